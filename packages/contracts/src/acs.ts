@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+
+/** Staff sign-in and session API (spec §7). Paths are relative to /api/v1. */
+
+export const PUBLISH_AREAS = ['gn', 'hw'] as const;
+export type PublishArea = (typeof PUBLISH_AREAS)[number];
+
+/** A sign-in link is accepted this many seconds either side of its `ts`. */
+export const LINK_MAX_AGE_SECONDS = 300;
+/** After this many failed sign-ins for a username or an IP, a captcha is required. */
+export const CAPTCHA_AFTER_FAILURES = 3;
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+  code: z.string().trim().max(16).optional().default(''),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const loginAnswer = z.object({
+  token: z.string(),
+  captcha_required: z.boolean().optional(),
+});
+
+export const captchaAnswer = z.object({ svg: z.string(), expires_in: z.number() });
+
+export const platformLinkQuery = z.object({ platform: z.string().min(1).max(32).default('main') });
+export const platformLinkAnswer = z.object({ url: z.string() });
+
+/** The fields of a sign-in link; all five must be present (spec §5). */
+export const linkLoginBody = z.object({
+  is_modified_password: z.coerce.number().int().min(0).max(1),
+  sign: z.string().regex(/^[0-9a-f]{64}$/),
+  trace_id: z.string().min(8).max(64),
+  ts: z.coerce.number().int().positive(),
+  user_id: z.string().min(1).max(64),
+  usertype: z.coerce.number().int().optional(),
+});
+export type LinkLoginBody = z.input<typeof linkLoginBody>;
+export const LINK_FIELDS = ['is_modified_password', 'sign', 'trace_id', 'ts', 'user_id'] as const;
+
+export const roleInfo = z.object({ identifier: z.string(), name: z.string().optional() });
+
+/** The user info the console saves after a link sign-in (spec §3). */
+export const userInfo = z.object({
+  id: z.string(),
+  username: z.string(),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  cpid: z.string(),
+  usertype: z.number().int().nullable(),
+  role_info: z.array(roleInfo),
+  default_lang: z.enum(LANGUAGES),
+  is_modified_password: z.number().int(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const permissionBody = z.object({ user_id: z.string().min(1).max(64) });
+export const permissionEntry = z.object({ resource: z.string() });
+export const permissionAnswer = z.object({ ruixue: z.array(permissionEntry) });
+
+export const platformEntry = z.object({ platform: z.string(), name: z.string(), url: z.string() });
+export const platformListAnswer = z.array(platformEntry);
+
+export const cpConfigAnswer = z.object({
+  gw_domain: z.string(),
+  publish_area: z.enum(PUBLISH_AREAS),
+  cp_name: z.string(),
+});
+export type CpConfig = z.infer<typeof cpConfigAnswer>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Password policy: 8+ characters, letters and digits, not the username. Messages are i18n keys. */
+export function passwordProblems(password: string, username: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push('password_too_short');
+  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) problems.push('password_letters_digits');
+  if (username && password.toLowerCase().includes(username.toLowerCase())) problems.push('password_has_username');
+  return problems;
+}
+
+export const setPasswordBody = z.object({
+  old_password: z.string().min(1).max(128),
+  new_password: z.string().min(1).max(128),
+});
+
+export const rejwtQuery = z.object({ rejwt: z.string().min(1).max(512) });
+export const rejwtAnswer = z.object({ access_token: z.string(), refresh_token: z.string() });
