@@ -88,3 +88,30 @@ export const setPasswordBody = z.object({
 
 export const rejwtQuery = z.object({ rejwt: z.string().min(1).max(512) });
 export const rejwtAnswer = z.object({ access_token: z.string(), refresh_token: z.string() });
+
+/** The platforms a staff member can enter through a signed link (platform_list / platform_link). */
+export const PLATFORMS = {
+  main: {
+    zh: '运营后台',
+    en: 'Operations console',
+    ja: '運営コンソール',
+    th: 'คอนโซลปฏิบัติการ',
+    vi: 'Bảng điều khiển vận hành',
+    tl: 'Console ng operasyon',
+    id: 'Konsol operasional',
+    ar: 'لوحة العمليات',
+    tc: '營運後台',
+  },
+  bi: {
+    zh: '大数据查询平台',
+    en: 'Big-data query platform',
+    ja: 'ビッグデータ照会プラットフォーム',
+    th: 'แพลตฟอร์มสืบค้นข้อมูลขนาดใหญ่',
+    vi: 'Nền tảng truy vấn dữ liệu lớn',
+    tl: 'Plataporma ng big-data query',
+    id: 'Platform kueri big data',
+    ar: 'منصة استعلام البيانات الضخمة',
+    tc: '大數據查詢平台',
+  },
+} as const;
+export type PlatformKey = keyof typeof PLATFORMS;

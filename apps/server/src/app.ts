@@ -1,0 +1,115 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { ERRORS, ErrorCode, errorMessage, fieldErrors, type ErrorCodeValue } from '@rx/contracts';
+import type { Database } from './db/index.ts';
+import { ApiError } from './lib/api-error.ts';
+import { requestLanguage } from './lib/request.ts';
+import { authenticator } from './modules/acs/authenticate.ts';
+import { acsRoutes } from './modules/acs/routes.ts';
+import { healthRoutes, webRoutes } from './modules/system/routes.ts';
+
+export interface AppOptions {
+  database: Database;
+  ssoSecret: string;
+  jwtSecret: string;
+  accessTtl?: number;
+  refreshTtl?: number;
+  biUrl?: string;
+  /** The built console to serve under /main; absent: API only. */
+  webDist?: string;
+  logLevel?: string;
+  trustProxy?: boolean;
+  /** Tests draw predictable captchas. */
+  captchaText?: () => string;
+}
+
+interface ZodLikeError {
+  issues: { code: string; path: PropertyKey[]; input?: unknown; minimum?: number; maximum?: number; origin?: string }[];
+}
+
+function isZodError(error: unknown): error is ZodLikeError {
+  return typeof error === 'object' && error !== null && Array.isArray((error as ZodLikeError).issues);
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    return503OnClosing: true,
+    // Keep the ids of every log line short and tied to the request.
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+  });
+  const { db } = options.database;
+
+  // Validate with zod, asking for the input so a missing field reads "required", not "invalid".
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as ZodType).safeParse(data, { reportInput: true });
+    return result.success ? { value: result.data } : { error: result.error };
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+    const lang = requestLanguage(request);
+    if (error instanceof ApiError) {
+      return reply
+        .code(error.status)
+        .send({ code: error.code, data: error.data, msg: error.detail ?? errorMessage(error.code, lang) });
+    }
+    if (isZodError(error)) {
+      return reply.code(400).send({
+        code: ErrorCode.INVALID_INPUT,
+        data: fieldErrors(error.issues, lang),
+        msg: errorMessage(ErrorCode.INVALID_INPUT, lang),
+      });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Fastify's own 4xx (bad JSON, too large, wrong content type): say it in the envelope.
+    const code: Exclude<ErrorCodeValue, 0> =
+      status === 404 ? ErrorCode.NOT_FOUND : status === 429 ? ErrorCode.TOO_MANY_ATTEMPTS : status < 500 ? ErrorCode.INVALID_INPUT : ErrorCode.INTERNAL;
+    return reply.code(status < 500 ? status : ERRORS[ErrorCode.INTERNAL].status).send({
+      code,
+      data: code === ErrorCode.INVALID_INPUT ? { fields: { _: error.message } } : null,
+      msg: errorMessage(code, lang),
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg: errorMessage(ErrorCode.NOT_FOUND, requestLanguage(request)) });
+  });
+
+  app.decorateRequest('auth', null);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Game publishing console API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const authenticate = authenticator(db, options.jwtSecret);
+  await app.register(healthRoutes, { db });
+  await app.register(acsRoutes, {
+    prefix: '/api/v1',
+    db,
+    authenticate,
+    ssoSecret: options.ssoSecret,
+    jwtSecret: options.jwtSecret,
+    accessTtl: options.accessTtl ?? 900,
+    refreshTtl: options.refreshTtl ?? 7 * 24 * 3600,
+    biUrl: options.biUrl ?? '/bi',
+    captchaText: options.captchaText,
+  });
+  if (options.webDist) await app.register(webRoutes, { dist: options.webDist });
+
+  app.addHook('onClose', async () => {
+    await options.database.close();
+  });
+  return app;
+}

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A CP (tenant): a publisher account with its publish area and gateway domain. */
+export const cps = pgTable('cps', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  publishArea: text('publish_area').$type<'gn' | 'hw'>().notNull(),
+  gwDomain: text('gw_domain').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** A game of a CP. */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    region: text('region').$type<'gn' | 'hw'>().notNull(),
+    status: text('status').notNull().default('active'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('products_cp_code').on(t.cpId, t.code)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Set for CP developer accounts, which get the empty home. */
+    usertype: smallint('usertype'),
+    defaultLang: text('default_lang').notNull().default('zh'),
+    isModifiedPassword: smallint('is_modified_password').notNull().default(0),
+    disabled: boolean('disabled').notNull().default(false),
+    /** Epoch ms of the last change to this user's roles or permissions; older access tokens get 305004. */
+    permChangedAt: bigint('perm_changed_at', { mode: 'number' }).notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username').on(sql`lower(${t.username})`), index('users_cp').on(t.cpId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
+    identifier: text('identifier').notNull(),
+    name: text('name').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_cp_identifier').on(t.cpId, t.identifier)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.resource] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role').on(t.roleId)],
+);
+
+/** A sign-in at /login; the browser holds its token in an HttpOnly cookie. Only the hash is kept. */
+export const signInSessions = pgTable(
+  'sign_in_sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sign_in_sessions_token').on(t.tokenHash), index('sign_in_sessions_user').on(t.userId)],
+);
+
+/** One console sign-in (from a link): its access tokens and its chain of rotated refresh tokens. */
+export const tokenFamilies = pgTable(
+  'token_families',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('token_families_user').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: text('family_id')
+      .notNull()
+      .references(() => tokenFamilies.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId)],
+);
+
+/** Sign-in links: issued by platform_link, each accepted once (its trace_id). */
+export const ssoLinks = pgTable('sso_links', {
+  traceId: text('trace_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  sessionId: text('session_id'),
+  createdAt: createdAt(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Failed sign-ins per username (`u:name`) and per IP (`ip:addr`) in the current window. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Every write of every page lands here (who, what, target, before/after, IP, time). */
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id'),
+    userId: integer('user_id'),
+    username: text('username').notNull().default(''),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operation_logs_cp_time').on(t.cpId, t.createdAt)],
+);

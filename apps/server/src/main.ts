@@ -1,0 +1,62 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { seed } from './seed/index.ts';
+
+function defaultWebDist(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/main.ts in development, dist/server.js when built: the web build sits in apps/web/dist.
+  for (const candidate of [path.join(here, '../../web/dist'), path.join(here, '../../../apps/web/dist')]) {
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return undefined;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({
+    database,
+    ssoSecret: config.ssoSecret,
+    jwtSecret: config.jwtSecret,
+    accessTtl: config.accessTtl,
+    refreshTtl: config.refreshTtl,
+    biUrl: config.biUrl,
+    webDist: config.webDist ?? defaultWebDist(),
+    logLevel: config.logLevel,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  await seed(database.db, { demo: config.demo, adminPassword: config.adminPassword, log: app.log });
+
+  // Stop cleanly: refuse new connections, finish the requests in flight, close the database.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 15000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `console at http://localhost:${config.port}/main/ (database: ${database.kind}${config.demo ? ', demo data' : ''})`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

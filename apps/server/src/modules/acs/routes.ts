@@ -1,0 +1,200 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ErrorCode,
+  PLATFORMS,
+  linkLoginBody,
+  loginBody,
+  permissionBody,
+  platformLinkQuery,
+  rejwtQuery,
+  setPasswordBody,
+  validationMessage,
+  type PlatformKey,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { cps, users } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { looksLikeJwt, verifyJwt } from '../../lib/jwt.ts';
+import { bearerToken, ok, requestLanguage } from '../../lib/request.ts';
+import { requireAuth, requirePermission } from './authenticate.ts';
+import { userGrants } from './permissions.ts';
+import { AcsService, type AcsSettings, type Caller } from './service.ts';
+
+export const SESSION_COOKIE = 'rx_session';
+export const CAPTCHA_COOKIE = 'rx_captcha';
+
+export interface AcsOptions extends AcsSettings {
+  db: Db;
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  biUrl: string;
+}
+
+function caller(request: FastifyRequest): Caller {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', lang: requestLanguage(request) };
+}
+
+function cookieOptions(request: FastifyRequest, maxAge: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', maxAge };
+}
+
+/** The staff sign-in service (spec §7): `users/*` for the sign-in page, `acs/*` for the console. */
+export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticate } = options;
+  const acs = new AcsService(db, options);
+  const tags = ['acs'];
+
+  app.get('/users/captcha', { schema: { tags, summary: 'A captcha image for the sign-in page' } }, async (request, reply) => {
+    const captcha = await acs.newCaptcha();
+    reply.setCookie(CAPTCHA_COOKIE, captcha.id, cookieOptions(request, captcha.expiresIn));
+    return ok({ svg: captcha.svg, expires_in: captcha.expiresIn });
+  });
+
+  app.post(
+    '/users/login',
+    { schema: { tags, summary: 'Sign in with username and password (captcha after 3 failures)', body: loginBody } },
+    async (request, reply) => {
+      const { token } = await acs.signIn({ ...request.body, captchaId: request.cookies[CAPTCHA_COOKIE] }, caller(request));
+      reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, options.refreshTtl));
+      return ok({ token });
+    },
+  );
+
+  /** The sign-in behind a platform_link call: the session cookie, a session token, or a console access token. */
+  async function linkSubject(request: FastifyRequest) {
+    const bearer = bearerToken(request);
+    if (bearer && looksLikeJwt(bearer)) {
+      const result = verifyJwt(bearer, options.jwtSecret);
+      if (!result.ok) {
+        throw new ApiError(result.reason === 'expired' ? ErrorCode.TOKEN_EXPIRED : ErrorCode.TOKEN_INVALID);
+      }
+      await authenticate(request, undefined as never);
+      const auth = requireAuth(request);
+      const [user] = await db
+        .select({ isModifiedPassword: users.isModifiedPassword })
+        .from(users)
+        .where(eq(users.id, auth.userId));
+      return {
+        userId: auth.userId,
+        isModifiedPassword: user!.isModifiedPassword,
+        sessionId: await acs.familySession(auth.familyId),
+      };
+    }
+    const token = bearer ?? request.cookies[SESSION_COOKIE];
+    if (!token) throw new ApiError(ErrorCode.SESSION_ENDED);
+    return acs.sessionUser(token);
+  }
+
+  app.get(
+    '/acs/user/platform_link',
+    { schema: { tags, summary: 'A signed, single-use link into a platform', querystring: platformLinkQuery } },
+    async (request) => {
+      const platform = request.query.platform;
+      if (!(platform in PLATFORMS)) {
+        throw new ApiError(ErrorCode.INVALID_INPUT, {
+          fields: { platform: validationMessage('invalid', requestLanguage(request)) },
+        });
+      }
+      const subject = await linkSubject(request);
+      const base = platform === 'main' ? '/main/' : options.biUrl;
+      return ok({ url: await acs.issueLink(subject, base) });
+    },
+  );
+
+  app.post(
+    '/acs/user/login',
+    { schema: { tags, summary: 'Turn a signed link into the user info and tokens', body: linkLoginBody } },
+    async (request) => ok(await acs.linkLogin(request.body, caller(request))),
+  );
+
+  app.post(
+    '/acs/user/rejwt',
+    { schema: { tags, summary: 'Rotate the refresh token; answers new access and refresh tokens', querystring: rejwtQuery } },
+    async (request) => ok(await acs.refresh(request.query.rejwt)),
+  );
+
+  app.post(
+    '/acs/permission/get_all',
+    {
+      onRequest: authenticate,
+      schema: { tags, summary: "A user's permissions (only one's own unless admin)", body: permissionBody },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const grants = await requirePermission(db, request);
+      let target = { userId: auth.userId, permChangedAt: auth.permChangedAt };
+      if (request.body.user_id !== String(auth.userId)) {
+        if (!grants.isAdmin) throw new ApiError(ErrorCode.FORBIDDEN);
+        const id = Number(request.body.user_id);
+        const [user] = Number.isSafeInteger(id)
+          ? await db
+              .select({ userId: users.id, permChangedAt: users.permChangedAt })
+              .from(users)
+              .where(and(eq(users.id, id), eq(users.cpId, auth.cpId)))
+          : [];
+        // Another CP's user is answered as not found: a CP never learns of another's staff.
+        if (!user) throw new ApiError(ErrorCode.NOT_FOUND);
+        target = user;
+      }
+      const targetGrants = target.userId === auth.userId ? grants : await userGrants(db, target.userId, target.permChangedAt);
+      return ok({ ruixue: [...targetGrants.permissions].sort().map((resource) => ({ resource })) });
+    },
+  );
+
+  app.get(
+    '/acs/user/platform_list',
+    { onRequest: authenticate, schema: { tags, summary: 'The platforms this user can enter' } },
+    async (request) => {
+      const lang = requestLanguage(request);
+      return ok(
+        (Object.keys(PLATFORMS) as PlatformKey[]).map((platform) => ({
+          platform,
+          name: PLATFORMS[platform][lang],
+          url: platform === 'main' ? '/main/' : options.biUrl,
+        })),
+      );
+    },
+  );
+
+  app.get(
+    '/acs/cp/get_config',
+    { onRequest: authenticate, schema: { tags, summary: "The caller's CP: gateway domain and publish area" } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const [cp] = await db.select().from(cps).where(eq(cps.id, auth.cpId));
+      if (!cp) throw new ApiError(ErrorCode.NOT_FOUND);
+      return ok({ gw_domain: cp.gwDomain, publish_area: cp.publishArea, cp_name: cp.name });
+    },
+  );
+
+  app.post(
+    '/acs/user/set_password',
+    {
+      onRequest: authenticate,
+      schema: { tags, summary: 'Change one’s password; ends one’s other sessions', body: setPasswordBody },
+    },
+    async (request) => {
+      await acs.setPassword(requireAuth(request), request.body, caller(request));
+      return ok({ is_modified_password: 1 });
+    },
+  );
+
+  app.post(
+    '/acs/user/logout',
+    { schema: { tags, summary: 'End this sign-in (the access token’s and the cookie’s)', body: z.unknown().optional() } },
+    async (request, reply) => {
+      const bearer = bearerToken(request);
+      // An expired access token still names the sign-in to end.
+      const claims = bearer && looksLikeJwt(bearer) ? verifyJwt(bearer, options.jwtSecret, 0) : null;
+      const familyId = claims?.ok ? claims.claims.fam : null;
+      const sessionToken = (bearer && !looksLikeJwt(bearer) ? bearer : request.cookies[SESSION_COOKIE]) ?? null;
+      await acs.logout(familyId, sessionToken);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { ACTION_VERBS, PAGE_CATALOGUE, actionPermission, leafPages, pagesForRegion, type MenuNode } from '@rx/contracts';
+import type { Db } from '../db/index.ts';
+import { cps, products, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
+import { hashPassword } from '../lib/crypto.ts';
+import { ADMIN_ROLE } from '../modules/acs/permissions.ts';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export interface SeedOptions {
+  demo: boolean;
+  adminPassword?: string;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+/** The see permission of each page and every action permission that goes with it. */
+export function permissionsOf(pages: Pick<MenuNode, 'meta'>[]): string[] {
+  const all = new Set<string>();
+  for (const page of pages) {
+    for (const see of page.meta.roles ?? []) {
+      all.add(see);
+      for (const verb of ACTION_VERBS) all.add(actionPermission(see, verb));
+    }
+  }
+  return [...all].sort();
+}
+
+/** The customer-service group (spec §2, group 9): the pages under `/service` in the menu's own group. */
+export function customerServicePages(): MenuNode[] {
+  const group = PAGE_CATALOGUE.find((node) => node.path === '/service');
+  return group ? leafPages([group]) : [];
+}
+
+/** Seeds an empty database once: the demo CPs and staff, or the first admin in production. */
+export async function seed(db: Db, options: SeedOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Several instances may start at once on one PostgreSQL: one seeds, the others see its rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const [existing] = await tx.select({ id: cps.id }).from(cps).limit(1);
+    if (existing) return;
+    if (options.demo) {
+      await seedDemo(tx);
+      options.log?.info(`demo data seeded: staff admin, ops_gn, ops_hw, cs_agent, cp_dev (password ${DEMO_PASSWORD})`);
+    } else {
+      if (!options.adminPassword) {
+        throw new Error('The database is empty: set ADMIN_PASSWORD for the first admin (or DEMO=1 for demo data).');
+      }
+      await seedProduction(tx, options.adminPassword);
+      options.log?.warn('first admin "admin" created; they must change the password at first sign-in');
+    }
+  });
+}
+
+async function seedProduction(db: Db, adminPassword: string): Promise<void> {
+  const [cp] = await db
+    .insert(cps)
+    .values({
+      name: process.env.ADMIN_CP_NAME ?? 'Default CP',
+      publishArea: process.env.PUBLISH_AREA === 'hw' ? 'hw' : 'gn',
+      gwDomain: process.env.GW_DOMAIN ?? '',
+    })
+    .returning();
+  const [role] = await db.insert(roles).values({ cpId: cp!.id, identifier: ADMIN_ROLE, name: 'Administrator' }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({ cpId: cp!.id, username: 'admin', passwordHash: await hashPassword(adminPassword), isModifiedPassword: 0 })
+    .returning();
+  await db.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });
+}
+
+async function seedDemo(db: Db): Promise<void> {
+  const [gn, hw] = await db
+    .insert(cps)
+    .values([
+      { name: '瑞雪互娱（国内发行）', publishArea: 'gn', gwDomain: 'gw-gn.example.com' },
+      { name: 'Ruixue Games Global', publishArea: 'hw', gwDomain: 'gw-hw.example.com' },
+    ])
+    .returning();
+  await db.insert(products).values([
+    { cpId: gn!.id, code: 'xianxia', name: '仙侠奇缘', region: 'gn' },
+    { cpId: gn!.id, code: 'tankwar', name: '坦克大作战', region: 'gn' },
+    { cpId: hw!.id, code: 'dawn', name: 'Legends of Dawn', region: 'hw' },
+    { cpId: hw!.id, code: 'farm', name: 'Pocket Farm', region: 'hw' },
+  ]);
+
+  const roleRows = await db
+    .insert(roles)
+    .values([
+      { cpId: gn!.id, identifier: ADMIN_ROLE, name: '超级管理员' },
+      { cpId: gn!.id, identifier: 'ops_gn', name: '国内运营' },
+      { cpId: gn!.id, identifier: 'customer_service', name: '客服' },
+      { cpId: gn!.id, identifier: 'cp_developer', name: 'CP 研发' },
+      { cpId: hw!.id, identifier: ADMIN_ROLE, name: 'Administrator' },
+      { cpId: hw!.id, identifier: 'ops_hw', name: 'Overseas operations' },
+    ])
+    .returning();
+  const role = (cpId: number, identifier: string) => roleRows.find((r) => r.cpId === cpId && r.identifier === identifier)!;
+  const grants: [number, string[]][] = [
+    [role(gn!.id, 'ops_gn').id, permissionsOf(pagesForRegion('gn'))],
+    [role(gn!.id, 'customer_service').id, permissionsOf(customerServicePages())],
+    [role(gn!.id, 'cp_developer').id, ['see/home']],
+    [role(hw!.id, 'ops_hw').id, permissionsOf(pagesForRegion('hw'))],
+  ];
+  await db.insert(rolePermissions).values(grants.flatMap(([roleId, list]) => list.map((resource) => ({ roleId, resource }))));
+
+  const staff = [
+    { username: 'admin', cpId: gn!.id, role: ADMIN_ROLE, lang: 'zh', usertype: null },
+    { username: 'ops_gn', cpId: gn!.id, role: 'ops_gn', lang: 'zh', usertype: null },
+    { username: 'ops_hw', cpId: hw!.id, role: 'ops_hw', lang: 'en', usertype: null },
+    { username: 'cs_agent', cpId: gn!.id, role: 'customer_service', lang: 'zh', usertype: null },
+    { username: 'cp_dev', cpId: gn!.id, role: 'cp_developer', lang: 'zh', usertype: 1 },
+  ];
+  const hashes = await Promise.all(staff.map(() => hashPassword(DEMO_PASSWORD)));
+  const userRows = await db
+    .insert(users)
+    .values(
+      staff.map((s, i) => ({
+        cpId: s.cpId,
+        username: s.username,
+        passwordHash: hashes[i]!,
+        usertype: s.usertype,
+        defaultLang: s.lang,
+        isModifiedPassword: 1,
+      })),
+    )
+    .returning();
+  await db.insert(userRoles).values(
+    staff.map((s, i) => ({ userId: userRows[i]!.id, roleId: role(s.cpId, s.role).id })),
+  );
+}
+

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/index.ts';
+import { seed, DEMO_PASSWORD } from '../src/seed/index.ts';
+
+export { DEMO_PASSWORD };
+
+export const SSO_SECRET = 'test-sso-secret';
+export const JWT_SECRET = 'test-jwt-secret';
+
+/**
+ * The database of one test file: in-memory PGlite, or, with TEST_DATABASE=postgres and
+ * DATABASE_URL set, a fresh database on that server, dropped afterwards.
+ */
+async function testDatabase(): Promise<Database & { drop?: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (process.env.TEST_DATABASE !== 'postgres' || !url) return openDatabase({});
+  const { default: pg } = await import('pg');
+  const name = `console_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  /** The next captcha's text (tests set it before asking for one). */
+  captcha: { next: string };
+}
+
+export async function createTestApp(options: { demo?: boolean; accessTtl?: number } = {}): Promise<TestContext> {
+  const database = await testDatabase();
+  const captcha = { next: 'ABCD' };
+  const app = await buildApp({
+    database,
+    ssoSecret: SSO_SECRET,
+    jwtSecret: JWT_SECRET,
+    accessTtl: options.accessTtl,
+    logLevel: 'silent',
+    captchaText: () => captcha.next,
+  });
+  await seed(database.db, { demo: options.demo ?? true });
+  await app.ready();
+  return { app, database, captcha };
+}
+
+export function body<T = unknown>(res: LightMyRequestResponse): { code: number; data: T; msg: string } {
+  return res.json() as { code: number; data: T; msg: string };
+}
+
+/** Signs in through /login's API and follows the signed link: the user info the console would save. */
+export async function signInAs(app: FastifyInstance, username: string, password = DEMO_PASSWORD) {
+  const login = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { username, password } });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
+  const token = body<{ token: string }>(login).data.token;
+  const link = await app.inject({
+    method: 'GET',
+    url: '/api/v1/acs/user/platform_link?platform=main',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const url = new URL(body<{ url: string }>(link).data.url, 'http://x');
+  const fields = Object.fromEntries(url.searchParams);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/acs/user/login',
+    payload: { ...fields, is_modified_password: Number(fields.is_modified_password), ts: Number(fields.ts) },
+  });
+  if (res.statusCode !== 200) throw new Error(`link login failed: ${res.body}`);
+  return { sessionToken: token, user: body<UserInfoLike>(res).data };
+}
+
+export interface UserInfoLike {
+  id: string;
+  username: string;
+  access_token: string;
+  refresh_token: string;
+  cpid: string;
+  usertype: number | null;
+  role_info: { identifier: string }[];
+  default_lang: string;
+  is_modified_password: number;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
