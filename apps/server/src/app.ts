@@ -28,7 +28,14 @@ export interface AppOptions {
 }
 
 interface ZodLikeError {
-  issues: { code: string; path: PropertyKey[]; input?: unknown; minimum?: number; maximum?: number; origin?: string }[];
+  issues: {
+    code: string;
+    path: PropertyKey[];
+    input?: unknown;
+    minimum?: number;
+    maximum?: number;
+    origin?: string;
+  }[];
 }
 
 function isZodError(error: unknown): error is ZodLikeError {
@@ -70,7 +77,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     // Fastify's own 4xx (bad JSON, too large, wrong content type): say it in the envelope.
     const code: Exclude<ErrorCodeValue, 0> =
-      status === 404 ? ErrorCode.NOT_FOUND : status === 429 ? ErrorCode.TOO_MANY_ATTEMPTS : status < 500 ? ErrorCode.INVALID_INPUT : ErrorCode.INTERNAL;
+      status === 404
+        ? ErrorCode.NOT_FOUND
+        : status === 429
+          ? ErrorCode.TOO_MANY_ATTEMPTS
+          : status < 500
+            ? ErrorCode.INVALID_INPUT
+            : ErrorCode.INTERNAL;
     return reply.code(status < 500 ? status : ERRORS[ErrorCode.INTERNAL].status).send({
       code,
       data: code === ErrorCode.INVALID_INPUT ? { fields: { _: error.message } } : null,
@@ -79,7 +92,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg: errorMessage(ErrorCode.NOT_FOUND, requestLanguage(request)) });
+    reply
+      .code(404)
+      .send({
+        code: ErrorCode.NOT_FOUND,
+        data: null,
+        msg: errorMessage(ErrorCode.NOT_FOUND, requestLanguage(request)),
+      });
   });
 
   app.decorateRequest('auth', null);

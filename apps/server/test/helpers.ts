@@ -44,7 +44,9 @@ export interface TestContext {
   captcha: { next: string };
 }
 
-export async function createTestApp(options: { demo?: boolean; accessTtl?: number } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { demo?: boolean; accessTtl?: number } = {},
+): Promise<TestContext> {
   const database = await testDatabase();
   const captcha = { next: 'ABCD' };
   const app = await buildApp({
@@ -66,7 +68,11 @@ export function body<T = unknown>(res: LightMyRequestResponse): { code: number; 
 
 /** Signs in through /login's API and follows the signed link: the user info the console would save. */
 export async function signInAs(app: FastifyInstance, username: string, password = DEMO_PASSWORD) {
-  const login = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { username, password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: { username, password },
+  });
   if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
   const token = body<{ token: string }>(login).data.token;
   const link = await app.inject({

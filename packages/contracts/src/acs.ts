@@ -77,7 +77,8 @@ export function passwordProblems(password: string, username: string): string[] {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) problems.push('password_too_short');
   if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) problems.push('password_letters_digits');
-  if (username && password.toLowerCase().includes(username.toLowerCase())) problems.push('password_has_username');
+  if (username && password.toLowerCase().includes(username.toLowerCase()))
+    problems.push('password_has_username');
   return problems;
 }
 

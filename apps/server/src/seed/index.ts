@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ACTION_VERBS, PAGE_CATALOGUE, actionPermission, leafPages, pagesForRegion, type MenuNode } from '@rx/contracts';
+import {
+  ACTION_VERBS,
+  PAGE_CATALOGUE,
+  actionPermission,
+  leafPages,
+  pagesForRegion,
+  type MenuNode,
+} from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { cps, products, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/crypto.ts';
@@ -41,10 +48,14 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     if (existing) return;
     if (options.demo) {
       await seedDemo(tx);
-      options.log?.info(`demo data seeded: staff admin, ops_gn, ops_hw, cs_agent, cp_dev (password ${DEMO_PASSWORD})`);
+      options.log?.info(
+        `demo data seeded: staff admin, ops_gn, ops_hw, cs_agent, cp_dev (password ${DEMO_PASSWORD})`,
+      );
     } else {
       if (!options.adminPassword) {
-        throw new Error('The database is empty: set ADMIN_PASSWORD for the first admin (or DEMO=1 for demo data).');
+        throw new Error(
+          'The database is empty: set ADMIN_PASSWORD for the first admin (or DEMO=1 for demo data).',
+        );
       }
       await seedProduction(tx, options.adminPassword);
       options.log?.warn('first admin "admin" created; they must change the password at first sign-in');
@@ -61,10 +72,18 @@ async function seedProduction(db: Db, adminPassword: string): Promise<void> {
       gwDomain: process.env.GW_DOMAIN ?? '',
     })
     .returning();
-  const [role] = await db.insert(roles).values({ cpId: cp!.id, identifier: ADMIN_ROLE, name: 'Administrator' }).returning();
+  const [role] = await db
+    .insert(roles)
+    .values({ cpId: cp!.id, identifier: ADMIN_ROLE, name: 'Administrator' })
+    .returning();
   const [admin] = await db
     .insert(users)
-    .values({ cpId: cp!.id, username: 'admin', passwordHash: await hashPassword(adminPassword), isModifiedPassword: 0 })
+    .values({
+      cpId: cp!.id,
+      username: 'admin',
+      passwordHash: await hashPassword(adminPassword),
+      isModifiedPassword: 0,
+    })
     .returning();
   await db.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });
 }
@@ -95,14 +114,17 @@ async function seedDemo(db: Db): Promise<void> {
       { cpId: hw!.id, identifier: 'ops_hw', name: 'Overseas operations' },
     ])
     .returning();
-  const role = (cpId: number, identifier: string) => roleRows.find((r) => r.cpId === cpId && r.identifier === identifier)!;
+  const role = (cpId: number, identifier: string) =>
+    roleRows.find((r) => r.cpId === cpId && r.identifier === identifier)!;
   const grants: [number, string[]][] = [
     [role(gn!.id, 'ops_gn').id, permissionsOf(pagesForRegion('gn'))],
     [role(gn!.id, 'customer_service').id, permissionsOf(customerServicePages())],
     [role(gn!.id, 'cp_developer').id, ['see/home']],
     [role(hw!.id, 'ops_hw').id, permissionsOf(pagesForRegion('hw'))],
   ];
-  await db.insert(rolePermissions).values(grants.flatMap(([roleId, list]) => list.map((resource) => ({ roleId, resource }))));
+  await db
+    .insert(rolePermissions)
+    .values(grants.flatMap(([roleId, list]) => list.map((resource) => ({ roleId, resource }))));
 
   const staff = [
     { username: 'admin', cpId: gn!.id, role: ADMIN_ROLE, lang: 'zh', usertype: null },
@@ -125,8 +147,7 @@ async function seedDemo(db: Db): Promise<void> {
       })),
     )
     .returning();
-  await db.insert(userRoles).values(
-    staff.map((s, i) => ({ userId: userRows[i]!.id, roleId: role(s.cpId, s.role).id })),
-  );
+  await db
+    .insert(userRoles)
+    .values(staff.map((s, i) => ({ userId: userRows[i]!.id, roleId: role(s.cpId, s.role).id })));
 }
-

@@ -70,7 +70,11 @@ export function requireAuth(request: FastifyRequest): Auth {
 }
 
 /** The caller's grants; throws 403001 unless they hold one of `anyOf` (when given). */
-export async function requirePermission(db: Db, request: FastifyRequest, ...anyOf: string[]): Promise<UserGrants> {
+export async function requirePermission(
+  db: Db,
+  request: FastifyRequest,
+  ...anyOf: string[]
+): Promise<UserGrants> {
   const auth = requireAuth(request);
   const grants = await userGrants(db, auth.userId, auth.permChangedAt);
   if (anyOf.length && !grants.isAdmin && !anyOf.some((p) => grants.permissions.has(p))) {

@@ -37,7 +37,13 @@ function caller(request: FastifyRequest): Caller {
 }
 
 function cookieOptions(request: FastifyRequest, maxAge: number) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', maxAge };
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    maxAge,
+  };
 }
 
 /** The staff sign-in service (spec §7): `users/*` for the sign-in page, `acs/*` for the console. */
@@ -47,17 +53,30 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
   const acs = new AcsService(db, options);
   const tags = ['acs'];
 
-  app.get('/users/captcha', { schema: { tags, summary: 'A captcha image for the sign-in page' } }, async (request, reply) => {
-    const captcha = await acs.newCaptcha();
-    reply.setCookie(CAPTCHA_COOKIE, captcha.id, cookieOptions(request, captcha.expiresIn));
-    return ok({ svg: captcha.svg, expires_in: captcha.expiresIn });
-  });
+  app.get(
+    '/users/captcha',
+    { schema: { tags, summary: 'A captcha image for the sign-in page' } },
+    async (request, reply) => {
+      const captcha = await acs.newCaptcha();
+      reply.setCookie(CAPTCHA_COOKIE, captcha.id, cookieOptions(request, captcha.expiresIn));
+      return ok({ svg: captcha.svg, expires_in: captcha.expiresIn });
+    },
+  );
 
   app.post(
     '/users/login',
-    { schema: { tags, summary: 'Sign in with username and password (captcha after 3 failures)', body: loginBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with username and password (captcha after 3 failures)',
+        body: loginBody,
+      },
+    },
     async (request, reply) => {
-      const { token } = await acs.signIn({ ...request.body, captchaId: request.cookies[CAPTCHA_COOKIE] }, caller(request));
+      const { token } = await acs.signIn(
+        { ...request.body, captchaId: request.cookies[CAPTCHA_COOKIE] },
+        caller(request),
+      );
       reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, options.refreshTtl));
       return ok({ token });
@@ -91,7 +110,9 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
 
   app.get(
     '/acs/user/platform_link',
-    { schema: { tags, summary: 'A signed, single-use link into a platform', querystring: platformLinkQuery } },
+    {
+      schema: { tags, summary: 'A signed, single-use link into a platform', querystring: platformLinkQuery },
+    },
     async (request) => {
       const platform = request.query.platform;
       if (!(platform in PLATFORMS)) {
@@ -113,7 +134,13 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
 
   app.post(
     '/acs/user/rejwt',
-    { schema: { tags, summary: 'Rotate the refresh token; answers new access and refresh tokens', querystring: rejwtQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token; answers new access and refresh tokens',
+        querystring: rejwtQuery,
+      },
+    },
     async (request) => ok(await acs.refresh(request.query.rejwt)),
   );
 
@@ -140,7 +167,8 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
         if (!user) throw new ApiError(ErrorCode.NOT_FOUND);
         target = user;
       }
-      const targetGrants = target.userId === auth.userId ? grants : await userGrants(db, target.userId, target.permChangedAt);
+      const targetGrants =
+        target.userId === auth.userId ? grants : await userGrants(db, target.userId, target.permChangedAt);
       return ok({ ruixue: [...targetGrants.permissions].sort().map((resource) => ({ resource })) });
     },
   );
@@ -162,7 +190,10 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
 
   app.get(
     '/acs/cp/get_config',
-    { onRequest: authenticate, schema: { tags, summary: "The caller's CP: gateway domain and publish area" } },
+    {
+      onRequest: authenticate,
+      schema: { tags, summary: "The caller's CP: gateway domain and publish area" },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const [cp] = await db.select().from(cps).where(eq(cps.id, auth.cpId));
@@ -185,13 +216,20 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
 
   app.post(
     '/acs/user/logout',
-    { schema: { tags, summary: 'End this sign-in (the access token’s and the cookie’s)', body: z.unknown().optional() } },
+    {
+      schema: {
+        tags,
+        summary: 'End this sign-in (the access token’s and the cookie’s)',
+        body: z.unknown().optional(),
+      },
+    },
     async (request, reply) => {
       const bearer = bearerToken(request);
       // An expired access token still names the sign-in to end.
       const claims = bearer && looksLikeJwt(bearer) ? verifyJwt(bearer, options.jwtSecret, 0) : null;
       const familyId = claims?.ok ? claims.claims.fam : null;
-      const sessionToken = (bearer && !looksLikeJwt(bearer) ? bearer : request.cookies[SESSION_COOKIE]) ?? null;
+      const sessionToken =
+        (bearer && !looksLikeJwt(bearer) ? bearer : request.cookies[SESSION_COOKIE]) ?? null;
       await acs.logout(familyId, sessionToken);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return ok(null);

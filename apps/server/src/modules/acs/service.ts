@@ -59,7 +59,12 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /** The string a link's `sign` covers: its fields sorted by name, values as sent. */
-export function linkPayload(fields: { is_modified_password: unknown; trace_id: unknown; ts: unknown; user_id: unknown }) {
+export function linkPayload(fields: {
+  is_modified_password: unknown;
+  trace_id: unknown;
+  ts: unknown;
+  user_id: unknown;
+}) {
   return `is_modified_password=${String(fields.is_modified_password)}&trace_id=${String(fields.trace_id)}&ts=${String(fields.ts)}&user_id=${String(fields.user_id)}`;
 }
 
@@ -149,7 +154,10 @@ export class AcsService {
       .select()
       .from(users)
       .where(sql`lower(${users.username}) = ${username}`);
-    const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+    const passwordOk = await verifyPassword(
+      input.password,
+      user?.passwordHash ?? (await dummyPasswordHash()),
+    );
     if (!user || !passwordOk) {
       const count = await this.recordFailure(keys);
       throw new ApiError(ErrorCode.WRONG_CREDENTIALS, { captcha_required: count >= CAPTCHA_AFTER_FAILURES });
@@ -180,7 +188,9 @@ export class AcsService {
   }
 
   /** The signed-in user behind a sign-in session token, or 305001. */
-  async sessionUser(token: string): Promise<{ sessionId: string; userId: number; isModifiedPassword: number }> {
+  async sessionUser(
+    token: string,
+  ): Promise<{ sessionId: string; userId: number; isModifiedPassword: number }> {
     const [row] = await this.db
       .select({
         sessionId: signInSessions.id,
@@ -220,7 +230,9 @@ export class AcsService {
       ts: nowSeconds(),
       user_id: String(user.userId),
     };
-    await this.db.insert(ssoLinks).values({ traceId: fields.trace_id, userId: user.userId, sessionId: user.sessionId });
+    await this.db
+      .insert(ssoLinks)
+      .values({ traceId: fields.trace_id, userId: user.userId, sessionId: user.sessionId });
     const sign = signLink(this.settings.ssoSecret, fields);
     const query = new URLSearchParams({
       is_modified_password: String(fields.is_modified_password),
@@ -234,9 +246,11 @@ export class AcsService {
 
   async linkLogin(body: LinkLoginBody & { ts: number }, caller: Caller): Promise<UserInfo> {
     if (Math.abs(nowSeconds() - body.ts) > LINK_MAX_AGE_SECONDS) throw new ApiError(ErrorCode.LINK_INVALID);
-    if (!safeEqual(signLink(this.settings.ssoSecret, body), body.sign)) throw new ApiError(ErrorCode.LINK_INVALID);
+    if (!safeEqual(signLink(this.settings.ssoSecret, body), body.sign))
+      throw new ApiError(ErrorCode.LINK_INVALID);
     const userId = Number(body.user_id);
-    if (!/^\d+$/.test(body.user_id) || !Number.isSafeInteger(userId)) throw new ApiError(ErrorCode.LINK_INVALID);
+    if (!/^\d+$/.test(body.user_id) || !Number.isSafeInteger(userId))
+      throw new ApiError(ErrorCode.LINK_INVALID);
     const [user] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new ApiError(ErrorCode.LINK_INVALID);
     if (user.disabled) throw new ApiError(ErrorCode.ACCOUNT_DISABLED);
@@ -326,7 +340,8 @@ export class AcsService {
         .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
         .innerJoin(users, eq(users.id, tokenFamilies.userId))
         .where(eq(refreshTokens.tokenHash, hash));
-      if (!row || row.revokedAt || row.disabled || row.expiresAt.getTime() < Date.now()) return { kind: 'refused' };
+      if (!row || row.revokedAt || row.disabled || row.expiresAt.getTime() < Date.now())
+        return { kind: 'refused' };
       // Mark it used only if nobody else did: a second use of the same token is a reuse.
       const claimed = await tx
         .update(refreshTokens)
@@ -334,10 +349,15 @@ export class AcsService {
         .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
         .returning({ familyId: refreshTokens.familyId });
       if (claimed.length === 0) return { kind: 'reuse', familyId: row.familyId };
-      const tokens = await this.issueTokens(tx, { userId: row.userId, cpId: row.cpId, familyId: row.familyId });
+      const tokens = await this.issueTokens(tx, {
+        userId: row.userId,
+        cpId: row.cpId,
+        familyId: row.familyId,
+      });
       return { kind: 'rotated', ...tokens };
     });
-    if (outcome.kind === 'reuse') await this.revokeFamilies(eq(tokenFamilies.id, outcome.familyId), 'refresh_reuse');
+    if (outcome.kind === 'reuse')
+      await this.revokeFamilies(eq(tokenFamilies.id, outcome.familyId), 'refresh_reuse');
     if (outcome.kind !== 'rotated') throw new ApiError(ErrorCode.SESSION_ENDED);
     return { access_token: outcome.accessToken, refresh_token: outcome.refreshToken };
   }
@@ -382,7 +402,11 @@ export class AcsService {
         .update(tokenFamilies)
         .set({ revokedAt: new Date(), revokeReason: 'password_changed' })
         .where(
-          and(eq(tokenFamilies.userId, user.id), ne(tokenFamilies.id, auth.familyId), isNull(tokenFamilies.revokedAt)),
+          and(
+            eq(tokenFamilies.userId, user.id),
+            ne(tokenFamilies.id, auth.familyId),
+            isNull(tokenFamilies.revokedAt),
+          ),
         );
       await tx
         .update(signInSessions)

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { signInSessions, users } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
-import { DEMO_PASSWORD, SSO_SECRET, bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import {
+  DEMO_PASSWORD,
+  SSO_SECRET,
+  bearer,
+  body,
+  createTestApp,
+  signInAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,7 +21,13 @@ afterAll(async () => {
 });
 
 const login = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: payload as object, headers, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: payload as object,
+    headers,
+    remoteAddress,
+  });
 
 const sessionCount = async () => (await t.database.db.select({ n: count() }).from(signInSessions))[0]!.n;
 
@@ -36,11 +50,22 @@ describe('POST users/login', () => {
   });
 
   it('refuses a wrong password or an unknown user alike, translated, with 401001', async () => {
-    const wrong = await login({ username: 'ops_gn', password: 'nope12345' }, { 'accept-language': 'en' }, '10.0.2.1');
+    const wrong = await login(
+      { username: 'ops_gn', password: 'nope12345' },
+      { 'accept-language': 'en' },
+      '10.0.2.1',
+    );
     expect(wrong.statusCode).toBe(401);
     expect(body(wrong)).toMatchObject({ code: 401001, msg: 'Wrong username or password.' });
-    const unknown = await login({ username: 'ghost', password: 'x' }, { 'accept-language': 'ja' }, '10.0.2.2');
-    expect(body(unknown)).toMatchObject({ code: 401001, msg: 'ユーザー名またはパスワードが正しくありません。' });
+    const unknown = await login(
+      { username: 'ghost', password: 'x' },
+      { 'accept-language': 'ja' },
+      '10.0.2.2',
+    );
+    expect(body(unknown)).toMatchObject({
+      code: 401001,
+      msg: 'ユーザー名またはパスワードが正しくありません。',
+    });
     const zh = await login({ username: 'ghost2', password: 'x' }, {}, '10.0.2.3');
     expect(body(zh).msg).toBe('用户名或密码错误');
   });
@@ -49,7 +74,10 @@ describe('POST users/login', () => {
     const before = await sessionCount();
     const missing = await login({ password: 'x' }, { 'accept-language': 'en' });
     expect(missing.statusCode).toBe(400);
-    expect(body(missing)).toMatchObject({ code: 400001, data: { fields: { username: 'This field is required.' } } });
+    expect(body(missing)).toMatchObject({
+      code: 400001,
+      data: { fields: { username: 'This field is required.' } },
+    });
     const empty = await login({ username: '', password: '' }, { 'accept-language': 'ar' });
     expect(body<{ fields: Record<string, string> }>(empty).data.fields).toEqual({
       username: 'هذا الحقل مطلوب.',
@@ -81,7 +109,9 @@ describe('POST users/login', () => {
 
     t.captcha.next = 'K7PX';
     const captcha = await t.app.inject({ method: 'GET', url: '/api/v1/users/captcha' });
-    expect(body<{ svg: string }>(captcha).data.svg).toMatch(/^<svg[\s\S]*K[\s\S]*7[\s\S]*P[\s\S]*X[\s\S]*<\/svg>$/);
+    expect(body<{ svg: string }>(captcha).data.svg).toMatch(
+      /^<svg[\s\S]*K[\s\S]*7[\s\S]*P[\s\S]*X[\s\S]*<\/svg>$/,
+    );
     const captchaCookie = captcha.cookies.find((c) => c.name === 'rx_captcha')!;
     const wrong = await login(
       { username: 'cs_agent', password: DEMO_PASSWORD, code: 'AAAA' },
@@ -106,7 +136,9 @@ describe('POST users/login', () => {
     );
     expect(right.statusCode).toBe(200);
     // Success clears the username's count: the next sign-in needs no captcha.
-    expect((await login({ username: 'cs_agent', password: DEMO_PASSWORD }, {}, '10.0.3.99')).statusCode).toBe(200);
+    expect((await login({ username: 'cs_agent', password: DEMO_PASSWORD }, {}, '10.0.3.99')).statusCode).toBe(
+      200,
+    );
   });
 
   it('asks for a captcha after three failures from one IP, whatever the usernames', async () => {
@@ -115,7 +147,9 @@ describe('POST users/login', () => {
     const res = await login({ username: 'ops_gn', password: DEMO_PASSWORD }, {}, ip);
     expect(body(res).code).toBe(401002);
     // Another IP signs the same user in without one.
-    expect((await login({ username: 'ops_gn', password: DEMO_PASSWORD }, {}, '10.0.4.2')).statusCode).toBe(200);
+    expect((await login({ username: 'ops_gn', password: DEMO_PASSWORD }, {}, '10.0.4.2')).statusCode).toBe(
+      200,
+    );
   });
 
   it('rate-limits a username after ten failures with 429001, even with the right password', async () => {
@@ -123,7 +157,11 @@ describe('POST users/login', () => {
       t.captcha.next = 'ZZZZ';
       const captcha = await t.app.inject({ method: 'GET', url: '/api/v1/users/captcha' });
       const cookie = captcha.cookies.find((c) => c.name === 'rx_captcha')!;
-      await login({ username: 'ops_hw', password: 'bad-pass1', code: 'ZZZZ' }, { cookie: `rx_captcha=${cookie.value}` }, `10.0.5.${i}`);
+      await login(
+        { username: 'ops_hw', password: 'bad-pass1', code: 'ZZZZ' },
+        { cookie: `rx_captcha=${cookie.value}` },
+        `10.0.5.${i}`,
+      );
     }
     const res = await login({ username: 'ops_hw', password: DEMO_PASSWORD, code: 'ZZZZ' }, {}, '10.0.5.200');
     expect(res.statusCode).toBe(429);
@@ -150,7 +188,9 @@ describe('GET acs/user/platform_link', () => {
     });
     expect(res.statusCode).toBe(200);
     const url = body<{ url: string }>(res).data.url;
-    expect(url).toMatch(/^\/main\/\?is_modified_password=1&sign=[0-9a-f]{64}&trace_id=[\w-]+&ts=\d+&user_id=\d+$/);
+    expect(url).toMatch(
+      /^\/main\/\?is_modified_password=1&sign=[0-9a-f]{64}&trace_id=[\w-]+&ts=\d+&user_id=\d+$/,
+    );
     const q = new URL(url, 'http://x').searchParams;
     expect(Math.abs(Number(q.get('ts')) - Date.now() / 1000)).toBeLessThan(5);
     const expected = hmacHex(
@@ -163,9 +203,18 @@ describe('GET acs/user/platform_link', () => {
   it('accepts the session token as a bearer too, and answers 305001 without a usable session', async () => {
     const signIn = await login({ username: 'admin', password: DEMO_PASSWORD }, {}, '10.0.7.2');
     const token = body<{ token: string }>(signIn).data.token;
-    const ok = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_link', headers: bearer(token) });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/acs/user/platform_link',
+      headers: bearer(token),
+    });
     expect(body(ok).code).toBe(0);
-    for (const headers of [{}, bearer('garbage'), { cookie: 'rx_session=nope' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [
+      {},
+      bearer('garbage'),
+      { cookie: 'rx_session=nope' },
+      { authorization: 'Basic abc' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_link', headers });
       expect(res.statusCode).toBe(401);
       expect(body(res).code).toBe(305001);
@@ -175,7 +224,11 @@ describe('GET acs/user/platform_link', () => {
   it('refuses an unknown platform with a field error', async () => {
     const signIn = await login({ username: 'admin', password: DEMO_PASSWORD }, {}, '10.0.7.3');
     const token = body<{ token: string }>(signIn).data.token;
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_link?platform=zzz', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/acs/user/platform_link?platform=zzz',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(400);
     expect(body<{ fields: object }>(res).data.fields).toHaveProperty('platform');
   });
@@ -185,7 +238,11 @@ describe('POST acs/user/login', () => {
   async function freshLink(username = 'admin') {
     const signIn = await login({ username, password: DEMO_PASSWORD }, {}, '10.0.8.1');
     const token = body<{ token: string }>(signIn).data.token;
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_link', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/acs/user/platform_link',
+      headers: bearer(token),
+    });
     const q = new URL(body<{ url: string }>(res).data.url, 'http://x').searchParams;
     return {
       is_modified_password: Number(q.get('is_modified_password')),
@@ -229,11 +286,16 @@ describe('POST acs/user/login', () => {
     const link = await freshLink();
     expect(body(await linkLogin({ ...link, sign: 'f'.repeat(64) })).code).toBe(401004);
     expect(body(await linkLogin({ ...link, user_id: '1' === link.user_id ? '2' : '1' })).code).toBe(401004);
-    expect(body(await linkLogin({ ...link, is_modified_password: 1 - link.is_modified_password })).code).toBe(401004);
+    expect(body(await linkLogin({ ...link, is_modified_password: 1 - link.is_modified_password })).code).toBe(
+      401004,
+    );
     // A correctly signed link outside the 300-second window.
     for (const ts of [link.ts - 301, link.ts + 301]) {
       const fields = { ...link, ts, trace_id: `stale-${ts}-trace` };
-      const sign = hmacHex(SSO_SECRET, `is_modified_password=${fields.is_modified_password}&trace_id=${fields.trace_id}&ts=${ts}&user_id=${fields.user_id}`);
+      const sign = hmacHex(
+        SSO_SECRET,
+        `is_modified_password=${fields.is_modified_password}&trace_id=${fields.trace_id}&ts=${ts}&user_id=${fields.user_id}`,
+      );
       expect(body(await linkLogin({ ...fields, sign })).code).toBe(401004);
     }
     // The original link still works: the refused tries did not spend it.
@@ -242,8 +304,16 @@ describe('POST acs/user/login', () => {
 
   it('accepts a link signed with SSO_SECRET by another issuer, once', async () => {
     const link = await freshLink();
-    const fields = { is_modified_password: 1, trace_id: 'external-trace-0001', ts: Math.floor(Date.now() / 1000), user_id: link.user_id };
-    const sign = hmacHex(SSO_SECRET, `is_modified_password=1&trace_id=${fields.trace_id}&ts=${fields.ts}&user_id=${fields.user_id}`);
+    const fields = {
+      is_modified_password: 1,
+      trace_id: 'external-trace-0001',
+      ts: Math.floor(Date.now() / 1000),
+      user_id: link.user_id,
+    };
+    const sign = hmacHex(
+      SSO_SECRET,
+      `is_modified_password=1&trace_id=${fields.trace_id}&ts=${fields.ts}&user_id=${fields.user_id}`,
+    );
     expect((await linkLogin({ ...fields, sign })).statusCode).toBe(200);
     expect(body(await linkLogin({ ...fields, sign })).code).toBe(401004);
   });

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { allPermissions } from '@rx/contracts';
 import { users } from '../../db/schema.ts';
 import { signJwt } from '../../lib/jwt.ts';
-import { DEMO_PASSWORD, JWT_SECRET, bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import {
+  DEMO_PASSWORD,
+  JWT_SECRET,
+  bearer,
+  body,
+  createTestApp,
+  signInAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,7 +22,12 @@ afterAll(async () => {
 });
 
 const getAll = (token: string, userId: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/acs/permission/get_all', headers: bearer(token), payload: { user_id: userId } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/acs/permission/get_all',
+    headers: bearer(token),
+    payload: { user_id: userId },
+  });
 const rejwt = (token: string) =>
   t.app.inject({ method: 'POST', url: `/api/v1/acs/user/rejwt?rejwt=${encodeURIComponent(token)}` });
 const resources = (res: Awaited<ReturnType<typeof getAll>>) =>
@@ -60,21 +73,33 @@ describe('POST acs/permission/get_all', () => {
 
   it('answers 400001 without user_id', async () => {
     const { user } = await signInAs(t.app, 'admin');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/acs/permission/get_all', headers: bearer(user.access_token), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/acs/permission/get_all',
+      headers: bearer(user.access_token),
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(body(res).data).toEqual({ fields: { user_id: '此项为必填项' } });
   });
 });
 
 describe('access tokens', () => {
-  const config = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/acs/cp/get_config', headers });
+  const config = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/acs/cp/get_config', headers });
 
   it('answers 305001 without a token, 305003 for garbage or another key, never 500', async () => {
     const { user } = await signInAs(t.app, 'admin');
     const none = await config({});
     expect(none.statusCode).toBe(401);
     expect(body(none).code).toBe(305001);
-    for (const token of ['garbage', 'a.b.c', `${user.access_token}x`, user.access_token.replace(/\.[^.]+$/, '.AAAA'), '...']) {
+    for (const token of [
+      'garbage',
+      'a.b.c',
+      `${user.access_token}x`,
+      user.access_token.replace(/\.[^.]+$/, '.AAAA'),
+      '...',
+    ]) {
       const res = await config(bearer(token));
       expect(res.statusCode).toBe(401);
       expect(body(res).code).toBe(305003);
@@ -94,7 +119,10 @@ describe('access tokens', () => {
 
   it('answers 305004 after a permission change, until the token is refreshed', async () => {
     const { user } = await signInAs(t.app, 'ops_gn');
-    await t.database.db.update(users).set({ permChangedAt: Date.now() + 1 }).where(eq(users.id, Number(user.id)));
+    await t.database.db
+      .update(users)
+      .set({ permChangedAt: Date.now() + 1 })
+      .where(eq(users.id, Number(user.id)));
     const stale = await getAll(user.access_token, user.id);
     expect(stale.statusCode).toBe(401);
     expect(body(stale).code).toBe(305004);
@@ -105,14 +133,24 @@ describe('access tokens', () => {
 
   it("answers the CP's config: publish area and gateway domain", async () => {
     const gn = await signInAs(t.app, 'admin');
-    expect(body(await config(bearer(gn.user.access_token))).data).toMatchObject({ publish_area: 'gn', gw_domain: 'gw-gn.example.com' });
+    expect(body(await config(bearer(gn.user.access_token))).data).toMatchObject({
+      publish_area: 'gn',
+      gw_domain: 'gw-gn.example.com',
+    });
     const hw = await signInAs(t.app, 'ops_hw');
-    expect(body(await config(bearer(hw.user.access_token))).data).toMatchObject({ publish_area: 'hw', gw_domain: 'gw-hw.example.com' });
+    expect(body(await config(bearer(hw.user.access_token))).data).toMatchObject({
+      publish_area: 'hw',
+      gw_domain: 'gw-hw.example.com',
+    });
   });
 
   it('lists the platforms, named in the caller’s language', async () => {
     const { user } = await signInAs(t.app, 'admin');
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_list', headers: { ...bearer(user.access_token), 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/acs/user/platform_list',
+      headers: { ...bearer(user.access_token), 'accept-language': 'en' },
+    });
     expect(body(res).data).toEqual([
       { platform: 'main', name: 'Operations console', url: '/main/' },
       { platform: 'bi', name: 'Big-data query platform', url: '/bi' },
@@ -121,7 +159,11 @@ describe('access tokens', () => {
 
   it('gives a signed link into a platform from inside the console (access token)', async () => {
     const { user } = await signInAs(t.app, 'admin');
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_link?platform=bi', headers: bearer(user.access_token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/acs/user/platform_link?platform=bi',
+      headers: bearer(user.access_token),
+    });
     expect(body<{ url: string }>(res).data.url).toMatch(/^\/bi\?is_modified_password=1&sign=/);
   });
 });
@@ -161,13 +203,24 @@ describe('POST acs/user/rejwt', () => {
 
 describe('POST acs/user/set_password', () => {
   const setPassword = (token: string, payload: object, lang = 'en') =>
-    t.app.inject({ method: 'POST', url: '/api/v1/acs/user/set_password', headers: { ...bearer(token), 'accept-language': lang }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/acs/user/set_password',
+      headers: { ...bearer(token), 'accept-language': lang },
+      payload,
+    });
 
   it('refuses a wrong old password and a weak new one, changing nothing', async () => {
     const { user } = await signInAs(t.app, 'cp_dev');
-    const wrongOld = await setPassword(user.access_token, { old_password: 'nope', new_password: 'Better123' });
+    const wrongOld = await setPassword(user.access_token, {
+      old_password: 'nope',
+      new_password: 'Better123',
+    });
     expect(wrongOld.statusCode).toBe(400);
-    expect(body(wrongOld)).toMatchObject({ code: 400001, data: { fields: { old_password: 'The current password is wrong.' } } });
+    expect(body(wrongOld)).toMatchObject({
+      code: 400001,
+      data: { fields: { old_password: 'The current password is wrong.' } },
+    });
     for (const [weak, message] of [
       ['short1', /at least 8/],
       ['lettersonly', /letters and digits/],
@@ -188,20 +241,36 @@ describe('POST acs/user/set_password', () => {
   it('changes the password, marks it modified and ends the other sessions only', async () => {
     const other = await signInAs(t.app, 'cs_agent');
     const mine = await signInAs(t.app, 'cs_agent');
-    const res = await setPassword(mine.user.access_token, { old_password: DEMO_PASSWORD, new_password: 'Service2026' });
+    const res = await setPassword(mine.user.access_token, {
+      old_password: DEMO_PASSWORD,
+      new_password: 'Service2026',
+    });
     expect(res.statusCode).toBe(200);
     expect(body(res).data).toEqual({ is_modified_password: 1 });
     // The other sign-in is over: its access token, its refresh token and its sign-in session.
     expect(body(await getAll(other.user.access_token, other.user.id)).code).toBe(305001);
     expect(body(await rejwt(other.user.refresh_token)).code).toBe(305001);
-    const link = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_link', headers: bearer(other.sessionToken) });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/acs/user/platform_link',
+      headers: bearer(other.sessionToken),
+    });
     expect(body(link).code).toBe(305001);
     // This one goes on.
     expect((await getAll(mine.user.access_token, mine.user.id)).statusCode).toBe(200);
-    const ownLink = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_link', headers: bearer(mine.sessionToken) });
+    const ownLink = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/acs/user/platform_link',
+      headers: bearer(mine.sessionToken),
+    });
     expect(body(ownLink).code).toBe(0);
     // The old password no longer signs in; the new one does.
-    const old = await t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { username: 'cs_agent', password: DEMO_PASSWORD }, remoteAddress: '10.9.0.1' });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { username: 'cs_agent', password: DEMO_PASSWORD },
+      remoteAddress: '10.9.0.1',
+    });
     expect(body(old).code).toBe(401001);
     const fresh = await signInAs(t.app, 'cs_agent', 'Service2026');
     expect(fresh.user.is_modified_password).toBe(1);
@@ -211,12 +280,20 @@ describe('POST acs/user/set_password', () => {
 describe('POST acs/user/logout', () => {
   it('ends the sign-in: access, refresh and the session cookie stop working', async () => {
     const { user, sessionToken } = await signInAs(t.app, 'admin');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/acs/user/logout', headers: bearer(user.access_token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/acs/user/logout',
+      headers: bearer(user.access_token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'rx_session')?.value).toBe('');
     expect(body(await getAll(user.access_token, user.id)).code).toBe(305001);
     expect(body(await rejwt(user.refresh_token)).code).toBe(305001);
-    const link = await t.app.inject({ method: 'GET', url: '/api/v1/acs/user/platform_link', headers: { cookie: `rx_session=${sessionToken}` } });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/acs/user/platform_link',
+      headers: { cookie: `rx_session=${sessionToken}` },
+    });
     expect(body(link).code).toBe(305001);
   });
 

@@ -35,7 +35,12 @@ describe('health, metrics and docs', () => {
     const res = await t.app.inject('/api/docs/json');
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/v1/users/login', '/api/v1/acs/user/login', '/api/v1/acs/permission/get_all', '/api/v1/acs/user/rejwt']) {
+    for (const p of [
+      '/api/v1/users/login',
+      '/api/v1/acs/user/login',
+      '/api/v1/acs/permission/get_all',
+      '/api/v1/acs/user/rejwt',
+    ]) {
       expect(doc.paths).toHaveProperty([p]);
     }
     expect((await t.app.inject('/api/docs')).statusCode).toBeLessThan(400);
@@ -57,7 +62,13 @@ describe('serving the console', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root">console</div>');
     fs.writeFileSync(path.join(dir, 'login.html'), '<!doctype html><form>sign in</form>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    app = await buildApp({ database: await openDatabase({}), ssoSecret: 's', jwtSecret: 'j', webDist: dir, logLevel: 'silent' });
+    app = await buildApp({
+      database: await openDatabase({}),
+      ssoSecret: 's',
+      jwtSecret: 'j',
+      webDist: dir,
+      logLevel: 'silent',
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -108,7 +119,9 @@ describe('seeding', () => {
   });
 
   it('seeds the demo staff in two CPs of different publish areas', async () => {
-    const staff = await t.database.db.select({ username: users.username, cpId: users.cpId, usertype: users.usertype }).from(users);
+    const staff = await t.database.db
+      .select({ username: users.username, cpId: users.cpId, usertype: users.usertype })
+      .from(users);
     expect(staff.map((s) => s.username).sort()).toEqual(['admin', 'cp_dev', 'cs_agent', 'ops_gn', 'ops_hw']);
     const cpOf = (name: string) => staff.find((s) => s.username === name)!.cpId;
     expect(cpOf('ops_hw')).not.toBe(cpOf('admin'));

@@ -1,0 +1,99 @@
+// `npm test`: every check and every test, then one closing line `N passed, N failed`.
+// Lint, typecheck and build; unit and API tests on the embedded PGlite; the API tests again on
+// PostgreSQL when one answers (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test);
+// the browser tests in Chromium when /usr/bin/chromium (or CHROMIUM_PATH) exists.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-tests-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+/** A check that is not a test runner counts as one test. */
+function check(name, command, args) {
+  if (step(name, command, args)) totals.passed++;
+  else totals.failed++;
+}
+
+function vitest(name, args, env = {}) {
+  const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const ok = step(
+    name,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args],
+    env,
+  );
+  count(out, ok, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }));
+}
+
+function count(file, ok, read) {
+  if (!fs.existsSync(file)) {
+    totals.failed++;
+    return;
+  }
+  const n = read(JSON.parse(fs.readFileSync(file, 'utf8')));
+  totals.passed += n.passed;
+  totals.failed += n.failed + (ok || n.failed ? 0 : 1);
+  totals.skipped += n.skipped;
+}
+
+async function postgresUrl() {
+  const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  try {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+check('lint', 'npm', ['run', 'lint', '--silent']);
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+check('build', 'npm', ['run', 'build', '--silent']);
+vitest('unit and API tests (PGlite)', []);
+
+const pgUrl = await postgresUrl();
+if (pgUrl)
+  vitest('API tests (PostgreSQL)', ['apps/server'], { TEST_DATABASE: 'postgres', DATABASE_URL: pgUrl });
+else summary.push('skip API tests on PostgreSQL: no server answered');
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (fs.existsSync(chromium)) {
+  const out = path.join(tmp, 'e2e.json');
+  const ok = step('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    CHROMIUM_PATH: chromium,
+  });
+  count(out, ok, (r) => ({
+    passed: r.stats.expected + r.stats.flaky,
+    failed: r.stats.unexpected,
+    skipped: r.stats.skipped,
+  }));
+} else {
+  summary.push(`skip browser tests: no Chromium at ${chromium} (apt-get install chromium)`);
+}
+
+console.log(`\n=== summary\n${summary.join('\n')}`);
+if (totals.skipped) console.log(`${totals.skipped} skipped`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed ? 1 : 0);
