@@ -10,6 +10,7 @@ import { ApiError } from './lib/api-error.ts';
 import { requestLanguage } from './lib/request.ts';
 import { authenticator } from './modules/acs/authenticate.ts';
 import { acsRoutes } from './modules/acs/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { healthRoutes, webRoutes } from './modules/system/routes.ts';
 
 export interface AppOptions {
@@ -92,13 +93,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({
-        code: ErrorCode.NOT_FOUND,
-        data: null,
-        msg: errorMessage(ErrorCode.NOT_FOUND, requestLanguage(request)),
-      });
+    reply.code(404).send({
+      code: ErrorCode.NOT_FOUND,
+      data: null,
+      msg: errorMessage(ErrorCode.NOT_FOUND, requestLanguage(request)),
+    });
   });
 
   app.decorateRequest('auth', null);
@@ -125,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     biUrl: options.biUrl ?? '/bi',
     captchaText: options.captchaText,
   });
+  await app.register(notificationRoutes, { prefix: '/api/v1', db, authenticate });
   if (options.webDist) await app.register(webRoutes, { dist: options.webDist });
 
   app.addHook('onClose', async () => {

@@ -193,3 +193,25 @@ export const operationLogs = pgTable(
   },
   (t) => [index('operation_logs_cp_time').on(t.cpId, t.createdAt)],
 );
+
+/** The header's notifications: work orders, approvals and system notices addressed to one staff member. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'work_order' | 'approval' | 'system'>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** A console path to open, e.g. a work order. */
+    link: text('link').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_time').on(t.userId, t.createdAt)],
+);

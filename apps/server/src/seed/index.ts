@@ -9,7 +9,7 @@ import {
   type MenuNode,
 } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
-import { cps, products, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
+import { cps, notifications, products, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { ADMIN_ROLE } from '../modules/acs/permissions.ts';
 
@@ -150,4 +150,63 @@ async function seedDemo(db: Db): Promise<void> {
   await db
     .insert(userRoles)
     .values(staff.map((s, i) => ({ userId: userRows[i]!.id, roleId: role(s.cpId, s.role).id })));
+  await db
+    .insert(notifications)
+    .values(
+      userRows.flatMap((user) =>
+        demoNotifications(user.defaultLang === 'en').map((n) => ({ ...n, cpId: user.cpId, userId: user.id })),
+      ),
+    );
+}
+
+/** A few notifications for each demo staff member, in their language (data, not interface text). */
+function demoNotifications(english: boolean) {
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+  return english
+    ? [
+        {
+          kind: 'work_order' as const,
+          title: 'Work order #1024: payment not received',
+          body: 'Player 8812 paid 4.99 USD, no diamonds arrived.',
+          link: '/notification/management',
+          createdAt: at(12),
+        },
+        {
+          kind: 'approval' as const,
+          title: 'Mail campaign awaiting your approval',
+          body: 'Weekend login reward, all servers.',
+          link: '/notification/management',
+          createdAt: at(95),
+        },
+        {
+          kind: 'system' as const,
+          title: 'Maintenance window on Tuesday 02:00 UTC',
+          body: 'The console stays available; game servers restart.',
+          link: '',
+          createdAt: at(60 * 26),
+        },
+      ]
+    : [
+        {
+          kind: 'work_order' as const,
+          title: '工单 #1024：充值未到账',
+          body: '玩家 8812 支付 30 元后未收到钻石。',
+          link: '/notification/management',
+          createdAt: at(12),
+        },
+        {
+          kind: 'approval' as const,
+          title: '邮件活动待您审批',
+          body: '周末登录奖励，全服发放。',
+          link: '/notification/management',
+          createdAt: at(95),
+        },
+        {
+          kind: 'system' as const,
+          title: '周二 02:00 例行维护',
+          body: '后台可正常使用，游戏服务器将重启。',
+          link: '',
+          createdAt: at(60 * 26),
+        },
+      ];
 }

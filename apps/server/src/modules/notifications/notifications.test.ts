@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+interface List {
+  list: { id: number; kind: string; title: string; read: boolean; link: string }[];
+  total: number;
+  unread: number;
+}
+
+describe('notifications', () => {
+  it("lists only the caller's own notifications, newest first, in pages", async () => {
+    const { user } = await signInAs(t.app, 'admin');
+    const res = await t.app.inject({ url: '/api/v1/notifications', headers: bearer(user.access_token) });
+    const data = body<List>(res).data;
+    expect(data.total).toBe(3);
+    expect(data.unread).toBe(3);
+    expect(data.list[0]).toMatchObject({ kind: 'work_order', read: false, link: '/notification/management' });
+    const page2 = body<List>(
+      await t.app.inject({
+        url: '/api/v1/notifications?page=2&page_size=2',
+        headers: bearer(user.access_token),
+      }),
+    ).data;
+    expect(page2.list).toHaveLength(1);
+    const hw = await signInAs(t.app, 'ops_hw');
+    const theirs = body<List>(
+      await t.app.inject({ url: '/api/v1/notifications', headers: bearer(hw.user.access_token) }),
+    ).data;
+    expect(theirs.list[0]!.title).toMatch(/^Work order/);
+    expect(theirs.list.map((n) => n.id)).not.toContain(data.list[0]!.id);
+  });
+
+  it("marks read, never another user's", async () => {
+    const admin = await signInAs(t.app, 'admin');
+    const gn = await signInAs(t.app, 'ops_gn');
+    const adminList = body<List>(
+      await t.app.inject({ url: '/api/v1/notifications', headers: bearer(admin.user.access_token) }),
+    ).data;
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: bearer(gn.user.access_token),
+      payload: { ids: [adminList.list[0]!.id] },
+    });
+    expect(body(foreign).data).toEqual({ updated: 0 });
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: bearer(admin.user.access_token),
+      payload: { ids: [adminList.list[0]!.id] },
+    });
+    expect(body(mine).data).toEqual({ updated: 1 });
+    const unread = body<List>(
+      await t.app.inject({ url: '/api/v1/notifications?unread=1', headers: bearer(admin.user.access_token) }),
+    ).data;
+    expect(unread.total).toBe(2);
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: bearer(admin.user.access_token),
+      payload: { all: true },
+    });
+    expect(body(all).data).toEqual({ updated: 2 });
+  });
+
+  it('refuses bad input and callers without a token', async () => {
+    const { user } = await signInAs(t.app, 'admin');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: bearer(user.access_token),
+      payload: {},
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).code).toBe(400001);
+    expect(
+      body(
+        await t.app.inject({
+          url: '/api/v1/notifications?page_size=1000',
+          headers: bearer(user.access_token),
+        }),
+      ).code,
+    ).toBe(400001);
+    expect(body(await t.app.inject({ url: '/api/v1/notifications' })).code).toBe(305001);
+  });
+});
