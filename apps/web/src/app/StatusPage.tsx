@@ -1,0 +1,33 @@
+import { Button, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+interface StatusPageProps {
+  /** Key in `common`. */
+  title: string;
+  action?: 'home' | 'retry';
+}
+
+/** A full-page notice: not found, no access, or a page that failed to load. */
+export function StatusPage({ title, action = 'home' }: StatusPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Flex vertical align="center" gap="middle" style={{ paddingBlock: 96 }}>
+      <Typography.Title level={3}>{t(title)}</Typography.Title>
+      {action === 'retry' ? (
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('errors.retry')}
+        </Button>
+      ) : (
+        <Button type="primary" onClick={() => void navigate('/homepage/index')}>
+          {t('errors.backHome')}
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+export const NotFoundPage = () => <StatusPage title="errors.notFound" />;
+export const ForbiddenPage = () => <StatusPage title="errors.forbidden" />;
+export const RouteErrorPage = () => <StatusPage title="errors.title" action="retry" />;

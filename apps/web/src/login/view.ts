@@ -1,0 +1,168 @@
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@rx/contracts/languages';
+import { htmlLang } from '../shared/document-language.ts';
+import type { LoginStrings } from './strings.ts';
+
+/** The sign-in form as plain DOM: built once, texts swapped when the language changes. */
+
+type Props<K extends keyof HTMLElementTagNameMap> = Partial<Omit<HTMLElementTagNameMap[K], 'style'>>;
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props<K> = {},
+  ...children: Node[]
+): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+export type FieldName = 'username' | 'password' | 'code';
+
+interface Field {
+  box: HTMLDivElement;
+  label: HTMLLabelElement;
+  input: HTMLInputElement;
+  error: HTMLParagraphElement;
+}
+
+function field(name: FieldName, input: Props<'input'>, extra: Node[] = []): Field {
+  const label = el('label', { htmlFor: name });
+  const error = el('p', { id: `${name}-error`, className: 'field-error' });
+  const control = el('input', { id: name, name, required: true, ...input });
+  control.setAttribute('aria-describedby', error.id);
+  const box = el(
+    'div',
+    { className: 'field' },
+    label,
+    ...(extra.length ? [el('div', { className: 'field-row' }, control, ...extra)] : [control]),
+    error,
+  );
+  return { box, label, input: control, error };
+}
+
+export function createLoginView(root: HTMLElement) {
+  const heading = el('h1', { className: 'heading' });
+  const subtitle = el('p', { className: 'subtitle' });
+  const languageLabel = el('label', { htmlFor: 'language' });
+  const language = el(
+    'select',
+    { id: 'language', className: 'language' },
+    // Each name is written in its own language; `lang` tells screen readers which one.
+    ...LANGUAGES.map((code) =>
+      el('option', { value: code, textContent: LANGUAGE_NAMES[code], lang: htmlLang(code) }),
+    ),
+  );
+
+  const formError = el('div', { id: 'form-error', className: 'form-error' });
+  formError.setAttribute('role', 'alert');
+  formError.setAttribute('aria-live', 'assertive');
+
+  const username = field('username', {
+    type: 'text',
+    autocomplete: 'username',
+    autocapitalize: 'none',
+    spellcheck: false,
+  });
+  const password = field('password', { type: 'password', autocomplete: 'current-password' });
+  const captchaImage = el('img', { alt: '', width: 120, height: 40 });
+  const captchaButton = el('button', { type: 'button', className: 'captcha-image' }, captchaImage);
+  const captchaHint = el('p', { id: 'code-hint', className: 'hint' });
+  const code = field('code', { type: 'text', autocomplete: 'off', maxLength: 16, spellcheck: false }, [
+    captchaButton,
+  ]);
+  code.input.setAttribute('aria-describedby', `code-hint ${code.error.id}`);
+  code.box.insertBefore(captchaHint, code.error);
+  code.box.hidden = true;
+
+  const submit = el('button', { type: 'submit', className: 'submit' });
+  const form = el('form', { noValidate: true }, formError, username.box, password.box, code.box, submit);
+
+  root.replaceChildren(
+    el(
+      'div',
+      { className: 'card' },
+      el('header', { className: 'card-header' }, heading, subtitle),
+      form,
+      el('div', { className: 'language-row' }, languageLabel, language),
+    ),
+  );
+
+  const fields: Record<FieldName, Field> = { username, password, code };
+  let strings: LoginStrings;
+  let busy = false;
+
+  return {
+    form,
+    language,
+    captchaButton,
+    fields,
+
+    setStrings(next: LoginStrings, lang: Language) {
+      strings = next;
+      document.title = next.title;
+      heading.textContent = next.heading;
+      subtitle.textContent = next.subtitle;
+      languageLabel.textContent = next.language;
+      language.value = lang;
+      username.label.textContent = next.username;
+      password.label.textContent = next.password;
+      code.label.textContent = next.captcha;
+      captchaHint.textContent = next.captchaHint;
+      captchaButton.setAttribute('aria-label', next.captchaImage);
+      submit.textContent = busy ? next.submitting : next.submit;
+    },
+
+    values() {
+      return {
+        username: username.input.value.trim(),
+        password: password.input.value,
+        code: code.input.value.trim(),
+      };
+    },
+
+    get captchaShown() {
+      return !code.box.hidden;
+    },
+
+    showCaptcha(dataUrl: string | null) {
+      code.box.hidden = false;
+      captchaImage.hidden = dataUrl === null;
+      if (dataUrl) captchaImage.src = dataUrl;
+      captchaButton.classList.toggle('failed', dataUrl === null);
+      captchaButton.textContent = '';
+      captchaButton.append(dataUrl === null ? strings.captchaLoadFailed : captchaImage);
+    },
+
+    setBusy(next: boolean) {
+      busy = next;
+      submit.disabled = next;
+      submit.classList.toggle('busy', next);
+      form.setAttribute('aria-busy', String(next));
+      submit.textContent = next ? strings.submitting : strings.submit;
+    },
+
+    setFieldError(name: FieldName, message: string) {
+      const { input, error } = fields[name];
+      error.textContent = message;
+      input.setAttribute('aria-invalid', 'true');
+    },
+
+    setFormError(message: string) {
+      formError.textContent = message;
+    },
+
+    clearErrors() {
+      formError.textContent = '';
+      for (const { input, error } of Object.values(fields)) {
+        error.textContent = '';
+        input.removeAttribute('aria-invalid');
+      }
+    },
+
+    focus(name: FieldName) {
+      fields[name].input.focus();
+    },
+  };
+}
+
+export type LoginView = ReturnType<typeof createLoginView>;

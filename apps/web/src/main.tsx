@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { FALLBACK_LANGUAGE } from '@rx/contracts/languages';
+import 'antd/dist/reset.css';
+import { App } from './app/App.tsx';
+import { trackNavigation } from './app/progress.ts';
+import { createRouter } from './app/router.tsx';
+import { followSignOutInOtherTabs, savedUser } from './app/session.ts';
+import { setLanguage } from './shared/i18n.ts';
+
+// Start on the saved user's language; the guard confirms it once the user is known.
+void setLanguage(savedUser()?.default_lang ?? FALLBACK_LANGUAGE);
+const router = createRouter();
+trackNavigation(router);
+followSignOutInOtherTabs();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,11 @@
+/** Shared by the console's client and the sign-in page (spec §9). */
+export const API_BASE = '/api/v1';
+export const REQUEST_TIMEOUT_MS = 120_000;
+/** Paths inside the console start with this; only such paths are followed after signing in. */
+export const CONSOLE_BASE = '/main/';
+
+export function isConsolePath(value: string | null | undefined): value is string {
+  // `/main/` rules out other origins (`//host`) and paths outside the console; a backslash is
+  // read as a slash by some browsers, so it is refused too.
+  return typeof value === 'string' && value.startsWith(CONSOLE_BASE) && !value.includes('\\');
+}

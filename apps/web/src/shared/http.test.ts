@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '@rx/contracts/acs';
+import { ApiError, configureHttp, http, resetHttp } from './http.ts';
+import { storage } from './storage.ts';
+import { memoryStorage } from './memory-storage.ts';
+
+const user: UserInfo = {
+  id: 'u1',
+  username: 'alice',
+  access_token: 'access-1',
+  refresh_token: 'refresh-1',
+  cpid: 'cp9',
+  usertype: null,
+  role_info: [{ identifier: 'admin' }],
+  default_lang: 'en',
+  is_modified_password: 1,
+};
+
+const envelope = (code: number, data: unknown = null, msg = '', status = 200) =>
+  new Response(JSON.stringify({ code, data, msg }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+let notify: ReturnType<typeof vi.fn<(message: string) => void>>;
+let redirect: ReturnType<typeof vi.fn<(url: string) => void>>;
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+function serve(handler: Handler) {
+  fetchMock.mockImplementation(async (input, init = {}) =>
+    handler(new URL(String(input), 'http://test'), init),
+  );
+}
+
+const bearer = (init: RequestInit) => new Headers(init.headers).get('Authorization');
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage());
+  vi.stubGlobal('sessionStorage', memoryStorage());
+  storage.userInfo.set(user);
+  notify = vi.fn();
+  redirect = vi.fn();
+  fetchMock = vi.fn<typeof fetch>();
+  configureHttp({
+    fetch: fetchMock,
+    notify,
+    redirect,
+    currentLocation: () => '/main/homepage/index?tab=2',
+    translate: (key) => `t(${key})`,
+    language: () => 'ja',
+  });
+});
+
+afterEach(() => {
+  resetHttp();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('http', () => {
+  it('resolves data of a code-0 answer, with the token, language and JSON body', async () => {
+    serve(() => envelope(0, { ok: true }));
+    await expect(http.post('/acs/permission/get_all', { user_id: 'u1' })).resolves.toEqual({ ok: true });
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/acs/permission/get_all');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer access-1');
+    expect(headers.get('Accept-Language')).toBe('ja');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe(JSON.stringify({ user_id: 'u1' }));
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('adds query parameters and skips empty ones', async () => {
+    serve(() => envelope(0, []));
+    await http.get('acs/user/platform_list', { a: 1, b: undefined, c: 'x y' });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/acs/user/platform_list?a=1&c=x+y');
+  });
+
+  it('shows the server message as a toast and rejects with an ApiError', async () => {
+    serve(() => envelope(409001, { version: 3 }, 'Someone else changed this record.', 409));
+    const error = await http.get('/things').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 409001,
+      msg: 'Someone else changed this record.',
+      data: { version: 3 },
+      status: 409,
+    });
+    expect(notify).toHaveBeenCalledExactlyOnceWith('Someone else changed this record.');
+  });
+
+  it('keeps quiet when the caller asks for silence', async () => {
+    serve(() => envelope(422001, null, 'refused', 422));
+    await expect(http.get('/things', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('translates an HTTP status that comes without an envelope', async () => {
+    serve(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
+    await expect(http.get('/things')).rejects.toMatchObject({ code: 502, status: 502, msg: 't(http.502)' });
+    expect(notify).toHaveBeenCalledWith('t(http.502)');
+
+    serve(() => new Response('teapot', { status: 418 }));
+    await expect(http.get('/things')).rejects.toMatchObject({ msg: 't(http.default)' });
+  });
+
+  it('reports an unreachable server', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(http.get('/things')).rejects.toMatchObject({ code: -1, status: 0, msg: 't(http.network)' });
+    expect(notify).toHaveBeenCalledWith('t(http.network)');
+  });
+
+  it('refreshes once for concurrent 305002 answers, stores the new tokens and retries', async () => {
+    let releaseRefresh!: () => void;
+    const refreshGate = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    serve(async (url, init) => {
+      if (url.pathname === '/api/v1/acs/user/rejwt') {
+        expect(url.searchParams.get('rejwt')).toBe('refresh-1');
+        expect(bearer(init)).toBeNull();
+        await refreshGate;
+        return envelope(0, { access_token: 'access-2', refresh_token: 'refresh-2' });
+      }
+      if (bearer(init) === 'Bearer access-1') return envelope(305002, null, 'expired', 401);
+      return envelope(0, url.pathname);
+    });
+
+    const answers = Promise.all([http.get('/a'), http.get('/b'), http.post('/c', {})]);
+    // Let all three hit the expired token before the refresh answers.
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('rejwt'))).toHaveLength(1),
+    );
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    releaseRefresh();
+
+    await expect(answers).resolves.toEqual(['/api/v1/a', '/api/v1/b', '/api/v1/c']);
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('rejwt'))).toHaveLength(1);
+    expect(fetchMock).toHaveBeenCalledTimes(7);
+    expect(storage.userInfo.get()).toMatchObject({
+      access_token: 'access-2',
+      refresh_token: 'refresh-2',
+      id: 'u1',
+    });
+    expect(notify).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('retries without refreshing again when another request already renewed the token', async () => {
+    serve((url, init) => {
+      if (url.pathname.endsWith('/rejwt')) throw new Error('must not refresh');
+      return bearer(init) === 'Bearer access-1'
+        ? envelope(305003, null, 'invalid', 401)
+        : envelope(0, 'fresh');
+    });
+    const late = http.get('/late');
+    storage.userInfo.set({ ...user, access_token: 'access-2' });
+    await expect(late).resolves.toBe('fresh');
+  });
+
+  it('sends the user to sign in with redirect=1 and the cpid when the refresh fails', async () => {
+    serve((url) =>
+      url.pathname.endsWith('/rejwt')
+        ? envelope(305001, null, 'over', 401)
+        : envelope(305004, null, 'stale', 401),
+    );
+
+    const results = await Promise.allSettled([http.get('/a'), http.get('/b')]);
+
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(redirect).toHaveBeenCalledExactlyOnceWith('/login?redirect=1&cpid=cp9');
+    expect(storage.returnTo.get()).toBe('/main/homepage/index?tab=2');
+    expect(sessionStorage.getItem('rx-console:return-to')).toBe(JSON.stringify('/main/homepage/index?tab=2'));
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('goes to the sign-in page on 305001 and keeps the user info', async () => {
+    serve(() => envelope(305001, null, 'session over', 401));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 305001 });
+    expect(redirect).toHaveBeenCalledExactlyOnceWith('/login');
+    expect(storage.userInfo.get()).toEqual(user);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('aborts after the timeout and reports it', async () => {
+    vi.useFakeTimers();
+    configureHttp({ timeoutMs: 120_000 });
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+
+    const pending = http.get('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(notify).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+
+    await expect(pending).resolves.toMatchObject({ code: 408, status: 408, msg: 't(http.408)' });
+    expect(notify).toHaveBeenCalledExactlyOnceWith('t(http.408)');
+  });
+
+  it('lets a caller cancel without a toast', async () => {
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = http.get('/slow', undefined, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+});

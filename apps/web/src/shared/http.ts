@@ -1,0 +1,239 @@
+import type { UserInfo } from '@rx/contracts/acs';
+import { ErrorCode, REFRESHABLE_CODES, type Envelope } from '@rx/contracts/errors';
+import { API_BASE, REQUEST_TIMEOUT_MS } from './api-constants.ts';
+import { currentLanguage, translate } from './i18n.ts';
+import { storage } from './storage.ts';
+
+/** The console's API client (spec §7, §8): envelopes, Bearer tokens, one shared token refresh. */
+
+/** Statuses with their own message in `common:http.<status>`; others get `http.default`. */
+const STATUS_MESSAGES: readonly number[] = [400, 401, 403, 404, 408, 500, 501, 502, 503, 504, 505];
+/** `code` of an ApiError with no envelope to take it from: no answer, or an answer not in our format. */
+export const CLIENT_ERROR_CODE = -1;
+
+export class ApiError<D = unknown> extends Error {
+  readonly code: number;
+  readonly msg: string;
+  readonly data: D | null;
+  /** HTTP status; 0 when no answer arrived. */
+  readonly status: number;
+
+  constructor(init: { code: number; msg: string; data: D | null; status: number }) {
+    super(init.msg);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.msg = init.msg;
+    this.data = init.data;
+    this.status = init.status;
+  }
+}
+
+/** What the client needs from the page; replaced in tests and wired to antd by the app. */
+export interface HttpDeps {
+  fetch: typeof fetch;
+  /** Shows an error to the user (antd `message.error` in the console). */
+  notify: (message: string) => void;
+  /** Leaves the console for another page (the sign-in page). */
+  redirect: (url: string) => void;
+  /** The current address inside the console, remembered for `redirect=1`. */
+  currentLocation: () => string;
+  translate: (key: string) => string;
+  language: () => string;
+  timeoutMs: number;
+}
+
+const defaultDeps: HttpDeps = {
+  fetch: (...args) => globalThis.fetch(...args),
+  notify: (message) => console.error(message),
+  redirect: (url) => window.location.assign(url),
+  currentLocation: () => window.location.pathname + window.location.search + window.location.hash,
+  translate: (key) => translate(`common:${key}`),
+  language: currentLanguage,
+  timeoutMs: REQUEST_TIMEOUT_MS,
+};
+
+let deps: HttpDeps = defaultDeps;
+
+export function configureHttp(overrides: Partial<HttpDeps>): void {
+  deps = { ...deps, ...overrides };
+}
+
+/** Back to the defaults and no refresh in flight (tests). */
+export function resetHttp(): void {
+  deps = defaultDeps;
+  refreshing = null;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** No error toast: the caller shows the failure itself (a form, the sign-out). */
+  silent?: boolean;
+  /** Sent without the access token; auth codes get no refresh or redirect (the refresh call itself). */
+  anonymous?: boolean;
+}
+
+/** Resolves `data` of a code-0 answer; rejects with an ApiError otherwise. */
+export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return attempt<T>(path, options, false);
+}
+
+export const http = {
+  get: <T>(path: string, query?: RequestOptions['query'], options?: RequestOptions) =>
+    request<T>(path, { ...options, method: 'GET', query }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+};
+
+async function attempt<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<T> {
+  const token = options.anonymous ? undefined : storage.userInfo.get()?.access_token;
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await send(path, options, token);
+  } catch (error) {
+    throw error instanceof ApiError ? report(error, options) : error;
+  }
+  const { status, body } = answer;
+  if (!isEnvelope(body)) {
+    const code = status >= 200 && status < 300 ? CLIENT_ERROR_CODE : status;
+    throw report(new ApiError({ code, msg: statusMessage(status), data: null, status }), options);
+  }
+  const { code, data, msg } = body;
+  if (code === ErrorCode.OK) return data as T;
+  const error = new ApiError({ code, msg, data, status });
+  if (options.anonymous) throw report(error, options);
+  if (REFRESHABLE_CODES.includes(code)) {
+    // A second refreshable answer right after a refresh means refreshing cannot help.
+    if (isRetry) sendToSignIn(storage.userInfo.get()?.cpid);
+    else if (await refreshAccessToken(token)) return attempt<T>(path, options, true);
+    throw error;
+  }
+  if (code === ErrorCode.SESSION_ENDED) {
+    // The session is over but the user is the same: keep the user info for the next sign-in.
+    deps.redirect('/login');
+    throw error;
+  }
+  throw report(error, options);
+}
+
+async function send(
+  path: string,
+  options: RequestOptions,
+  token: string | undefined,
+): Promise<{ status: number; body: unknown }> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), deps.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.language() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  try {
+    const response = await deps.fetch(urlOf(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal,
+      credentials: 'same-origin',
+    });
+    // Reading the body is part of the request: the timeout covers it too.
+    const text = await response.text();
+    return { status: response.status, body: parseJson(text) };
+  } catch (error) {
+    if (timeout.signal.aborted) {
+      throw new ApiError({ code: 408, msg: deps.translate('http.408'), data: null, status: 408 });
+    }
+    // The caller cancelled: not a failure to report.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({
+      code: CLIENT_ERROR_CODE,
+      msg: deps.translate('http.network'),
+      data: null,
+      status: 0,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function urlOf(path: string, query: RequestOptions['query']): string {
+  const url = API_BASE + (path.startsWith('/') ? path : `/${path}`);
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+function statusMessage(status: number): string {
+  return deps.translate(STATUS_MESSAGES.includes(status) ? `http.${status}` : 'http.default');
+}
+
+function report(error: ApiError, options: RequestOptions): ApiError {
+  if (!options.silent) deps.notify(error.msg);
+  return error;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Renews the access token once for every request that found it expired: requests arriving while a
+ * refresh runs wait for the same one. Resolves whether the caller should retry.
+ */
+function refreshAccessToken(usedToken: string | undefined): Promise<boolean> {
+  const user = storage.userInfo.get();
+  if (!user) {
+    sendToSignIn(undefined);
+    return Promise.resolve(false);
+  }
+  // This request left with a token that has since been renewed: retry with the new one.
+  if (usedToken && user.access_token !== usedToken) return Promise.resolve(true);
+  refreshing ??= renew(user).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function renew(user: UserInfo): Promise<boolean> {
+  try {
+    const tokens = await attempt<Pick<UserInfo, 'access_token' | 'refresh_token'>>(
+      '/acs/user/rejwt',
+      { method: 'POST', query: { rejwt: user.refresh_token }, anonymous: true, silent: true },
+      true,
+    );
+    storage.userInfo.set({ ...(storage.userInfo.get() ?? user), ...tokens });
+    return true;
+  } catch {
+    sendToSignIn(user.cpid);
+    return false;
+  }
+}
+
+/** The session cannot be renewed: remember where the user was and sign in again. */
+function sendToSignIn(cpid: string | undefined): void {
+  storage.returnTo.set(deps.currentLocation());
+  const query = new URLSearchParams({ redirect: '1' });
+  if (cpid) query.set('cpid', cpid);
+  deps.redirect(`/login?${query}`);
+}

@@ -1,0 +1,122 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { Locale } from 'antd/es/locale';
+import { create } from 'zustand';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@rx/contracts/languages';
+import { applyDocumentLanguage, directionOf, type Direction } from './document-language.ts';
+
+/** `common`: the shell's strings; `menu`: page titles of the catalogue. */
+export const NAMESPACES = ['common', 'menu'] as const;
+
+type Bundle = Record<string, unknown>;
+// One lazy chunk per language and namespace; the sign-in page loads its own `login` bundles.
+const bundles = import.meta.glob<Bundle>(['../locales/*/*.json', '!../locales/*/login.json'], {
+  import: 'default',
+});
+
+type Load<T> = () => Promise<T>;
+const defaultOf = <T>(module: { default: T }) => module.default;
+
+const antdLocales: Record<Language, Load<Locale>> = {
+  zh: () => import('antd/es/locale/zh_CN').then(defaultOf),
+  en: () => import('antd/es/locale/en_US').then(defaultOf),
+  ja: () => import('antd/es/locale/ja_JP').then(defaultOf),
+  th: () => import('antd/es/locale/th_TH').then(defaultOf),
+  vi: () => import('antd/es/locale/vi_VN').then(defaultOf),
+  // antd ships no Tagalog/Filipino locale; its components fall back to English.
+  tl: () => import('antd/es/locale/en_US').then(defaultOf),
+  id: () => import('antd/es/locale/id_ID').then(defaultOf),
+  ar: () => import('antd/es/locale/ar_EG').then(defaultOf),
+  tc: () => import('antd/es/locale/zh_TW').then(defaultOf),
+};
+
+/** dayjs locale names, and how to load them (`en` is built in). */
+const dayjsLocales: Record<Language, [name: string, load: Load<unknown>]> = {
+  zh: ['zh-cn', () => import('dayjs/locale/zh-cn')],
+  en: ['en', () => Promise.resolve()],
+  ja: ['ja', () => import('dayjs/locale/ja')],
+  th: ['th', () => import('dayjs/locale/th')],
+  vi: ['vi', () => import('dayjs/locale/vi')],
+  tl: ['tl-ph', () => import('dayjs/locale/tl-ph')],
+  id: ['id', () => import('dayjs/locale/id')],
+  ar: ['ar', () => import('dayjs/locale/ar')],
+  tc: ['zh-tw', () => import('dayjs/locale/zh-tw')],
+};
+
+interface LocaleState {
+  language: Language;
+  direction: Direction;
+  /** antd's strings for the language; undefined until the first `setLanguage` finishes. */
+  antdLocale: Locale | undefined;
+}
+
+/** What React renders from: ConfigProvider reads the antd locale and the direction here. */
+export const useLocale = create<LocaleState>(() => ({
+  language: FALLBACK_LANGUAGE,
+  direction: 'ltr',
+  antdLocale: undefined,
+}));
+
+let initialised: Promise<unknown> | undefined;
+
+function init(lang: Language): Promise<unknown> {
+  initialised ??= i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: FALLBACK_LANGUAGE,
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources: {},
+    // Bundles are added per language as they are needed.
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return initialised;
+}
+
+async function loadBundles(lang: Language): Promise<void> {
+  await Promise.all(
+    NAMESPACES.map(async (ns) => {
+      const load = bundles[`../locales/${lang}/${ns}.json`];
+      // A namespace missing at build time simply has no strings: keys fall back to zh, then to the key.
+      if (!load || i18next.hasResourceBundle(lang, ns)) return;
+      i18next.addResourceBundle(lang, ns, await load(), true, true);
+    }),
+  );
+}
+
+let requested: Language | undefined;
+
+/**
+ * Switches the interface language: loads its namespaces (and the fallback's), antd's and dayjs's
+ * locales, then sets `<html lang dir>`. When calls overlap, the last one wins.
+ */
+export async function setLanguage(lang: Language): Promise<void> {
+  requested = lang;
+  await init(lang);
+  const [dayjsName, loadDayjs] = dayjsLocales[lang];
+  const [antdLocale] = await Promise.all([
+    antdLocales[lang](),
+    loadDayjs(),
+    loadBundles(lang),
+    lang === FALLBACK_LANGUAGE ? undefined : loadBundles(FALLBACK_LANGUAGE),
+  ]);
+  if (requested !== lang) return;
+  await i18next.changeLanguage(lang);
+  dayjs.locale(dayjsName);
+  applyDocumentLanguage(lang);
+  useLocale.setState({ language: lang, direction: directionOf(lang), antdLocale });
+}
+
+/** The language requests are made in (the server translates `msg` by `Accept-Language`). */
+export function currentLanguage(): Language {
+  // The language being switched to counts at once, so requests made meanwhile already use it.
+  if (requested) return requested;
+  return isLanguage(i18next.language) ? i18next.language : FALLBACK_LANGUAGE;
+}
+
+/** Translation outside React (the HTTP client, the document title). */
+export function translate(key: string): string {
+  return i18next.isInitialized ? i18next.t(key) : key;
+}

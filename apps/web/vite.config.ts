@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Connect, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const fromHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/** The API server hosts the sign-in page at /login; the dev and preview servers do the same. */
+function signInPageAtLogin(): Plugin {
+  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
+    const url = req.url ?? '';
+    if (url === '/login' || url.startsWith('/login?'))
+      req.url = '/main/login.html' + url.slice('/login'.length);
+    next();
+  };
+  return {
+    name: 'rx-sign-in-page',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
+export default defineConfig({
+  base: '/main/',
+  plugins: [react(), signInPageAtLogin()],
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      // index.html: the console (every /main/* path); login.html: the sign-in page served at /login.
+      input: { index: fromHere('index.html'), login: fromHere('login.html') },
+      output: {
+        codeSplitting: {
+          // Libraries every console page needs, in chunks that stay cached across releases. Only
+          // what the entry loads anyway is grouped, so no page-only code is pulled forward.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
