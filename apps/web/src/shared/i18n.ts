@@ -6,8 +6,8 @@ import { create } from 'zustand';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@rx/contracts/languages';
 import { applyDocumentLanguage, directionOf, type Direction } from './document-language.ts';
 
-/** `common`: the shell's strings; `menu`: page titles of the catalogue. */
-export const NAMESPACES = ['common', 'menu'] as const;
+/** `common`: shared strings; `menu`: page titles of the catalogue; `layout`, `nav`, `tabs`: the shell's parts. */
+export const NAMESPACES = ['common', 'menu', 'layout', 'nav', 'tabs'] as const;
 
 type Bundle = Record<string, unknown>;
 // One lazy chunk per language and namespace; the sign-in page loads its own `login` bundles.
