@@ -218,3 +218,43 @@ describe('http', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 });
+
+describe('http: products, downloads and uploads', () => {
+  it('sends the chosen product as X-Product-Id', async () => {
+    storage.productId.set(7);
+    serve(() => envelope(0, []));
+    await http.get('/props', { page: 1 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/props?page=1');
+    expect(new Headers(init?.headers).get('X-Product-Id')).toBe('7');
+  });
+
+  it('answers a streamed file as a Blob with its name, and an envelope error as an error', async () => {
+    serve(
+      () =>
+        new Response('id,name\n1,Gold\n', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition':
+              'attachment; filename="props.csv"; filename*=UTF-8\'\'%E9%81%93%E5%85%B7.csv',
+          },
+        }),
+    );
+    const file = await http.download('/props/export', { format: 'csv' });
+    expect(file.filename).toBe('道具.csv');
+    expect(await file.blob.text()).toBe('id,name\n1,Gold\n');
+
+    serve(() => envelope(403001, null, 'no permission', 403));
+    await expect(http.download('/props/export', { format: 'csv' })).rejects.toMatchObject({ code: 403001 });
+    expect(notify).toHaveBeenCalledWith('no permission');
+  });
+
+  it('sends a Blob body as it is, with its type', async () => {
+    serve(() => envelope(0, { create: [] }));
+    await http.post('/props/import', new Blob(['a,b'], { type: 'text/csv' }), { query: { dry_run: 1 } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/props/import?dry_run=1');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('text/csv');
+    expect(init?.body).toBeInstanceOf(Blob);
+  });
+});

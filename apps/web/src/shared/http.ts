@@ -69,8 +69,10 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (an uploaded file) is sent as it is. */
   body?: unknown;
+  /** Answer the raw Blob of a code-0 answer that is not JSON (a download). */
+  raw?: boolean;
   signal?: AbortSignal;
   /** No error toast: the caller shows the failure itself (a form, the sign-out). */
   silent?: boolean;
@@ -88,17 +90,29 @@ export const http = {
     request<T>(path, { ...options, method: 'GET', query }),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
+  /** A file the server streams (an export): resolves the Blob and the file name it suggests. */
+  download: (path: string, query?: RequestOptions['query'], options?: RequestOptions) =>
+    request<Download>(path, { ...options, method: 'GET', query, raw: true }),
 };
+
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
 
 async function attempt<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<T> {
   const token = options.anonymous ? undefined : storage.userInfo.get()?.access_token;
-  let answer: { status: number; body: unknown };
+  let answer: { status: number; body: unknown; download?: Download };
   try {
     answer = await send(path, options, token);
   } catch (error) {
     throw error instanceof ApiError ? report(error, options) : error;
   }
   const { status, body } = answer;
+  if (answer.download) return answer.download as T;
   if (!isEnvelope(body)) {
     const code = status >= 200 && status < 300 ? CLIENT_ERROR_CODE : status;
     throw report(new ApiError({ code, msg: statusMessage(status), data: null, status }), options);
@@ -125,14 +139,19 @@ async function send(
   path: string,
   options: RequestOptions,
   token: string | undefined,
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ status: number; body: unknown; download?: Download }> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), deps.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.language() };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  const productId = storage.productId.get();
+  if (productId) headers['X-Product-Id'] = String(productId);
+  let body: string | Blob | undefined;
+  if (options.body instanceof Blob) {
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -145,6 +164,14 @@ async function send(
       credentials: 'same-origin',
     });
     // Reading the body is part of the request: the timeout covers it too.
+    const type = response.headers.get('content-type') ?? '';
+    if (options.raw && response.ok && !type.includes('application/json')) {
+      return {
+        status: response.status,
+        body: undefined,
+        download: { blob: await response.blob(), filename: filenameOf(response) },
+      };
+    }
     const text = await response.text();
     return { status: response.status, body: parseJson(text) };
   } catch (error) {
@@ -172,6 +199,14 @@ function urlOf(path: string, query: RequestOptions['query']): string {
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+/** The name in `Content-Disposition` (RFC 5987 `filename*` first), else `download`. */
+export function filenameOf(response: Pick<Response, 'headers'>): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? 'download';
 }
 
 function parseJson(text: string): unknown {

@@ -71,6 +71,8 @@ export const storage = {
   /** The `resource` strings of the signed-in user's permissions. */
   permissions: stored<string[]>('permissions'),
   projectVersion: stored<string>('project-version'),
+  /** The product (game) chosen in the header; product-scoped requests send it as X-Product-Id. */
+  productId: stored<number>('product-id'),
   platformConfig: stored<CpConfig>('platform-config'),
   /** The sign-in page's language choice. */
   loginLanguage: stored<Language>('login-lang'),
