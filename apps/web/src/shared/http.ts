@@ -73,6 +73,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Answer the raw Blob of a code-0 answer that is not JSON (a download). */
   raw?: boolean;
+  /** With `raw`: called with the bytes received so far while a download streams in. */
+  onProgress?: (bytes: number) => void;
   signal?: AbortSignal;
   /** No error toast: the caller shows the failure itself (a form, the sign-out). */
   silent?: boolean;
@@ -169,7 +171,10 @@ async function send(
       return {
         status: response.status,
         body: undefined,
-        download: { blob: await response.blob(), filename: filenameOf(response) },
+        download: {
+          blob: await readBlob(response, type, options.onProgress),
+          filename: filenameOf(response),
+        },
       };
     }
     const text = await response.text();
@@ -199,6 +204,25 @@ function urlOf(path: string, query: RequestOptions['query']): string {
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+async function readBlob(
+  response: Response,
+  type: string,
+  onProgress?: (bytes: number) => void,
+): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(chunks, { type });
 }
 
 /** The name in `Content-Disposition` (RFC 5987 `filename*` first), else `download`. */

@@ -7,7 +7,7 @@ import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@rx/contracts/lang
 import { applyDocumentLanguage, directionOf, type Direction } from './document-language.ts';
 
 /** `common`: shared strings; `menu`: page titles of the catalogue; `layout`, `nav`, `tabs`: the shell's parts. */
-export const NAMESPACES = ['common', 'menu', 'layout', 'nav', 'tabs'] as const;
+export const NAMESPACES = ['common', 'menu', 'layout', 'nav', 'tabs', 'crud'] as const;
 
 type Bundle = Record<string, unknown>;
 // One lazy chunk per language and namespace; the sign-in page loads its own `login` bundles.
