@@ -75,15 +75,35 @@ function init(lang: Language): Promise<unknown> {
   return initialised;
 }
 
-async function loadBundles(lang: Language): Promise<void> {
-  await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      const load = bundles[`../locales/${lang}/${ns}.json`];
-      // A namespace missing at build time simply has no strings: keys fall back to zh, then to the key.
-      if (!load || i18next.hasResourceBundle(lang, ns)) return;
-      i18next.addResourceBundle(lang, ns, await load(), true, true);
-    }),
-  );
+/** Namespaces of the pages opened so far: they follow every language switch too. */
+const pageNamespaces = new Set<string>();
+
+async function loadBundle(lang: Language, ns: string): Promise<void> {
+  const load = bundles[`../locales/${lang}/${ns}.json`];
+  // A namespace missing at build time simply has no strings: keys fall back to zh, then to the key.
+  if (!load || i18next.hasResourceBundle(lang, ns)) return;
+  i18next.addResourceBundle(lang, ns, await load(), true, true);
+}
+
+async function loadBundles(
+  lang: Language,
+  namespaces: Iterable<string> = [...NAMESPACES, ...pageNamespaces],
+) {
+  await Promise.all([...namespaces].map((ns) => loadBundle(lang, ns)));
+}
+
+/**
+ * Loads a page area's strings (`locales/<lang>/<ns>.json`) before the page renders: a page module
+ * awaits it at its top, so its chunk is ready with its words.
+ */
+export async function loadNamespace(ns: string): Promise<void> {
+  pageNamespaces.add(ns);
+  const lang = currentLanguage();
+  await init(lang);
+  await Promise.all([
+    loadBundles(lang, [ns]),
+    lang === FALLBACK_LANGUAGE ? undefined : loadBundles(FALLBACK_LANGUAGE, [ns]),
+  ]);
 }
 
 let requested: Language | undefined;

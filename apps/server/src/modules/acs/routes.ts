@@ -15,7 +15,7 @@ import {
   type PlatformKey,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { cps, users } from '../../db/schema.ts';
+import { cps, products, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { looksLikeJwt, verifyJwt } from '../../lib/jwt.ts';
 import { bearerToken, ok, requestLanguage } from '../../lib/request.ts';
@@ -199,6 +199,23 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
       const [cp] = await db.select().from(cps).where(eq(cps.id, auth.cpId));
       if (!cp) throw new ApiError(ErrorCode.NOT_FOUND);
       return ok({ gw_domain: cp.gwDomain, publish_area: cp.publishArea, cp_name: cp.name });
+    },
+  );
+
+  app.get(
+    '/acs/cp/products',
+    {
+      onRequest: authenticate,
+      schema: { tags, summary: "The caller's CP's active games, for the header's game picker" },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const rows = await db
+        .select({ id: products.id, code: products.code, name: products.name, region: products.region })
+        .from(products)
+        .where(and(eq(products.cpId, auth.cpId), eq(products.status, 'active')))
+        .orderBy(products.id);
+      return ok(rows);
     },
   );
 

@@ -144,6 +144,23 @@ describe('access tokens', () => {
     });
   });
 
+  it("lists the caller's CP's games for the header picker, never another CP's", async () => {
+    const gn = await signInAs(t.app, 'cs_agent');
+    const res = await t.app.inject({ url: '/api/v1/acs/cp/products', headers: bearer(gn.user.access_token) });
+    const names = body<{ name: string; region: string }[]>(res).data.map((p) => p.name);
+    expect(names).toEqual(['仙侠奇缘', '坦克大作战']);
+    const hw = await signInAs(t.app, 'ops_hw');
+    const theirs = await t.app.inject({
+      url: '/api/v1/acs/cp/products',
+      headers: bearer(hw.user.access_token),
+    });
+    expect(body<{ name: string }[]>(theirs).data.map((p) => p.name)).toEqual([
+      'Legends of Dawn',
+      'Pocket Farm',
+    ]);
+    expect(body(await t.app.inject({ url: '/api/v1/acs/cp/products' })).code).toBe(305001);
+  });
+
   it('lists the platforms, named in the caller’s language', async () => {
     const { user } = await signInAs(t.app, 'admin');
     const res = await t.app.inject({

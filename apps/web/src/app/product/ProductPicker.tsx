@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { loadProducts, selectProduct, useProduct } from './store.ts';
+
+/** The header's game picker: product-scoped pages follow the game chosen here. */
+export function ProductPicker() {
+  const { t } = useTranslation('crud');
+  const { products, productId, loaded } = useProduct();
+  useEffect(() => {
+    if (!loaded) void loadProducts();
+  }, [loaded]);
+  return (
+    <Select
+      aria-label={t('product.label')}
+      data-testid="product-picker"
+      value={productId ?? undefined}
+      placeholder={loaded && !products.length ? t('product.none') : t('product.label')}
+      style={{ minWidth: 150 }}
+      popupMatchSelectWidth={false}
+      options={products.map((p) => ({ value: p.id, label: p.name }))}
+      onChange={(id: number) => selectProduct(id)}
+    />
+  );
+}
