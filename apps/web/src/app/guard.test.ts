@@ -3,7 +3,7 @@ import type { UserInfo } from '@rx/contracts/acs';
 import { storage } from '../shared/storage.ts';
 import { memoryStorage } from '../shared/memory-storage.ts';
 import { acs } from './acs.ts';
-import { sessionGuard } from './guard.ts';
+import { createSessionGuard, passwordDetour, type InstallRoutes } from './guard.ts';
 import { useSession } from './session.ts';
 
 vi.mock('../shared/i18n.ts', () => ({ setLanguage: vi.fn(async () => {}) }));
@@ -30,6 +30,9 @@ const user: UserInfo = {
 
 const LINK = `is_modified_password=1&sign=${'f'.repeat(64)}&trace_id=trace-0001&ts=1700000000&user_id=u1`;
 
+let installRoutes: ReturnType<typeof vi.fn<InstallRoutes>>;
+let sessionGuard: ReturnType<typeof createSessionGuard>;
+
 /** Runs the guard for an address; resolves the Response it throws, or null when navigation goes on. */
 async function guard(path: string): Promise<Response | null> {
   const args = { request: new Request(`http://console.test${path}`), params: {}, context: {} };
@@ -47,7 +50,13 @@ beforeEach(() => {
   vi.stubGlobal('window', { location: { origin: 'http://console.test' } });
   useSession.setState({ user: null, cpConfig: null, permissions: [], platforms: [], ready: false });
   vi.mocked(acs.linkLogin).mockReset();
+  vi.mocked(acs.permissions).mockClear();
+  installRoutes = vi.fn<InstallRoutes>();
+  sessionGuard = createSessionGuard(installRoutes);
 });
+
+const location = (response: Response | null) => response?.headers.get('Location');
+const installedPaths = () => installRoutes.mock.calls[0]![0].map((page) => page.path);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -100,14 +109,71 @@ describe('sessionGuard', () => {
     expect(response?.headers.get('Location')).toBe('http://console.test/login');
   });
 
-  it('loads config, permissions and platforms once for a saved user', async () => {
+  it('loads config, permissions and platforms once, adds the permitted routes and navigates again', async () => {
     storage.userInfo.set(user);
-    await expect(guard('/main/homepage/index')).resolves.toBeNull();
+    const first = await guard('/main/homepage/index?tab=2');
+    expect(location(first)).toBe('/homepage/index?tab=2');
+    expect(first?.headers.has('X-Remix-Replace')).toBe(true);
     expect(useSession.getState()).toMatchObject({ ready: true, permissions: ['see/home'], user });
     expect(storage.permissions.get()).toEqual(['see/home']);
     expect(storage.platformConfig.get()).toMatchObject({ publish_area: 'gn' });
+    expect(installedPaths()).toContain('/homepage/index');
+    expect(installedPaths()).not.toContain('/basic/gift-list');
 
-    await guard('/main/404');
+    await expect(guard('/main/homepage/index?tab=2')).resolves.toBeNull();
+    await expect(guard('/main/404')).resolves.toBeNull();
     expect(acs.permissions).toHaveBeenCalledTimes(1);
+    expect(installRoutes).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds only the pages of the publish area, all of them for admin', async () => {
+    storage.userInfo.set({ ...user, role_info: [{ identifier: 'admin' }] });
+    await guard('/main/');
+    expect(installedPaths()).toContain('/useraccount/refund/detail/:orderNo?');
+    expect(installedPaths()).toContain('/system/staff');
+    expect(installedPaths()).not.toContain('/newrxlaunch/payment-hw/goods-management');
+  });
+
+  it('keeps a user on the initial password on the set-password screen', async () => {
+    storage.userInfo.set({ ...user, is_modified_password: 0 });
+    const first = await guard('/main/useraccount/refund?x=1');
+    expect(location(first)).toBe(`/set-password?to=${encodeURIComponent('/useraccount/refund?x=1')}`);
+    expect(installRoutes).toHaveBeenCalledTimes(1);
+    expect(location(await guard('/main/homepage/index'))).toBe('/set-password?to=%2Fhomepage%2Findex');
+    await expect(guard('/main/set-password?to=%2F')).resolves.toBeNull();
+
+    useSession.setState({ user: { ...user, is_modified_password: 1 } });
+    await expect(guard('/main/homepage/index')).resolves.toBeNull();
+  });
+
+  it('loads the session once for overlapping navigations, and matches each again', async () => {
+    storage.userInfo.set(user);
+    const [first, second] = await Promise.all([
+      guard('/main/homepage/index'),
+      guard('/main/basic/gift-list'),
+    ]);
+    expect(location(first)).toBe('/homepage/index');
+    expect(location(second)).toBe('/basic/gift-list');
+    expect(acs.permissions).toHaveBeenCalledTimes(1);
+    expect(installRoutes).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads the document when another user signs in within it', async () => {
+    storage.userInfo.set(user);
+    await guard('/main/homepage/index');
+    vi.mocked(acs.linkLogin).mockResolvedValue({ ...user, id: 'u2' });
+    expect(location(await guard(`/main/homepage/index?${LINK}`))).toBe('/homepage/index');
+    const again = await guard('/main/homepage/index');
+    expect(again?.headers.has('X-Remix-Reload-Document')).toBe(true);
+    expect(location(again)).toBe('http://console.test/main/homepage/index');
+    expect(installRoutes).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('passwordDetour', () => {
+  it('applies to users on the initial password only', () => {
+    expect(passwordDetour({ is_modified_password: 1 }, '/x')).toBeUndefined();
+    expect(passwordDetour({ is_modified_password: 0 }, '/x')).toBe('/set-password?to=%2Fx');
+    expect(passwordDetour({ is_modified_password: 0 }, '/set-password')).toBeUndefined();
   });
 });

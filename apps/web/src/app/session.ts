@@ -4,6 +4,7 @@ import { isLanguage, type Language } from '@rx/contracts/languages';
 import { setLanguage } from '../shared/i18n.ts';
 import { clearSession, storage } from '../shared/storage.ts';
 import { acs, type PlatformEntry } from './acs.ts';
+import { forgetTabsAtSignOut } from './tabs/store.ts';
 
 /** The signed-in session of the shell: who, which CP, what they may see. */
 interface SessionState {
@@ -71,6 +72,8 @@ export async function logout(): Promise<void> {
   } catch {
     // The session may already be over on the server; sign out here regardless.
   }
+  // The open tabs go too unless tab caching is on: first in memory, then (clearSession) in storage.
+  forgetTabsAtSignOut();
   clearSession();
   useSession.setState(signedOut);
   if (typeof BroadcastChannel !== 'undefined') {

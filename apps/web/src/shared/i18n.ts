@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import { create } from 'zustand';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@rx/contracts/languages';
@@ -116,8 +115,10 @@ export async function setLanguage(lang: Language): Promise<void> {
   requested = lang;
   await init(lang);
   const [dayjsName, loadDayjs] = dayjsLocales[lang];
-  const [antdLocale] = await Promise.all([
+  // dayjs serves the date pickers of pages: it loads beside the shell, not in its first chunk.
+  const [antdLocale, { default: dayjs }] = await Promise.all([
     antdLocales[lang](),
+    import('dayjs'),
     loadDayjs(),
     loadBundles(lang),
     lang === FALLBACK_LANGUAGE ? undefined : loadBundles(FALLBACK_LANGUAGE),

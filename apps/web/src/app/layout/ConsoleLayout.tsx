@@ -1,31 +1,99 @@
-import { Flex, Layout, Typography, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
-import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useMenu } from '../menu/useMenu.ts';
+import { AppMain, TagsView } from '../tabs/index.ts';
+import { useSettings } from '../settings/store.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Footer } from './Brand.tsx';
+import { Header } from './Header.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { useIsMobile, useLayoutUi } from './ui-store.ts';
 
-/** The shell around every page: for now a header with the platform title and the language switcher. */
+// Loaded when first needed: they stay out of the shell's first download.
+const SettingsDrawer = lazy(() => import('./settings/SettingsDrawer.tsx'));
+const MenuDrawer = lazy(() => import('./MenuDrawer.tsx'));
+const ContentWatermark = lazy(() => import('./ContentWatermark.tsx'));
+
+/** Class names of the layout's root: the mode and states styles/layout.css reads. */
+function layoutClass(parts: Record<string, boolean>): string {
+  return ['rx-layout', ...Object.keys(parts).filter((name) => parts[name])].join(' ');
+}
+
+/** True from the first time `value` is true on: a drawer mounts when first opened, then stays to animate closing. */
+function useOpenedOnce(value: boolean): boolean {
+  const [opened, setOpened] = useState(value);
+  if (value && !opened) setOpened(true);
+  return opened || value;
+}
+
+/** In mode left-top the sidebar holds the active top-level entry's children: none, no sidebar. */
+function useActiveEntryHasChildren(): boolean {
+  const { menu, trail } = useMenu();
+  return !!menu.find((entry) => entry.key === trail[0])?.children?.length;
+}
+
+/**
+ * The shell around every page (spec §3), per the settings: the sidebar on the inline-start side
+ * (modes left and left-top), the header (across the whole width in left-top), the tab bar, the page
+ * area with its breadcrumb and watermark, and the footer. Narrow screens get the menu in a drawer.
+ */
 export function ConsoleLayout() {
-  const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const isMobile = useIsMobile();
+  const settings = useSettings((state) => state.settings);
+  const collapsed = useSettings((state) => state.sidebar === 'closed');
+  const settingsUsed = useOpenedOnce(useLayoutUi((state) => state.settingsOpen));
+  const menuDrawerUsed = useOpenedOnce(useLayoutUi((state) => state.menuDrawerOpen));
+  const setMenuDrawerOpen = useLayoutUi((state) => state.setMenuDrawerOpen);
+  const hasChildren = useActiveEntryHasChildren();
+  const { pathname } = useLocation();
+  const mode = isMobile ? 'left' : settings.layoutMode;
+  const withSidebar = !isMobile && (mode === 'left' || (mode === 'left-top' && hasChildren));
+  const headerAcross = mode === 'left-top';
+
+  // Any navigation closes the menu drawer, as does growing out of the narrow layout.
+  useEffect(() => setMenuDrawerOpen(false), [pathname, isMobile, setMenuDrawerOpen]);
+
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header
-        style={{
-          background: token.colorBgContainer,
-          borderBlockEnd: `1px solid ${token.colorBorderSecondary}`,
-          paddingInline: token.paddingLG,
-        }}
-      >
-        <Flex align="center" justify="space-between" gap="middle" style={{ height: '100%' }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('platformTitle')}
-          </Typography.Title>
-          <LanguageSwitcher />
-        </Flex>
-      </Layout.Header>
-      <Layout.Content style={{ padding: token.paddingLG }}>
-        <Outlet />
-      </Layout.Content>
-    </Layout>
+    <div
+      className={layoutClass({
+        [`rx-layout--${mode}`]: true,
+        'is-mobile': isMobile,
+        'is-collapsed': withSidebar && collapsed,
+        'is-fixed-header': settings.fixedHeader,
+      })}
+    >
+      {headerAcross && (
+        <div className="rx-topbar rx-topbar--across">
+          <Header mode={mode} withSidebar={withSidebar} />
+        </div>
+      )}
+      <div className="rx-body">
+        {withSidebar && <Sidebar />}
+        <div className="rx-main">
+          <div className="rx-topbar">
+            {!headerAcross && <Header mode={mode} withSidebar={withSidebar} />}
+            {settings.showTagsView && <TagsView />}
+          </div>
+          <main className="rx-content">
+            {settings.showBreadcrumb && mode !== 'left' && (
+              <div className="rx-content__breadcrumb">
+                <Breadcrumbs />
+              </div>
+            )}
+            <AppMain />
+            {settings.showWatermark && (
+              <Suspense>
+                <ContentWatermark />
+              </Suspense>
+            )}
+          </main>
+          {settings.showFooter && <Footer />}
+        </div>
+      </div>
+      <Suspense>
+        {isMobile && menuDrawerUsed && <MenuDrawer />}
+        {settingsUsed && <SettingsDrawer />}
+      </Suspense>
+    </div>
   );
 }

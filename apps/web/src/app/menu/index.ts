@@ -1,19 +1,5 @@
-// Placeholder until the menu is built: the layout imports these names from here.
-import type { ReactNode } from 'react';
-
-export interface MenuViewProps {
-  mode: 'inline' | 'horizontal';
-  /** `all`: the whole tree; `top`: first-level entries only; `active-children`: the children of the active first-level entry. */
-  levels?: 'all' | 'top' | 'active-children';
-  collapsed?: boolean;
-  /** Called after an item navigates (the mobile drawer closes). */
-  onNavigate?: () => void;
-}
-
-export function MenuView(_props: MenuViewProps): ReactNode {
-  return null;
-}
-
-export function MenuSearch(): ReactNode {
-  return null;
-}
+// The menu (spec §2): built from the user's permissions and publish area, with its search.
+export { MenuView, type MenuViewProps } from './MenuView.tsx';
+export { MenuSearch } from './MenuSearch.tsx';
+export { buildMenu, HOME_PATH, menuKeyOf, type MenuEntry } from './build.ts';
+export { useMenu } from './useMenu.ts';

@@ -1,12 +1,4 @@
-// Placeholder until the tabs are built: the layout imports these names from here.
-import { createElement, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
-
-export function TagsView(): ReactNode {
-  return null;
-}
-
-/** The page area: the routed page (with keep-alive once tabs are built). */
-export function AppMain(): ReactNode {
-  return createElement(Outlet);
-}
+// The tab bar and the page area with keep-alive; the layout places both.
+export { TagsView } from './TagsView.tsx';
+export { AppMain } from './AppMain.tsx';
+export { forgetTabsAtSignOut, useTabs } from './store.ts';

@@ -1,1 +1,1 @@
-export { HomePage } from './HomePage.tsx';
+export { HomePage, HomePage as default } from './HomePage.tsx';

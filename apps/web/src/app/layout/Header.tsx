@@ -1,0 +1,49 @@
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import { useTranslation } from 'react-i18next';
+import { MenuView } from '../menu/index.ts';
+import type { LayoutMode } from '../../shared/settings.ts';
+import { useSettings } from '../settings/store.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { HeaderActions } from './header/HeaderActions.tsx';
+import { HeaderButton } from './header/buttons.tsx';
+import { Logo } from './Brand.tsx';
+import { useIsMobile, useLayoutUi } from './ui-store.ts';
+
+/**
+ * The header: the menu button, the logo and the top menu (modes top and left-top) or the breadcrumb
+ * (mode left), then the actions. On narrow screens (always mode left) the menu button opens the
+ * menu drawer instead of collapsing the sidebar.
+ */
+export function Header({ mode, withSidebar }: { mode: LayoutMode; withSidebar: boolean }) {
+  const { t } = useTranslation('layout');
+  const isMobile = useIsMobile();
+  const showLogo = useSettings((state) => state.settings.showLogo);
+  const showBreadcrumb = useSettings((state) => state.settings.showBreadcrumb);
+  const collapsed = useSettings((state) => state.sidebar === 'closed');
+  const toggleSidebar = useSettings((state) => state.toggleSidebar);
+  const openMenuDrawer = useLayoutUi((state) => state.setMenuDrawerOpen);
+
+  const topMenu = mode !== 'left';
+  return (
+    <header className="rx-header">
+      {(isMobile || withSidebar) && (
+        <HeaderButton
+          className="rx-hamburger"
+          label={t(isMobile ? 'header.openMenu' : collapsed ? 'header.expandMenu' : 'header.collapseMenu')}
+          icon={collapsed && !isMobile ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={isMobile ? () => openMenuDrawer(true) : toggleSidebar}
+        />
+      )}
+      {showLogo && topMenu && <Logo />}
+      <div className="rx-header__nav">
+        {topMenu ? (
+          <MenuView mode="horizontal" levels={mode === 'top' ? 'all' : 'top'} />
+        ) : (
+          showBreadcrumb && <Breadcrumbs />
+        )}
+      </div>
+      <HeaderActions />
+    </header>
+  );
+}

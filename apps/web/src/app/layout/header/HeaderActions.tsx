@@ -1,0 +1,40 @@
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import { useTranslation } from 'react-i18next';
+import { MenuSearch } from '../../menu/index.ts';
+import { useSettings } from '../../settings/store.ts';
+import { LanguageSwitcher } from '../LanguageSwitcher.tsx';
+import { NotifyBell } from '../notify/NotifyBell.tsx';
+import { WorkOrderEntry } from '../notify/WorkOrderEntry.tsx';
+import { useLayoutUi } from '../ui-store.ts';
+import { DocumentLink, FullscreenToggle, HeaderButton } from './buttons.tsx';
+import { PlatformSwitcher } from './PlatformSwitcher.tsx';
+import { ThemePicker } from './ThemePicker.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The header's right side (left in right-to-left languages), each item switched by its setting. */
+export function HeaderActions() {
+  const { t } = useTranslation('layout');
+  const settings = useSettings((state) => state.settings);
+  const openSettings = useLayoutUi((state) => state.setSettingsOpen);
+  return (
+    <div className="rx-header__actions">
+      {settings.showSearchMenu && <MenuSearch />}
+      {settings.showNotify && <NotifyBell />}
+      {settings.showWorkerOrder && <WorkOrderEntry />}
+      {settings.showDocumentIcon && <DocumentLink />}
+      {settings.showScreenfull && <FullscreenToggle />}
+      {settings.showThemeSwitch && <ThemePicker />}
+      <LanguageSwitcher />
+      <PlatformSwitcher />
+      {settings.showSettings && (
+        <HeaderButton
+          label={t('settings.title')}
+          icon={<SettingOutlined />}
+          onClick={() => openSettings(true)}
+          className="rx-header__settings"
+        />
+      )}
+      <UserMenu />
+    </div>
+  );
+}

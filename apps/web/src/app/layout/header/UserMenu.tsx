@@ -1,0 +1,48 @@
+import { Button, Dropdown, type MenuProps } from 'antd';
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout, useSession } from '../../session.ts';
+import { useEndPlacement, useLayoutUi } from '../ui-store.ts';
+
+/** Where staff change their password (the navigation's set-password page). */
+export const SET_PASSWORD_PATH = '/set-password';
+
+/** The signed-in staff member: change password, the layout settings, sign out. */
+export function UserMenu() {
+  const { t } = useTranslation(['layout', 'common']);
+  const placement = useEndPlacement();
+  const navigate = useNavigate();
+  const username = useSession((state) => state.user?.username);
+  const openSettings = useLayoutUi((state) => state.setSettingsOpen);
+  if (!username) return null;
+  const menu: MenuProps = {
+    items: [
+      { key: 'password', icon: <KeyOutlined />, label: t('layout:header.changePassword') },
+      // Also here, so the settings stay reachable when their header button is switched off.
+      { key: 'settings', icon: <SettingOutlined />, label: t('layout:settings.title') },
+      { type: 'divider' },
+      { key: 'logout', icon: <LogoutOutlined />, label: t('common:logout'), danger: true },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'password') void navigate(SET_PASSWORD_PATH);
+      else if (key === 'settings') openSettings(true);
+      else if (key === 'logout') void logout();
+    },
+  };
+  return (
+    <Dropdown menu={menu} trigger={['click']} placement={placement}>
+      <Button
+        type="text"
+        className="rx-header__user"
+        icon={<UserOutlined />}
+        aria-label={t('layout:header.user')}
+      >
+        <span className="rx-header__username">{username}</span>
+      </Button>
+    </Dropdown>
+  );
+}

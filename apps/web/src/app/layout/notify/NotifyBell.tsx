@@ -1,0 +1,52 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Popover } from 'antd';
+import BellOutlined from '@ant-design/icons/BellOutlined';
+import { useTranslation } from 'react-i18next';
+import { LATEST, useNotifications } from '../../../pages/notification/management/api.ts';
+import { useEndPlacement } from '../ui-store.ts';
+
+// The list loads when the popover first opens; the bell itself only needs the count.
+const NotifyPanel = lazy(() => import('./NotifyPanel.tsx'));
+
+/** A small count on the corner of a header icon; nothing at zero. The button's label says the number aloud. */
+export function CountBubble({ count, tone = 'danger' }: { count: number; tone?: 'danger' | 'warning' }) {
+  if (count <= 0) return null;
+  return (
+    <span className={`rx-count rx-count--${tone}`} aria-hidden="true">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/** The header's bell: the unread count (asked every minute), and the latest notifications in a popover. */
+export function NotifyBell() {
+  const { t } = useTranslation('layout');
+  const placement = useEndPlacement();
+  const [open, setOpen] = useState(false);
+  const { data } = useNotifications(LATEST, { poll: true, silent: true });
+  const unread = data?.unread ?? 0;
+  return (
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      placement={placement}
+      content={
+        <Suspense fallback={<div className="rx-notify rx-notify--loading" />}>
+          <NotifyPanel onDone={() => setOpen(false)} />
+        </Suspense>
+      }
+    >
+      <span className="rx-counted">
+        <Button
+          type="text"
+          className="rx-header__button rx-notify-bell"
+          aria-label={t('notify.bell', { count: unread })}
+          data-unread={unread}
+          icon={<BellOutlined />}
+        />
+        <CountBubble count={unread} />
+      </span>
+    </Popover>
+  );
+}

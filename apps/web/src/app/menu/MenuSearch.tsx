@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { useTranslation } from 'react-i18next';
+import { importChunk } from '../routes/modules.ts';
+import './menu.css';
+
+// The panel mounts (closed) once the shell is idle, so typing right after Ctrl+K is not lost to a
+// loading chunk; pinyin-pro (large) loads only when the search first opens.
+const SearchPanel = lazy(() => importChunk(() => import('./SearchPanel.tsx')));
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 2000);
+  return () => clearTimeout(id);
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** The menu search: an icon button in the header, also opened with Ctrl+K (⌘K on a Mac). */
+export function MenuSearch() {
+  const { t } = useTranslation('nav');
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+
+  useEffect(() => whenIdle(() => setMounted(true)), []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const shortcut = isMac ? '⌘K' : 'Ctrl+K';
+  return (
+    <>
+      <Tooltip title={`${t('search.open')} (${shortcut})`}>
+        <Button
+          type="text"
+          className="rx-menu-search-trigger"
+          icon={<SearchOutlined />}
+          aria-label={t('search.open')}
+          aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+          onClick={() => setOpen(true)}
+        />
+      </Tooltip>
+      {(open || mounted) && (
+        <Suspense fallback={null}>
+          <SearchPanel open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Input, Modal, type InputRef } from 'antd';
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { useTranslation } from 'react-i18next';
+import { PAGE_CATALOGUE } from '@rx/contracts/pages';
+import { FALLBACK_LANGUAGE } from '@rx/contracts/languages';
+import { BASENAME } from '../guard.ts';
+import { useAccess } from '../permission/Permission.tsx';
+import { buildMenu } from './build.ts';
+import { matchItems, moveHighlight, searchItems, SEARCH_SKIPS_TOP_LEVEL, type PinyinOf } from './search.ts';
+import { useOpenEntry } from './useMenu.ts';
+
+async function loadPinyin(): Promise<PinyinOf> {
+  const { pinyin } = await import('pinyin-pro');
+  const options = { toneType: 'none', type: 'array', nonZh: 'consecutive' } as const;
+  return (text) => ({
+    full: pinyin(text, options).join(''),
+    initials: pinyin(text, { ...options, pattern: 'first' }).join(''),
+  });
+}
+
+/** The search dialog: type a title, pinyin or initials; ↑/↓ move, Enter opens, Esc closes. */
+export default function SearchPanel({ open: shown, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation('nav');
+  const access = useAccess();
+  const [pinyinOf, setPinyinOf] = useState<PinyinOf>();
+  const [query, setQuery] = useState('');
+  const [highlight, setHighlight] = useState(0);
+  const open = useOpenEntry(onClose);
+  const input = useRef<InputRef>(null);
+  const [wasShown, setWasShown] = useState(shown);
+  if (wasShown !== shown) {
+    // Each opening starts with an empty query.
+    setWasShown(shown);
+    if (shown) {
+      setQuery('');
+      setHighlight(0);
+    }
+  }
+
+  useEffect(() => {
+    if (!shown || pinyinOf) return;
+    let live = true;
+    // Without pinyin the titles are still found by their text.
+    loadPinyin().then(
+      (of) => live && setPinyinOf(() => of),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [shown, pinyinOf]);
+
+  useEffect(() => {
+    if (!shown) return;
+    // Typing starts at once: a key pressed before the field has focus (or exists) still counts.
+    const toField = (event: globalThis.KeyboardEvent) => {
+      const field = input.current?.input;
+      if (field && document.activeElement === field) return;
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (field) return field.focus();
+      event.preventDefault();
+      setQuery((typed) => typed + event.key);
+      setHighlight(0);
+    };
+    window.addEventListener('keydown', toField, true);
+    return () => window.removeEventListener('keydown', toField, true);
+  }, [shown]);
+
+  // A new `inMenu` after a language switch: the titles are translated again.
+  const { t: inMenu } = useTranslation('menu');
+  const items = useMemo(() => {
+    const menu = buildMenu(PAGE_CATALOGUE.slice(SEARCH_SKIPS_TOP_LEVEL), access, BASENAME);
+    const chinese = i18n.getFixedT(FALLBACK_LANGUAGE, 'menu');
+    return searchItems(
+      menu,
+      (key) => inMenu(key),
+      (key) => chinese(key),
+      pinyinOf,
+    );
+  }, [access, i18n, inMenu, pinyinOf]);
+  const results = useMemo(() => matchItems(items, query), [items, query]);
+  const current = Math.min(highlight, Math.max(results.length - 1, 0));
+
+  const choose = (index: number) => {
+    const item = results[index];
+    if (item)
+      open({ key: item.key, title: item.title, ...(item.newWindow ? { newWindow: item.newWindow } : {}) });
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setHighlight(moveHighlight(current, event.key === 'ArrowDown' ? 1 : -1, results.length));
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      choose(current);
+    }
+  };
+
+  return (
+    <Modal
+      open={shown}
+      onCancel={onClose}
+      afterOpenChange={(visible) => visible && input.current?.focus()}
+      footer={null}
+      closable={false}
+      title={t('search.open')}
+      destroyOnHidden
+    >
+      <Input
+        ref={input}
+        autoFocus
+        allowClear
+        size="large"
+        className="rx-menu-search-input"
+        prefix={<SearchOutlined />}
+        placeholder={t('search.placeholder')}
+        value={query}
+        role="combobox"
+        aria-expanded={results.length > 0}
+        aria-controls="rx-menu-search-results"
+        aria-activedescendant={results.length ? `rx-menu-search-${current}` : undefined}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setHighlight(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {query.trim() && (
+        <ul id="rx-menu-search-results" role="listbox" className="rx-menu-search-results">
+          {results.length === 0 && <li aria-disabled>{t('search.empty')}</li>}
+          {results.map((item, index) => (
+            <li
+              key={item.key}
+              id={`rx-menu-search-${index}`}
+              role="option"
+              aria-selected={index === current}
+              onMouseEnter={() => setHighlight(index)}
+              onClick={() => choose(index)}
+            >
+              <span>{item.title}</span>
+              {item.trail.length > 0 && (
+                <span className="rx-menu-search-trail">{item.trail.join(' / ')}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="rx-menu-search-hint">{t('search.hint')}</div>
+    </Modal>
+  );
+}

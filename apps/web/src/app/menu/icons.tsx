@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
+import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
+import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
+import FundOutlined from '@ant-design/icons/FundOutlined';
+import HomeOutlined from '@ant-design/icons/HomeOutlined';
+import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
+import RocketOutlined from '@ant-design/icons/RocketOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import ShareAltOutlined from '@ant-design/icons/ShareAltOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
+import StopOutlined from '@ant-design/icons/StopOutlined';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import ToolOutlined from '@ant-design/icons/ToolOutlined';
+
+/** One icon per top-level entry of the catalogue (the collapsed sidebar shows only these). */
+const ICONS: Record<string, ReactNode> = {
+  '/homepage/index': <HomeOutlined />,
+  '/projectbase': <SettingOutlined />,
+  '/operation-tools': <ToolOutlined />,
+  '/violation': <StopOutlined />,
+  '/push-tools': <NotificationOutlined />,
+  '/commercial-tools': <ShopOutlined />,
+  '/release-tools': <RocketOutlined />,
+  '/share-tools': <ShareAltOutlined />,
+  '/rxlaunch/rxlaunch-fe/deliver-manage': <FundOutlined />,
+  '/service': <CustomerServiceOutlined />,
+  '/bi': <BarChartOutlined />,
+  '/offline': <ClockCircleOutlined />,
+  '/system': <TeamOutlined />,
+};
+
+export function iconOf(key: string): ReactNode {
+  return ICONS[key] ?? <AppstoreOutlined />;
+}

@@ -1,0 +1,51 @@
+import { Activity, Fragment, useEffect, useState, type ReactNode } from 'react';
+import { App as AntApp } from 'antd';
+import { useLocation, useOutlet } from 'react-router';
+import { configureSecondHttp } from '../../shared/http-second.ts';
+import { useCurrentPage } from '../routes/handle.ts';
+import { useTabs } from './store.ts';
+import { nextKept, shouldKeepAlive } from './views.ts';
+
+/**
+ * The page area. Every catalogue page opened adds its tab. Pages kept alive (catalogue `keepAlive`,
+ * not below a sub-group) stay mounted inside a hidden `<Activity>` while another tab is on screen,
+ * so their state (filters, scroll inside them, typed text) survives; their Effects pause meanwhile.
+ * Other pages remount on every visit. A page's key carries its refresh generation: refreshing a tab
+ * remounts it, closing it drops it.
+ */
+export function AppMain(): ReactNode {
+  const outlet = useOutlet();
+  const { pathname, search } = useLocation();
+  const page = useCurrentPage();
+  const open = useTabs((state) => state.open);
+  const cached = useTabs((state) => state.cached);
+  const generations = useTabs((state) => state.generations);
+  const keepAlive = page !== undefined && shouldKeepAlive(page);
+  const { message } = AntApp.useApp();
+
+  // The pages' second API client shows its errors with antd's message, like the main client.
+  useEffect(() => configureSecondHttp({ notify: (text) => void message.error(text) }), [message]);
+
+  useEffect(() => {
+    if (page) open({ path: pathname, fullPath: pathname + search, title: page.meta.title }, keepAlive);
+  }, [open, page, pathname, search, keepAlive]);
+
+  // The element of each kept page as it was first rendered: a hidden page renders from it (the
+  // router only renders the page on screen). Adjusted during render, so a page is never shown
+  // outside its Activity first and then moved into it (which would remount it).
+  const [kept, setKept] = useState<ReadonlyMap<string, ReactNode>>(() => new Map());
+  const next = nextKept(kept, { path: pathname, keepAlive, element: outlet }, cached);
+  if (next !== kept) setKept(next);
+
+  const keyOf = (path: string) => `${path}#${generations[path] ?? 0}`;
+  return (
+    <>
+      {[...next].map(([path, element]) => (
+        <Activity key={keyOf(path)} mode={path === pathname ? 'visible' : 'hidden'}>
+          {path === pathname ? outlet : element}
+        </Activity>
+      ))}
+      {!next.has(pathname) && <Fragment key={keyOf(pathname)}>{outlet}</Fragment>}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { RedirectPage as default } from './RedirectPage.tsx';

@@ -1,0 +1,1 @@
+export { SetPasswordPage as default } from './SetPasswordPage.tsx';

@@ -1,0 +1,25 @@
+import { useState, type ReactNode } from 'react';
+import Tooltip from 'antd/es/tooltip';
+import './overflow-tip.css';
+
+/**
+ * Text cut with an ellipsis when it does not fit; hovering shows it whole in a tooltip, only when
+ * it was actually cut (the table's header and cells use it).
+ */
+export function OverflowTip({ children, title }: { children: ReactNode; title?: ReactNode }): ReactNode {
+  const [open, setOpen] = useState(false);
+  return (
+    <Tooltip title={title ?? children} open={open} onOpenChange={(next) => !next && setOpen(false)}>
+      <span
+        className="rx-overflow-tip"
+        onMouseEnter={(event) => {
+          const el = event.currentTarget;
+          if (el.scrollWidth > el.clientWidth) setOpen(true);
+        }}
+        onMouseLeave={() => setOpen(false)}
+      >
+        {children}
+      </span>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COLUMN_WIDTH, scrollWidth, withColumnDefaults, type ColumnLike } from './table-columns.ts';
+
+const wrap = {
+  header: (title: unknown) => ({ header: title }),
+  cell: (content: unknown, text: string | undefined) => ({ cell: content, text }),
+};
+type Render = (value: unknown, record: unknown, index: number) => unknown;
+const renderOf = (column: ColumnLike) => column.render as unknown as Render;
+
+describe('table column defaults', () => {
+  it('centers columns and wraps header and cells in overflow tooltips', () => {
+    const [column] = withColumnDefaults([{ title: 'Name' }], wrap);
+    expect(column).toMatchObject({
+      align: 'center',
+      ellipsis: { showTitle: false },
+      title: { header: 'Name' },
+    });
+    expect(renderOf(column!)('Zed', {}, 0)).toEqual({ cell: 'Zed', text: 'Zed' });
+    expect(renderOf(column!)(42, {}, 0)).toEqual({ cell: 42, text: '42' });
+  });
+
+  it('keeps what a column sets itself, and wraps the output of its render', () => {
+    const render = (value: string) => `<${value}>`;
+    const [column] = withColumnDefaults([{ title: 'x', align: 'left', render } as ColumnLike], wrap);
+    expect(column!.align).toBe('left');
+    expect(renderOf(column!)('v', {}, 0)).toEqual({ cell: '<v>', text: '<v>' });
+    const [plain] = withColumnDefaults([{ title: 'Ops', ellipsis: false }], wrap);
+    expect(plain).toEqual({ title: 'Ops', ellipsis: false, align: 'center' });
+  });
+
+  it('leaves spanning cells and title functions alone, and handles groups', () => {
+    const spanning = { children: 'x', props: { colSpan: 2 } };
+    const [column] = withColumnDefaults([{ title: () => 'T', render: () => spanning } as ColumnLike], wrap);
+    expect(typeof column!.title).toBe('function');
+    expect(renderOf(column!)(null, {}, 0)).toBe(spanning);
+    const [group] = withColumnDefaults([{ title: 'G', children: [{ title: 'child' }] }], wrap);
+    expect(group!.title).toBe('G');
+    expect(group!.children![0]).toMatchObject({ align: 'center', title: { header: 'child' } });
+  });
+
+  it('scrolls sideways only below the sum of the column widths', () => {
+    const columns = [{ width: 200 }, { width: '30%' }, { children: [{ width: 80 }, {}] }];
+    expect(scrollWidth(columns)).toBe(200 + DEFAULT_COLUMN_WIDTH + 80 + DEFAULT_COLUMN_WIDTH);
+  });
+});
