@@ -30,6 +30,13 @@ export default defineConfig({
     rolldownOptions: {
       // index.html: the console (every /main/* path); login.html: the sign-in page served at /login.
       input: { index: fromHere('index.html'), login: fromHere('login.html') },
+      // antd's helper packages (@rc-component/*) and its style engine do not declare that their
+      // modules are free of side effects, so the bundler keeps whole packages (all of rc-form and its
+      // validator, for one) for a single import. They are pure ES modules: let it drop what is unused.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !/node_modules[\\/](@rc-component|@ant-design[\\/]cssinjs)[\\/]/.test(id) || id.endsWith('.css'),
+      },
       output: {
         codeSplitting: {
           // Libraries every console page needs, in chunks that stay cached across releases. Only

@@ -1,4 +1,4 @@
-import { Button, Flex, Typography } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -13,8 +13,8 @@ export function StatusPage({ title, action = 'home' }: StatusPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Flex vertical align="center" gap="middle" style={{ paddingBlock: 96 }}>
-      <Typography.Title level={3}>{t(title)}</Typography.Title>
+    <div className="rx-status">
+      <h3 className="rx-status__title">{t(title)}</h3>
       {action === 'retry' ? (
         <Button type="primary" onClick={() => window.location.reload()}>
           {t('errors.retry')}
@@ -24,7 +24,7 @@ export function StatusPage({ title, action = 'home' }: StatusPageProps) {
           {t('errors.backHome')}
         </Button>
       )}
-    </Flex>
+    </div>
   );
 }
 

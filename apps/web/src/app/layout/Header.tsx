@@ -1,14 +1,20 @@
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuView } from '../menu/index.ts';
 import type { LayoutMode } from '../../shared/settings.ts';
 import { useSettings } from '../settings/store.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
-import { HeaderActions } from './header/HeaderActions.tsx';
 import { HeaderButton } from './header/buttons.tsx';
 import { Logo } from './Brand.tsx';
 import { useIsMobile, useLayoutUi } from './ui-store.ts';
+
+// The actions (search, bell, theme, language, platforms, user menu) load right after the shell:
+// their dropdowns, popovers and icons stay out of its first download.
+const HeaderActions = lazy(() =>
+  import('./header/HeaderActions.tsx').then((m) => ({ default: m.HeaderActions })),
+);
 
 /**
  * The header: the menu button, the logo and the top menu (modes top and left-top) or the breadcrumb
@@ -43,7 +49,9 @@ export function Header({ mode, withSidebar }: { mode: LayoutMode; withSidebar: b
           showBreadcrumb && <Breadcrumbs />
         )}
       </div>
-      <HeaderActions />
+      <Suspense fallback={<div className="rx-header__actions" />}>
+        <HeaderActions />
+      </Suspense>
     </header>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { App, Button, Flex, Typography } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { RouteErrorPage } from '../StatusPage.tsx';
@@ -14,36 +13,31 @@ export function PageError() {
   if (!isChunkLoadError(error)) return <RouteErrorPage />;
   // Plain blocks, not antd's Result: this boundary is part of the shell's first download.
   return (
-    <Flex vertical align="center" gap="middle" className="rx-stale-build" style={{ paddingBlock: 96 }}>
-      <Typography.Title level={3}>{t('staleBuild.title')}</Typography.Title>
-      <Typography.Text type="secondary">{t('staleBuild.body')}</Typography.Text>
+    <div className="rx-status rx-stale-build">
+      <h3 className="rx-status__title">{t('staleBuild.title')}</h3>
+      <p className="rx-status__body">{t('staleBuild.body')}</p>
       <Button type="primary" onClick={reload}>
         {t('staleBuild.reload')}
       </Button>
-    </Flex>
+    </div>
   );
 }
 
-const NOTICE_KEY = 'rx-stale-build';
-
-/** Anywhere in the console: once a chunk failed to load, a lasting notice offers a reload. */
+/**
+ * Anywhere in the console: once a chunk failed to load, a lasting banner offers a reload (a plain
+ * bar, so the shell's first download carries no notification code for it).
+ */
 export function StaleBuildNotice() {
   const stale = useStaleBuild((state) => state.stale);
-  const { notification } = App.useApp();
   const { t } = useTranslation('nav');
-  useEffect(() => {
-    if (!stale) return;
-    notification.warning({
-      key: NOTICE_KEY,
-      title: t('staleBuild.title'),
-      description: t('staleBuild.body'),
-      duration: 0,
-      actions: (
-        <Button type="primary" size="small" onClick={reload}>
-          {t('staleBuild.reload')}
-        </Button>
-      ),
-    });
-  }, [stale, notification, t]);
-  return null;
+  if (!stale) return null;
+  return (
+    <div className="rx-stale-banner" role="alert">
+      <strong>{t('staleBuild.title')}</strong>
+      <span>{t('staleBuild.body')}</span>
+      <Button type="primary" size="small" onClick={reload}>
+        {t('staleBuild.reload')}
+      </Button>
+    </div>
+  );
 }

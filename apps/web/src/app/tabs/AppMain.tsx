@@ -1,7 +1,5 @@
-import { Activity, Fragment, useEffect, useState, type ReactNode } from 'react';
-import { App as AntApp } from 'antd';
+import { Activity, Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { configureSecondHttp } from '../../shared/http-second.ts';
 import { useCurrentPage } from '../routes/handle.ts';
 import { useTabs } from './store.ts';
 import { nextKept, shouldKeepAlive } from './views.ts';
@@ -13,6 +11,8 @@ import { nextKept, shouldKeepAlive } from './views.ts';
  * Other pages remount on every visit. A page's key carries its refresh generation: refreshing a tab
  * remounts it, closing it drops it.
  */
+const QueryProvider = lazy(() => import('../../shared/QueryProvider.tsx'));
+
 export function AppMain(): ReactNode {
   const outlet = useOutlet();
   const { pathname, search } = useLocation();
@@ -21,11 +21,6 @@ export function AppMain(): ReactNode {
   const cached = useTabs((state) => state.cached);
   const generations = useTabs((state) => state.generations);
   const keepAlive = page !== undefined && shouldKeepAlive(page);
-  const { message } = AntApp.useApp();
-
-  // The pages' second API client shows its errors with antd's message, like the main client.
-  useEffect(() => configureSecondHttp({ notify: (text) => void message.error(text) }), [message]);
-
   useEffect(() => {
     if (page) open({ path: pathname, fullPath: pathname + search, title: page.meta.title }, keepAlive);
   }, [open, page, pathname, search, keepAlive]);
@@ -38,14 +33,17 @@ export function AppMain(): ReactNode {
   if (next !== kept) setKept(next);
 
   const keyOf = (path: string) => `${path}#${generations[path] ?? 0}`;
+  // Pages read the API through the query cache, whose provider loads beside the first page.
   return (
-    <>
-      {[...next].map(([path, element]) => (
-        <Activity key={keyOf(path)} mode={path === pathname ? 'visible' : 'hidden'}>
-          {path === pathname ? outlet : element}
-        </Activity>
-      ))}
-      {!next.has(pathname) && <Fragment key={keyOf(pathname)}>{outlet}</Fragment>}
-    </>
+    <Suspense fallback={null}>
+      <QueryProvider>
+        {[...next].map(([path, element]) => (
+          <Activity key={keyOf(path)} mode={path === pathname ? 'visible' : 'hidden'}>
+            {path === pathname ? outlet : element}
+          </Activity>
+        ))}
+        {!next.has(pathname) && <Fragment key={keyOf(pathname)}>{outlet}</Fragment>}
+      </QueryProvider>
+    </Suspense>
   );
 }

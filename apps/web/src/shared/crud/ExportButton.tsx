@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
+import { useMessage } from '../feedback.tsx';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { http } from '../http.ts';
@@ -31,7 +32,7 @@ interface ExportButtonProps {
 /** Exports the filtered rows as CSV or XLSX, showing the bytes received while the server streams. */
 export function ExportButton({ resource, filters }: ExportButtonProps) {
   const { t } = useTranslation('crud');
-  const { message } = App.useApp();
+  const message = useMessage();
   const [received, setReceived] = useState<number | null>(null);
   const run = async (format: 'csv' | 'xlsx') => {
     setReceived(0);

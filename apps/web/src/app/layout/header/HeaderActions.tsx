@@ -1,10 +1,10 @@
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import { useTranslation } from 'react-i18next';
 import { MenuSearch } from '../../menu/index.ts';
+import { ProductPicker } from '../../product/index.ts';
 import { useSettings } from '../../settings/store.ts';
 import { LanguageSwitcher } from '../LanguageSwitcher.tsx';
-import { NotifyBell } from '../notify/NotifyBell.tsx';
-import { WorkOrderEntry } from '../notify/WorkOrderEntry.tsx';
+import { LazyNotifyBell, LazyWorkOrderEntry } from '../notify/lazy.tsx';
 import { useLayoutUi } from '../ui-store.ts';
 import { DocumentLink, FullscreenToggle, HeaderButton } from './buttons.tsx';
 import { PlatformSwitcher } from './PlatformSwitcher.tsx';
@@ -18,9 +18,10 @@ export function HeaderActions() {
   const openSettings = useLayoutUi((state) => state.setSettingsOpen);
   return (
     <div className="rx-header__actions">
+      <ProductPicker />
       {settings.showSearchMenu && <MenuSearch />}
-      {settings.showNotify && <NotifyBell />}
-      {settings.showWorkerOrder && <WorkOrderEntry />}
+      {settings.showNotify && <LazyNotifyBell />}
+      {settings.showWorkerOrder && <LazyWorkOrderEntry />}
       {settings.showDocumentIcon && <DocumentLink />}
       {settings.showScreenfull && <FullscreenToggle />}
       {settings.showThemeSwitch && <ThemePicker />}

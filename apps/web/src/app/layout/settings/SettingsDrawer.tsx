@@ -1,8 +1,9 @@
-import { App, Button, Divider, Drawer, Segmented, Switch } from 'antd';
+import { Button, Divider, Drawer, Segmented, Switch } from 'antd';
 import UndoOutlined from '@ant-design/icons/UndoOutlined';
 import { useTranslation } from 'react-i18next';
 import { THEME_NAMES, type LayoutMode, type ThemeName } from '../../../shared/settings.ts';
 import { useLocale } from '../../../shared/i18n.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { useSettings } from '../../settings/store.ts';
 import { useLayoutUi } from '../ui-store.ts';
 import { SETTING_SECTIONS } from './fields.ts';
@@ -12,7 +13,7 @@ const LAYOUT_MODES: LayoutMode[] = ['left', 'top', 'left-top'];
 /** Every layout setting, applied live and saved as it changes, with a reset to the defaults. */
 export default function SettingsDrawer() {
   const { t } = useTranslation('layout');
-  const { message } = App.useApp();
+  const message = useMessage();
   const open = useLayoutUi((state) => state.settingsOpen);
   const setOpen = useLayoutUi((state) => state.setSettingsOpen);
   const direction = useLocale((state) => state.direction);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
@@ -25,6 +25,7 @@ import {
   useResourceList,
   useResourceMutations,
 } from '../../../../shared/crud/index.ts';
+import { useMessage } from '../../../../shared/feedback.tsx';
 import { useLocale } from '../../../../shared/i18n.ts';
 import { DataTable } from '../../../../shared/ui/index.ts';
 import { PropForm } from './PropForm.tsx';
@@ -50,7 +51,7 @@ export function nameIn(name: Record<string, string>, lang: Language): string {
 
 export function PropsPage() {
   const { t } = useTranslation('props');
-  const { message } = App.useApp();
+  const message = useMessage();
   const lang = useLocale((s) => s.language);
   const productId = useProduct((s) => s.productId);
   const [params, setParams] = useListParams(FILTERS);

@@ -1,0 +1,191 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  CHANNEL_KINDS,
+  channelCreateBody,
+  channelUpdateBody,
+  type Channel,
+  type ChannelCreate,
+} from '@rx/contracts/channels';
+import { actionPermission } from '@rx/contracts/pages';
+import { usePermission } from '../../../app/permission/index.ts';
+import { useProduct } from '../../../app/product/index.ts';
+import {
+  ExportButton,
+  FormDrawer,
+  ImportButton,
+  SearchForm,
+  useListParams,
+  useResourceList,
+  useResourceMutations,
+} from '../../../shared/crud/index.ts';
+import { DataTable } from '../../../shared/ui/index.ts';
+import { ChannelForm } from './ChannelForm.tsx';
+import { SUB_SEE, SubChannels } from './SubChannels.tsx';
+
+const RESOURCE = 'channels';
+const SEE = 'basic/see/channel';
+const FILTERS = ['q', 'kind', 'status'] as const;
+const NEW_CHANNEL: ChannelCreate = { code: '', name: '', kind: 'store', status: 'active' };
+
+/** The game's distribution channels; a row opens to its sub-channels. */
+export function ChannelsPage() {
+  const { t } = useTranslation('channels');
+  const { message } = App.useApp();
+  const productId = useProduct((s) => s.productId);
+  const [params, setParams] = useListParams(FILTERS);
+  const list = useResourceList<Channel>(RESOURCE, params);
+  const { create, update, remove, refresh } = useResourceMutations<
+    ChannelCreate,
+    Record<string, unknown> & { version: number }
+  >(RESOURCE);
+  const canEdit = usePermission([actionPermission(SEE, 'edit')]);
+  const canDelete = usePermission([actionPermission(SEE, 'delete')]);
+  const canExport = usePermission([actionPermission(SEE, 'export')]);
+  const seesSubChannels = usePermission([SUB_SEE]);
+  const [editing, setEditing] = useState<Channel | 'new' | null>(null);
+
+  const columns = useMemo<ColumnsType<Channel>>(
+    () => [
+      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
+      { title: t('channel.code'), dataIndex: 'code', width: 160, sorter: true },
+      { title: t('channel.name'), dataIndex: 'name', width: 200, sorter: true },
+      {
+        title: t('channel.kind'),
+        dataIndex: 'kind',
+        width: 110,
+        sorter: true,
+        render: (v: string) => t(`kinds.${v}`),
+      },
+      {
+        title: t('crud:field.status'),
+        dataIndex: 'status',
+        width: 90,
+        sorter: true,
+        render: (v: string) => (
+          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
+        ),
+      },
+      {
+        title: t('crud:field.updatedAt'),
+        dataIndex: 'updated_at',
+        width: 170,
+        sorter: true,
+        render: (v: string) => new Date(v).toLocaleString(),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 150,
+        fixed: 'right',
+        render: (_, channel) => (
+          <Space>
+            {canEdit && (
+              <Button type="link" size="small" onClick={() => setEditing(channel)}>
+                {t('crud:action.edit')}
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={t('crud:action.confirmDelete', { name: channel.name })}
+                onConfirm={() =>
+                  remove.mutateAsync(channel.id).then(() => message.success(t('crud:action.deleted')))
+                }
+              >
+                <Button type="link" size="small" danger>
+                  {t('crud:action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, canEdit, canDelete, remove, message],
+  );
+
+  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
+  const save = async (data: unknown) => {
+    if (editing === 'new') await create.mutateAsync(data as ChannelCreate);
+    else if (editing) await update.mutateAsync({ id: editing.id, body: data as { version: number } });
+    void message.success(t('crud:action.saved'));
+  };
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t('menu:page.channels')}
+      </Typography.Title>
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          { name: 'q', label: t('crud:field.keyword') },
+          {
+            name: 'kind',
+            label: t('channel.kind'),
+            kind: 'select',
+            options: CHANNEL_KINDS.map((v) => ({ value: v, label: t(`kinds.${v}`) })),
+          },
+          {
+            name: 'status',
+            label: t('crud:field.status'),
+            kind: 'select',
+            options: [
+              { value: 'active', label: t('crud:status.active') },
+              { value: 'disabled', label: t('crud:status.disabled') },
+            ],
+          },
+        ]}
+        extra={
+          <>
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('crud:action.create')}
+              </Button>
+            )}
+            {canEdit && <ImportButton resource={RESOURCE} onImported={() => void refresh()} />}
+            {canExport && <ExportButton resource={RESOURCE} filters={params.filters} />}
+          </>
+        }
+      />
+      <DataTable<Channel>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        expandable={
+          seesSubChannels
+            ? { expandedRowRender: (channel) => <SubChannels channel={channel} />, columnWidth: 48 }
+            : undefined
+        }
+        onChange={(_, __, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.columnKey ?? one?.field;
+          setParams({
+            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
+          });
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.page_size,
+          total: list.data?.total ?? 0,
+          onChange: (page, page_size) => setParams({ page, page_size }),
+        }}
+      />
+      <FormDrawer
+        open={editing !== null}
+        title={editing === 'new' ? t('channel.createTitle') : t('channel.editTitle')}
+        initialValues={editing === 'new' || editing === null ? NEW_CHANNEL : editing}
+        schema={editing === 'new' ? channelCreateBody : channelUpdateBody}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      >
+        <ChannelForm />
+      </FormDrawer>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Flex, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  subChannelCreateBody,
+  type Channel,
+  type SubChannel,
+  type SubChannelCreate,
+} from '@rx/contracts/channels';
+import { actionPermission } from '@rx/contracts/pages';
+import { usePermission } from '../../../app/permission/index.ts';
+import {
+  ExportButton,
+  FormDrawer,
+  useResourceList,
+  useResourceMutations,
+} from '../../../shared/crud/index.ts';
+import { SubChannelFields } from './SubChannelFields.tsx';
+
+const RESOURCE = 'sub-channels';
+export const SUB_SEE = 'basic/see/sub_channel';
+
+/** The sub-channels of one channel, shown in its expanded row; they are edited on their own page. */
+export function SubChannels({ channel }: { channel: Channel }) {
+  const { t } = useTranslation('channels');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [page, setPage] = useState({ page: 1, page_size: 10 });
+  const filters = useMemo(() => ({ channel_id: String(channel.id) }), [channel.id]);
+  const list = useResourceList<SubChannel>(RESOURCE, { ...page, filters });
+  const { create, remove } = useResourceMutations<SubChannelCreate, { version: number }>(RESOURCE);
+  const canEdit = usePermission([actionPermission(SUB_SEE, 'edit')]);
+  const canDelete = usePermission([actionPermission(SUB_SEE, 'delete')]);
+  const canExport = usePermission([actionPermission(SUB_SEE, 'export')]);
+  const [creating, setCreating] = useState(false);
+  const fresh = useMemo(
+    () => ({ channel_id: channel.id, code: `${channel.code}_`, status: 'active' }),
+    [channel],
+  );
+
+  const columns: ColumnsType<SubChannel> = [
+    {
+      title: t('sub.code'),
+      dataIndex: 'code',
+      width: 200,
+      render: (code: string, sub) => (
+        <Space size={4}>
+          {code}
+          {sub.frozen && (
+            <Tooltip title={t('sub.frozenWhy')}>
+              <LockOutlined aria-label={t('sub.frozen')} />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    { title: t('sub.name'), dataIndex: 'name', width: 180 },
+    { title: t('sub.packageId'), dataIndex: 'package_id', width: 200 },
+    { title: t('sub.media'), dataIndex: 'media', width: 120 },
+    { title: t('sub.campaign'), dataIndex: 'campaign', width: 140 },
+    {
+      title: t('crud:field.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (v: string) => (
+        <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
+      ),
+    },
+    {
+      title: t('crud:action.actions'),
+      key: 'actions',
+      width: 140,
+      render: (_, sub) => (
+        <Space size={0}>
+          {canEdit && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void navigate(`/basic/sub-channel/edit/${sub.id}`)}
+            >
+              {t('crud:action.edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={t('crud:action.confirmDelete', { name: sub.name })}
+              onConfirm={() =>
+                remove.mutateAsync(sub.id).then(() => message.success(t('crud:action.deleted')))
+              }
+            >
+              <Button type="link" size="small" danger>
+                {t('crud:action.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={8} data-testid={`sub-channels-${channel.code}`}>
+      <Flex gap={8} justify="end">
+        {canEdit && (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('sub.create')}
+          </Button>
+        )}
+        {canExport && <ExportButton resource={RESOURCE} filters={filters} />}
+      </Flex>
+      <Table<SubChannel>
+        size="small"
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        pagination={{
+          current: page.page,
+          pageSize: page.page_size,
+          total: list.data?.total ?? 0,
+          hideOnSinglePage: true,
+          onChange: (p, size) => setPage({ page: p, page_size: size }),
+        }}
+      />
+      <FormDrawer
+        open={creating}
+        title={t('sub.createTitle', { channel: channel.name })}
+        initialValues={fresh}
+        schema={subChannelCreateBody}
+        onSubmit={async (data) => {
+          await create.mutateAsync(data);
+          void message.success(t('crud:action.saved'));
+        }}
+        onClose={() => setCreating(false)}
+      >
+        <SubChannelFields />
+      </FormDrawer>
+    </Flex>
+  );
+}

@@ -1,0 +1,86 @@
+import { Alert, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import type { giftUsedByAnswer } from '@rx/contracts/gift-packages';
+import { resourceKey } from '../../../shared/crud/index.ts';
+import { http } from '../../../shared/http.ts';
+import { AppModal } from '../../../shared/ui/index.ts';
+
+type UsedBy = z.infer<typeof giftUsedByAnswer>;
+
+/** Where each kind of reference is managed; the list opens filtered on the referring row. */
+const PAGE_OF: Record<string, string> = {
+  billing_point: '/commercialbasic/shop-billing-config',
+};
+
+/** What refers to a gift package (billing points, old versions included): a gift in use is disabled, never deleted. */
+export function UsedByModal({
+  gift,
+  onClose,
+}: {
+  gift: { id: number; name: string } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('gifts');
+  const usedBy = useQuery({
+    queryKey: resourceKey('gift-packages', 'used-by', gift?.id),
+    queryFn: ({ signal }) => http.get<UsedBy>(`/gift-packages/${gift!.id}/used-by`, undefined, { signal }),
+    enabled: gift !== null,
+  });
+  const rows = usedBy.data ?? [];
+  return (
+    <AppModal
+      open={gift !== null}
+      title={t('usedByTitle', { name: gift?.name ?? '' })}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      destroyOnHidden
+    >
+      <Alert
+        type={rows.length ? 'warning' : 'success'}
+        showIcon
+        style={{ marginBlockEnd: 12 }}
+        title={rows.length ? t('usedByHint', { count: rows.length }) : t('usedByNone')}
+      />
+      <Table<UsedBy[number]>
+        size="small"
+        rowKey={(row) => `${row.type}-${row.id}`}
+        loading={usedBy.isFetching}
+        dataSource={rows}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        columns={[
+          {
+            title: t('refType'),
+            dataIndex: 'type',
+            width: 120,
+            render: (v: string) => t(`refTypes.${v}`, v),
+          },
+          { title: 'ID', dataIndex: 'id', width: 80 },
+          {
+            title: t('crud:field.name'),
+            dataIndex: 'name',
+            render: (name: string, row) =>
+              PAGE_OF[row.type] ? (
+                <Link to={`${PAGE_OF[row.type]}?${new URLSearchParams({ q: name, history: '1' })}`}>
+                  {name}
+                </Link>
+              ) : (
+                name
+              ),
+          },
+          {
+            title: t('crud:field.status'),
+            dataIndex: 'status',
+            width: 110,
+            render: (v: string) => (
+              <Tag color={v === 'live' ? 'success' : 'default'}>{t(`refStatus.${v}`, v)}</Tag>
+            ),
+          },
+        ]}
+      />
+    </AppModal>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Col, Flex, Form, Result, Row, Space, Typography } from 'antd';
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { subChannelUpdateBody, type SubChannel } from '@rx/contracts/channels';
+import { ErrorCode } from '@rx/contracts/errors';
+import { actionPermission } from '@rx/contracts/pages';
+import { usePermission } from '../../../../app/permission/index.ts';
+import {
+  serverFieldErrors,
+  showFieldErrors,
+  useResourceItem,
+  validateWith,
+} from '../../../../shared/crud/index.ts';
+import { ApiError, http } from '../../../../shared/http.ts';
+import { useLocale } from '../../../../shared/i18n.ts';
+import { SubChannelFields } from '../../channel-list/SubChannelFields.tsx';
+import { SUB_SEE } from '../../channel-list/SubChannels.tsx';
+import { EditHistory } from './EditHistory.tsx';
+
+const LIST_PAGE = '/basic/channel-list';
+const LOG_SEE = 'user/see/operation_log';
+
+/** A sub-channel on its own page: the frozen code stays read-only, every save is logged, then back to the list. */
+export function SubChannelEditPage() {
+  const { t } = useTranslation('channels');
+  const { message } = App.useApp();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const lang = useLocale((s) => s.language);
+  const item = useResourceItem<SubChannel>('sub-channels', id);
+  const canEdit = usePermission([actionPermission(SUB_SEE, 'edit')]);
+  const seesLog = usePermission([LOG_SEE]);
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const sub = item.data;
+  useEffect(() => {
+    if (sub) form.setFieldsValue(sub);
+  }, [sub, form]);
+
+  if (item.isError) {
+    return (
+      <Result
+        status="404"
+        title={t('sub.notFound', { id })}
+        extra={<Button onClick={() => void navigate(LIST_PAGE)}>{t('sub.back')}</Button>}
+      />
+    );
+  }
+
+  const save = async () => {
+    if (!sub) return;
+    const checked = validateWith(subChannelUpdateBody, { ...sub, ...form.getFieldsValue(true) }, lang);
+    if (!checked.ok) {
+      const orphans = showFieldErrors(form, checked.errors);
+      setProblem(orphans.length ? orphans.join(' ') : t('crud:form.fixErrors'));
+      return;
+    }
+    setSaving(true);
+    setProblem(null);
+    try {
+      await http.put(`/sub-channels/${sub.id}`, checked.data, { silent: true });
+      await client.invalidateQueries({ queryKey: ['sub-channels'] });
+      void message.success(t('sub.savedLogged'));
+      await navigate(LIST_PAGE);
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields) setProblem(showFieldErrors(form, fields).join(' ') || t('crud:form.fixErrors'));
+      else if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) setProblem(t('sub.stale'));
+      else if (error instanceof ApiError) setProblem(error.msg);
+      else throw error;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Space>
+        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(LIST_PAGE)}>
+          {t('sub.back')}
+        </Button>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('menu:page.subChannelEdit')}
+          {sub ? ` · ${sub.name}` : ''}
+        </Typography.Title>
+      </Space>
+      <Row gutter={16}>
+        <Col xs={24} lg={15}>
+          <Card loading={item.isLoading}>
+            {problem && (
+              <Alert
+                type="error"
+                showIcon
+                title={problem}
+                style={{ marginBlockEnd: 16 }}
+                action={
+                  <Button size="small" onClick={() => void item.refetch().then(() => setProblem(null))}>
+                    {t('sub.reload')}
+                  </Button>
+                }
+              />
+            )}
+            {sub?.frozen && (
+              <Alert type="info" showIcon title={t('sub.frozenWhy')} style={{ marginBlockEnd: 16 }} />
+            )}
+            <Form form={form} layout="vertical" disabled={!canEdit} onFinish={() => void save()}>
+              <SubChannelFields frozen={sub?.frozen} />
+              <Typography.Paragraph type="secondary">{t('sub.logNotice')}</Typography.Paragraph>
+              <Space>
+                <Button type="primary" htmlType="submit" loading={saving}>
+                  {t('crud:action.save')}
+                </Button>
+                <Button disabled={false} onClick={() => void navigate(LIST_PAGE)}>
+                  {t('crud:action.cancel')}
+                </Button>
+              </Space>
+            </Form>
+          </Card>
+        </Col>
+        {seesLog && sub && (
+          <Col xs={24} lg={9}>
+            <EditHistory targetType="sub_channel" targetId={sub.id} />
+          </Col>
+        )}
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,172 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import type { ColumnsType } from 'antd/es/table';
+import { ADMIN_ROLE } from '@rx/contracts/pages';
+import { roleCreateBody, roleUpdateBody, type Role, type RoleCreate } from '@rx/contracts/system-admin';
+import { useSession } from '../../../app/session.ts';
+import {
+  ExportButton,
+  FormDrawer,
+  ImportButton,
+  SearchForm,
+  useListParams,
+  useResourceList,
+  useResourceMutations,
+} from '../../../shared/crud/index.ts';
+import { DataTable } from '../../../shared/ui/index.ts';
+import { matrixRows, pageCount } from './matrix.ts';
+import { RoleForm } from './RoleForm.tsx';
+
+const RESOURCE = 'roles';
+const FILTERS = ['q', 'disabled'] as const;
+const NEW_ROLE: RoleCreate = { identifier: '', name: '', permissions: [], disabled: false };
+
+/** The CP's roles: admins only (the page and the API). The admin role holds everything and stays as it is. */
+export function RolesPage() {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const region = useSession((s) => s.cpConfig?.publish_area);
+  const rows = useMemo(() => matrixRows(region), [region]);
+  const [params, setParams] = useListParams(FILTERS);
+  const list = useResourceList<Role>(RESOURCE, params);
+  const { create, update, remove, refresh } = useResourceMutations<
+    RoleCreate,
+    Record<string, unknown> & { version: number }
+  >(RESOURCE);
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+
+  const columns = useMemo<ColumnsType<Role>>(
+    () => [
+      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
+      { title: t('role.identifier'), dataIndex: 'identifier', width: 160, sorter: true },
+      { title: t('role.name'), dataIndex: 'name', width: 180, sorter: true },
+      {
+        title: t('role.pages'),
+        key: 'pages',
+        width: 120,
+        render: (_, role) =>
+          role.identifier === ADMIN_ROLE ? (
+            <Tag color="gold">{t('role.everything')}</Tag>
+          ) : (
+            pageCount(role.permissions, rows)
+          ),
+      },
+      { title: t('role.holders'), dataIndex: 'user_count', width: 100 },
+      {
+        title: t('crud:field.status'),
+        dataIndex: 'disabled',
+        width: 90,
+        render: (disabled: boolean) => (
+          <Tag color={disabled ? 'default' : 'success'}>
+            {t(disabled ? 'crud:status.disabled' : 'crud:status.active')}
+          </Tag>
+        ),
+      },
+      {
+        title: t('crud:field.updatedAt'),
+        dataIndex: 'updated_at',
+        width: 170,
+        sorter: true,
+        render: (v: string) => new Date(v).toLocaleString(),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 150,
+        fixed: 'right',
+        render: (_, role) =>
+          role.identifier === ADMIN_ROLE ? (
+            <Typography.Text type="secondary">{t('role.builtIn')}</Typography.Text>
+          ) : (
+            <Space>
+              <Button type="link" size="small" onClick={() => setEditing(role)}>
+                {t('crud:action.edit')}
+              </Button>
+              <Popconfirm
+                title={t('crud:action.confirmDelete', { name: role.name })}
+                onConfirm={() =>
+                  remove.mutateAsync(role.id).then(() => message.success(t('crud:action.deleted')))
+                }
+              >
+                <Button type="link" size="small" danger>
+                  {t('crud:action.delete')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          ),
+      },
+    ],
+    [t, rows, remove, message],
+  );
+
+  const save = async (data: unknown) => {
+    if (editing === 'new') await create.mutateAsync(data as RoleCreate);
+    else if (editing) await update.mutateAsync({ id: editing.id, body: data as { version: number } });
+    void message.success(t('crud:action.saved'));
+  };
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t('menu:page.roles')}
+      </Typography.Title>
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          { name: 'q', label: t('crud:field.keyword') },
+          {
+            name: 'disabled',
+            label: t('crud:field.status'),
+            kind: 'select',
+            options: [
+              { value: '0', label: t('crud:status.active') },
+              { value: '1', label: t('crud:status.disabled') },
+            ],
+          },
+        ]}
+        extra={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('crud:action.create')}
+            </Button>
+            <ImportButton resource={RESOURCE} onImported={() => void refresh()} />
+            <ExportButton resource={RESOURCE} filters={params.filters} />
+          </>
+        }
+      />
+      <DataTable<Role>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        onChange={(_, __, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.columnKey ?? one?.field;
+          setParams({
+            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
+          });
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.page_size,
+          total: list.data?.total ?? 0,
+          onChange: (page, page_size) => setParams({ page, page_size }),
+        }}
+      />
+      <FormDrawer
+        open={editing !== null}
+        title={editing === 'new' ? t('role.createTitle') : t('role.editTitle')}
+        initialValues={editing === 'new' || editing === null ? NEW_ROLE : editing}
+        schema={editing === 'new' ? roleCreateBody : roleUpdateBody}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+        width={1000}
+      >
+        <RoleForm holders={editing === 'new' || editing === null ? 0 : editing.user_count} />
+      </FormDrawer>
+    </>
+  );
+}

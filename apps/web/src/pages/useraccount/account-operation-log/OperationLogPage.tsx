@@ -1,0 +1,120 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ColumnsType } from 'antd/es/table';
+import type { OperationLog } from '@rx/contracts/operation-logs';
+import { actionPermission } from '@rx/contracts/pages';
+import { usePermission } from '../../../app/permission/index.ts';
+import { useProduct } from '../../../app/product/index.ts';
+import { ExportButton, useListParams, useResourceList } from '../../../shared/crud/index.ts';
+import { DataTable } from '../../../shared/ui/index.ts';
+import { DiffDrawer } from './DiffDrawer.tsx';
+import { LOG_FILTERS } from './log-options.ts';
+import { LogFilters } from './LogFilters.tsx';
+
+const RESOURCE = 'operation-logs';
+const SEE = 'user/see/operation_log';
+const ACTION_COLORS: Record<string, string> = {
+  create: 'success',
+  update: 'processing',
+  new_version: 'purple',
+  delete: 'error',
+  disable: 'warning',
+  import: 'cyan',
+  export: 'cyan',
+};
+
+/** The operation log: append-only, filtered on the server, each entry opening to its before/after. */
+export function OperationLogPage() {
+  const { t } = useTranslation('oplog');
+  const products = useProduct((s) => s.products);
+  const [params, setParams] = useListParams(LOG_FILTERS);
+  const list = useResourceList<OperationLog>(RESOURCE, params);
+  const canExport = usePermission([actionPermission(SEE, 'export')]);
+  const [open, setOpen] = useState<OperationLog | null>(null);
+  const productName = useCallback(
+    (id: number | null) => (id === null ? '—' : (products.find((p) => p.id === id)?.name ?? `#${id}`)),
+    [products],
+  );
+
+  const columns = useMemo<ColumnsType<OperationLog>>(
+    () => [
+      {
+        title: t('time'),
+        dataIndex: 'created_at',
+        width: 170,
+        sorter: true,
+        render: (v: string) => new Date(v).toLocaleString(),
+      },
+      { title: t('staff'), dataIndex: 'username', width: 120, sorter: true },
+      {
+        title: t('action'),
+        dataIndex: 'action',
+        width: 110,
+        sorter: true,
+        render: (v: string) => <Tag color={ACTION_COLORS[v]}>{t(`actions.${v}`, v)}</Tag>,
+      },
+      {
+        title: t('targetType'),
+        dataIndex: 'target_type',
+        width: 130,
+        sorter: true,
+        render: (v: string) => t(`targets.${v}`, v),
+      },
+      {
+        title: t('target'),
+        key: 'target',
+        width: 200,
+        render: (_, e) => `${e.target_name}${e.target_id ? ` #${e.target_id}` : ''}`,
+      },
+      { title: t('product'), dataIndex: 'product_id', width: 130, render: productName },
+      { title: 'IP', dataIndex: 'ip', width: 130 },
+      {
+        title: t('crud:action.actions'),
+        key: 'detail',
+        width: 90,
+        fixed: 'right',
+        render: (_, e) => (
+          <Button type="link" size="small" onClick={() => setOpen(e)}>
+            {t('detail.open')}
+          </Button>
+        ),
+      },
+    ],
+    [t, productName],
+  );
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t('menu:page.operationLog')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <LogFilters
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        extra={canExport && <ExportButton resource={RESOURCE} filters={params.filters} />}
+      />
+      <DataTable<OperationLog>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        onChange={(_, __, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.columnKey ?? one?.field;
+          setParams({
+            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
+          });
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.page_size,
+          total: list.data?.total ?? 0,
+          onChange: (page, page_size) => setParams({ page, page_size }),
+        }}
+      />
+      <DiffDrawer entry={open} productName={productName} onClose={() => setOpen(null)} />
+    </>
+  );
+}
