@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // The core tables, then each module's own.
+  schema: ['./src/db/schema.ts', './src/modules/*/tables.ts'],
   out: './drizzle',
 });

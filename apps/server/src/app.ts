@@ -4,14 +4,34 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { ERRORS, ErrorCode, errorMessage, fieldErrors, type ErrorCodeValue } from '@rx/contracts';
+import {
+  ERRORS,
+  ErrorCode,
+  IMPORT_CONTENT_TYPES,
+  errorMessage,
+  fieldErrors,
+  type ErrorCodeValue,
+} from '@rx/contracts';
 import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
 import { requestLanguage } from './lib/request.ts';
 import { authenticator } from './modules/acs/authenticate.ts';
 import { acsRoutes } from './modules/acs/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { productRoutes } from './modules/products/index.ts';
+import { channelRoutes } from './modules/channels/index.ts';
+import { propRoutes } from './modules/props/index.ts';
+import { giftRoutes } from './modules/gift-packages/index.ts';
+import { billingRoutes } from './modules/billing-points/index.ts';
+import { operationLogRoutes } from './modules/operation-logs/index.ts';
+import { systemAdminRoutes } from './modules/system-admin/index.ts';
 import { healthRoutes, webRoutes } from './modules/system/routes.ts';
+import { feedbackTypeRoutes } from './modules/feedback-types/index.ts';
+import { errorCodeRoutes } from './modules/error-codes/index.ts';
+import { helpCenterRoutes } from './modules/help-center/index.ts';
+import { autoReplyRoutes } from './modules/auto-replies/index.ts';
+import { socialAccessRoutes } from './modules/social-access/index.ts';
+import { GameAnswerCache, gameApiRoutes, gameApiKeyRoutes, secretBox } from './modules/game-api/index.ts';
 
 export interface AppOptions {
   database: Database;
@@ -100,6 +120,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  // Imports take the file as the raw body (CSV or XLSX): handlers get a Buffer.
+  app.addContentTypeParser(
+    [IMPORT_CONTENT_TYPES.csv, IMPORT_CONTENT_TYPES.xlsx, IMPORT_CONTENT_TYPES.any],
+    { parseAs: 'buffer' },
+    (_request, payload, done) => done(null, payload),
+  );
+
   app.decorateRequest('auth', null);
   await app.register(cookie);
   await app.register(swagger, {
@@ -125,6 +152,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captchaText: options.captchaText,
   });
   await app.register(notificationRoutes, { prefix: '/api/v1', db, authenticate });
+  // The business resources: each module's routes under /api/v1.
+  for (const routes of [
+    productRoutes,
+    channelRoutes,
+    propRoutes,
+    giftRoutes,
+    billingRoutes,
+    operationLogRoutes,
+    systemAdminRoutes,
+  ]) {
+    await app.register(routes, { prefix: '/api/v1', db, authenticate });
+  }
+  // The configuration games read, and the game-facing API that serves it (signed with product keys).
+  const gameConfig = {
+    db,
+    authenticate,
+    cache: new GameAnswerCache(),
+    secrets: secretBox(options.jwtSecret),
+  };
+  for (const routes of [
+    feedbackTypeRoutes,
+    errorCodeRoutes,
+    helpCenterRoutes,
+    autoReplyRoutes,
+    socialAccessRoutes,
+    gameApiKeyRoutes,
+  ]) {
+    await app.register(routes, { prefix: '/api/v1', ...gameConfig });
+  }
+  await app.register(gameApiRoutes, { prefix: '/api/game/v1', ...gameConfig });
   if (options.webDist) await app.register(webRoutes, { dist: options.webDist });
 
   app.addHook('onClose', async () => {

@@ -29,7 +29,12 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     trustProxy: process.env.TRUST_PROXY === '1',
   });
-  await seed(database.db, { demo: config.demo, adminPassword: config.adminPassword, log: app.log });
+  await seed(database.db, {
+    demo: config.demo,
+    adminPassword: config.adminPassword,
+    log: app.log,
+    jwtSecret: config.jwtSecret,
+  });
 
   // Stop cleanly: refuse new connections, finish the requests in flight, close the database.
   let stopping = false;

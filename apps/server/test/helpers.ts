@@ -57,7 +57,7 @@ export async function createTestApp(
     logLevel: 'silent',
     captchaText: () => captcha.next,
   });
-  await seed(database.db, { demo: options.demo ?? true });
+  await seed(database.db, { demo: options.demo ?? true, jwtSecret: JWT_SECRET });
   await app.ready();
   return { app, database, captcha };
 }

@@ -16,6 +16,14 @@ export const ErrorCode = {
   CAPTCHA_REQUIRED: 401002,
   CAPTCHA_WRONG: 401003,
   LINK_INVALID: 401004,
+  /** Game API: the request lacks X-Key-Id, X-Timestamp or X-Signature. */
+  GAME_AUTH_MISSING: 401005,
+  /** Game API: the key id is unknown or the key was revoked. */
+  GAME_KEY_INVALID: 401006,
+  /** Game API: X-Timestamp is not within 300 s of the server's clock. */
+  GAME_TIMESTAMP_INVALID: 401007,
+  /** Game API: X-Signature does not match the request. */
+  GAME_SIGNATURE_INVALID: 401008,
   ACCOUNT_DISABLED: 403002,
   FORBIDDEN: 403001,
   NOT_FOUND: 404001,
@@ -165,6 +173,62 @@ export const ERRORS: Record<Exclude<ErrorCodeValue, 0>, ErrorInfo> = {
       tc: '登入連結無效、已過期或已使用',
     },
   },
+  401005: {
+    status: 401,
+    msg: {
+      zh: '缺少签名请求头（X-Key-Id、X-Timestamp、X-Signature）',
+      en: 'The signature headers (X-Key-Id, X-Timestamp, X-Signature) are missing.',
+      ja: '署名ヘッダー（X-Key-Id、X-Timestamp、X-Signature）がありません。',
+      th: 'ไม่มีส่วนหัวลายเซ็น (X-Key-Id, X-Timestamp, X-Signature)',
+      vi: 'Thiếu các header chữ ký (X-Key-Id, X-Timestamp, X-Signature).',
+      tl: 'Nawawala ang mga signature header (X-Key-Id, X-Timestamp, X-Signature).',
+      id: 'Header tanda tangan (X-Key-Id, X-Timestamp, X-Signature) tidak ada.',
+      ar: 'ترويسات التوقيع (X-Key-Id وX-Timestamp وX-Signature) مفقودة.',
+      tc: '缺少簽章請求標頭（X-Key-Id、X-Timestamp、X-Signature）',
+    },
+  },
+  401006: {
+    status: 401,
+    msg: {
+      zh: 'API 密钥不存在或已被吊销',
+      en: 'The API key is unknown or has been revoked.',
+      ja: 'API キーが存在しないか、失効しています。',
+      th: 'ไม่พบคีย์ API หรือคีย์ถูกเพิกถอนแล้ว',
+      vi: 'Khóa API không tồn tại hoặc đã bị thu hồi.',
+      tl: 'Hindi kilala o binawi na ang API key.',
+      id: 'Kunci API tidak dikenal atau telah dicabut.',
+      ar: 'مفتاح API غير معروف أو تم إلغاؤه.',
+      tc: 'API 金鑰不存在或已被撤銷',
+    },
+  },
+  401007: {
+    status: 401,
+    msg: {
+      zh: '请求时间戳无效或与服务器时间相差超过 300 秒',
+      en: 'The request timestamp is not valid or is more than 300 seconds from the server time.',
+      ja: 'リクエストのタイムスタンプが無効か、サーバー時刻と 300 秒以上ずれています。',
+      th: 'เวลาประทับของคำขอไม่ถูกต้องหรือคลาดเคลื่อนจากเวลาเซิร์ฟเวอร์เกิน 300 วินาที',
+      vi: 'Dấu thời gian của yêu cầu không hợp lệ hoặc lệch quá 300 giây so với giờ máy chủ.',
+      tl: 'Hindi wasto ang timestamp ng request o lampas ito ng 300 segundo sa oras ng server.',
+      id: 'Stempel waktu permintaan tidak valid atau berselisih lebih dari 300 detik dari waktu server.',
+      ar: 'الطابع الزمني للطلب غير صالح أو يختلف عن وقت الخادم بأكثر من 300 ثانية.',
+      tc: '請求時間戳無效或與伺服器時間相差超過 300 秒',
+    },
+  },
+  401008: {
+    status: 401,
+    msg: {
+      zh: '请求签名不正确',
+      en: 'The request signature does not match.',
+      ja: 'リクエストの署名が一致しません。',
+      th: 'ลายเซ็นของคำขอไม่ถูกต้อง',
+      vi: 'Chữ ký của yêu cầu không khớp.',
+      tl: 'Hindi tugma ang signature ng request.',
+      id: 'Tanda tangan permintaan tidak cocok.',
+      ar: 'توقيع الطلب غير مطابق.',
+      tc: '請求簽章不正確',
+    },
+  },
   403001: {
     status: 403,
     msg: {
@@ -275,4 +339,105 @@ export interface Envelope<T> {
   code: number;
   data: T;
   msg: string;
+}
+
+/**
+ * Why a business rule refused an action (sent as `msg` with 422001), when the generic message of
+ * 422001 would leave the user guessing.
+ */
+export const RULE_MESSAGES = {
+  in_use_disabled: {
+    zh: '该记录正在被使用，不能删除，已改为停用',
+    en: 'This record is in use, so it was disabled instead of deleted.',
+    ja: 'このレコードは使用中のため削除できません。代わりに無効にしました。',
+    th: 'รายการนี้กำลังถูกใช้งาน จึงถูกปิดใช้งานแทนการลบ',
+    vi: 'Bản ghi này đang được sử dụng nên đã bị vô hiệu hóa thay vì xóa.',
+    tl: 'Ginagamit ang record na ito, kaya na-disable ito sa halip na burahin.',
+    id: 'Data ini sedang digunakan, jadi dinonaktifkan alih-alih dihapus.',
+    ar: 'هذا السجل قيد الاستخدام، لذا تم تعطيله بدلًا من حذفه.',
+    tc: '該記錄正在被使用，不能刪除，已改為停用',
+  },
+  admin_role_fixed: {
+    zh: '超级管理员角色不能修改或删除',
+    en: 'The administrator role cannot be changed or deleted.',
+    ja: '管理者ロールは変更または削除できません。',
+    th: 'ไม่สามารถแก้ไขหรือลบบทบาทผู้ดูแลระบบได้',
+    vi: 'Không thể thay đổi hoặc xóa vai trò quản trị viên.',
+    tl: 'Hindi mababago o mabubura ang tungkuling administrator.',
+    id: 'Peran administrator tidak dapat diubah atau dihapus.',
+    ar: 'لا يمكن تغيير دور المسؤول أو حذفه.',
+    tc: '超級管理員角色不能修改或刪除',
+  },
+  not_yourself: {
+    zh: '不能对自己的账号执行此操作',
+    en: 'You cannot do this to your own account.',
+    ja: '自分のアカウントにはこの操作を行えません。',
+    th: 'คุณไม่สามารถทำสิ่งนี้กับบัญชีของตัวเองได้',
+    vi: 'Bạn không thể thực hiện thao tác này với tài khoản của chính mình.',
+    tl: 'Hindi mo ito magagawa sa sarili mong account.',
+    id: 'Anda tidak dapat melakukan ini pada akun Anda sendiri.',
+    ar: 'لا يمكنك القيام بذلك على حسابك الخاص.',
+    tc: '不能對自己的帳號執行此操作',
+  },
+  old_version: {
+    zh: '这是计费点的历史版本，请编辑当前版本',
+    en: 'This is an old version of the billing point; edit the current one.',
+    ja: 'これは課金ポイントの旧バージョンです。現在のバージョンを編集してください。',
+    th: 'นี่คือเวอร์ชันเก่าของจุดชำระเงิน กรุณาแก้ไขเวอร์ชันปัจจุบัน',
+    vi: 'Đây là phiên bản cũ của điểm tính phí; hãy chỉnh sửa phiên bản hiện tại.',
+    tl: 'Lumang bersyon ito ng billing point; i-edit ang kasalukuyan.',
+    id: 'Ini versi lama dari titik tagihan; edit versi saat ini.',
+    ar: 'هذه نسخة قديمة من نقطة الدفع؛ عدّل النسخة الحالية.',
+    tc: '這是計費點的歷史版本，請編輯目前版本',
+  },
+  has_children: {
+    zh: '该节点下还有子节点，请先删除或移走子节点',
+    en: 'This node still has children. Delete or move them first.',
+    ja: 'このノードには子ノードがあります。先に削除または移動してください。',
+    th: 'โหนดนี้ยังมีโหนดย่อย กรุณาลบหรือย้ายโหนดย่อยก่อน',
+    vi: 'Nút này vẫn còn nút con. Hãy xóa hoặc di chuyển chúng trước.',
+    tl: 'May mga anak pa ang node na ito. Burahin o ilipat muna ang mga ito.',
+    id: 'Node ini masih memiliki turunan. Hapus atau pindahkan terlebih dahulu.',
+    ar: 'لا تزال لهذه العقدة عقد فرعية. احذفها أو انقلها أولًا.',
+    tc: '該節點下還有子節點，請先刪除或移走子節點',
+  },
+  tree_cycle: {
+    zh: '不能把节点移动到它自身或它的子节点下',
+    en: 'A node cannot be moved under itself or one of its descendants.',
+    ja: 'ノードを自身またはその子孫の下に移動することはできません。',
+    th: 'ไม่สามารถย้ายโหนดไปไว้ใต้ตัวเองหรือโหนดลูกหลานของมันได้',
+    vi: 'Không thể di chuyển một nút vào dưới chính nó hoặc nút con cháu của nó.',
+    tl: 'Hindi maililipat ang isang node sa ilalim ng sarili nito o ng isa sa mga inapo nito.',
+    id: 'Node tidak dapat dipindahkan ke bawah dirinya sendiri atau turunannya.',
+    ar: 'لا يمكن نقل عقدة تحت نفسها أو تحت إحدى العقد المتفرعة منها.',
+    tc: '不能把節點移動到它自身或它的子節點下',
+  },
+  unpublish_first: {
+    zh: '已发布的内容不能删除，请先下线',
+    en: 'Published content cannot be deleted. Unpublish it first.',
+    ja: '公開中のコンテンツは削除できません。先に公開を停止してください。',
+    th: 'ไม่สามารถลบเนื้อหาที่เผยแพร่แล้วได้ กรุณายกเลิกการเผยแพร่ก่อน',
+    vi: 'Không thể xóa nội dung đã xuất bản. Hãy gỡ xuất bản trước.',
+    tl: 'Hindi mabubura ang nailathalang nilalaman. I-unpublish muna ito.',
+    id: 'Konten yang sudah diterbitkan tidak dapat dihapus. Batalkan penerbitannya terlebih dahulu.',
+    ar: 'لا يمكن حذف المحتوى المنشور. ألغِ نشره أولًا.',
+    tc: '已發佈的內容不能刪除，請先下線',
+  },
+  nothing_to_publish: {
+    zh: '没有可发布的启用中的错误码',
+    en: 'There are no enabled error codes to publish.',
+    ja: '公開できる有効なエラーコードがありません。',
+    th: 'ไม่มีรหัสข้อผิดพลาดที่เปิดใช้งานให้เผยแพร่',
+    vi: 'Không có mã lỗi nào đang bật để xuất bản.',
+    tl: 'Walang naka-enable na error code na mailalathala.',
+    id: 'Tidak ada kode galat aktif untuk diterbitkan.',
+    ar: 'لا توجد رموز أخطاء مفعّلة للنشر.',
+    tc: '沒有可發佈的啟用中的錯誤碼',
+  },
+} satisfies Record<string, Translated>;
+export type RuleKey = keyof typeof RULE_MESSAGES;
+
+export function ruleMessage(key: RuleKey, lang: Language): string {
+  const texts: Translated = RULE_MESSAGES[key];
+  return texts[lang] || texts[FALLBACK_LANGUAGE];
 }

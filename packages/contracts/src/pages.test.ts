@@ -3,8 +3,10 @@ import {
   ACTION_VERBS,
   PAGE_CATALOGUE,
   actionPermission,
+  ADMIN_ROLE,
   allPermissions,
   findPage,
+  isAdminOnly,
   flattenPages,
   leafPages,
   pagesForRegion,
@@ -153,6 +155,7 @@ describe('page catalogue', () => {
       'group.customerService',
       'page.bigData',
       'group.goingOffline',
+      'group.system',
     ]);
     expect(byPath.get('/notification/management')?.meta.hidden).toBe(true);
   });
@@ -180,13 +183,14 @@ describe('page catalogue', () => {
     }
     for (const page of leaves) {
       expect(page.meta.roles, page.path).toHaveLength(1);
+      if (isAdminOnly(page.meta)) continue;
       expect(page.meta.roles![0], page.path).toMatch(/^(see\/[a-z_]+|[a-z_]+\/see\/[a-z_0-9]+)$/);
     }
   });
 
   it('gives each visible page its own permission', () => {
     const seen = new Map<string, string>();
-    for (const page of leaves.filter((p) => !p.meta.hidden)) {
+    for (const page of leaves.filter((p) => !p.meta.hidden && !isAdminOnly(p.meta))) {
       const see = page.meta.roles![0]!;
       expect(seen.get(see), `${page.path} repeats the permission of ${seen.get(see)}`).toBeUndefined();
       seen.set(see, page.path);
@@ -194,7 +198,7 @@ describe('page catalogue', () => {
   });
 
   it('points hidden pages at a visible list page and shares its permission', () => {
-    // Sub-channels have no list page in the menu, so their editor keeps its own permission.
+    // Sub-channels are edited from the channel list, but editing them is its own permission.
     const ownPermission = new Set(['/basic/sub-channel/edit/:id']);
     for (const page of leaves.filter((p) => p.meta.hidden && p.meta.activeMenu)) {
       const listPage = byPath.get(page.meta.activeMenu!);
@@ -210,6 +214,26 @@ describe('page catalogue', () => {
   it('marks home built and every other page planned', () => {
     for (const page of leaves)
       expect(page.status, page.path).toBe(page.path === '/homepage/index' ? 'built' : 'planned');
+  });
+
+  it('lists products and channels in group 1, sub-channel editing under the channel list', () => {
+    const group1 = leaves.filter((p) => p.parents[0] === '/projectbase').map((p) => p.path);
+    expect(group1.slice(0, 3)).toEqual([
+      '/basic/product-list',
+      '/basic/channel-list',
+      '/basic/sub-channel/edit/:id',
+    ]);
+    expect(byPath.get('/basic/product-list')?.meta.roles).toEqual(['basic/see/product']);
+    expect(byPath.get('/basic/channel-list')?.meta.roles).toEqual(['basic/see/channel']);
+    expect(byPath.get('/basic/sub-channel/edit/:id')?.meta.activeMenu).toBe('/basic/channel-list');
+  });
+
+  it('ends with System administration, which only admins see and no role can be granted', () => {
+    const system = leaves.filter((p) => p.parents.includes('/system'));
+    expect(system.map((p) => p.path)).toEqual(['/system/staff', '/system/roles', '/system/cp-settings']);
+    for (const page of system) expect(page.meta.roles, page.path).toEqual([ADMIN_ROLE]);
+    expect(allPermissions()).not.toContain(ADMIN_ROLE);
+    expect(seePermissions()).not.toContain(ADMIN_ROLE);
   });
 
   it('opens the external pages in a new window', () => {

@@ -8,7 +8,10 @@ export type Region = 'gn' | 'hw';
 export interface RouteMeta {
   /** i18n key in the `menu` namespace. */
   title: string;
-  /** Any one of these permissions shows the page; none means everyone signed in sees it. */
+  /**
+   * Any one of these permissions shows the page; none means everyone signed in sees it. `['admin']`
+   * (ADMIN_ROLE) means only staff holding the admin role see it.
+   */
   roles?: string[];
   hidden?: boolean;
   /** For hidden pages: the menu path kept active while they are open. */
@@ -144,6 +147,17 @@ function adAccountsOnly(slug: string, title: string): MenuNode {
   );
 }
 
+/**
+ * The role identifier that holds every permission. Pages listing it in `roles` are shown to
+ * admins only (by their role, not by a permission string a role could be granted).
+ */
+export const ADMIN_ROLE = 'admin';
+
+/** A page only the CP's admins see. */
+function adminPage(path: string, title: string): MenuNode {
+  return page(path, title, ADMIN_ROLE, { keepAlive: true });
+}
+
 const goingOffline = (path: string, title: string, see: string) =>
   list(path, title, see, { tip: 'tip.goingOffline' });
 
@@ -153,17 +167,19 @@ export const PAGE_CATALOGUE: MenuNode[] = [
 
   // 1. Project basic configuration
   group('/projectbase', 'group.projectBase', [
+    list('/basic/product-list', 'page.products', 'basic/see/product'),
+    list('/basic/channel-list', 'page.channels', 'basic/see/channel'),
+    // Sub-channels are edited from their channel's row in the channel list; editing them is its
+    // own permission.
+    page('/basic/sub-channel/edit/:id', 'page.subChannelEdit', 'basic/see/sub_channel', {
+      hidden: true,
+      activeMenu: '/basic/channel-list',
+    }),
     list('/projectbase/projectbase-fe/game-prop-config', 'page.gameProps', 'commercialization/see/prop'),
     list('/basic/gift-list', 'page.giftList', 'gift_package/see/gift_package'),
     list('/commercialbasic/shop-billing-config', 'page.billingPoints', 'commercialization/see/billing_point'),
     list('/service/feedbackConfig/feedback-configure', 'page.feedbackTypes', 'service/see/feedback_type'),
     list('/basic/error-code', 'page.errorCodes', 'basic/see/error_code'),
-    // No sub-channel list exists in the menu: packages are built per channel/sub-channel, so that
-    // is the list kept active; editing sub-channels is its own permission.
-    page('/basic/sub-channel/edit/:id', 'page.subChannelEdit', 'basic/see/sub_channel', {
-      hidden: true,
-      activeMenu: '/product/product-fe/app-package-configure',
-    }),
     group('/projectbase/projectbase-fe/service-basic', 'group.serviceBasics', [
       ...withDetails(
         list('/projectbase/projectbase-fe/help-center', 'page.helpCenter', 'service/see/help_center'),
@@ -482,6 +498,13 @@ export const PAGE_CATALOGUE: MenuNode[] = [
     goingOffline('/offline/accidents', 'page.accidents', 'offline/see/accident'),
     goingOffline('/offline/image-review', 'page.imageReview', 'offline/see/image_review'),
   ]),
+
+  // System administration: the CP's staff, roles and settings, for its admins only.
+  group('/system', 'group.system', [
+    adminPage('/system/staff', 'page.staff'),
+    adminPage('/system/roles', 'page.roles'),
+    adminPage('/system/cp-settings', 'page.cpSettings'),
+  ]),
 ];
 
 /** A catalogue node without its children, with the paths of its ancestors (outermost first). */
@@ -504,9 +527,23 @@ export function leafPages(nodes: MenuNode[] = PAGE_CATALOGUE): FlatPage[] {
 
 const unique = (values: Iterable<string>) => [...new Set(values)].sort();
 
-/** Every `see` permission of the catalogue, unique and sorted. */
+/** Every `see` permission of the catalogue, unique and sorted (admin-only pages have none). */
 export function seePermissions(nodes: MenuNode[] = PAGE_CATALOGUE): string[] {
-  return unique(flattenPages(nodes).flatMap((node) => node.meta.roles ?? []));
+  return unique(
+    flattenPages(nodes).flatMap((node) => (node.meta.roles ?? []).filter((role) => role !== ADMIN_ROLE)),
+  );
+}
+
+/** The see permission of the catalogue page at `path` (the server checks it for that page's data). */
+export function seePermissionOf(path: string): string {
+  const see = flattenPages().find((node) => node.path === path)?.meta.roles?.[0];
+  if (!see || see === ADMIN_ROLE) throw new Error(`No see permission for ${path}`);
+  return see;
+}
+
+/** Whether only admins see the page. */
+export function isAdminOnly(meta: Pick<RouteMeta, 'roles'>): boolean {
+  return meta.roles?.length === 1 && meta.roles[0] === ADMIN_ROLE;
 }
 
 export const ACTION_VERBS = ['edit', 'delete', 'approve', 'export'] as const;

@@ -127,6 +127,149 @@ export const VALIDATION_MESSAGES = {
     ar: 'كلمة المرور الحالية غير صحيحة.',
     tc: '目前密碼不正確',
   },
+  taken: {
+    zh: '该值已被使用',
+    en: 'This value is already in use.',
+    ja: 'この値は既に使用されています。',
+    th: 'ค่านี้ถูกใช้งานแล้ว',
+    vi: 'Giá trị này đã được sử dụng.',
+    tl: 'Ginagamit na ang value na ito.',
+    id: 'Nilai ini sudah digunakan.',
+    ar: 'هذه القيمة مستخدمة بالفعل.',
+    tc: '該值已被使用',
+  },
+  unknown_ref: {
+    zh: '所选记录不存在或已停用',
+    en: 'The chosen record does not exist or is disabled.',
+    ja: '選択したレコードが存在しないか、無効になっています。',
+    th: 'ไม่พบรายการที่เลือกหรือถูกปิดใช้งานแล้ว',
+    vi: 'Bản ghi đã chọn không tồn tại hoặc đã bị vô hiệu hóa.',
+    tl: 'Wala o naka-disable ang napiling record.',
+    id: 'Data yang dipilih tidak ada atau dinonaktifkan.',
+    ar: 'السجل المحدد غير موجود أو معطّل.',
+    tc: '所選記錄不存在或已停用',
+  },
+  frozen: {
+    zh: '已被使用，不能再修改',
+    en: 'It is in use and can no longer be changed.',
+    ja: '使用中のため変更できません。',
+    th: 'มีการใช้งานอยู่ จึงไม่สามารถเปลี่ยนแปลงได้อีก',
+    vi: 'Đang được sử dụng nên không thể thay đổi nữa.',
+    tl: 'Ginagamit na ito kaya hindi na mababago.',
+    id: 'Sedang digunakan sehingga tidak dapat diubah lagi.',
+    ar: 'قيد الاستخدام ولا يمكن تغييره بعد الآن.',
+    tc: '已被使用，不能再修改',
+  },
+  immutable: {
+    zh: '创建后不可修改',
+    en: 'This cannot be changed once created.',
+    ja: '作成後は変更できません。',
+    th: 'ไม่สามารถเปลี่ยนแปลงได้หลังจากสร้างแล้ว',
+    vi: 'Không thể thay đổi sau khi tạo.',
+    tl: 'Hindi na ito mababago kapag nagawa na.',
+    id: 'Tidak dapat diubah setelah dibuat.',
+    ar: 'لا يمكن تغييره بعد الإنشاء.',
+    tc: '建立後不可修改',
+  },
+  duplicate_item: {
+    zh: '存在重复项',
+    en: 'An entry is listed more than once.',
+    ja: '重複した項目があります。',
+    th: 'มีรายการซ้ำกัน',
+    vi: 'Có mục bị lặp lại.',
+    tl: 'May entry na nakalista nang higit sa isang beses.',
+    id: 'Ada entri yang tercantum lebih dari sekali.',
+    ar: 'يوجد عنصر مُدرج أكثر من مرة.',
+    tc: '存在重複項',
+  },
+  duplicate_row: {
+    zh: '在文件中重复出现',
+    en: 'This appears more than once in the file.',
+    ja: 'ファイル内で重複しています。',
+    th: 'ค่านี้ปรากฏซ้ำในไฟล์',
+    vi: 'Giá trị này xuất hiện nhiều lần trong tệp.',
+    tl: 'Higit sa isang beses itong lumalabas sa file.',
+    id: 'Nilai ini muncul lebih dari sekali dalam file.',
+    ar: 'تظهر هذه القيمة أكثر من مرة في الملف.',
+    tc: '在檔案中重複出現',
+  },
+  not_found_row: {
+    zh: '找不到对应的记录',
+    en: 'No record has this value.',
+    ja: 'この値のレコードはありません。',
+    th: 'ไม่พบรายการที่มีค่านี้',
+    vi: 'Không có bản ghi nào có giá trị này.',
+    tl: 'Walang record na may ganitong value.',
+    id: 'Tidak ada data dengan nilai ini.',
+    ar: 'لا يوجد سجل بهذه القيمة.',
+    tc: '找不到對應的記錄',
+  },
+  missing_column: {
+    zh: '缺少列 {name}',
+    en: 'The column {name} is missing.',
+    ja: '列 {name} がありません。',
+    th: 'ไม่มีคอลัมน์ {name}',
+    vi: 'Thiếu cột {name}.',
+    tl: 'Nawawala ang column na {name}.',
+    id: 'Kolom {name} tidak ada.',
+    ar: 'العمود {name} مفقود.',
+    tc: '缺少欄 {name}',
+  },
+  bad_file: {
+    zh: '无法读取文件，请上传 CSV 或 XLSX 文件',
+    en: 'The file could not be read. Upload a CSV or XLSX file.',
+    ja: 'ファイルを読み込めません。CSV または XLSX ファイルをアップロードしてください。',
+    th: 'ไม่สามารถอ่านไฟล์ได้ กรุณาอัปโหลดไฟล์ CSV หรือ XLSX',
+    vi: 'Không thể đọc tệp. Hãy tải lên tệp CSV hoặc XLSX.',
+    tl: 'Hindi mabasa ang file. Mag-upload ng CSV o XLSX na file.',
+    id: 'File tidak dapat dibaca. Unggah file CSV atau XLSX.',
+    ar: 'تعذّرت قراءة الملف. ارفع ملف CSV أو XLSX.',
+    tc: '無法讀取檔案，請上傳 CSV 或 XLSX 檔案',
+  },
+  end_before_start: {
+    zh: '结束时间必须晚于开始时间',
+    en: 'The end must be after the start.',
+    ja: '終了は開始より後にしてください。',
+    th: 'เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่มต้น',
+    vi: 'Thời điểm kết thúc phải sau thời điểm bắt đầu.',
+    tl: 'Dapat mas huli ang katapusan kaysa sa simula.',
+    id: 'Waktu berakhir harus setelah waktu mulai.',
+    ar: 'يجب أن تكون النهاية بعد البداية.',
+    tc: '結束時間必須晚於開始時間',
+  },
+  placeholders_mismatch: {
+    zh: '花括号占位符必须与默认文本一致',
+    en: 'The placeholders in braces must match those of the default text.',
+    ja: '波括弧のプレースホルダーはデフォルトテキストと一致させてください。',
+    th: 'ตัวยึดตำแหน่งในวงเล็บปีกกาต้องตรงกับข้อความเริ่มต้น',
+    vi: 'Các placeholder trong dấu ngoặc nhọn phải khớp với văn bản mặc định.',
+    tl: 'Dapat tumugma ang mga placeholder sa loob ng braces sa mga nasa default na teksto.',
+    id: 'Placeholder dalam kurung kurawal harus sama dengan yang ada di teks default.',
+    ar: 'يجب أن تطابق العناصر النائبة بين الأقواس المعقوفة تلك الموجودة في النص الافتراضي.',
+    tc: '大括號佔位符必須與預設文字一致',
+  },
+  bad_regex: {
+    zh: '不是有效或安全的正则表达式',
+    en: 'This is not a valid or safe regular expression.',
+    ja: '有効または安全な正規表現ではありません。',
+    th: 'นิพจน์ทั่วไปนี้ไม่ถูกต้องหรือไม่ปลอดภัย',
+    vi: 'Đây không phải là biểu thức chính quy hợp lệ hoặc an toàn.',
+    tl: 'Hindi ito wasto o ligtas na regular expression.',
+    id: 'Ini bukan ekspresi reguler yang valid atau aman.',
+    ar: 'هذا ليس تعبيرًا نمطيًا صالحًا أو آمنًا.',
+    tc: '不是有效或安全的正規表示式',
+  },
+  wrong_kind: {
+    zh: '与该策略的类型不符',
+    en: "This does not belong to the policy's kind.",
+    ja: 'このポリシーの種類には属しません。',
+    th: 'ไม่ตรงกับประเภทของนโยบายนี้',
+    vi: 'Không thuộc loại của chính sách này.',
+    tl: 'Hindi ito kabilang sa uri ng patakarang ito.',
+    id: 'Ini tidak sesuai dengan jenis kebijakan ini.',
+    ar: 'لا ينتمي هذا إلى نوع هذه السياسة.',
+    tc: '與該策略的類型不符',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
@@ -148,6 +291,8 @@ export interface FieldErrors {
 
 interface IssueLike {
   code: string;
+  /** A refinement names its message with `params: { key }` (a key of VALIDATION_MESSAGES). */
+  params?: { key?: string };
   path: PropertyKey[];
   input?: unknown;
   minimum?: number | bigint;
@@ -166,13 +311,21 @@ export function fieldErrors(issues: readonly IssueLike[], lang: Language): Field
   return { fields };
 }
 
+export function isValidationKey(key: unknown): key is ValidationKey {
+  return typeof key === 'string' && Object.hasOwn(VALIDATION_MESSAGES, key);
+}
+
 function issueMessage(issue: IssueLike, lang: Language): string {
+  if (isValidationKey(issue.params?.key)) return validationMessage(issue.params.key, lang);
   const isText = issue.origin === 'string';
   if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
     return validationMessage('required', lang);
   }
   if (issue.code === 'too_small') {
-    if (isText && Number(issue.minimum) === 1) return validationMessage('required', lang);
+    // An empty text or list where one entry is needed reads "required".
+    if ((isText || issue.origin === 'array') && Number(issue.minimum) === 1) {
+      return validationMessage('required', lang);
+    }
     return validationMessage(isText ? 'too_short' : 'too_small', lang, { min: Number(issue.minimum) });
   }
   if (issue.code === 'too_big') {

@@ -13,7 +13,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The row version: edits name the version they read; a stale one is refused. */
+export const rowVersion = () => integer('version').notNull().default(1);
 
 /** A CP (tenant): a publisher account with its publish area and gateway domain. */
 export const cps = pgTable('cps', {
@@ -21,7 +24,9 @@ export const cps = pgTable('cps', {
   name: text('name').notNull(),
   publishArea: text('publish_area').$type<'gn' | 'hw'>().notNull(),
   gwDomain: text('gw_domain').notNull().default(''),
+  version: rowVersion(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** A game of a CP. */
@@ -34,10 +39,14 @@ export const products = pgTable(
       .references(() => cps.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    iconUrl: text('icon_url').notNull().default(''),
+    /** ios, android, pc, web. */
+    platforms: jsonb('platforms').$type<string[]>().notNull().default([]),
     region: text('region').$type<'gn' | 'hw'>().notNull(),
-    status: text('status').notNull().default('active'),
-    version: integer('version').notNull().default(1),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    version: rowVersion(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('products_cp_code').on(t.cpId, t.code)],
 );
@@ -58,8 +67,9 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Epoch ms of the last change to this user's roles or permissions; older access tokens get 305004. */
     permChangedAt: bigint('perm_changed_at', { mode: 'number' }).notNull().default(0),
-    version: integer('version').notNull().default(1),
+    version: rowVersion(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_username').on(sql`lower(${t.username})`), index('users_cp').on(t.cpId)],
 );
@@ -73,8 +83,11 @@ export const roles = pgTable(
       .references(() => cps.id),
     identifier: text('identifier').notNull(),
     name: text('name').notNull(),
-    version: integer('version').notNull().default(1),
+    /** A disabled role grants nothing (a role in use is disabled instead of deleted). */
+    disabled: boolean('disabled').notNull().default(false),
+    version: rowVersion(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('roles_cp_identifier').on(t.cpId, t.identifier)],
 );
@@ -186,12 +199,18 @@ export const operationLogs = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull().default(''),
+    /** The target's name at the time, copied in so the entry reads well after renames and deletes. */
+    targetName: text('target_name').notNull().default(''),
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('operation_logs_cp_time').on(t.cpId, t.createdAt)],
+  (t) => [
+    index('operation_logs_cp_time').on(t.cpId, t.createdAt),
+    index('operation_logs_cp_target').on(t.cpId, t.targetType, t.targetId),
+    index('operation_logs_cp_user').on(t.cpId, t.userId),
+  ],
 );
 
 /** The header's notifications: work orders, approvals and system notices addressed to one staff member. */

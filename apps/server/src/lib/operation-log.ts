@@ -9,6 +9,8 @@ export interface LogEntry {
   action: string;
   targetType: string;
   targetId?: string | number;
+  /** The target's name now, copied in. */
+  targetName?: string;
   before?: unknown;
   after?: unknown;
   ip?: string;
@@ -24,8 +26,34 @@ export async function writeOperationLog(db: Db, entry: LogEntry): Promise<void> 
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId === undefined ? '' : String(entry.targetId),
+    targetName: entry.targetName ?? '',
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.ip ?? '',
+  });
+}
+
+/** The acting staff member and their request, as the business modules hold them (a `Scope`). */
+export interface Actor {
+  cpId: number;
+  userId: number;
+  username: string;
+  ip: string;
+  productId: number | null;
+}
+
+/** Logs a staff member's write: who and from where come from the scope. */
+export function logChange(
+  db: Db,
+  actor: Actor,
+  entry: Omit<LogEntry, 'cpId' | 'userId' | 'username' | 'ip'>,
+): Promise<void> {
+  return writeOperationLog(db, {
+    productId: actor.productId,
+    ...entry,
+    cpId: actor.cpId,
+    userId: actor.userId,
+    username: actor.username,
+    ip: actor.ip,
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   ACTION_VERBS,
+  ADMIN_ROLE,
   PAGE_CATALOGUE,
   actionPermission,
   leafPages,
@@ -11,7 +12,9 @@ import {
 import type { Db } from '../db/index.ts';
 import { cps, notifications, products, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/crypto.ts';
-import { ADMIN_ROLE } from '../modules/acs/permissions.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedConfigDemo } from './config-demo.ts';
+import { secretBox } from '../modules/game-api/index.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -19,13 +22,15 @@ export interface SeedOptions {
   demo: boolean;
   adminPassword?: string;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** The server's JWT_SECRET: it seals the demo game API keys' secrets (without it, no demo keys). */
+  jwtSecret?: string;
 }
 
-/** The see permission of each page and every action permission that goes with it. */
+/** The see permission of each page and every action permission that goes with it (admin-only pages: none). */
 export function permissionsOf(pages: Pick<MenuNode, 'meta'>[]): string[] {
   const all = new Set<string>();
   for (const page of pages) {
-    for (const see of page.meta.roles ?? []) {
+    for (const see of (page.meta.roles ?? []).filter((role) => role !== ADMIN_ROLE)) {
       all.add(see);
       for (const verb of ACTION_VERBS) all.add(actionPermission(see, verb));
     }
@@ -47,7 +52,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     const [existing] = await tx.select({ id: cps.id }).from(cps).limit(1);
     if (existing) return;
     if (options.demo) {
-      await seedDemo(tx);
+      await seedDemo(tx, options);
       options.log?.info(
         `demo data seeded: staff admin, ops_gn, ops_hw, cs_agent, cp_dev (password ${DEMO_PASSWORD})`,
       );
@@ -88,7 +93,7 @@ async function seedProduction(db: Db, adminPassword: string): Promise<void> {
   await db.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });
 }
 
-async function seedDemo(db: Db): Promise<void> {
+async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const [gn, hw] = await db
     .insert(cps)
     .values([
@@ -96,12 +101,22 @@ async function seedDemo(db: Db): Promise<void> {
       { name: 'Ruixue Games Global', publishArea: 'hw', gwDomain: 'gw-hw.example.com' },
     ])
     .returning();
-  await db.insert(products).values([
-    { cpId: gn!.id, code: 'xianxia', name: '仙侠奇缘', region: 'gn' },
-    { cpId: gn!.id, code: 'tankwar', name: '坦克大作战', region: 'gn' },
-    { cpId: hw!.id, code: 'dawn', name: 'Legends of Dawn', region: 'hw' },
-    { cpId: hw!.id, code: 'farm', name: 'Pocket Farm', region: 'hw' },
-  ]);
+  const productRows = await db
+    .insert(products)
+    .values([
+      { cpId: gn!.id, code: 'xianxia', name: '仙侠奇缘', region: 'gn', platforms: ['android', 'ios', 'pc'] },
+      {
+        cpId: gn!.id,
+        code: 'tankwar',
+        name: '坦克大作战',
+        region: 'gn',
+        platforms: ['android', 'ios', 'web'],
+      },
+      { cpId: hw!.id, code: 'dawn', name: 'Legends of Dawn', region: 'hw', platforms: ['android', 'ios'] },
+      { cpId: hw!.id, code: 'farm', name: 'Pocket Farm', region: 'hw', platforms: ['android', 'ios', 'web'] },
+    ])
+    .returning();
+  for (const product of productRows) await seedDemoCatalogue(db, product);
 
   const roleRows = await db
     .insert(roles)
@@ -157,6 +172,8 @@ async function seedDemo(db: Db): Promise<void> {
         demoNotifications(user.defaultLang === 'en').map((n) => ({ ...n, cpId: user.cpId, userId: user.id })),
       ),
     );
+  const secrets = options.jwtSecret ? secretBox(options.jwtSecret) : undefined;
+  for (const product of productRows) await seedConfigDemo(db, product, secrets);
 }
 
 /** A few notifications for each demo staff member, in their language (data, not interface text). */

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { allPermissions } from '@rx/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, allPermissions } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { rolePermissions, roles, userRoles } from '../../db/schema.ts';
 
-export const ADMIN_ROLE = 'admin';
+export { ADMIN_ROLE };
 
 export interface UserGrants {
   isAdmin: boolean;
@@ -28,7 +28,8 @@ export async function userGrants(db: Db, userId: number, permChangedAt: number):
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .where(eq(userRoles.userId, userId))
+    // A disabled role grants nothing.
+    .where(and(eq(userRoles.userId, userId), eq(roles.disabled, false)))
     .groupBy(roles.id, roles.identifier, roles.name)
     .orderBy(roles.identifier);
   const isAdmin = rows.some((r) => r.identifier === ADMIN_ROLE);

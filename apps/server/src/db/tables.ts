@@ -1,0 +1,12 @@
+/** Every table: the core ones (CPs, products, staff, sign-in, operation log) and each module's. */
+export * from './schema.ts';
+export * from '../modules/channels/tables.ts';
+export * from '../modules/props/tables.ts';
+export * from '../modules/gift-packages/tables.ts';
+export * from '../modules/billing-points/tables.ts';
+export * from '../modules/feedback-types/tables.ts';
+export * from '../modules/error-codes/tables.ts';
+export * from '../modules/help-center/tables.ts';
+export * from '../modules/auto-replies/tables.ts';
+export * from '../modules/social-access/tables.ts';
+export * from '../modules/game-api/tables.ts';

@@ -1,0 +1,189 @@
+import type { ZodType } from 'zod';
+import {
+  ErrorCode,
+  errorMessage,
+  fieldErrors,
+  validationMessage,
+  type ImportAnswer,
+  type ImportRowError,
+} from '@rx/contracts';
+import type { Db } from '../db/index.ts';
+import type { Scope } from './access.ts';
+import { ApiError } from './api-error.ts';
+import { cellText, type Cell } from './cells.ts';
+import { logChange } from './operation-log.ts';
+import { FieldProblems } from './problems.ts';
+
+/** How one resource reads an import file and writes it (through its own create and update). */
+export interface ImportSpec<Item extends { id: number }, Input, Ctx> {
+  /** The target type in the operation log. */
+  name: string;
+  /** The column naming a row: a row whose key matches updates it; otherwise (or an empty `id`) creates. */
+  key: string;
+  /** The columns the file must have and the import writes (read-only export columns are left out). */
+  columns: readonly string[];
+  /** Field paths shown under another column (e.g. `channel_id` → `channel_code`, which the sheet holds). */
+  aliases?: Record<string, string>;
+  /** The create schema: every row is checked with it. */
+  schema: ZodType<Input>;
+  prepare(db: Db, scope: Scope): Promise<Ctx>;
+  /** The cells of a row → the request body the schema checks; references it cannot resolve go to `problems`. */
+  fromCells(cells: Record<string, string>, ctx: Ctx, problems: FieldProblems): unknown;
+  /** The rows in scope now. */
+  existing(db: Db, scope: Scope): Promise<Item[]>;
+  keyOf(item: Item): string;
+  toCells(item: Item, ctx: Ctx): Record<string, Cell>;
+  create(db: Db, scope: Scope, input: Input): Promise<unknown>;
+  update(db: Db, scope: Scope, item: Item, input: Input): Promise<unknown>;
+}
+
+type Operation<Item, Input> =
+  { kind: 'create'; row: number; input: Input } | { kind: 'update'; row: number; item: Item; input: Input };
+
+/** Thrown to roll the transaction back once the answer is known (dry run, or row errors). */
+class Rollback extends Error {
+  constructor(readonly answer: ImportAnswer) {
+    super('rollback');
+  }
+}
+
+interface Columns {
+  key: string;
+  columns: readonly string[];
+  aliases?: Record<string, string>;
+}
+
+/** The column a field path belongs to: `name.zh` → `name.zh`, `platforms.0` → `platforms`. */
+function columnOf(path: string, { columns, aliases = {} }: Columns): string {
+  const root = path.split('.')[0]!;
+  if (Object.hasOwn(aliases, root)) return aliases[root]!;
+  let best = '';
+  for (const column of columns) {
+    if ((path === column || path.startsWith(`${column}.`)) && column.length > best.length) best = column;
+  }
+  return best || path;
+}
+
+function rowErrors(row: number, fields: Record<string, string>, spec: Columns): ImportRowError[] {
+  // One message per column: the first one found.
+  const byColumn = new Map<string, string>();
+  for (const [field, message] of Object.entries(fields)) {
+    const column = columnOf(field, spec);
+    if (!byColumn.has(column)) byColumn.set(column, message);
+  }
+  return [...byColumn].map(([field, message]) => ({ row, field, message }));
+}
+
+/** An ApiError of one row's write as that row's errors. */
+function errorsOf(error: ApiError, row: number, spec: Columns, scope: Scope) {
+  const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
+  if (error.code === ErrorCode.INVALID_INPUT && fields) return rowErrors(row, fields, spec);
+  return [{ row, field: spec.key, message: error.detail ?? errorMessage(error.code, scope.lang) }];
+}
+
+/**
+ * Diffs the file's rows against the rows in scope and applies the diff in one transaction, each
+ * row through the resource's own create/update (so the same checks and operation-log entries
+ * apply). A dry run, or any row error, rolls everything back: a dry run answers the diff, a real
+ * run with errors answers 400001 with them. Rows are numbered as in the sheet (1 is the header).
+ */
+export async function runImport<Item extends { id: number }, Input, Ctx>(
+  db: Db,
+  scope: Scope,
+  spec: ImportSpec<Item, Input, Ctx>,
+  table: string[][],
+  dryRun: boolean,
+): Promise<ImportAnswer> {
+  const lang = scope.lang;
+  const header = (table[0] ?? []).map((h) => h.trim());
+  const missing = [spec.key, ...spec.columns].find((column) => !header.includes(column));
+  if (missing) {
+    throw new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { file: validationMessage('missing_column', lang, { name: missing }) },
+    });
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const ctx = await spec.prepare(tx, scope);
+      const byKey = new Map((await spec.existing(tx, scope)).map((item) => [spec.keyOf(item), item]));
+      const answer: ImportAnswer = { dry_run: dryRun, create: [], update: [], unchanged: 0, errors: [] };
+      const operations: Operation<Item, Input>[] = [];
+      const seen = new Set<string>();
+      for (const [index, cellsOfRow] of table.slice(1).entries()) {
+        const row = index + 2;
+        if (cellsOfRow.every((cell) => cell.trim() === '')) continue;
+        const cells = Object.fromEntries(header.map((h, i) => [h, cellsOfRow[i] ?? '']));
+        const key = (cells[spec.key] ?? '').trim();
+        if (key && seen.has(key)) {
+          answer.errors.push({ row, field: spec.key, message: validationMessage('duplicate_row', lang) });
+          continue;
+        }
+        if (key) seen.add(key);
+        const item = key ? byKey.get(key) : undefined;
+        if (!item && key && spec.key === 'id') {
+          answer.errors.push({ row, field: 'id', message: validationMessage('not_found_row', lang) });
+          continue;
+        }
+        const problems = new FieldProblems(lang);
+        const parsed = spec.schema.safeParse(spec.fromCells(cells, ctx, problems), { reportInput: true });
+        // The resource's own findings first (an unknown reference says more than "required").
+        const fields = {
+          ...problems.fields,
+          ...(parsed.success ? {} : fieldErrors(parsed.error.issues, lang).fields),
+        };
+        if (!parsed.success || problems.any) {
+          answer.errors.push(...rowErrors(row, fields, spec));
+          continue;
+        }
+        const input = parsed.data;
+        if (!item) {
+          const values = Object.fromEntries(spec.columns.map((c) => [c, (cells[c] ?? '').trim()]));
+          answer.create.push({ row, key, values });
+          operations.push({ kind: 'create', row, input });
+          continue;
+        }
+        const before = spec.toCells(item, ctx);
+        const after = spec.toCells({ ...item, ...input }, ctx);
+        const changes: Record<string, { from: string; to: string }> = {};
+        for (const column of spec.columns) {
+          const [from, to] = [cellText(before[column]), cellText(after[column])];
+          if (from !== to) changes[column] = { from, to };
+        }
+        if (Object.keys(changes).length === 0) answer.unchanged++;
+        else {
+          answer.update.push({ row, id: item.id, key, changes });
+          operations.push({ kind: 'update', row, item, input });
+        }
+      }
+      if (answer.errors.length === 0) {
+        for (const op of operations) {
+          try {
+            // A savepoint per row: a refused row is undone alone and the next ones still get checked.
+            await tx.transaction((sp) =>
+              op.kind === 'create'
+                ? spec.create(sp, scope, op.input)
+                : spec.update(sp, scope, op.item, op.input),
+            );
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            answer.errors.push(...errorsOf(error, op.row, spec, scope));
+          }
+        }
+      }
+      if (dryRun || answer.errors.length) throw new Rollback(answer);
+      await logChange(tx, scope, {
+        action: 'import',
+        targetType: spec.name,
+        after: { create: answer.create.length, update: answer.update.length, unchanged: answer.unchanged },
+      });
+      return answer;
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+    const { answer } = error;
+    if (!dryRun && answer.errors.length) {
+      throw new ApiError(ErrorCode.INVALID_INPUT, { fields: {}, errors: answer.errors });
+    }
+    return answer;
+  }
+}

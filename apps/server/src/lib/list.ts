@@ -1,0 +1,61 @@
+import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { ErrorCode, validationMessage, type Language, type SortParam } from '@rx/contracts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from './api-error.ts';
+
+export interface Paging {
+  page: number;
+  page_size: number;
+}
+
+export interface ListPage<T> {
+  list: T[];
+  total: number;
+}
+
+/**
+ * `ORDER BY` for a `sort` parameter (`field` or `-field`) from the resource's allowed map, then by
+ * the tie-breaker so pages never overlap. A field outside the map is 400001 on `sort`.
+ */
+export function sortOrder<K extends string>(
+  sort: SortParam<K> | undefined,
+  columns: Record<K, AnyColumn | SQL>,
+  fallback: SortParam<K>,
+  tieBreaker: AnyColumn,
+  lang: Language,
+): SQL[] {
+  const wanted = sort ?? fallback;
+  const descending = wanted.startsWith('-');
+  const field = (descending ? wanted.slice(1) : wanted) as K;
+  if (!Object.hasOwn(columns, field)) {
+    throw new ApiError(ErrorCode.INVALID_INPUT, { fields: { sort: validationMessage('invalid', lang) } });
+  }
+  const column = columns[field];
+  return [descending ? desc(column) : asc(column), descending ? desc(tieBreaker) : asc(tieBreaker)];
+}
+
+/** One page and the total: `rows(limit, offset)` reads the page, `total()` counts the same filter. */
+export async function runList<T>(
+  paging: Paging,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  total: () => Promise<number>,
+): Promise<ListPage<T>> {
+  const [list, n] = await Promise.all([
+    rows(paging.page_size, (paging.page - 1) * paging.page_size),
+    total(),
+  ]);
+  return { list, total: n };
+}
+
+/** `select count(*) from table where …`. */
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** A case-insensitive "contains" on text: `column ILIKE %keyword%`, with `%`, `_` and `\` taken literally. */
+export function contains(column: AnyColumn | SQL, keyword: string): SQL {
+  const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${column} ilike ${`%${escaped}%`}`;
+}

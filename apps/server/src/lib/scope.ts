@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ErrorCode, PRODUCT_HEADER, productHeaders, validationMessage } from '@rx/contracts';
+import type { Db } from '../db/index.ts';
+import { products } from '../db/schema.ts';
+import { ApiError } from './api-error.ts';
+import { requestLanguage } from './request.ts';
+
+/**
+ * The product named by `X-Product-Id`: 400001 (field `product_id`) when missing or not a number,
+ * 403001 when it is not a product of the caller's CP.
+ */
+export async function requestProduct(db: Db, request: FastifyRequest, cpId: number): Promise<number> {
+  const raw = request.headers[PRODUCT_HEADER];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  const lang = requestLanguage(request);
+  if (!value) {
+    throw new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { product_id: validationMessage('required', lang) },
+    });
+  }
+  const id = Number(value);
+  if (!/^\d{1,10}$/.test(value) || id > 2147483647) {
+    throw new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { product_id: validationMessage('invalid', lang) },
+    });
+  }
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.cpId, cpId)));
+  if (!row) throw new ApiError(ErrorCode.FORBIDDEN);
+  return id;
+}
+
+/** Documents `X-Product-Id` (OpenAPI) on the routes a plugin registers after this call. */
+export function documentProductHeader(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, headers: productHeaders };
+  });
+}
+
+interface ScopedColumns {
+  cpId: PgColumn;
+  productId?: PgColumn;
+}
+
+/** The rows a scope may see: its CP's, and its product's when the table belongs to a game. */
+export function inScope(table: ScopedColumns, scope: { cpId: number; productId: number | null }): SQL {
+  const cp = eq(table.cpId, scope.cpId);
+  if (!table.productId) return cp;
+  if (scope.productId === null) throw new Error('a product-scoped table needs a product scope');
+  return and(cp, eq(table.productId, scope.productId))!;
+}
+
+/** One row by id, within the scope. */
+export function rowInScope(
+  table: ScopedColumns & { id: PgColumn },
+  scope: { cpId: number; productId: number | null },
+  id: number,
+): SQL {
+  return and(eq(table.id, id), inScope(table, scope))!;
+}

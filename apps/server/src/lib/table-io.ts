@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMPORT_CONTENT_TYPES, importQuery, type ExportFormat } from '@rx/contracts';
+import type { Db } from '../db/index.ts';
+import type { Scope } from './access.ts';
+import type { Cell } from './cells.ts';
+import { keysetBatches, sendExport } from './export.ts';
+import { runImport, type ImportSpec } from './import.ts';
+import { logChange } from './operation-log.ts';
+import { ok } from './request.ts';
+import { readTableFile } from './table-file.ts';
+
+/** How one resource writes its rows to an export file. */
+export interface ExportSpec<Item extends { id: number }, Filters, Ctx> {
+  /** The file name and the target type in the operation log. */
+  name: string;
+  headers: readonly string[];
+  /** What formatting needs once per file (e.g. codes of the props gifts refer to). */
+  prepare(db: Db, scope: Scope): Promise<Ctx>;
+  toCells(item: Item, ctx: Ctx): Record<string, Cell>;
+  /** Rows matching the list's filters with `id > afterId`, by id, at most `limit`. */
+  batch(db: Db, scope: Scope, filters: Filters, afterId: number, limit: number): Promise<Item[]>;
+}
+
+export interface TableRoutes<Item extends { id: number }, Filters, Input, Ctx> {
+  /** The resource's path under the prefix, e.g. `/props`. */
+  path: string;
+  tags: string[];
+  /** The list's filters plus `format`. */
+  exportQuery: z.ZodType;
+  access(request: FastifyRequest, action: 'export' | 'import'): Promise<Scope>;
+  exporter: ExportSpec<Item, Filters, Ctx>;
+  importer?: ImportSpec<Item, Input, Ctx>;
+}
+
+const fileBody = z.any().meta({
+  type: 'string',
+  format: 'binary',
+  description:
+    'The CSV or XLSX file as the raw request body (not multipart); the first row names the columns.',
+});
+
+/** `GET <path>/export?format=csv|xlsx&<filters>` and `POST <path>/import?dry_run=1`. */
+export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
+  fastify: FastifyInstance,
+  db: Db,
+  options: TableRoutes<Item, Filters, Input, Ctx>,
+): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { exporter, importer, tags } = options;
+
+  app.get(
+    `${options.path}/export`,
+    {
+      schema: {
+        tags,
+        summary: 'Export the filtered rows as CSV (UTF-8 with BOM) or XLSX, streamed',
+        querystring: options.exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const scope = await options.access(request, 'export');
+      const { format, ...filters } = request.query as { format: ExportFormat } & Record<string, unknown>;
+      const ctx = await exporter.prepare(db, scope);
+      await logChange(db, scope, { action: 'export', targetType: exporter.name, after: { format, filters } });
+      async function* rows(): AsyncGenerator<Cell[][]> {
+        const batches = keysetBatches((after, limit) =>
+          exporter.batch(db, scope, filters as Filters, after, limit),
+        );
+        for await (const batch of batches) {
+          yield batch.map((item) => {
+            const cells = exporter.toCells(item, ctx);
+            return exporter.headers.map((h) => cells[h] ?? null);
+          });
+        }
+      }
+      return sendExport(reply, format, exporter.name, exporter.headers, rows());
+    },
+  );
+
+  if (!importer) return;
+  app.post(
+    `${options.path}/import`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Import a CSV or XLSX file (raw body): dry_run=1 answers the diff and writes nothing; ' +
+          'otherwise the diff is applied in one transaction, or nothing is (400001 with the row errors)',
+        querystring: importQuery,
+        consumes: Object.values(IMPORT_CONTENT_TYPES),
+        body: fileBody,
+      },
+    },
+    async (request) => {
+      const scope = await options.access(request, 'import');
+      const table = readTableFile(request.body, scope.lang);
+      return ok(await runImport(db, scope, importer, table, request.query.dry_run ?? false));
+    },
+  );
+}

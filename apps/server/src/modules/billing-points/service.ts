@@ -1,0 +1,203 @@
+import { and, eq, gt, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  BILLING_SORTS,
+  BillingPoint,
+  billingCreateBody,
+  billingListQuery,
+  billingUpdateBody,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import { deleteOrDisable } from '../../lib/delete.ts';
+import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { FieldProblems } from '../../lib/problems.ts';
+import { inScope, rowInScope } from '../../lib/scope.ts';
+import { findOr404 } from '../../lib/versioned.ts';
+import { channels } from '../channels/tables.ts';
+import { giftPackages } from '../gift-packages/tables.ts';
+import { billingPoints } from './tables.ts';
+
+type Row = typeof billingPoints.$inferSelect;
+type Query = z.output<typeof billingListQuery>;
+export type BillingFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
+export type BillingInput = z.output<typeof billingCreateBody>;
+export type BillingChanges = z.output<typeof billingUpdateBody>;
+
+const SORT: Record<(typeof BILLING_SORTS)[number], AnyColumn> = {
+  id: billingPoints.id,
+  store: billingPoints.store,
+  store_sku: billingPoints.storeSku,
+  name: billingPoints.name,
+  kind: billingPoints.kind,
+  status: billingPoints.status,
+  created_at: billingPoints.createdAt,
+  updated_at: billingPoints.updatedAt,
+};
+
+export function toBilling(row: Row): BillingPoint {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    channel_id: row.channelId,
+    store: row.store,
+    store_sku: row.storeSku,
+    name: row.name,
+    prices: row.prices,
+    reward_gift_id: row.rewardGiftId,
+    bonus_gift_id: row.bonusGiftId,
+    limit_per_player: row.limitPerPlayer,
+    limit_daily: row.limitDaily,
+    kind: row.kind,
+    sandbox: row.sandbox,
+    status: row.status,
+    sku_version: row.skuVersion,
+    previous_id: row.previousId,
+    current: row.current,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function billingWhere(scope: Scope, f: BillingFilters): SQL {
+  return and(
+    inScope(billingPoints, scope),
+    f.history ? undefined : eq(billingPoints.current, true),
+    f.q ? or(contains(billingPoints.storeSku, f.q), contains(billingPoints.name, f.q)) : undefined,
+    f.store ? eq(billingPoints.store, f.store) : undefined,
+    f.channel_id ? eq(billingPoints.channelId, f.channel_id) : undefined,
+    f.kind ? eq(billingPoints.kind, f.kind) : undefined,
+    f.status ? eq(billingPoints.status, f.status) : undefined,
+    f.sandbox === undefined ? undefined : eq(billingPoints.sandbox, f.sandbox),
+  )!;
+}
+
+export function listBilling(db: Db, scope: Scope, query: Query): Promise<ListPage<BillingPoint>> {
+  const where = billingWhere(scope, query);
+  return runList(
+    query,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(billingPoints)
+          .where(where)
+          .orderBy(...sortOrder(query.sort, SORT, 'id', billingPoints.id, scope.lang))
+          .limit(limit)
+          .offset(offset)
+      ).map(toBilling),
+    () => countWhere(db, billingPoints, where),
+  );
+}
+
+export async function billingBatch(db: Db, scope: Scope, f: BillingFilters, afterId: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(billingPoints)
+    .where(and(billingWhere(scope, f), gt(billingPoints.id, afterId)))
+    .orderBy(billingPoints.id)
+    .limit(limit);
+  return rows.map(toBilling);
+}
+
+export async function getBilling(db: Db, scope: Scope, id: number): Promise<BillingPoint> {
+  return toBilling(await findOr404(db, billingPoints, rowInScope(billingPoints, scope, id)));
+}
+
+/** Every version of the SKU of a billing point, oldest first. */
+export async function billingVersions(db: Db, scope: Scope, id: number): Promise<BillingPoint[]> {
+  const row = await findOr404(db, billingPoints, rowInScope(billingPoints, scope, id));
+  const rows = await db
+    .select()
+    .from(billingPoints)
+    .where(
+      and(
+        inScope(billingPoints, scope),
+        eq(billingPoints.store, row.store),
+        eq(billingPoints.storeSku, row.storeSku),
+      ),
+    )
+    .orderBy(billingPoints.skuVersion, billingPoints.id);
+  return rows.map(toBilling);
+}
+
+/**
+ * The channel and gifts must be active rows of the product (gifts usable in billing points);
+ * references left as they were may stay even if disabled since. (store, SKU) is unique among
+ * current rows.
+ */
+export async function checkBilling(
+  db: Db,
+  scope: Scope,
+  next: Partial<BillingInput>,
+  before?: BillingPoint,
+): Promise<void> {
+  const problems = new FieldProblems(scope.lang);
+  const changed = <K extends keyof BillingInput>(key: K) =>
+    next[key] !== undefined && next[key] !== null && (!before || next[key] !== before[key]);
+  if (changed('channel_id')) {
+    const [channel] = await db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(rowInScope(channels, scope, next.channel_id!), eq(channels.status, 'active')));
+    if (!channel) problems.add('channel_id', 'unknown_ref');
+  }
+  for (const field of ['reward_gift_id', 'bonus_gift_id'] as const) {
+    if (!changed(field)) continue;
+    const [gift] = await db
+      .select({ usableIn: giftPackages.usableIn })
+      .from(giftPackages)
+      .where(and(rowInScope(giftPackages, scope, next[field]!), eq(giftPackages.status, 'active')));
+    if (!gift || !gift.usableIn.includes('billing_point')) problems.add(field, 'unknown_ref');
+  }
+  const store = next.store ?? before?.store;
+  const sku = next.store_sku ?? before?.store_sku;
+  if ((changed('store') || changed('store_sku')) && store && sku) {
+    const [taken] = await db
+      .select({ id: billingPoints.id })
+      .from(billingPoints)
+      .where(
+        and(
+          inScope(billingPoints, scope),
+          eq(billingPoints.current, true),
+          eq(billingPoints.store, store),
+          eq(billingPoints.storeSku, sku),
+        ),
+      );
+    if (taken && taken.id !== before?.id) problems.add('store_sku', 'taken');
+  }
+  problems.throwIfAny();
+}
+
+export const BILLING_UNIQUE = { billing_points_product_store_sku: 'store_sku' };
+
+export function billingColumns(input: Partial<BillingInput>) {
+  return {
+    channelId: input.channel_id,
+    store: input.store,
+    storeSku: input.store_sku,
+    name: input.name,
+    prices: input.prices,
+    rewardGiftId: input.reward_gift_id,
+    bonusGiftId: input.bonus_gift_id,
+    limitPerPlayer: input.limit_per_player,
+    limitDaily: input.limit_daily,
+    kind: input.kind,
+    sandbox: input.sandbox,
+    status: input.status,
+  };
+}
+
+/** A live SKU is sold in its store: it is disabled instead of deleted (422001). */
+export function deleteBilling(db: Db, scope: Scope, id: number): Promise<{ deleted: true }> {
+  return deleteOrDisable(db, scope, {
+    table: billingPoints,
+    target: and(rowInScope(billingPoints, scope, id), eq(billingPoints.current, true))!,
+    targetType: 'billing_point',
+    usage: async (_tx, row) => (row.status === 'live' ? [{ type: 'store', count: 1 }] : []),
+    isDisabled: (row) => row.status === 'disabled',
+    disable: { status: 'disabled' },
+    describe: (row) => ({ name: row.name, item: toBilling(row) }),
+  });
+}

@@ -1,0 +1,56 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+
+/** A distribution channel of a product: a store, an OEM (phone maker) or the web. */
+export const channels = pgTable(
+  'channels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<'store' | 'oem' | 'web'>().notNull(),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    version: rowVersion(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('channels_product_code').on(t.productId, t.code), index('channels_cp').on(t.cpId)],
+);
+
+/** A sub-channel: the channel string built into a package, with its attribution. */
+export const subChannels = pgTable(
+  'sub_channels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    packageId: text('package_id').notNull().default(''),
+    media: text('media').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    /** Set when an installation package is built with this channel string: the code no longer changes. */
+    frozen: boolean('frozen').notNull().default(false),
+    version: rowVersion(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sub_channels_product_code').on(t.productId, t.code),
+    index('sub_channels_channel').on(t.channelId),
+  ],
+);

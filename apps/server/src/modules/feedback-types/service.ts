@@ -1,0 +1,286 @@
+import { and, eq, gt, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  FEEDBACK_TYPE_SORTS,
+  FeedbackType,
+  FeedbackTypeNode,
+  feedbackTypeCreateBody,
+  feedbackTypeListQuery,
+  feedbackTypeUpdateBody,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { ProductScope } from '../../lib/access.ts';
+import { deleteOrDisable } from '../../lib/delete.ts';
+import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { logChange } from '../../lib/operation-log.ts';
+import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
+import { inScope, rowInScope } from '../../lib/scope.ts';
+import { findOr404, updateVersioned } from '../../lib/versioned.ts';
+import { feedbackTypes } from './tables.ts';
+
+/** Feedback types of a product: a tree the player's feedback form and the ticket routing read. */
+
+type Row = typeof feedbackTypes.$inferSelect;
+type Query = z.output<typeof feedbackTypeListQuery>;
+export type FeedbackTypeFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
+export type FeedbackTypeInput = z.output<typeof feedbackTypeCreateBody>;
+export type FeedbackTypeChanges = z.output<typeof feedbackTypeUpdateBody>;
+
+const SORT: Record<(typeof FEEDBACK_TYPE_SORTS)[number], AnyColumn> = {
+  id: feedbackTypes.id,
+  code: feedbackTypes.code,
+  sort: feedbackTypes.sort,
+  queue: feedbackTypes.queue,
+  created_at: feedbackTypes.createdAt,
+  updated_at: feedbackTypes.updatedAt,
+};
+
+/** How deep the tree may grow. */
+const MAX_DEPTH = 8;
+
+/** A case-insensitive "contains" on any language of a text per language (a jsonb object). */
+export function anyLanguageContains(column: AnyColumn, keyword: string): SQL {
+  return sql`exists (select 1 from jsonb_each_text(${column}) as texts(lang, value) where ${contains(sql.raw('value'), keyword)})`;
+}
+
+export function toFeedbackType(row: Row): FeedbackType {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    code: row.code,
+    parent_id: row.parentId,
+    name: row.name,
+    require_order_no: row.requireOrderNo,
+    require_screenshot: row.requireScreenshot,
+    require_server_role: row.requireServerRole,
+    queue: row.queue,
+    auto_reply: row.autoReply,
+    enabled: row.enabled,
+    sort: row.sort,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function feedbackTypeWhere(scope: ProductScope, f: FeedbackTypeFilters): SQL {
+  return and(
+    inScope(feedbackTypes, scope),
+    f.q ? or(contains(feedbackTypes.code, f.q), anyLanguageContains(feedbackTypes.name, f.q)) : undefined,
+    f.parent_id === 0 ? isNull(feedbackTypes.parentId) : undefined,
+    f.parent_id ? eq(feedbackTypes.parentId, f.parent_id) : undefined,
+    f.enabled !== undefined ? eq(feedbackTypes.enabled, f.enabled) : undefined,
+    f.queue ? eq(feedbackTypes.queue, f.queue) : undefined,
+  )!;
+}
+
+export function listFeedbackTypes(
+  db: Db,
+  scope: ProductScope,
+  query: Query,
+): Promise<ListPage<FeedbackType>> {
+  const where = feedbackTypeWhere(scope, query);
+  return runList(
+    query,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(feedbackTypes)
+          .where(where)
+          .orderBy(...sortOrder(query.sort, SORT, 'sort', feedbackTypes.id, scope.lang))
+          .limit(limit)
+          .offset(offset)
+      ).map(toFeedbackType),
+    () => countWhere(db, feedbackTypes, where),
+  );
+}
+
+export async function feedbackTypeBatch(
+  db: Db,
+  scope: ProductScope,
+  f: FeedbackTypeFilters,
+  afterId: number,
+  limit: number,
+): Promise<FeedbackType[]> {
+  const rows = await db
+    .select()
+    .from(feedbackTypes)
+    .where(and(feedbackTypeWhere(scope, f), gt(feedbackTypes.id, afterId)))
+    .orderBy(feedbackTypes.id)
+    .limit(limit);
+  return rows.map(toFeedbackType);
+}
+
+/** Every type of the product, nested, siblings by `sort` then id. */
+export async function feedbackTypeTree(db: Db, scope: ProductScope): Promise<FeedbackTypeNode[]> {
+  const rows = await db
+    .select()
+    .from(feedbackTypes)
+    .where(inScope(feedbackTypes, scope))
+    .orderBy(feedbackTypes.sort, feedbackTypes.id);
+  const nodes = new Map(
+    rows.map((row) => [row.id, { ...toFeedbackType(row), children: [] as FeedbackTypeNode[] }]),
+  );
+  const roots: FeedbackTypeNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent_id === null ? undefined : nodes.get(node.parent_id);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function getFeedbackType(db: Db, scope: ProductScope, id: number): Promise<FeedbackType> {
+  return toFeedbackType(await findOr404(db, feedbackTypes, rowInScope(feedbackTypes, scope, id)));
+}
+
+/**
+ * Checks where a node goes: the parent must be a type of the product (400001), not the node itself
+ * nor one of its descendants (422001), and the tree must stay within MAX_DEPTH levels (400001).
+ */
+async function checkParent(db: Db, scope: ProductScope, parentId: number | null, selfId: number | null) {
+  if (parentId === null) return;
+  // A product has tens of types: reading the whole tree is simpler than recursive SQL.
+  const rows = await db
+    .select({ id: feedbackTypes.id, parentId: feedbackTypes.parentId })
+    .from(feedbackTypes)
+    .where(inScope(feedbackTypes, scope));
+  const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
+  if (!parentOf.has(parentId)) new FieldProblems(scope.lang).add('parent_id', 'unknown_ref').throwIfAny();
+  const chain: number[] = [];
+  for (
+    let at: number | null | undefined = parentId;
+    at != null && !chain.includes(at);
+    at = parentOf.get(at)
+  ) {
+    chain.push(at);
+  }
+  if (selfId !== null && chain.includes(selfId)) throw ruleError(scope.lang, 'tree_cycle');
+  const height = (id: number): number =>
+    Math.max(0, ...rows.filter((row) => row.parentId === id).map((row) => 1 + height(row.id)));
+  if (chain.length + 1 + (selfId === null ? 0 : height(selfId)) > MAX_DEPTH) {
+    new FieldProblems(scope.lang).add('parent_id', 'too_big', { max: MAX_DEPTH }).throwIfAny();
+  }
+}
+
+async function checkCode(db: Db, scope: ProductScope, code: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: feedbackTypes.id })
+    .from(feedbackTypes)
+    .where(and(inScope(feedbackTypes, scope), eq(feedbackTypes.code, code)));
+  if (taken) new FieldProblems(scope.lang).add('code', 'taken').throwIfAny();
+}
+
+const UNIQUE = { feedback_types_product_code: 'code' };
+
+function columns(input: Omit<FeedbackTypeChanges, 'version'>, before?: Row) {
+  return {
+    parentId: input.parent_id,
+    name: input.name,
+    requireOrderNo: input.require_order_no,
+    requireScreenshot: input.require_screenshot,
+    requireServerRole: input.require_server_role,
+    queue: input.queue,
+    // An update names only the languages it changes.
+    autoReply:
+      input.auto_reply && before ? { ...before.autoReply, ...dropUndefined(input.auto_reply) } : undefined,
+    enabled: input.enabled,
+    sort: input.sort,
+  };
+}
+
+export function dropUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+}
+
+export function createFeedbackType(
+  db: Db,
+  scope: ProductScope,
+  input: FeedbackTypeInput,
+): Promise<FeedbackType> {
+  return inTransaction(
+    db,
+    scope.lang,
+    async (tx) => {
+      await checkCode(tx, scope, input.code);
+      await checkParent(tx, scope, input.parent_id, null);
+      const [row] = await tx
+        .insert(feedbackTypes)
+        .values({
+          ...columns(input),
+          code: input.code,
+          autoReply: input.auto_reply,
+          name: input.name,
+          cpId: scope.cpId,
+          productId: scope.productId,
+        })
+        .returning();
+      const item = toFeedbackType(row!);
+      await logChange(tx, scope, {
+        action: 'create',
+        targetType: 'feedback_type',
+        targetId: row!.id,
+        targetName: row!.code,
+        after: item,
+      });
+      return item;
+    },
+    UNIQUE,
+  );
+}
+
+export function updateFeedbackType(
+  db: Db,
+  scope: ProductScope,
+  id: number,
+  input: FeedbackTypeChanges,
+): Promise<FeedbackType> {
+  return inTransaction(db, scope.lang, async (tx) => {
+    const target = rowInScope(feedbackTypes, scope, id);
+    const before = await findOr404(tx, feedbackTypes, target);
+    if (input.code !== undefined && input.code !== before.code) {
+      new FieldProblems(scope.lang).add('code', 'immutable').throwIfAny();
+    }
+    if (input.parent_id !== undefined && input.parent_id !== before.parentId) {
+      await checkParent(tx, scope, input.parent_id, id);
+    }
+    const row = await updateVersioned(tx, feedbackTypes, target, input.version, columns(input, before));
+    const item = toFeedbackType(row);
+    await logChange(tx, scope, {
+      action: input.parent_id !== undefined && input.parent_id !== before.parentId ? 'move' : 'update',
+      targetType: 'feedback_type',
+      targetId: id,
+      targetName: row.code,
+      before: toFeedbackType(before),
+      after: item,
+    });
+    return item;
+  });
+}
+
+/**
+ * Deletes a type without children; one with children is refused (422001, `data.children`). A type
+ * something else refers to (e.g. tickets) is disabled instead (422001, `data.used_by`).
+ */
+export async function deleteFeedbackType(
+  db: Db,
+  scope: ProductScope,
+  id: number,
+): Promise<{ deleted: true }> {
+  const target = rowInScope(feedbackTypes, scope, id);
+  await findOr404(db, feedbackTypes, target);
+  const children = await countWhere(db, feedbackTypes, eq(feedbackTypes.parentId, id));
+  if (children > 0) throw ruleError(scope.lang, 'has_children', { children });
+  return deleteOrDisable(db, scope, {
+    table: feedbackTypes,
+    target,
+    targetType: 'feedback_type',
+    // Referrers hold a foreign key: deleteOrDisable finds them when the delete is refused.
+    usage: async () => [],
+    isDisabled: (row) => !row.enabled,
+    disable: { enabled: false },
+    describe: (row) => ({ name: row.code, item: toFeedbackType(row) }),
+  });
+}

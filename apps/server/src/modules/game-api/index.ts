@@ -1,0 +1,9 @@
+/**
+ * The game-facing API (`/api/game/v1`, signed with product keys), the console's key management
+ * (`/game-api-keys`) and the answer cache the console's writes invalidate.
+ */
+export { gameApiRoutes } from './routes.ts';
+export { gameApiKeyRoutes } from './key-routes.ts';
+export { GameAnswerCache, invalidateOnWrite, type GameConfigRouteOptions } from './cache.ts';
+export { secretBox, type SecretBox } from './secret-box.ts';
+export { newGameKey } from './keys.ts';

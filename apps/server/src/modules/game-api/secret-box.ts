@@ -1,0 +1,39 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * Encrypts the game API keys' secrets at rest. HMAC verification needs the secret itself, so it
+ * cannot be hashed; it is sealed with AES-256-GCM under a key derived (HKDF) from JWT_SECRET.
+ * Changing JWT_SECRET therefore makes existing game keys unusable: create new ones.
+ */
+export interface SecretBox {
+  seal(plain: string): string;
+  /** The secret, or null when the value was sealed under another key or altered. */
+  open(sealed: string): string | null;
+}
+
+export function secretBox(serverSecret: string): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'rx-console', 'game-api-key-secrets', 32));
+  return {
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
+    },
+    open(sealed) {
+      const [v, iv, tag, data] = sealed.split('.');
+      if (v !== 'v1' || !iv || !tag || data === undefined) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+          'utf8',
+        );
+      } catch {
+        return null;
+      }
+    },
+  };
+}

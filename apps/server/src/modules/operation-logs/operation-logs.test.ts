@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationLog } from '@rx/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { body, records, sheetOf, signIn, staffWith, type Client } from '../../../test/api.ts';
+
+let t: TestContext;
+let admin: Client;
+let started: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t, 'admin', 'xianxia');
+  started = new Date(Date.now() - 1000).toISOString();
+  // A few writes by two staff members of the domestic CP and one of the overseas CP.
+  await admin.post('/api/v1/products', {
+    code: 'logged',
+    name: '日志产品',
+    platforms: ['ios'],
+    region: 'gn',
+  });
+  await admin.post('/api/v1/channels', { code: 'logged', name: '日志渠道', kind: 'web' });
+  const ops = await signIn(t, 'ops_gn', 'xianxia');
+  await ops.post('/api/v1/channels', { code: 'ops_made', name: '运营渠道', kind: 'store' });
+  const hw = await signIn(t, 'ops_hw', 'dawn');
+  await hw.post('/api/v1/channels', { code: 'overseas', name: 'Overseas', kind: 'web' });
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+type List = { list: OperationLog[]; total: number };
+
+describe('operation logs', () => {
+  it('lists newest first with filters on staff, action, target type and time', async () => {
+    // Sign-ins are logged too; the writes are the `create` entries.
+    const signIns = body<List>(await admin.get('/api/v1/operation-logs?action=sign_in')).data;
+    expect(signIns.list.map((l) => l.username).sort()).toEqual(['admin', 'ops_gn']);
+    const all = body<List>(await admin.get('/api/v1/operation-logs?action=create')).data;
+    expect(all.total).toBe(3);
+    expect(all.list.map((l) => l.target_name)).toEqual(['运营渠道', '日志渠道', '日志产品']);
+    expect(all.list[0]).toMatchObject({
+      username: 'ops_gn',
+      action: 'create',
+      target_type: 'channel',
+      ip: expect.any(String),
+    });
+    expect(all.list[0]!.after).toMatchObject({ code: 'ops_made' });
+
+    const byStaff = body<List>(await admin.get('/api/v1/operation-logs?username=ops&action=create')).data;
+    expect(byStaff.list.map((l) => l.username)).toEqual(['ops_gn']);
+    const byId = body<List>(await admin.get(`/api/v1/operation-logs?user_id=${all.list[1]!.user_id}`)).data;
+    expect(new Set(byId.list.map((l) => l.username))).toEqual(new Set(['admin']));
+    const channelsOnly = body<List>(
+      await admin.get('/api/v1/operation-logs?target_type=channel&action=create&sort=id'),
+    ).data;
+    expect(channelsOnly.list.map((l) => l.target_name)).toEqual(['日志渠道', '运营渠道']);
+    const window = `from=${encodeURIComponent(started)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    expect(body<List>(await admin.get(`/api/v1/operation-logs?action=create&${window}`)).data.total).toBe(3);
+    const future = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
+    expect(body<List>(await admin.get(`/api/v1/operation-logs?from=${future}`)).data.total).toBe(0);
+    expect(body(await admin.get('/api/v1/operation-logs?from=yesterday')).code).toBe(400001);
+  });
+
+  it('reads one entry; never another CP’s; is read-only', async () => {
+    const [entry] = body<List>(await admin.get('/api/v1/operation-logs?page_size=1&action=create')).data.list;
+    expect(body<OperationLog>(await admin.get(`/api/v1/operation-logs/${entry!.id}`)).data).toEqual(entry);
+    const hw = await signIn(t, 'ops_hw');
+    const theirs = body<List>(await hw.get('/api/v1/operation-logs?page_size=100')).data;
+    expect(theirs.list.filter((l) => l.action === 'create').map((l) => l.target_name)).toEqual(['Overseas']);
+    expect(theirs.list.every((l) => l.username === 'ops_hw')).toBe(true);
+    expect(body(await hw.get(`/api/v1/operation-logs/${entry!.id}`)).code).toBe(404001);
+    expect((await admin.post('/api/v1/operation-logs', {})).statusCode).toBe(404);
+    expect((await admin.del(`/api/v1/operation-logs/${entry!.id}`)).statusCode).toBe(404);
+  });
+
+  it('needs its page permission, and the export one to export', async () => {
+    expect(body(await (await signIn(t, 'cs_agent')).get('/api/v1/operation-logs')).code).toBe(403001);
+    const viewer = await signIn(t, await staffWith(t, ['user/see/operation_log']));
+    expect(body(await viewer.get('/api/v1/operation-logs')).code).toBe(0);
+    expect(body(await viewer.get('/api/v1/operation-logs/export')).code).toBe(403001);
+  });
+
+  it('exports the filtered entries as CSV and XLSX, and logs the export', async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const res = await admin.get(`/api/v1/operation-logs/export?format=${format}&target_type=channel`);
+      expect(res.statusCode).toBe(200);
+      const rows = records(sheetOf(res));
+      expect(rows.map((r) => r.target_name)).toEqual(['日志渠道', '运营渠道']);
+      expect(JSON.parse(rows[1]!.after!)).toMatchObject({ code: 'ops_made', kind: 'store' });
+      expect(rows[0]).toMatchObject({ username: 'admin', action: 'create', before: '' });
+    }
+    const exports = body<List>(await admin.get('/api/v1/operation-logs?action=export')).data;
+    expect(exports.list[0]).toMatchObject({
+      target_type: 'operation-logs',
+      after: { format: 'xlsx', filters: { target_type: 'channel' } },
+    });
+  });
+});

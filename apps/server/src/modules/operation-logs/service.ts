@@ -1,0 +1,87 @@
+import { and, eq, gt, gte, lt, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { OPERATION_LOG_SORTS, OperationLog, operationLogListQuery } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { operationLogs } from '../../db/schema.ts';
+import type { Scope } from '../../lib/access.ts';
+import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { findOr404 } from '../../lib/versioned.ts';
+
+/** The operation log, read-only: every write of every module, within the caller's CP. */
+
+type Row = typeof operationLogs.$inferSelect;
+type Query = z.output<typeof operationLogListQuery>;
+export type LogFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
+
+const SORT: Record<(typeof OPERATION_LOG_SORTS)[number], AnyColumn> = {
+  id: operationLogs.id,
+  created_at: operationLogs.createdAt,
+  username: operationLogs.username,
+  action: operationLogs.action,
+  target_type: operationLogs.targetType,
+};
+
+export function toLog(row: Row): OperationLog {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    username: row.username,
+    action: row.action,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    target_name: row.targetName,
+    product_id: row.productId,
+    before: row.before,
+    after: row.after,
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function logWhere(scope: Scope, f: LogFilters): SQL {
+  return and(
+    eq(operationLogs.cpId, scope.cpId),
+    f.user_id ? eq(operationLogs.userId, f.user_id) : undefined,
+    f.username ? contains(operationLogs.username, f.username) : undefined,
+    f.action ? eq(operationLogs.action, f.action) : undefined,
+    f.target_type ? eq(operationLogs.targetType, f.target_type) : undefined,
+    f.target_id ? eq(operationLogs.targetId, f.target_id) : undefined,
+    f.product_id ? eq(operationLogs.productId, f.product_id) : undefined,
+    f.from ? gte(operationLogs.createdAt, new Date(f.from)) : undefined,
+    f.to ? lt(operationLogs.createdAt, new Date(f.to)) : undefined,
+  )!;
+}
+
+export function listLogs(db: Db, scope: Scope, query: Query): Promise<ListPage<OperationLog>> {
+  const where = logWhere(scope, query);
+  return runList(
+    query,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(operationLogs)
+          .where(where)
+          .orderBy(...sortOrder(query.sort, SORT, '-id', operationLogs.id, scope.lang))
+          .limit(limit)
+          .offset(offset)
+      ).map(toLog),
+    () => countWhere(db, operationLogs, where),
+  );
+}
+
+export async function logBatch(db: Db, scope: Scope, f: LogFilters, afterId: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(operationLogs)
+    .where(and(logWhere(scope, f), gt(operationLogs.id, afterId)))
+    .orderBy(operationLogs.id)
+    .limit(limit);
+  return rows.map(toLog);
+}
+
+export async function getLog(db: Db, scope: Scope, id: number): Promise<OperationLog> {
+  return toLog(
+    await findOr404(db, operationLogs, and(eq(operationLogs.id, id), eq(operationLogs.cpId, scope.cpId))!),
+  );
+}

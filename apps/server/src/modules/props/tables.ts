@@ -1,0 +1,31 @@
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { I18nText, PropRarity, PropType } from '@rx/contracts';
+import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+
+/** The item catalogue of a product. */
+export const props = pgTable(
+  'props',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** The item id the game knows; never changes. */
+    code: text('code').notNull(),
+    name: jsonb('name').$type<I18nText>().notNull(),
+    type: text('type').$type<PropType>().notNull(),
+    rarity: text('rarity').$type<PropRarity>().notNull(),
+    iconUrl: text('icon_url').notNull().default(''),
+    stackLimit: integer('stack_limit').notNull().default(1),
+    expiryDays: integer('expiry_days').notNull().default(0),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    version: rowVersion(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('props_product_code').on(t.productId, t.code), index('props_cp').on(t.cpId)],
+);

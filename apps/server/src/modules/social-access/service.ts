@@ -1,0 +1,378 @@
+import { and, eq, gt, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ChatSettings,
+  FriendSettings,
+  KillSwitch,
+  PublishArea,
+  SOCIAL_POLICY_SORTS,
+  SocialKind,
+  SocialPolicy,
+  effectiveChatAccess,
+  effectiveFriendAccess,
+  socialPolicyCreateBody,
+  socialPolicyListQuery,
+  socialPolicyUpdateBody,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { ProductScope } from '../../lib/access.ts';
+import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { logChange } from '../../lib/operation-log.ts';
+import { FieldProblems, inTransaction } from '../../lib/problems.ts';
+import { inScope, rowInScope } from '../../lib/scope.ts';
+import { findOr404, updateVersioned } from '../../lib/versioned.ts';
+import { dropUndefined } from '../feedback-types/service.ts';
+import { channelIs, checkChannel } from '../help-center/categories.ts';
+import { socialAccessPolicies, socialKillSwitches } from './tables.ts';
+
+/** Chat and friend access policies of a product, and each region's kill switch. */
+
+type Row = typeof socialAccessPolicies.$inferSelect;
+type Query = z.output<typeof socialPolicyListQuery>;
+export type SocialPolicyFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
+export type SocialPolicyInput = z.output<typeof socialPolicyCreateBody>;
+export type SocialPolicyChanges = z.output<typeof socialPolicyUpdateBody>;
+
+const SORT: Record<(typeof SOCIAL_POLICY_SORTS)[number], AnyColumn> = {
+  id: socialAccessPolicies.id,
+  region: socialAccessPolicies.region,
+  channel_id: socialAccessPolicies.channelId,
+  created_at: socialAccessPolicies.createdAt,
+  updated_at: socialAccessPolicies.updatedAt,
+};
+
+export function toSocialPolicy(row: Row): SocialPolicy {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    kind: row.kind,
+    region: row.region,
+    channel_id: row.channelId,
+    chat: row.kind === 'chat' ? (row.settings as ChatSettings) : null,
+    friend: row.kind === 'friend' ? (row.settings as FriendSettings) : null,
+    min_level: row.minLevel,
+    min_account_age_days: row.minAccountAgeDays,
+    real_name_required: row.realNameRequired,
+    adult_required: row.adultRequired,
+    start_at: row.startAt?.toISOString() ?? null,
+    end_at: row.endAt?.toISOString() ?? null,
+    enabled: row.enabled,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The kind of a policy of the scope's product (to pick the permission before reading it), if it exists. */
+export async function policyKind(db: Db, scope: { cpId: number; productId: number }, id: number) {
+  const [row] = await db
+    .select({ kind: socialAccessPolicies.kind })
+    .from(socialAccessPolicies)
+    .where(rowInScope(socialAccessPolicies, scope, id));
+  return row?.kind;
+}
+
+export function socialPolicyWhere(scope: ProductScope, f: SocialPolicyFilters): SQL {
+  return and(
+    inScope(socialAccessPolicies, scope),
+    eq(socialAccessPolicies.kind, f.kind),
+    f.region ? eq(socialAccessPolicies.region, f.region) : undefined,
+    channelIs(socialAccessPolicies.channelId, f.channel_id),
+    f.enabled !== undefined ? eq(socialAccessPolicies.enabled, f.enabled) : undefined,
+  )!;
+}
+
+export function listSocialPolicies(
+  db: Db,
+  scope: ProductScope,
+  query: Query,
+): Promise<ListPage<SocialPolicy>> {
+  const where = socialPolicyWhere(scope, query);
+  return runList(
+    query,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(socialAccessPolicies)
+          .where(where)
+          .orderBy(...sortOrder(query.sort, SORT, 'id', socialAccessPolicies.id, scope.lang))
+          .limit(limit)
+          .offset(offset)
+      ).map(toSocialPolicy),
+    () => countWhere(db, socialAccessPolicies, where),
+  );
+}
+
+export async function socialPolicyBatch(
+  db: Db,
+  scope: ProductScope,
+  f: SocialPolicyFilters,
+  afterId: number,
+  limit: number,
+): Promise<SocialPolicy[]> {
+  const rows = await db
+    .select()
+    .from(socialAccessPolicies)
+    .where(and(socialPolicyWhere(scope, f), gt(socialAccessPolicies.id, afterId)))
+    .orderBy(socialAccessPolicies.id)
+    .limit(limit);
+  return rows.map(toSocialPolicy);
+}
+
+export async function getSocialPolicy(db: Db, scope: ProductScope, id: number): Promise<SocialPolicy> {
+  return toSocialPolicy(
+    await findOr404(db, socialAccessPolicies, rowInScope(socialAccessPolicies, scope, id)),
+  );
+}
+
+const UNIQUE = { social_access_policies_scope: 'channel_id' };
+const time = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+export function createSocialPolicy(
+  db: Db,
+  scope: ProductScope,
+  input: SocialPolicyInput,
+): Promise<SocialPolicy> {
+  return inTransaction(
+    db,
+    scope.lang,
+    async (tx) => {
+      await checkChannel(tx, scope, input.channel_id);
+      const [taken] = await tx
+        .select({ id: socialAccessPolicies.id })
+        .from(socialAccessPolicies)
+        .where(
+          and(
+            inScope(socialAccessPolicies, scope),
+            eq(socialAccessPolicies.kind, input.kind),
+            eq(socialAccessPolicies.region, input.region),
+            channelIs(socialAccessPolicies.channelId, input.channel_id ?? 0),
+          ),
+        );
+      // One policy per region, channel and kind.
+      if (taken) new FieldProblems(scope.lang).add('channel_id', 'taken').throwIfAny();
+      const [row] = await tx
+        .insert(socialAccessPolicies)
+        .values({
+          cpId: scope.cpId,
+          productId: scope.productId,
+          kind: input.kind,
+          region: input.region,
+          channelId: input.channel_id,
+          settings: input.kind === 'chat' ? input.chat : input.friend,
+          minLevel: input.min_level,
+          minAccountAgeDays: input.min_account_age_days,
+          realNameRequired: input.real_name_required,
+          adultRequired: input.adult_required,
+          startAt: time(input.start_at),
+          endAt: time(input.end_at),
+          enabled: input.enabled,
+        })
+        .returning();
+      const item = toSocialPolicy(row!);
+      await logChange(tx, scope, {
+        action: 'create',
+        targetType: `${row!.kind}_access`,
+        targetId: row!.id,
+        targetName: `${row!.region}:${row!.channelId ?? 'all'}`,
+        after: item,
+      });
+      return item;
+    },
+    UNIQUE,
+  );
+}
+
+export function updateSocialPolicy(
+  db: Db,
+  scope: ProductScope,
+  id: number,
+  input: SocialPolicyChanges,
+): Promise<SocialPolicy> {
+  return inTransaction(db, scope.lang, async (tx) => {
+    const target = rowInScope(socialAccessPolicies, scope, id);
+    const before = await findOr404(tx, socialAccessPolicies, target);
+    const problems = new FieldProblems(scope.lang);
+    // The settings given must be those of the policy's kind.
+    const settings = before.kind === 'chat' ? input.chat : input.friend;
+    if (before.kind === 'chat' && input.friend) problems.add('friend', 'wrong_kind');
+    if (before.kind === 'friend' && input.chat) problems.add('chat', 'wrong_kind');
+    const startAt = time(input.start_at);
+    const endAt = time(input.end_at);
+    const [from, to] = [
+      startAt === undefined ? before.startAt : startAt,
+      endAt === undefined ? before.endAt : endAt,
+    ];
+    if (from && to && to.getTime() <= from.getTime()) problems.add('end_at', 'end_before_start');
+    problems.throwIfAny();
+    const row = await updateVersioned(tx, socialAccessPolicies, target, input.version, {
+      settings: settings
+        ? ({ ...before.settings, ...dropUndefined(settings) } as ChatSettings | FriendSettings)
+        : undefined,
+      minLevel: input.min_level,
+      minAccountAgeDays: input.min_account_age_days,
+      realNameRequired: input.real_name_required,
+      adultRequired: input.adult_required,
+      startAt,
+      endAt,
+      enabled: input.enabled,
+    });
+    const item = toSocialPolicy(row);
+    await logChange(tx, scope, {
+      action: 'update',
+      targetType: `${row.kind}_access`,
+      targetId: id,
+      targetName: `${row.region}:${row.channelId ?? 'all'}`,
+      before: toSocialPolicy(before),
+      after: item,
+    });
+    return item;
+  });
+}
+
+/** Policies are referred to by nothing: a delete removes the policy (the defaults apply again). */
+export async function deleteSocialPolicy(
+  db: Db,
+  scope: ProductScope,
+  id: number,
+): Promise<{ deleted: true }> {
+  return db.transaction(async (tx) => {
+    const target = rowInScope(socialAccessPolicies, scope, id);
+    const before = await findOr404(tx, socialAccessPolicies, target);
+    await tx.delete(socialAccessPolicies).where(target);
+    await logChange(tx, scope, {
+      action: 'delete',
+      targetType: `${before.kind}_access`,
+      targetId: id,
+      targetName: `${before.region}:${before.channelId ?? 'all'}`,
+      before: toSocialPolicy(before),
+    });
+    return { deleted: true as const };
+  });
+}
+
+function toKillSwitch(row: typeof socialKillSwitches.$inferSelect): KillSwitch {
+  return {
+    region: row.region,
+    kind: row.kind,
+    on: row.on,
+    updated_by: row.updatedBy,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listKillSwitches(db: Db, scope: ProductScope, kind: SocialKind): Promise<KillSwitch[]> {
+  const rows = await db
+    .select()
+    .from(socialKillSwitches)
+    .where(and(inScope(socialKillSwitches, scope), eq(socialKillSwitches.kind, kind)))
+    .orderBy(socialKillSwitches.region);
+  return rows.map(toKillSwitch);
+}
+
+/** Turns a region's kill switch for one kind on or off; it overrides every policy of the region. */
+export async function setKillSwitch(
+  db: Db,
+  scope: ProductScope,
+  input: { region: PublishArea; kind: SocialKind; on: boolean },
+): Promise<KillSwitch> {
+  return db.transaction(async (tx) => {
+    const key = and(
+      inScope(socialKillSwitches, scope),
+      eq(socialKillSwitches.region, input.region),
+      eq(socialKillSwitches.kind, input.kind),
+    );
+    const [before] = await tx.select().from(socialKillSwitches).where(key);
+    const [row] = await tx
+      .insert(socialKillSwitches)
+      .values({ cpId: scope.cpId, productId: scope.productId, ...input, updatedBy: scope.username })
+      .onConflictDoUpdate({
+        target: [socialKillSwitches.productId, socialKillSwitches.region, socialKillSwitches.kind],
+        set: { on: input.on, updatedBy: scope.username, updatedAt: sql`now()` },
+      })
+      .returning();
+    const item = toKillSwitch(row!);
+    await logChange(tx, scope, {
+      action: input.on ? 'kill_switch_on' : 'kill_switch_off',
+      targetType: `${input.kind}_access`,
+      targetId: `${input.region}:kill_switch`,
+      targetName: `${input.region} kill switch`,
+      before: before ? toKillSwitch(before) : undefined,
+      after: item,
+    });
+    return item;
+  });
+}
+
+type EffectiveChat = z.infer<typeof effectiveChatAccess>;
+type EffectiveFriend = z.infer<typeof effectiveFriendAccess>;
+
+const OPEN = { min_level: 0, min_account_age_days: 0, real_name_required: false, adult_required: false };
+const ALL_CHAT: ChatSettings = { world: true, private: true, guild: true, daily_messages: 0 };
+const NO_CHAT: ChatSettings = { world: false, private: false, guild: false, daily_messages: 0 };
+const ALL_FRIEND: FriendSettings = { add: true, gifting: true, daily_requests: 0, daily_gifts: 0 };
+const NO_FRIEND: FriendSettings = { add: false, gifting: false, daily_requests: 0, daily_gifts: 0 };
+
+/**
+ * What a player of the region and channel may do now: the kill switch, else the channel's policy in
+ * force (enabled and within its window), else the all-channel one, else everything on.
+ */
+export async function gameSocialAccess(
+  db: Db,
+  productId: number,
+  region: PublishArea,
+  channelId: number | null,
+  now = new Date(),
+): Promise<{ region: PublishArea; chat: EffectiveChat; friend: EffectiveFriend }> {
+  const [policies, switches] = await Promise.all([
+    db
+      .select()
+      .from(socialAccessPolicies)
+      .where(
+        and(
+          eq(socialAccessPolicies.productId, productId),
+          eq(socialAccessPolicies.region, region),
+          eq(socialAccessPolicies.enabled, true),
+          channelId === null
+            ? isNull(socialAccessPolicies.channelId)
+            : or(isNull(socialAccessPolicies.channelId), eq(socialAccessPolicies.channelId, channelId)),
+        ),
+      ),
+    db
+      .select()
+      .from(socialKillSwitches)
+      .where(
+        and(
+          eq(socialKillSwitches.productId, productId),
+          eq(socialKillSwitches.region, region),
+          eq(socialKillSwitches.on, true),
+        ),
+      ),
+  ]);
+  const inForce = (row: Row) =>
+    (row.startAt === null || row.startAt.getTime() <= now.getTime()) &&
+    (row.endAt === null || row.endAt.getTime() > now.getTime());
+  const effective = <S>(kind: SocialKind, all: S, none: S) => {
+    if (switches.some((s) => s.kind === kind))
+      return { ...none, ...OPEN, source: 'kill_switch' as const, policy_id: null };
+    const candidates = policies.filter((p) => p.kind === kind && inForce(p));
+    const policy = candidates.find((p) => p.channelId !== null) ?? candidates[0];
+    if (!policy) return { ...all, ...OPEN, source: 'default' as const, policy_id: null };
+    return {
+      ...(policy.settings as S),
+      min_level: policy.minLevel,
+      min_account_age_days: policy.minAccountAgeDays,
+      real_name_required: policy.realNameRequired,
+      adult_required: policy.adultRequired,
+      source: 'policy' as const,
+      policy_id: policy.id,
+    };
+  };
+  return {
+    region,
+    chat: effective('chat', ALL_CHAT, NO_CHAT),
+    friend: effective('friend', ALL_FRIEND, NO_FRIEND),
+  };
+}

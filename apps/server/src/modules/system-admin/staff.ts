@@ -1,0 +1,153 @@
+import { and, eq, exists, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ADMIN_ROLE,
+  isValidationKey,
+  passwordProblems,
+  type STAFF_SORTS,
+  type Staff,
+  type staffCreateBody,
+  type staffListQuery,
+  type staffUpdateBody,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { operationLogs, roles, signInSessions, tokenFamilies, userRoles, users } from '../../db/schema.ts';
+import type { Scope } from '../../lib/access.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { FieldProblems } from '../../lib/problems.ts';
+import { findOr404 } from '../../lib/versioned.ts';
+
+/** Reading staff: the CP's staff members with their roles. Writes are in staff-writes.ts. */
+
+type Row = typeof users.$inferSelect;
+type Query = z.output<typeof staffListQuery>;
+export type StaffFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
+export type StaffInput = z.output<typeof staffCreateBody>;
+export type StaffChanges = z.output<typeof staffUpdateBody>;
+
+const SORT: Record<(typeof STAFF_SORTS)[number], AnyColumn> = {
+  id: users.id,
+  username: users.username,
+  created_at: users.createdAt,
+  updated_at: users.updatedAt,
+};
+
+export const staffOf = (scope: Scope, id: number) => and(eq(users.id, id), eq(users.cpId, scope.cpId))!;
+
+async function withRoles(db: Db, rows: Row[]): Promise<Staff[]> {
+  const ids = rows.map((r) => r.id);
+  const held = ids.length
+    ? await db
+        .select({ userId: userRoles.userId, id: roles.id, identifier: roles.identifier, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, ids))
+        .orderBy(roles.identifier)
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    default_lang: row.defaultLang as Staff['default_lang'],
+    usertype: row.usertype,
+    disabled: row.disabled,
+    is_modified_password: row.isModifiedPassword,
+    roles: held
+      .filter((h) => h.userId === row.id)
+      .map(({ id, identifier, name }) => ({ id, identifier, name })),
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}
+
+function staffWhere(scope: Scope, f: StaffFilters): SQL {
+  return and(
+    eq(users.cpId, scope.cpId),
+    f.q ? contains(users.username, f.q) : undefined,
+    f.disabled === undefined ? undefined : eq(users.disabled, f.disabled),
+    f.role_id
+      ? exists(
+          sql`(select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${f.role_id})`,
+        )
+      : undefined,
+  )!;
+}
+
+export function listStaff(db: Db, scope: Scope, query: Query): Promise<ListPage<Staff>> {
+  const where = staffWhere(scope, query);
+  return runList(
+    query,
+    async (limit, offset) =>
+      withRoles(
+        db,
+        await db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(...sortOrder(query.sort, SORT, 'id', users.id, scope.lang))
+          .limit(limit)
+          .offset(offset),
+      ),
+    () => countWhere(db, users, where),
+  );
+}
+
+export async function staffBatch(db: Db, scope: Scope, f: StaffFilters, afterId: number, limit: number) {
+  return withRoles(
+    db,
+    await db
+      .select()
+      .from(users)
+      .where(and(staffWhere(scope, f), gt(users.id, afterId)))
+      .orderBy(users.id)
+      .limit(limit),
+  );
+}
+
+export async function getStaff(db: Db, scope: Scope, id: number): Promise<Staff> {
+  return (await withRoles(db, [await findOr404(db, users, staffOf(scope, id))]))[0]!;
+}
+
+/** The password policy, as field errors on `password`. */
+export function checkPassword(scope: Scope, password: string, username: string): void {
+  const problem = passwordProblems(password, username).find(isValidationKey);
+  if (problem) new FieldProblems(scope.lang).add('password', problem).throwIfAny();
+}
+
+export async function hashNewPassword(password: string): Promise<string> {
+  return hashPassword(password);
+}
+
+/** Roles must be the CP's own; answers whether the admin role is among them. */
+export async function checkRoleIds(db: Db, scope: Scope, roleIds: number[]): Promise<{ admin: boolean }> {
+  if (!roleIds.length) return { admin: false };
+  const found = await db
+    .select({ id: roles.id, identifier: roles.identifier })
+    .from(roles)
+    .where(and(eq(roles.cpId, scope.cpId), inArray(roles.id, roleIds)));
+  const problems = new FieldProblems(scope.lang);
+  roleIds.forEach((id, i) => {
+    if (!found.some((r) => r.id === id)) problems.add(`role_ids.${i}`, 'unknown_ref');
+  });
+  problems.throwIfAny();
+  return { admin: found.some((r) => r.identifier === ADMIN_ROLE) };
+}
+
+/** Ends every sign-in of a staff member (password reset, disabling). */
+export async function endSessions(db: Db, userId: number, reason: string): Promise<void> {
+  const now = new Date();
+  await db
+    .update(tokenFamilies)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(tokenFamilies.userId, userId), isNull(tokenFamilies.revokedAt)));
+  await db
+    .update(signInSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(signInSessions.userId, userId), isNull(signInSessions.revokedAt)));
+}
+
+/** Whether the operation log names the staff member (then they are disabled, never deleted). */
+export function loggedWrites(db: Db, userId: number): Promise<number> {
+  return countWhere(db, operationLogs, eq(operationLogs.userId, userId));
+}
