@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PROP_SORTS, Prop, propCreateBody, propListQuery, propUpdateBody } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -49,15 +49,11 @@ export function toProp(row: Row): Prop {
   };
 }
 
-/** A name in any language contains the keyword. */
-function nameContains(keyword: string): SQL {
-  return sql`exists (select 1 from jsonb_each_text(${props.name}) as n where ${contains(sql`n.value`, keyword)})`;
-}
-
 function propWhere(scope: Scope, f: PropFilters): SQL {
   return and(
     inScope(props, scope),
-    f.q ? or(contains(props.code, f.q), nameContains(f.q)) : undefined,
+    // One generated column holds the code and every name, so the keyword is one LIKE per row.
+    f.q ? contains(props.searchText, f.q.toLowerCase()) : undefined,
     f.type ? eq(props.type, f.type) : undefined,
     f.rarity ? eq(props.rarity, f.rarity) : undefined,
     f.status ? eq(props.status, f.status) : undefined,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { I18nText, PropRarity, PropType } from '@rx/contracts';
 import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
@@ -26,6 +27,16 @@ export const props = pgTable(
     version: rowVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The code and the name in every language, lower-cased: what the keyword filter searches. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(code || ' ' || coalesce(name->>'zh', '') || ' ' || coalesce(name->>'en', '') || ' ' || coalesce(name->>'ja', '') || ' ' || coalesce(name->>'th', '') || ' ' || coalesce(name->>'vi', '') || ' ' || coalesce(name->>'tl', '') || ' ' || coalesce(name->>'id', '') || ' ' || coalesce(name->>'ar', '') || ' ' || coalesce(name->>'tc', ''))`,
+    ),
   },
-  (t) => [uniqueIndex('props_product_code').on(t.productId, t.code), index('props_cp').on(t.cpId)],
+  (t) => [
+    uniqueIndex('props_product_code').on(t.productId, t.code),
+    index('props_cp').on(t.cpId),
+    // The list's usual shapes: a type's rows newest first, and everything by last change.
+    index('props_product_type_updated').on(t.productId, t.type, t.updatedAt),
+    index('props_product_updated').on(t.productId, t.updatedAt),
+  ],
 );

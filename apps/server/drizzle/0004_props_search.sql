@@ -1,0 +1,3 @@
+ALTER TABLE "props" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(code || ' ' || coalesce(name->>'zh', '') || ' ' || coalesce(name->>'en', '') || ' ' || coalesce(name->>'ja', '') || ' ' || coalesce(name->>'th', '') || ' ' || coalesce(name->>'vi', '') || ' ' || coalesce(name->>'tl', '') || ' ' || coalesce(name->>'id', '') || ' ' || coalesce(name->>'ar', '') || ' ' || coalesce(name->>'tc', ''))) STORED;--> statement-breakpoint
+CREATE INDEX "props_product_type_updated" ON "props" USING btree ("product_id","type","updated_at");--> statement-breakpoint
+CREATE INDEX "props_product_updated" ON "props" USING btree ("product_id","updated_at");

@@ -1,0 +1,185 @@
+// Seeds 200,000 props into one game, then measures, with the server in its own process:
+//  - p50/p95 latency of filtered, sorted list pages (sequential requests: latency, not throughput);
+//  - the server's peak memory (VmHWM) across full CSV exports of growing size.
+// On PGlite, and on PostgreSQL when one answers. Usage: npm run build && npx tsx bench/list-latency.ts
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/index.ts';
+import { seed } from '../apps/server/src/seed/index.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
+const SAMPLES = 200;
+const root = path.resolve(import.meta.dirname, '..');
+const secrets = { SSO_SECRET: 'bench-sso', JWT_SECRET: 'bench-jwt' };
+
+async function prepare(target: { databaseUrl?: string; dataDir?: string }): Promise<number> {
+  const database = await openDatabase(target);
+  await seed(database.db, { demo: true, jwtSecret: secrets.JWT_SECRET });
+  const product = (await database.db.execute(sql`select id, cp_id from products order by id limit 1`))
+    .rows[0] as {
+    id: number;
+    cp_id: number;
+  };
+  const started = Date.now();
+  await database.db.execute(sql`
+    insert into props (cp_id, product_id, code, name, type, rarity, stack_limit, expiry_days, tags, status)
+    select ${product.cp_id}, ${product.id}, 'bench_' || g,
+      jsonb_build_object('zh', (array['铁剑','金币','药水','宝石','头像框'])[1 + g % 5] || g, 'en', 'Item ' || g,
+        'ja', '', 'th', '', 'vi', '', 'tl', '', 'id', '', 'ar', '', 'tc', ''),
+      (array['currency','consumable','equipment','material','avatar'])[1 + g % 5],
+      (array['common','uncommon','rare','epic','legendary','mythic'])[1 + g % 6],
+      999, g % 30, '["bench"]'::jsonb, case when g % 10 = 0 then 'disabled' else 'active' end
+    from generate_series(1, ${ROWS}) g`);
+  await database.db.execute(sql`analyze props`);
+  console.log(`  seeded ${ROWS.toLocaleString()} props in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await database.close();
+  return product.id;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = 3800 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    env: {
+      ...process.env,
+      ...secrets,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function signIn(base: string): Promise<string> {
+  const post = async (url: string, body: unknown, token?: string) =>
+    (
+      await fetch(base + url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const login = await post('/api/v1/users/login', { username: 'admin', password: 'Demo@12345' });
+  const link = await (
+    await fetch(`${base}/api/v1/acs/user/platform_link`, {
+      headers: { authorization: `Bearer ${login.data.token}` },
+    })
+  ).json();
+  const q = Object.fromEntries(new URL(link.data.url, base).searchParams);
+  const info = await post('/api/v1/acs/user/login', {
+    ...q,
+    is_modified_password: Number(q.is_modified_password),
+    ts: Number(q.ts),
+  });
+  return info.data.access_token;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+function peakRss(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+async function measure(label: string, env: Record<string, string>, productId: number) {
+  const { child, base } = await startServer(env);
+  try {
+    const token = await signIn(base);
+    const headers = { authorization: `Bearer ${token}`, 'x-product-id': String(productId) };
+    const shapes: [string, (i: number) => string][] = [
+      [
+        'type filter, sort -updated_at, deep pages',
+        (i) => `type=equipment&sort=-updated_at&page=${1 + (i % 100)}&page_size=20`,
+      ],
+      [
+        'keyword in names, sort code',
+        (i) => `q=${encodeURIComponent('剑')}&sort=code&page=${1 + (i % 50)}&page_size=20`,
+      ],
+      [
+        'rarity+status filter, sort -id',
+        (i) => `rarity=epic&status=active&sort=-id&page=${1 + (i % 100)}&page_size=50`,
+      ],
+    ];
+    for (const [name, query] of shapes) {
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < SAMPLES + 20; i++) {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/v1/props?${query(i)}`, { headers });
+        const body = (await res.json()) as { code: number; data: { total: number } };
+        if (body.code !== 0) throw new Error(JSON.stringify(body));
+        total = body.data.total;
+        if (i >= 20) times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `  ${label.padEnd(10)} list: ${name.padEnd(42)} (${total.toLocaleString()} rows)  p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms`,
+      );
+    }
+    const before = peakRss(child.pid!);
+    for (const [name, query] of [
+      ['1 type (40,000 rows)', 'type=currency'],
+      ['all rows (200,000)', ''],
+    ] as const) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/v1/props/export?format=csv&${query}`, { headers });
+      let bytes = 0;
+      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
+      console.log(
+        `  ${label.padEnd(10)} CSV export of ${name.padEnd(22)} ${(bytes / 1024 / 1024).toFixed(1).padStart(6)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; server peak RSS ${peakRss(child.pid!).toFixed(0)} MB (before exports ${before.toFixed(0)} MB)`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+console.log(`List latency and export memory, ${ROWS.toLocaleString()} props, ${os.cpus().length} cores`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
+const pgliteProduct = await prepare({ dataDir });
+await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, pgliteProduct);
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+const reachable = await admin.connect().then(
+  () => true,
+  () => false,
+);
+if (!reachable) console.log('  PostgreSQL: no server answered; skipped');
+else {
+  const name = `bench_list_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const secretsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-pg-'));
+  try {
+    const productId = await prepare({ databaseUrl: url.toString() });
+    await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: secretsDir }, productId);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(secretsDir, { recursive: true, force: true });
+  }
+}
