@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/index.ts';
+import { products } from '../apps/server/src/db/schema.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
@@ -19,11 +20,12 @@ const secrets = { SSO_SECRET: 'bench-sso', JWT_SECRET: 'bench-jwt' };
 async function prepare(target: { databaseUrl?: string; dataDir?: string }): Promise<number> {
   const database = await openDatabase(target);
   await seed(database.db, { demo: true, jwtSecret: secrets.JWT_SECRET });
-  const product = (await database.db.execute(sql`select id, cp_id from products order by id limit 1`))
-    .rows[0] as {
-    id: number;
-    cp_id: number;
-  };
+  const [product] = await database.db
+    .select({ id: products.id, cp_id: products.cpId })
+    .from(products)
+    .orderBy(products.id)
+    .limit(1);
+  if (!product) throw new Error('the demo seed made no product');
   const started = Date.now();
   await database.db.execute(sql`
     insert into props (cp_id, product_id, code, name, type, rarity, stack_limit, expiry_days, tags, status)
