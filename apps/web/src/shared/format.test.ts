@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from './format.ts';
+
+describe('formatDateTime', () => {
+  it('formats in the interface language, and answers nothing for no date', () => {
+    const at = new Date(Date.UTC(2026, 10, 22, 1, 23));
+    expect(formatDateTime(at, 'zh')).toMatch(/2026/);
+    expect(formatDateTime(at, 'en')).toMatch(/22\/11\/2026/);
+    expect(formatDateTime(at, 'ar')).not.toBe(formatDateTime(at, 'en'));
+    expect(formatDateTime(null, 'en')).toBe('');
+    expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+});

@@ -1,0 +1,30 @@
+import type { Language } from '@rx/contracts/languages';
+import { currentLanguage } from './i18n.ts';
+
+/** The BCP 47 locale of each interface language, for dates and numbers. */
+export const INTL_LOCALES: Record<Language, string> = {
+  zh: 'zh-CN',
+  en: 'en-GB',
+  ja: 'ja-JP',
+  th: 'th-TH',
+  vi: 'vi-VN',
+  tl: 'fil-PH',
+  id: 'id-ID',
+  ar: 'ar',
+  tc: 'zh-TW',
+};
+
+const formats = new Map<Language, Intl.DateTimeFormat>();
+
+/** A date and time in the interface language (not the browser's), e.g. 2026/11/22 01:23. */
+export function formatDateTime(value: string | number | Date | null | undefined, lang: Language = currentLanguage()): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  let format = formats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[lang], { dateStyle: 'short', timeStyle: 'short' });
+    formats.set(lang, format);
+  }
+  return format.format(date);
+}
