@@ -1,0 +1,228 @@
+import { useMemo, useState } from 'react';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  CLIENT_ACTIONS,
+  errorCodeCreateBody,
+  errorCodeUpdateBody,
+  type ErrorCodeCreate,
+  type ErrorCodeText,
+} from '@rx/contracts/error-codes';
+import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
+import {
+  ExportButton,
+  FormDrawer,
+  ImportButton,
+  SearchForm,
+  missingLanguages,
+  useResourceList,
+  useResourceMutations,
+  type ListParams,
+} from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
+import { DataTable } from '../../../shared/ui/index.ts';
+import { ErrorCodeForm } from './ErrorCodeForm.tsx';
+import { placeholderProblems } from './error-code-helpers.ts';
+
+export const RESOURCE = 'error-codes';
+export const FILTERS = ['q', 'module', 'action', 'status', 'missing_lang'] as const;
+/** The modules games usually have; the list adds the ones in use. */
+const COMMON_MODULES = ['login', 'payment', 'gameplay', 'social', 'system'];
+const NEW_CODE: ErrorCodeCreate = {
+  code: '',
+  module: '',
+  default_text: '',
+  texts: { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' },
+  action: 'none',
+  status: 'active',
+};
+
+interface CodeListProps {
+  params: ListParams;
+  setParams: (change: Partial<ListParams>) => void;
+  can: { edit: boolean; remove: boolean; exportRows: boolean };
+}
+
+/** The working copy of the codes: what the next release will hold. */
+export function CodeList({ params, setParams, can }: CodeListProps) {
+  const { t } = useTranslation('errorCodes');
+  const message = useMessage();
+  const list = useResourceList<ErrorCodeText>(RESOURCE, params);
+  const { create, update, remove, refresh } = useResourceMutations<
+    ErrorCodeCreate,
+    Record<string, unknown> & { version: number }
+  >(RESOURCE);
+  const [editing, setEditing] = useState<ErrorCodeText | 'new' | null>(null);
+  const modules = useMemo(
+    () => [...new Set([...COMMON_MODULES, ...(list.data?.list ?? []).map((c) => c.module)])].sort(),
+    [list.data],
+  );
+
+  const columns = useMemo<ColumnsType<ErrorCodeText>>(
+    () => [
+      { title: t('code'), dataIndex: 'code', width: 110, sorter: true },
+      { title: t('module'), dataIndex: 'module', width: 100, sorter: true },
+      { title: t('defaultText'), dataIndex: 'default_text', width: 240 },
+      {
+        title: t('coverage'),
+        key: 'coverage',
+        width: 190,
+        render: (_, code) => {
+          const missing = missingLanguages(code.texts);
+          const bad = placeholderProblems(code.default_text, code.texts).map((p) => p.lang);
+          return (
+            <Space size={4} wrap>
+              <Tooltip title={missing.map((lang) => LANGUAGE_NAMES[lang]).join(', ')}>
+                <Tag color={missing.length ? 'warning' : 'success'}>
+                  {t('translated', { done: LANGUAGES.length - missing.length, total: LANGUAGES.length })}
+                </Tag>
+              </Tooltip>
+              {bad.length > 0 && (
+                <Tag color="error">{t('placeholderTag', { languages: bad.join(', ') })}</Tag>
+              )}
+            </Space>
+          );
+        },
+      },
+      {
+        title: t('action'),
+        dataIndex: 'action',
+        width: 120,
+        sorter: true,
+        render: (v: string) => t(`actions.${v}`),
+      },
+      {
+        title: t('crud:field.status'),
+        dataIndex: 'status',
+        width: 90,
+        sorter: true,
+        render: (v: string) => (
+          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
+        ),
+      },
+      {
+        title: t('crud:field.updatedAt'),
+        dataIndex: 'updated_at',
+        width: 170,
+        sorter: true,
+        render: (v: string) => new Date(v).toLocaleString(),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 140,
+        fixed: 'right',
+        render: (_, code) => (
+          <Space>
+            {can.edit && (
+              <Button type="link" size="small" onClick={() => setEditing(code)}>
+                {t('crud:action.edit')}
+              </Button>
+            )}
+            {can.remove && (
+              <Popconfirm
+                title={t('confirmDelete', { code: code.code })}
+                onConfirm={() =>
+                  remove.mutateAsync(code.id).then(() => message.success(t('crud:action.deleted')))
+                }
+              >
+                <Button type="link" size="small" danger>
+                  {t('crud:action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, can, remove, message],
+  );
+
+  const save = async (data: unknown) => {
+    if (editing === 'new') await create.mutateAsync(data as ErrorCodeCreate);
+    else if (editing) await update.mutateAsync({ id: editing.id, body: data as { version: number } });
+    void message.success(t('crud:action.saved'));
+  };
+
+  return (
+    <>
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          { name: 'q', label: t('crud:field.keyword') },
+          {
+            name: 'module',
+            label: t('module'),
+            kind: 'select',
+            options: modules.map((v) => ({ value: v, label: v })),
+          },
+          {
+            name: 'action',
+            label: t('action'),
+            kind: 'select',
+            options: CLIENT_ACTIONS.map((v) => ({ value: v, label: t(`actions.${v}`) })),
+          },
+          {
+            name: 'status',
+            label: t('crud:field.status'),
+            kind: 'select',
+            options: [
+              { value: 'active', label: t('crud:status.active') },
+              { value: 'disabled', label: t('crud:status.disabled') },
+            ],
+          },
+          {
+            name: 'missing_lang',
+            label: t('missingLang'),
+            kind: 'select',
+            options: LANGUAGES.map((v) => ({ value: v, label: LANGUAGE_NAMES[v] })),
+          },
+        ]}
+        extra={
+          <>
+            {can.edit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('crud:action.create')}
+              </Button>
+            )}
+            {can.edit && <ImportButton resource={RESOURCE} onImported={() => void refresh()} />}
+            {can.exportRows && <ExportButton resource={RESOURCE} filters={params.filters} />}
+          </>
+        }
+      />
+      <DataTable<ErrorCodeText>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        onChange={(_, __, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.columnKey ?? one?.field;
+          setParams({
+            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
+          });
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.page_size,
+          total: list.data?.total ?? 0,
+          onChange: (page, page_size) => setParams({ page, page_size }),
+        }}
+      />
+      <FormDrawer
+        open={editing !== null}
+        width={720}
+        title={editing === 'new' ? t('createTitle') : t('editTitle')}
+        initialValues={editing === 'new' || editing === null ? NEW_CODE : editing}
+        schema={editing === 'new' ? errorCodeCreateBody : errorCodeUpdateBody}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      >
+        <ErrorCodeForm editing={editing !== 'new'} modules={modules} />
+      </FormDrawer>
+    </>
+  );
+}

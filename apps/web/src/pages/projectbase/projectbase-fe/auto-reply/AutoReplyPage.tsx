@@ -1,0 +1,108 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Flex, Typography } from 'antd';
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
+import { useTranslation } from 'react-i18next';
+import { GAME_PLATFORMS } from '@rx/contracts/products';
+import { actionPermission } from '@rx/contracts/pages';
+import { usePermission } from '../../../../app/permission/index.ts';
+import { useProduct } from '../../../../app/product/index.ts';
+import { SearchForm, useListParams } from '../../../../shared/crud/index.ts';
+import { useChannels } from '../shared/channels.tsx';
+import { AUTO_REPLY_SEE } from './auto-reply-helpers.ts';
+import { GameKeysDrawer } from './GameKeysDrawer.tsx';
+import { RulesPanel } from './RulesPanel.tsx';
+import { SpecialReplies } from './SpecialReplies.tsx';
+import { TestBox } from './TestBox.tsx';
+
+/** The game API keys belong to the product (its page's permissions). */
+const PRODUCT_SEE = 'basic/see/product';
+const FILTERS = ['q', 'channel_id', 'platform', 'enabled'] as const;
+
+/** Auto-reply: the rules, the welcome and no-match replies, and a box to test what answers. */
+export function AutoReplyPage() {
+  const { t } = useTranslation('autoReply');
+  const productId = useProduct((s) => s.productId);
+  const [params, setParams] = useListParams(FILTERS);
+  const channels = useChannels();
+  const canEdit = usePermission([actionPermission(AUTO_REPLY_SEE, 'edit')]);
+  const canDelete = usePermission([actionPermission(AUTO_REPLY_SEE, 'delete')]);
+  const canExport = usePermission([actionPermission(AUTO_REPLY_SEE, 'export')]);
+  const canSeeKeys = usePermission([PRODUCT_SEE]);
+  const canManageKeys = usePermission([actionPermission(PRODUCT_SEE, 'edit')]);
+  const can = useMemo(
+    () => ({ edit: canEdit, remove: canDelete, exportRows: canExport }),
+    [canEdit, canDelete, canExport],
+  );
+  const [keysOpen, setKeysOpen] = useState(false);
+
+  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
+  return (
+    <>
+      <Flex justify="space-between" align="start" gap={16} wrap>
+        <div>
+          <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+            {t('menu:page.autoReply')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+        </div>
+        {canSeeKeys && (
+          <Button icon={<KeyOutlined />} onClick={() => setKeysOpen(true)}>
+            {t('keys.button')}
+          </Button>
+        )}
+      </Flex>
+      <Flex gap={16} align="start" wrap>
+        <div style={{ flex: '3 1 720px', minWidth: 0 }}>
+          <RulesPanel
+            productId={productId}
+            params={params}
+            setParams={setParams}
+            can={can}
+            filters={
+              <SearchForm
+                values={params.filters}
+                onSearch={(filters) => setParams({ filters })}
+                fields={[
+                  { name: 'q', label: t('crud:field.keyword'), width: 160 },
+                  {
+                    name: 'channel_id',
+                    label: t('channel'),
+                    kind: 'select',
+                    options: [
+                      { value: '0', label: t('allChannels') },
+                      ...channels.list.map((c) => ({ value: String(c.id), label: c.name })),
+                    ],
+                  },
+                  {
+                    name: 'platform',
+                    label: t('platform'),
+                    kind: 'select',
+                    width: 120,
+                    options: GAME_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) })),
+                  },
+                  {
+                    name: 'enabled',
+                    label: t('crud:field.status'),
+                    kind: 'select',
+                    width: 120,
+                    options: [
+                      { value: '1', label: t('crud:status.active') },
+                      { value: '0', label: t('crud:status.disabled') },
+                    ],
+                  },
+                ]}
+              />
+            }
+          />
+        </div>
+        <Flex vertical gap={16} style={{ flex: '1 1 340px' }}>
+          <TestBox />
+          <SpecialReplies canEdit={canEdit} />
+        </Flex>
+      </Flex>
+      {canSeeKeys && (
+        <GameKeysDrawer open={keysOpen} onClose={() => setKeysOpen(false)} canManage={canManageKeys} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,244 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Flex, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  autoReplyCreateBody,
+  autoReplyUpdateBody,
+  type AutoReplyCreate,
+  type AutoReplyRule,
+  type KeywordWarning,
+} from '@rx/contracts/auto-replies';
+import {
+  ExportButton,
+  FormDrawer,
+  useResourceList,
+  useResourceMutations,
+  type ListParams,
+} from '../../../../shared/crud/index.ts';
+import { useMessage } from '../../../../shared/feedback.tsx';
+import { DataTable } from '../../../../shared/ui/index.ts';
+import { useChannelLabel } from '../shared/channels.tsx';
+import { replySummary, scopePath, windowState, type ReplyScope } from './auto-reply-helpers.ts';
+import { RuleForm } from './RuleForm.tsx';
+
+export const RESOURCE = 'auto-replies';
+const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', active: 'success', ended: 'default' } as const;
+
+interface RulesPanelProps {
+  productId: number;
+  params: ListParams;
+  setParams: (change: Partial<ListParams>) => void;
+  /** On a scope's page: new rules start in it. */
+  scope?: ReplyScope;
+  can: { edit: boolean; remove: boolean; exportRows: boolean };
+  /** Filters shown above the table (the list page's search form). */
+  filters?: ReactNode;
+}
+
+type UpdateBody = Record<string, unknown> & { version: number };
+type Saved = AutoReplyRule & { warnings: KeywordWarning[] };
+
+/** The rules, highest priority first; saving one reports keywords it shares with other rules. */
+export function RulesPanel({ productId, params, setParams, scope, can, filters }: RulesPanelProps) {
+  const { t } = useTranslation('autoReply');
+  const message = useMessage();
+  const navigate = useNavigate();
+  // Highest priority first unless the user sorts otherwise: the order rules are tried in.
+  const list = useResourceList<AutoReplyRule>(RESOURCE, { ...params, sort: params.sort ?? '-priority' });
+  const { create, update, remove } = useResourceMutations<AutoReplyCreate, UpdateBody>(RESOURCE);
+  const channelLabel = useChannelLabel(t('allChannels'));
+  const [editing, setEditing] = useState<AutoReplyRule | 'new' | null>(null);
+  const [warnings, setWarnings] = useState<{ rule: string; list: KeywordWarning[] } | null>(null);
+  const [now] = useState(() => Date.now());
+  const fresh = useMemo(
+    () => ({
+      name: '',
+      channel_id: scope?.channelId ?? null,
+      platform: scope?.platform ?? null,
+      keywords: [{ text: '', match: 'contains' }],
+      replies: [{ type: 'text', text: '' }],
+      mode: 'reply_all',
+      priority: 0,
+      start_at: null,
+      end_at: null,
+      enabled: true,
+    }),
+    [scope?.channelId, scope?.platform],
+  );
+
+  const columns = useMemo<ColumnsType<AutoReplyRule>>(
+    () => [
+      { title: t('name'), dataIndex: 'name', width: 150, sorter: true },
+      {
+        title: t('scope'),
+        key: 'scope',
+        width: 170,
+        render: (_, rule) => (
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              navigate(scopePath(productId, { channelId: rule.channel_id, platform: rule.platform }))
+            }
+          >
+            {channelLabel(rule.channel_id)} ·{' '}
+            {rule.platform ? t(`platforms.${rule.platform}`) : t('allPlatforms')}
+          </Button>
+        ),
+      },
+      {
+        title: t('keywords'),
+        dataIndex: 'keywords',
+        width: 220,
+        render: (keywords: AutoReplyRule['keywords']) =>
+          keywords.map((k, i) => (
+            <Tooltip key={i} title={t(`matches.${k.match}`)}>
+              <Tag color={k.match === 'regex' ? 'purple' : k.match === 'equal' ? 'blue' : 'default'}>
+                {k.text}
+              </Tag>
+            </Tooltip>
+          )),
+      },
+      {
+        title: t('replies'),
+        dataIndex: 'replies',
+        width: 220,
+        render: (replies: AutoReplyRule['replies'], rule) => (
+          <Tooltip
+            title={replies.map((r, i) => (
+              <div key={i}>{replySummary(r)}</div>
+            ))}
+          >
+            <Tag>{t(`modes.${rule.mode}`)}</Tag>
+            {replies.map((r) => t(`replyTypes.${r.type}`)).join(' + ')}
+          </Tooltip>
+        ),
+      },
+      { title: t('priority'), dataIndex: 'priority', width: 80, sorter: true },
+      {
+        title: t('window'),
+        key: 'window',
+        width: 110,
+        render: (_, rule) => {
+          const state = windowState(rule.start_at, rule.end_at, now);
+          const range = [rule.start_at, rule.end_at].map((v) => (v ? new Date(v).toLocaleString() : '∞'));
+          return (
+            <Tooltip title={range.join(' ~ ')}>
+              <Tag color={WINDOW_COLORS[state]}>{t(`windows.${state}`)}</Tag>
+            </Tooltip>
+          );
+        },
+      },
+      {
+        title: t('enabled'),
+        dataIndex: 'enabled',
+        width: 80,
+        render: (v: boolean) => (
+          <Tag color={v ? 'success' : 'default'}>{t(v ? 'crud:status.active' : 'crud:status.disabled')}</Tag>
+        ),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 130,
+        fixed: 'right',
+        render: (_, rule) => (
+          <Space size={0}>
+            {can.edit && (
+              <Button type="link" size="small" onClick={() => setEditing(rule)}>
+                {t('crud:action.edit')}
+              </Button>
+            )}
+            {can.remove && (
+              <Popconfirm
+                title={t('confirmDelete', { name: rule.name })}
+                onConfirm={() =>
+                  remove.mutateAsync(rule.id).then(() => message.success(t('crud:action.deleted')))
+                }
+              >
+                <Button type="link" size="small" danger>
+                  {t('crud:action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, can, remove, message, navigate, productId, channelLabel, now],
+  );
+
+  const save = async (data: unknown) => {
+    const saved = (
+      editing === 'new'
+        ? await create.mutateAsync(data as AutoReplyCreate)
+        : await update.mutateAsync({ id: (editing as AutoReplyRule).id, body: data as UpdateBody })
+    ) as Saved;
+    setWarnings(saved.warnings.length ? { rule: saved.name, list: saved.warnings } : null);
+    void message.success(t('crud:action.saved'));
+  };
+
+  return (
+    <>
+      <Flex gap={8} wrap align="start">
+        <div style={{ flex: 1, minWidth: 0 }}>{filters}</div>
+        <Space style={{ marginBlockEnd: 16 }}>
+          {can.edit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('newRule')}
+            </Button>
+          )}
+          {can.exportRows && <ExportButton resource={RESOURCE} filters={params.filters} />}
+        </Space>
+      </Flex>
+      {warnings && (
+        <Alert
+          type="warning"
+          showIcon
+          closable={{ onClose: () => setWarnings(null) }}
+          data-testid="overlap-warnings"
+          title={t('overlapTitle', { name: warnings.rule })}
+          description={warnings.list.map((w) => (
+            <div key={`${w.keyword}-${w.rule_id}`}>
+              {t('overlapLine', { keyword: w.keyword, rule: w.rule_name })}
+            </div>
+          ))}
+          style={{ marginBlockEnd: 12 }}
+        />
+      )}
+      <DataTable<AutoReplyRule>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        onChange={(_, __, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.columnKey ?? one?.field;
+          setParams({
+            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
+          });
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.page_size,
+          total: list.data?.total ?? 0,
+          onChange: (page, page_size) => setParams({ page, page_size }),
+        }}
+      />
+      <FormDrawer
+        open={editing !== null}
+        width={720}
+        title={editing === 'new' ? t('newRule') : t('editRule')}
+        initialValues={editing === 'new' || editing === null ? fresh : editing}
+        schema={editing === 'new' ? autoReplyCreateBody : autoReplyUpdateBody}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      >
+        <RuleForm />
+      </FormDrawer>
+    </>
+  );
+}

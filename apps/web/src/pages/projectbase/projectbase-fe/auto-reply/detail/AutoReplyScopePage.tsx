@@ -1,0 +1,87 @@
+import { useMemo, useState } from 'react';
+import { Button, Flex, Spin, Typography } from 'antd';
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { actionPermission } from '@rx/contracts/pages';
+import { usePermission } from '../../../../../app/permission/index.ts';
+import { useProduct } from '../../../../../app/product/index.ts';
+import type { ListParams } from '../../../../../shared/crud/index.ts';
+import { useChannelLabel } from '../../shared/channels.tsx';
+import { idSegment } from '../../shared/route-segments.ts';
+import { useRouteProduct } from '../../shared/route-product.ts';
+import { AUTO_REPLY_BASE, AUTO_REPLY_SEE, platformSegment, type ReplyScope } from '../auto-reply-helpers.ts';
+import { RulesPanel } from '../RulesPanel.tsx';
+import { SpecialReplies } from '../SpecialReplies.tsx';
+import { TestBox } from '../TestBox.tsx';
+
+/**
+ * One scope's replies (`detail/:product_id/:channel_id/:platform_id`, `0` / `all` for every channel
+ * or platform): its rules, its channel's welcome and no-match replies, and the test box set to it.
+ */
+export function AutoReplyScopePage() {
+  const { t } = useTranslation('autoReply');
+  const navigate = useNavigate();
+  const { product_id, channel_id, platform_id } = useParams();
+  const ready = useRouteProduct(product_id);
+  const productId = useProduct((s) => s.productId);
+  const channelLabel = useChannelLabel(t('allChannels'));
+  const canEdit = usePermission([actionPermission(AUTO_REPLY_SEE, 'edit')]);
+  const canDelete = usePermission([actionPermission(AUTO_REPLY_SEE, 'delete')]);
+  const canExport = usePermission([actionPermission(AUTO_REPLY_SEE, 'export')]);
+  const can = useMemo(
+    () => ({ edit: canEdit, remove: canDelete, exportRows: canExport }),
+    [canEdit, canDelete, canExport],
+  );
+  const scope = useMemo<ReplyScope>(
+    () => ({ channelId: idSegment(channel_id) ?? null, platform: platformSegment(platform_id) }),
+    [channel_id, platform_id],
+  );
+  const [paging, setPaging] = useState<Omit<ListParams, 'filters'>>({ page: 1, page_size: 10 });
+  const params = useMemo<ListParams>(
+    () => ({
+      ...paging,
+      filters: {
+        channel_id: String(scope.channelId ?? 0),
+        ...(scope.platform ? { platform: scope.platform } : {}),
+      },
+    }),
+    [paging, scope],
+  );
+
+  if (!ready || !productId) return <Spin />;
+  return (
+    <>
+      <Flex align="center" gap={8} wrap>
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          aria-label={t('back')}
+          onClick={() => navigate(AUTO_REPLY_BASE)}
+        />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('scopeTitle', {
+            channel: channelLabel(scope.channelId),
+            platform: scope.platform ? t(`platforms.${scope.platform}`) : t('allPlatforms'),
+          })}
+        </Typography.Title>
+      </Flex>
+      <Typography.Paragraph type="secondary">{t('scopeHint')}</Typography.Paragraph>
+      <Flex gap={16} align="start" wrap>
+        <div style={{ flex: '3 1 720px', minWidth: 0 }}>
+          <RulesPanel
+            productId={productId}
+            params={params}
+            setParams={({ filters: _, ...change }) => setPaging((p) => ({ ...p, ...change }))}
+            scope={scope}
+            can={can}
+          />
+        </div>
+        <Flex vertical gap={16} style={{ flex: '1 1 340px' }}>
+          <TestBox scope={scope} />
+          <SpecialReplies channelId={scope.channelId} canEdit={canEdit} />
+        </Flex>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+import { useMemo, useState } from 'react';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ColumnsType } from 'antd/es/table';
+import { HELP_ARTICLE_STATUSES, type HelpArticle } from '@rx/contracts/help-center';
+import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
+import { SearchForm, useResourceList, type ListParams } from '../../../../shared/crud/index.ts';
+import { useMessage } from '../../../../shared/feedback.tsx';
+import { http } from '../../../../shared/http.ts';
+import { useLocale } from '../../../../shared/i18n.ts';
+import { DataTable } from '../../../../shared/ui/index.ts';
+import { useChannelLabel, useChannels } from '../shared/channels.tsx';
+import { categoryName, useHelpCategories } from './CategoryPanel.tsx';
+import { CopyModal } from './CopyModal.tsx';
+import { detailPath, previewPath } from './help-helpers.ts';
+
+const RESOURCE = 'help-articles';
+
+interface ArticleListProps {
+  productId: number;
+  params: ListParams;
+  setParams: (change: Partial<ListParams>) => void;
+  can: { edit: boolean; remove: boolean };
+}
+
+/** Articles, one row per language, with their state; editing opens the article's own page. */
+export function ArticleList({ productId, params, setParams, can }: ArticleListProps) {
+  const { t } = useTranslation('help');
+  const message = useMessage();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const lang = useLocale((s) => s.language);
+  const list = useResourceList<HelpArticle>(RESOURCE, params);
+  const categories = useHelpCategories();
+  const channels = useChannels();
+  const channelLabel = useChannelLabel(t('allChannels'));
+  const [copying, setCopying] = useState<HelpArticle | null>(null);
+  const categoryNames = useMemo(
+    () => new Map((categories.data?.list ?? []).map((c) => [c.id, categoryName(c, lang)] as const)),
+    [categories.data, lang],
+  );
+
+  const columns = useMemo<ColumnsType<HelpArticle>>(() => {
+    const refresh = () => client.invalidateQueries({ queryKey: [RESOURCE] });
+    const setState = async (article: HelpArticle, action: 'publish' | 'unpublish') => {
+      await http.post(`/${RESOURCE}/${article.id}/${action}`, { version: article.version });
+      void refresh();
+      void message.success(t(action === 'publish' ? 'publishedDone' : 'unpublishedDone'));
+    };
+    const remove = async (article: HelpArticle) => {
+      await http.delete(`/${RESOURCE}/${article.id}`);
+      void refresh();
+      void message.success(t('crud:action.deleted'));
+    };
+    const edit = (a: HelpArticle) => navigate(detailPath(productId, a.channel_id, { article: a.id }));
+    return [
+      {
+        title: t('title'),
+        key: 'title',
+        width: 240,
+        sorter: true,
+        render: (_, a) => (
+          <Space size={4}>
+            <Button type="link" size="small" onClick={() => edit(a)}>
+              {a.title}
+            </Button>
+            {a.stale && (
+              <Tooltip title={t('staleHint')}>
+                <Tag color="orange">{t('stale')}</Tag>
+              </Tooltip>
+            )}
+          </Space>
+        ),
+      },
+      {
+        title: t('language'),
+        dataIndex: 'language',
+        width: 90,
+        sorter: true,
+        render: (v: string) => <Tag>{v}</Tag>,
+      },
+      {
+        title: t('category'),
+        dataIndex: 'category_id',
+        width: 130,
+        render: (id: number) => categoryNames.get(id) ?? `#${id}`,
+      },
+      {
+        title: t('channel'),
+        dataIndex: 'channel_id',
+        width: 120,
+        render: (v: number | null) => channelLabel(v),
+      },
+      {
+        title: t('status'),
+        dataIndex: 'status',
+        width: 90,
+        sorter: true,
+        render: (v: string) => (
+          <Tag color={v === 'published' ? 'success' : 'default'}>{t(`statuses.${v}`)}</Tag>
+        ),
+      },
+      {
+        title: t('crud:field.updatedAt'),
+        dataIndex: 'updated_at',
+        width: 170,
+        sorter: true,
+        render: (v: string) => new Date(v).toLocaleString(),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 300,
+        fixed: 'right',
+        render: (_, a) => (
+          <Space size={0}>
+            {can.edit && (
+              <Button type="link" size="small" onClick={() => edit(a)}>
+                {t('crud:action.edit')}
+              </Button>
+            )}
+            {can.edit && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void setState(a, a.status === 'published' ? 'unpublish' : 'publish')}
+              >
+                {t(a.status === 'published' ? 'unpublish' : 'publish')}
+              </Button>
+            )}
+            {can.edit && (
+              <Button type="link" size="small" onClick={() => setCopying(a)}>
+                {t('copy')}
+              </Button>
+            )}
+            <Button
+              type="link"
+              size="small"
+              onClick={() => navigate(previewPath(productId, a.channel_id, a.language))}
+            >
+              {t('preview')}
+            </Button>
+            {can.remove && a.status === 'draft' && (
+              <Popconfirm title={t('confirmDeleteArticle', { title: a.title })} onConfirm={() => remove(a)}>
+                <Button type="link" size="small" danger>
+                  {t('crud:action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ];
+  }, [t, can, client, message, navigate, productId, categoryNames, channelLabel]);
+
+  return (
+    <>
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          { name: 'q', label: t('title') },
+          {
+            name: 'category_id',
+            label: t('category'),
+            kind: 'select',
+            options: [...categoryNames].map(([id, name]) => ({ value: String(id), label: name })),
+          },
+          {
+            name: 'channel_id',
+            label: t('channel'),
+            kind: 'select',
+            options: [
+              { value: '0', label: t('allChannels') },
+              ...channels.list.map((c) => ({ value: String(c.id), label: c.name })),
+            ],
+          },
+          {
+            name: 'language',
+            label: t('language'),
+            kind: 'select',
+            width: 140,
+            options: LANGUAGES.map((v) => ({ value: v, label: LANGUAGE_NAMES[v] })),
+          },
+          {
+            name: 'status',
+            label: t('status'),
+            kind: 'select',
+            width: 120,
+            options: HELP_ARTICLE_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
+          },
+          {
+            name: 'stale',
+            label: t('stale'),
+            kind: 'select',
+            width: 120,
+            options: [
+              { value: '1', label: t('staleOnly') },
+              { value: '0', label: t('upToDate') },
+            ],
+          },
+        ]}
+      />
+      <DataTable<HelpArticle>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        onChange={(_, __, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.columnKey ?? one?.field;
+          setParams({
+            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
+          });
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.page_size,
+          total: list.data?.total ?? 0,
+          onChange: (page, page_size) => setParams({ page, page_size }),
+        }}
+      />
+      <CopyModal
+        article={copying}
+        onClose={() => setCopying(null)}
+        onCopied={(count) => {
+          void client.invalidateQueries({ queryKey: [RESOURCE] });
+          void message.success(t('copied', { count }));
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Alert, Form, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { HelpArticle } from '@rx/contracts/help-center';
+import { serverFieldErrors } from '../../../../shared/crud/index.ts';
+import { ApiError, http } from '../../../../shared/http.ts';
+import { AppModal } from '../../../../shared/ui/index.ts';
+import { useChannels } from '../shared/channels.tsx';
+
+interface CopyModalProps {
+  article: HelpArticle | null;
+  onCopied: (count: number) => void;
+  onClose: () => void;
+}
+
+/** Copies an article (every language, as drafts) to other channels. */
+export function CopyModal({ article, onCopied, onClose }: CopyModalProps) {
+  const { t } = useTranslation('help');
+  const { list } = useChannels();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setChosen([]);
+    setProblem(null);
+    onClose();
+  };
+  const copy = async () => {
+    if (!article) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await http.post(`/help-articles/${article.id}/copy`, { channel_ids: chosen }, { silent: true });
+      onCopied(chosen.length);
+      close();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const fields = serverFieldErrors(error);
+      setProblem(fields ? Object.values(fields).join(' ') : error.msg);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AppModal
+      open={article !== null}
+      title={t('copyTitle', { title: article?.title ?? '' })}
+      okText={t('copy')}
+      okButtonProps={{ disabled: chosen.length === 0, loading: busy }}
+      onOk={() => void copy()}
+      onCancel={close}
+      destroyOnHidden
+    >
+      {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 12 }} />}
+      <Typography.Paragraph type="secondary">{t('copyHint')}</Typography.Paragraph>
+      <Form layout="vertical">
+        <Form.Item label={t('copyTo')}>
+          <Select<number[]>
+            id="copy-channels"
+            mode="multiple"
+            value={chosen}
+            onChange={setChosen}
+            options={list
+              .filter((c) => c.id !== article?.channel_id)
+              .map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+          />
+        </Form.Item>
+      </Form>
+    </AppModal>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Flex, Input, Popover, Space, Tooltip } from 'antd';
+import BoldOutlined from '@ant-design/icons/BoldOutlined';
+import ItalicOutlined from '@ant-design/icons/ItalicOutlined';
+import LinkOutlined from '@ant-design/icons/LinkOutlined';
+import OrderedListOutlined from '@ant-design/icons/OrderedListOutlined';
+import PictureOutlined from '@ant-design/icons/PictureOutlined';
+import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
+import { useTranslation } from 'react-i18next';
+import './rich-text.css';
+
+interface RichTextEditorProps {
+  /** HTML; the server keeps only its allow-list of tags and link schemes. */
+  value?: string;
+  onChange?: (html: string) => void;
+  id?: string;
+  'aria-label'?: string;
+  dir?: 'rtl' | 'ltr';
+}
+
+type UrlCommand = 'createLink' | 'insertImage';
+const SAFE_URL = /^(https?:\/\/|\/|mailto:)/i;
+
+/**
+ * A small rich-text editor: bold, italic, lists, links and images on a contentEditable area,
+ * through the browser's editing commands (no editor library). A form control (value/onChange).
+ */
+export function RichTextEditor({
+  value = '',
+  onChange,
+  id,
+  dir,
+  'aria-label': ariaLabel,
+}: RichTextEditorProps) {
+  const { t } = useTranslation('help');
+  const area = useRef<HTMLDivElement>(null);
+  const saved = useRef<Range | null>(null);
+  const [asking, setAsking] = useState<UrlCommand | null>(null);
+  const [url, setUrl] = useState('');
+
+  // Outside changes (another article loaded) replace the content; the user's own typing does not.
+  useEffect(() => {
+    const el = area.current;
+    if (el && el.innerHTML !== value) el.innerHTML = value;
+  }, [value]);
+
+  const emit = () => onChange?.(area.current?.innerHTML ?? '');
+  const run = (command: string, argument?: string) => {
+    area.current?.focus();
+    document.execCommand(command, false, argument);
+    emit();
+  };
+  const keepSelection = () => {
+    const selection = window.getSelection();
+    const range = selection && selection.rangeCount ? selection.getRangeAt(0) : null;
+    saved.current = range && area.current?.contains(range.commonAncestorContainer) ? range : null;
+  };
+  const insertUrl = () => {
+    const target = url.trim();
+    if (!asking || !SAFE_URL.test(target)) return;
+    area.current?.focus();
+    const selection = window.getSelection();
+    if (saved.current && selection) {
+      selection.removeAllRanges();
+      selection.addRange(saved.current);
+    }
+    run(asking, target);
+    setAsking(null);
+    setUrl('');
+  };
+  const urlButton = (command: UrlCommand, icon: ReactNode, label: string) => (
+    <Popover
+      trigger="click"
+      open={asking === command}
+      onOpenChange={(open) => {
+        if (open) keepSelection();
+        setAsking(open ? command : null);
+      }}
+      content={
+        <Space.Compact>
+          <Input
+            autoFocus
+            aria-label={t('editor.url')}
+            placeholder="https://…"
+            value={url}
+            status={url && !SAFE_URL.test(url.trim()) ? 'error' : undefined}
+            onChange={(e) => setUrl(e.target.value)}
+            onPressEnter={insertUrl}
+            style={{ width: 260 }}
+          />
+          <Button type="primary" onClick={insertUrl}>
+            {t('editor.insert')}
+          </Button>
+        </Space.Compact>
+      }
+    >
+      <Tooltip title={label}>
+        <Button size="small" icon={icon} aria-label={label} onMouseDown={keepSelection} />
+      </Tooltip>
+    </Popover>
+  );
+  const commandButton = (command: string, icon: ReactNode, label: string) => (
+    <Tooltip title={label}>
+      <Button
+        size="small"
+        icon={icon}
+        aria-label={label}
+        // Keeps the selection in the text while the button is pressed.
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => run(command)}
+      />
+    </Tooltip>
+  );
+
+  return (
+    <Flex vertical className="rx-rich-text">
+      <Space size={4} className="rx-rich-text__toolbar" role="toolbar">
+        {commandButton('bold', <BoldOutlined />, t('editor.bold'))}
+        {commandButton('italic', <ItalicOutlined />, t('editor.italic'))}
+        {commandButton('insertUnorderedList', <UnorderedListOutlined />, t('editor.bullets'))}
+        {commandButton('insertOrderedList', <OrderedListOutlined />, t('editor.numbers'))}
+        {urlButton('createLink', <LinkOutlined />, t('editor.link'))}
+        {urlButton('insertImage', <PictureOutlined />, t('editor.image'))}
+      </Space>
+      <div
+        ref={area}
+        id={id}
+        className="rx-rich-text__area"
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        aria-label={ariaLabel}
+        dir={dir}
+        onInput={emit}
+        onBlur={emit}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,156 @@
+import { useMemo } from 'react';
+import { Button, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ColumnsType } from 'antd/es/table';
+import type { SocialKind, SocialPolicy, SocialPolicyCreate } from '@rx/contracts/social-access';
+import { useResourceMutations } from '../../../../shared/crud/index.ts';
+import { useMessage } from '../../../../shared/feedback.tsx';
+import { ApiError } from '../../../../shared/http.ts';
+import { useChannelLabel } from '../shared/channels.tsx';
+import { FEATURES, LIMITS } from './social-helpers.ts';
+
+export const RESOURCE = 'social-access';
+export type UpdateBody = Record<string, unknown> & { version: number };
+
+interface PolicyColumnsOptions {
+  kind: SocialKind;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (policy: SocialPolicy) => void;
+}
+
+/** The policy table's columns: each feature is a switch saved at once, then limits, requirements, schedule. */
+export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyColumnsOptions) {
+  const { t } = useTranslation('social');
+  const message = useMessage();
+  const channelLabel = useChannelLabel(t('allChannels'));
+  const { update, remove } = useResourceMutations<SocialPolicyCreate, UpdateBody>(RESOURCE);
+  return useMemo<ColumnsType<SocialPolicy>>(() => {
+    const change = async (policy: SocialPolicy, body: Record<string, unknown>) => {
+      try {
+        await update.mutateAsync({ id: policy.id, body: { ...body, version: policy.version } });
+        void message.success(t('crud:action.saved'));
+      } catch (error) {
+        if (error instanceof ApiError) void message.error(error.msg);
+        else throw error;
+      }
+    };
+    const settingsOf = (p: SocialPolicy) => (p[kind] ?? {}) as Record<string, number | boolean>;
+    const scopeName = (p: SocialPolicy) => `${t(`regions.${p.region}`)} · ${channelLabel(p.channel_id)}`;
+    return [
+      {
+        title: t('region'),
+        dataIndex: 'region',
+        width: 90,
+        sorter: true,
+        render: (v: string) => <Tag>{t(`regions.${v}`)}</Tag>,
+      },
+      {
+        title: t('channel'),
+        dataIndex: 'channel_id',
+        width: 130,
+        sorter: true,
+        render: (v: number | null) => channelLabel(v),
+      },
+      ...FEATURES[kind].map((feature) => ({
+        title: t(`feature.${feature}`),
+        key: feature,
+        width: 100,
+        render: (_: unknown, p: SocialPolicy) => (
+          <Switch
+            size="small"
+            checked={Boolean(settingsOf(p)[feature])}
+            disabled={!canEdit}
+            aria-label={`${t(`feature.${feature}`)} ${scopeName(p)}`}
+            onChange={(on) => void change(p, { [kind]: { [feature]: on } })}
+          />
+        ),
+      })),
+      {
+        title: t('limits'),
+        key: 'limits',
+        width: 170,
+        render: (_, p) =>
+          LIMITS[kind].map((limit) => (
+            <div key={limit}>
+              {t(`limit.${limit}`)}: {Number(settingsOf(p)[limit]) || t('noLimit')}
+            </div>
+          )),
+      },
+      {
+        title: t('requirements'),
+        key: 'requirements',
+        width: 190,
+        render: (_, p) => (
+          <Space size={4} wrap>
+            {p.min_level > 0 && <Tag>{t('levelAtLeast', { level: p.min_level })}</Tag>}
+            {p.min_account_age_days > 0 && <Tag>{t('ageAtLeast', { days: p.min_account_age_days })}</Tag>}
+            {p.real_name_required && <Tag color="blue">{t('realName')}</Tag>}
+            {p.adult_required && <Tag color="blue">{t('adult')}</Tag>}
+            {!p.min_level &&
+              !p.min_account_age_days &&
+              !p.real_name_required &&
+              !p.adult_required &&
+              t('none')}
+          </Space>
+        ),
+      },
+      {
+        title: t('schedule'),
+        key: 'schedule',
+        width: 150,
+        render: (_, p) =>
+          p.start_at || p.end_at ? (
+            <Tooltip
+              title={[p.start_at, p.end_at].map((v) => (v ? new Date(v).toLocaleString() : '∞')).join(' ~ ')}
+            >
+              <Tag color="gold">{t('scheduled')}</Tag>
+            </Tooltip>
+          ) : (
+            t('always')
+          ),
+      },
+      {
+        title: t('enabled'),
+        key: 'enabled',
+        width: 90,
+        render: (_, p) => (
+          <Switch
+            size="small"
+            checked={p.enabled}
+            disabled={!canEdit}
+            aria-label={`${t('enabled')} ${scopeName(p)}`}
+            onChange={(on) => void change(p, { enabled: on })}
+          />
+        ),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 130,
+        fixed: 'right',
+        render: (_, p) => (
+          <Space size={0}>
+            {canEdit && (
+              <Button type="link" size="small" onClick={() => onEdit(p)}>
+                {t('crud:action.edit')}
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={t('confirmDelete', { scope: scopeName(p) })}
+                onConfirm={() =>
+                  remove.mutateAsync(p.id).then(() => message.success(t('crud:action.deleted')))
+                }
+              >
+                <Button type="link" size="small" danger>
+                  {t('crud:action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ];
+  }, [t, kind, canEdit, canDelete, update, remove, message, channelLabel, onEdit]);
+}

@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Typography } from 'antd';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import { PUBLISH_AREAS } from '@rx/contracts/acs';
+import { actionPermission } from '@rx/contracts/pages';
+import {
+  socialPolicyCreateBody,
+  socialPolicyUpdateBody,
+  type SocialKind,
+  type SocialPolicy,
+  type SocialPolicyCreate,
+} from '@rx/contracts/social-access';
+import { usePermission } from '../../../../app/permission/index.ts';
+import { useProduct } from '../../../../app/product/index.ts';
+import {
+  ExportButton,
+  FormDrawer,
+  SearchForm,
+  useListParams,
+  useResourceList,
+  useResourceMutations,
+} from '../../../../shared/crud/index.ts';
+import { useMessage } from '../../../../shared/feedback.tsx';
+import { DataTable } from '../../../../shared/ui/index.ts';
+import { useChannels } from '../shared/channels.tsx';
+import { KillSwitches } from './KillSwitches.tsx';
+import { RESOURCE, usePolicyColumns, type UpdateBody } from './PolicyColumns.tsx';
+import { PolicyForm } from './PolicyForm.tsx';
+import { editValues, newPolicy } from './social-helpers.ts';
+
+const FILTERS = ['region', 'channel_id', 'enabled'] as const;
+const SEE: Record<SocialKind, string> = {
+  chat: 'social/see/chat_access',
+  friend: 'social/see/friend_access',
+};
+const TITLES: Record<SocialKind, string> = { chat: 'menu:page.chatAccess', friend: 'menu:page.friendAccess' };
+
+/** Chat or friend access: policies per region and channel, and each region's kill switch. */
+export function SocialAccessPage({ kind }: { kind: SocialKind }) {
+  const { t } = useTranslation('social');
+  const message = useMessage();
+  const product = useProduct((s) => s.products.find((p) => p.id === s.productId));
+  const [params, setParams] = useListParams(FILTERS);
+  const query = useMemo(() => ({ ...params, filters: { ...params.filters, kind } }), [params, kind]);
+  const list = useResourceList<SocialPolicy>(RESOURCE, query);
+  const { create, update } = useResourceMutations<SocialPolicyCreate, UpdateBody>(RESOURCE);
+  const channels = useChannels();
+  const canEdit = usePermission([actionPermission(SEE[kind], 'edit')]);
+  const canDelete = usePermission([actionPermission(SEE[kind], 'delete')]);
+  const canExport = usePermission([actionPermission(SEE[kind], 'export')]);
+  const [editing, setEditing] = useState<SocialPolicy | 'new' | null>(null);
+  const region = product?.region ?? 'gn';
+  const initialValues = useMemo(
+    () => (editing === 'new' || editing === null ? newPolicy(kind, region) : editValues(editing)),
+    [editing, kind, region],
+  );
+
+  const columns = usePolicyColumns({ kind, canEdit, canDelete, onEdit: setEditing });
+
+  if (!product) return <Alert type="info" showIcon title={t('crud:product.required')} />;
+  const save = async (data: unknown) => {
+    if (editing === 'new') await create.mutateAsync(data as SocialPolicyCreate);
+    else if (editing) await update.mutateAsync({ id: editing.id, body: data as UpdateBody });
+    void message.success(t('crud:action.saved'));
+  };
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t(TITLES[kind])}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t(`intro.${kind}`)}</Typography.Paragraph>
+      <KillSwitches kind={kind} canEdit={canEdit} />
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          {
+            name: 'region',
+            label: t('region'),
+            kind: 'select',
+            width: 120,
+            options: PUBLISH_AREAS.map((v) => ({ value: v, label: t(`regions.${v}`) })),
+          },
+          {
+            name: 'channel_id',
+            label: t('channel'),
+            kind: 'select',
+            options: [
+              { value: '0', label: t('allChannels') },
+              ...channels.list.map((c) => ({ value: String(c.id), label: c.name })),
+            ],
+          },
+          {
+            name: 'enabled',
+            label: t('crud:field.status'),
+            kind: 'select',
+            width: 120,
+            options: [
+              { value: '1', label: t('crud:status.active') },
+              { value: '0', label: t('crud:status.disabled') },
+            ],
+          },
+        ]}
+        extra={
+          <>
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('newPolicy')}
+              </Button>
+            )}
+            {canExport && <ExportButton resource={RESOURCE} filters={query.filters} />}
+          </>
+        }
+      />
+      <DataTable<SocialPolicy>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        onChange={(_, __, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.columnKey ?? one?.field;
+          setParams({
+            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
+          });
+        }}
+        pagination={{
+          current: params.page,
+          pageSize: params.page_size,
+          total: list.data?.total ?? 0,
+          onChange: (page, page_size) => setParams({ page, page_size }),
+        }}
+      />
+      <FormDrawer
+        open={editing !== null}
+        title={editing === 'new' ? t('newPolicy') : t('editPolicy')}
+        initialValues={initialValues}
+        schema={editing === 'new' ? socialPolicyCreateBody : socialPolicyUpdateBody}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      >
+        <PolicyForm kind={kind} editing={editing !== 'new'} />
+      </FormDrawer>
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import { useMemo } from 'react';
+import { Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ColumnsType } from 'antd/es/table';
+import { ErrorCode } from '@rx/contracts/errors';
+import type { FeedbackTypeCreate } from '@rx/contracts/feedback-types';
+import { LANGUAGES } from '@rx/contracts/languages';
+import { missingLanguages, useResourceMutations } from '../../../../shared/crud/index.ts';
+import { useMessage } from '../../../../shared/feedback.tsx';
+import { ApiError, http } from '../../../../shared/http.ts';
+import { useLocale } from '../../../../shared/i18n.ts';
+import { typeName, type TreeRow } from './tree-helpers.ts';
+
+export const RESOURCE = 'feedback-types';
+export type UpdateBody = Record<string, unknown> & { version: number };
+const FLAGS = ['require_order_no', 'require_screenshot', 'require_server_role'] as const;
+const FLAG_LABELS = {
+  require_order_no: 'requireOrderNo',
+  require_screenshot: 'requireScreenshot',
+  require_server_role: 'requireServerRole',
+} as const;
+
+interface TypeColumnsOptions {
+  canEdit: boolean;
+  canDelete: boolean;
+  onAddChild: (row: TreeRow) => void;
+  onEdit: (row: TreeRow) => void;
+  onMove: (row: TreeRow) => void;
+  /** A delete the server refused (422001), explained; null clears the last one. */
+  onRefused: (explanation: string | null) => void;
+}
+
+/** The tree table's columns: flags, queue, first reply, an enabled switch and the row's actions. */
+export function useTypeColumns({
+  canEdit,
+  canDelete,
+  onAddChild,
+  onEdit,
+  onMove,
+  onRefused,
+}: TypeColumnsOptions) {
+  const { t } = useTranslation('feedbackTypes');
+  const message = useMessage();
+  const lang = useLocale((s) => s.language);
+  const { update, refresh } = useResourceMutations<FeedbackTypeCreate, UpdateBody>(RESOURCE);
+  return useMemo<ColumnsType<TreeRow>>(() => {
+    const toggle = async (row: TreeRow) => {
+      try {
+        await update.mutateAsync({ id: row.id, body: { enabled: !row.enabled, version: row.version } });
+        void message.success(row.enabled ? t('disabledDone') : t('enabledDone'));
+      } catch (error) {
+        if (error instanceof ApiError) void message.error(error.msg);
+        else throw error;
+      }
+    };
+    const remove = async (row: TreeRow) => {
+      onRefused(null);
+      try {
+        await http.delete(`/${RESOURCE}/${row.id}`, { silent: true });
+        void message.success(t('crud:action.deleted'));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const data = error.data as { children?: number; disabled?: boolean } | null;
+        if (error.code !== ErrorCode.BUSINESS_RULE) void message.error(error.msg);
+        else if (data?.children)
+          onRefused(t('deleteHasChildren', { name: typeName(row, lang), count: data.children }));
+        else if (data?.disabled) onRefused(t('deleteInUse', { name: typeName(row, lang) }));
+        else onRefused(error.msg);
+      } finally {
+        void refresh();
+      }
+    };
+    return [
+      {
+        title: t('name'),
+        key: 'name',
+        width: 260,
+        render: (_, row) => (
+          <Space size={4}>
+            <span>{typeName(row, lang)}</span>
+            <Typography.Text type="secondary">{row.code}</Typography.Text>
+            {missingLanguages(row.name).length > 0 && (
+              <Tooltip title={missingLanguages(row.name).join(', ')}>
+                <Tag color="warning">
+                  {t('crud:multilang.missingCount', { count: missingLanguages(row.name).length })}
+                </Tag>
+              </Tooltip>
+            )}
+          </Space>
+        ),
+      },
+      {
+        title: t('required'),
+        key: 'required',
+        width: 200,
+        render: (_, row) =>
+          FLAGS.filter((flag) => row[flag]).map((flag) => (
+            <Tag key={flag} color="blue">
+              {t(FLAG_LABELS[flag])}
+            </Tag>
+          )),
+      },
+      { title: t('queue'), dataIndex: 'queue', width: 110, render: (v: string) => <Tag>{v}</Tag> },
+      {
+        title: t('autoReply'),
+        key: 'auto_reply',
+        width: 240,
+        render: (_, row) => {
+          const text = row.auto_reply[lang] || row.auto_reply.zh;
+          if (!text) return <Typography.Text type="secondary">{t('noReply')}</Typography.Text>;
+          const filled = LANGUAGES.length - missingLanguages(row.auto_reply).length;
+          return (
+            <Tooltip title={text}>
+              <Tag>{t('languages', { count: filled })}</Tag>
+              {text}
+            </Tooltip>
+          );
+        },
+      },
+      { title: t('sort'), dataIndex: 'sort', width: 70 },
+      {
+        title: t('enabled'),
+        key: 'enabled',
+        width: 90,
+        render: (_, row) =>
+          canEdit ? (
+            <Switch
+              size="small"
+              checked={row.enabled}
+              aria-label={t('enabledOf', { name: typeName(row, lang) })}
+              onChange={() => void toggle(row)}
+            />
+          ) : (
+            <Tag color={row.enabled ? 'success' : 'default'}>
+              {t(row.enabled ? 'crud:status.active' : 'crud:status.disabled')}
+            </Tag>
+          ),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 250,
+        fixed: 'right',
+        render: (_, row) => (
+          <Space size={0}>
+            {canEdit && (
+              <Button type="link" size="small" onClick={() => onAddChild(row)}>
+                {t('addChild')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button type="link" size="small" onClick={() => onEdit(row)}>
+                {t('crud:action.edit')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button type="link" size="small" onClick={() => onMove(row)}>
+                {t('move')}
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={t('confirmDelete', { name: typeName(row, lang) })}
+                onConfirm={() => remove(row)}
+              >
+                <Button type="link" size="small" danger>
+                  {t('crud:action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ];
+  }, [t, lang, canEdit, canDelete, update, refresh, message, onAddChild, onEdit, onMove, onRefused]);
+}
