@@ -14,12 +14,9 @@ export const PRODUCT_HEADER = 'x-product-id';
 
 /** The headers of a product-scoped request (others pass through). */
 export const productHeaders = z.looseObject({
-  [PRODUCT_HEADER]: z
-    .string()
-    .optional()
-    .meta({
-      description: "The product (game) to work on: one of the caller's CP. Required (400001 on product_id).",
-    }),
+  [PRODUCT_HEADER]: z.string().optional().meta({
+    description: "The product (game) to work on: one of the caller's CP. Required (400001 on product_id).",
+  }),
 });
 
 /** `field` sorts ascending, `-field` descending. */

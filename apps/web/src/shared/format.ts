@@ -17,7 +17,10 @@ export const INTL_LOCALES: Record<Language, string> = {
 const formats = new Map<Language, Intl.DateTimeFormat>();
 
 /** A date and time in the interface language (not the browser's), e.g. 2026/11/22 01:23. */
-export function formatDateTime(value: string | number | Date | null | undefined, lang: Language = currentLanguage()): string {
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  lang: Language = currentLanguage(),
+): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
@@ -22,9 +22,11 @@ import {
   useResourceList,
   useResourceMutations,
 } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { ChannelForm } from './ChannelForm.tsx';
 import { SUB_SEE, SubChannels } from './SubChannels.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const RESOURCE = 'channels';
 const SEE = 'basic/see/channel';
@@ -34,10 +36,11 @@ const NEW_CHANNEL: ChannelCreate = { code: '', name: '', kind: 'store', status: 
 /** The game's distribution channels; a row opens to its sub-channels. */
 export function ChannelsPage() {
   const { t } = useTranslation('channels');
-  const { message } = App.useApp();
+  const message = useMessage();
   const productId = useProduct((s) => s.productId);
   const [params, setParams] = useListParams(FILTERS);
-  const list = useResourceList<Channel>(RESOURCE, params);
+  // Newest first unless a column is sorted: what was just created shows on the first page.
+  const list = useResourceList<Channel>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
   const { create, update, remove, refresh } = useResourceMutations<
     ChannelCreate,
     Record<string, unknown> & { version: number }
@@ -74,7 +77,7 @@ export function ChannelsPage() {
         dataIndex: 'updated_at',
         width: 170,
         sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
+        render: (v: string) => formatDateTime(v),
       },
       {
         title: t('crud:action.actions'),

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Flex, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Flex, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import {
   useResourceList,
   useResourceMutations,
 } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { SubChannelFields } from './SubChannelFields.tsx';
 
 const RESOURCE = 'sub-channels';
@@ -27,7 +28,7 @@ export const SUB_SEE = 'basic/see/sub_channel';
 /** The sub-channels of one channel, shown in its expanded row; they are edited on their own page. */
 export function SubChannels({ channel }: { channel: Channel }) {
   const { t } = useTranslation('channels');
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [page, setPage] = useState({ page: 1, page_size: 10 });
   const filters = useMemo(() => ({ channel_id: String(channel.id) }), [channel.id]);

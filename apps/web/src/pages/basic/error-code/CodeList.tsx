@@ -25,6 +25,7 @@ import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { ErrorCodeForm } from './ErrorCodeForm.tsx';
 import { placeholderProblems } from './error-code-helpers.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 
 export const RESOURCE = 'error-codes';
 export const FILTERS = ['q', 'module', 'action', 'status', 'missing_lang'] as const;
@@ -107,7 +108,7 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
         dataIndex: 'updated_at',
         width: 170,
         sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
+        render: (v: string) => formatDateTime(v),
       },
       {
         title: t('crud:action.actions'),

@@ -10,6 +10,7 @@ import { http } from '../../../shared/http.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { RESOURCE } from './CodeList.tsx';
 import { NoteModal } from './NoteModal.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 /** The codes one release holds, loaded when its row is opened. */
 function ReleaseCodes({ number }: { number: number }) {
@@ -114,7 +115,7 @@ export function ReleasesDrawer({ open, onClose, canApprove }: ReleasesDrawerProp
             title: t('publishedAt'),
             dataIndex: 'created_at',
             width: 170,
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => formatDateTime(v),
           },
           {
             title: t('crud:action.actions'),

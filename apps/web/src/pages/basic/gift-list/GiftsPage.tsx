@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
-import type { ColumnsType } from 'antd/es/table';
 import {
   GIFT_USES,
   giftCreateBody,
@@ -19,15 +18,16 @@ import {
   FormDrawer,
   ImportButton,
   SearchForm,
-  missingLanguages,
   useListParams,
   useResourceList,
   useResourceMutations,
 } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { http } from '../../../shared/http.ts';
 import { useLocale } from '../../../shared/i18n.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
-import { contentLines, textIn, windowState } from './gift-helpers.ts';
+import { textIn } from './gift-helpers.ts';
+import { useGiftColumns, type GiftActions } from './GiftColumns.tsx';
 import { GiftForm, usePropLabel } from './GiftForm.tsx';
 import { useNames } from './RefSelect.tsx';
 import { UsedByModal } from './UsedByModal.tsx';
@@ -46,15 +46,15 @@ const NEW_GIFT = {
   usable_in: [...GIFT_USES],
   status: 'active',
 };
-const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', current: 'success', ended: 'default' } as const;
 
 export function GiftsPage() {
   const { t } = useTranslation('gifts');
-  const { message } = App.useApp();
+  const message = useMessage();
   const lang = useLocale((s) => s.language);
   const productId = useProduct((s) => s.productId);
   const [params, setParams] = useListParams(FILTERS);
-  const list = useResourceList<GiftPackage>(RESOURCE, params);
+  // Newest first unless a column is sorted: what was just created shows on the first page.
+  const list = useResourceList<GiftPackage>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
   const { create, update, remove, refresh } = useResourceMutations<
     GiftCreate,
     Record<string, unknown> & { version: number }
@@ -66,140 +66,25 @@ export function GiftsPage() {
   const [usedBy, setUsedBy] = useState<{ id: number; name: string } | null>(null);
   const propNames = useNames<Prop>('props', usePropLabel(), productId !== null);
 
-  const columns = useMemo<ColumnsType<GiftPackage>>(() => {
-    const clone = async (gift: GiftPackage) => {
-      const copy = await http.post<GiftPackage>(`/${RESOURCE}/${gift.id}/clone`, {});
-      void refresh();
-      void message.success(t('cloned', { id: copy.id }));
-      setEditing(copy);
-    };
-    return [
-      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      {
-        title: t('name'),
-        key: 'name',
-        width: 200,
-        sorter: true,
-        render: (_, gift) => {
-          const missing = missingLanguages(gift.name);
-          return (
-            <Space size={4}>
-              {textIn(gift.name, lang)}
-              {missing.length > 0 && (
-                <Tooltip title={missing.join(', ')}>
-                  <Tag color="warning">{t('crud:multilang.missingCount', { count: missing.length })}</Tag>
-                </Tooltip>
-              )}
-            </Space>
-          );
-        },
+  const actions = useMemo<GiftActions>(
+    () => ({
+      canEdit,
+      canDelete,
+      propNames,
+      onEdit: setEditing,
+      onUsedBy: (gift) => setUsedBy({ id: gift.id, name: textIn(gift.name, lang) }),
+      // The copy opens at once, to be renamed.
+      onClone: async (gift) => {
+        const copy = await http.post<GiftPackage>(`/${RESOURCE}/${gift.id}/clone`, {});
+        void refresh();
+        void message.success(t('cloned', { id: copy.id }));
+        setEditing(copy);
       },
-      {
-        title: t('contents'),
-        key: 'contents',
-        width: 220,
-        render: (_, gift) => {
-          const lines = contentLines(gift.contents, propNames);
-          return (
-            <Tooltip
-              title={lines.map((line) => (
-                <div key={line}>{line}</div>
-              ))}
-            >
-              {lines.slice(0, 2).join(' · ')}
-              {lines.length > 2 && ` … ${t('contentsCount', { count: lines.length })}`}
-            </Tooltip>
-          );
-        },
-      },
-      {
-        title: t('validity'),
-        key: 'validity',
-        width: 150,
-        sorter: true,
-        render: (_, gift) => {
-          const state = windowState(gift.valid_from, gift.valid_to);
-          const range = [gift.valid_from, gift.valid_to].map((v) => (v ? new Date(v).toLocaleString() : '∞'));
-          return (
-            <Tooltip title={range.join(' ~ ')}>
-              <Tag color={WINDOW_COLORS[state]}>{t(`window.${state}`)}</Tag>
-            </Tooltip>
-          );
-        },
-      },
-      {
-        title: t('perPlayerLimit'),
-        dataIndex: 'per_player_limit',
-        width: 110,
-        render: (v: number) => (v === 0 ? t('unlimited') : v),
-      },
-      {
-        title: t('usableIn'),
-        dataIndex: 'usable_in',
-        width: 200,
-        render: (uses: string[]) => uses.map((use) => <Tag key={use}>{t(`uses.${use}`)}</Tag>),
-      },
-      {
-        title: t('crud:field.status'),
-        dataIndex: 'status',
-        width: 90,
-        render: (v: string) => (
-          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
-        ),
-      },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
-      },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 240,
-        fixed: 'right',
-        render: (_, gift) => (
-          <Space size={0} wrap>
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => setEditing(gift)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            {canEdit && (
-              <Popconfirm
-                title={t('cloneConfirm', { name: textIn(gift.name, lang) })}
-                onConfirm={() => clone(gift)}
-              >
-                <Button type="link" size="small">
-                  {t('crud:action.clone')}
-                </Button>
-              </Popconfirm>
-            )}
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setUsedBy({ id: gift.id, name: textIn(gift.name, lang) })}
-            >
-              {t('usedBy')}
-            </Button>
-            {canDelete && (
-              <Popconfirm
-                title={t('crud:action.confirmDelete', { name: textIn(gift.name, lang) })}
-                onConfirm={() =>
-                  remove.mutateAsync(gift.id).then(() => message.success(t('crud:action.deleted')))
-                }
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
-    ];
-  }, [t, lang, canEdit, canDelete, remove, refresh, message, propNames]);
+      onDelete: (gift) => remove.mutateAsync(gift.id).then(() => message.success(t('crud:action.deleted'))),
+    }),
+    [t, lang, canEdit, canDelete, propNames, refresh, remove, message],
+  );
+  const columns = useGiftColumns(actions);
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   const save = async (data: unknown) => {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Avatar, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
@@ -24,8 +24,10 @@ import {
   useResourceList,
   useResourceMutations,
 } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { ProductForm } from './ProductForm.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const RESOURCE = 'products';
 const SEE = 'basic/see/product';
@@ -42,7 +44,7 @@ const NEW_PRODUCT: ProductCreate = {
 /** The CP's games: what the header's game picker offers, so it is reloaded after every change. */
 export function ProductsPage() {
   const { t } = useTranslation('channels');
-  const { message } = App.useApp();
+  const message = useMessage();
   const [params, setParams] = useListParams(FILTERS);
   const list = useResourceList<Product>(RESOURCE, params);
   const { create, update, remove, refresh } = useResourceMutations<
@@ -99,7 +101,7 @@ export function ProductsPage() {
         dataIndex: 'updated_at',
         width: 170,
         sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
+        render: (v: string) => formatDateTime(v),
       },
       {
         title: t('crud:action.actions'),

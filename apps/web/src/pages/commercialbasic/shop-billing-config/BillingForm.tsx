@@ -13,6 +13,7 @@ import type { Channel } from '@rx/contracts/channels';
 import type { GiftPackage } from '@rx/contracts/gift-packages';
 import { useLocale } from '../../../shared/i18n.ts';
 import { textIn } from '../../basic/gift-list/gift-helpers.ts';
+import { channelLabel } from '../../basic/channel-list/SubChannelFields.tsx';
 import { RefSelect } from '../../basic/gift-list/RefSelect.tsx';
 import { CURRENCIES, makesNewVersion } from './billing-helpers.ts';
 
@@ -23,7 +24,6 @@ export function useGiftLabel() {
   const lang = useLocale((s) => s.language);
   return useCallback((gift: GiftPackage) => `#${gift.id} · ${textIn(gift.name, lang)}`, [lang]);
 }
-export const channelLabel = (channel: Channel) => `${channel.name} (${channel.code})`;
 
 /** What saving will do to a live SKU, updated as the gifts are changed. */
 function LiveNotice({ before }: { before: BillingPoint }) {

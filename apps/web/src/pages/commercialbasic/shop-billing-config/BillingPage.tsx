@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
-import type { ColumnsType } from 'antd/es/table';
 import {
   BILLING_KINDS,
   BILLING_STATUSES,
@@ -26,12 +25,13 @@ import {
   useResourceList,
   useResourceMutations,
 } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
-import { refName } from '../../basic/gift-list/gift-helpers.ts';
+import { channelLabel } from '../../basic/channel-list/SubChannelFields.tsx';
 import { useNames } from '../../basic/gift-list/RefSelect.tsx';
-import { priceSummary } from './billing-helpers.ts';
-import { BillingForm, channelLabel, useGiftLabel } from './BillingForm.tsx';
-import { STATUS_COLORS, VersionsDrawer } from './VersionsDrawer.tsx';
+import { useBillingColumns, type BillingActions } from './BillingColumns.tsx';
+import { BillingForm, useGiftLabel } from './BillingForm.tsx';
+import { VersionsDrawer } from './VersionsDrawer.tsx';
 
 const RESOURCE = 'billing-points';
 const SEE = 'commercialization/see/billing_point';
@@ -51,10 +51,11 @@ const NEW_POINT = {
 
 export function BillingPage() {
   const { t } = useTranslation('billing');
-  const { message } = App.useApp();
+  const message = useMessage();
   const productId = useProduct((s) => s.productId);
   const [params, setParams] = useListParams(FILTERS);
-  const list = useResourceList<BillingPoint>(RESOURCE, params);
+  // Newest first unless a column is sorted: what was just created shows on the first page.
+  const list = useResourceList<BillingPoint>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
   const { create, update, remove, refresh } = useResourceMutations<
     BillingCreate,
     Record<string, unknown> & { version: number }
@@ -67,111 +68,19 @@ export function BillingPage() {
   const giftNames = useNames<GiftPackage>('gift-packages', useGiftLabel(), productId !== null);
   const channelNames = useNames<Channel>('channels', channelLabel, productId !== null);
 
-  const columns = useMemo<ColumnsType<BillingPoint>>(
-    () => [
-      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      { title: t('name'), dataIndex: 'name', width: 160, sorter: true },
-      {
-        title: t('channel'),
-        dataIndex: 'channel_id',
-        width: 150,
-        render: (id: number) => refName(channelNames, id),
-      },
-      {
-        title: t('store'),
-        dataIndex: 'store',
-        width: 120,
-        sorter: true,
-        render: (v: string) => t(`stores.${v}`),
-      },
-      { title: t('storeSku'), dataIndex: 'store_sku', width: 160, sorter: true },
-      {
-        title: t('prices'),
-        dataIndex: 'prices',
-        width: 160,
-        render: (prices: BillingPoint['prices']) => priceSummary(prices),
-      },
-      {
-        title: t('reward'),
-        dataIndex: 'reward_gift_id',
-        width: 160,
-        render: (id: number) => refName(giftNames, id),
-      },
-      {
-        title: t('bonus'),
-        dataIndex: 'bonus_gift_id',
-        width: 150,
-        render: (id: number | null) => (id === null ? '—' : refName(giftNames, id)),
-      },
-      {
-        title: t('limits'),
-        key: 'limits',
-        width: 120,
-        render: (_, p) =>
-          [p.limit_per_player, p.limit_daily].map((n) => (n === 0 ? '∞' : String(n))).join(' / '),
-      },
-      {
-        title: t('kind'),
-        dataIndex: 'kind',
-        width: 110,
-        sorter: true,
-        render: (v: string) => t(`kinds.${v}`),
-      },
-      {
-        title: t('crud:field.status'),
-        dataIndex: 'status',
-        width: 150,
-        sorter: true,
-        render: (v: string, p) => (
-          <Space size={2} wrap>
-            <Tag color={STATUS_COLORS[v]}>{t(`statuses.${v}`)}</Tag>
-            {p.sandbox && <Tag color="purple">{t('sandbox')}</Tag>}
-            <Tooltip title={t('versions.tip')}>
-              <Tag>v{p.sku_version}</Tag>
-            </Tooltip>
-          </Space>
-        ),
-      },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
-      },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 190,
-        fixed: 'right',
-        render: (_, p) => (
-          <Space size={0}>
-            {canEdit && p.current && (
-              <Button type="link" size="small" onClick={() => setEditing(p)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            <Button type="link" size="small" onClick={() => setVersionsOf(p)}>
-              {t('versions.button')}
-            </Button>
-            {canDelete && p.current && (
-              <Popconfirm
-                title={t('crud:action.confirmDelete', { name: p.name })}
-                onConfirm={() =>
-                  remove.mutateAsync(p.id).then(() => message.success(t('crud:action.deleted')))
-                }
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
-    ],
-    [t, canEdit, canDelete, remove, message, giftNames, channelNames],
+  const actions = useMemo<BillingActions>(
+    () => ({
+      canEdit,
+      canDelete,
+      giftNames,
+      channelNames,
+      onEdit: setEditing,
+      onVersions: setVersionsOf,
+      onDelete: (p) => remove.mutateAsync(p.id).then(() => message.success(t('crud:action.deleted'))),
+    }),
+    [t, canEdit, canDelete, giftNames, channelNames, remove, message],
   );
+  const columns = useBillingColumns(actions);
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   const save = async (data: unknown) => {

@@ -7,6 +7,7 @@ import { resourceKey } from '../../../shared/crud/index.ts';
 import { http } from '../../../shared/http.ts';
 import { refName } from '../../basic/gift-list/gift-helpers.ts';
 import { priceSummary, versionChanges, type VersionField } from './billing-helpers.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 
 export const STATUS_COLORS: Record<string, string> = {
   draft: 'blue',
@@ -60,7 +61,7 @@ export function VersionsDrawer({ point, giftNames, onClose }: VersionsDrawerProp
                 <Tag color={STATUS_COLORS[row.status]}>{t(`statuses.${row.status}`)}</Tag>
                 {row.current && <Tag color="green">{t('versions.current')}</Tag>}
                 <Typography.Text type="secondary">
-                  #{row.id} · {new Date(row.created_at).toLocaleString()}
+                  #{row.id} · {formatDateTime(row.created_at)}
                 </Typography.Text>
               </Flex>
             ),

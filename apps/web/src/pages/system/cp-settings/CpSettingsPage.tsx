@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PUBLISH_AREAS } from '@rx/contracts/acs';
@@ -8,8 +8,10 @@ import { pagesForRegion } from '@rx/contracts/pages';
 import { cpSettingsBody, type CpSettings } from '@rx/contracts/system-admin';
 import { useSession } from '../../../app/session.ts';
 import { serverFieldErrors, showFieldErrors, validateWith } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../shared/http.ts';
 import { useLocale } from '../../../shared/i18n.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const KEY = ['cp-settings'];
 const PAGE_COUNTS = Object.fromEntries(PUBLISH_AREAS.map((area) => [area, pagesForRegion(area).length]));
@@ -17,7 +19,7 @@ const PAGE_COUNTS = Object.fromEntries(PUBLISH_AREAS.map((area) => [area, pagesF
 /** The CP's settings: the publish area decides which pages exist for everyone in the CP. */
 export function CpSettingsPage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
+  const message = useMessage();
   const lang = useLocale((s) => s.language);
   const client = useQueryClient();
   const settings = useQuery({
@@ -104,7 +106,7 @@ export function CpSettingsPage() {
           </Form.Item>
           {current && (
             <Typography.Paragraph type="secondary">
-              {t('cp.updatedAt', { time: new Date(current.updated_at).toLocaleString() })}
+              {t('cp.updatedAt', { time: formatDateTime(current.updated_at) })}
             </Typography.Paragraph>
           )}
           <Button type="primary" htmlType="submit" loading={saving}>

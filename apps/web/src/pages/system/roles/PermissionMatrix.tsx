@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Checkbox, Flex, Input, Table, Typography } from 'antd';
+import { Checkbox, Flex, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
@@ -45,10 +45,12 @@ export function PermissionMatrix({ value = [], onChange, id, disabled }: Permiss
 
   const box = (target: readonly MatrixRow[], verb: MatrixVerb, label: string) => {
     const state = cellState(granted, target, verb);
+    // A page everyone sees cannot lose its `see`.
+    const fixed = verb === 'see' && target.length === 1 && target[0]!.everyone === true;
     return (
       <Checkbox
         aria-label={label}
-        disabled={disabled}
+        disabled={disabled || fixed}
         checked={state === 'all'}
         indeterminate={state === 'some'}
         onChange={(e) => onChange?.(toggle(value, target, [verb], e.target.checked))}
@@ -64,7 +66,14 @@ export function PermissionMatrix({ value = [], onChange, id, disabled }: Permiss
         row.children ? (
           <Typography.Text strong>{t(`menu:${row.title}`)}</Typography.Text>
         ) : (
-          t(`menu:${row.title}`)
+          <Flex gap={6} align="center" wrap>
+            {t(`menu:${row.title}`)}
+            {row.everyone && (
+              <Tooltip title={t('matrix.everyoneHint')}>
+                <Tag color="blue">{t('matrix.everyone')}</Tag>
+              </Tooltip>
+            )}
+          </Flex>
         ),
     },
     ...MATRIX_VERBS.map((verb) => ({

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,9 +15,11 @@ import {
   useResourceList,
   useResourceMutations,
 } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { matrixRows, pageCount } from './matrix.ts';
 import { RoleForm } from './RoleForm.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const RESOURCE = 'roles';
 const FILTERS = ['q', 'disabled'] as const;
@@ -26,7 +28,7 @@ const NEW_ROLE: RoleCreate = { identifier: '', name: '', permissions: [], disabl
 /** The CP's roles: admins only (the page and the API). The admin role holds everything and stays as it is. */
 export function RolesPage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
+  const message = useMessage();
   const region = useSession((s) => s.cpConfig?.publish_area);
   const rows = useMemo(() => matrixRows(region), [region]);
   const [params, setParams] = useListParams(FILTERS);
@@ -69,7 +71,7 @@ export function RolesPage() {
         dataIndex: 'updated_at',
         width: 170,
         sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
+        render: (v: string) => formatDateTime(v),
       },
       {
         title: t('crud:action.actions'),

@@ -14,6 +14,10 @@ const CATALOGUE: MenuNode[] = [
         meta: { title: 'page.giftDetail', roles: ['gift/see/gift'], hidden: true },
       },
       { path: '/basic/web', meta: { title: 'page.web', roles: ['pay/see/web'], rxRegion: 'hw' } },
+      {
+        path: '/basic/notice',
+        meta: { title: 'page.notice', roles: ['basic/see/notice'], ignoreAuth: true },
+      },
     ],
   },
   {
@@ -35,7 +39,10 @@ describe('permission matrix rows', () => {
       {
         key: '/basic',
         title: 'group.basic',
-        children: [{ key: '/basic/gifts', title: 'page.gifts', see: 'gift/see/gift' }],
+        children: [
+          { key: '/basic/gifts', title: 'page.gifts', see: 'gift/see/gift' },
+          { key: '/basic/notice', title: 'page.notice', see: 'basic/see/notice', everyone: true },
+        ],
       },
       {
         key: '/cn',
@@ -44,7 +51,7 @@ describe('permission matrix rows', () => {
       },
     ]);
     const hw = matrixRows('hw', CATALOGUE);
-    expect(hw.flatMap(pagesOf)).toEqual(['see/home', 'gift/see/gift', 'pay/see/web']);
+    expect(hw.flatMap(pagesOf)).toEqual(['see/home', 'gift/see/gift', 'pay/see/web', 'basic/see/notice']);
   });
 
   it('covers every page of the real catalogue a region shows', () => {
@@ -84,5 +91,15 @@ describe('permission matrix cells', () => {
 
   it('filters rows by title, keeping the groups leading to matches', () => {
     expect(filterRows(rows, (r) => r.title === 'page.gifts')).toEqual([{ ...basic, children: [gifts] }]);
+  });
+
+  it('a page everyone sees always holds see, and its actions can still be granted', () => {
+    const notice = basic.children![1]!;
+    expect(cellState(new Set(), [notice], 'see')).toBe('all');
+    expect(cellState(new Set(['gift/see/gift']), [basic], 'see')).toBe('all');
+    expect(toggle([], [notice], ['see'], true)).toEqual([]);
+    expect(toggle([], [notice], ['export'], true)).toEqual(['basic/export/notice']);
+    expect(toggle(['basic/export/notice'], [notice], ['see'], false)).toEqual(['basic/export/notice']);
+    expect(pageCount(['basic/see/notice', 'gift/see/gift'], rows)).toBe(1);
   });
 });

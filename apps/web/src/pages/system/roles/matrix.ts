@@ -17,6 +17,8 @@ export interface MatrixRow {
   /** i18n key in the `menu` namespace. */
   title: string;
   see?: string;
+  /** A page everyone signed in sees (`ignoreAuth`): its `see` cannot be taken away. */
+  everyone?: boolean;
   children?: MatrixRow[];
 }
 
@@ -37,7 +39,9 @@ export function matrixRows(region: Region | undefined, nodes: MenuNode[] = PAGE_
       const see = node.meta.roles?.[0];
       if (!see || see === ADMIN_ROLE || seen.has(see)) return [];
       seen.add(see);
-      return [{ key: node.path, title: node.meta.title, see }];
+      return [
+        { key: node.path, title: node.meta.title, see, ...(node.meta.ignoreAuth ? { everyone: true } : {}) },
+      ];
     });
   return walk(nodes);
 }
@@ -47,9 +51,19 @@ export function permissionOf(see: string, verb: MatrixVerb): string {
   return verb === 'see' ? see : actionPermission(see, verb);
 }
 
-/** The `see` permissions of a row's pages (itself, or every page under a group). */
+/** The page rows of a row (itself, or every page under a group). */
+export function leavesOf(row: MatrixRow): MatrixRow[] {
+  return row.children ? row.children.flatMap(leavesOf) : row.see ? [row] : [];
+}
+
+/** The `see` permissions of a row's pages. */
 export function pagesOf(row: MatrixRow): string[] {
-  return row.children ? row.children.flatMap(pagesOf) : row.see ? [row.see] : [];
+  return leavesOf(row).map((leaf) => leaf.see!);
+}
+
+/** Whether the page's cell is held: pages everyone sees always hold `see`. */
+function holds(granted: ReadonlySet<string>, leaf: MatrixRow, verb: MatrixVerb): boolean {
+  return (verb === 'see' && leaf.everyone === true) || granted.has(permissionOf(leaf.see!, verb));
 }
 
 export type CellState = 'all' | 'some' | 'none';
@@ -60,9 +74,9 @@ export function cellState(
   rows: readonly MatrixRow[],
   verb: MatrixVerb,
 ): CellState {
-  const perms = rows.flatMap(pagesOf).map((see) => permissionOf(see, verb));
-  const held = perms.filter((p) => granted.has(p)).length;
-  return held === 0 ? 'none' : held === perms.length ? 'all' : 'some';
+  const leaves = rows.flatMap(leavesOf);
+  const held = leaves.filter((leaf) => holds(granted, leaf, verb)).length;
+  return held === 0 ? 'none' : held === leaves.length ? 'all' : 'some';
 }
 
 /**
@@ -77,11 +91,14 @@ export function toggle(
   on: boolean,
 ): string[] {
   const next = new Set(value);
-  for (const see of rows.flatMap(pagesOf)) {
+  for (const { see, everyone } of rows.flatMap(leavesOf)) {
+    if (!see) continue;
     for (const verb of verbs) {
+      // Everyone sees such a page: its `see` is neither granted nor taken away.
+      if (everyone && verb === 'see') continue;
       if (on) {
         next.add(permissionOf(see, verb));
-        next.add(see);
+        if (!everyone) next.add(see);
       } else if (verb === 'see') {
         for (const v of MATRIX_VERBS) next.delete(permissionOf(see, v));
       } else next.delete(permissionOf(see, verb));
@@ -100,8 +117,8 @@ export function filterRows(rows: readonly MatrixRow[], matches: (row: MatrixRow)
   });
 }
 
-/** How many pages the permissions let one see. */
+/** How many pages the permissions grant (pages everyone sees are not counted). */
 export function pageCount(permissions: readonly string[], rows: readonly MatrixRow[]): number {
   const granted = new Set(permissions);
-  return rows.flatMap(pagesOf).filter((see) => granted.has(see)).length;
+  return rows.flatMap(leavesOf).filter((leaf) => !leaf.everyone && granted.has(leaf.see!)).length;
 }

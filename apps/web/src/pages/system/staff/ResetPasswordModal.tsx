@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Form, Typography } from 'antd';
+import { Alert, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { staffResetPasswordBody, type Staff } from '@rx/contracts/system-admin';
 import { serverFieldErrors, showFieldErrors, validateWith } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../shared/http.ts';
 import { useLocale } from '../../../shared/i18n.ts';
 import { AppModal } from '../../../shared/ui/index.ts';
@@ -11,7 +12,7 @@ import { PasswordField } from './StaffForm.tsx';
 /** Sets a new initial password: the staff member's sign-ins end and they choose their own at the next one. */
 export function ResetPasswordModal({ staff, onClose }: { staff: Staff | null; onClose: () => void }) {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
+  const message = useMessage();
   const lang = useLocale((s) => s.language);
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);

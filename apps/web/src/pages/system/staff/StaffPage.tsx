@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,10 +14,12 @@ import {
   useResourceList,
   useResourceMutations,
 } from '../../../shared/crud/index.ts';
+import { useMessage } from '../../../shared/feedback.tsx';
 import { http } from '../../../shared/http.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { StaffForm, useRoleOptions } from './StaffForm.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const RESOURCE = 'staff';
 const FILTERS = ['q', 'disabled', 'role_id'] as const;
@@ -32,7 +34,7 @@ const NEW_STAFF: StaffCreate = {
 /** The CP's staff (admins only): accounts, roles, disabling, and initial passwords changed at first sign-in. */
 export function StaffPage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
+  const message = useMessage();
   const me = useSession((s) => s.user?.id);
   const [params, setParams] = useListParams(FILTERS);
   const list = useResourceList<Staff>(RESOURCE, params);
@@ -102,7 +104,7 @@ export function StaffPage() {
         dataIndex: 'created_at',
         width: 170,
         sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
+        render: (v: string) => formatDateTime(v),
       },
       {
         title: t('crud:action.actions'),

@@ -3,6 +3,7 @@ import { Collapse, Descriptions, Drawer, Flex, Switch, Table, Tag, Typography, t
 import { useTranslation } from 'react-i18next';
 import type { OperationLog } from '@rx/contracts/operation-logs';
 import { diffRows, type DiffRow } from './diff.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const CHANGE_COLORS = { added: 'success', removed: 'error', changed: 'warning', same: 'default' } as const;
 
@@ -40,7 +41,7 @@ export function DiffDrawer({ entry, productName, onClose }: DiffDrawerProps) {
             bordered
             column={2}
             items={[
-              { key: 'time', label: t('time'), children: new Date(entry.created_at).toLocaleString() },
+              { key: 'time', label: t('time'), children: formatDateTime(entry.created_at) },
               { key: 'staff', label: t('staff'), children: entry.username || '—' },
               { key: 'action', label: t('action'), children: t(`actions.${entry.action}`, entry.action) },
               {

@@ -11,6 +11,7 @@ import { DataTable } from '../../../shared/ui/index.ts';
 import { DiffDrawer } from './DiffDrawer.tsx';
 import { LOG_FILTERS } from './log-options.ts';
 import { LogFilters } from './LogFilters.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const RESOURCE = 'operation-logs';
 const SEE = 'user/see/operation_log';
@@ -44,7 +45,7 @@ export function OperationLogPage() {
         dataIndex: 'created_at',
         width: 170,
         sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
+        render: (v: string) => formatDateTime(v),
       },
       { title: t('staff'), dataIndex: 'username', width: 120, sorter: true },
       {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { OperationLog } from '@rx/contracts/operation-logs';
 import { resourceKey, type ListAnswer } from '../../../../shared/crud/index.ts';
 import { http } from '../../../../shared/http.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
 
 const LOG_PAGE = '/useraccount/account-operation-log';
 
@@ -31,7 +32,7 @@ export function EditHistory({ targetType, targetId }: { targetType: string; targ
         <Timeline
           items={entries.map((entry) => ({
             key: entry.id,
-            title: new Date(entry.created_at).toLocaleString(),
+            title: formatDateTime(entry.created_at),
             content: (
               <Typography.Text>
                 {t('history.entry', {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Col, Flex, Form, Result, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Result, Row, Space, Typography } from 'antd';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   useResourceItem,
   validateWith,
 } from '../../../../shared/crud/index.ts';
+import { useMessage } from '../../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../../shared/http.ts';
 import { useLocale } from '../../../../shared/i18n.ts';
 import { SubChannelFields } from '../../channel-list/SubChannelFields.tsx';
@@ -26,7 +27,7 @@ const LOG_SEE = 'user/see/operation_log';
 /** A sub-channel on its own page: the frozen code stays read-only, every save is logged, then back to the list. */
 export function SubChannelEditPage() {
   const { t } = useTranslation('channels');
-  const { message } = App.useApp();
+  const message = useMessage();
   const { id } = useParams();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -104,9 +105,6 @@ export function SubChannelEditPage() {
                   </Button>
                 }
               />
-            )}
-            {sub?.frozen && (
-              <Alert type="info" showIcon title={t('sub.frozenWhy')} style={{ marginBlockEnd: 16 }} />
             )}
             <Form form={form} layout="vertical" disabled={!canEdit} onFinish={() => void save()}>
               <SubChannelFields frozen={sub?.frozen} />

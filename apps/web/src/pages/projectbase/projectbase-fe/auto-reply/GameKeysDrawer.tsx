@@ -13,6 +13,7 @@ import { resourceKey } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../../shared/http.ts';
 import { DataTable } from '../../../../shared/ui/index.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
 
 const RESOURCE = 'game-api-keys';
 
@@ -119,7 +120,7 @@ export function GameKeysDrawer({ open, onClose, canManage }: GameKeysDrawerProps
             title: t('keys.createdAt'),
             dataIndex: 'created_at',
             width: 170,
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => formatDateTime(v),
           },
           {
             title: t('crud:field.status'),
@@ -127,7 +128,7 @@ export function GameKeysDrawer({ open, onClose, canManage }: GameKeysDrawerProps
             width: 150,
             render: (_, key) =>
               key.revoked_at ? (
-                <Tag>{t('keys.revokedAt', { time: new Date(key.revoked_at).toLocaleString() })}</Tag>
+                <Tag>{t('keys.revokedAt', { time: formatDateTime(key.revoked_at) })}</Tag>
               ) : canManage ? (
                 <Popconfirm
                   title={t('keys.confirmRevoke', { key: key.key_id })}

@@ -23,6 +23,7 @@ import { DataTable } from '../../../../shared/ui/index.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
 import { replySummary, scopePath, windowState, type ReplyScope } from './auto-reply-helpers.ts';
 import { RuleForm } from './RuleForm.tsx';
+import { formatDateTime } from '../../../../shared/format.ts';
 
 export const RESOURCE = 'auto-replies';
 const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', active: 'success', ended: 'default' } as const;
@@ -124,7 +125,7 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
         width: 110,
         render: (_, rule) => {
           const state = windowState(rule.start_at, rule.end_at, now);
-          const range = [rule.start_at, rule.end_at].map((v) => (v ? new Date(v).toLocaleString() : '∞'));
+          const range = [rule.start_at, rule.end_at].map((v) => (v ? formatDateTime(v) : '∞'));
           return (
             <Tooltip title={range.join(' ~ ')}>
               <Tag color={WINDOW_COLORS[state]}>{t(`windows.${state}`)}</Tag>

@@ -29,6 +29,7 @@ import { useMessage } from '../../../../shared/feedback.tsx';
 import { useLocale } from '../../../../shared/i18n.ts';
 import { DataTable } from '../../../../shared/ui/index.ts';
 import { PropForm } from './PropForm.tsx';
+import { formatDateTime } from '../../../../shared/format.ts';
 
 const RESOURCE = 'props';
 const SEE = 'commercialization/see/prop';
@@ -114,7 +115,7 @@ export function PropsPage() {
         dataIndex: 'updated_at',
         width: 170,
         sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
+        render: (v: string) => formatDateTime(v),
       },
       {
         title: t('crud:action.actions'),

@@ -15,6 +15,7 @@ import { useChannelLabel, useChannels } from '../shared/channels.tsx';
 import { categoryName, useHelpCategories } from './CategoryPanel.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { detailPath, previewPath } from './help-helpers.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
 
 const RESOURCE = 'help-articles';
 
@@ -107,7 +108,7 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
         dataIndex: 'updated_at',
         width: 170,
         sorter: true,
-        render: (v: string) => new Date(v).toLocaleString(),
+        render: (v: string) => formatDateTime(v),
       },
       {
         title: t('crud:action.actions'),

@@ -9,6 +9,7 @@ import { useMessage } from '../../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../../shared/http.ts';
 import { AppModal } from '../../../../shared/ui/index.ts';
 import { switchesByRegion } from './social-helpers.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
 
 const RESOURCE = 'social-access';
 
@@ -84,7 +85,7 @@ export function KillSwitches({ kind, canEdit }: { kind: SocialKind; canEdit: boo
                 <Tag color={s.on ? 'error' : 'default'}>{t(s.on ? 'kill.on' : 'kill.off')}</Tag>
                 {s.updated_by && (
                   <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                    {t('kill.lastChange', { by: s.updated_by, at: new Date(s.updated_at).toLocaleString() })}
+                    {t('kill.lastChange', { by: s.updated_by, at: formatDateTime(s.updated_at) })}
                   </Typography.Text>
                 )}
               </div>

@@ -8,6 +8,7 @@ import { useMessage } from '../../../../shared/feedback.tsx';
 import { ApiError } from '../../../../shared/http.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
 import { FEATURES, LIMITS } from './social-helpers.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
 
 export const RESOURCE = 'social-access';
 export type UpdateBody = Record<string, unknown> & { version: number };
@@ -101,9 +102,7 @@ export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyCol
         width: 150,
         render: (_, p) =>
           p.start_at || p.end_at ? (
-            <Tooltip
-              title={[p.start_at, p.end_at].map((v) => (v ? new Date(v).toLocaleString() : '∞')).join(' ~ ')}
-            >
+            <Tooltip title={[p.start_at, p.end_at].map((v) => (v ? formatDateTime(v) : '∞')).join(' ~ ')}>
               <Tag color="gold">{t('scheduled')}</Tag>
             </Tooltip>
           ) : (

@@ -8,6 +8,7 @@ import { useMessage } from '../../../../../shared/feedback.tsx';
 import { http } from '../../../../../shared/http.ts';
 import { detailPath, missingTranslations, previewPath } from '../help-helpers.ts';
 import { ARTICLES } from './use-article.ts';
+import { formatDateTime } from '../../../../../shared/format.ts';
 
 interface ArticleSideProps {
   article: HelpArticle;
@@ -46,11 +47,11 @@ export function ArticleSide({ article, group, productId, canEdit }: ArticleSideP
           </Descriptions.Item>
           {article.published_at && (
             <Descriptions.Item label={t('publishedAt')}>
-              {new Date(article.published_at).toLocaleString()}
+              {formatDateTime(article.published_at)}
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('crud:field.updatedAt')}>
-            {new Date(article.updated_at).toLocaleString()}
+            {formatDateTime(article.updated_at)}
           </Descriptions.Item>
         </Descriptions>
         {article.stale && (

@@ -1,0 +1,151 @@
+import { useMemo } from 'react';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { GiftPackage } from '@rx/contracts/gift-packages';
+import { missingLanguages } from '../../../shared/crud/index.ts';
+import { useLocale } from '../../../shared/i18n.ts';
+import { contentLines, textIn, windowState } from './gift-helpers.ts';
+import { formatDateTime } from '../../../shared/format.ts';
+
+const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', current: 'success', ended: 'default' } as const;
+
+export interface GiftActions {
+  canEdit: boolean;
+  canDelete: boolean;
+  /** Prop names by id, for the contents. */
+  propNames: ReadonlyMap<number, string>;
+  onEdit: (gift: GiftPackage) => void;
+  onClone: (gift: GiftPackage) => Promise<unknown>;
+  onUsedBy: (gift: GiftPackage) => void;
+  onDelete: (gift: GiftPackage) => Promise<unknown>;
+}
+
+/** The gift list's columns: name with missing translations, contents, validity, limits, uses, actions. */
+export function useGiftColumns(actions: GiftActions): ColumnsType<GiftPackage> {
+  const { t } = useTranslation('gifts');
+  const lang = useLocale((s) => s.language);
+  return useMemo<ColumnsType<GiftPackage>>(
+    () => [
+      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
+      {
+        title: t('name'),
+        key: 'name',
+        width: 200,
+        sorter: true,
+        render: (_, gift) => {
+          const missing = missingLanguages(gift.name);
+          return (
+            <Space size={4}>
+              {textIn(gift.name, lang)}
+              {missing.length > 0 && (
+                <Tooltip title={missing.join(', ')}>
+                  <Tag color="warning">{t('crud:multilang.missingCount', { count: missing.length })}</Tag>
+                </Tooltip>
+              )}
+            </Space>
+          );
+        },
+      },
+      {
+        title: t('contents'),
+        key: 'contents',
+        width: 220,
+        render: (_, gift) => {
+          const lines = contentLines(gift.contents, actions.propNames);
+          return (
+            <Tooltip
+              title={lines.map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            >
+              {lines.slice(0, 2).join(' · ')}
+              {lines.length > 2 && ` … ${t('contentsCount', { count: lines.length })}`}
+            </Tooltip>
+          );
+        },
+      },
+      {
+        title: t('validity'),
+        key: 'validity',
+        width: 150,
+        sorter: true,
+        render: (_, gift) => {
+          const state = windowState(gift.valid_from, gift.valid_to);
+          const range = [gift.valid_from, gift.valid_to].map((v) => (v ? formatDateTime(v) : '∞'));
+          return (
+            <Tooltip title={range.join(' ~ ')}>
+              <Tag color={WINDOW_COLORS[state]}>{t(`window.${state}`)}</Tag>
+            </Tooltip>
+          );
+        },
+      },
+      {
+        title: t('perPlayerLimit'),
+        dataIndex: 'per_player_limit',
+        width: 110,
+        render: (v: number) => (v === 0 ? t('unlimited') : v),
+      },
+      {
+        title: t('usableIn'),
+        dataIndex: 'usable_in',
+        width: 200,
+        render: (uses: string[]) => uses.map((use) => <Tag key={use}>{t(`uses.${use}`)}</Tag>),
+      },
+      {
+        title: t('crud:field.status'),
+        dataIndex: 'status',
+        width: 90,
+        render: (v: string) => (
+          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
+        ),
+      },
+      {
+        title: t('crud:field.updatedAt'),
+        dataIndex: 'updated_at',
+        width: 170,
+        sorter: true,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 240,
+        fixed: 'right',
+        render: (_, gift) => (
+          <Space size={0} wrap>
+            {actions.canEdit && (
+              <Button type="link" size="small" onClick={() => actions.onEdit(gift)}>
+                {t('crud:action.edit')}
+              </Button>
+            )}
+            {actions.canEdit && (
+              <Popconfirm
+                title={t('cloneConfirm', { name: textIn(gift.name, lang) })}
+                onConfirm={() => actions.onClone(gift)}
+              >
+                <Button type="link" size="small">
+                  {t('crud:action.clone')}
+                </Button>
+              </Popconfirm>
+            )}
+            <Button type="link" size="small" onClick={() => actions.onUsedBy(gift)}>
+              {t('usedBy')}
+            </Button>
+            {actions.canDelete && (
+              <Popconfirm
+                title={t('crud:action.confirmDelete', { name: textIn(gift.name, lang) })}
+                onConfirm={() => actions.onDelete(gift)}
+              >
+                <Button type="link" size="small" danger>
+                  {t('crud:action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, lang, actions],
+  );
+}
