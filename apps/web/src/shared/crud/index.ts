@@ -13,3 +13,4 @@ export {
   type ListAnswer,
 } from './resource.ts';
 export { validateWith, serverFieldErrors, showFieldErrors } from './zod-form.ts';
+export { tablePaging, sortOf } from './table-paging.ts';

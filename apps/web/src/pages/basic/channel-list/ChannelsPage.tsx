@@ -27,6 +27,7 @@ import { DataTable } from '../../../shared/ui/index.ts';
 import { ChannelForm } from './ChannelForm.tsx';
 import { SUB_SEE, SubChannels } from './SubChannels.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'channels';
 const SEE = 'basic/see/channel';
@@ -165,19 +166,7 @@ export function ChannelsPage() {
             ? { expandedRowRender: (channel) => <SubChannels channel={channel} />, columnWidth: 48 }
             : undefined
         }
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <FormDrawer
         open={editing !== null}

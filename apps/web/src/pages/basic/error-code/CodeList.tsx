@@ -26,6 +26,7 @@ import { DataTable } from '../../../shared/ui/index.ts';
 import { ErrorCodeForm } from './ErrorCodeForm.tsx';
 import { placeholderProblems } from './error-code-helpers.ts';
 import { formatDateTime } from '../../../shared/format.ts';
+import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 export const RESOURCE = 'error-codes';
 export const FILTERS = ['q', 'module', 'action', 'status', 'missing_lang'] as const;
@@ -199,19 +200,7 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <FormDrawer
         open={editing !== null}

@@ -31,6 +31,7 @@ import { useGiftColumns, type GiftActions } from './GiftColumns.tsx';
 import { GiftForm, usePropLabel } from './GiftForm.tsx';
 import { useNames } from './RefSelect.tsx';
 import { UsedByModal } from './UsedByModal.tsx';
+import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'gift-packages';
 const SEE = 'gift_package/see/gift_package';
@@ -143,20 +144,7 @@ export function GiftsPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const key = one?.columnKey ?? one?.field;
-          const field = key === 'validity' ? 'valid_to' : key;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total, { validity: 'valid_to' })}
       />
       <FormDrawer
         open={editing !== null}

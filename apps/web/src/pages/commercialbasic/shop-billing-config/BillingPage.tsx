@@ -32,6 +32,7 @@ import { useNames } from '../../basic/gift-list/RefSelect.tsx';
 import { useBillingColumns, type BillingActions } from './BillingColumns.tsx';
 import { BillingForm, useGiftLabel } from './BillingForm.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
+import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'billing-points';
 const SEE = 'commercialization/see/billing_point';
@@ -168,19 +169,7 @@ export function BillingPage() {
         dataSource={list.data?.list}
         // Old versions stay listed (orders name them) but are greyed out.
         onRow={(p) => (p.current ? {} : { style: { opacity: 0.6 } })}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <FormDrawer
         open={editing !== null}

@@ -20,6 +20,7 @@ import { DataTable } from '../../../shared/ui/index.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { StaffForm, useRoleOptions } from './StaffForm.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'staff';
 const FILTERS = ['q', 'disabled', 'role_id'] as const;
@@ -199,19 +200,7 @@ export function StaffPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <FormDrawer
         open={editing !== null}

@@ -12,6 +12,7 @@ import { DiffDrawer } from './DiffDrawer.tsx';
 import { LOG_FILTERS } from './log-options.ts';
 import { LogFilters } from './LogFilters.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'operation-logs';
 const SEE = 'user/see/operation_log';
@@ -101,19 +102,7 @@ export function OperationLogPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <DiffDrawer entry={open} productName={productName} onClose={() => setOpen(null)} />
     </>

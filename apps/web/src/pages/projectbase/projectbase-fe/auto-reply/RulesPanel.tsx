@@ -24,6 +24,7 @@ import { useChannelLabel } from '../shared/channels.tsx';
 import { replySummary, scopePath, windowState, type ReplyScope } from './auto-reply-helpers.ts';
 import { RuleForm } from './RuleForm.tsx';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
 export const RESOURCE = 'auto-replies';
 const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', active: 'success', ended: 'default' } as const;
@@ -215,19 +216,7 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <FormDrawer
         open={editing !== null}

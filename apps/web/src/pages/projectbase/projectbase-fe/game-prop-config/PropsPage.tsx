@@ -30,6 +30,7 @@ import { useLocale } from '../../../../shared/i18n.ts';
 import { DataTable } from '../../../../shared/ui/index.ts';
 import { PropForm } from './PropForm.tsx';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'props';
 const SEE = 'commercialization/see/prop';
@@ -205,19 +206,7 @@ export function PropsPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <FormDrawer
         open={editing !== null}

@@ -16,6 +16,7 @@ import { categoryName, useHelpCategories } from './CategoryPanel.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { detailPath, previewPath } from './help-helpers.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'help-articles';
 
@@ -209,19 +210,7 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <CopyModal
         article={copying}

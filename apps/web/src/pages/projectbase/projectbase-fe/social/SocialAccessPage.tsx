@@ -28,6 +28,7 @@ import { KillSwitches } from './KillSwitches.tsx';
 import { RESOURCE, usePolicyColumns, type UpdateBody } from './PolicyColumns.tsx';
 import { PolicyForm } from './PolicyForm.tsx';
 import { editValues, newPolicy } from './social-helpers.ts';
+import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
 const FILTERS = ['region', 'channel_id', 'enabled'] as const;
 const SEE: Record<SocialKind, string> = {
@@ -119,19 +120,7 @@ export function SocialAccessPage({ kind }: { kind: SocialKind }) {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        onChange={(_, __, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey ?? one?.field;
-          setParams({
-            sort: one?.order && field ? `${one.order === 'descend' ? '-' : ''}${String(field)}` : undefined,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (page, page_size) => setParams({ page, page_size }),
-        }}
+        {...tablePaging(params, setParams, list.data?.total)}
       />
       <FormDrawer
         open={editing !== null}
