@@ -7,6 +7,7 @@ import { createSessionGuard, passwordDetour, type InstallRoutes } from './guard.
 import { useSession } from './session.ts';
 
 vi.mock('../shared/i18n.ts', () => ({ setLanguage: vi.fn(async () => {}) }));
+vi.mock('./product/store.ts', () => ({ loadProducts: vi.fn(async () => {}) }));
 vi.mock('./acs.ts', () => ({
   acs: {
     linkLogin: vi.fn(),

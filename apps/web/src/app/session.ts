@@ -4,6 +4,7 @@ import { isLanguage, type Language } from '@rx/contracts/languages';
 import { setLanguage } from '../shared/i18n.ts';
 import { clearSession, storage } from '../shared/storage.ts';
 import { acs, type PlatformEntry } from './acs.ts';
+import { loadProducts } from './product/store.ts';
 import { forgetTabsAtSignOut } from './tabs/store.ts';
 
 /** The signed-in session of the shell: who, which CP, what they may see. */
@@ -45,11 +46,13 @@ export function saveUser(user: UserInfo): void {
 
 /** Loads what the shell needs before the first page: language, CP config, permissions, platforms. */
 export async function loadSession(user: UserInfo): Promise<void> {
+  // The CP's games too: product-scoped pages must never ask before the game is settled.
   const [, cpConfig, permissions, platforms] = await Promise.all([
     setLanguage(user.default_lang),
     acs.cpConfig(),
     acs.permissions(user.id),
     acs.platformList(),
+    loadProducts(),
   ]);
   storage.platformConfig.set(cpConfig);
   storage.permissions.set(permissions);

@@ -1,15 +1,11 @@
-import { useEffect } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { loadProducts, selectProduct, useProduct } from './store.ts';
+import { selectProduct, useProduct } from './store.ts';
 
 /** The header's game picker: product-scoped pages follow the game chosen here. */
 export function ProductPicker() {
   const { t } = useTranslation('crud');
   const { products, productId, loaded } = useProduct();
-  useEffect(() => {
-    if (!loaded) void loadProducts();
-  }, [loaded]);
   return (
     <Select
       aria-label={t('product.label')}

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { http } from '../../shared/http.ts';
-import { queryClient } from '../../shared/query.ts';
 import { storage } from '../../shared/storage.ts';
 
 export interface ProductOption {
@@ -29,7 +28,7 @@ export function pickProduct(products: ProductOption[], saved: number | null): nu
   return products[0]?.id ?? null;
 }
 
-/** Loads the CP's games once per sign-in and settles the chosen one. */
+/** Loads the CP's games once per sign-in (the guard does, before the first page) and settles the chosen one. */
 export async function loadProducts(): Promise<void> {
   const products = await http.get<ProductOption[]>('/acs/cp/products');
   const productId = pickProduct(products, storage.productId.get());
@@ -42,5 +41,6 @@ export function selectProduct(productId: number): void {
   if (useProduct.getState().productId === productId) return;
   storage.productId.set(productId);
   useProduct.setState({ productId });
-  void queryClient.invalidateQueries();
+  // The query cache loads with the pages, not the shell.
+  void import('../../shared/query.ts').then(({ queryClient }) => queryClient.invalidateQueries());
 }

@@ -14,3 +14,4 @@ export {
 } from './resource.ts';
 export { validateWith, serverFieldErrors, showFieldErrors } from './zod-form.ts';
 export { tablePaging, sortOf } from './table-paging.ts';
+export { ListToolbar, statusColumn, updatedAtColumn } from './ListParts.tsx';

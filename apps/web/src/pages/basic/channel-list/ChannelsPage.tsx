@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Popconfirm, Space, Tag, Typography } from 'antd';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -14,19 +13,19 @@ import { actionPermission } from '@rx/contracts/pages';
 import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
 import {
-  ExportButton,
   FormDrawer,
-  ImportButton,
   SearchForm,
   useListParams,
   useResourceList,
   useResourceMutations,
+  statusColumn,
+  updatedAtColumn,
+  ListToolbar,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { ChannelForm } from './ChannelForm.tsx';
 import { SUB_SEE, SubChannels } from './SubChannels.tsx';
-import { formatDateTime } from '../../../shared/format.ts';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'channels';
@@ -64,22 +63,8 @@ export function ChannelsPage() {
         sorter: true,
         render: (v: string) => t(`kinds.${v}`),
       },
-      {
-        title: t('crud:field.status'),
-        dataIndex: 'status',
-        width: 90,
-        sorter: true,
-        render: (v: string) => (
-          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
-        ),
-      },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      statusColumn(t),
+      updatedAtColumn(t),
       {
         title: t('crud:action.actions'),
         key: 'actions',
@@ -145,15 +130,14 @@ export function ChannelsPage() {
           },
         ]}
         extra={
-          <>
-            {canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('crud:action.create')}
-              </Button>
-            )}
-            {canEdit && <ImportButton resource={RESOURCE} onImported={() => void refresh()} />}
-            {canExport && <ExportButton resource={RESOURCE} filters={params.filters} />}
-          </>
+          <ListToolbar
+            resource={RESOURCE}
+            filters={params.filters}
+            canEdit={canEdit}
+            canExport={canExport}
+            onCreate={() => setEditing('new')}
+            onImported={() => void refresh()}
+          />
         }
       />
       <DataTable<Channel>

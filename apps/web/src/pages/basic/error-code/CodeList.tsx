@@ -20,12 +20,13 @@ import {
   useResourceList,
   useResourceMutations,
   type ListParams,
+  statusColumn,
+  updatedAtColumn,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { ErrorCodeForm } from './ErrorCodeForm.tsx';
 import { placeholderProblems } from './error-code-helpers.ts';
-import { formatDateTime } from '../../../shared/format.ts';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 export const RESOURCE = 'error-codes';
@@ -95,22 +96,8 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
         sorter: true,
         render: (v: string) => t(`actions.${v}`),
       },
-      {
-        title: t('crud:field.status'),
-        dataIndex: 'status',
-        width: 90,
-        sorter: true,
-        render: (v: string) => (
-          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
-        ),
-      },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      statusColumn(t),
+      updatedAtColumn(t),
       {
         title: t('crud:action.actions'),
         key: 'actions',

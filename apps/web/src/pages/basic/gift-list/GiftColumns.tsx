@@ -3,7 +3,7 @@ import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { GiftPackage } from '@rx/contracts/gift-packages';
-import { missingLanguages } from '../../../shared/crud/index.ts';
+import { missingLanguages, statusColumn, updatedAtColumn } from '../../../shared/crud/index.ts';
 import { useLocale } from '../../../shared/i18n.ts';
 import { contentLines, textIn, windowState } from './gift-helpers.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -92,21 +92,8 @@ export function useGiftColumns(actions: GiftActions): ColumnsType<GiftPackage> {
         width: 200,
         render: (uses: string[]) => uses.map((use) => <Tag key={use}>{t(`uses.${use}`)}</Tag>),
       },
-      {
-        title: t('crud:field.status'),
-        dataIndex: 'status',
-        width: 90,
-        render: (v: string) => (
-          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
-        ),
-      },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      statusColumn(t, false),
+      updatedAtColumn(t),
       {
         title: t('crud:action.actions'),
         key: 'actions',

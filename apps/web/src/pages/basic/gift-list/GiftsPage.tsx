@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Typography } from 'antd';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   GIFT_USES,
@@ -14,13 +13,12 @@ import type { Prop } from '@rx/contracts/props';
 import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
 import {
-  ExportButton,
   FormDrawer,
-  ImportButton,
   SearchForm,
   useListParams,
   useResourceList,
   useResourceMutations,
+  ListToolbar,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { http } from '../../../shared/http.ts';
@@ -128,15 +126,14 @@ export function GiftsPage() {
           },
         ]}
         extra={
-          <>
-            {canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('crud:action.create')}
-              </Button>
-            )}
-            {canEdit && <ImportButton resource={RESOURCE} onImported={() => void refresh()} />}
-            {canExport && <ExportButton resource={RESOURCE} filters={params.filters} />}
-          </>
+          <ListToolbar
+            resource={RESOURCE}
+            filters={params.filters}
+            canEdit={canEdit}
+            canExport={canExport}
+            onCreate={() => setEditing('new')}
+            onImported={() => void refresh()}
+          />
         }
       />
       <DataTable<GiftPackage>

@@ -23,11 +23,12 @@ import {
   useListParams,
   useResourceList,
   useResourceMutations,
+  statusColumn,
+  updatedAtColumn,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { ProductForm } from './ProductForm.tsx';
-import { formatDateTime } from '../../../shared/format.ts';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'products';
@@ -88,22 +89,8 @@ export function ProductsPage() {
         sorter: true,
         render: (v: string) => <Tag color={v === 'gn' ? 'red' : 'blue'}>{t(`regions.${v}`)}</Tag>,
       },
-      {
-        title: t('crud:field.status'),
-        dataIndex: 'status',
-        width: 90,
-        sorter: true,
-        render: (v: string) => (
-          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
-        ),
-      },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      statusColumn(t),
+      updatedAtColumn(t),
       {
         title: t('crud:action.actions'),
         key: 'actions',

@@ -6,7 +6,7 @@ import type { BillingPoint } from '@rx/contracts/billing-points';
 import { refName } from '../../basic/gift-list/gift-helpers.ts';
 import { priceSummary } from './billing-helpers.ts';
 import { STATUS_COLORS } from './VersionsDrawer.tsx';
-import { formatDateTime } from '../../../shared/format.ts';
+import { updatedAtColumn } from '../../../shared/crud/index.ts';
 
 export interface BillingActions {
   canEdit: boolean;
@@ -86,13 +86,7 @@ export function useBillingColumns(actions: BillingActions): ColumnsType<BillingP
           </Space>
         ),
       },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      updatedAtColumn(t),
       {
         title: t('crud:action.actions'),
         key: 'actions',

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Typography } from 'antd';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   BILLING_KINDS,
@@ -17,13 +16,12 @@ import { actionPermission } from '@rx/contracts/pages';
 import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
 import {
-  ExportButton,
   FormDrawer,
-  ImportButton,
   SearchForm,
   useListParams,
   useResourceList,
   useResourceMutations,
+  ListToolbar,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
@@ -151,15 +149,14 @@ export function BillingPage() {
           },
         ]}
         extra={
-          <>
-            {canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('crud:action.create')}
-              </Button>
-            )}
-            {canEdit && <ImportButton resource={RESOURCE} onImported={() => void refresh()} />}
-            {canExport && <ExportButton resource={RESOURCE} filters={params.filters} />}
-          </>
+          <ListToolbar
+            resource={RESOURCE}
+            filters={params.filters}
+            canEdit={canEdit}
+            canExport={canExport}
+            onCreate={() => setEditing('new')}
+            onImported={() => void refresh()}
+          />
         }
       />
       <DataTable<BillingPoint>

@@ -14,12 +14,12 @@ import {
   useListParams,
   useResourceList,
   useResourceMutations,
+  updatedAtColumn,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { matrixRows, pageCount } from './matrix.ts';
 import { RoleForm } from './RoleForm.tsx';
-import { formatDateTime } from '../../../shared/format.ts';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'roles';
@@ -67,13 +67,7 @@ export function RolesPage() {
           </Tag>
         ),
       },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      updatedAtColumn(t),
       {
         title: t('crud:action.actions'),
         key: 'actions',

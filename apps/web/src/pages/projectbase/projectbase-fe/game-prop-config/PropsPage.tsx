@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -16,20 +15,20 @@ import type { Language } from '@rx/contracts/languages';
 import { usePermission } from '../../../../app/permission/index.ts';
 import { useProduct } from '../../../../app/product/index.ts';
 import {
-  ExportButton,
   FormDrawer,
-  ImportButton,
   SearchForm,
   missingLanguages,
   useListParams,
   useResourceList,
   useResourceMutations,
+  statusColumn,
+  updatedAtColumn,
+  ListToolbar,
 } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
 import { useLocale } from '../../../../shared/i18n.ts';
 import { DataTable } from '../../../../shared/ui/index.ts';
 import { PropForm } from './PropForm.tsx';
-import { formatDateTime } from '../../../../shared/format.ts';
 import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'props';
@@ -103,21 +102,8 @@ export function PropsPage() {
         width: 160,
         render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
       },
-      {
-        title: t('crud:field.status'),
-        dataIndex: 'status',
-        width: 90,
-        render: (v: string) => (
-          <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
-        ),
-      },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      statusColumn(t, false),
+      updatedAtColumn(t),
       {
         title: t('crud:action.actions'),
         key: 'actions',
@@ -190,15 +176,14 @@ export function PropsPage() {
           { name: 'tag', label: t('tags'), width: 140 },
         ]}
         extra={
-          <>
-            {canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('crud:action.create')}
-              </Button>
-            )}
-            {canEdit && <ImportButton resource={RESOURCE} onImported={() => void refresh()} />}
-            {canExport && <ExportButton resource={RESOURCE} filters={params.filters} />}
-          </>
+          <ListToolbar
+            resource={RESOURCE}
+            filters={params.filters}
+            canEdit={canEdit}
+            canExport={canExport}
+            onCreate={() => setEditing('new')}
+            onImported={() => void refresh()}
+          />
         }
       />
       <DataTable<Prop>

@@ -6,7 +6,12 @@ import { useNavigate } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import { HELP_ARTICLE_STATUSES, type HelpArticle } from '@rx/contracts/help-center';
 import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
-import { SearchForm, useResourceList, type ListParams } from '../../../../shared/crud/index.ts';
+import {
+  SearchForm,
+  useResourceList,
+  type ListParams,
+  updatedAtColumn,
+} from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
 import { http } from '../../../../shared/http.ts';
 import { useLocale } from '../../../../shared/i18n.ts';
@@ -15,7 +20,6 @@ import { useChannelLabel, useChannels } from '../shared/channels.tsx';
 import { categoryName, useHelpCategories } from './CategoryPanel.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { detailPath, previewPath } from './help-helpers.ts';
-import { formatDateTime } from '../../../../shared/format.ts';
 import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'help-articles';
@@ -104,13 +108,7 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
           <Tag color={v === 'published' ? 'success' : 'default'}>{t(`statuses.${v}`)}</Tag>
         ),
       },
-      {
-        title: t('crud:field.updatedAt'),
-        dataIndex: 'updated_at',
-        width: 170,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      updatedAtColumn(t),
       {
         title: t('crud:action.actions'),
         key: 'actions',

@@ -1,0 +1,65 @@
+import { Button, Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../format.ts';
+import { ExportButton } from './ExportButton.tsx';
+import { ImportButton } from './ImportButton.tsx';
+
+type Translate = (key: string) => string;
+
+/** The `status` column of a catalogue row: active or disabled, as a coloured tag. */
+export function statusColumn<T>(t: Translate, sortable = true): ColumnType<T> {
+  return {
+    title: t('crud:field.status'),
+    dataIndex: 'status',
+    width: 90,
+    sorter: sortable,
+    render: (v: string) => <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>,
+  };
+}
+
+/** The `updated_at` column, sortable, in the interface language. */
+export function updatedAtColumn<T>(t: Translate): ColumnType<T> {
+  return {
+    title: t('crud:field.updatedAt'),
+    dataIndex: 'updated_at',
+    width: 170,
+    sorter: true,
+    render: (v: string) => formatDateTime(v),
+  };
+}
+
+interface ListToolbarProps {
+  resource: string;
+  /** The list's filters: the export holds the same rows. */
+  filters: Record<string, string>;
+  /** Create and import need the edit permission, export its own. */
+  canEdit: boolean;
+  canExport: boolean;
+  onCreate: () => void;
+  onImported: () => void;
+}
+
+/** A list page's buttons: create, import (with its dry run) and export, each shown with its permission. */
+export function ListToolbar({
+  resource,
+  filters,
+  canEdit,
+  canExport,
+  onCreate,
+  onImported,
+}: ListToolbarProps) {
+  const { t } = useTranslation('crud');
+  return (
+    <>
+      {canEdit && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
+          {t('action.create')}
+        </Button>
+      )}
+      {canEdit && <ImportButton resource={resource} onImported={onImported} />}
+      {canExport && <ExportButton resource={resource} filters={filters} />}
+    </>
+  );
+}
