@@ -8,6 +8,8 @@ export default defineConfig({
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     // Two cores: two workers, each test file with its own database.
+    // The API tests' prepared database (migrated and seeded once per run).
+    globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 20000,

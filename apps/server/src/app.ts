@@ -14,7 +14,9 @@ import {
 } from '@rx/contracts';
 import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
+import { enforceRouteAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
+import { refuseUnstorableInput } from './lib/unstorable.ts';
 import { authenticator } from './modules/acs/authenticate.ts';
 import { acsRoutes } from './modules/acs/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -25,7 +27,10 @@ import { giftRoutes } from './modules/gift-packages/index.ts';
 import { billingRoutes } from './modules/billing-points/index.ts';
 import { operationLogRoutes } from './modules/operation-logs/index.ts';
 import { systemAdminRoutes } from './modules/system-admin/index.ts';
+import { homeRoutes } from './modules/home/index.ts';
 import { healthRoutes, webRoutes } from './modules/system/routes.ts';
+import { setUpMetrics, type MetricsOptions } from './modules/system/metrics.ts';
+import { securityHeaders } from './modules/system/security-headers.ts';
 import { feedbackTypeRoutes } from './modules/feedback-types/index.ts';
 import { errorCodeRoutes } from './modules/error-codes/index.ts';
 import { helpCenterRoutes } from './modules/help-center/index.ts';
@@ -39,11 +44,16 @@ export interface AppOptions {
   jwtSecret: string;
   accessTtl?: number;
   refreshTtl?: number;
+  /** Addresses of the big-data platform and the service workbench; unset: the console says not set up. */
   biUrl?: string;
+  serviceWorkbenchUrl?: string;
   /** The built console to serve under /main; absent: API only. */
   webDist?: string;
   logLevel?: string;
-  trustProxy?: boolean;
+  /** /metrics: a bearer token, a separate port. */
+  metrics?: MetricsOptions;
+  /** Proxies whose X-Forwarded-For is believed (config's TRUST_PROXY); none by default. */
+  trustProxy?: false | string[] | ((address: string, hop: number) => boolean);
   /** Tests draw predictable captchas. */
   captchaText?: () => string;
 }
@@ -100,17 +110,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const code: Exclude<ErrorCodeValue, 0> =
       status === 404
         ? ErrorCode.NOT_FOUND
-        : status === 429
-          ? ErrorCode.TOO_MANY_ATTEMPTS
-          : status < 500
-            ? ErrorCode.INVALID_INPUT
-            : ErrorCode.INTERNAL;
+        : status === 403
+          ? ErrorCode.FORBIDDEN
+          : status === 429
+            ? ErrorCode.TOO_MANY_ATTEMPTS
+            : status < 500
+              ? ErrorCode.INVALID_INPUT
+              : ErrorCode.INTERNAL;
     return reply.code(status < 500 ? status : ERRORS[ErrorCode.INTERNAL].status).send({
       code,
       data: code === ErrorCode.INVALID_INPUT ? { fields: { _: error.message } } : null,
       msg: errorMessage(code, lang),
     });
   });
+
+  // Before any route (so every plugin inherits it): NUL or a lone surrogate anywhere is 400001.
+  app.addHook('preValidation', refuseUnstorableInput);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({
@@ -127,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (_request, payload, done) => done(null, payload),
   );
 
+  // At the root and before any route plugin, so the duration hook reaches every route.
+  setUpMetrics(app, options.metrics ?? {});
+  await securityHeaders(app);
   app.decorateRequest('auth', null);
   await app.register(cookie);
   await app.register(swagger, {
@@ -139,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const authenticate = authenticator(db, options.jwtSecret);
+  enforceRouteAccess(app, db, authenticate);
   await app.register(healthRoutes, { db });
   await app.register(acsRoutes, {
     prefix: '/api/v1',
@@ -148,7 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jwtSecret: options.jwtSecret,
     accessTtl: options.accessTtl ?? 900,
     refreshTtl: options.refreshTtl ?? 7 * 24 * 3600,
-    biUrl: options.biUrl ?? '/bi',
+    biUrl: options.biUrl,
+    serviceWorkbenchUrl: options.serviceWorkbenchUrl,
     captchaText: options.captchaText,
   });
   await app.register(notificationRoutes, { prefix: '/api/v1', db, authenticate });
@@ -161,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     billingRoutes,
     operationLogRoutes,
     systemAdminRoutes,
+    homeRoutes,
   ]) {
     await app.register(routes, { prefix: '/api/v1', db, authenticate });
   }

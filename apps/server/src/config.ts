@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 
 export interface Config {
   port: number;
@@ -18,9 +19,17 @@ export interface Config {
   refreshTtl: number;
   /** The built console (apps/web/dist); absent means the API only. */
   webDist?: string;
-  /** Address of the big-data platform and other platforms in the platform list. */
-  biUrl: string;
+  /** Address of the big-data platform (platform list, menu entry); unset: the console says it is not set up. */
+  biUrl?: string;
+  /** Address of the customer-service workbench the menu links to; unset: likewise. */
+  serviceWorkbenchUrl?: string;
   logLevel: string;
+  /** Whose X-Forwarded-For to believe: see `parseTrustProxy`. */
+  trustProxy: TrustProxy;
+  /** When set, /metrics asks for `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** When set, /metrics is served on this port only. */
+  metricsPort?: number;
 }
 
 /** Reads the secret from the environment, else from DATA_DIR/secrets.json, creating it once. */
@@ -58,7 +67,70 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtl: Number(env.ACCESS_TTL ?? 900),
     refreshTtl: Number(env.REFRESH_TTL ?? 7 * 24 * 3600),
     webDist: env.WEB_DIST,
-    biUrl: env.BI_URL ?? '/bi',
+    biUrl: env.BI_URL || undefined,
+    serviceWorkbenchUrl: env.SERVICE_WORKBENCH_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
   };
+}
+
+/**
+ * Fastify's `trustProxy`: nobody, the proxies' addresses/CIDRs and proxy-addr's names, or a trust
+ * function (a hop count).
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Loopback, link-local and private ranges: where a proxy counted by hops must be. */
+const INTERNAL = new BlockList();
+for (const [network, prefix, type] of [
+  ['127.0.0.0', 8, 'ipv4'],
+  ['10.0.0.0', 8, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['192.168.0.0', 16, 'ipv4'],
+  ['169.254.0.0', 16, 'ipv4'],
+  ['::1', 128, 'ipv6'],
+  ['fc00::', 7, 'ipv6'],
+  ['fe80::', 10, 'ipv6'],
+] as const)
+  INTERNAL.addSubnet(network, prefix, type);
+
+function isInternal(address: string): boolean {
+  const ip = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const version = isIP(ip);
+  return version !== 0 && INTERNAL.check(ip, version === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * TRUST_PROXY: unset or `0` trusts no X-Forwarded-For (the peer is the client). A comma-separated
+ * list of addresses, CIDRs and `loopback`/`linklocal`/`uniquelocal` trusts those proxies only. A
+ * number N trusts up to N hops nearest the server, each only if it is a loopback or private
+ * address: a bare hop count would let any client reaching the server directly forge its address
+ * (Fastify refuses it for that reason), so `1` means "one proxy on our own network". `true`
+ * (every client's header believed) is refused at start-up.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (address, hop) => hop < hops && isInternal(address);
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    const ok = PROXY_NAMES.includes(entry) || (version !== 0 && prefixOk && extra === undefined);
+    if (!ok) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an address, a CIDR or one of ${PROXY_NAMES.join(', ')}; ` +
+          'name the trusted proxies (e.g. 10.0.0.5,10.1.0.0/16 or loopback) or give a hop count',
+      );
+    }
+  }
+  return entries;
 }

@@ -25,9 +25,11 @@ async function main(): Promise<void> {
     accessTtl: config.accessTtl,
     refreshTtl: config.refreshTtl,
     biUrl: config.biUrl,
+    serviceWorkbenchUrl: config.serviceWorkbenchUrl,
     webDist: config.webDist ?? defaultWebDist(),
     logLevel: config.logLevel,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    metrics: { token: config.metricsToken, port: config.metricsPort, host: config.host },
+    trustProxy: config.trustProxy,
   });
   await seed(database.db, {
     demo: config.demo,

@@ -5,7 +5,7 @@ import { ADMIN_ROLE } from '@rx/contracts';
 import { cps, operationLogs, products, rolePermissions, roles, userRoles, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { parseCsv } from '../src/lib/csv.ts';
-import { readXlsx } from '../src/lib/xlsx.ts';
+import { readXlsx } from '../src/lib/xlsx-read.ts';
 import { DEMO_PASSWORD, bearer, body, signInAs, type TestContext } from './helpers.ts';
 
 /** Calls of one staff member (and one product, for product-scoped resources) through `app.inject`. */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { seed, DEMO_PASSWORD } from '../src/seed/index.ts';
 
@@ -11,16 +13,22 @@ export const JWT_SECRET = 'test-jwt-secret';
 
 /**
  * The database of one test file: in-memory PGlite, or, with TEST_DATABASE=postgres and
- * DATABASE_URL set, a fresh database on that server, dropped afterwards.
+ * DATABASE_URL set, a fresh database on that server, dropped afterwards. With the demo data it
+ * starts from the run's prepared copy (test/global-setup.ts) instead of migrating and seeding.
  */
-async function testDatabase(): Promise<Database & { drop?: () => Promise<void> }> {
+async function testDatabase(demo: boolean): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (process.env.TEST_DATABASE !== 'postgres' || !url) return openDatabase({});
+  const prepared = demo ? preparedDatabase() : {};
+  if (process.env.TEST_DATABASE !== 'postgres' || !url) {
+    return openDatabase(
+      prepared.snapshot ? { loadDataDir: new Blob([fs.readFileSync(prepared.snapshot)]) } : {},
+    );
+  }
   const { default: pg } = await import('pg');
   const name = `console_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${prepared.template ? ` TEMPLATE ${prepared.template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -37,6 +45,18 @@ async function testDatabase(): Promise<Database & { drop?: () => Promise<void> }
   };
 }
 
+/** What test/global-setup.ts prepared (nothing when a file runs outside that setup). */
+function preparedDatabase(): { snapshot?: string; template?: string } {
+  try {
+    return {
+      snapshot: inject('pgliteSnapshot') || undefined,
+      template: inject('postgresTemplate') || undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -45,15 +65,23 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  options: { demo?: boolean; accessTtl?: number } = {},
+  options: {
+    demo?: boolean;
+    accessTtl?: number;
+    trustProxy?: AppOptions['trustProxy'];
+    /** The external entries' addresses, as the configuration would give them. */
+    external?: Pick<AppOptions, 'biUrl' | 'serviceWorkbenchUrl'>;
+  } = {},
 ): Promise<TestContext> {
-  const database = await testDatabase();
+  const database = await testDatabase(options.demo ?? true);
   const captcha = { next: 'ABCD' };
   const app = await buildApp({
     database,
     ssoSecret: SSO_SECRET,
     jwtSecret: JWT_SECRET,
     accessTtl: options.accessTtl,
+    trustProxy: options.trustProxy,
+    ...options.external,
     logLevel: 'silent',
     captchaText: () => captcha.next,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
+import { safeText } from './fields.ts';
 
 /** Staff sign-in and session API (spec §7). Paths are relative to /api/v1. */
 
@@ -12,9 +13,9 @@ export const LINK_MAX_AGE_SECONDS = 300;
 export const CAPTCHA_AFTER_FAILURES = 3;
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(128),
-  code: z.string().trim().max(16).optional().default(''),
+  username: safeText().trim().min(1).max(64),
+  password: safeText().min(1).max(128),
+  code: safeText().trim().max(16).optional().default(''),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -25,16 +26,23 @@ export const loginAnswer = z.object({
 
 export const captchaAnswer = z.object({ svg: z.string(), expires_in: z.number() });
 
-export const platformLinkQuery = z.object({ platform: z.string().min(1).max(32).default('main') });
+export const platformLinkQuery = z.object({ platform: safeText().min(1).max(32).default('main') });
 export const platformLinkAnswer = z.object({ url: z.string() });
+
+/**
+ * A number of a sign-in link: a JSON number (the spec) or its text, kept as sent. `sign` covers the
+ * exact text, so the service accepts only the canonical decimal form (never `0x1f`, `1.0`, ` 7`).
+ */
+const linkNumber = (valid: (n: number) => boolean) =>
+  z.union([z.number(), safeText().max(20)]).refine((value) => valid(Number(value)));
 
 /** The fields of a sign-in link; all five must be present (spec §5). */
 export const linkLoginBody = z.object({
-  is_modified_password: z.coerce.number().int().min(0).max(1),
-  sign: z.string().regex(/^[0-9a-f]{64}$/),
-  trace_id: z.string().min(8).max(64),
-  ts: z.coerce.number().int().positive(),
-  user_id: z.string().min(1).max(64),
+  is_modified_password: linkNumber((n) => n === 0 || n === 1),
+  sign: safeText().regex(/^[0-9a-f]{64}$/),
+  trace_id: safeText().min(8).max(64),
+  ts: linkNumber((n) => Number.isInteger(n) && n > 0),
+  user_id: safeText().min(1).max(64),
   usertype: z.coerce.number().int().optional(),
 });
 export type LinkLoginBody = z.input<typeof linkLoginBody>;
@@ -56,7 +64,7 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const permissionBody = z.object({ user_id: z.string().min(1).max(64) });
+export const permissionBody = z.object({ user_id: safeText().min(1).max(64) });
 export const permissionEntry = z.object({ resource: z.string() });
 export const permissionAnswer = z.object({ ruixue: z.array(permissionEntry) });
 
@@ -67,6 +75,8 @@ export const cpConfigAnswer = z.object({
   gw_domain: z.string(),
   publish_area: z.enum(PUBLISH_AREAS),
   cp_name: z.string(),
+  /** See `EXTERNAL_ENTRIES`. */
+  external_urls: z.object({ bi: z.string().nullable(), service_workbench: z.string().nullable() }),
 });
 export type CpConfig = z.infer<typeof cpConfigAnswer>;
 
@@ -83,11 +93,11 @@ export function passwordProblems(password: string, username: string): string[] {
 }
 
 export const setPasswordBody = z.object({
-  old_password: z.string().min(1).max(128),
-  new_password: z.string().min(1).max(128),
+  old_password: safeText().min(1).max(128),
+  new_password: safeText().min(1).max(128),
 });
 
-export const rejwtQuery = z.object({ rejwt: z.string().min(1).max(512) });
+export const rejwtQuery = z.object({ rejwt: safeText().min(1).max(512) });
 export const rejwtAnswer = z.object({ access_token: z.string(), refresh_token: z.string() });
 
 /** The platforms a staff member can enter through a signed link (platform_list / platform_link). */

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { idField, iconUrl, isoTime, keyword, queryFlag, rowMeta, versionField } from './fields.ts';
+import {
+  idField,
+  iconUrl,
+  int32,
+  isoTime,
+  keyword,
+  queryFlag,
+  queryInt,
+  rowMeta,
+  safeText,
+  versionField,
+} from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { GAME_PLATFORMS } from './products.ts';
 
@@ -23,37 +34,25 @@ export type SpecialReplyKind = (typeof SPECIAL_REPLY_KINDS)[number];
 export const MAX_MATCH_TEXT = 500;
 
 /**
- * Whether a pattern compiles and is safe to run on player text: nested quantifiers such as `(a+)+`
- * can take exponential time, so they are refused.
+ * A keyword; a `regex` one is an RE2 pattern matched case-insensitively in linear time. The server
+ * refuses, on save, a pattern RE2 cannot compile (lookaround, backreferences) or one too large.
  */
-export function isSafeRegex(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'iu');
-  } catch {
-    return false;
-  }
-  return !/\([^()]*[+*}][^()]*\)\s*[+*{]/.test(pattern);
-}
-
-const keywordItem = z
-  .object({ text: z.string().trim().min(1).max(100), match: z.enum(KEYWORD_MATCHES) })
-  .superRefine((keyword, ctx) => {
-    if (keyword.match === 'regex' && !isSafeRegex(keyword.text)) {
-      ctx.addIssue({ code: 'custom', path: ['text'], params: { key: 'bad_regex' }, input: keyword.text });
-    }
-  });
+const keywordItem = z.object({
+  text: safeText().trim().min(1).max(100),
+  match: z.enum(KEYWORD_MATCHES),
+});
 export type ReplyKeyword = z.infer<typeof keywordItem>;
 
 const link = iconUrl.refine((url) => url !== '', { params: { key: 'required' } });
 
 export const replyItem = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string().trim().min(1).max(2000) }),
+  z.object({ type: z.literal('text'), text: safeText().trim().min(1).max(2000) }),
   z.object({ type: z.literal('image'), url: link }),
-  z.object({ type: z.literal('link'), title: z.string().trim().min(1).max(100), url: link }),
+  z.object({ type: z.literal('link'), title: safeText().trim().min(1).max(100), url: link }),
   z.object({
     type: z.literal('card'),
-    title: z.string().trim().min(1).max(100),
-    description: z.string().trim().max(500).default(''),
+    title: safeText().trim().min(1).max(100),
+    description: safeText().trim().max(500).default(''),
     image_url: iconUrl.default(''),
     url: link,
   }),
@@ -62,7 +61,7 @@ export type Reply = z.infer<typeof replyItem>;
 const replies = z.array(replyItem).min(1).max(10);
 
 const ruleFields = z.object({
-  name: z.string().trim().min(1).max(64),
+  name: safeText().trim().min(1).max(64),
   /** null: every channel. */
   channel_id: idField.nullable(),
   /** null: every platform. */
@@ -71,7 +70,7 @@ const ruleFields = z.object({
   replies,
   mode: z.enum(REPLY_MODES),
   /** Higher fires first. */
-  priority: z.number().int().min(0).max(10000),
+  priority: int32(0, 10000),
   /** The active window; null: open-ended. */
   start_at: isoTime.nullable(),
   end_at: isoTime.nullable(),
@@ -117,7 +116,7 @@ export const autoReplyFilters = {
   /** Matches the name or a keyword. */
   q: keyword,
   /** A channel id, or `0` for the rules of every channel. */
-  channel_id: z.coerce.number().int().min(0).max(2147483647).optional(),
+  channel_id: queryInt(0).optional(),
   platform: z.enum(GAME_PLATFORMS).optional(),
   enabled: queryFlag,
 };
@@ -147,7 +146,7 @@ export type SpecialReply = z.infer<typeof specialReplyItem>;
 
 /** The test box: what would answer this text. */
 export const autoReplyTestBody = z.object({
-  text: z.string().trim().min(1).max(MAX_MATCH_TEXT),
+  text: safeText().trim().min(1).max(MAX_MATCH_TEXT),
   channel_id: idField.optional(),
   platform: z.enum(GAME_PLATFORMS).optional(),
 });

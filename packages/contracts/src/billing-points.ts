@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, keyword, queryFlag, rowMeta, versionField } from './fields.ts';
+import { idField, int32, keyword, queryFlag, queryInt, rowMeta, safeText, versionField } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 
 /**
@@ -33,26 +33,21 @@ export type BillingStatus = (typeof BILLING_STATUSES)[number];
 export const EDITABLE_BILLING_STATUSES = ['draft', 'live', 'disabled'] as const;
 
 export const priceTier = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  /** In the currency's major unit, at most two decimals. */
-  amount: z
-    .number()
-    .min(0)
-    .max(100_000_000)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { params: { key: 'invalid' } }),
+  currency: safeText().regex(/^[A-Z]{3}$/),
+  /** In the currency's major unit, at most two decimals (a rule forms can read and name). */
+  amount: z.number().min(0).max(100_000_000).multipleOf(0.01),
 });
 export type PriceTier = z.infer<typeof priceTier>;
 
 const billingFields = z.object({
   channel_id: idField,
   store: z.enum(STORES),
-  store_sku: z
-    .string()
+  store_sku: safeText()
     .trim()
     .min(1)
     .max(128)
     .regex(/^[A-Za-z0-9_.-]+$/),
-  name: z.string().trim().min(1).max(64),
+  name: safeText().trim().min(1).max(64),
   /** One price per currency. */
   prices: z
     .array(priceTier)
@@ -65,9 +60,9 @@ const billingFields = z.object({
   /** Given in addition to the reward on a player's first purchase of this SKU. */
   bonus_gift_id: idField.nullable(),
   /** Purchases per player in all; 0 is unlimited. */
-  limit_per_player: z.number().int().min(0).max(1_000_000),
+  limit_per_player: int32(0, 1_000_000),
   /** Purchases per player per day; 0 is unlimited. */
-  limit_daily: z.number().int().min(0).max(1_000_000),
+  limit_daily: int32(0, 1_000_000),
   kind: z.enum(BILLING_KINDS),
   sandbox: z.boolean(),
   status: z.enum(EDITABLE_BILLING_STATUSES),
@@ -109,7 +104,7 @@ export const BILLING_SORTS = [
 export const billingFilters = {
   q: keyword,
   store: z.enum(STORES).optional(),
-  channel_id: z.coerce.number().int().positive().optional(),
+  channel_id: queryInt(1).optional(),
   kind: z.enum(BILLING_KINDS).optional(),
   status: z.enum(BILLING_STATUSES).optional(),
   sandbox: queryFlag,

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { codeField, idField, keyword, recordStatus, rowMeta, versionField } from './fields.ts';
+import {
+  codeField,
+  idField,
+  keyword,
+  queryInt,
+  recordStatus,
+  rowMeta,
+  safeText,
+  versionField,
+} from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 
 /**
@@ -12,7 +21,7 @@ export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 const channelFields = z.object({
   code: codeField(32),
-  name: z.string().trim().min(1).max(64),
+  name: safeText().trim().min(1).max(64),
   kind: z.enum(CHANNEL_KINDS),
   status: recordStatus,
 });
@@ -38,16 +47,15 @@ const subChannelFields = z.object({
   channel_id: idField,
   /** The channel string built into packages; it freezes once a package uses it. */
   code: codeField(64),
-  name: z.string().trim().min(1).max(64),
+  name: safeText().trim().min(1).max(64),
   /** The application id of the package (bundle id / package name). */
-  package_id: z
-    .string()
+  package_id: safeText()
     .trim()
     .max(128)
     .regex(/^([A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+)?$/),
   /** Attribution: the ad media and the campaign the installs are credited to. */
-  media: z.string().trim().max(64),
-  campaign: z.string().trim().max(128),
+  media: safeText().trim().max(64),
+  campaign: safeText().trim().max(128),
   status: recordStatus,
 });
 
@@ -84,8 +92,8 @@ export const SUB_CHANNEL_SORTS = [
 ] as const;
 export const subChannelFilters = {
   q: keyword,
-  channel_id: z.coerce.number().int().positive().optional(),
-  media: z.string().trim().max(64).optional(),
+  channel_id: queryInt(1).optional(),
+  media: safeText().trim().max(64).optional(),
   status: recordStatus.optional(),
 };
 export const subChannelListQuery = listQuery(SUB_CHANNEL_SORTS, subChannelFilters);

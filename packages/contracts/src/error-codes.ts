@@ -5,8 +5,10 @@ import {
   idField,
   keyword,
   optionalI18nText,
+  queryInt,
   recordStatus,
   rowMeta,
+  safeText,
   versionField,
 } from './fields.ts';
 import { LANGUAGES, type Language } from './languages.ts';
@@ -45,9 +47,9 @@ const errorCodeFields = z.object({
   /** The code the game receives (e.g. `100234` or `LOGIN_EXPIRED`); unique per product, never changes. */
   code: codeField(64),
   /** The game module the code belongs to (login, payment, …). */
-  module: z.string().trim().min(1).max(32),
+  module: safeText().trim().min(1).max(32),
   /** What players see when their language has no text (or is not supported). */
-  default_text: z.string().trim().min(1).max(500),
+  default_text: safeText().trim().min(1).max(500),
   texts: optionalI18nText(500),
   action: z.enum(CLIENT_ACTIONS),
   /** Disabled codes are left out of the next release. */
@@ -88,7 +90,7 @@ export const ERROR_CODE_SORTS = [
 export const errorCodeFilters = {
   /** Matches the code or the default text. */
   q: keyword,
-  module: z.string().trim().max(32).optional(),
+  module: safeText().trim().max(32).optional(),
   action: z.enum(CLIENT_ACTIONS).optional(),
   status: recordStatus.optional(),
   /** Codes without a text in this language. */
@@ -117,7 +119,7 @@ export const errorCodeMissingAnswer = z.object({
 });
 export type ErrorCodeMissing = z.infer<typeof errorCodeMissingAnswer>;
 
-export const errorCodePublishBody = z.object({ note: z.string().trim().max(200).default('') });
+export const errorCodePublishBody = z.object({ note: safeText().trim().max(200).default('') });
 
 /** One code as a release holds it. */
 export const releasedErrorCode = errorCodeFields.pick({
@@ -143,4 +145,4 @@ export const errorCodeRelease = z.object({
 export type ErrorCodeRelease = z.infer<typeof errorCodeRelease>;
 export const errorCodeReleaseDetail = errorCodeRelease.extend({ codes: z.array(releasedErrorCode) });
 export const releaseListQuery = listQuery(['number'], {});
-export const releaseParam = z.object({ n: z.coerce.number().int().positive().max(2147483647) });
+export const releaseParam = z.object({ n: queryInt(1) });

@@ -16,7 +16,7 @@ export const ErrorCode = {
   CAPTCHA_REQUIRED: 401002,
   CAPTCHA_WRONG: 401003,
   LINK_INVALID: 401004,
-  /** Game API: the request lacks X-Key-Id, X-Timestamp or X-Signature. */
+  /** Game API: the request lacks X-Key-Id, X-Timestamp, X-Nonce or X-Signature (or the nonce is malformed). */
   GAME_AUTH_MISSING: 401005,
   /** Game API: the key id is unknown or the key was revoked. */
   GAME_KEY_INVALID: 401006,
@@ -24,7 +24,13 @@ export const ErrorCode = {
   GAME_TIMESTAMP_INVALID: 401007,
   /** Game API: X-Signature does not match the request. */
   GAME_SIGNATURE_INVALID: 401008,
+  /** Game API: the key already used this X-Nonce within the window (a replayed request). */
+  GAME_NONCE_REUSED: 401009,
+  /** /metrics: the bearer token (METRICS_TOKEN) is missing or wrong. */
+  METRICS_TOKEN_INVALID: 401010,
   ACCOUNT_DISABLED: 403002,
+  /** The account is still on its initial password: only what changing it needs is allowed. */
+  PASSWORD_CHANGE_REQUIRED: 403003,
   FORBIDDEN: 403001,
   NOT_FOUND: 404001,
   CONFLICT: 409001,
@@ -176,15 +182,15 @@ export const ERRORS: Record<Exclude<ErrorCodeValue, 0>, ErrorInfo> = {
   401005: {
     status: 401,
     msg: {
-      zh: '缺少签名请求头（X-Key-Id、X-Timestamp、X-Signature）',
-      en: 'The signature headers (X-Key-Id, X-Timestamp, X-Signature) are missing.',
-      ja: '署名ヘッダー（X-Key-Id、X-Timestamp、X-Signature）がありません。',
-      th: 'ไม่มีส่วนหัวลายเซ็น (X-Key-Id, X-Timestamp, X-Signature)',
-      vi: 'Thiếu các header chữ ký (X-Key-Id, X-Timestamp, X-Signature).',
-      tl: 'Nawawala ang mga signature header (X-Key-Id, X-Timestamp, X-Signature).',
-      id: 'Header tanda tangan (X-Key-Id, X-Timestamp, X-Signature) tidak ada.',
-      ar: 'ترويسات التوقيع (X-Key-Id وX-Timestamp وX-Signature) مفقودة.',
-      tc: '缺少簽章請求標頭（X-Key-Id、X-Timestamp、X-Signature）',
+      zh: '签名请求头（X-Key-Id、X-Timestamp、X-Nonce、X-Signature）缺失或格式不正确',
+      en: 'The signature headers (X-Key-Id, X-Timestamp, X-Nonce, X-Signature) are missing or malformed.',
+      ja: '署名ヘッダー（X-Key-Id、X-Timestamp、X-Nonce、X-Signature）がないか、形式が正しくありません。',
+      th: 'ไม่มีส่วนหัวลายเซ็น (X-Key-Id, X-Timestamp, X-Nonce, X-Signature) หรือรูปแบบไม่ถูกต้อง',
+      vi: 'Thiếu các header chữ ký (X-Key-Id, X-Timestamp, X-Nonce, X-Signature) hoặc sai định dạng.',
+      tl: 'Nawawala o mali ang anyo ng mga signature header (X-Key-Id, X-Timestamp, X-Nonce, X-Signature).',
+      id: 'Header tanda tangan (X-Key-Id, X-Timestamp, X-Nonce, X-Signature) tidak ada atau formatnya salah.',
+      ar: 'ترويسات التوقيع (X-Key-Id وX-Timestamp وX-Nonce وX-Signature) مفقودة أو غير صالحة الصيغة.',
+      tc: '簽章請求標頭（X-Key-Id、X-Timestamp、X-Nonce、X-Signature）缺失或格式不正確',
     },
   },
   401006: {
@@ -229,6 +235,34 @@ export const ERRORS: Record<Exclude<ErrorCodeValue, 0>, ErrorInfo> = {
       tc: '請求簽章不正確',
     },
   },
+  401009: {
+    status: 401,
+    msg: {
+      zh: '该请求随机数（X-Nonce）已被使用，请为每个请求生成新的随机数',
+      en: 'This request nonce (X-Nonce) was already used. Send a new nonce with every request.',
+      ja: 'このリクエストのナンス（X-Nonce）は使用済みです。リクエストごとに新しいナンスを送ってください。',
+      th: 'ค่า nonce ของคำขอนี้ (X-Nonce) ถูกใช้ไปแล้ว กรุณาส่ง nonce ใหม่ทุกครั้งที่ส่งคำขอ',
+      vi: 'Nonce của yêu cầu này (X-Nonce) đã được dùng. Hãy gửi nonce mới cho mỗi yêu cầu.',
+      tl: 'Nagamit na ang nonce ng request na ito (X-Nonce). Magpadala ng bagong nonce sa bawat request.',
+      id: 'Nonce permintaan ini (X-Nonce) sudah pernah dipakai. Kirim nonce baru untuk setiap permintaan.',
+      ar: 'سبق استخدام الرقم العشوائي لهذا الطلب (X-Nonce). أرسل رقمًا عشوائيًا جديدًا مع كل طلب.',
+      tc: '此請求隨機數（X-Nonce）已被使用，請為每個請求產生新的隨機數',
+    },
+  },
+  401010: {
+    status: 401,
+    msg: {
+      zh: '指标访问令牌缺失或不正确',
+      en: 'The metrics access token is missing or wrong.',
+      ja: 'メトリクスのアクセストークンがないか、正しくありません。',
+      th: 'ไม่มีโทเค็นการเข้าถึงเมตริก หรือโทเค็นไม่ถูกต้อง',
+      vi: 'Thiếu mã truy cập số liệu hoặc mã không đúng.',
+      tl: 'Wala o mali ang access token ng metrics.',
+      id: 'Token akses metrik tidak ada atau salah.',
+      ar: 'رمز الوصول إلى المقاييس مفقود أو غير صحيح.',
+      tc: '指標存取權杖缺失或不正確',
+    },
+  },
   403001: {
     status: 403,
     msg: {
@@ -255,6 +289,20 @@ export const ERRORS: Record<Exclude<ErrorCodeValue, 0>, ErrorInfo> = {
       id: 'Akun ini dinonaktifkan. Hubungi administrator.',
       ar: 'هذا الحساب معطّل. يرجى التواصل مع المسؤول.',
       tc: '帳號已停用，請聯絡管理員',
+    },
+  },
+  403003: {
+    status: 403,
+    msg: {
+      zh: '请先修改初始密码，再继续使用',
+      en: 'Please change your initial password before going on.',
+      ja: '続行する前に初期パスワードを変更してください。',
+      th: 'กรุณาเปลี่ยนรหัสผ่านเริ่มต้นก่อนใช้งานต่อ',
+      vi: 'Vui lòng đổi mật khẩu ban đầu trước khi tiếp tục.',
+      tl: 'Palitan muna ang iyong paunang password bago magpatuloy.',
+      id: 'Ubah dulu kata sandi awal Anda sebelum melanjutkan.',
+      ar: 'يرجى تغيير كلمة المرور الأولية قبل المتابعة.',
+      tc: '請先修改初始密碼，再繼續使用',
     },
   },
   404001: {

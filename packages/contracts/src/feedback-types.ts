@@ -4,10 +4,13 @@ import {
   i18nText,
   i18nTextPatch,
   idField,
+  int32,
   keyword,
   optionalI18nText,
   queryFlag,
+  queryInt,
   rowMeta,
+  safeText,
   versionField,
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
@@ -33,7 +36,7 @@ const feedbackTypeFields = z.object({
   /** The first automatic reply a player gets, per language (empty: none, or the zh one). */
   auto_reply: optionalI18nText(1000),
   enabled: z.boolean(),
-  sort: z.number().int().min(0).max(9999),
+  sort: int32(0, 9999),
 });
 
 export const feedbackTypeCreateBody = feedbackTypeFields.extend({
@@ -65,9 +68,9 @@ export const feedbackTypeFilters = {
   /** Matches the code or the name in any language. */
   q: keyword,
   /** The children of one node; `0`: the top-level types. */
-  parent_id: z.coerce.number().int().min(0).max(2147483647).optional(),
+  parent_id: queryInt(0).optional(),
   enabled: queryFlag,
-  queue: z.string().trim().max(32).optional(),
+  queue: safeText().trim().max(32).optional(),
 };
 export const feedbackTypeListQuery = listQuery(FEEDBACK_TYPE_SORTS, feedbackTypeFilters);
 export const feedbackTypeExportQuery = exportQuery(feedbackTypeFilters);

@@ -2,6 +2,46 @@ import { z } from 'zod';
 
 /** Field schemas shared by the business resources, so every form and request checks them alike. */
 
+/** A UTF-16 surrogate without its pair: it has no UTF-8 form (jsonb refuses it, text alters it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Whether a text holds a character PostgreSQL cannot store: U+0000 or a lone surrogate. */
+export function hasUnstorableCharacter(value: string): boolean {
+  // The plain class first: most texts have no surrogate at all, and it is far cheaper.
+  return value.includes('\u0000') || (SURROGATE.test(value) && LONE_SURROGATE.test(value));
+}
+
+/**
+ * Every text a request carries starts here: U+0000 and lone surrogates are refused (400001,
+ * "invalid_character") instead of failing in the database as a 500.
+ */
+export const safeText = () =>
+  z.string().refine((value) => !hasUnstorableCharacter(value), {
+    params: { key: 'invalid_character' },
+    abort: true,
+  });
+
+/** The range of a PostgreSQL `integer` column. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+
+/** An integer an `integer` column holds; a field with its own bounds passes them (within these). */
+export const int32 = (min = INT32_MIN, max = INT32_MAX) => z.number().int().min(min).max(max);
+
+/**
+ * An integer sent as text (query string, path): digits only, so `''`, `1.5`, `1e3`, `0x10` and
+ * `Infinity` are refused rather than coerced, then bounded like {@link int32}. `bigint` columns
+ * pass `Number.MAX_SAFE_INTEGER` as `max`.
+ */
+export const queryInt = (min = INT32_MIN, max = INT32_MAX) =>
+  safeText()
+    .trim()
+    .regex(/^-?\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
 /** Status of a catalogue row: disabled rows stay (something may refer to them) but are not offered. */
 export const RECORD_STATUSES = ['active', 'disabled'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -9,9 +49,9 @@ export const recordStatus = z.enum(RECORD_STATUSES);
 
 /** A text per interface language: `zh` is required, the others may stay empty (they fall back to zh). */
 export function i18nText(max = 64) {
-  const other = z.string().trim().max(max).default('');
+  const other = safeText().trim().max(max).default('');
   return z.object({
-    zh: z.string().trim().min(1).max(max),
+    zh: safeText().trim().min(1).max(max),
     en: other,
     ja: other,
     th: other,
@@ -26,25 +66,25 @@ export type I18nText = z.infer<ReturnType<typeof i18nText>>;
 
 /** A machine code: letters, digits, `_`, `.`, `-`, starting with a letter or digit. */
 export const codeField = (max = 64) =>
-  z
-    .string()
+  safeText()
     .trim()
     .min(1)
     .max(max)
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
 
 /** An image address: empty, absolute http(s), or a path on the console's own host. */
-export const iconUrl = z
-  .string()
+export const iconUrl = safeText()
   .trim()
   .max(500)
   .regex(/^(https?:\/\/\S+|\/\S*)?$/);
 
 /** The row version an edit was based on; a stale one is refused with 409001. */
-export const versionField = z.number().int().min(1);
+export const versionField = int32(1);
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-export const idField = z.number().int().positive();
+export const idParam = z.object({ id: queryInt(1) });
+/** The id in the path of a row of a `bigint` table (the operation log). */
+export const bigIdParam = z.object({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+export const idField = int32(1);
 
 /** A `0`/`1` (or `true`/`false`) query flag. */
 export const queryFlag = z
@@ -53,9 +93,12 @@ export const queryFlag = z
   .optional();
 
 /** A keyword filter on codes and names. */
-export const keyword = z.string().trim().max(64).optional();
+export const keyword = safeText().trim().max(64).optional();
 
-/** An ISO 8601 time with its offset, e.g. `2025-01-01T00:00:00+08:00`. */
+/**
+ * An ISO 8601 time with its offset, e.g. `2025-01-01T00:00:00+08:00`. Its pattern admits digits and
+ * separators only, so it refuses NUL and surrogates itself.
+ */
 export const isoTime = z.iso.datetime({ offset: true });
 
 /** A list of distinct values (a repeated one reads "listed more than once"). */
@@ -81,7 +124,7 @@ export const rowMeta = {
  * time). Create bodies add `.prefault({})`; update bodies use `i18nTextPatch`.
  */
 export function optionalI18nText(max = 500) {
-  const text = z.string().trim().max(max).default('');
+  const text = safeText().trim().max(max).default('');
   return z.object({
     zh: text,
     en: text,
@@ -98,7 +141,7 @@ export type OptionalI18nText = z.infer<ReturnType<typeof optionalI18nText>>;
 
 /** Part of a text per language: the languages left out keep their value. */
 export function i18nTextPatch(max = 500) {
-  const text = z.string().trim().max(max).optional();
+  const text = safeText().trim().max(max).optional();
   return z.object({
     zh: text,
     en: text,

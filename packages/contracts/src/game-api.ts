@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { idField, safeText } from './fields.ts';
 import { PUBLISH_AREAS } from './acs.ts';
 import { GAME_PLATFORMS } from './products.ts';
 
@@ -9,7 +9,10 @@ import { GAME_PLATFORMS } from './products.ts';
  *
  * - `X-Key-Id`: the key id;
  * - `X-Timestamp`: Unix seconds, within {@link GAME_SIGNATURE_WINDOW} seconds of the server's clock;
- * - `X-Signature`: lowercase hex HMAC-SHA256, keyed by the key's secret, of {@link gameStringToSign}.
+ * - `X-Nonce`: a new random value for every request ({@link GAME_NONCE_PATTERN}); a nonce the key
+ *   already used within the window is refused (401009), so a captured request cannot be replayed;
+ * - `X-Signature`: lowercase hex HMAC-SHA256, keyed by the key's secret, of {@link gameStringToSign},
+ *   which covers the method, path, query, timestamp, nonce and the SHA-256 of the exact body bytes.
  *
  * Answers carry an `ETag`; a request with a matching `If-None-Match` gets 304. Keys are managed at
  * `/api/v1/game-api-keys` (product-scoped); the secret is shown once, when the key is created.
@@ -17,9 +20,14 @@ import { GAME_PLATFORMS } from './products.ts';
 
 export const GAME_KEY_HEADER = 'x-key-id';
 export const GAME_TIMESTAMP_HEADER = 'x-timestamp';
+export const GAME_NONCE_HEADER = 'x-nonce';
 export const GAME_SIGNATURE_HEADER = 'x-signature';
 /** Seconds a signed request stays valid either side of the server's clock. */
 export const GAME_SIGNATURE_WINDOW = 300;
+/** A nonce: 16–64 of `A–Z a–z 0–9 _ -` (a UUID, or 16+ random bytes in hex or base64url). */
+export const GAME_NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** Lowercase hex SHA-256 of an empty body: what a request without a body (a GET) signs. */
+export const EMPTY_BODY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 /** RFC 3986 encoding (`encodeURIComponent` plus `!'()*`). */
 function encode(value: string): string {
@@ -41,17 +49,29 @@ export function canonicalQuery(params: Iterable<[string, string]>): string {
     .join('&');
 }
 
-/** `${METHOD}\n${path}\n${canonical query}\n${timestamp}`: what X-Signature signs. */
-export function gameStringToSign(
-  method: string,
-  path: string,
-  params: Iterable<[string, string]>,
-  timestamp: number | string,
-): string {
-  return `${method.toUpperCase()}\n${path}\n${canonicalQuery(params)}\n${timestamp}`;
+/** What a game request signs. */
+export interface GameSignedRequest {
+  method: string;
+  /** The path of the request line, as sent (e.g. `/api/game/v1/error-codes`). */
+  path: string;
+  /** The query parameters, decoded. */
+  params: Iterable<[string, string]>;
+  timestamp: number | string;
+  nonce: string;
+  /** Lowercase hex SHA-256 of the raw body bytes; {@link EMPTY_BODY_SHA256} without a body. */
+  bodySha256: string;
 }
 
-export const gameApiKeyCreateBody = z.object({ note: z.string().trim().max(100).default('') });
+/**
+ * What X-Signature signs, one part per line:
+ * `${METHOD}\n${path}\n${canonical query}\n${timestamp}\n${nonce}\n${body SHA-256}`.
+ */
+export function gameStringToSign(request: GameSignedRequest): string {
+  const { method, path, params, timestamp, nonce, bodySha256 } = request;
+  return [method.toUpperCase(), path, canonicalQuery(params), timestamp, nonce, bodySha256].join('\n');
+}
+
+export const gameApiKeyCreateBody = z.object({ note: safeText().trim().max(100).default('') });
 export const gameApiKeyItem = z.object({
   id: idField,
   product_id: idField,
@@ -74,14 +94,14 @@ export const gameApiKeyListQuery = z.object({
 });
 
 /** Any language tag: a supported one picks its texts, anything else gets the default text. */
-const gameLang = z.string().trim().max(16).optional();
+const gameLang = safeText().trim().max(16).optional();
 /** The channel code the game was built with. */
-const gameChannel = z.string().trim().max(64).optional();
+const gameChannel = safeText().trim().max(64).optional();
 
 export const gameErrorCodesQuery = z.object({ lang: gameLang });
 export const gameHelpQuery = z.object({ lang: gameLang, channel: gameChannel });
 export const gameAutoReplyQuery = z.object({
-  text: z.string().min(1).max(2000),
+  text: safeText().min(1).max(2000),
   lang: gameLang,
   channel: gameChannel,
   platform: z.enum(GAME_PLATFORMS).optional(),

@@ -4,7 +4,9 @@ import {
   i18nText,
   iconUrl,
   idField,
+  int32,
   isoTime,
+  queryInt,
   keyword,
   recordStatus,
   rowMeta,
@@ -22,7 +24,7 @@ export type GiftUse = (typeof GIFT_USES)[number];
 
 export const giftContent = z.object({
   prop_id: idField,
-  quantity: z.number().int().min(1).max(2_000_000_000),
+  quantity: int32(1, 2_000_000_000),
 });
 export type GiftContent = z.infer<typeof giftContent>;
 
@@ -41,7 +43,7 @@ const giftFields = z.object({
   valid_from: isoTime.nullable(),
   valid_to: isoTime.nullable(),
   /** How many times one player may receive it; 0 is unlimited. */
-  per_player_limit: z.number().int().min(0).max(1_000_000),
+  per_player_limit: int32(0, 1_000_000),
   usable_in: distinct(z.enum(GIFT_USES), GIFT_USES.length),
   status: recordStatus,
 });
@@ -96,7 +98,7 @@ export const giftFilters = {
   status: recordStatus.optional(),
   usable_in: z.enum(GIFT_USES).optional(),
   /** Gifts that contain this prop. */
-  prop_id: z.coerce.number().int().positive().optional(),
+  prop_id: queryInt(1).optional(),
 };
 export const giftListQuery = listQuery(GIFT_SORTS, giftFilters);
 export const giftExportQuery = exportQuery(giftFilters);

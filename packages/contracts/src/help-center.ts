@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { distinct, i18nText, idField, keyword, queryFlag, rowMeta, versionField } from './fields.ts';
+import {
+  distinct,
+  i18nText,
+  idField,
+  int32,
+  keyword,
+  queryFlag,
+  queryInt,
+  rowMeta,
+  safeText,
+  versionField,
+} from './fields.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 
@@ -18,7 +29,7 @@ const channelRef = idField.nullable();
 const helpCategoryFields = z.object({
   channel_id: channelRef,
   name: i18nText(64),
-  sort: z.number().int().min(0).max(9999),
+  sort: int32(0, 9999),
   enabled: z.boolean(),
 });
 
@@ -38,7 +49,7 @@ export const helpCategoryItem = helpCategoryFields.extend({
 export type HelpCategory = z.infer<typeof helpCategoryItem>;
 
 /** A channel filter: a channel id, or `0` for the rows of every channel. */
-const channelFilter = z.coerce.number().int().min(0).max(2147483647).optional();
+const channelFilter = queryInt(0).optional();
 
 export const HELP_CATEGORY_SORTS = ['id', 'sort', 'created_at', 'updated_at'] as const;
 export const helpCategoryFilters = { q: keyword, channel_id: channelFilter, enabled: queryFlag };
@@ -57,10 +68,10 @@ const helpArticleFields = z.object({
   /** Must match the category's channel when the category is for one channel. */
   channel_id: channelRef,
   language: z.enum(LANGUAGES),
-  title: z.string().trim().min(1).max(200),
+  title: safeText().trim().min(1).max(200),
   /** Rich HTML; the server keeps an allow-list of tags, attributes and link schemes. */
-  body: z.string().max(200_000),
-  sort: z.number().int().min(0).max(9999),
+  body: safeText().max(200_000),
+  sort: int32(0, 9999),
 });
 
 export const helpArticleCreateBody = helpArticleFields
@@ -118,12 +129,12 @@ export const HELP_ARTICLE_SORTS = [
 export const helpArticleFilters = {
   /** Matches the title. */
   q: keyword,
-  category_id: z.coerce.number().int().positive().max(2147483647).optional(),
+  category_id: queryInt(1).optional(),
   channel_id: channelFilter,
   language: z.enum(LANGUAGES).optional(),
   status: z.enum(HELP_ARTICLE_STATUSES).optional(),
   stale: queryFlag,
-  group_id: z.string().trim().max(64).optional(),
+  group_id: safeText().trim().max(64).optional(),
 };
 export const helpArticleListQuery = listQuery(HELP_ARTICLE_SORTS, helpArticleFilters);
 export const helpArticleExportQuery = exportQuery(helpArticleFilters);
@@ -138,6 +149,6 @@ export const helpArticleCopyAnswer = z.object({ articles: z.array(helpArticleIte
 
 /** `GET /help-articles/preview`: the published help centre as a player of the channel sees it (the game API's answer). */
 export const helpPreviewQuery = z.object({
-  channel_id: z.coerce.number().int().positive().max(2147483647).optional(),
+  channel_id: queryInt(1).optional(),
   language: z.enum(LANGUAGES).default(HELP_SOURCE_LANGUAGE),
 });

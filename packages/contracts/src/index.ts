@@ -19,3 +19,4 @@ export * from './help-center.ts';
 export * from './auto-replies.ts';
 export * from './social-access.ts';
 export * from './game-api.ts';
+export * from './resource.ts';

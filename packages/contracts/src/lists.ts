@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt, safeText } from './fields.ts';
 
 /**
  * Lists, exports and imports: every list endpoint takes `page`, `page_size`, `sort` and its filters;
@@ -14,7 +15,7 @@ export const PRODUCT_HEADER = 'x-product-id';
 
 /** The headers of a product-scoped request (others pass through). */
 export const productHeaders = z.looseObject({
-  [PRODUCT_HEADER]: z.string().optional().meta({
+  [PRODUCT_HEADER]: safeText().optional().meta({
     description: "The product (game) to work on: one of the caller's CP. Required (400001 on product_id).",
   }),
 });
@@ -37,8 +38,8 @@ export function listQuery<const F extends readonly [string, ...string[]], S exte
 ) {
   return z
     .object({
-      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-      page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+      page: queryInt(1, 1_000_000).default(1),
+      page_size: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
       sort: sortParam(sortable).optional(),
     })
     .extend(filters);
@@ -67,12 +68,22 @@ export const IMPORT_CONTENT_TYPES = {
   any: 'application/octet-stream',
 } as const;
 
+/**
+ * The most data rows one import takes (the header not counted): a larger file is refused with
+ * 400001 naming the limit. Readers stop at it, and the import lets other requests in between rows.
+ */
+export const IMPORT_MAX_ROWS = 20_000;
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
 export const importQuery = z.object({
   /** 1: answer the diff and write nothing. */
-  dry_run: z
-    .enum(['0', '1', 'true', 'false'])
-    .transform((v) => v === '1' || v === 'true')
-    .optional(),
+  dry_run: flag,
+  /** 1: apply the rows without errors and skip the others (default: all rows or none). */
+  valid_only: flag,
 });
 
 /** A problem of one row: `row` is the line in the sheet (1 is the header), `field` the column. */
@@ -96,5 +107,7 @@ export const importAnswer = z.object({
   ),
   unchanged: z.number().int(),
   errors: z.array(importRowError),
+  /** With `valid_only`: the rows left out because of their errors (empty otherwise). */
+  skipped: z.array(z.number().int()),
 });
 export type ImportAnswer = z.infer<typeof importAnswer>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, queryInt } from './fields.ts';
 
 export const NOTIFICATION_KINDS = ['work_order', 'approval', 'system'] as const;
 
@@ -14,8 +15,8 @@ export const notificationItem = z.object({
 export type NotificationItem = z.infer<typeof notificationItem>;
 
 export const notificationListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  page: queryInt(1, 1_000_000).default(1),
+  page_size: queryInt(1, 100).default(10),
   unread: z.enum(['0', '1']).optional(),
   kind: z.enum(NOTIFICATION_KINDS).optional(),
 });
@@ -29,5 +30,5 @@ export type NotificationList = z.infer<typeof notificationListAnswer>;
 
 /** Marks the listed notifications read, or all of the caller's with `all`. */
 export const notificationReadBody = z
-  .object({ ids: z.array(z.number().int().positive()).max(500).optional(), all: z.boolean().optional() })
+  .object({ ids: z.array(idField).max(500).optional(), all: z.boolean().optional() })
   .refine((b) => b.all === true || (b.ids?.length ?? 0) > 0, { path: ['ids'] });

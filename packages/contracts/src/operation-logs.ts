@@ -1,7 +1,88 @@
 import { z } from 'zod';
+import { isoTime, queryInt, safeText } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 
 /** The operation log, read-only: `/api/v1/operation-logs` (page `/useraccount/account-operation-log`). */
+
+/**
+ * Every action the server writes to the log. The server's log writes take only these (their type
+ * is `LogAction`), and the log page filters and labels exactly these: a new action is added here.
+ */
+export const LOG_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'disable',
+  'enable',
+  'clone',
+  'copy',
+  'move',
+  'new_version',
+  'publish',
+  'unpublish',
+  'rollback',
+  'kill_switch_on',
+  'kill_switch_off',
+  'import',
+  'export',
+  'revoke',
+  'sign_in',
+  'link_login',
+  'set_password',
+  'reset_password',
+] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+
+/** Kinds of row a log entry is about. */
+export const LOG_ROW_TARGETS = [
+  'product',
+  'channel',
+  'sub_channel',
+  'prop',
+  'gift_package',
+  'billing_point',
+  'feedback_type',
+  'error_code',
+  'error_code_release',
+  'help_category',
+  'help_article',
+  'auto_reply',
+  'auto_reply_special',
+  'chat_access',
+  'friend_access',
+  'game_api_key',
+  'staff',
+  'role',
+  'cp_settings',
+] as const;
+
+/** Whole tables, the targets of imports and exports: their API names. */
+export const LOG_TABLE_TARGETS = [
+  'products',
+  'channels',
+  'sub-channels',
+  'props',
+  'gift-packages',
+  'billing-points',
+  'feedback-types',
+  'error-codes',
+  'help-categories',
+  'help-articles',
+  'auto-replies',
+  'social-access',
+  'staff',
+  'roles',
+  'operation-logs',
+] as const;
+export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
+export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
+/** Every kind of target once (`staff` is both a row and a table). */
+export const LOG_TARGET_TYPES: readonly LogTargetType[] = [
+  ...new Set<LogTargetType>([...LOG_ROW_TARGETS, ...LOG_TABLE_TARGETS]),
+];
+
+/** Bookkeeping every row carries: it changes with any write, so the log does not count it as a change. */
+export const LOG_BOOKKEEPING_FIELDS: readonly string[] = ['version', 'updated_at', 'created_at'];
 
 export const operationLogItem = z.object({
   id: z.number().int(),
@@ -12,6 +93,11 @@ export const operationLogItem = z.object({
   target_id: z.string(),
   /** The target's name when the entry was written (it may have changed since). */
   target_name: z.string(),
+  /**
+   * Where a chat or friend access policy (or kill switch) applies: its region and its channel's
+   * name (null: every channel), for a readable target instead of `gn:7`.
+   */
+  target_scope: z.object({ region: z.string(), channel: z.string().nullable() }).nullable(),
   product_id: z.number().int().nullable(),
   before: z.unknown(),
   after: z.unknown(),
@@ -23,15 +109,15 @@ export type OperationLog = z.infer<typeof operationLogItem>;
 export const OPERATION_LOG_SORTS = ['id', 'created_at', 'username', 'action', 'target_type'] as const;
 export const operationLogFilters = {
   /** The staff member: their id, or part of their username. */
-  user_id: z.coerce.number().int().positive().optional(),
-  username: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(32).optional(),
-  target_type: z.string().trim().max(32).optional(),
-  target_id: z.string().trim().max(64).optional(),
-  product_id: z.coerce.number().int().positive().optional(),
+  user_id: queryInt(1).optional(),
+  username: safeText().trim().max(64).optional(),
+  action: safeText().trim().max(32).optional(),
+  target_type: safeText().trim().max(32).optional(),
+  target_id: safeText().trim().max(64).optional(),
+  product_id: queryInt(1).optional(),
   /** Time range, ISO 8601 with offset; `from` included, `to` excluded. */
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
 };
 export const operationLogListQuery = listQuery(OPERATION_LOG_SORTS, operationLogFilters);
 export const operationLogExportQuery = exportQuery(operationLogFilters);

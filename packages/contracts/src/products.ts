@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { PUBLISH_AREAS } from './acs.ts';
-import { codeField, distinct, iconUrl, keyword, recordStatus, rowMeta, versionField } from './fields.ts';
+import {
+  codeField,
+  distinct,
+  iconUrl,
+  keyword,
+  recordStatus,
+  rowMeta,
+  safeText,
+  versionField,
+} from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 
 /** Products (games) of the caller's CP: `/api/v1/products` (page `/basic/product-list`). */
@@ -10,7 +19,7 @@ export type GamePlatform = (typeof GAME_PLATFORMS)[number];
 
 const productFields = z.object({
   code: codeField(32),
-  name: z.string().trim().min(1).max(64),
+  name: safeText().trim().min(1).max(64),
   icon_url: iconUrl,
   platforms: distinct(z.enum(GAME_PLATFORMS), GAME_PLATFORMS.length).min(1),
   region: z.enum(PUBLISH_AREAS),

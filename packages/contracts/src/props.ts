@@ -9,8 +9,11 @@ import {
   rowMeta,
   versionField,
   idField,
+  int32,
+  safeText,
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /** Game props (the item catalogue) of a product (`X-Product-Id`): `/api/v1/props`. */
 
@@ -28,10 +31,10 @@ const propFields = z.object({
   type: z.enum(PROP_TYPES),
   rarity: z.enum(PROP_RARITIES),
   icon_url: iconUrl,
-  stack_limit: z.number().int().min(1).max(MAX_STACK),
+  stack_limit: int32(1, MAX_STACK),
   /** Days an item lasts after it is received; 0 never expires. */
-  expiry_days: z.number().int().min(0).max(3650),
-  tags: distinct(z.string().trim().min(1).max(32), 20),
+  expiry_days: int32(0, 3650),
+  tags: distinct(safeText().trim().min(1).max(32), 20),
   status: recordStatus,
 });
 
@@ -67,8 +70,29 @@ export const propFilters = {
   type: z.enum(PROP_TYPES).optional(),
   rarity: z.enum(PROP_RARITIES).optional(),
   status: recordStatus.optional(),
-  tag: z.string().trim().max(32).optional(),
+  tag: safeText().trim().max(32).optional(),
 };
 export const propListQuery = listQuery(PROP_SORTS, propFilters);
 export const propExportQuery = exportQuery(propFilters);
 export const propListAnswer = listAnswer(propItem);
+
+/** Game props: the item catalogue of a game, keyed in sheets by the immutable code. */
+export const propsResource = defineResource({
+  name: 'props',
+  page: '/projectbase/projectbase-fe/game-prop-config',
+  scope: 'product',
+  logTarget: 'prop',
+  namespace: 'props',
+  item: propItem,
+  create: propCreateBody,
+  update: propUpdateBody,
+  list: propListQuery,
+  export: propExportQuery,
+  filters: ['q', 'type', 'rarity', 'status', 'tag'],
+  sorts: PROP_SORTS,
+  remove: 'delete',
+  sheet: {
+    key: 'code',
+    columns: ['name', 'type', 'rarity', 'icon_url', 'stack_limit', 'expiry_days', 'tags', 'status'],
+  },
+});

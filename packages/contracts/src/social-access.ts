@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PUBLISH_AREAS } from './acs.ts';
-import { idField, isoTime, rowMeta, versionField, queryFlag } from './fields.ts';
+import { idField, int32, isoTime, rowMeta, versionField, queryFlag, queryInt } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 
 /**
@@ -14,7 +14,7 @@ export const SOCIAL_KINDS = ['chat', 'friend'] as const;
 export type SocialKind = (typeof SOCIAL_KINDS)[number];
 
 /** 0 means no limit. */
-const dailyLimit = z.number().int().min(0).max(1_000_000);
+const dailyLimit = int32(0, 1_000_000);
 
 export const chatSettings = z.object({
   world: z.boolean(),
@@ -33,8 +33,8 @@ export type FriendSettings = z.infer<typeof friendSettings>;
 
 /** What a player must meet to use the features. */
 const requirements = {
-  min_level: z.number().int().min(0).max(10_000),
-  min_account_age_days: z.number().int().min(0).max(3650),
+  min_level: int32(0, 10_000),
+  min_account_age_days: int32(0, 3650),
   real_name_required: z.boolean(),
   adult_required: z.boolean(),
 };
@@ -103,7 +103,7 @@ export const socialPolicyFilters = {
   kind: z.enum(SOCIAL_KINDS),
   region: z.enum(PUBLISH_AREAS).optional(),
   /** A channel id, or `0` for the policies of every channel. */
-  channel_id: z.coerce.number().int().min(0).max(2147483647).optional(),
+  channel_id: queryInt(0).optional(),
   enabled: queryFlag,
 };
 export const socialPolicyListQuery = listQuery(SOCIAL_POLICY_SORTS, socialPolicyFilters);

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
 import { PUBLISH_AREAS } from './acs.ts';
-import { distinct, idField, keyword, queryFlag, rowMeta, versionField } from './fields.ts';
+import {
+  distinct,
+  idField,
+  keyword,
+  queryFlag,
+  queryInt,
+  rowMeta,
+  safeText,
+  versionField,
+} from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 
 /**
@@ -9,8 +18,7 @@ import { exportQuery, listAnswer, listQuery } from './lists.ts';
  * (`/api/v1/roles`) and the CP's own settings (`/api/v1/cp-settings`).
  */
 
-export const usernameField = z
-  .string()
+export const usernameField = safeText()
   .trim()
   .min(3)
   .max(64)
@@ -22,7 +30,7 @@ const roleIds = distinct(idField, 50);
 export const staffCreateBody = z.object({
   username: usernameField,
   /** The initial password (policy: 8+ characters, letters and digits, not the username); it must be changed at first sign-in. */
-  password: z.string().min(1).max(128),
+  password: safeText().min(1).max(128),
   default_lang: z.enum(LANGUAGES).default('zh'),
   /** 1 marks a CP developer account (the empty home). */
   usertype: z.union([z.literal(1), z.null()]).default(null),
@@ -38,7 +46,7 @@ export const staffUpdateBody = z.object({
 });
 export type StaffUpdate = z.input<typeof staffUpdateBody>;
 
-export const staffResetPasswordBody = z.object({ password: z.string().min(1).max(128) });
+export const staffResetPasswordBody = z.object({ password: safeText().min(1).max(128) });
 
 export const staffRole = z.object({ id: idField, identifier: z.string(), name: z.string() });
 
@@ -58,25 +66,24 @@ export const STAFF_SORTS = ['id', 'username', 'created_at', 'updated_at'] as con
 export const staffFilters = {
   q: keyword,
   disabled: queryFlag,
-  role_id: z.coerce.number().int().positive().optional(),
+  role_id: queryInt(1).optional(),
 };
 export const staffListQuery = listQuery(STAFF_SORTS, staffFilters);
 export const staffExportQuery = exportQuery(staffFilters);
 export const staffListAnswer = listAnswer(staffItem);
 
-export const roleIdentifier = z
-  .string()
+export const roleIdentifier = safeText()
   .trim()
   .min(2)
   .max(32)
   .regex(/^[a-z][a-z0-9_]*$/);
 
 /** Permission strings from the page catalogue (`allPermissions()`); others are refused. */
-const permissionList = distinct(z.string().min(1).max(128), 5000);
+const permissionList = distinct(safeText().min(1).max(128), 5000);
 
 const roleFields = z.object({
   identifier: roleIdentifier,
-  name: z.string().trim().min(1).max(64),
+  name: safeText().trim().min(1).max(64),
   permissions: permissionList,
   /** A disabled role grants nothing. */
   disabled: z.boolean(),
@@ -100,11 +107,10 @@ export const roleExportQuery = exportQuery(roleFilters);
 export const roleListAnswer = listAnswer(roleItem);
 
 const cpSettingsFields = z.object({
-  name: z.string().trim().min(1).max(64),
+  name: safeText().trim().min(1).max(64),
   publish_area: z.enum(PUBLISH_AREAS),
   /** The game gateway's host name. */
-  gw_domain: z
-    .string()
+  gw_domain: safeText()
     .trim()
     .max(253)
     .regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+)?$/i),

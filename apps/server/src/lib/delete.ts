@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { ErrorCode, type LogTargetType } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import type { Scope } from './access.ts';
+import { ApiError } from './api-error.ts';
 import { logChange } from './operation-log.ts';
 import { inUseError, type Usage } from './problems.ts';
-import { bumpVersion, findOr404 } from './versioned.ts';
+import { bumpVersion } from './versioned.ts';
 
 type Versioned = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 
@@ -13,7 +15,7 @@ export interface DeleteOptions<T extends Versioned> {
   /** The row, within the caller's scope. */
   target: SQL;
   /** The target type in the operation log. */
-  targetType: string;
+  targetType: LogTargetType;
   /** What refers to the row; anything means it is disabled instead of deleted. */
   usage(db: Db, row: T['$inferSelect']): Promise<Usage[]>;
   isDisabled(row: T['$inferSelect']): boolean;
@@ -35,14 +37,24 @@ export async function deleteOrDisable<T extends Versioned>(
   options: DeleteOptions<T>,
 ): Promise<{ deleted: true }> {
   const usedBy = await db.transaction(async (tx) => {
-    const before = await findOr404(tx, options.table, options.target);
+    // Locked: concurrent deletes of one row queue here, and the later ones find it gone (404001).
+    const [before] = (await tx
+      .select()
+      .from(options.table as PgTable)
+      .where(options.target)
+      .for('update')) as T['$inferSelect'][];
+    if (!before) throw new ApiError(ErrorCode.NOT_FOUND);
     const { name, item } = options.describe(before);
     const id = (before as { id: number }).id;
     let usage = await options.usage(tx, before);
     if (!usage.length) {
       // A table the module does not know of may refer to the row: the database has the last word.
       try {
-        await tx.transaction((sp) => sp.delete(options.table).where(options.target));
+        const deleted = await tx.transaction((sp) =>
+          sp.delete(options.table).where(options.target).returning({ id: options.table.id }),
+        );
+        // Only the caller whose delete removed the row succeeds and logs it.
+        if (!deleted.length) throw new ApiError(ErrorCode.NOT_FOUND);
       } catch (error) {
         const reference = foreignKeyViolation(error);
         if (!reference) throw error;

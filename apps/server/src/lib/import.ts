@@ -6,6 +6,7 @@ import {
   validationMessage,
   type ImportAnswer,
   type ImportRowError,
+  type LogTableTarget,
 } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import type { Scope } from './access.ts';
@@ -13,11 +14,12 @@ import { ApiError } from './api-error.ts';
 import { cellText, type Cell } from './cells.ts';
 import { logChange } from './operation-log.ts';
 import { FieldProblems } from './problems.ts';
+import { eventLoopSlicer } from './steps.ts';
 
 /** How one resource reads an import file and writes it (through its own create and update). */
 export interface ImportSpec<Item extends { id: number }, Input, Ctx> {
-  /** The target type in the operation log. */
-  name: string;
+  /** The target type in the operation log: the table's API name. */
+  name: LogTableTarget;
   /** The column naming a row: a row whose key matches updates it; otherwise (or an empty `id`) creates. */
   key: string;
   /** The columns the file must have and the import writes (read-only export columns are left out). */
@@ -84,15 +86,22 @@ function errorsOf(error: ApiError, row: number, spec: Columns, scope: Scope) {
 /**
  * Diffs the file's rows against the rows in scope and applies the diff in one transaction, each
  * row through the resource's own create/update (so the same checks and operation-log entries
- * apply). A dry run, or any row error, rolls everything back: a dry run answers the diff, a real
- * run with errors answers 400001 with them. Rows are numbered as in the sheet (1 is the header).
+ * apply). Rows are numbered as in the sheet (1 is the header).
+ *
+ * All or nothing by default: a dry run, or any row error, rolls everything back; a dry run answers
+ * the diff, a real run with errors answers 400001 with them. With `validOnly` the rows with errors
+ * are skipped (listed in `skipped`, their problems in `errors`) and the others are applied.
+ *
+ * The file is at most IMPORT_MAX_ROWS rows (its reader refuses more); the rows in scope are read
+ * in one query, and the loops let other requests in between rows, so an import slows the server
+ * down but never stops it (on PGlite every query would otherwise chain as microtasks).
  */
 export async function runImport<Item extends { id: number }, Input, Ctx>(
   db: Db,
   scope: Scope,
   spec: ImportSpec<Item, Input, Ctx>,
   table: string[][],
-  dryRun: boolean,
+  { dryRun, validOnly }: { dryRun: boolean; validOnly: boolean },
 ): Promise<ImportAnswer> {
   const lang = scope.lang;
   const header = (table[0] ?? []).map((h) => h.trim());
@@ -102,14 +111,23 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
       fields: { file: validationMessage('missing_column', lang, { name: missing }) },
     });
   }
+  const slicer = eventLoopSlicer();
   try {
     return await db.transaction(async (tx) => {
       const ctx = await spec.prepare(tx, scope);
       const byKey = new Map((await spec.existing(tx, scope)).map((item) => [spec.keyOf(item), item]));
-      const answer: ImportAnswer = { dry_run: dryRun, create: [], update: [], unchanged: 0, errors: [] };
+      const answer: ImportAnswer = {
+        dry_run: dryRun,
+        create: [],
+        update: [],
+        unchanged: 0,
+        errors: [],
+        skipped: [],
+      };
       const operations: Operation<Item, Input>[] = [];
       const seen = new Set<string>();
       for (const [index, cellsOfRow] of table.slice(1).entries()) {
+        await slicer.pause();
         const row = index + 2;
         if (cellsOfRow.every((cell) => cell.trim() === '')) continue;
         const cells = Object.fromEntries(header.map((h, i) => [h, cellsOfRow[i] ?? '']));
@@ -155,8 +173,10 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
           operations.push({ kind: 'update', row, item, input });
         }
       }
-      if (answer.errors.length === 0) {
+      if (validOnly || answer.errors.length === 0) {
+        const refused = new Set<number>();
         for (const op of operations) {
+          await slicer.pause();
           try {
             // A savepoint per row: a refused row is undone alone and the next ones still get checked.
             await tx.transaction((sp) =>
@@ -167,14 +187,26 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;
             answer.errors.push(...errorsOf(error, op.row, spec, scope));
+            refused.add(op.row);
           }
         }
+        if (validOnly) {
+          // What is applied is what the answer lists; the refused rows join the skipped ones.
+          answer.create = answer.create.filter((c) => !refused.has(c.row));
+          answer.update = answer.update.filter((u) => !refused.has(u.row));
+          answer.skipped = [...new Set(answer.errors.map((e) => e.row))].sort((a, b) => a - b);
+        }
       }
-      if (dryRun || answer.errors.length) throw new Rollback(answer);
+      if (dryRun || (!validOnly && answer.errors.length)) throw new Rollback(answer);
       await logChange(tx, scope, {
         action: 'import',
         targetType: spec.name,
-        after: { create: answer.create.length, update: answer.update.length, unchanged: answer.unchanged },
+        after: {
+          create: answer.create.length,
+          update: answer.update.length,
+          unchanged: answer.unchanged,
+          ...(validOnly ? { skipped: answer.skipped.length } : {}),
+        },
       });
       return answer;
     });

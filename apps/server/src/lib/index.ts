@@ -7,6 +7,7 @@
  * - versioned.ts   `updateVersioned` (404001 / 409001), `findOr404`
  * - operation-log.ts  `logChange` / `writeOperationLog`, inside the write's transaction
  * - problems.ts    `FieldProblems`, `fieldError`, `ruleError`, `inTransaction` (unique violations → 400001)
+ * - rich-text.ts   `sanitizeRichText`: the one allow-list sanitiser for stored rich text (help, announcements, mail)
  * - delete.ts      `deleteOrDisable`: delete, or disable a row in use (422001), logged
  * - table-io.ts    `tableRoutes`: streamed export (CSV/XLSX) and import (dry-run diff, all or nothing)
  * - export.ts, import.ts, table-file.ts, cells.ts, csv.ts, xlsx.ts, zip.ts  what table-io is made of
@@ -20,6 +21,7 @@ export * from './list.ts';
 export * from './operation-log.ts';
 export * from './problems.ts';
 export * from './request.ts';
+export * from './rich-text.ts';
 export * from './scope.ts';
 export * from './table-io.ts';
 export * from './versioned.ts';

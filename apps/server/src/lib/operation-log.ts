@@ -1,3 +1,4 @@
+import type { LogAction, LogTargetType } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { operationLogs } from '../db/schema.ts';
 
@@ -6,8 +7,9 @@ export interface LogEntry {
   productId?: number | null;
   userId?: number | null;
   username?: string;
-  action: string;
-  targetType: string;
+  /** One of contracts' LOG_ACTIONS: the log page filters and names exactly those. */
+  action: LogAction;
+  targetType: LogTargetType;
   targetId?: string | number;
   /** The target's name now, copied in. */
   targetName?: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMPORT_CONTENT_TYPES, importQuery, type ExportFormat } from '@rx/contracts';
+import { IMPORT_CONTENT_TYPES, importQuery, type ExportFormat, type LogTableTarget } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import type { Scope } from './access.ts';
 import type { Cell } from './cells.ts';
@@ -13,8 +13,8 @@ import { readTableFile } from './table-file.ts';
 
 /** How one resource writes its rows to an export file. */
 export interface ExportSpec<Item extends { id: number }, Filters, Ctx> {
-  /** The file name and the target type in the operation log. */
-  name: string;
+  /** The file name and the target type in the operation log: the table's API name. */
+  name: LogTableTarget;
   headers: readonly string[];
   /** What formatting needs once per file (e.g. codes of the props gifts refer to). */
   prepare(db: Db, scope: Scope): Promise<Ctx>;
@@ -30,6 +30,8 @@ export interface TableRoutes<Item extends { id: number }, Filters, Input, Ctx> {
   /** The list's filters plus `format`. */
   exportQuery: z.ZodType;
   access(request: FastifyRequest, action: 'export' | 'import'): Promise<Scope>;
+  /** Each route's options `config` (its declared access, see route-access.ts). */
+  config?(action: 'export' | 'import'): Record<string, unknown>;
   exporter: ExportSpec<Item, Filters, Ctx>;
   importer?: ImportSpec<Item, Input, Ctx>;
 }
@@ -41,7 +43,7 @@ const fileBody = z.any().meta({
     'The CSV or XLSX file as the raw request body (not multipart); the first row names the columns.',
 });
 
-/** `GET <path>/export?format=csv|xlsx&<filters>` and `POST <path>/import?dry_run=1`. */
+/** `GET <path>/export?format=csv|xlsx&<filters>` and `POST <path>/import?dry_run=1&valid_only=1`. */
 export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
   fastify: FastifyInstance,
   db: Db,
@@ -53,6 +55,7 @@ export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
   app.get(
     `${options.path}/export`,
     {
+      config: options.config?.('export'),
       schema: {
         tags,
         summary: 'Export the filtered rows as CSV (UTF-8 with BOM) or XLSX, streamed',
@@ -83,11 +86,14 @@ export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
   app.post(
     `${options.path}/import`,
     {
+      config: options.config?.('import'),
       schema: {
         tags,
         summary:
-          'Import a CSV or XLSX file (raw body): dry_run=1 answers the diff and writes nothing; ' +
-          'otherwise the diff is applied in one transaction, or nothing is (400001 with the row errors)',
+          'Import a CSV or XLSX file (raw body, at most IMPORT_MAX_ROWS = 20,000 data rows): dry_run=1 ' +
+          'answers the diff and writes nothing; otherwise the diff is applied in one transaction, or ' +
+          'nothing is (400001 with the row errors); valid_only=1 applies the rows without errors and ' +
+          'answers the others in `skipped`',
         querystring: importQuery,
         consumes: Object.values(IMPORT_CONTENT_TYPES),
         body: fileBody,
@@ -95,8 +101,9 @@ export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
     },
     async (request) => {
       const scope = await options.access(request, 'import');
-      const table = readTableFile(request.body, scope.lang);
-      return ok(await runImport(db, scope, importer, table, request.query.dry_run ?? false));
+      const table = await readTableFile(request.body, scope.lang);
+      const { dry_run: dryRun = false, valid_only: validOnly = false } = request.query;
+      return ok(await runImport(db, scope, importer, table, { dryRun, validOnly }));
     },
   );
 }

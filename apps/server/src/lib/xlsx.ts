@@ -1,9 +1,9 @@
 import { cellText, type Cell } from './cells.ts';
-import { readZip, zipStream } from './zip.ts';
+import { zipStream } from './zip.ts';
 
 /**
  * XLSX (Office Open XML) written as a stream: one sheet, inline strings, the header row in bold and
- * frozen. And a reader for the first sheet of an uploaded workbook (shared or inline strings).
+ * frozen. The reader of uploaded workbooks is `xlsx-read.ts`.
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -73,78 +73,4 @@ export function xlsxStream(
     ...Object.entries(STATIC_PARTS).map(([name, xml]) => ({ name, data: Buffer.from(xml) })),
     { name: 'xl/worksheets/sheet1.xml', data: sheetXml(headers, rows) },
   ]);
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
-    const e = entity.toLowerCase();
-    if (e.startsWith('#x')) return String.fromCodePoint(parseInt(e.slice(2), 16));
-    if (e.startsWith('#')) return String.fromCodePoint(parseInt(e.slice(1), 10));
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e]!;
-  });
-}
-
-/** The text of `<t>` runs in a fragment, leaving out phonetic guides. */
-function textRuns(xml: string): string {
-  const plain = xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
-  let text = '';
-  for (const m of plain.matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>|<t\b[^>]*\/>/g)) text += decodeXml(m[1] ?? '');
-  return text;
-}
-
-function attribute(attrs: string, name: string): string | undefined {
-  return new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
-}
-
-function columnIndex(ref: string): number {
-  let n = 0;
-  for (const c of /^[A-Z]+/.exec(ref)?.[0] ?? '') n = n * 26 + (c.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-/** The first sheet of a workbook as rows of cell texts. */
-export function readXlsx(file: Buffer): string[][] {
-  const parts = readZip(file);
-  const text = (name: string) => parts.get(name)?.toString('utf8');
-  const workbook = text('xl/workbook.xml') ?? '';
-  const firstSheet = /<sheet\b[^>]*?\br:id="([^"]+)"/.exec(workbook)?.[1];
-  const rels = text('xl/_rels/workbook.xml.rels') ?? '';
-  let target = 'worksheets/sheet1.xml';
-  for (const m of rels.matchAll(/<Relationship\b([^>]*)\/?>/g)) {
-    if (attribute(m[1]!, 'Id') === firstSheet) target = attribute(m[1]!, 'Target') ?? target;
-  }
-  const sheetPath = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-  const sheet = text(sheetPath);
-  if (sheet === undefined) throw new Error('no worksheet');
-  const shared = [...(text('xl/sharedStrings.xml') ?? '').matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) =>
-    textRuns(m[1]!),
-  );
-  const rows: string[][] = [];
-  for (const rowMatch of sheet.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
-    const rowNumber = Number(attribute(rowMatch[1]!, 'r') ?? rows.length + 1);
-    const cells: string[] = [];
-    for (const c of (rowMatch[2] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const attrs = c[1]!;
-      const body = c[2] ?? '';
-      const ref = attribute(attrs, 'r');
-      const index = ref ? columnIndex(ref) : cells.length;
-      const type = attribute(attrs, 't');
-      const value = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(body)?.[1];
-      const cell =
-        type === 's'
-          ? (shared[Number(value)] ?? '')
-          : type === 'inlineStr'
-            ? textRuns(body)
-            : type === 'b'
-              ? value === '1'
-                ? 'true'
-                : 'false'
-              : decodeXml(value ?? '');
-      while (cells.length < index) cells.push('');
-      cells[index] = cell;
-    }
-    while (rows.length < rowNumber - 1) rows.push([]);
-    rows[rowNumber - 1] = cells;
-  }
-  return rows;
 }

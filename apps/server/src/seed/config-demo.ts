@@ -22,7 +22,7 @@ import {
   socialAccessPolicies,
 } from '../db/tables.ts';
 import { newGameKey, type SecretBox } from '../modules/game-api/index.ts';
-import { sanitizeHtml } from '../modules/help-center/index.ts';
+import { sanitizeRichText } from '../lib/rich-text.ts';
 
 /**
  * The demo's game-facing configuration of each demo product: feedback types, error codes (some
@@ -369,7 +369,7 @@ async function seedHelpCentre(db: Db, scope: Scope): Promise<void> {
         ...base,
         language: 'zh' as const,
         title: zh[0],
-        body: sanitizeHtml(zh[1]),
+        body: sanitizeRichText(zh[1]),
         sourceVersion: slug === 'stamina' ? 2 : 1,
       },
       // The stamina article's translation predates the last zh edit: it shows as stale.
@@ -379,7 +379,7 @@ async function seedHelpCentre(db: Db, scope: Scope): Promise<void> {
               ...base,
               language: 'en' as const,
               title: en[0],
-              body: sanitizeHtml(en[1]),
+              body: sanitizeRichText(en[1]),
               stale: slug === 'stamina',
             },
           ]

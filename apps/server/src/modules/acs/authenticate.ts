@@ -16,6 +16,8 @@ export interface Auth {
   usertype: number | null;
   familyId: string;
   permChangedAt: number;
+  /** Still on the initial password: only `BEFORE_PASSWORD_CHANGE` is reachable. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -25,8 +27,22 @@ declare module 'fastify' {
 }
 
 /**
+ * What a user still on the initial password (is_modified_password 0) may call, by route: what the
+ * console's forced-change page loads (its session: CP config, own permissions, platforms, games)
+ * and the change itself. Sign-out and token refresh need no access token. Anything else: 403003.
+ */
+const BEFORE_PASSWORD_CHANGE = new Set([
+  'POST /api/v1/acs/user/set_password',
+  'GET /api/v1/acs/cp/get_config',
+  'POST /api/v1/acs/permission/get_all',
+  'GET /api/v1/acs/user/platform_list',
+  'GET /api/v1/acs/cp/products',
+]);
+
+/**
  * Checks the access token: 305001 without one or when its sign-in is over, 305003 when it is not
- * valid for the current key, 305002 when expired, 305004 when older than the last permission change.
+ * valid for the current key, 305002 when expired, 305004 when older than the last permission change;
+ * then 403003 for a user on the initial password calling anything the change does not need.
  */
 export function authenticator(db: Db, jwtSecret: string) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -46,6 +62,7 @@ export function authenticator(db: Db, jwtSecret: string) {
         usertype: users.usertype,
         disabled: users.disabled,
         permChangedAt: users.permChangedAt,
+        isModifiedPassword: users.isModifiedPassword,
         revokedAt: tokenFamilies.revokedAt,
       })
       .from(users)
@@ -53,6 +70,10 @@ export function authenticator(db: Db, jwtSecret: string) {
       .where(eq(users.id, userId));
     if (!row || row.disabled || row.revokedAt) throw new ApiError(ErrorCode.SESSION_ENDED);
     if (claims.iatms < row.permChangedAt) throw new ApiError(ErrorCode.TOKEN_STALE);
+    const mustChangePassword = row.isModifiedPassword === 0;
+    if (mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
+      throw new ApiError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+    }
     request.auth = {
       userId,
       cpId: row.cpId,
@@ -60,6 +81,7 @@ export function authenticator(db: Db, jwtSecret: string) {
       usertype: row.usertype,
       familyId: claims.fam,
       permChangedAt: row.permChangedAt,
+      mustChangePassword,
     };
   };
 }
@@ -69,13 +91,17 @@ export function requireAuth(request: FastifyRequest): Auth {
   return request.auth;
 }
 
-/** The caller's grants; throws 403001 unless they hold one of `anyOf` (when given). */
+/**
+ * The caller's grants; throws 403001 unless they hold one of `anyOf` (when given). Before the initial
+ * password is changed no permission is exercised (403003), whatever the route let through.
+ */
 export async function requirePermission(
   db: Db,
   request: FastifyRequest,
   ...anyOf: string[]
 ): Promise<UserGrants> {
   const auth = requireAuth(request);
+  if (auth.mustChangePassword && anyOf.length) throw new ApiError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
   const grants = await userGrants(db, auth.userId, auth.permChangedAt);
   if (anyOf.length && !grants.isAdmin && !anyOf.some((p) => grants.permissions.has(p))) {
     throw new ApiError(ErrorCode.FORBIDDEN);

@@ -12,11 +12,17 @@ export interface UserGrants {
   permissions: Set<string>;
 }
 
-/** Grants per user, valid while the user's `perm_changed_at` is unchanged (it is read on every request). */
-const cache = new Map<number, { stamp: number; grants: UserGrants }>();
+/**
+ * Grants per user, valid while the user's `perm_changed_at` is unchanged (it is read on every
+ * request). One cache per database: user ids of two databases in one process (tests) are not the
+ * same users.
+ */
+const caches = new WeakMap<Db, Map<number, { stamp: number; grants: UserGrants }>>();
 const CACHE_LIMIT = 5000;
 
 export async function userGrants(db: Db, userId: number, permChangedAt: number): Promise<UserGrants> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(userId);
   if (hit && hit.stamp === permChangedAt) return hit.grants;
   const rows = await db

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ErrorCode,
+  INT32_MAX,
   PLATFORMS,
   linkLoginBody,
   loginBody,
@@ -29,7 +30,9 @@ export const CAPTCHA_COOKIE = 'rx_captcha';
 export interface AcsOptions extends AcsSettings {
   db: Db;
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  biUrl: string;
+  /** Addresses of the applications the console links to (configuration); unset: not set up. */
+  biUrl?: string;
+  serviceWorkbenchUrl?: string;
 }
 
 function caller(request: FastifyRequest): Caller {
@@ -52,6 +55,9 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
   const { db, authenticate } = options;
   const acs = new AcsService(db, options);
   const tags = ['acs'];
+  /** A platform's address: the console's own, or the configured one (none when not set up). */
+  const platformBase = (platform: PlatformKey): string | undefined =>
+    platform === 'main' ? '/main/' : options.biUrl;
 
   app.get(
     '/users/captcha',
@@ -115,13 +121,15 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
     },
     async (request) => {
       const platform = request.query.platform;
-      if (!(platform in PLATFORMS)) {
+      // Own keys only: `in` would also accept inherited ones (__proto__, constructor, toString...).
+      if (!Object.hasOwn(PLATFORMS, platform)) {
         throw new ApiError(ErrorCode.INVALID_INPUT, {
           fields: { platform: validationMessage('invalid', requestLanguage(request)) },
         });
       }
+      const base = platformBase(platform as PlatformKey);
+      if (!base) throw new ApiError(ErrorCode.NOT_FOUND);
       const subject = await linkSubject(request);
-      const base = platform === 'main' ? '/main/' : options.biUrl;
       return ok({ url: await acs.issueLink(subject, base) });
     },
   );
@@ -155,14 +163,18 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
       const grants = await requirePermission(db, request);
       let target = { userId: auth.userId, permChangedAt: auth.permChangedAt };
       if (request.body.user_id !== String(auth.userId)) {
+        // Before the initial password is changed, one's own only.
+        if (auth.mustChangePassword) throw new ApiError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
         if (!grants.isAdmin) throw new ApiError(ErrorCode.FORBIDDEN);
         const id = Number(request.body.user_id);
-        const [user] = Number.isSafeInteger(id)
-          ? await db
-              .select({ userId: users.id, permChangedAt: users.permChangedAt })
-              .from(users)
-              .where(and(eq(users.id, id), eq(users.cpId, auth.cpId)))
-          : [];
+        // Only an id an integer column can hold is looked up (a larger one failed there as a 500).
+        const [user] =
+          Number.isInteger(id) && id >= 1 && id <= INT32_MAX
+            ? await db
+                .select({ userId: users.id, permChangedAt: users.permChangedAt })
+                .from(users)
+                .where(and(eq(users.id, id), eq(users.cpId, auth.cpId)))
+            : [];
         // Another CP's user is answered as not found: a CP never learns of another's staff.
         if (!user) throw new ApiError(ErrorCode.NOT_FOUND);
         target = user;
@@ -178,12 +190,12 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
     { onRequest: authenticate, schema: { tags, summary: 'The platforms this user can enter' } },
     async (request) => {
       const lang = requestLanguage(request);
+      // A platform whose address is not configured is left out rather than linked to nowhere.
       return ok(
-        (Object.keys(PLATFORMS) as PlatformKey[]).map((platform) => ({
-          platform,
-          name: PLATFORMS[platform][lang],
-          url: platform === 'main' ? '/main/' : options.biUrl,
-        })),
+        (Object.keys(PLATFORMS) as PlatformKey[]).flatMap((platform) => {
+          const url = platformBase(platform);
+          return url ? [{ platform, name: PLATFORMS[platform][lang], url }] : [];
+        }),
       );
     },
   );
@@ -192,13 +204,21 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
     '/acs/cp/get_config',
     {
       onRequest: authenticate,
-      schema: { tags, summary: "The caller's CP: gateway domain and publish area" },
+      schema: {
+        tags,
+        summary: "The caller's CP: gateway domain, publish area, and the addresses of external entries",
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
       const [cp] = await db.select().from(cps).where(eq(cps.id, auth.cpId));
       if (!cp) throw new ApiError(ErrorCode.NOT_FOUND);
-      return ok({ gw_domain: cp.gwDomain, publish_area: cp.publishArea, cp_name: cp.name });
+      return ok({
+        gw_domain: cp.gwDomain,
+        publish_area: cp.publishArea,
+        cp_name: cp.name,
+        external_urls: { bi: options.biUrl ?? null, service_workbench: options.serviceWorkbenchUrl ?? null },
+      });
     },
   );
 

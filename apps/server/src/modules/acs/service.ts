@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  CAPTCHA_AFTER_FAILURES,
   ErrorCode,
+  INT32_MAX,
   LINK_MAX_AGE_SECONDS,
   isLanguage,
   passwordProblems,
@@ -12,15 +12,7 @@ import {
   type UserInfo,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import {
-  captchas,
-  loginFailures,
-  refreshTokens,
-  signInSessions,
-  ssoLinks,
-  tokenFamilies,
-  users,
-} from '../../db/schema.ts';
+import { captchas, refreshTokens, signInSessions, ssoLinks, tokenFamilies, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import {
   dummyPasswordHash,
@@ -35,10 +27,7 @@ import { signJwt } from '../../lib/jwt.ts';
 import { writeOperationLog } from '../../lib/operation-log.ts';
 import { CAPTCHA_TTL_SECONDS, captchaSvg, randomCaptchaText } from './captcha.ts';
 import { userGrants } from './permissions.ts';
-
-/** Failures counted within this window; past LOCK_AFTER failures sign-in is refused until it ends. */
-const FAILURE_WINDOW_SECONDS = 15 * 60;
-const LOCK_AFTER_FAILURES = 10;
+import { SignInThrottle } from './throttle.ts';
 
 export interface AcsSettings {
   ssoSecret: string;
@@ -60,12 +49,22 @@ const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /** The string a link's `sign` covers: its fields sorted by name, values as sent. */
 export function linkPayload(fields: {
-  is_modified_password: unknown;
-  trace_id: unknown;
-  ts: unknown;
-  user_id: unknown;
+  is_modified_password: string | number;
+  trace_id: string;
+  ts: string | number;
+  user_id: string;
 }) {
-  return `is_modified_password=${String(fields.is_modified_password)}&trace_id=${String(fields.trace_id)}&ts=${String(fields.ts)}&user_id=${String(fields.user_id)}`;
+  return `is_modified_password=${fields.is_modified_password}&trace_id=${fields.trace_id}&ts=${fields.ts}&user_id=${fields.user_id}`;
+}
+
+/**
+ * The text a link's number was signed as, or null. A JSON number stands for the text JavaScript
+ * writes for it; a string is taken only in canonical decimal form, since `0x1f`, `1.0`, `1e3`,
+ * `007` or ` 7` would be other texts than the one signed even where they mean the same number.
+ */
+function signedDecimal(value: string | number): string | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  return /^(0|[1-9]\d*)$/.test(text) ? text : null;
 }
 
 export function signLink(secret: string, fields: Parameters<typeof linkPayload>[0]): string {
@@ -73,10 +72,14 @@ export function signLink(secret: string, fields: Parameters<typeof linkPayload>[
 }
 
 export class AcsService {
+  private readonly throttle: SignInThrottle;
+
   constructor(
     private readonly db: Db,
     private readonly settings: AcsSettings,
-  ) {}
+  ) {
+    this.throttle = new SignInThrottle(db);
+  }
 
   // --- captcha and failure counting -------------------------------------------------------
 
@@ -100,39 +103,6 @@ export class AcsService {
     return safeEqual(row.answerHash, sha256(`${id}:${answer.trim().toUpperCase()}`));
   }
 
-  private async failureCount(keys: string[]): Promise<number> {
-    const rows = await this.db
-      .select({ count: loginFailures.count })
-      .from(loginFailures)
-      .where(
-        and(
-          inArray(loginFailures.key, keys),
-          gt(loginFailures.firstAt, sql`now() - make_interval(secs => ${FAILURE_WINDOW_SECONDS})`),
-        ),
-      );
-    return Math.max(0, ...rows.map((r) => r.count));
-  }
-
-  private async recordFailure(keys: string[]): Promise<number> {
-    let highest = 0;
-    for (const key of keys) {
-      const [row] = await this.db
-        .insert(loginFailures)
-        .values({ key, count: 1 })
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            count: sql`case when ${loginFailures.firstAt} < now() - make_interval(secs => ${FAILURE_WINDOW_SECONDS}) then 1 else ${loginFailures.count} + 1 end`,
-            firstAt: sql`case when ${loginFailures.firstAt} < now() - make_interval(secs => ${FAILURE_WINDOW_SECONDS}) then now() else ${loginFailures.firstAt} end`,
-            lastAt: sql`now()`,
-          },
-        })
-        .returning({ count: loginFailures.count });
-      highest = Math.max(highest, row?.count ?? 0);
-    }
-    return highest;
-  }
-
   // --- users/login: the sign-in page ------------------------------------------------------
 
   async signIn(
@@ -140,13 +110,14 @@ export class AcsService {
     caller: Caller,
   ): Promise<{ token: string; userId: number }> {
     const username = input.username.trim().toLowerCase();
-    const keys = [`u:${username}`, `ip:${caller.ip}`];
-    const failures = await this.failureCount(keys);
-    if (failures >= LOCK_AFTER_FAILURES) throw new ApiError(ErrorCode.TOO_MANY_ATTEMPTS);
-    if (failures >= CAPTCHA_AFTER_FAILURES) {
+    const throttle = await this.throttle.state(username, caller.ip);
+    if (throttle.lockedFor > 0) {
+      throw new ApiError(ErrorCode.TOO_MANY_ATTEMPTS, { retry_after: throttle.lockedFor });
+    }
+    if (throttle.captcha) {
+      // A missing or wrong captcha is not a password failure: it is refused without counting.
       if (!input.code) throw new ApiError(ErrorCode.CAPTCHA_REQUIRED, { captcha_required: true });
       if (!(await this.checkCaptcha(input.captchaId, input.code))) {
-        await this.recordFailure(keys);
         throw new ApiError(ErrorCode.CAPTCHA_WRONG, { captcha_required: true });
       }
     }
@@ -159,11 +130,11 @@ export class AcsService {
       user?.passwordHash ?? (await dummyPasswordHash()),
     );
     if (!user || !passwordOk) {
-      const count = await this.recordFailure(keys);
-      throw new ApiError(ErrorCode.WRONG_CREDENTIALS, { captcha_required: count >= CAPTCHA_AFTER_FAILURES });
+      const captchaRequired = await this.throttle.recordFailure(username, caller.ip);
+      throw new ApiError(ErrorCode.WRONG_CREDENTIALS, { captcha_required: captchaRequired });
     }
     if (user.disabled) throw new ApiError(ErrorCode.ACCOUNT_DISABLED);
-    await this.db.delete(loginFailures).where(eq(loginFailures.key, `u:${username}`));
+    await this.throttle.clearUser(username);
     const token = randomToken();
     await this.db.transaction(async (tx) => {
       await tx.insert(signInSessions).values({
@@ -244,12 +215,23 @@ export class AcsService {
     return `${base}?${query.toString()}`;
   }
 
-  async linkLogin(body: LinkLoginBody & { ts: number }, caller: Caller): Promise<UserInfo> {
-    if (Math.abs(nowSeconds() - body.ts) > LINK_MAX_AGE_SECONDS) throw new ApiError(ErrorCode.LINK_INVALID);
-    if (!safeEqual(signLink(this.settings.ssoSecret, body), body.sign))
+  async linkLogin(body: LinkLoginBody, caller: Caller): Promise<UserInfo> {
+    const isModifiedPassword = signedDecimal(body.is_modified_password);
+    const ts = signedDecimal(body.ts);
+    if (isModifiedPassword === null || ts === null) throw new ApiError(ErrorCode.LINK_INVALID);
+    if (Math.abs(nowSeconds() - Number(ts)) > LINK_MAX_AGE_SECONDS)
       throw new ApiError(ErrorCode.LINK_INVALID);
+    const signed = {
+      is_modified_password: isModifiedPassword,
+      trace_id: body.trace_id,
+      ts,
+      user_id: body.user_id,
+    };
+    if (!safeEqual(signLink(this.settings.ssoSecret, signed), body.sign))
+      throw new ApiError(ErrorCode.LINK_INVALID);
+    // Only an id the integer column can hold is looked up.
     const userId = Number(body.user_id);
-    if (!/^\d+$/.test(body.user_id) || !Number.isSafeInteger(userId))
+    if (signedDecimal(body.user_id) === null || userId > INT32_MAX)
       throw new ApiError(ErrorCode.LINK_INVALID);
     const [user] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new ApiError(ErrorCode.LINK_INVALID);

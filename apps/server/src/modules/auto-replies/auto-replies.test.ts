@@ -14,7 +14,8 @@ import {
   staffWith,
   type Client,
 } from '../../../test/api.ts';
-import { findRule, keywordMatches, repliesOf } from './matcher.ts';
+import { gameCaller } from '../../../test/game.ts';
+import { findRule, keywordMatches, keywordRegex, regexProblem, repliesOf } from './matcher.ts';
 import { autoReplyRules } from './tables.ts';
 
 let t: TestContext;
@@ -77,6 +78,41 @@ describe('auto-reply matching', () => {
     expect(findRule([rule(1, 1, { startAt: new Date('2025-07-01T00:00:00Z') })], 'x', now)).toBeNull();
     expect(repliesOf('random_one', [text('a'), text('b')] as never, () => 0.9)).toEqual([text('b')]);
   });
+
+  it('runs regex keywords in linear time: each character of the text is read once', () => {
+    // Backtracking takes 2^n steps on this pattern (the old guard let it through).
+    const evil = { text: '^(a|a?)+$', match: 'regex' as const };
+    expect(regexProblem(evil.text)).toBeNull();
+    expect(keywordMatches(evil, 'a'.repeat(26) + '!')).toBe(false);
+    expect(keywordMatches(evil, 'A'.repeat(26))).toBe(true);
+    expect(keywordMatches(evil, 'a'.repeat(100_000) + '!')).toBe(false);
+    expect(keywordMatches(evil, 'a'.repeat(100_000))).toBe(true);
+    // Count the engine's reads of the text (as UTF-8 bytes behind a counting proxy).
+    const reads = (length: number) => {
+      let count = 0;
+      const bytes = new Proxy([...Buffer.from('a'.repeat(length) + '!')], {
+        get: (target, key, receiver) => {
+          if (typeof key === 'string' && /^\d+$/.test(key)) count++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      expect(keywordRegex(evil.text)!.test(bytes)).toBe(false);
+      return count;
+    };
+    for (const length of [26, 1_000, 100_000]) expect(reads(length)).toBeLessThanOrEqual(2 * (length + 1));
+  });
+
+  it('refuses what RE2 cannot run: lookaround, backreferences, syntax errors, huge programs', () => {
+    expect(regexProblem('(?=a)b')).toBe('regex_unsupported');
+    expect(regexProblem('(?<!a)b')).toBe('regex_unsupported');
+    expect(regexProblem('(a)\\1')).toBe('regex_unsupported');
+    expect(regexProblem('([a-z')).toBe('bad_regex');
+    expect(regexProblem('.{300}x')).toBe('bad_regex');
+    expect(regexProblem('\\u8ba2\\u5355(?<no>\\d+)')).toBeNull();
+    expect(keywordMatches({ text: '\\u8ba2\\u5355(?<no>\\d+)', match: 'regex' }, '订单42')).toBe(true);
+    // A pattern saved before (or written to the database directly) that RE2 refuses never matches.
+    expect(keywordMatches({ text: '(?=a)a', match: 'regex' }, 'a')).toBe(false);
+  });
 });
 
 describe('auto-reply rules', () => {
@@ -127,13 +163,24 @@ describe('auto-reply rules', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(body<{ fields: Record<string, string> }>(bad).data.fields['keywords.0.text']).toMatch(/正则/);
-    const unsafe = await admin.post(
+    const unsupported = await admin.post(
       '/api/v1/auto-replies',
-      newRule('慢', { keywords: [{ text: '(a+)+$', match: 'regex' }] }),
+      newRule('断言', {
+        keywords: [
+          { text: '充值', match: 'contains' },
+          { text: '(a)\\1', match: 'regex' },
+          { text: '(?<=充)值', match: 'regex' },
+        ],
+      }),
     );
-    expect(body(unsafe)).toMatchObject({
+    expect(body(unsupported)).toMatchObject({
       code: 400001,
-      data: { fields: { 'keywords.0.text': expect.any(String) } },
+      data: {
+        fields: {
+          'keywords.1.text': expect.stringMatching(/反向引用/),
+          'keywords.2.text': expect.any(String),
+        },
+      },
     });
     const window = await admin.post(
       '/api/v1/auto-replies',
@@ -151,6 +198,34 @@ describe('auto-reply rules', () => {
       data: { fields: { channel_id: expect.any(String) } },
     });
     expect(await rowCount(t, autoReplyRules)).toBe(before);
+  });
+
+  it('answers a catastrophic-backtracking pattern at once, in the test box and the game API', async () => {
+    const rule = await create('全是a', {
+      keywords: [{ text: '^(a|a?)+$', match: 'regex' }],
+      priority: 10000,
+    });
+    const attack = 'a'.repeat(26) + '!';
+    expect((await ask({ text: attack })).rule?.id).not.toBe(rule.id);
+    expect(await ask({ text: 'a'.repeat(26) })).toMatchObject({ source: 'rule', rule: { id: rule.id } });
+    const game = await gameCaller(t, admin);
+    const answer = async (said: string) => {
+      const res = await game(`/api/game/v1/auto-reply/match?text=${said}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return body<AutoReplyMatch>(res).data;
+    };
+    expect((await answer(attack)).rule?.id).not.toBe(rule.id);
+    expect(await answer('a'.repeat(27))).toMatchObject({ source: 'rule', rule: { id: rule.id } });
+    // Refused on update too; the rule keeps its keywords.
+    const lookahead = await admin.put(`/api/v1/auto-replies/${rule.id}`, {
+      keywords: [{ text: '(?=a)a', match: 'regex' }],
+      version: rule.version,
+    });
+    expect(body(lookahead)).toMatchObject({
+      code: 400001,
+      data: { fields: { 'keywords.0.text': expect.any(String) } },
+    });
+    expect(body(await admin.del(`/api/v1/auto-replies/${rule.id}`)).data).toEqual({ deleted: true });
   });
 
   it('updates at the row version (409001 when stale), with warnings, and deletes', async () => {

@@ -1,4 +1,11 @@
-import { MAX_MATCH_TEXT, type Reply, type ReplyKeyword, type ReplyMode } from '@rx/contracts';
+import { RE2JS } from 're2js';
+import {
+  MAX_MATCH_TEXT,
+  type Reply,
+  type ReplyKeyword,
+  type ReplyMode,
+  type ValidationKey,
+} from '@rx/contracts';
 
 /** What the matcher needs of a rule. */
 export interface MatchableRule {
@@ -14,17 +21,52 @@ export interface MatchableRule {
   enabled: boolean;
 }
 
-/** Compiled patterns, reused across requests (a rule's patterns change rarely). */
-const compiled = new Map<string, RegExp>();
+/**
+ * Regex keywords run on RE2 (re2js): matching is linear in the text, whatever the pattern, so no
+ * player text can stall the server (a backtracking engine takes exponential time on `^(a|a?)+$`).
+ * RE2 has no lookaround or backreferences; such patterns are refused on save. The compiled program
+ * is bounded too, since the work per character grows with it (counted repeats such as `.{300}`
+ * expand into one instruction per repeat).
+ */
+export const MAX_REGEX_PROGRAM = 300;
 
-function regexOf(pattern: string): RegExp {
-  let regex = compiled.get(pattern);
-  if (!regex) {
-    if (compiled.size >= 1000) compiled.clear();
-    regex = new RegExp(pattern, 'iu');
-    compiled.set(pattern, regex);
+/** Compiled patterns (null: RE2 refuses it), reused across requests; a rule's patterns change rarely. */
+const compiled = new Map<string, RE2JS | null>();
+
+function compile(pattern: string): RE2JS {
+  // Keywords are written in JavaScript syntax (`\u4e00`, `(?<name>…)`): translate to RE2's.
+  return RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.CASE_INSENSITIVE);
+}
+
+export function keywordRegex(pattern: string): RE2JS | null {
+  if (compiled.has(pattern)) return compiled.get(pattern)!;
+  if (compiled.size >= 1000) compiled.clear();
+  let regex: RE2JS | null;
+  try {
+    regex = compile(pattern);
+    if (regex.programSize() > MAX_REGEX_PROGRAM) regex = null;
+  } catch {
+    regex = null;
   }
+  compiled.set(pattern, regex);
   return regex;
+}
+
+/** Why a regex keyword cannot be saved, or null when it can. */
+export function regexProblem(pattern: string): ValidationKey | null {
+  let regex: RE2JS;
+  try {
+    regex = compile(pattern);
+  } catch {
+    // Valid JavaScript that RE2 cannot run is lookaround or a backreference.
+    try {
+      new RegExp(pattern, 'u');
+      return 'regex_unsupported';
+    } catch {
+      return 'bad_regex';
+    }
+  }
+  return regex.programSize() > MAX_REGEX_PROGRAM ? 'bad_regex' : null;
 }
 
 /** Equal and contains ignore case and surrounding spaces; a regex is tested case-insensitively. */
@@ -33,11 +75,7 @@ export function keywordMatches(keyword: ReplyKeyword, text: string): boolean {
   const word = keyword.text.trim().toLowerCase();
   if (keyword.match === 'equal') return said === word;
   if (keyword.match === 'contains') return said.includes(word);
-  try {
-    return regexOf(keyword.text).test(text);
-  } catch {
-    return false;
-  }
+  return keywordRegex(keyword.text)?.test(text) ?? false;
 }
 
 export function isActive(rule: MatchableRule, now: Date): boolean {

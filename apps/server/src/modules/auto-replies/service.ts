@@ -22,7 +22,7 @@ import { FieldProblems, inTransaction } from '../../lib/problems.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { channelIs, checkChannel } from '../help-center/categories.ts';
-import { findRule, keywordKey, repliesOf } from './matcher.ts';
+import { findRule, keywordKey, regexProblem, repliesOf } from './matcher.ts';
 import { autoReplyRules, autoReplySpecials } from './tables.ts';
 
 /** Keyword rules and the on-enter / no-match replies of a product's automatic replies. */
@@ -161,11 +161,22 @@ function checkWindow(scope: ProductScope, startAt: Date | null, endAt: Date | nu
   }
 }
 
+/** 400001 on each regex keyword RE2 cannot run (checked before anything is written). */
+function checkKeywords(scope: ProductScope, keywords: AutoReplyInput['keywords'] | undefined): void {
+  const problems = new FieldProblems(scope.lang);
+  keywords?.forEach((keyword, i) => {
+    const problem = keyword.match === 'regex' ? regexProblem(keyword.text) : null;
+    if (problem) problems.add(`keywords.${i}.text`, problem);
+  });
+  problems.throwIfAny();
+}
+
 const time = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
 
 export function createAutoReply(db: Db, scope: ProductScope, input: AutoReplyInput): Promise<AutoReplySaved> {
   return inTransaction(db, scope.lang, async (tx) => {
+    checkKeywords(scope, input.keywords);
     await checkChannel(tx, scope, input.channel_id);
     const [row] = await tx
       .insert(autoReplyRules)
@@ -203,6 +214,7 @@ export function updateAutoReply(
   input: AutoReplyChanges,
 ): Promise<AutoReplySaved> {
   return inTransaction(db, scope.lang, async (tx) => {
+    checkKeywords(scope, input.keywords);
     const target = rowInScope(autoReplyRules, scope, id);
     const before = await findOr404(tx, autoReplyRules, target);
     if (input.channel_id !== undefined && input.channel_id !== before.channelId) {

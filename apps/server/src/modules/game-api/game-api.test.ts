@@ -1,8 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
-  gameStringToSign,
   type AutoReplyMatch,
   type ErrorCodeText,
   type GameApiKey,
@@ -13,8 +11,10 @@ import {
 import { errorCodeReleases } from '../error-codes/tables.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { body, logsOf, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
+import { newNonce, signGameRequest } from '../../../test/game.ts';
 import { GameAnswerCache } from './cache.ts';
-import { gameApiKeys } from './tables.ts';
+import { nonceStore } from './nonces.ts';
+import { gameApiKeys, gameApiNonces } from './tables.ts';
 
 let t: TestContext;
 let admin: Client;
@@ -38,21 +38,13 @@ function game(
     sign?: string;
   } = {},
 ) {
-  const caller = options.as ?? key;
-  const ts = options.ts ?? Math.floor(Date.now() / 1000);
-  const target = new URL(url, 'http://game.example');
-  const signature =
-    options.sign ??
-    createHmac('sha256', caller.secret)
-      .update(gameStringToSign('GET', target.pathname, target.searchParams, ts))
-      .digest('hex');
+  const signed = signGameRequest(options.as ?? key, { url, ts: options.ts });
   return t.app.inject({
     method: 'GET',
     url,
     headers: {
-      'x-key-id': caller.key_id,
-      'x-timestamp': String(ts),
-      'x-signature': signature,
+      ...signed,
+      ...(options.sign ? { 'x-signature': options.sign } : {}),
       ...options.headers,
     },
   });
@@ -116,12 +108,10 @@ describe('game API signature', () => {
     expect(body(bare).code).toBe(401005);
     expect(body(await game('/api/game/v1/error-codes', { sign: 'ab'.repeat(32) })).code).toBe(401008);
     // A signature of other parameters does not carry over.
-    const other = createHmac('sha256', key.secret)
-      .update(
-        gameStringToSign('GET', '/api/game/v1/error-codes', [['lang', 'en']], Math.floor(Date.now() / 1000)),
-      )
-      .digest('hex');
-    expect(body(await game('/api/game/v1/error-codes?lang=ja', { sign: other })).code).toBe(401008);
+    const other = signGameRequest(key, { url: '/api/game/v1/error-codes?lang=en' });
+    expect(
+      body(await game('/api/game/v1/error-codes?lang=ja', { headers: { ...other, 'x-lang': 'en' } })).code,
+    ).toBe(401008);
     const stale = await game('/api/game/v1/error-codes', { ts: Math.floor(Date.now() / 1000) - 301 });
     expect(stale.statusCode).toBe(401);
     expect(body(stale).code).toBe(401007);
@@ -178,6 +168,109 @@ describe('game API signature', () => {
     const theirs = body<GameHelp>(await game('/api/game/v1/help-articles', { as: tankKey })).data;
     expect(theirs.categories.map((c) => c.name)).not.toContain('仙侠专属分类');
     expect(theirs.categories.length).toBeGreaterThan(0);
+  });
+});
+
+describe('game API body and nonce', () => {
+  const MATCH = '/api/game/v1/auto-reply/match';
+  const post = (payload: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: MATCH, payload, headers: { ...headers, 'accept-language': 'en' } });
+
+  it('signs the exact body bytes: a changed body under the old signature is refused with 401008', async () => {
+    const sent = JSON.stringify({ text: '充值没到账', platform: 'ios' });
+    const headers = signGameRequest(key, { method: 'POST', url: MATCH, body: sent });
+    for (const changed of [
+      JSON.stringify({ text: '活动', platform: 'ios' }),
+      JSON.stringify({ text: '充值没到账', platform: 'android' }),
+      JSON.stringify({ text: '充值没到账', platform: 'ios' }, null, 1),
+      '',
+    ]) {
+      const res = await post(changed, headers);
+      expect(res.statusCode, changed).toBe(changed ? 401 : 400);
+      if (changed) expect(body(res).code).toBe(401008);
+    }
+    // A refused request does not spend the nonce: the request as signed still goes through.
+    const res = await post(sent, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<AutoReplyMatch>(res).data).toMatchObject({ source: 'rule', rule: { name: '充值未到账' } });
+    // A GET signs the empty body: signing it with a body's hash does not pass.
+    const url = '/api/game/v1/error-codes';
+    const wrong = signGameRequest(key, { url, body: '{}' });
+    delete wrong['content-type'];
+    expect(body(await t.app.inject({ url, headers: wrong })).code).toBe(401008);
+  });
+
+  it('refuses a replayed nonce with 401009, per key, and lets exactly one of parallel copies through', async () => {
+    const url = '/api/game/v1/error-codes?lang=en';
+    const headers = signGameRequest(key, { url });
+    expect((await t.app.inject({ url, headers })).statusCode).toBe(200);
+    const replay = await t.app.inject({ url, headers: { ...headers, 'accept-language': 'en' } });
+    expect(replay.statusCode).toBe(401);
+    expect(body(replay)).toEqual({
+      code: 401009,
+      data: null,
+      msg: 'This request nonce (X-Nonce) was already used. Send a new nonce with every request.',
+    });
+    // The same nonce under a new signature of another request is still a replay.
+    const nonce = headers['x-nonce']!;
+    const other = signGameRequest(key, { url: '/api/game/v1/social-access', nonce });
+    expect(body(await t.app.inject({ url: '/api/game/v1/social-access', headers: other })).code).toBe(401009);
+    const post = JSON.stringify({ text: 'hi' });
+    const posted = signGameRequest(key, { method: 'POST', url: MATCH, body: post, nonce });
+    expect(
+      body(await t.app.inject({ method: 'POST', url: MATCH, payload: post, headers: posted })).code,
+    ).toBe(401009);
+    // Nonces are per key: another key may draw the same value.
+    const spare = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'nonce' })).data;
+    expect((await t.app.inject({ url, headers: signGameRequest(spare, { url, nonce }) })).statusCode).toBe(
+      200,
+    );
+
+    const copies = signGameRequest(key, { url: '/api/game/v1/help-articles' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.app.inject({ url: '/api/game/v1/help-articles', headers: copies })),
+    );
+    expect(answers.map((r) => body(r).code).sort()).toEqual([0, ...Array<number>(9).fill(401009)]);
+  });
+
+  it('refuses a missing or malformed nonce with 401005', async () => {
+    const url = '/api/game/v1/error-codes';
+    const { 'x-nonce': _omitted, ...unsigned } = signGameRequest(key, { url });
+    expect(body(await t.app.inject({ url, headers: unsigned })).code).toBe(401005);
+    for (const nonce of ['', 'short-nonce', 'x'.repeat(65), `${'a'.repeat(20)}/..`, `${'a'.repeat(20)} b`]) {
+      const res = await t.app.inject({ url, headers: signGameRequest(key, { url, nonce }) });
+      expect(body(res).code, nonce).toBe(401005);
+    }
+    for (const nonce of ['a'.repeat(16), 'Z_-9'.repeat(16), crypto.randomUUID()]) {
+      const res = await t.app.inject({ url, headers: signGameRequest(key, { url, nonce }) });
+      expect(res.statusCode, nonce).toBe(200);
+    }
+  });
+
+  it('keeps nonces in the database for twice the window, sweeping older ones', async () => {
+    const { db } = t.database;
+    let clock = 1_000_000;
+    const spend = nonceStore(db, () => clock);
+    const keyId = `gk_sweep_${newNonce().slice(0, 8)}`;
+    const old = newNonce();
+    const stale = new Date(Date.now() - 11 * 60 * 1000);
+    const rows = () => db.select().from(gameApiNonces).where(eq(gameApiNonces.keyId, keyId));
+    await db.insert(gameApiNonces).values({ keyId, nonce: old, createdAt: stale });
+    // The first use sweeps what is older than 600 s; a fresh nonce is spent once.
+    const fresh = newNonce();
+    expect(await spend(keyId, fresh)).toBe(true);
+    expect((await rows()).map((r) => r.nonce)).toEqual([fresh]);
+    expect(await spend(keyId, fresh)).toBe(false);
+    // Not swept yet (the next sweep is a minute away), an expired row is taken over, not a replay.
+    await db.insert(gameApiNonces).values({ keyId, nonce: old, createdAt: stale });
+    clock += 30_000;
+    expect(await spend(keyId, old)).toBe(true);
+    expect(await spend(keyId, old)).toBe(false);
+    const [row] = await db
+      .select()
+      .from(gameApiNonces)
+      .where(and(eq(gameApiNonces.keyId, keyId), eq(gameApiNonces.nonce, old)));
+    expect(row!.createdAt.getTime()).toBeGreaterThan(stale.getTime());
   });
 });
 

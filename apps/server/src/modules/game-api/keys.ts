@@ -97,6 +97,8 @@ export async function activeKey(
   secrets: SecretBox,
   keyId: string,
 ): Promise<{ cpId: number; productId: number; secret: string } | null> {
+  // Only a key id we could have issued reaches the database (a NUL in a header would fail there).
+  if (!/^gk_[0-9a-f]{20}$/.test(keyId)) return null;
   const [row] = await db
     .select()
     .from(gameApiKeys)

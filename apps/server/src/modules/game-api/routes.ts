@@ -18,7 +18,7 @@ import { gameHelp } from '../help-center/index.ts';
 import { gameSocialAccess } from '../social-access/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
-import { gameVerifier, requestTarget, type GameCaller } from './verify.ts';
+import { requestTarget, signedGameRequests, type GameCaller } from './verify.ts';
 
 /** The id of the product's channel with this code, or null (unknown or absent: the all-channel content). */
 async function channelId(db: Db, productId: number, code: string | undefined): Promise<number | null> {
@@ -51,8 +51,7 @@ export async function gameApiRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, cache } = options;
   const tags = ['game-api'];
-  app.decorateRequest('gameCaller', null);
-  app.addHook('onRequest', gameVerifier(db, options.secrets));
+  signedGameRequests(fastify, db, options.secrets);
 
   /** Answers from the cache, or computes, caches and answers; 304 when the caller has this version. */
   async function serve(
@@ -113,6 +112,27 @@ export async function gameApiRoutes(
           platform: request.query.platform ?? null,
         }),
       ),
+  );
+  // The same with the player's text in the body: long texts, and nothing of them in access logs.
+  app.post(
+    '/auto-reply/match',
+    {
+      schema: {
+        tags,
+        summary: "The automatic reply to a player's text (JSON body)",
+        body: gameAutoReplyQuery,
+      },
+    },
+    async (request) => {
+      const caller = request.gameCaller!;
+      return ok(
+        await matchAutoReply(db, caller.productId, {
+          text: request.body.text,
+          channelId: await channelId(db, caller.productId, request.body.channel),
+          platform: request.body.platform ?? null,
+        }),
+      );
+    },
   );
   app.get(
     '/social-access',

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cps, createdAt, products } from '../../db/schema.ts';
 
 /** API keys of the game-facing API: one product each; the secret is kept encrypted (see secret-box.ts). */
@@ -21,4 +21,18 @@ export const gameApiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('game_api_keys_key_id').on(t.keyId), index('game_api_keys_product').on(t.productId)],
+);
+
+/**
+ * Nonces the game API has accepted, per key, so a signed request is not accepted twice, whichever
+ * instance it reaches. Rows older than the replay window are swept (nonces.ts).
+ */
+export const gameApiNonces = pgTable(
+  'game_api_nonces',
+  {
+    keyId: text('key_id').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.nonce] }), index('game_api_nonces_created').on(t.createdAt)],
 );

@@ -8,6 +8,7 @@ import type {
   giftUpdateBody,
   I18nText,
   giftUsedByAnswer,
+  LogAction,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -143,7 +144,7 @@ function columns(input: Partial<GiftInput>) {
   };
 }
 
-async function insertGift(db: Db, scope: Scope, input: GiftInput, action: string, clonedFrom?: number) {
+async function insertGift(db: Db, scope: Scope, input: GiftInput, action: LogAction, clonedFrom?: number) {
   const [row] = await db
     .insert(giftPackages)
     .values({

@@ -7,6 +7,7 @@ import {
   type HELP_ARTICLE_SORTS,
   type HelpArticle,
   type Language,
+  type LogAction,
   type helpArticleCreateBody,
   type helpArticleListQuery,
   type helpArticleUpdateBody,
@@ -16,10 +17,10 @@ import type { ProductScope } from '../../lib/access.ts';
 import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { channelIs, checkChannel } from './categories.ts';
-import { sanitizeHtml } from './sanitize.ts';
 import { helpArticles, helpCategories } from './tables.ts';
 
 /**
@@ -144,7 +145,7 @@ async function sourceOf(db: Db, groupId: string): Promise<Row | undefined> {
 
 const UNIQUE = { help_articles_group_language: 'language' };
 
-async function log(tx: Db, scope: ProductScope, action: string, before: Row | null, after: Row | null) {
+async function log(tx: Db, scope: ProductScope, action: LogAction, before: Row | null, after: Row | null) {
   const row = (after ?? before)!;
   await logChange(tx, scope, {
     action,
@@ -202,7 +203,7 @@ export function createHelpArticle(
           ...group,
           language: input.language,
           title: input.title,
-          body: sanitizeHtml(input.body),
+          body: sanitizeRichText(input.body),
           sort: input.sort,
         })
         .returning();
@@ -222,7 +223,7 @@ export function updateHelpArticle(
   return inTransaction(db, scope.lang, async (tx) => {
     const target = rowInScope(helpArticles, scope, id);
     const before = await findOr404(tx, helpArticles, target);
-    const body = input.body === undefined ? undefined : sanitizeHtml(input.body);
+    const body = input.body === undefined ? undefined : sanitizeRichText(input.body);
     const changed =
       (input.title !== undefined && input.title !== before.title) ||
       (body !== undefined && body !== before.body);

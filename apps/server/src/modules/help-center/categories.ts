@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   HELP_CATEGORY_SORTS,
@@ -34,7 +34,10 @@ const SORT: Record<(typeof HELP_CATEGORY_SORTS)[number], AnyColumn> = {
   updated_at: helpCategories.updatedAt,
 };
 
-const articleCount = sql<number>`(select count(*)::int from ${helpArticles} where ${helpArticles.categoryId} = ${helpCategories.id})`;
+/** `table.column`, qualified: in a select from one table drizzle leaves its columns unqualified. */
+const qualified = (table: Table, column: AnyColumn) => sql`${table}.${sql.identifier(column.name)}`;
+// Unqualified, `id` inside the subquery would be the article's own id, not the category's.
+const articleCount = sql<number>`(select count(*)::int from ${helpArticles} where ${qualified(helpArticles, helpArticles.categoryId)} = ${qualified(helpCategories, helpCategories.id)})`;
 
 export function toHelpCategory(row: Row, articles: number): HelpCategory {
   return {

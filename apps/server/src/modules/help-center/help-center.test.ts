@@ -14,6 +14,7 @@ import {
   staffWith,
   type Client,
 } from '../../../test/api.ts';
+import { gameCaller } from '../../../test/game.ts';
 import { helpArticles, helpCategories } from './tables.ts';
 
 let t: TestContext;
@@ -76,8 +77,10 @@ describe('help categories', () => {
     expect(tapList.list.map((c) => c.id)).toEqual([tap.id]);
     const searched = body<Categories>(await admin.get('/api/v1/help-categories?q=events')).data;
     expect(searched.list.map((c) => c.id)).toEqual([all.id]);
-    const seeded = body<Categories>(await admin.get('/api/v1/help-categories?sort=sort&page_size=1')).data
-      .list[0]!;
+    // A demo category (not one made here) holds demo articles.
+    const seeded = body<Categories>(
+      await admin.get('/api/v1/help-categories?sort=sort&page_size=50'),
+    ).data.list.find((c) => c.id !== all.id && c.id !== tap.id)!;
     expect(seeded.articles).toBeGreaterThan(0);
 
     const updated = await admin.put(`/api/v1/help-categories/${all.id}`, { sort: 3, version: 1 });
@@ -85,6 +88,20 @@ describe('help categories', () => {
     const stale = await admin.put(`/api/v1/help-categories/${all.id}`, { sort: 4, version: 1 });
     expect(body(stale).code).toBe(409001);
     expect((await logsOf(t, 'help_category', all.id)).map((l) => l.action)).toEqual(['update', 'create']);
+  });
+
+  it('counts in the list the articles each category holds, as its own answer and the article list do', async () => {
+    const mine = await category({ name: { zh: '计数分类' } });
+    const first = await article({ category_id: mine.id, title: '计数一' });
+    await article({ translation_of: first.id, language: 'en', title: 'Count one' });
+    await article({ category_id: mine.id, title: '计数二' });
+    const listed = body<Categories>(await admin.get('/api/v1/help-categories?page_size=100')).data.list;
+    for (const c of listed) {
+      const articles = body<Articles>(await admin.get(`/api/v1/help-articles?category_id=${c.id}`)).data;
+      expect(c.articles, c.name.zh).toBe(articles.total);
+    }
+    expect(listed.find((c) => c.id === mine.id)!.articles).toBe(3);
+    expect(body<HelpCategory>(await admin.get(`/api/v1/help-categories/${mine.id}`)).data.articles).toBe(3);
   });
 
   it('refuses another product’s channel, deletes an empty category, disables one with articles (422001)', async () => {
@@ -271,6 +288,27 @@ describe('help articles', () => {
     });
     const foreign = await admin.get(`/api/v1/help-articles/preview?channel_id=${foreignChannel}`);
     expect(body(foreign).code).toBe(400001);
+  });
+
+  it('serves players through the game API only sanitised bodies, whatever hides a scheme', async () => {
+    const cat = await category({ name: { zh: '安全测试' } });
+    const hidden = ['\u00a0', '&#160;', '&#x3000;', '\u2028', '&#8203;', '\ufeff', '&#x1680;'];
+    const links = hidden.map((space, i) => `<a href="${space}javascript:alert(${i})">链接${i}</a>`);
+    const a = await article({
+      category_id: cat.id,
+      title: '藏起来的脚本',
+      body: `<p>${links.join('')}<img src="&#8239;javascript:alert(9)" onerror="alert(9)"></p>`,
+    });
+    expect(a.body).toBe(`<p>${hidden.map((_, i) => `<a>链接${i}</a>`).join('')}</p>`);
+    await admin.post(`/api/v1/help-articles/${a.id}/publish`, { version: a.version });
+
+    const game = await gameCaller(t, admin);
+    const res = await game('/api/game/v1/help-articles?lang=zh');
+    expect(res.statusCode, res.body).toBe(200);
+    const served = body<GameHelp>(res)
+      .data.categories.find((c) => c.id === cat.id)!
+      .articles.find((x) => x.title === '藏起来的脚本')!;
+    expect(served.body).toBe(a.body);
   });
 
   it('exports the filtered articles', async () => {

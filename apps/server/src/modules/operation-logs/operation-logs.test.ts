@@ -94,4 +94,38 @@ describe('operation logs', () => {
       after: { format: 'xlsx', filters: { target_type: 'channel' } },
     });
   });
+
+  // Last: its channel would join the channel entries the tests above count.
+  it('names a chat or friend access target by region and channel, and a sign-in by who signed in', async () => {
+    const channel = body<{ id: number }>(
+      await admin.post('/api/v1/channels', { code: 'scoped', name: '范围渠道', kind: 'web' }),
+    ).data;
+    const chat = { world: true, private: true, guild: false, daily_messages: 0 };
+    const friend = { add: true, gifting: false, daily_requests: 0, daily_gifts: 0 };
+    for (const policy of [
+      { kind: 'chat', region: 'gn', channel_id: channel.id, chat },
+      { kind: 'friend', region: 'hw', friend },
+    ]) {
+      expect(body(await admin.post('/api/v1/social-access', policy)).code).toBe(0);
+    }
+    await admin.post('/api/v1/social-access/kill-switch', { region: 'gn', kind: 'chat', on: true });
+
+    const chatLogs = body<List>(await admin.get('/api/v1/operation-logs?target_type=chat_access')).data;
+    expect(chatLogs.list.map((l) => [l.action, l.target_scope])).toEqual([
+      ['kill_switch_on', { region: 'gn', channel: null }],
+      ['create', { region: 'gn', channel: '范围渠道' }],
+    ]);
+    const friendLogs = body<List>(await admin.get('/api/v1/operation-logs?target_type=friend_access')).data;
+    expect(friendLogs.list[0]!.target_scope).toEqual({ region: 'hw', channel: null });
+    const [one] = chatLogs.list;
+    expect(body<OperationLog>(await admin.get(`/api/v1/operation-logs/${one!.id}`)).data).toEqual(one);
+    // Other targets have no scope.
+    const created = body<List>(
+      await admin.get('/api/v1/operation-logs?action=create&target_type=channel'),
+    ).data;
+    expect(created.list.every((l) => l.target_scope === null)).toBe(true);
+
+    const signIns = body<List>(await admin.get('/api/v1/operation-logs?action=sign_in&username=admin')).data;
+    expect(signIns.list[0]).toMatchObject({ target_type: 'staff', target_name: 'admin' });
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lt, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OPERATION_LOG_SORTS, OperationLog, operationLogListQuery } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -6,6 +6,7 @@ import { operationLogs } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
 import { findOr404 } from '../../lib/versioned.ts';
+import { channels } from '../channels/tables.ts';
 
 /** The operation log, read-only: every write of every module, within the caller's CP. */
 
@@ -22,6 +23,8 @@ const SORT: Record<(typeof OPERATION_LOG_SORTS)[number], AnyColumn> = {
 };
 
 export function toLog(row: Row): OperationLog {
+  // A sign-in is about the staff member who signed in: their name is the entry's username.
+  const ownAccount = row.targetType === 'staff' && row.targetId === String(row.userId ?? '');
   return {
     id: row.id,
     user_id: row.userId,
@@ -29,7 +32,8 @@ export function toLog(row: Row): OperationLog {
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
-    target_name: row.targetName,
+    target_name: row.targetName || (ownAccount ? row.username : ''),
+    target_scope: null,
     product_id: row.productId,
     before: row.before,
     after: row.after,
@@ -57,17 +61,59 @@ export function listLogs(db: Db, scope: Scope, query: Query): Promise<ListPage<O
   return runList(
     query,
     async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(operationLogs)
-          .where(where)
-          .orderBy(...sortOrder(query.sort, SORT, '-id', operationLogs.id, scope.lang))
-          .limit(limit)
-          .offset(offset)
-      ).map(toLog),
+      withScopes(
+        db,
+        scope,
+        (
+          await db
+            .select()
+            .from(operationLogs)
+            .where(where)
+            .orderBy(...sortOrder(query.sort, SORT, '-id', operationLogs.id, scope.lang))
+            .limit(limit)
+            .offset(offset)
+        ).map(toLog),
+      ),
     () => countWhere(db, operationLogs, where),
   );
+}
+
+const SOCIAL_TARGETS = new Set(['chat_access', 'friend_access']);
+/** `gn:7`, `gn:all`: how policy entries named their scope. */
+const SCOPE_NAME = /^(gn|hw):(\d+|all)\b/;
+
+/** The region and channel id a chat or friend access entry is about (channel null: every channel). */
+function socialScope(log: OperationLog): { region: string; channelId: number | null } | null {
+  if (!SOCIAL_TARGETS.has(log.target_type)) return null;
+  const row = (log.after ?? log.before) as { region?: unknown; channel_id?: unknown } | null;
+  if (row && typeof row.region === 'string') {
+    return { region: row.region, channelId: typeof row.channel_id === 'number' ? row.channel_id : null };
+  }
+  const named = SCOPE_NAME.exec(log.target_name) ?? SCOPE_NAME.exec(log.target_id);
+  if (!named) return null;
+  return { region: named[1]!, channelId: named[2] === 'all' ? null : Number(named[2]) };
+}
+
+/** Chat and friend access entries get their region and their channel's current name. */
+async function withScopes(db: Db, scope: Scope, logs: OperationLog[]): Promise<OperationLog[]> {
+  const scopes = logs.map(socialScope);
+  const ids = [...new Set(scopes.flatMap((s) => (s?.channelId ? [s.channelId] : [])))];
+  const names = new Map(
+    ids.length
+      ? (
+          await db
+            .select({ id: channels.id, name: channels.name })
+            .from(channels)
+            .where(and(eq(channels.cpId, scope.cpId), inArray(channels.id, ids)))
+        ).map((c) => [c.id, c.name])
+      : [],
+  );
+  return logs.map((log, i) => {
+    const found = scopes[i];
+    if (!found) return log;
+    const channel = found.channelId === null ? null : (names.get(found.channelId) ?? `#${found.channelId}`);
+    return { ...log, target_scope: { region: found.region, channel } };
+  });
 }
 
 export async function logBatch(db: Db, scope: Scope, f: LogFilters, afterId: number, limit: number) {
@@ -81,7 +127,11 @@ export async function logBatch(db: Db, scope: Scope, f: LogFilters, afterId: num
 }
 
 export async function getLog(db: Db, scope: Scope, id: number): Promise<OperationLog> {
-  return toLog(
-    await findOr404(db, operationLogs, and(eq(operationLogs.id, id), eq(operationLogs.cpId, scope.cpId))!),
+  const row = await findOr404(
+    db,
+    operationLogs,
+    and(eq(operationLogs.id, id), eq(operationLogs.cpId, scope.cpId))!,
   );
+  const [log] = await withScopes(db, scope, [toLog(row)]);
+  return log!;
 }

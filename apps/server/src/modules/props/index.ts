@@ -1,3 +1,3 @@
-/** Game props (the item catalogue of a product): the routes, and lookups other modules use. */
-export { propRoutes, PROP_SEE } from './routes.ts';
-export { getProp, toProp } from './service.ts';
+/** Game props (the item catalogue of a product): the routes, the table other modules refer to. */
+export { propRoutes, propService } from './props.ts';
+export { props } from './tables.ts';

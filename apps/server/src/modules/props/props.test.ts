@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Prop } from '@rx/contracts';
+import { propsResource, type Prop } from '@rx/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { describeResource } from '../../../test/describe-resource.ts';
 import {
   body,
   checkRoundTrip,
@@ -230,4 +231,14 @@ describe('props', () => {
     );
     expect(body(garbage)).toMatchObject({ code: 400001, data: { fields: { file: expect.any(String) } } });
   });
+});
+
+describeResource(propsResource, {
+  sample: (n) => ({ code: `generic_${n}`, name: { zh: `通用道具${n}` }, type: 'material', rarity: 'rare' }),
+  change: { stack_limit: 42, tags: ['changed'] },
+  invalid: {
+    body: { code: 'bad code!', name: { zh: 'x' }, type: 'material', rarity: 'rare' },
+    field: 'code',
+  },
+  roundTrip: { column: 'stack_limit', value: '77' },
 });

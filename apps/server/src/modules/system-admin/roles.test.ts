@@ -26,14 +26,24 @@ afterAll(async () => {
 
 type List = { list: Role[]; total: number };
 const PASSWORD = 'Welcome2025';
+const FIRST_PASSWORD = 'Initial2025';
 const roleNamed = async (identifier: string) =>
   body<List>(await admin.get(`/api/v1/roles?q=${identifier}`)).data.list.find(
     (r) => r.identifier === identifier,
   )!;
 
 /** A staff member holding `roleId`, signed in. */
+/** A new staff member holding the role, past the first sign-in's password change. */
 async function holder(username: string, roleId: number) {
-  await admin.post('/api/v1/staff', { username, password: PASSWORD, role_ids: [roleId] });
+  await admin.post('/api/v1/staff', { username, password: FIRST_PASSWORD, role_ids: [roleId] });
+  const first = (await signInAs(t.app, username, FIRST_PASSWORD)).user.access_token;
+  const changed = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/acs/user/set_password',
+    headers: bearer(first),
+    payload: { old_password: FIRST_PASSWORD, new_password: PASSWORD },
+  });
+  expect(body(changed).code).toBe(0);
   return (await signInAs(t.app, username, PASSWORD)).user.access_token;
 }
 

@@ -2,25 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
 import { ping, type Db } from '../../db/index.ts';
 
-/** Liveness, readiness and Prometheus metrics. */
+/** Liveness and readiness (metrics: metrics.ts). */
 export async function healthRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration by route and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    duration.labels(request.method, route, String(reply.statusCode)).observe(reply.elapsedTime / 1000);
-  });
-
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -29,10 +14,6 @@ export async function healthRoutes(app: FastifyInstance, options: { db: Db }): P
     } catch {
       return reply.code(503).send({ status: 'database unavailable' });
     }
-  });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type(registry.contentType);
-    return registry.metrics();
   });
 }
 
@@ -63,17 +44,37 @@ export async function webRoutes(app: FastifyInstance, options: { dist: string })
   app.get('/main', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/main/'));
   app.get('/main/*', { schema: { hide: true } }, async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
-    if (rest.startsWith('assets/')) {
-      const file = path.join(dist, path.normalize(rest).replace(/^(\.\.(\/|\\|$))+/, ''));
-      if (file.startsWith(dist) && fs.existsSync(file)) {
-        return reply.sendFile(rest, dist, { maxAge: '365d', immutable: true });
-      }
+    const file = builtFile(dist, rest);
+    if (rest.startsWith('assets/') && isPlainPath(rest)) {
+      if (file) return reply.sendFile(file, dist, { maxAge: '365d', immutable: true });
       return reply.code(404).type('text/plain').send('not found');
     }
-    if (/\.[a-z0-9]+$/i.test(rest) && fs.existsSync(path.join(dist, rest)) && !rest.endsWith('.html')) {
-      return reply.sendFile(rest, dist, { maxAge: '1h' });
-    }
+    if (file && !file.endsWith('.html')) return reply.sendFile(file, dist, { maxAge: '1h' });
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return sendHtml(indexHtml);
   });
+}
+
+/**
+ * A path made only of ordinary names: no `.`/`..`/empty or dot-leading segments, no backslash,
+ * NUL or percent sign (a second decoding). Everything else is an unknown console path, so the
+ * answer never depends on what exists outside the build.
+ */
+function isPlainPath(rest: string): boolean {
+  return (
+    !/[\\\0%]/.test(rest) && rest.split('/').every((segment) => segment !== '' && !segment.startsWith('.'))
+  );
+}
+
+/** The path of a regular file inside the build that `rest` names, or null. */
+function builtFile(dist: string, rest: string): string | null {
+  if (!isPlainPath(rest)) return null;
+  try {
+    const file = fs.realpathSync(path.join(dist, rest));
+    const inside = path.relative(fs.realpathSync(dist), file);
+    if (inside.startsWith('..') || path.isAbsolute(inside) || !fs.statSync(file).isFile()) return null;
+    return rest;
+  } catch {
+    return null;
+  }
 }

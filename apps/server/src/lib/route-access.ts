@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Resource, ResourceAction } from '@rx/contracts';
+import type { Db } from '../db/index.ts';
+import { access, adminAccess, productAccess, type Scope } from './access.ts';
+import { requireAuth } from '../modules/acs/authenticate.ts';
+
+/**
+ * What a route needs before its handler runs, declared once in its options (`config.access`) and
+ * enforced by one hook for the whole API. A test enumerates every route and fails on one without it.
+ * - `public`: nobody signed in (sign-in, captcha, health, the console's files)
+ * - `signed-in`: any staff member; `admin`: the CP's admins
+ * - `game`: a request signed with a game key (checked by the game API's own hook)
+ * - a resource action: that action's permission, and the product of `X-Product-Id` when the
+ *   resource belongs to a game; the handler reads the scope with `scopeOf(request)`
+ */
+export type AccessRule =
+  | { kind: 'public' | 'signed-in' | 'admin' | 'game' }
+  | { kind: 'permission'; resource: Pick<Resource, 'permissions' | 'scope'>; action: ResourceAction };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    scope?: Scope;
+  }
+}
+
+/** Route options' `config` for an action on a resource: `{ config: can(props, 'read') }`. */
+export function can(resource: Pick<Resource, 'permissions' | 'scope'>, action: ResourceAction) {
+  return { access: { kind: 'permission', resource, action } } satisfies { access: AccessRule };
+}
+
+export const PUBLIC = { access: { kind: 'public' } } satisfies { access: AccessRule };
+export const SIGNED_IN = { access: { kind: 'signed-in' } } satisfies { access: AccessRule };
+export const ADMIN = { access: { kind: 'admin' } } satisfies { access: AccessRule };
+export const GAME = { access: { kind: 'game' } } satisfies { access: AccessRule };
+
+async function scopeFor(db: Db, request: FastifyRequest, rule: AccessRule): Promise<Scope | undefined> {
+  switch (rule.kind) {
+    case 'public':
+    case 'game':
+      return undefined;
+    case 'signed-in':
+      requireAuth(request);
+      return undefined;
+    case 'admin':
+      return adminAccess(db, request);
+    case 'permission':
+      return resourceScope(db, request, rule.resource, rule.action);
+  }
+}
+
+/** The caller's scope for an action on a resource: its permission, and the product when it is a game's. */
+export function resourceScope(
+  db: Db,
+  request: FastifyRequest,
+  resource: Pick<Resource, 'permissions' | 'scope'>,
+  action: ResourceAction,
+): Promise<Scope> {
+  const see = resource.permissions.see;
+  return resource.scope === 'product'
+    ? productAccess(db, request, see, action)
+    : access(db, request, see, action);
+}
+
+/**
+ * Enforces every route's `config.access` before its handler: signs the caller in (unless the route
+ * is public or for games, or the module's own hook already did) and checks the rule.
+ */
+export function enforceRouteAccess(
+  app: FastifyInstance,
+  db: Db,
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const rule = request.routeOptions.config.access;
+    if (rule && rule.kind !== 'public' && rule.kind !== 'game' && !request.auth)
+      await authenticate(request, reply);
+  });
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule) return;
+    const scope = await scopeFor(db, request, rule);
+    if (scope) request.scope = scope;
+  });
+}
+
+/** The scope the route's access rule established (its handler runs only once it did). */
+export function scopeOf(request: FastifyRequest): Scope {
+  if (!request.scope) throw new Error(`route ${request.routeOptions.url} declares no resource access`);
+  return request.scope;
+}

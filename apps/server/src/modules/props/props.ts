@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { PROP_RARITIES, propsResource, type Prop } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { countWhere, contains } from '../../lib/list.ts';
+import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { autoSheet } from '../../lib/sheet.ts';
+import { giftPackages } from '../gift-packages/tables.ts';
+import { containsProp } from '../gift-packages/usage.ts';
+import { props } from './tables.ts';
+
+type Row = typeof props.$inferSelect;
+
+const impl: ResourceImpl<typeof propsResource, typeof props, Prop, null> = {
+  table: props,
+  toItem: (row: Row): Prop => ({
+    id: row.id,
+    product_id: row.productId,
+    code: row.code,
+    name: row.name,
+    type: row.type,
+    rarity: row.rarity,
+    icon_url: row.iconUrl,
+    stack_limit: row.stackLimit,
+    expiry_days: row.expiryDays,
+    tags: row.tags,
+    status: row.status,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }),
+  nameOf: (row) => row.name.zh,
+  where: (f) => [
+    // One generated column holds the code and every name, so the keyword is one LIKE per row.
+    f.q ? contains(props.searchText, f.q.toLowerCase()) : undefined,
+    f.type ? eq(props.type, f.type) : undefined,
+    f.rarity ? eq(props.rarity, f.rarity) : undefined,
+    f.status ? eq(props.status, f.status) : undefined,
+    f.tag ? sql`${props.tags} @> ${JSON.stringify([f.tag])}::jsonb` : undefined,
+  ],
+  sortBy: {
+    id: props.id,
+    code: props.code,
+    name: sql`${props.name}->>'zh'`,
+    type: props.type,
+    rarity: sql`array_position(${sql.raw(`array[${PROP_RARITIES.map((r) => `'${r}'`).join(',')}]`)}, ${props.rarity})`,
+    status: props.status,
+    created_at: props.createdAt,
+    updated_at: props.updatedAt,
+  },
+  columns: (input) => ({
+    code: input.code,
+    name: input.name,
+    type: input.type,
+    rarity: input.rarity,
+    iconUrl: input.icon_url,
+    stackLimit: input.stack_limit,
+    expiryDays: input.expiry_days,
+    tags: input.tags,
+    status: input.status,
+  }),
+  // The game knows the item by its code.
+  immutable: ['code'],
+  unique: { props_product_code: 'code' },
+  // A prop a gift package contains is disabled, never deleted.
+  usage: async (db, scope, row) => {
+    const count = await countWhere(
+      db,
+      giftPackages,
+      sql`${giftPackages.cpId} = ${scope.cpId} and ${giftPackages.productId} = ${row.productId} and ${containsProp(row.id)}`,
+    );
+    return count ? [{ type: 'gift_package', count }] : [];
+  },
+  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  sheet: autoSheet<Prop>(propsResource),
+};
+
+export const propService = resourceService(propsResource, impl);
+
+/** `/props`: the item catalogue of the product in `X-Product-Id`. */
+export async function propRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  resourceRoutes(fastify, options.db, propsResource, propService, impl);
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Resource } from '@rx/contracts';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { adminOf, body, checkRoundTrip, logsOf, signIn, staffWith, type Client } from './api.ts';
+
+interface Row {
+  id: number;
+  version: number;
+}
+
+export interface ResourceCase {
+  /** A valid create body, different for every `n` (unique codes and names). */
+  sample(n: number): Record<string, unknown>;
+  /** A change to a created row (without version). */
+  change: Record<string, unknown>;
+  /** A create body the schema refuses, and the field the 400001 names. */
+  invalid: { body: Record<string, unknown>; field: string };
+  /** The export/import round trip: which exported row to edit, a writable column and its new value. */
+  roundTrip?: { column: string; value: string };
+  /** The demo staff member and product the suite works as (default admin, the domestic demo game). */
+  as?: { user: string; product: string };
+}
+
+/**
+ * The behaviour every described resource shares, checked through HTTP: the REST shape, scoping by
+ * CP (and product), 403001 per action, 400001, 409001 on a stale version, the operation log, delete,
+ * and the export/import round trip. A resource's own test file holds only what is specific.
+ */
+export function describeResource(resource: Resource, c: ResourceCase): void {
+  const path = `/api/v1/${resource.name}`;
+  const user = c.as?.user ?? 'admin';
+  const product = c.as?.product ?? 'xianxia';
+  let t: TestContext;
+  let api: Client;
+  let n = 0;
+  const create = async () => {
+    const res = await api.post(path, c.sample(++n));
+    expect(res.statusCode, res.body).toBe(200);
+    return body<Row>(res).data;
+  };
+  const as = async (username: string, productCode = product) =>
+    signIn(t, username, resource.scope === 'product' ? productCode : undefined);
+
+  describe(`${resource.name} (the shared resource behaviour)`, () => {
+    beforeAll(async () => {
+      t = await createTestApp();
+      api = await as(user);
+    });
+    afterAll(async () => {
+      await t.app.close();
+    });
+
+    it('creates, reads, lists, updates with its version, refuses a stale one, and logs each write', async () => {
+      const row = await create();
+      expect(body<Row>(await api.get(`${path}/${row.id}`)).data).toEqual(row);
+      const list = body<{ list: Row[]; total: number }>(
+        await api.get(
+          `${path}?page_size=100&sort=-${resource.sorts.includes('id') ? 'id' : resource.sorts[0]}`,
+        ),
+      ).data;
+      expect(list.total).toBeGreaterThanOrEqual(1);
+      const updated = await api.put(`${path}/${row.id}`, { ...c.change, version: row.version });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(body<Row>(updated).data.version).toBe(row.version + 1);
+      const stale = await api.put(`${path}/${row.id}`, { ...c.change, version: row.version });
+      expect(body(stale).code).toBe(409001);
+      const logged = (await logsOf(t, resource.logTarget, row.id)).map((l) => l.action);
+      expect(logged).toEqual(expect.arrayContaining(['create', 'update']));
+    });
+
+    it('refuses invalid input with 400001 on the field and writes nothing', async () => {
+      const before = body<{ total: number }>(await api.get(path)).data.total;
+      const res = await api.post(path, c.invalid.body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(body<{ fields: Record<string, string> }>(res).data.fields).toHaveProperty(c.invalid.field);
+      expect(body<{ total: number }>(await api.get(path)).data.total).toBe(before);
+      expect(body(await api.get(`${path}?page=2147483648`)).code).toBe(400001);
+      expect(body(await api.get(`${path}/2147483648`)).code).toBe(400001);
+    });
+
+    it('needs the permission of each action (403001)', async () => {
+      const row = await create();
+      const { permissions: p } = resource;
+      const nobody = await as(await staffWith(t, []));
+      expect(body(await nobody.get(path)).code).toBe(403001);
+      const viewer = await as(await staffWith(t, [p.see]));
+      expect(body(await viewer.get(`${path}/${row.id}`)).code).toBe(0);
+      expect(body(await viewer.post(path, c.sample(++n))).code).toBe(403001);
+      expect(body(await viewer.put(`${path}/${row.id}`, { ...c.change, version: row.version })).code).toBe(
+        403001,
+      );
+      if (resource.remove === 'delete') expect(body(await viewer.del(`${path}/${row.id}`)).code).toBe(403001);
+      if (resource.export) expect(body(await viewer.get(`${path}/export`)).code).toBe(403001);
+    });
+
+    it("never shows another CP's rows (404001), nor another game's", async () => {
+      const row = await create();
+      const other = await signIn(
+        t,
+        await adminOf(t, 'ops_hw'),
+        resource.scope === 'product' ? 'dawn' : undefined,
+      );
+      expect(body(await other.get(`${path}/${row.id}`)).code).toBe(404001);
+      const theirs = body<{ list: Row[] }>(await other.get(`${path}?page_size=100`)).data.list;
+      expect(theirs.map((r) => r.id)).not.toContain(row.id);
+      if (resource.scope === 'product') {
+        const elsewhere = await signIn(t, user, 'tankwar');
+        expect(body(await elsewhere.get(`${path}/${row.id}`)).code).toBe(404001);
+        expect(body(await elsewhere.get(path)).code).toBe(0);
+        const notOurs = await signIn(t, user, 'dawn');
+        expect(body(await notOurs.get(path)).code).toBe(403001);
+      }
+    });
+
+    if (resource.remove === 'delete') {
+      it('deletes a row nothing uses, once, and logs it', async () => {
+        const row = await create();
+        const res = await api.del(`${path}/${row.id}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(body(await api.get(`${path}/${row.id}`)).code).toBe(404001);
+        expect(body(await api.del(`${path}/${row.id}`)).code).toBe(404001);
+        expect((await logsOf(t, resource.logTarget, row.id)).map((l) => l.action)).toContain('delete');
+      });
+    }
+
+    if (c.roundTrip && resource.export) {
+      it('exports and imports back unchanged in CSV and XLSX, and applies an edited cell', async () => {
+        const row = await create();
+        const { column, value } = c.roundTrip!;
+        await checkRoundTrip(api, path, { row: (r) => r.id === String(row.id), column, value });
+      });
+    }
+  });
+}

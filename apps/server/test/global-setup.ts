@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/index.ts';
+import { seed } from '../src/seed/index.ts';
+import { JWT_SECRET } from './helpers.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of an in-memory PGlite with the migrations applied and the demo data seeded. */
+    pgliteSnapshot: string;
+    /** With TEST_DATABASE=postgres: a database with the same content, to copy for each test file. */
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Prepares the database every API test file starts from, once per run: migrating and seeding took
+ * most of each file's setup. Each file then loads the PGlite dump, or copies the PostgreSQL
+ * template (`CREATE DATABASE … TEMPLATE`), and still gets a database of its own.
+ */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-db-'));
+  const lite = await openDatabase({});
+  await seed(lite.db, { demo: true, jwtSecret: JWT_SECRET });
+  const file = path.join(dir, 'demo.tar');
+  fs.writeFileSync(file, Buffer.from(await (await lite.dump!()).arrayBuffer()));
+  await lite.close();
+  project.provide('pgliteSnapshot', file);
+
+  let template = '';
+  const url = process.env.DATABASE_URL;
+  if (process.env.TEST_DATABASE === 'postgres' && url) {
+    const { default: pg } = await import('pg');
+    template = `console_tpl_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${template}`;
+    const db = await openDatabase({ databaseUrl: target.toString() });
+    await seed(db.db, { demo: true, jwtSecret: JWT_SECRET });
+    await db.close();
+    await admin.end();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (!template) return;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.end();
+  };
+}

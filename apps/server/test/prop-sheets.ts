@@ -1,0 +1,45 @@
+import { csvLine } from '../src/lib/csv.ts';
+import { client, productIdOf, type Client } from './api.ts';
+import { signInAs, type TestContext } from './helpers.ts';
+
+/** Import files of game props: the shared import code's API tests go through this resource. */
+
+export const PROP_HEADER = [
+  'code',
+  ...['zh', 'en', 'ja', 'th', 'vi', 'tl', 'id', 'ar', 'tc'].map((lang) => `name.${lang}`),
+  'type',
+  'rarity',
+  'icon_url',
+  'stack_limit',
+  'expiry_days',
+  'tags',
+  'status',
+];
+
+/** One prop row: a code and its Chinese name, the rest valid defaults unless given. */
+export function propRow(code: string, zh: string, more: Record<string, string> = {}): string[] {
+  const cells: Record<string, string> = {
+    code,
+    'name.zh': zh,
+    type: 'material',
+    rarity: 'common',
+    stack_limit: '10',
+    expiry_days: '0',
+    ...more,
+  };
+  return PROP_HEADER.map((column) => cells[column] ?? '');
+}
+
+export const propsCsv = (rows: string[][]): string =>
+  '\uFEFF' + [PROP_HEADER, ...rows].map((cells) => csvLine(cells)).join('');
+
+/** The demo admin on the demo game `xianxia`, with the token for direct `inject` calls. */
+export async function propsAdmin(t: TestContext): Promise<{ api: Client; token: string; productId: number }> {
+  const productId = await productIdOf(t, 'xianxia');
+  const token = (await signInAs(t.app, 'admin')).user.access_token;
+  return { api: client(t, token, productId), token, productId };
+}
+
+/** Posts a file to the props import with the query given (`?dry_run=1`…). */
+export const importProps = (api: Client, query: string, file: Buffer | string, type = 'text/csv') =>
+  api.upload(`/api/v1/props/import${query}`, file, type);

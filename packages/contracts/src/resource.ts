@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { LogTableTarget, LogTargetType } from './operation-logs.ts';
+import { actionPermission, seePermissionOf } from './pages.ts';
+
+/**
+ * A resource described once: the server's routes (`apps/server/src/lib/resource-routes.ts`), the
+ * console's list page (`apps/web/src/shared/crud/ResourceListPage.tsx`) and the generic API tests
+ * (`apps/server/test/describe-resource.ts`) are all built from this description. A permission
+ * string, an API path or an operation-log target is written nowhere else.
+ */
+export interface ResourceSpec<
+  Item extends z.ZodType = z.ZodType,
+  Create extends z.ZodType = z.ZodType,
+  Update extends z.ZodType = z.ZodType,
+  List extends z.ZodType = z.ZodType,
+  Export extends z.ZodType = z.ZodType,
+> {
+  /**
+   * The API path under /api/v1 (`/api/v1/<name>`), the query key, the export file's name and the
+   * operation log's target of its imports and exports (one of contracts' LOG_TABLE_TARGETS).
+   */
+  name: LogTableTarget;
+  /** The catalogue page (packages/contracts/src/pages.ts) whose permissions guard the resource. */
+  page: string;
+  /** `product`: rows belong to the game of `X-Product-Id`; `cp`: to the caller's CP. */
+  scope: 'product' | 'cp';
+  /** The operation log's target type of its rows. */
+  logTarget: LogTargetType;
+  /** The console's translation namespace of its labels. */
+  namespace: string;
+  item: Item;
+  create: Create;
+  /** The update body: the changes plus the `version` they were based on. */
+  update: Update;
+  /** `page`, `page_size`, `sort` and the filters. */
+  list: List;
+  /** The filters plus `format`. */
+  export?: Export;
+  /** The filters the list takes (in the address and the query), in the search form's order. */
+  filters: readonly string[];
+  /** The fields `sort` accepts; the first is the default. */
+  sorts: readonly [string, ...string[]];
+  /** Delete: `delete` removes a row nothing uses and disables one in use (422001); `none`: no delete. */
+  remove: 'delete' | 'none';
+  /** Import and export columns: the column naming a row, and the columns the import writes. */
+  sheet?: { key: string; columns: readonly string[] };
+}
+
+/** The permissions of a resource's actions, read from its catalogue page. */
+export interface ResourcePermissions {
+  see: string;
+  edit: string;
+  delete: string;
+  export: string;
+  approve: string;
+}
+
+export type Resource<S extends ResourceSpec = ResourceSpec> = S & { permissions: ResourcePermissions };
+
+/** Describes a resource; its permissions come from its catalogue page (an unknown page throws at load). */
+export function defineResource<const S extends ResourceSpec>(spec: S): Resource<S> {
+  const see = seePermissionOf(spec.page);
+  return {
+    ...spec,
+    permissions: {
+      see,
+      edit: actionPermission(see, 'edit'),
+      delete: actionPermission(see, 'delete'),
+      export: actionPermission(see, 'export'),
+      approve: actionPermission(see, 'approve'),
+    },
+  };
+}
+
+/** What a request does to a resource; each needs its own permission. */
+export type ResourceAction = 'read' | 'create' | 'update' | 'delete' | 'export' | 'import';
+
+/** The permission an action needs. */
+export function permissionOf(resource: Pick<Resource, 'permissions'>, action: ResourceAction): string {
+  const p = resource.permissions;
+  return {
+    read: p.see,
+    create: p.edit,
+    update: p.edit,
+    import: p.edit,
+    delete: p.delete,
+    export: p.export,
+  }[action];
+}
