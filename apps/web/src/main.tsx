@@ -1,3 +1,4 @@
+import './app/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FALLBACK_LANGUAGE } from '@rx/contracts/languages';

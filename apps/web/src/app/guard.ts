@@ -1,7 +1,7 @@
 import { redirectDocument, replace, type MiddlewareFunction } from 'react-router';
 import type { LINK_FIELDS, UserInfo } from '@rx/contracts/acs';
 import { PAGE_CATALOGUE, type FlatPage } from '@rx/contracts/pages';
-import { isConsolePath } from '../shared/api-constants.ts';
+import { isConsolePath, SET_PASSWORD_PATH } from '../shared/api-constants.ts';
 import { storage } from '../shared/storage.ts';
 import { acs } from './acs.ts';
 import { permittedPages } from './menu/build.ts';
@@ -11,7 +11,7 @@ import { loadSession, savedUser, saveUser, SIGN_IN_PAGE, useSession } from './se
 /** The router's basename; paths handed to `replace` are relative to it. */
 export const BASENAME = '/main';
 /** Where a user whose password is still the initial one sets theirs (`?to=` the page they wanted). */
-export const SET_PASSWORD_PATH = '/set-password';
+export { SET_PASSWORD_PATH };
 /**
  * The contract's LINK_FIELDS, checked against it by type: importing the value would bring the
  * contract's zod schemas (and zod) into the console's first chunk.

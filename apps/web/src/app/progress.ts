@@ -5,7 +5,12 @@ import { translate, useLocale } from '../shared/i18n.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-NProgress.configure({ showSpinner: false });
+// nprogress's own markup carries role="bar", which is no ARIA role: the bar is decoration only.
+NProgress.configure({
+  showSpinner: false,
+  barSelector: '.bar',
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+});
 
 function setTitle(): void {
   document.title = translate('common:platformTitle');

@@ -62,6 +62,8 @@ export async function loadSession(user: UserInfo): Promise<void> {
 /** Switches the interface language and keeps it as the user's choice. */
 export async function changeLanguage(lang: Language): Promise<void> {
   await setLanguage(lang);
+  // The sign-in page speaks the language last chosen, even after signing out.
+  storage.loginLanguage.set(lang);
   const user = savedUser();
   if (!user) return;
   const updated = { ...user, default_lang: lang };

@@ -51,11 +51,26 @@ describe('consoleLinkTarget', () => {
 });
 
 describe('chooseLanguage', () => {
-  it('prefers ?lang=, then the saved choice, then the browser', () => {
-    expect(chooseLanguage(new URLSearchParams('lang=ar'), 'ja', ['th'])).toBe('ar');
-    expect(chooseLanguage(new URLSearchParams('lang=xx'), 'ja', ['th'])).toBe('ja');
-    expect(chooseLanguage(new URLSearchParams(), null, ['fr-FR', 'zh-TW'])).toBe('tc');
-    expect(chooseLanguage(new URLSearchParams(), 'nope', ['fil'])).toBe('tl');
-    expect(chooseLanguage(new URLSearchParams(), null, [])).toBe('zh');
+  const none = { chosen: null, userLanguage: undefined, cpConfig: null };
+  const query = (q = '') => new URLSearchParams(q);
+
+  it('prefers ?lang=, then the language last chosen (here or in the console)', () => {
+    expect(chooseLanguage(query('lang=ar'), { ...none, chosen: 'ja' })).toBe('ar');
+    expect(chooseLanguage(query('lang=xx'), { ...none, chosen: 'ja', userLanguage: 'th' })).toBe('ja');
+    expect(
+      chooseLanguage(query(), { chosen: 'vi', userLanguage: 'th', cpConfig: { publish_area: 'hw' } }),
+    ).toBe('vi');
+  });
+
+  it("then the saved user's console language, then the CP's default", () => {
+    expect(chooseLanguage(query(), { ...none, chosen: 'nope', userLanguage: 'th' })).toBe('th');
+    expect(chooseLanguage(query(), { ...none, cpConfig: { publish_area: 'hw' } })).toBe('en');
+    expect(chooseLanguage(query(), { ...none, cpConfig: { publish_area: 'gn' } })).toBe('zh');
+  });
+
+  it("falls back to Chinese, the console's default, whatever the browser speaks", () => {
+    // The browser's languages are not an input any more: a fresh English browser gets Chinese.
+    expect(chooseLanguage(query(), none)).toBe('zh');
+    expect(chooseLanguage(query(), { ...none, cpConfig: { publish_area: 'xx' as 'gn' } })).toBe('zh');
   });
 });

@@ -10,11 +10,11 @@ import { consoleLinkTarget } from './target.ts';
 import { createLoginView, type FieldName } from './view.ts';
 
 const pageQuery = new URLSearchParams(window.location.search);
-let language: Language = chooseLanguage(
-  pageQuery,
-  storage.loginLanguage.get(),
-  navigator.languages ?? [navigator.language],
-);
+let language: Language = chooseLanguage(pageQuery, {
+  chosen: storage.loginLanguage.get(),
+  userLanguage: storage.userInfo.get()?.default_lang,
+  cpConfig: storage.platformConfig.get(),
+});
 let strings: LoginStrings = await loadStrings(language);
 
 const view = createLoginView(document.getElementById('login')!);

@@ -31,3 +31,15 @@ export function formatDateTime(
   }
   return format.format(date);
 }
+
+const numbers = new Map<Language, Intl.NumberFormat>();
+
+/** A number in the interface language, grouped (2,000,000,000). */
+export function formatNumber(value: number, lang: Language = currentLanguage()): string {
+  let format = numbers.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALES[lang], { maximumFractionDigits: 20 });
+    numbers.set(lang, format);
+  }
+  return format.format(value);
+}

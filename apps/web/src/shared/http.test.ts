@@ -161,6 +161,80 @@ describe('http', () => {
     await expect(late).resolves.toBe('fresh');
   });
 
+  describe('refreshing before sending a token known to be expired', () => {
+    const jwt = (secondsLeft: number, n: number) => {
+      const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+      return `${part({ alg: 'HS256' })}.${part({ sub: 'u1', n, exp: Math.floor(Date.now() / 1000) + secondsLeft })}.sig`;
+    };
+
+    it('renews once for every request of a page load, and none of them earns a 401', async () => {
+      const expired = jwt(-60, 1);
+      const fresh = jwt(900, 2);
+      storage.userInfo.set({ ...user, access_token: expired });
+      let refused = 0;
+      serve((url, init) => {
+        if (url.pathname.endsWith('/rejwt')) return envelope(0, { access_token: fresh, refresh_token: 'r2' });
+        if (bearer(init) !== `Bearer ${fresh}`) {
+          refused += 1;
+          return envelope(305002, null, 'expired', 401);
+        }
+        return envelope(0, url.pathname);
+      });
+
+      const paths = ['/a', '/b', '/c', '/d'];
+      await expect(Promise.all(paths.map((p) => http.get(p)))).resolves.toEqual(
+        paths.map((p) => `/api/v1${p}`),
+      );
+      expect(refused).toBe(0);
+      expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('rejwt'))).toHaveLength(1);
+      expect(fetchMock).toHaveBeenCalledTimes(5);
+      expect(storage.userInfo.get()?.access_token).toBe(fresh);
+    });
+
+    it('counts a token within the skew as expired, and sends a valid one as it is', async () => {
+      const fresh = jwt(900, 2);
+      serve((url) =>
+        url.pathname.endsWith('/rejwt')
+          ? envelope(0, { access_token: fresh, refresh_token: 'r2' })
+          : envelope(0, 'ok'),
+      );
+      storage.userInfo.set({ ...user, access_token: jwt(5, 1) });
+      await http.get('/a');
+      expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual([
+        '/api/v1/acs/user/rejwt?rejwt=refresh-1',
+        '/api/v1/a',
+      ]);
+      await http.get('/b');
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(bearer(fetchMock.mock.calls[2]![1]!)).toBe(`Bearer ${fresh}`);
+    });
+
+    it('sends the user to sign in when the early refresh fails, without sending the request', async () => {
+      storage.userInfo.set({ ...user, access_token: jwt(-60, 1) });
+      serve((url) =>
+        url.pathname.endsWith('/rejwt') ? envelope(305001, null, 'over', 401) : envelope(0, 'x'),
+      );
+      await expect(http.get('/a')).rejects.toMatchObject({ code: 305002, status: 401 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(redirect).toHaveBeenCalledExactlyOnceWith('/login?redirect=1&cpid=cp9');
+      expect(notify).not.toHaveBeenCalled();
+    });
+
+    it('stops judging expiry when a fresh token already looks expired (a clock far ahead)', async () => {
+      storage.userInfo.set({ ...user, access_token: jwt(-60, 1) });
+      serve((url) =>
+        url.pathname.endsWith('/rejwt')
+          ? envelope(0, { access_token: jwt(-30, 2), refresh_token: 'r2' })
+          : envelope(0, 'ok'),
+      );
+      await http.get('/a');
+      await http.get('/b');
+      // One refresh, then the server's answers decide: no refresh before every request.
+      expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('rejwt'))).toHaveLength(1);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    });
+  });
+
   it('sends the user to sign in with redirect=1 and the cpid when the refresh fails', async () => {
     serve((url) =>
       url.pathname.endsWith('/rejwt')
@@ -183,6 +257,22 @@ describe('http', () => {
     expect(redirect).toHaveBeenCalledExactlyOnceWith('/login');
     expect(storage.userInfo.get()).toEqual(user);
     expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('opens the forced-change page on 403003, to come back to the page the user was on', async () => {
+    serve(() => envelope(403003, null, 'change it first', 403));
+    await expect(http.get('/notifications')).rejects.toMatchObject({ code: 403003, status: 403 });
+    expect(redirect).toHaveBeenCalledExactlyOnceWith('/main/set-password?to=%2Fhomepage%2Findex%3Ftab%3D2');
+    // The guard keeps the user there until the password is changed.
+    expect(storage.userInfo.get()).toMatchObject({ access_token: 'access-1', is_modified_password: 0 });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('stays on the forced-change page when a call from it answers 403003', async () => {
+    configureHttp({ currentLocation: () => '/main/set-password?to=%2Fprops' });
+    serve(() => envelope(403003, null, 'change it first', 403));
+    await expect(http.get('/acs/cp/get_config')).rejects.toMatchObject({ code: 403003 });
+    expect(redirect).not.toHaveBeenCalled();
   });
 
   it('aborts after the timeout and reports it', async () => {

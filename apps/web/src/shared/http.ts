@@ -1,8 +1,9 @@
 import type { UserInfo } from '@rx/contracts/acs';
 import { ErrorCode, REFRESHABLE_CODES, type Envelope } from '@rx/contracts/errors';
-import { API_BASE, REQUEST_TIMEOUT_MS } from './api-constants.ts';
+import { API_BASE, CONSOLE_BASE, REQUEST_TIMEOUT_MS, SET_PASSWORD_PATH } from './api-constants.ts';
 import { currentLanguage, translate } from './i18n.ts';
 import { storage } from './storage.ts';
+import { isKnownExpired } from './token-expiry.ts';
 
 /** The console's API client (spec §7, §8): envelopes, Bearer tokens, one shared token refresh. */
 
@@ -62,6 +63,7 @@ export function configureHttp(overrides: Partial<HttpDeps>): void {
 export function resetHttp(): void {
   deps = defaultDeps;
   refreshing = null;
+  clockTrusted = true;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -106,7 +108,13 @@ export interface Download {
 }
 
 async function attempt<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<T> {
-  const token = options.anonymous ? undefined : storage.userInfo.get()?.access_token;
+  let token = options.anonymous ? undefined : storage.userInfo.get()?.access_token;
+  // A token known to be expired would only earn a 401 per request: renew it first, once for all.
+  if (token && !isRetry && clockTrusted && isKnownExpired(token)) {
+    if (!(await refreshAccessToken(token))) throw sessionOver();
+    token = storage.userInfo.get()?.access_token;
+    isRetry = true;
+  }
   let answer: { status: number; body: unknown; download?: Download };
   try {
     answer = await send(path, options, token);
@@ -132,6 +140,10 @@ async function attempt<T>(path: string, options: RequestOptions, isRetry: boolea
   if (code === ErrorCode.SESSION_ENDED) {
     // The session is over but the user is the same: keep the user info for the next sign-in.
     deps.redirect('/login');
+    throw error;
+  }
+  if (code === ErrorCode.PASSWORD_CHANGE_REQUIRED) {
+    toPasswordChange();
     throw error;
   }
   throw report(error, options);
@@ -255,6 +267,18 @@ function report(error: ApiError, options: RequestOptions): ApiError {
 }
 
 let refreshing: Promise<boolean> | null = null;
+/** Whether this device's clock can tell an expired token (see `renew`). */
+let clockTrusted = true;
+
+/** The refresh before sending failed: the user is already on the way to the sign-in page. */
+function sessionOver(): ApiError {
+  return new ApiError({
+    code: ErrorCode.TOKEN_EXPIRED,
+    msg: deps.translate('http.401'),
+    data: null,
+    status: 401,
+  });
+}
 
 /**
  * Renews the access token once for every request that found it expired: requests arriving while a
@@ -282,11 +306,27 @@ async function renew(user: UserInfo): Promise<boolean> {
       true,
     );
     storage.userInfo.set({ ...(storage.userInfo.get() ?? user), ...tokens });
+    // A token fresh from the server that already looks expired means this device's clock is off:
+    // stop judging expiry here and let the server's answers decide.
+    if (isKnownExpired(tokens.access_token)) clockTrusted = false;
     return true;
   } catch {
     sendToSignIn(user.cpid);
     return false;
   }
+}
+
+/**
+ * The server holds the initial password (an admin may just have reset it): the user info says so
+ * too, and the console opens its forced-change page, coming back to where the user was.
+ */
+function toPasswordChange(): void {
+  const user = storage.userInfo.get();
+  if (user) storage.userInfo.set({ ...user, is_modified_password: 0 });
+  const here = deps.currentLocation();
+  const inside = here.startsWith(CONSOLE_BASE) ? here.slice(CONSOLE_BASE.length - 1) : '/';
+  if (inside.startsWith(SET_PASSWORD_PATH)) return;
+  deps.redirect(`${CONSOLE_BASE}${SET_PASSWORD_PATH.slice(1)}?to=${encodeURIComponent(inside)}`);
 }
 
 /** The session cannot be renewed: remember where the user was and sign in again. */

@@ -23,8 +23,8 @@ const antdLocales: Record<Language, Load<Locale>> = {
   ja: () => import('antd/es/locale/ja_JP').then(defaultOf),
   th: () => import('antd/es/locale/th_TH').then(defaultOf),
   vi: () => import('antd/es/locale/vi_VN').then(defaultOf),
-  // antd ships no Tagalog/Filipino locale; its components fall back to English.
-  tl: () => import('antd/es/locale/en_US').then(defaultOf),
+  // antd ships no Tagalog locale: ours (antd-locale-tl.ts) translates its texts.
+  tl: () => import('./antd-locale-tl.ts').then(defaultOf),
   id: () => import('antd/es/locale/id_ID').then(defaultOf),
   ar: () => import('antd/es/locale/ar_EG').then(defaultOf),
   tc: () => import('antd/es/locale/zh_TW').then(defaultOf),

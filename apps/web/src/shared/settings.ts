@@ -19,6 +19,8 @@ export interface LayoutSettings {
   showSearchMenu: boolean;
   /** Keep the open tabs across sign-outs. */
   cacheTagsView: boolean;
+  /** How many hidden pages keep their state; the least recently used beyond it remount on their next visit. */
+  keepAliveLimit: number;
   showWatermark: boolean;
   showGreyMode: boolean;
   showColorWeakness: boolean;
@@ -40,6 +42,7 @@ export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = {
   showScreenfull: true,
   showSearchMenu: true,
   cacheTagsView: false,
+  keepAliveLimit: 10,
   showWatermark: false,
   showGreyMode: false,
   showColorWeakness: false,
@@ -47,6 +50,9 @@ export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = {
   showDocumentIcon: false,
   showWorkerOrder: false,
 };
+
+/** The range the keep-alive limit is held to (each kept page holds its whole screen in memory). */
+export const KEEP_ALIVE_LIMIT_RANGE = { min: 1, max: 30 } as const;
 
 export type SidebarStatus = 'opened' | 'closed';
 

@@ -74,8 +74,10 @@ export const storage = {
   /** The product (game) chosen in the header; product-scoped requests send it as X-Product-Id. */
   productId: stored<number>('product-id'),
   platformConfig: stored<CpConfig>('platform-config'),
-  /** The sign-in page's language choice. */
+  /** The language last chosen, on the sign-in page or in the console: the sign-in page speaks it. */
   loginLanguage: stored<Language>('login-lang'),
+  /** Visits per page of each user who signed in here (user id → catalogue path → count): home's shortcuts. */
+  pageVisits: stored<Record<string, Record<string, number>>>('page-visits'),
   /** Where the user was when the session ran out (`/main/...`), for `redirect=1` after signing in. */
   returnTo: stored<string>('return-to', 'session'),
 } as const;

@@ -9,7 +9,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
     <Link to="/" className="rx-logo" aria-label={title} title={title}>
       <svg className="rx-logo__mark" viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill="currentColor" />
-        <path d="M9 22V10h7a4 4 0 0 1 0 8h-3l6 4" fill="none" stroke="#fff" strokeWidth="2.6" />
+        <path d="M9 22V10h7a4 4 0 0 1 0 8h-3l6 4" fill="none" strokeWidth="2.6" />
       </svg>
       {!compact && <span className="rx-logo__title">{title}</span>}
     </Link>

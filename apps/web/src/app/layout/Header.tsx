@@ -37,7 +37,9 @@ export function Header({ mode, withSidebar }: { mode: LayoutMode; withSidebar: b
         <HeaderButton
           className="rx-hamburger"
           label={t(isMobile ? 'header.openMenu' : collapsed ? 'header.expandMenu' : 'header.collapseMenu')}
-          icon={collapsed && !isMobile ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          icon={
+            collapsed && !isMobile ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />
+          }
           onClick={isMobile ? () => openMenuDrawer(true) : toggleSidebar}
         />
       )}

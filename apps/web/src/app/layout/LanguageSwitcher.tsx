@@ -24,7 +24,7 @@ export function LanguageSwitcher() {
       <Button
         type="text"
         className="rx-header__language"
-        icon={<TranslationOutlined />}
+        icon={<TranslationOutlined aria-hidden />}
         aria-label={t('language')}
       >
         <span className="rx-header__language-name">{LANGUAGE_NAMES[language]}</span>

@@ -45,7 +45,7 @@ export function MenuSearch() {
         <Button
           type="text"
           className="rx-menu-search-trigger"
-          icon={<SearchOutlined />}
+          icon={<SearchOutlined aria-hidden />}
           aria-label={t('search.open')}
           aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
           onClick={() => setOpen(true)}

@@ -113,7 +113,7 @@ export default function SearchPanel({ open: shown, onClose }: { open: boolean; o
         allowClear
         size="large"
         className="rx-menu-search-input"
-        prefix={<SearchOutlined />}
+        prefix={<SearchOutlined aria-hidden />}
         placeholder={t('search.placeholder')}
         value={query}
         role="combobox"

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { findPage, PAGE_CATALOGUE, type MenuNode } from '@rx/contracts/pages';
-import { buildMenu, firstLeaf, leavesOf, menuKeyOf, permittedPages, trailTo, type Access } from './build.ts';
+import {
+  buildMenu,
+  firstLeaf,
+  leavesOf,
+  menuKeyOf,
+  permittedPages,
+  trailTo,
+  type Access,
+  type MenuEntry,
+} from './build.ts';
 
 const admin: Access = { permissions: [], roles: ['admin'], region: 'gn' };
 const access = (permissions: string[], region: Access['region'] = 'gn'): Access => ({
@@ -81,6 +90,22 @@ describe('buildMenu', () => {
       { key: '/blank', title: 't/blank', newWindow: '/main/blank' },
       { key: '/ext', title: 't/ext', newWindow: '/elsewhere' },
     ]);
+  });
+
+  it('opens the big-data platform and the workbench at their configured address, else inside the console', () => {
+    const byKey = (entries: MenuEntry[]) => new Map(leavesOf(entries).map((entry) => [entry.key, entry]));
+    const bi = (entries: MenuEntry[]) => byKey(entries).get('/bi');
+    const workbench = (entries: MenuEntry[]) => byKey(entries).get('/service/workbench');
+    const none = buildMenu(PAGE_CATALOGUE, { ...admin, externalUrls: { bi: null, service_workbench: null } });
+    expect(bi(none)?.newWindow).toBeUndefined();
+    expect(workbench(none)?.newWindow).toBeUndefined();
+    expect(bi(buildMenu(PAGE_CATALOGUE, admin))?.newWindow).toBeUndefined();
+    const set = buildMenu(PAGE_CATALOGUE, {
+      ...admin,
+      externalUrls: { bi: 'https://bi.example/', service_workbench: 'https://cs.example/desk' },
+    });
+    expect(bi(set)?.newWindow).toBe('https://bi.example/');
+    expect(workbench(set)?.newWindow).toBe('https://cs.example/desk');
   });
 
   it('gives every signed-in user the home page and the ignoreAuth pages', () => {

@@ -1,9 +1,11 @@
+import { externalEntryOf, type ExternalUrls } from '@rx/contracts/external-entries';
 import type { FlatPage, MenuNode, Region, RouteMeta } from '@rx/contracts/pages';
 import { holdsAny, type Grants } from '../permission/rules.ts';
 
-/** Who is looking: their grants and their CP's publish area. */
+/** Who is looking: their grants, their CP's publish area and the addresses of its external entries. */
 export interface Access extends Grants {
   region: Region | undefined;
+  externalUrls?: ExternalUrls;
 }
 
 /** The landing page after signing in: every signed-in user has one (it is empty for some). */
@@ -37,9 +39,22 @@ export function sortSiblings<T extends { meta: RouteMeta }>(nodes: readonly T[])
     .map(({ node }) => node);
 }
 
+/**
+ * Where an external page leads: for the entries the server configures (`EXTERNAL_ENTRIES`), the
+ * configured address, or undefined when none is set (the console's own page then says so).
+ */
+export function externalAddress(node: Pick<MenuNode, 'path' | 'external'>, urls: ExternalUrls | undefined) {
+  const key = externalEntryOf(node.path);
+  return key ? (urls?.[key] ?? undefined) : node.external;
+}
+
 /** The address an `isBlank` page opens: its external address, or its console path. */
-export function newWindowAddress(node: Pick<MenuNode, 'path' | 'external' | 'meta'>, basename: string) {
-  if (node.external) return node.external;
+export function newWindowAddress(
+  node: Pick<MenuNode, 'path' | 'external' | 'meta'>,
+  basename: string,
+  urls?: ExternalUrls,
+) {
+  if (node.external) return externalAddress(node, urls);
   return node.meta.isBlank ? basename + node.path : undefined;
 }
 
@@ -67,7 +82,7 @@ export function buildMenu(nodes: readonly MenuNode[], access: Access, basename =
     const { title, tip } = node.meta;
     const base: MenuEntry = { key: node.path, title, ...(tip ? { tip } : {}) };
     if (!node.children) {
-      const newWindow = newWindowAddress(node, basename);
+      const newWindow = newWindowAddress(node, basename, access.externalUrls);
       entries.push(newWindow ? { ...base, newWindow } : base);
       continue;
     }

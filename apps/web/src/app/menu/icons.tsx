@@ -16,21 +16,21 @@ import ToolOutlined from '@ant-design/icons/ToolOutlined';
 
 /** One icon per top-level entry of the catalogue (the collapsed sidebar shows only these). */
 const ICONS: Record<string, ReactNode> = {
-  '/homepage/index': <HomeOutlined />,
-  '/projectbase': <SettingOutlined />,
-  '/operation-tools': <ToolOutlined />,
-  '/violation': <StopOutlined />,
-  '/push-tools': <NotificationOutlined />,
-  '/commercial-tools': <ShopOutlined />,
-  '/release-tools': <RocketOutlined />,
-  '/share-tools': <ShareAltOutlined />,
-  '/rxlaunch/rxlaunch-fe/deliver-manage': <FundOutlined />,
-  '/service': <CustomerServiceOutlined />,
-  '/bi': <BarChartOutlined />,
-  '/offline': <ClockCircleOutlined />,
-  '/system': <TeamOutlined />,
+  '/homepage/index': <HomeOutlined aria-hidden />,
+  '/projectbase': <SettingOutlined aria-hidden />,
+  '/operation-tools': <ToolOutlined aria-hidden />,
+  '/violation': <StopOutlined aria-hidden />,
+  '/push-tools': <NotificationOutlined aria-hidden />,
+  '/commercial-tools': <ShopOutlined aria-hidden />,
+  '/release-tools': <RocketOutlined aria-hidden />,
+  '/share-tools': <ShareAltOutlined aria-hidden />,
+  '/rxlaunch/rxlaunch-fe/deliver-manage': <FundOutlined aria-hidden />,
+  '/service': <CustomerServiceOutlined aria-hidden />,
+  '/bi': <BarChartOutlined aria-hidden />,
+  '/offline': <ClockCircleOutlined aria-hidden />,
+  '/system': <TeamOutlined aria-hidden />,
 };
 
 export function iconOf(key: string): ReactNode {
-  return ICONS[key] ?? <AppstoreOutlined />;
+  return ICONS[key] ?? <AppstoreOutlined aria-hidden />;
 }

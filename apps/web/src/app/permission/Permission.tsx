@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import type { Region } from '@rx/contracts/pages';
+import type { Access } from '../menu/build.ts';
 import { useSession } from '../session.ts';
 import { checkRoles, grantsOf, type Grants } from './rules.ts';
 
@@ -10,11 +10,12 @@ export function useGrants(): Grants {
   return useMemo(() => grantsOf({ permissions, user }), [permissions, user]);
 }
 
-/** The grants plus the CP's publish area: what decides which pages and menu entries exist. */
-export function useAccess(): Grants & { region: Region | undefined } {
+/** The grants plus the CP's publish area and external addresses: what decides the pages and menu entries. */
+export function useAccess(): Access {
   const grants = useGrants();
   const region = useSession((state) => state.cpConfig?.publish_area);
-  return useMemo(() => ({ ...grants, region }), [grants, region]);
+  const externalUrls = useSession((state) => state.cpConfig?.external_urls);
+  return useMemo(() => ({ ...grants, region, externalUrls }), [grants, region, externalUrls]);
 }
 
 /**

@@ -12,7 +12,7 @@ export function ProductPicker() {
       data-testid="product-picker"
       value={productId ?? undefined}
       placeholder={loaded && !products.length ? t('product.none') : t('product.label')}
-      style={{ minWidth: 150 }}
+      className="rx-header__product"
       popupMatchSelectWidth={false}
       options={products.map((p) => ({ value: p.id, label: p.name }))}
       onChange={(id: number) => selectProduct(id)}

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { redirectDocument, type RouteObject } from 'react-router';
 import type { FlatPage } from '@rx/contracts/pages';
-import { HOME_PATH } from '../menu/build.ts';
+import { externalAddress, HOME_PATH } from '../menu/build.ts';
 import { useSession } from '../session.ts';
 import type { RouteHandle } from './handle.ts';
 import { PageError } from './PageError.tsx';
@@ -43,21 +43,27 @@ export function lazyRoute(load: () => Promise<ComponentType>) {
   };
 }
 
+const externalNotSetUp = (): Promise<ComponentType> =>
+  importChunk(() => import('./ExternalNotSetUp.tsx')).then((m) => m.ExternalNotSetUp);
+
 /**
  * The routes of the pages a user may open. Each is lazy (one chunk per page), carries its catalogue
  * entry as `handle`, and shows its own error inside the layout. An external page has no screen
- * here: opening its address leaves for it.
+ * here: opening its address leaves for the configured application, or, with none configured, shows
+ * a page saying so (never a window onto a missing address).
  */
 export function pageRoutes(pages: readonly FlatPage[]): RouteObject[] {
   return pages.map((page): RouteObject => {
     const handle: RouteHandle = { page };
     const base = { path: page.path.slice(1), handle, ErrorBoundary: PageError };
-    const { external } = page;
-    if (external) {
+    if (page.external) {
       return {
         ...base,
-        loader: () => redirectDocument(new URL(external, window.location.origin).href),
-        element: null,
+        loader: () => {
+          const address = externalAddress(page, useSession.getState().cpConfig?.external_urls);
+          return address ? redirectDocument(new URL(address, window.location.origin).href) : null;
+        },
+        lazy: lazyRoute(externalNotSetUp),
       };
     }
     return { ...base, lazy: lazyRoute(() => pageComponent(page)) };

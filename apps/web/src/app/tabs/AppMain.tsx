@@ -24,6 +24,11 @@ export function AppMain(): ReactNode {
   useEffect(() => {
     if (page) open({ path: pathname, fullPath: pathname + search, title: page.meta.title }, keepAlive);
   }, [open, page, pathname, search, keepAlive]);
+  // Each page shown counts as a visit (home's shortcuts); a new query on the same page does not.
+  // Loaded beside the shell: it is not needed to show the first page.
+  useEffect(() => {
+    if (page) void import('./visits.ts').then(({ countVisit }) => countVisit(page));
+  }, [page]);
 
   // The element of each kept page as it was first rendered: a hidden page renders from it (the
   // router only renders the page on screen). Adjusted during render, so a page is never shown

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../shared/memory-storage.ts';
 import type { VisitedView } from '../../shared/settings.ts';
 import { clearSession, storage } from '../../shared/storage.ts';
-import { createTabsStore } from './store.ts';
+import { useSettings } from '../settings/store.ts';
+import { createTabsStore, keepAliveLimit, touchCached, useTabs } from './store.ts';
 import { HOME_VIEW } from './views.ts';
 
 const view = (path: string): VisitedView => ({ path, fullPath: path, title: 'page.x' });
@@ -37,6 +38,52 @@ describe('tabs store', () => {
     expect(tabs.getState().generations).toEqual({});
     tabs.getState().close('all', '/c');
     expect(tabs.getState().visited).toEqual([HOME_VIEW]);
+  });
+
+  it('keeps at most the limit of pages alive, dropping the least recently shown (their tabs stay)', () => {
+    const tabs = createTabsStore(
+      () => false,
+      () => 3,
+    );
+    for (const p of ['/a', '/b', '/c']) tabs.getState().open(view(p), true);
+    // Showing /a again makes /b the least recently used one.
+    tabs.getState().open(view('/a'), true);
+    tabs.getState().open(view('/n'), false);
+    expect(tabs.getState().cached).toEqual(['/b', '/c', '/a']);
+    tabs.getState().open(view('/d'), true);
+    expect(tabs.getState().cached).toEqual(['/c', '/a', '/d']);
+    expect(paths(tabs.getState().visited)).toEqual([HOME_VIEW.path, '/a', '/b', '/c', '/n', '/d']);
+    // Back on /b: kept again (a fresh mount), and /c goes.
+    tabs.getState().open(view('/b'), true);
+    expect(tabs.getState().cached).toEqual(['/a', '/d', '/b']);
+  });
+
+  it('150 pages opened keep only the limit alive', () => {
+    const tabs = createTabsStore(
+      () => false,
+      () => 10,
+    );
+    for (let i = 0; i < 150; i += 1) tabs.getState().open(view(`/p${i}`), true);
+    expect(tabs.getState().cached).toEqual(Array.from({ length: 10 }, (_, i) => `/p${140 + i}`));
+  });
+
+  it('reads the limit from the layout settings, held to 1–30, and applies a lowered one at once', () => {
+    useSettings.getState().set('keepAliveLimit', 500);
+    expect(keepAliveLimit()).toBe(30);
+    useSettings.getState().set('keepAliveLimit', 0);
+    expect(keepAliveLimit()).toBe(1);
+    useSettings.getState().set('keepAliveLimit', 4);
+    for (const p of ['/a', '/b', '/c', '/d']) useTabs.getState().open(view(p), true);
+    expect(useTabs.getState().cached).toEqual(['/a', '/b', '/c', '/d']);
+    useSettings.getState().set('keepAliveLimit', 2);
+    expect(useTabs.getState().cached).toEqual(['/c', '/d']);
+    useSettings.getState().reset();
+    expect(keepAliveLimit()).toBe(10);
+  });
+
+  it('touchCached moves the page to the end and cuts from the front', () => {
+    expect(touchCached(['/a', '/b'], '/a', 5)).toEqual(['/b', '/a']);
+    expect(touchCached(['/a', '/b', '/c'], '/d', 2)).toEqual(['/c', '/d']);
   });
 
   it('saves both lists as they change', () => {

@@ -33,11 +33,18 @@ describe('root classes', () => {
   });
 });
 
-describe('the first-paint script in index.html', () => {
+describe('the first-paint script (public/theme-boot.js)', () => {
   const html = readFileSync(new URL('../../../index.html', import.meta.url), 'utf8');
-  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const script = readFileSync(new URL('../../../public/theme-boot.js', import.meta.url), 'utf8');
 
-  /** Runs the inline script against saved values, as the browser does before the bundle loads. */
+  it('is loaded by a blocking script in the head, before the app, and index.html has no inline script', () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<script src="/theme-boot.js"></script>');
+    expect(html.indexOf('theme-boot.js')).toBeLessThan(html.indexOf('type="module"'));
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  /** Runs the script against saved values, as the browser does before the bundle loads. */
   function firstPaintClasses(saved: Record<string, string>): string[] {
     const list = classList();
     const localStorage = { getItem: (key: string) => saved[key] ?? null };

@@ -1,11 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Drawer, Flex, Form } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Drawer, Flex, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { ErrorCode } from '@rx/contracts/errors';
 import { ApiError } from '../http.ts';
 import { currentLanguage } from '../i18n.ts';
-import { serverFieldErrors, showFieldErrors, validateWith } from './zod-form.ts';
+import { useFieldErrors } from './use-field-errors.ts';
+import { serverFieldErrors, validateWith } from './zod-form.ts';
 
 interface FormDrawerProps<T> {
   open: boolean;
@@ -22,7 +23,8 @@ interface FormDrawerProps<T> {
 
 /**
  * A create/edit form in a drawer, checked by the request's zod schema before it is sent; the
- * server's field errors land on their fields, a stale version says so and offers to reload.
+ * server's field errors land on their fields, a stale version says so and offers to reload. An
+ * error goes as soon as its field is changed; closing with unsaved input asks first.
  */
 export function FormDrawer<T>({
   open,
@@ -36,27 +38,41 @@ export function FormDrawer<T>({
 }: FormDrawerProps<T>) {
   const { t } = useTranslation('crud');
   const [form] = Form.useForm();
+  const [modal, modalHost] = Modal.useModal();
   const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, show, onFieldsChange } = useFieldErrors(form);
+  // The values as opened, to tell real input from a touch that changed nothing.
+  const opened = useRef('');
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(initialValues);
+    opened.current = JSON.stringify(form.getFieldsValue(true));
   }, [open, initialValues, form]);
   const close = () => {
     setProblem(null);
     onClose();
   };
+  const dirty = () => form.isFieldsTouched() && JSON.stringify(form.getFieldsValue(true)) !== opened.current;
+  // Cancel, the close button, Escape and a click on the mask all come here.
+  const requestClose = () => {
+    if (saving) return;
+    if (!dirty()) return close();
+    modal.confirm({
+      title: t('form.discardTitle'),
+      content: t('form.discardText'),
+      okText: t('form.discard'),
+      okButtonProps: { danger: true },
+      cancelText: t('form.keepEditing'),
+      onOk: close,
+    });
+  };
 
   const submit = async () => {
     const values = { ...initialValues, ...form.getFieldsValue(true) };
     const checked = validateWith(schema, values, currentLanguage());
-    if (!checked.ok) {
-      const orphans = showFieldErrors(form, checked.errors);
-      setProblem(orphans.length ? orphans.join(' ') : t('form.fixErrors'));
-      return;
-    }
+    if (!checked.ok) return show(checked.errors);
     setSaving(true);
     setProblem(null);
     try {
@@ -64,7 +80,7 @@ export function FormDrawer<T>({
       close();
     } catch (error) {
       const fields = serverFieldErrors(error);
-      if (fields) setProblem(showFieldErrors(form, fields).join(' ') || t('form.fixErrors'));
+      if (fields) show(fields);
       else if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) setProblem(t('form.stale'));
       else if (error instanceof ApiError) setProblem(error.msg);
       else throw error;
@@ -78,19 +94,26 @@ export function FormDrawer<T>({
       open={open}
       title={title}
       size={width}
-      onClose={close}
+      onClose={requestClose}
       destroyOnHidden
       footer={
         <Flex justify="end" gap={8}>
-          <Button onClick={close}>{t('action.cancel')}</Button>
+          <Button onClick={requestClose}>{t('action.cancel')}</Button>
           <Button type="primary" loading={saving} onClick={() => void submit()}>
             {t('action.save')}
           </Button>
         </Flex>
       }
     >
+      {modalHost}
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={() => void submit()} requiredMark>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={() => void submit()}
+        onFieldsChange={onFieldsChange}
+        requiredMark
+      >
         {children}
       </Form>
     </Drawer>

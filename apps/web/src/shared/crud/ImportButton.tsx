@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Modal, Statistic, Table, Typography } from 'antd';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { useTranslation } from 'react-i18next';
-import type { ImportAnswer } from '@rx/contracts/lists';
+import type { ImportAnswer, ImportRowError } from '@rx/contracts/lists';
+import { useMessage } from '../feedback.tsx';
 import { ApiError, http } from '../http.ts';
 
 interface ImportButtonProps {
@@ -11,39 +12,52 @@ interface ImportButtonProps {
   onImported: () => void;
 }
 
+/** The problems of each sheet row together: a row is fixed (or skipped) as a whole. */
+function byRow(errors: readonly ImportRowError[]): { row: number; problems: ImportRowError[] }[] {
+  const rows = new Map<number, ImportRowError[]>();
+  for (const error of errors) rows.set(error.row, [...(rows.get(error.row) ?? []), error]);
+  return [...rows].sort(([a], [b]) => a - b).map(([row, problems]) => ({ row, problems }));
+}
+
+const EMPTY: Omit<ImportAnswer, 'dry_run' | 'errors'> = { create: [], update: [], unchanged: 0, skipped: [] };
+
 /**
  * Imports a CSV or XLSX file in two steps: a dry run shows what would be created, changed and
- * refused; only "apply" writes, all rows or none.
+ * refused; only "apply" writes, all rows or none. A file with bad rows can still apply its valid
+ * rows, skipping the others, when the user asks for it.
  */
 export function ImportButton({ resource, onImported }: ImportButtonProps) {
   const { t } = useTranslation('crud');
+  const message = useMessage();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [diff, setDiff] = useState<ImportAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const send = async (chosen: File, dryRun: boolean) => {
+  const send = async (chosen: File, mode: 'dry' | 'all' | 'valid') => {
     setBusy(true);
     setProblem(null);
     try {
       const answer = await http.post<ImportAnswer>(`/${resource}/import`, chosen, {
-        query: { dry_run: dryRun ? 1 : 0 },
+        query: { dry_run: mode === 'dry' ? 1 : 0, valid_only: mode === 'valid' ? 1 : 0 },
         silent: true,
       });
       setDiff(answer);
-      if (!dryRun) {
+      if (mode !== 'dry') {
+        const counts = {
+          create: answer.create.length,
+          update: answer.update.length,
+          skipped: answer.skipped.length,
+        };
+        void message.success(t(counts.skipped ? 'import.doneSkipped' : 'import.done', counts));
         close();
         onImported();
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const rows = (error.data as Partial<ImportAnswer> | null)?.errors;
-      if (rows)
-        setDiff((d) => ({
-          ...(d ?? { dry_run: dryRun, create: [], update: [], unchanged: 0 }),
-          errors: rows,
-        }));
+      if (rows) setDiff((d) => ({ ...(d ?? { ...EMPTY, dry_run: mode === 'dry' }), errors: rows }));
       setProblem(error.msg);
     } finally {
       setBusy(false);
@@ -53,7 +67,7 @@ export function ImportButton({ resource, onImported }: ImportButtonProps) {
     if (!chosen) return;
     setFile(chosen);
     setDiff(null);
-    void send(chosen, true);
+    void send(chosen, 'dry');
   };
   const close = () => {
     setFile(null);
@@ -62,7 +76,8 @@ export function ImportButton({ resource, onImported }: ImportButtonProps) {
     if (input.current) input.current.value = '';
   };
 
-  const errors = diff?.errors ?? [];
+  const invalid = byRow(diff?.errors ?? []);
+  const valid = diff ? diff.create.length + diff.update.length : 0;
   return (
     <>
       <input
@@ -82,33 +97,51 @@ export function ImportButton({ resource, onImported }: ImportButtonProps) {
         onCancel={close}
         width={760}
         okText={t('import.apply')}
-        okButtonProps={{
-          disabled: !diff || errors.length > 0 || diff.create.length + diff.update.length === 0,
-          loading: busy,
-        }}
-        onOk={() => file && void send(file, false)}
+        okButtonProps={{ disabled: !diff || invalid.length > 0 || valid === 0, loading: busy }}
+        onOk={() => file && void send(file, 'all')}
+        footer={(_, { OkBtn, CancelBtn }) => (
+          <>
+            <CancelBtn />
+            {invalid.length > 0 && valid > 0 && (
+              <Button loading={busy} onClick={() => file && void send(file, 'valid')}>
+                {t('import.applyValid', { count: valid })}
+              </Button>
+            )}
+            <OkBtn />
+          </>
+        )}
       >
         {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 12 }} />}
         {diff && (
           <Flex vertical gap={12}>
-            <Flex gap={32}>
+            <Flex gap={32} wrap>
               <Statistic title={t('import.create')} value={diff.create.length} />
               <Statistic title={t('import.update')} value={diff.update.length} />
               <Statistic title={t('import.unchanged')} value={diff.unchanged} />
-              <Statistic title={t('import.errors')} value={errors.length} />
+              <Statistic title={t('import.errors')} value={invalid.length} />
             </Flex>
-            {errors.length > 0 && (
-              <Table
-                size="small"
-                rowKey={(e) => `${e.row}-${e.field}`}
-                pagination={{ pageSize: 5 }}
-                dataSource={errors}
-                columns={[
-                  { title: t('import.row'), dataIndex: 'row', width: 70 },
-                  { title: t('import.field'), dataIndex: 'field', width: 140 },
-                  { title: t('import.message'), dataIndex: 'message' },
-                ]}
-              />
+            {invalid.length > 0 && (
+              <>
+                <Alert type="warning" showIcon title={t('import.invalidRows', { count: invalid.length })} />
+                <Table
+                  size="small"
+                  rowKey="row"
+                  pagination={{ pageSize: 5 }}
+                  dataSource={invalid}
+                  columns={[
+                    { title: t('import.row'), dataIndex: 'row', width: 70 },
+                    {
+                      title: t('import.problems'),
+                      render: (_, { problems }) =>
+                        problems.map(({ field, message: text }) => (
+                          <Typography.Text key={field} style={{ display: 'block' }}>
+                            <Typography.Text code>{field}</Typography.Text> <bdi>{text}</bdi>
+                          </Typography.Text>
+                        )),
+                    },
+                  ]}
+                />
+              </>
             )}
             {diff.update.length > 0 && (
               <Table

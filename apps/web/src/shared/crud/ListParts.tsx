@@ -36,6 +36,8 @@ interface ListToolbarProps {
   filters: Record<string, string>;
   /** Create and import need the edit permission, export its own. */
   canEdit: boolean;
+  /** Import needs the edit permission and a sheet (default: as create). */
+  canImport?: boolean;
   canExport: boolean;
   onCreate: () => void;
   onImported: () => void;
@@ -46,6 +48,7 @@ export function ListToolbar({
   resource,
   filters,
   canEdit,
+  canImport = canEdit,
   canExport,
   onCreate,
   onImported,
@@ -58,7 +61,7 @@ export function ListToolbar({
           {t('action.create')}
         </Button>
       )}
-      {canEdit && <ImportButton resource={resource} onImported={onImported} />}
+      {canImport && <ImportButton resource={resource} onImported={onImported} />}
       {canExport && <ExportButton resource={resource} filters={filters} />}
     </>
   );

@@ -1,6 +1,7 @@
-import { Flex, Input, Tag, Tooltip } from 'antd';
+import { Flex, Form, Input, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES, type Language } from '@rx/contracts/languages';
+import { markedLanguages } from './zod-form.ts';
 
 export type MultilangValue = Partial<Record<Language, string>>;
 
@@ -11,6 +12,8 @@ interface MultilangInputProps {
   multiline?: boolean;
   maxLength?: number;
   disabled?: boolean;
+  /** Every language may stay empty, zh too (the schema's `optionalI18nText`). */
+  optional?: boolean;
   id?: string;
 }
 
@@ -20,8 +23,9 @@ export function missingLanguages(value: MultilangValue | undefined): Language[] 
 }
 
 /**
- * One text per interface language, zh first and required; the missing ones are marked so a
- * translator sees at a glance what is left. A form control (value/onChange) for antd Form.Item.
+ * One text per interface language, zh first and required unless `optional`; the missing ones are
+ * marked so a translator sees at a glance what is left. A form control (value/onChange) for antd
+ * Form.Item. An error on one language (`texts.ja`) outlines that language only.
  */
 export function MultilangInput({
   value = {},
@@ -29,36 +33,48 @@ export function MultilangInput({
   multiline,
   maxLength,
   disabled,
+  optional,
   id,
 }: MultilangInputProps) {
   const { t } = useTranslation('crud');
+  const form = Form.useFormInstance();
+  const marked = markedLanguages(form, id);
   const missing = new Set(missingLanguages(value));
   const Field = multiline ? Input.TextArea : Input;
+  const required = (lang: Language) => lang === 'zh' && !optional;
   return (
     <Flex vertical gap={6} id={id} role="group">
       {LANGUAGES.map((lang) => (
         <Flex key={lang} gap={8} align={multiline ? 'start' : 'center'}>
           <Tooltip title={LANGUAGE_NAMES[lang]}>
             <Tag
-              color={missing.has(lang) ? (lang === 'zh' ? 'error' : 'warning') : 'default'}
+              color={missing.has(lang) ? (required(lang) ? 'error' : 'warning') : 'default'}
               style={{ minWidth: 44, textAlign: 'center', marginInlineEnd: 0 }}
             >
               {lang}
             </Tag>
           </Tooltip>
-          <Field
-            value={value[lang] ?? ''}
-            dir={RTL_LANGUAGES.includes(lang) ? 'rtl' : undefined}
-            aria-label={LANGUAGE_NAMES[lang]}
-            data-lang={lang}
-            placeholder={lang === 'zh' ? t('multilang.required') : t('multilang.missing')}
-            maxLength={maxLength}
-            disabled={disabled}
-            autoSize={multiline ? { minRows: 2, maxRows: 6 } : undefined}
-            onChange={(event: { target: { value: string } }) =>
-              onChange?.({ ...value, [lang]: event.target.value })
-            }
-          />
+          {/* With a language marked, each input shows its own state instead of the field's. */}
+          <Form.Item noStyle validateStatus={marked.size ? (marked.has(lang) ? 'error' : '') : undefined}>
+            <Field
+              value={value[lang] ?? ''}
+              dir={RTL_LANGUAGES.includes(lang) ? 'rtl' : undefined}
+              aria-label={LANGUAGE_NAMES[lang]}
+              aria-invalid={marked.has(lang) || undefined}
+              data-lang={lang}
+              placeholder={
+                required(lang)
+                  ? t('multilang.required')
+                  : t(optional ? 'multilang.optional' : 'multilang.missing')
+              }
+              maxLength={maxLength}
+              disabled={disabled}
+              autoSize={multiline ? { minRows: 2, maxRows: 6 } : undefined}
+              onChange={(event: { target: { value: string } }) =>
+                onChange?.({ ...value, [lang]: event.target.value })
+              }
+            />
+          </Form.Item>
         </Flex>
       ))}
     </Flex>

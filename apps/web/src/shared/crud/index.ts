@@ -12,6 +12,9 @@ export {
   resourceKey,
   type ListAnswer,
 } from './resource.ts';
-export { validateWith, serverFieldErrors, showFieldErrors } from './zod-form.ts';
+export { validateWith, serverFieldErrors, showFieldErrors, clearChangedErrors } from './zod-form.ts';
+export { useFieldErrors } from './use-field-errors.ts';
 export { tablePaging, sortOf } from './table-paging.ts';
 export { ListToolbar, statusColumn, updatedAtColumn } from './ListParts.tsx';
+export { useDeleteRow, disabledInstead, type DeleteOutcome } from './delete-row.ts';
+export { copyName } from './copy-name.ts';

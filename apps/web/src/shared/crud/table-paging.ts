@@ -1,4 +1,4 @@
-import type { SorterResult } from 'antd/es/table/interface';
+import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import type { ListParams } from './list-params.ts';
 
 /**
@@ -12,7 +12,18 @@ export function sortOf<T>(sorter: SorterResult<T> | SorterResult<T>[], rename: R
   return one?.order && field ? `${one.order === 'descend' ? '-' : ''}${field}` : undefined;
 }
 
-/** The DataTable props that tie a list page's table to its address: the sort and server paging. */
+interface PageChange {
+  current?: number;
+  pageSize?: number;
+}
+
+/**
+ * The DataTable props that tie a list page's table to its address: the sort and server paging.
+ *
+ * antd calls the table's `onChange` for paging as well as for sorting, right after the pager's own
+ * `onChange`; both used to write the address from the same stale params, so the sort write undid the
+ * page change. Everything now goes through the table's `onChange`, once, by what changed.
+ */
 export function tablePaging<T>(
   params: ListParams,
   setParams: (change: Partial<ListParams>) => void,
@@ -20,13 +31,26 @@ export function tablePaging<T>(
   rename?: Record<string, string>,
 ) {
   return {
-    onChange: (_: unknown, __: unknown, sorter: SorterResult<T> | SorterResult<T>[]) =>
-      setParams({ sort: sortOf(sorter, rename) }),
+    onChange: (
+      pagination: PageChange | null,
+      _filters: unknown,
+      sorter: SorterResult<T> | SorterResult<T>[],
+      extra?: Pick<TableCurrentDataSource<T>, 'action'>,
+    ) => {
+      if (extra?.action === 'paginate' && pagination) {
+        const pageSize = pagination.pageSize ?? params.page_size;
+        // A new page size starts again from the first page.
+        const page = pageSize !== params.page_size ? 1 : (pagination.current ?? 1);
+        setParams({ page, page_size: pageSize });
+        return;
+      }
+      const sort = sortOf(sorter, rename);
+      if (sort !== params.sort) setParams({ sort, page: 1 });
+    },
     pagination: {
       current: params.page,
       pageSize: params.page_size,
       total: total ?? 0,
-      onChange: (page: number, page_size: number) => setParams({ page, page_size }),
     },
   };
 }

@@ -1,12 +1,33 @@
 import type { FormInstance } from 'antd';
 import type { ZodType } from 'zod';
 import { ErrorCode } from '@rx/contracts/errors';
-import type { Language } from '@rx/contracts/languages';
+import { LANGUAGE_NAMES, isLanguage, type Language } from '@rx/contracts/languages';
+import { numberRuleMessage, numberRuleOf, schemaAt } from '@rx/contracts/number-rules';
 import { fieldErrors } from '@rx/contracts/validation';
+import { formatNumber } from '../format.ts';
 import { ApiError } from '../http.ts';
 
 /** Field path → translated message, as the API answers them in a 400001 (`a.b.0`). */
 export type FieldMessages = Record<string, string>;
+
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  input?: unknown;
+  params?: { key?: string };
+}
+
+/**
+ * A number refused for its value says what it accepts ("A whole number from 1 to 2,000,000,000."):
+ * the inputs do not clamp or round, so the user must learn the rule from the message. An empty
+ * number keeps "required", and a refinement with its own message keeps it.
+ */
+function numberMessage(schema: ZodType, issue: Issue, lang: Language): string | null {
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return null;
+  if (issue.code === 'custom' && issue.params?.key && issue.params.key !== 'invalid') return null;
+  const rule = numberRuleOf(schemaAt(schema, issue.path));
+  return rule && numberRuleMessage(rule, lang, (n) => formatNumber(n, lang));
+}
 
 /** Checks form values with the same zod schema the API uses; the messages are the API's too. */
 export function validateWith<T>(
@@ -16,7 +37,12 @@ export function validateWith<T>(
 ): { ok: true; data: T } | { ok: false; errors: FieldMessages } {
   const result = schema.safeParse(values, { reportInput: true });
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: fieldErrors(result.error.issues, lang).fields };
+  const errors = fieldErrors(result.error.issues, lang).fields;
+  for (const issue of result.error.issues as Issue[]) {
+    const message = numberMessage(schema, issue, lang);
+    if (message) errors[issue.path.map(String).join('.') || '_'] = message;
+  }
+  return { ok: false, errors };
 }
 
 /** The field messages of a refused request, when it was refused for its input. */
@@ -31,17 +57,74 @@ export function namePath(path: string): (string | number)[] {
   return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-/** Shows the messages on their fields; a message for a field the form lacks is returned instead. */
-export function showFieldErrors(form: FormInstance, errors: FieldMessages): string[] {
-  const registered = new Set(form.getFieldsError().map((f) => f.name.join('.')));
+/** The id antd gives a field's control (`contents_0_name`): how a control finds its marks. */
+export const fieldId = (name: readonly (string | number)[]) => name.join('_');
+
+/** Per form: the languages of a multilingual field that hold an error, by the field's id. */
+const languageMarks = new WeakMap<FormInstance, Map<string, Set<Language>>>();
+
+/** The languages marked wrong on the multilingual field whose control has this id. */
+export function markedLanguages(form: FormInstance | undefined, id: string | undefined): Set<Language> {
+  return (form && id && languageMarks.get(form)?.get(id)) || new Set();
+}
+
+/** How a message on one language of a multilingual field reads: the language is named. */
+export type LanguageLabel = (language: string, message: string) => string;
+const plainLabel: LanguageLabel = (language, message) => `${language}: ${message}`;
+
+/**
+ * Shows the messages on their fields; a message for a field the form lacks is returned instead.
+ * A message goes to the deepest field that holds its path (`contents.0.quantity` to the quantity,
+ * `contents` to the list itself); one on a language of a multilingual field (`texts.ja`) names
+ * the language and marks that language only.
+ */
+export function showFieldErrors(
+  form: FormInstance,
+  errors: FieldMessages,
+  label: LanguageLabel = plainLabel,
+): string[] {
+  const registered = form.getFieldsError().map((f) => f.name.join('.'));
   const orphans: string[] = [];
-  const fields = [];
+  const byOwner = new Map<string, string[]>();
+  const marks = new Map<string, Set<Language>>();
   for (const [path, message] of Object.entries(errors)) {
-    // A message on `name.en` belongs to the multilingual field `name`.
-    const owner = [...registered].find((name) => path === name || path.startsWith(`${name}.`));
-    if (owner) fields.push({ name: namePath(owner), errors: [message] });
-    else orphans.push(message);
+    const owner = registered
+      .filter((name) => path === name || path.startsWith(`${name}.`))
+      .sort((a, b) => b.length - a.length)[0];
+    if (owner === undefined) {
+      orphans.push(message);
+      continue;
+    }
+    const rest = path.slice(owner.length + 1);
+    const lang = isLanguage(rest) ? rest : null;
+    const messages = byOwner.get(owner) ?? [];
+    messages.push(lang ? label(LANGUAGE_NAMES[lang], message) : message);
+    byOwner.set(owner, messages);
+    if (lang) {
+      const id = fieldId(namePath(owner));
+      marks.set(id, (marks.get(id) ?? new Set()).add(lang));
+    }
   }
-  form.setFields(fields);
+  languageMarks.set(form, marks);
+  form.setFields([...byOwner].map(([owner, messages]) => ({ name: namePath(owner), errors: messages })));
   return orphans;
+}
+
+/**
+ * Clears the errors a change answers: those of the changed fields and of the fields holding them
+ * (a duplicate in `contents` goes once a content is changed). For a form's `onFieldsChange`.
+ */
+export function clearChangedErrors(form: FormInstance, changed: { name: (string | number)[] }[]): void {
+  const paths = changed.map((f) => f.name.join('.'));
+  const answered = (name: string) => paths.some((p) => p === name || p.startsWith(`${name}.`));
+  const stale = form.getFieldsError().filter((f) => f.errors.length && answered(f.name.join('.')));
+  if (!stale.length) return;
+  const marks = languageMarks.get(form);
+  for (const f of stale) marks?.delete(fieldId(f.name));
+  form.setFields(stale.map((f) => ({ name: f.name, errors: [] })));
+}
+
+/** Whether any field still shows an error. */
+export function hasFieldErrors(form: FormInstance): boolean {
+  return form.getFieldsError().some((f) => f.errors.length > 0);
 }

@@ -2,6 +2,7 @@ import { useMemo, useState, type CSSProperties, type Key, type ReactNode } from 
 import Table, { type TableProps } from 'antd/es/table';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
+import { ActionsCell } from './ActionsCell.tsx';
 import { OverflowTip } from './OverflowTip.tsx';
 import { usePagerDefaults, type PagerProps } from './Pager.tsx';
 import { scrollWidth, withColumnDefaults, type OverflowWrappers } from './table-columns.ts';
@@ -20,6 +21,7 @@ const DEFAULTS = UI_DEFAULTS.table;
 const wrappers: OverflowWrappers = {
   header: (title) => <OverflowTip>{title as ReactNode}</OverflowTip>,
   cell: (content, text) => <OverflowTip title={text}>{content as ReactNode}</OverflowTip>,
+  actions: (content) => <ActionsCell>{content as ReactNode}</ActionsCell>,
 };
 
 /**

@@ -4,7 +4,8 @@ import './overflow-tip.css';
 
 /**
  * Text cut with an ellipsis when it does not fit; hovering shows it whole in a tooltip, only when
- * it was actually cut (the table's header and cells use it).
+ * it was actually cut (the table's header and cells use it). Its direction follows its own text
+ * (`dir="auto"`): data mixing Chinese or Latin with numbers keeps its order in Arabic ("6480 元宝").
  */
 export function OverflowTip({ children, title }: { children: ReactNode; title?: ReactNode }): ReactNode {
   const [open, setOpen] = useState(false);
@@ -12,6 +13,7 @@ export function OverflowTip({ children, title }: { children: ReactNode; title?: 
     <Tooltip title={title ?? children} open={open} onOpenChange={(next) => !next && setOpen(false)}>
       <span
         className="rx-overflow-tip"
+        dir="auto"
         onMouseEnter={(event) => {
           const el = event.currentTarget;
           if (el.scrollWidth > el.clientWidth) setOpen(true);

@@ -29,6 +29,25 @@ describe('table column defaults', () => {
     expect(plain).toEqual({ title: 'Ops', ellipsis: false, align: 'center' });
   });
 
+  it('keeps the row actions on one line, as wide as asked or as their buttons need', () => {
+    const render = () => 'buttons';
+    const withActions = { ...wrap, actions: (content: unknown) => ({ actions: content }) };
+    const columns = [
+      { key: 'actions', title: 'Ops', width: 160, className: 'mine', render } as ColumnLike,
+      { title: 'Name', width: 100 },
+    ];
+    const [actions, name] = withColumnDefaults(columns, withActions);
+    expect(actions).toMatchObject({
+      ellipsis: false,
+      className: 'mine rx-actions-cell',
+      title: 'Ops',
+      width: 'max(160px, var(--rx-actions-width, 0px))',
+    });
+    expect(renderOf(actions!)(null, {}, 0)).toEqual({ actions: 'buttons' });
+    // The table scrolls sideways below the widths asked for.
+    expect(scrollWidth([actions!, name!])).toBe(260);
+  });
+
   it('leaves spanning cells and title functions alone, and handles groups', () => {
     const spanning = { children: 'x', props: { colSpan: 2 } };
     const [column] = withColumnDefaults([{ title: () => 'T', render: () => spanning } as ColumnLike], wrap);

@@ -2,6 +2,8 @@ import { UI_DEFAULTS } from './defaults.ts';
 
 /** What the column defaults touch; antd's column types fit it. */
 export interface ColumnLike {
+  key?: unknown;
+  className?: string;
   align?: string;
   width?: number | string;
   ellipsis?: boolean | { showTitle?: boolean };
@@ -16,7 +18,20 @@ export interface OverflowWrappers {
   header(title: unknown): unknown;
   /** `text`: the cell's value as text when it is plain, for the tooltip. */
   cell(content: unknown, text: string | undefined): unknown;
+  /** The row actions' buttons, kept on one line (ActionsCell). */
+  actions?(content: unknown): unknown;
 }
+
+/**
+ * The row actions' column: its buttons stay on one line, never cut into a tooltip. It is as wide as
+ * the page asks, or wider when the buttons need it in the interface language: ActionsCell measures
+ * them into this CSS variable of the table.
+ */
+export const ACTIONS_COLUMN_KEY = 'actions';
+export const ACTIONS_WIDTH_VAR = '--rx-actions-width';
+const ACTIONS_CLASS = 'rx-actions-cell';
+/** The width each actions column asked for, for the table's scroll width. */
+const askedWidth = new WeakMap<object, number>();
 
 const plainText = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
@@ -39,6 +54,18 @@ export function withColumnDefaults<C extends ColumnLike>(columns: readonly C[], 
     const next: ColumnLike = { ...column, align: column.align ?? UI_DEFAULTS.table.align };
     if (column.children) {
       next.children = withColumnDefaults(column.children, wrap);
+      return next as C;
+    }
+    if (column.key === ACTIONS_COLUMN_KEY) {
+      const asked = typeof column.width === 'number' ? column.width : DEFAULT_COLUMN_WIDTH;
+      next.width = `max(${asked}px, var(${ACTIONS_WIDTH_VAR}, 0px))`;
+      askedWidth.set(next, asked);
+      next.className = [column.className, ACTIONS_CLASS].filter(Boolean).join(' ');
+      next.ellipsis = false;
+      const render = column.render;
+      if (render && wrap.actions)
+        next.render = (value: never, record: never, index: number) =>
+          wrap.actions!(render(value, record, index));
       return next as C;
     }
     if (column.ellipsis === false || !UI_DEFAULTS.table.showOverflowTooltip) return next as C;
@@ -69,7 +96,7 @@ export function scrollWidth(columns: readonly ColumnLike[]): number {
         ? scrollWidth(column.children)
         : typeof column.width === 'number'
           ? column.width
-          : DEFAULT_COLUMN_WIDTH),
+          : (askedWidth.get(column) ?? DEFAULT_COLUMN_WIDTH)),
     0,
   );
 }

@@ -30,7 +30,7 @@ export function HeaderActions() {
       {settings.showSettings && (
         <HeaderButton
           label={t('settings.title')}
-          icon={<SettingOutlined />}
+          icon={<SettingOutlined aria-hidden />}
           onClick={() => openSettings(true)}
           className="rx-header__settings"
         />

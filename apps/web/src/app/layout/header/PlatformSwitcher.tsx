@@ -40,7 +40,7 @@ export function PlatformSwitcher() {
         key: entry.platform,
         label: entry.name,
         extra: current ? t('header.currentPlatform') : undefined,
-        icon: current ? <CheckOutlined /> : <span className="rx-menu-icon-space" aria-hidden />,
+        icon: current ? <CheckOutlined aria-hidden /> : <span className="rx-menu-icon-space" aria-hidden />,
         'aria-current': current ? 'true' : undefined,
       };
     }),
@@ -56,7 +56,7 @@ export function PlatformSwitcher() {
         type="text"
         className="rx-header__button"
         aria-label={t('header.platform')}
-        icon={<AppstoreOutlined />}
+        icon={<AppstoreOutlined aria-hidden />}
       />
     </Dropdown>
   );

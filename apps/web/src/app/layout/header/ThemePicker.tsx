@@ -27,7 +27,7 @@ export function ThemePicker() {
         type="text"
         className="rx-header__button rx-header__theme"
         aria-label={t('header.theme')}
-        icon={<BgColorsOutlined />}
+        icon={<BgColorsOutlined aria-hidden />}
       />
     </Dropdown>
   );

@@ -21,11 +21,11 @@ export function UserMenu() {
   if (!username) return null;
   const menu: MenuProps = {
     items: [
-      { key: 'password', icon: <KeyOutlined />, label: t('layout:header.changePassword') },
+      { key: 'password', icon: <KeyOutlined aria-hidden />, label: t('layout:header.changePassword') },
       // Also here, so the settings stay reachable when their header button is switched off.
-      { key: 'settings', icon: <SettingOutlined />, label: t('layout:settings.title') },
+      { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('layout:settings.title') },
       { type: 'divider' },
-      { key: 'logout', icon: <LogoutOutlined />, label: t('common:logout'), danger: true },
+      { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('common:logout'), danger: true },
     ],
     onClick: ({ key }) => {
       if (key === 'password') void navigate(SET_PASSWORD_PATH);
@@ -38,7 +38,7 @@ export function UserMenu() {
       <Button
         type="text"
         className="rx-header__user"
-        icon={<UserOutlined />}
+        icon={<UserOutlined aria-hidden />}
         aria-label={t('layout:header.user')}
       >
         <span className="rx-header__username">{username}</span>

@@ -41,7 +41,7 @@ export function DocumentLink() {
   return (
     <HeaderButton
       label={t('header.documentation')}
-      icon={<ReadOutlined />}
+      icon={<ReadOutlined aria-hidden />}
       href={DOCUMENTATION_URL}
       target="_blank"
       className="rx-header__docs"
@@ -70,7 +70,7 @@ export function FullscreenToggle() {
   return (
     <HeaderButton
       label={t(active ? 'header.exitFullscreen' : 'header.fullscreen')}
-      icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      icon={active ? <FullscreenExitOutlined aria-hidden /> : <FullscreenOutlined aria-hidden />}
       onClick={toggle}
       className="rx-header__fullscreen"
     />

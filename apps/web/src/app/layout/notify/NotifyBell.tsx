@@ -43,7 +43,7 @@ export function NotifyBell() {
           className="rx-header__button rx-notify-bell"
           aria-label={t('notify.bell', { count: unread })}
           data-unread={unread}
-          icon={<BellOutlined />}
+          icon={<BellOutlined aria-hidden />}
         />
         <CountBubble count={unread} />
       </span>

@@ -30,7 +30,7 @@ function WorkOrderButton() {
           aria-label={label}
           data-unread={count}
           onClick={() => void navigate(`${NOTIFICATION_PAGE}?kind=work_order&unread=1`)}
-          icon={<SolutionOutlined />}
+          icon={<SolutionOutlined aria-hidden />}
         />
         <CountBubble count={count} tone="warning" />
       </span>

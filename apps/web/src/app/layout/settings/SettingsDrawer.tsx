@@ -6,7 +6,8 @@ import { useLocale } from '../../../shared/i18n.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { useSettings } from '../../settings/store.ts';
 import { useLayoutUi } from '../ui-store.ts';
-import { SETTING_SECTIONS } from './fields.ts';
+import { isNumberSetting, SETTING_SECTIONS } from './fields.ts';
+import { NumberSetting } from './NumberSetting.tsx';
 
 const LAYOUT_MODES: LayoutMode[] = ['left', 'top', 'left-top'];
 
@@ -33,7 +34,7 @@ export default function SettingsDrawer() {
       title={t('settings.title')}
       className="rx-settings"
       footer={
-        <Button block icon={<UndoOutlined />} onClick={restore} className="rx-settings__reset">
+        <Button block icon={<UndoOutlined aria-hidden />} onClick={restore} className="rx-settings__reset">
           {t('settings.reset')}
         </Button>
       }
@@ -64,12 +65,16 @@ export default function SettingsDrawer() {
       {SETTING_SECTIONS.map((section) => (
         <section key={section.title} aria-label={t(section.title)}>
           <Divider titlePlacement="start">{t(section.title)}</Divider>
-          {section.keys.map((key) => (
-            <div key={key} className="rx-settings__row">
-              <label htmlFor={`setting-${key}`}>{t(`settings.${key}`)}</label>
-              <Switch id={`setting-${key}`} checked={settings[key]} onChange={(on) => set(key, on)} />
-            </div>
-          ))}
+          {section.keys.map((key) =>
+            isNumberSetting(key) ? (
+              <NumberSetting key={key} name={key} />
+            ) : (
+              <div key={key} className="rx-settings__row">
+                <label htmlFor={`setting-${key}`}>{t(`settings.${key}`)}</label>
+                <Switch id={`setting-${key}`} checked={settings[key]} onChange={(on) => set(key, on)} />
+              </div>
+            ),
+          )}
         </section>
       ))}
     </Drawer>

@@ -18,6 +18,7 @@ import {
   useListParams,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
   statusColumn,
   updatedAtColumn,
   ListToolbar,
@@ -41,10 +42,11 @@ export function ChannelsPage() {
   const [params, setParams] = useListParams(FILTERS);
   // Newest first unless a column is sorted: what was just created shows on the first page.
   const list = useResourceList<Channel>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
-  const { create, update, remove, refresh } = useResourceMutations<
+  const { create, update, refresh } = useResourceMutations<
     ChannelCreate,
     Record<string, unknown> & { version: number }
   >(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const canEdit = usePermission([actionPermission(SEE, 'edit')]);
   const canDelete = usePermission([actionPermission(SEE, 'delete')]);
   const canExport = usePermission([actionPermission(SEE, 'export')]);
@@ -80,9 +82,7 @@ export function ChannelsPage() {
             {canDelete && (
               <Popconfirm
                 title={t('crud:action.confirmDelete', { name: channel.name })}
-                onConfirm={() =>
-                  remove.mutateAsync(channel.id).then(() => message.success(t('crud:action.deleted')))
-                }
+                onConfirm={() => deleteRow(channel.id)}
               >
                 <Button type="link" size="small" danger>
                   {t('crud:action.delete')}
@@ -93,7 +93,7 @@ export function ChannelsPage() {
         ),
       },
     ],
-    [t, canEdit, canDelete, remove, message],
+    [t, canEdit, canDelete, deleteRow],
   );
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;

@@ -18,6 +18,7 @@ import {
   FormDrawer,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { SubChannelFields } from './SubChannelFields.tsx';
@@ -33,7 +34,8 @@ export function SubChannels({ channel }: { channel: Channel }) {
   const [page, setPage] = useState({ page: 1, page_size: 10 });
   const filters = useMemo(() => ({ channel_id: String(channel.id) }), [channel.id]);
   const list = useResourceList<SubChannel>(RESOURCE, { ...page, filters });
-  const { create, remove } = useResourceMutations<SubChannelCreate, { version: number }>(RESOURCE);
+  const { create } = useResourceMutations<SubChannelCreate, { version: number }>(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const canEdit = usePermission([actionPermission(SUB_SEE, 'edit')]);
   const canDelete = usePermission([actionPermission(SUB_SEE, 'delete')]);
   const canExport = usePermission([actionPermission(SUB_SEE, 'export')]);
@@ -89,9 +91,7 @@ export function SubChannels({ channel }: { channel: Channel }) {
           {canDelete && (
             <Popconfirm
               title={t('crud:action.confirmDelete', { name: sub.name })}
-              onConfirm={() =>
-                remove.mutateAsync(sub.id).then(() => message.success(t('crud:action.deleted')))
-              }
+              onConfirm={() => deleteRow(sub.id)}
             >
               <Button type="link" size="small" danger>
                 {t('crud:action.delete')}

@@ -19,6 +19,7 @@ import {
   missingLanguages,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
   type ListParams,
   statusColumn,
   updatedAtColumn,
@@ -53,10 +54,11 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
   const { t } = useTranslation('errorCodes');
   const message = useMessage();
   const list = useResourceList<ErrorCodeText>(RESOURCE, params);
-  const { create, update, remove, refresh } = useResourceMutations<
+  const { create, update, refresh } = useResourceMutations<
     ErrorCodeCreate,
     Record<string, unknown> & { version: number }
   >(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const [editing, setEditing] = useState<ErrorCodeText | 'new' | null>(null);
   const modules = useMemo(
     () => [...new Set([...COMMON_MODULES, ...(list.data?.list ?? []).map((c) => c.module)])].sort(),
@@ -113,9 +115,7 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
             {can.remove && (
               <Popconfirm
                 title={t('confirmDelete', { code: code.code })}
-                onConfirm={() =>
-                  remove.mutateAsync(code.id).then(() => message.success(t('crud:action.deleted')))
-                }
+                onConfirm={() => deleteRow(code.id)}
               >
                 <Button type="link" size="small" danger>
                   {t('crud:action.delete')}
@@ -126,7 +126,7 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
         ),
       },
     ],
-    [t, can, remove, message],
+    [t, can, deleteRow],
   );
 
   const save = async (data: unknown) => {

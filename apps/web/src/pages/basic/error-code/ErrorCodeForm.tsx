@@ -23,7 +23,7 @@ function TextsField({ value, onChange, id }: TextsFieldProps) {
   const problems = placeholderProblems(defaultText, value);
   return (
     <div className="rx-texts-check" data-bad={problems.map((p) => p.lang).join(' ')}>
-      <MultilangInput id={id} value={value} onChange={onChange} multiline maxLength={500} />
+      <MultilangInput id={id} value={value} onChange={onChange} multiline optional maxLength={500} />
       {problems.map((p) => (
         <Typography.Text
           key={p.lang}

@@ -107,14 +107,9 @@ export function useGiftColumns(actions: GiftActions): ColumnsType<GiftPackage> {
               </Button>
             )}
             {actions.canEdit && (
-              <Popconfirm
-                title={t('cloneConfirm', { name: textIn(gift.name, lang) })}
-                onConfirm={() => actions.onClone(gift)}
-              >
-                <Button type="link" size="small">
-                  {t('crud:action.clone')}
-                </Button>
-              </Popconfirm>
+              <Button type="link" size="small" onClick={() => void actions.onClone(gift)}>
+                {t('crud:action.clone')}
+              </Button>
             )}
             <Button type="link" size="small" onClick={() => actions.onUsedBy(gift)}>
               {t('usedBy')}

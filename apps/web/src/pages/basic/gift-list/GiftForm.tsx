@@ -36,7 +36,7 @@ export function GiftForm() {
       </Form.Item>
       <Form.Item label={t('contents')} required>
         <Form.List name="contents">
-          {(fields, { add, remove }) => (
+          {(fields, { add, remove }, { errors }) => (
             <Flex vertical gap={8}>
               {fields.map((field, index) => (
                 <Flex key={field.key} gap={8} align="start">
@@ -51,8 +51,6 @@ export function GiftForm() {
                   </Form.Item>
                   <Form.Item name={[field.name, 'quantity']} style={{ width: 140, marginBlockEnd: 0 }}>
                     <InputNumber
-                      min={1}
-                      precision={0}
                       aria-label={`${t('quantity')} ${index + 1}`}
                       placeholder={t('quantity')}
                       style={{ width: '100%' }}
@@ -75,6 +73,8 @@ export function GiftForm() {
               >
                 {t('addProp')}
               </Button>
+              {/* A rule on the whole list (each prop once) shows here. */}
+              <Form.ErrorList errors={errors} />
             </Flex>
           )}
         </Form.List>
@@ -97,7 +97,7 @@ export function GiftForm() {
         </Form.Item>
       </Flex>
       <Form.Item name="per_player_limit" label={t('perPlayerLimit')} extra={t('zeroUnlimited')}>
-        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="usable_in" label={t('usableIn')} extra={t('usableInHint')}>
         <Checkbox.Group options={GIFT_USES.map((value) => ({ value, label: t(`uses.${value}`) }))} />

@@ -15,13 +15,14 @@ import { useProduct } from '../../../app/product/index.ts';
 import {
   FormDrawer,
   SearchForm,
+  copyName,
   useListParams,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
   ListToolbar,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
-import { http } from '../../../shared/http.ts';
 import { useLocale } from '../../../shared/i18n.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { textIn } from './gift-helpers.ts';
@@ -54,14 +55,17 @@ export function GiftsPage() {
   const [params, setParams] = useListParams(FILTERS);
   // Newest first unless a column is sorted: what was just created shows on the first page.
   const list = useResourceList<GiftPackage>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
-  const { create, update, remove, refresh } = useResourceMutations<
+  const { create, update, refresh } = useResourceMutations<
     GiftCreate,
     Record<string, unknown> & { version: number }
   >(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const canEdit = usePermission([actionPermission(SEE, 'edit')]);
   const canDelete = usePermission([actionPermission(SEE, 'delete')]);
   const canExport = usePermission([actionPermission(SEE, 'export')]);
   const [editing, setEditing] = useState<GiftPackage | 'new' | null>(null);
+  // The values of a copy being drafted, and the name of the gift it copies.
+  const [draft, setDraft] = useState<{ values: Record<string, unknown>; from: string } | null>(null);
   const [usedBy, setUsedBy] = useState<{ id: number; name: string } | null>(null);
   const propNames = useNames<Prop>('props', usePropLabel(), productId !== null);
 
@@ -72,16 +76,16 @@ export function GiftsPage() {
       propNames,
       onEdit: setEditing,
       onUsedBy: (gift) => setUsedBy({ id: gift.id, name: textIn(gift.name, lang) }),
-      // The copy opens at once, to be renamed.
+      // A copy is only a draft in the create form: nothing exists until it is saved.
       onClone: async (gift) => {
-        const copy = await http.post<GiftPackage>(`/${RESOURCE}/${gift.id}/clone`, {});
-        void refresh();
-        void message.success(t('cloned', { id: copy.id }));
-        setEditing(copy);
+        const { contents, icon_url, valid_from, valid_to, per_player_limit, usable_in, status } = gift;
+        const values = { contents, icon_url, valid_from, valid_to, per_player_limit, usable_in, status };
+        setDraft({ values: { ...values, name: await copyName(gift.name) }, from: textIn(gift.name, lang) });
+        setEditing('new');
       },
-      onDelete: (gift) => remove.mutateAsync(gift.id).then(() => message.success(t('crud:action.deleted'))),
+      onDelete: (gift) => deleteRow(gift.id),
     }),
-    [t, lang, canEdit, canDelete, propNames, refresh, remove, message],
+    [lang, canEdit, canDelete, propNames, deleteRow],
   );
   const columns = useGiftColumns(actions);
 
@@ -145,11 +149,16 @@ export function GiftsPage() {
       />
       <FormDrawer
         open={editing !== null}
-        title={editing === 'new' ? t('createTitle') : t('editTitle')}
-        initialValues={editing === 'new' || editing === null ? NEW_GIFT : editing}
+        title={
+          editing !== 'new' ? t('editTitle') : draft ? t('copyTitle', { name: draft.from }) : t('createTitle')
+        }
+        initialValues={editing === 'new' || editing === null ? (draft?.values ?? NEW_GIFT) : editing}
         schema={editing === 'new' ? giftCreateBody : giftUpdateBody}
         onSubmit={save}
-        onClose={() => setEditing(null)}
+        onClose={() => {
+          setEditing(null);
+          setDraft(null);
+        }}
         width={720}
       >
         <GiftForm />

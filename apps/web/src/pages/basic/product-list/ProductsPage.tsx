@@ -23,6 +23,7 @@ import {
   useListParams,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
   statusColumn,
   updatedAtColumn,
 } from '../../../shared/crud/index.ts';
@@ -49,10 +50,11 @@ export function ProductsPage() {
   const message = useMessage();
   const [params, setParams] = useListParams(FILTERS);
   const list = useResourceList<Product>(RESOURCE, params);
-  const { create, update, remove, refresh } = useResourceMutations<
+  const { create, update, refresh } = useResourceMutations<
     ProductCreate,
     Record<string, unknown> & { version: number }
   >(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const canEdit = usePermission([actionPermission(SEE, 'edit')]);
   const canDelete = usePermission([actionPermission(SEE, 'delete')]);
   const canExport = usePermission([actionPermission(SEE, 'export')]);
@@ -106,12 +108,7 @@ export function ProductsPage() {
             {canDelete && (
               <Popconfirm
                 title={t('crud:action.confirmDelete', { name: p.name })}
-                onConfirm={() =>
-                  remove
-                    .mutateAsync(p.id)
-                    .then(() => message.success(t('crud:action.deleted')))
-                    .finally(() => void loadProducts())
-                }
+                onConfirm={() => deleteRow(p.id).finally(() => void loadProducts())}
               >
                 <Button type="link" size="small" danger>
                   {t('crud:action.delete')}
@@ -122,7 +119,7 @@ export function ProductsPage() {
         ),
       },
     ],
-    [t, canEdit, canDelete, remove, message],
+    [t, canEdit, canDelete, deleteRow],
   );
 
   const save = async (data: unknown) => {

@@ -78,7 +78,7 @@ export function BillingForm({ before }: { before?: BillingPoint }) {
       </Flex>
       <Form.Item label={t('prices')} required extra={t('pricesHint')}>
         <Form.List name="prices">
-          {(fields, { add, remove }) => (
+          {(fields, { add, remove }, { errors }) => (
             <Flex vertical gap={8}>
               {fields.map((field, index) => (
                 <Flex key={field.key} gap={8} align="start">
@@ -99,8 +99,6 @@ export function BillingForm({ before }: { before?: BillingPoint }) {
                   </Form.Item>
                   <Form.Item name={[field.name, 'amount']} style={{ flex: 1, marginBlockEnd: 0 }}>
                     <InputNumber
-                      min={0}
-                      precision={2}
                       aria-label={`${t('amount')} ${index + 1}`}
                       placeholder={t('amount')}
                       style={{ width: '100%' }}
@@ -123,6 +121,8 @@ export function BillingForm({ before }: { before?: BillingPoint }) {
               >
                 {t('addPrice')}
               </Button>
+              {/* A rule on the whole list (one price per currency) shows here. */}
+              <Form.ErrorList errors={errors} />
             </Flex>
           )}
         </Form.List>
@@ -145,10 +145,10 @@ export function BillingForm({ before }: { before?: BillingPoint }) {
           extra={t('zeroUnlimited')}
           style={{ flex: 1 }}
         >
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="limit_daily" label={t('limitDaily')} extra={t('zeroUnlimited')} style={{ flex: 1 }}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
       </Flex>
       <Flex gap={16}>

@@ -21,6 +21,7 @@ import {
   useListParams,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
   ListToolbar,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
@@ -55,10 +56,11 @@ export function BillingPage() {
   const [params, setParams] = useListParams(FILTERS);
   // Newest first unless a column is sorted: what was just created shows on the first page.
   const list = useResourceList<BillingPoint>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
-  const { create, update, remove, refresh } = useResourceMutations<
+  const { create, update, refresh } = useResourceMutations<
     BillingCreate,
     Record<string, unknown> & { version: number }
   >(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const canEdit = usePermission([actionPermission(SEE, 'edit')]);
   const canDelete = usePermission([actionPermission(SEE, 'delete')]);
   const canExport = usePermission([actionPermission(SEE, 'export')]);
@@ -75,9 +77,9 @@ export function BillingPage() {
       channelNames,
       onEdit: setEditing,
       onVersions: setVersionsOf,
-      onDelete: (p) => remove.mutateAsync(p.id).then(() => message.success(t('crud:action.deleted'))),
+      onDelete: (p) => deleteRow(p.id),
     }),
-    [t, canEdit, canDelete, giftNames, channelNames, remove, message],
+    [canEdit, canDelete, giftNames, channelNames, deleteRow],
   );
   const columns = useBillingColumns(actions);
 

@@ -1,65 +1,56 @@
-import { useState } from 'react';
-import { Button, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
+import { Alert, Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '@rx/contracts/languages';
-import { useLocale } from '../../../shared/i18n.ts';
-import { logout, useSession } from '../../../app/session.ts';
+import type { HomeSummary } from '@rx/contracts/home';
+import { useSession } from '../../../app/session.ts';
+import { useHomeSummary } from './api.ts';
+import { HOME_SECTIONS } from './sections.tsx';
+import './home.css';
 
-/** Home (role see/home): who is signed in, for which CP, with what. */
+/** Home (see/home): the start page of the day — what waits, the games, recent work, shortcuts. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const user = useSession((state) => state.user);
   const cpConfig = useSession((state) => state.cpConfig);
-  const permissionCount = useSession((state) => state.permissions.length);
-  const language = useLocale((state) => state.language);
-  const [leaving, setLeaving] = useState(false);
+  const { data: summary, isPending, isError, refetch } = useHomeSummary();
   if (!user) return null;
 
-  const items: DescriptionsProps['items'] = [
-    { key: 'username', label: t('home.username'), children: user.username },
-    { key: 'cpName', label: t('home.cpName'), children: cpConfig?.cp_name },
-    {
-      key: 'publishArea',
-      label: t('home.publishArea'),
-      children: cpConfig && t(`area.${cpConfig.publish_area}`),
-    },
-    { key: 'usertype', label: t('home.usertype'), children: user.usertype ?? t('home.notSet') },
-    {
-      key: 'roles',
-      label: t('home.roles'),
-      children: (
-        <Flex wrap gap="small">
-          {user.role_info.map((role) => (
-            <Tag key={role.identifier}>{role.name || role.identifier}</Tag>
-          ))}
-        </Flex>
-      ),
-    },
-    { key: 'language', label: t('home.language'), children: LANGUAGE_NAMES[language] },
-    { key: 'permissions', label: t('home.permissions'), children: permissionCount },
-  ];
-
-  const signOut = () => {
-    setLeaving(true);
-    void logout();
-  };
-
   return (
-    <Flex vertical gap="large">
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('home.welcome', { name: user.username })}
-      </Typography.Title>
-      <Descriptions
-        title={t('home.account')}
-        extra={
-          <Button danger loading={leaving} onClick={signOut}>
-            {t('logout')}
-          </Button>
-        }
-        column={1}
-        bordered
-        items={items}
-      />
-    </Flex>
+    <div className="rx-home">
+      <header className="rx-home__header">
+        <Typography.Title level={3} className="rx-home__title">
+          {t('welcome', { name: user.username })}
+        </Typography.Title>
+        {cpConfig && (
+          <Typography.Text type="secondary">
+            <bdi>{cpConfig.cp_name}</bdi> · {t(`common:area.${cpConfig.publish_area}`)}
+          </Typography.Text>
+        )}
+      </header>
+      {isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('loadFailed')}
+          action={<Button onClick={() => void refetch()}>{t('retry')}</Button>}
+        />
+      )}
+      <div className="rx-home__grid">
+        {HOME_SECTIONS.filter((section) => section.shows(summary)).map(({ key, title, Component, wide }) => (
+          <Card
+            key={key}
+            title={<h2 className="rx-home__section-title">{t(title)}</h2>}
+            className={wide ? 'rx-home__section is-wide' : 'rx-home__section'}
+            data-section={key}
+          >
+            <Component summary={summary as HomeSummary} />
+          </Card>
+        ))}
+        {isPending && (
+          <Card className="rx-home__section is-wide">
+            <Skeleton active />
+          </Card>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { Badge, Button, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { KIND_COLORS, useOpenNotification } from '../../../app/layout/notify/NotifyList.tsx';
 import { relativeTime, useNow } from '../../../app/layout/notify/time.ts';
 import { htmlLang } from '../../../shared/document-language.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { useLocale } from '../../../shared/i18n.ts';
 import { kindLabel, useMarkRead, type NotificationItem } from './api.ts';
 
@@ -52,7 +52,7 @@ export function NotificationTable(props: NotificationTableProps) {
       width: 180,
       render: (_, item) => (
         <Tooltip title={relativeTime(item.created_at, now, htmlLang(language))}>
-          <time dateTime={item.created_at}>{dayjs(item.created_at).format('YYYY-MM-DD HH:mm')}</time>
+          <time dateTime={item.created_at}>{formatDateTime(item.created_at, language)}</time>
         </Tooltip>
       ),
     },

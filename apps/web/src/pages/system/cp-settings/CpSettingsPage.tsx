@@ -7,7 +7,12 @@ import { ErrorCode } from '@rx/contracts/errors';
 import { pagesForRegion } from '@rx/contracts/pages';
 import { cpSettingsBody, type CpSettings } from '@rx/contracts/system-admin';
 import { useSession } from '../../../app/session.ts';
-import { serverFieldErrors, showFieldErrors, validateWith } from '../../../shared/crud/index.ts';
+import {
+  clearChangedErrors,
+  serverFieldErrors,
+  showFieldErrors,
+  validateWith,
+} from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../shared/http.ts';
 import { useLocale } from '../../../shared/i18n.ts';
@@ -77,7 +82,12 @@ export function CpSettingsPage() {
       </Typography.Title>
       <Card loading={settings.isLoading} style={{ maxWidth: 720 }}>
         {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 16 }} />}
-        <Form form={form} layout="vertical" onFinish={() => void save()}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={() => void save()}
+          onFieldsChange={(changed) => clearChangedErrors(form, changed)}
+        >
           <Form.Item name="name" label={t('cp.name')} required>
             <Input maxLength={64} />
           </Form.Item>

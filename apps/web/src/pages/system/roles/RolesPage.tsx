@@ -14,6 +14,7 @@ import {
   useListParams,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
   updatedAtColumn,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
@@ -34,10 +35,11 @@ export function RolesPage() {
   const rows = useMemo(() => matrixRows(region), [region]);
   const [params, setParams] = useListParams(FILTERS);
   const list = useResourceList<Role>(RESOURCE, params);
-  const { create, update, remove, refresh } = useResourceMutations<
+  const { create, update, refresh } = useResourceMutations<
     RoleCreate,
     Record<string, unknown> & { version: number }
   >(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
 
   const columns = useMemo<ColumnsType<Role>>(
@@ -83,9 +85,7 @@ export function RolesPage() {
               </Button>
               <Popconfirm
                 title={t('crud:action.confirmDelete', { name: role.name })}
-                onConfirm={() =>
-                  remove.mutateAsync(role.id).then(() => message.success(t('crud:action.deleted')))
-                }
+                onConfirm={() => deleteRow(role.id)}
               >
                 <Button type="link" size="small" danger>
                   {t('crud:action.delete')}
@@ -95,7 +95,7 @@ export function RolesPage() {
           ),
       },
     ],
-    [t, rows, remove, message],
+    [t, rows, deleteRow],
   );
 
   const save = async (data: unknown) => {

@@ -89,6 +89,15 @@ describe('permission matrix cells', () => {
     expect(pageCount(some, rows)).toBe(2);
   });
 
+  it('a new role shows its see column empty, not part-selected, though everyone sees some pages', () => {
+    expect(cellState(new Set(), rows, 'see')).toBe('none');
+    expect(cellState(new Set(), [basic], 'see')).toBe('none');
+    expect(cellState(new Set(['gift/see/gift']), rows, 'see')).toBe('some');
+    const everything = toggle([], rows, ['see'], true);
+    expect(cellState(new Set(everything), rows, 'see')).toBe('all');
+    expect(cellState(new Set(), rows, 'edit')).toBe('none');
+  });
+
   it('filters rows by title, keeping the groups leading to matches', () => {
     expect(filterRows(rows, (r) => r.title === 'page.gifts')).toEqual([{ ...basic, children: [gifts] }]);
   });

@@ -68,15 +68,21 @@ function holds(granted: ReadonlySet<string>, leaf: MatrixRow, verb: MatrixVerb):
 
 export type CellState = 'all' | 'some' | 'none';
 
-/** Whether every, some or none of the row's pages hold the verb. */
+/**
+ * Whether every, some or none of the row's pages hold the verb. A page everyone sees holds `see`
+ * whatever the role grants, so it counts only when nothing else is under the cell: a new role's
+ * `see` column is empty, not part-selected.
+ */
 export function cellState(
   granted: ReadonlySet<string>,
   rows: readonly MatrixRow[],
   verb: MatrixVerb,
 ): CellState {
   const leaves = rows.flatMap(leavesOf);
-  const held = leaves.filter((leaf) => holds(granted, leaf, verb)).length;
-  return held === 0 ? 'none' : held === leaves.length ? 'all' : 'some';
+  const chosen = verb === 'see' ? leaves.filter((leaf) => !leaf.everyone) : leaves;
+  if (!chosen.length) return leaves.length ? 'all' : 'none';
+  const held = chosen.filter((leaf) => holds(granted, leaf, verb)).length;
+  return held === 0 ? 'none' : held === chosen.length ? 'all' : 'some';
 }
 
 /**

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Alert, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { staffResetPasswordBody, type Staff } from '@rx/contracts/system-admin';
-import { serverFieldErrors, showFieldErrors, validateWith } from '../../../shared/crud/index.ts';
+import {
+  clearChangedErrors,
+  serverFieldErrors,
+  showFieldErrors,
+  validateWith,
+} from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../shared/http.ts';
 import { useLocale } from '../../../shared/i18n.ts';
@@ -50,7 +55,12 @@ export function ResetPasswordModal({ staff, onClose }: { staff: Staff | null; on
     >
       <Typography.Paragraph type="secondary">{t('staff.resetIntro')}</Typography.Paragraph>
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 12 }} />}
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={() => void submit()}
+        onFieldsChange={(changed) => clearChangedErrors(form, changed)}
+      >
         <PasswordField />
       </Form>
     </AppModal>

@@ -13,6 +13,7 @@ import {
   useListParams,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { http } from '../../../shared/http.ts';
@@ -39,10 +40,11 @@ export function StaffPage() {
   const me = useSession((s) => s.user?.id);
   const [params, setParams] = useListParams(FILTERS);
   const list = useResourceList<Staff>(RESOURCE, params);
-  const { create, update, remove, refresh } = useResourceMutations<
+  const { create, update, refresh } = useResourceMutations<
     StaffCreate,
     Record<string, unknown> & { version: number }
   >(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const roles = useRoleOptions();
   const [editing, setEditing] = useState<Staff | 'new' | null>(null);
   const [resetting, setResetting] = useState<Staff | null>(null);
@@ -137,9 +139,7 @@ export function StaffPage() {
               {!self && (
                 <Popconfirm
                   title={t('crud:action.confirmDelete', { name: s.username })}
-                  onConfirm={() =>
-                    remove.mutateAsync(s.id).then(() => message.success(t('crud:action.deleted')))
-                  }
+                  onConfirm={() => deleteRow(s.id)}
                 >
                   <Button type="link" size="small" danger>
                     {t('crud:action.delete')}
@@ -151,7 +151,7 @@ export function StaffPage() {
         },
       },
     ];
-  }, [t, me, remove, refresh, message]);
+  }, [t, me, deleteRow, refresh, message]);
 
   const save = async (data: unknown) => {
     if (editing === 'new') await create.mutateAsync(data as StaffCreate);

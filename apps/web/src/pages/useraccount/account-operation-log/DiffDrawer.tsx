@@ -3,6 +3,7 @@ import { Collapse, Descriptions, Drawer, Flex, Switch, Table, Tag, Typography, t
 import { useTranslation } from 'react-i18next';
 import type { OperationLog } from '@rx/contracts/operation-logs';
 import { diffRows, type DiffRow } from './diff.ts';
+import type { useLogLabels } from './labels.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 
 const CHANGE_COLORS = { added: 'success', removed: 'error', changed: 'warning', same: 'default' } as const;
@@ -10,11 +11,12 @@ const CHANGE_COLORS = { added: 'success', removed: 'error', changed: 'warning', 
 interface DiffDrawerProps {
   entry: OperationLog | null;
   productName: (id: number | null) => string;
+  label: ReturnType<typeof useLogLabels>;
   onClose: () => void;
 }
 
 /** One log entry: who did what to which target, and its before/after side by side. */
-export function DiffDrawer({ entry, productName, onClose }: DiffDrawerProps) {
+export function DiffDrawer({ entry, productName, label, onClose }: DiffDrawerProps) {
   const { t } = useTranslation('oplog');
   const { token } = theme.useToken();
   const [all, setAll] = useState(false);
@@ -43,12 +45,13 @@ export function DiffDrawer({ entry, productName, onClose }: DiffDrawerProps) {
             items={[
               { key: 'time', label: t('time'), children: formatDateTime(entry.created_at) },
               { key: 'staff', label: t('staff'), children: entry.username || '—' },
-              { key: 'action', label: t('action'), children: t(`actions.${entry.action}`, entry.action) },
+              { key: 'action', label: t('action'), children: label.action(entry.action) },
               {
                 key: 'target',
                 label: t('target'),
-                children: `${t(`targets.${entry.target_type}`, entry.target_type)} ${entry.target_name} ${entry.target_id ? `#${entry.target_id}` : ''}`,
+                children: `${label.targetType(entry.target_type)} · ${label.target(entry)}`,
               },
+              { key: 'targetId', label: t('targetId'), children: entry.target_id || '—' },
               { key: 'product', label: t('product'), children: productName(entry.product_id) },
               { key: 'ip', label: 'IP', children: entry.ip || '—' },
             ]}

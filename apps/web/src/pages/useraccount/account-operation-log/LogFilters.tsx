@@ -3,7 +3,8 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useProduct } from '../../../app/product/index.ts';
-import { LOG_ACTIONS, LOG_TARGETS, withCurrent } from './log-options.ts';
+import { LOG_ACTIONS, LOG_TARGET_TYPES } from '@rx/contracts/operation-logs';
+import { withCurrent } from './log-options.ts';
 
 interface Values {
   username?: string;
@@ -48,6 +49,7 @@ export function LogFilters({ values, onSearch, extra }: LogFiltersProps) {
     form.resetFields();
     form.setFieldsValue(toValues(values));
   }, [values, form]);
+  // The server's own lists of actions and targets, so the filters offer every one it writes.
   const select = (known: readonly string[], current: string | undefined, group: string) =>
     withCurrent(known, current).map((value) => ({ value, label: t(`${group}.${value}`, value) }));
   const now = dayjs();
@@ -79,7 +81,7 @@ export function LogFilters({ values, onSearch, extra }: LogFiltersProps) {
           placeholder={t('crud:search.any')}
           style={{ width: 170 }}
           popupMatchSelectWidth={false}
-          options={select(LOG_TARGETS, values.target_type, 'targets')}
+          options={select(LOG_TARGET_TYPES, values.target_type, 'targets')}
         />
       </Form.Item>
       <Form.Item name="target_id" label={t('targetId')}>

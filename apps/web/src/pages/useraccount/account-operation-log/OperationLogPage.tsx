@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
-import type { OperationLog } from '@rx/contracts/operation-logs';
+import type { LogAction, OperationLog } from '@rx/contracts/operation-logs';
 import { actionPermission } from '@rx/contracts/pages';
 import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
@@ -11,17 +11,23 @@ import { DataTable } from '../../../shared/ui/index.ts';
 import { DiffDrawer } from './DiffDrawer.tsx';
 import { LOG_FILTERS } from './log-options.ts';
 import { LogFilters } from './LogFilters.tsx';
+import { useLogLabels } from './labels.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = 'operation-logs';
 const SEE = 'user/see/operation_log';
-const ACTION_COLORS: Record<string, string> = {
+const ACTION_COLORS: Partial<Record<LogAction, string>> = {
   create: 'success',
   update: 'processing',
   new_version: 'purple',
+  publish: 'success',
+  unpublish: 'warning',
+  rollback: 'orange',
   delete: 'error',
   disable: 'warning',
+  kill_switch_on: 'error',
+  kill_switch_off: 'success',
   import: 'cyan',
   export: 'cyan',
 };
@@ -38,6 +44,7 @@ export function OperationLogPage() {
     (id: number | null) => (id === null ? '—' : (products.find((p) => p.id === id)?.name ?? `#${id}`)),
     [products],
   );
+  const label = useLogLabels(productName);
 
   const columns = useMemo<ColumnsType<OperationLog>>(
     () => [
@@ -54,20 +61,20 @@ export function OperationLogPage() {
         dataIndex: 'action',
         width: 110,
         sorter: true,
-        render: (v: string) => <Tag color={ACTION_COLORS[v]}>{t(`actions.${v}`, v)}</Tag>,
+        render: (v: string) => <Tag color={ACTION_COLORS[v as LogAction]}>{label.action(v)}</Tag>,
       },
       {
         title: t('targetType'),
         dataIndex: 'target_type',
         width: 130,
         sorter: true,
-        render: (v: string) => t(`targets.${v}`, v),
+        render: (v: string) => label.targetType(v),
       },
       {
         title: t('target'),
         key: 'target',
         width: 200,
-        render: (_, e) => `${e.target_name}${e.target_id ? ` #${e.target_id}` : ''}`,
+        render: (_, e) => label.target(e),
       },
       { title: t('product'), dataIndex: 'product_id', width: 130, render: productName },
       { title: 'IP', dataIndex: 'ip', width: 130 },
@@ -83,7 +90,7 @@ export function OperationLogPage() {
         ),
       },
     ],
-    [t, productName],
+    [t, productName, label],
   );
 
   return (
@@ -104,7 +111,7 @@ export function OperationLogPage() {
         dataSource={list.data?.list}
         {...tablePaging(params, setParams, list.data?.total)}
       />
-      <DiffDrawer entry={open} productName={productName} onClose={() => setOpen(null)} />
+      <DiffDrawer entry={open} productName={productName} label={label} onClose={() => setOpen(null)} />
     </>
   );
 }

@@ -40,4 +40,12 @@ describe('operation log diff', () => {
     expect(diffRows('x', 'y')).toEqual([{ path: '(value)', before: 'x', after: 'y', change: 'changed' }]);
     expect(showValue(null)).toBe('null');
   });
+
+  it('leaves out the version and timestamps, which change with every write', () => {
+    const rows = diffRows(
+      { name: 'a', version: 1, updated_at: '2026-01-01', created_at: '2025-01-01' },
+      { name: 'b', version: 2, updated_at: '2026-01-02', created_at: '2025-01-01' },
+    );
+    expect(rows).toEqual([{ path: 'name', before: 'a', after: 'b', change: 'changed' }]);
+  });
 });

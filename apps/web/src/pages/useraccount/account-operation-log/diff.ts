@@ -1,3 +1,5 @@
+import { LOG_BOOKKEEPING_FIELDS } from '@rx/contracts/operation-logs';
+
 /** One field of a before/after pair, flattened to a dotted path (`name.en`). */
 export interface DiffRow {
   path: string;
@@ -34,12 +36,16 @@ function flatten(value: unknown, prefix = '', depth = 0, into = new Map<string, 
 
 /**
  * The fields of a log entry's before and after, in the order they first appear, each marked as
- * added, removed, changed or the same. A create has no before; a delete no after.
+ * added, removed, changed or the same; the version and timestamps left out. A create has no
+ * before; a delete no after.
  */
 export function diffRows(before: unknown, after: unknown): DiffRow[] {
   const old = flatten(before ?? undefined);
   const now = flatten(after ?? undefined);
-  const paths = [...new Set([...old.keys(), ...now.keys()])];
+  // The version and the timestamps change with every write: they are no change of the record.
+  const paths = [...new Set([...old.keys(), ...now.keys()])].filter(
+    (path) => !LOG_BOOKKEEPING_FIELDS.includes(path),
+  );
   return paths.map((path) => {
     const a = showValue(old.get(path));
     const b = showValue(now.get(path));

@@ -10,7 +10,7 @@ import { actionPermission } from '@rx/contracts/pages';
 import { usePermission } from '../../../../app/permission/index.ts';
 import {
   serverFieldErrors,
-  showFieldErrors,
+  useFieldErrors,
   useResourceItem,
   validateWith,
 } from '../../../../shared/crud/index.ts';
@@ -37,7 +37,7 @@ export function SubChannelEditPage() {
   const seesLog = usePermission([LOG_SEE]);
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, show, onFieldsChange } = useFieldErrors(form);
   const sub = item.data;
   useEffect(() => {
     if (sub) form.setFieldsValue(sub);
@@ -56,11 +56,7 @@ export function SubChannelEditPage() {
   const save = async () => {
     if (!sub) return;
     const checked = validateWith(subChannelUpdateBody, { ...sub, ...form.getFieldsValue(true) }, lang);
-    if (!checked.ok) {
-      const orphans = showFieldErrors(form, checked.errors);
-      setProblem(orphans.length ? orphans.join(' ') : t('crud:form.fixErrors'));
-      return;
-    }
+    if (!checked.ok) return show(checked.errors);
     setSaving(true);
     setProblem(null);
     try {
@@ -70,7 +66,7 @@ export function SubChannelEditPage() {
       await navigate(LIST_PAGE);
     } catch (error) {
       const fields = serverFieldErrors(error);
-      if (fields) setProblem(showFieldErrors(form, fields).join(' ') || t('crud:form.fixErrors'));
+      if (fields) show(fields);
       else if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) setProblem(t('sub.stale'));
       else if (error instanceof ApiError) setProblem(error.msg);
       else throw error;
@@ -106,7 +102,13 @@ export function SubChannelEditPage() {
                 }
               />
             )}
-            <Form form={form} layout="vertical" disabled={!canEdit} onFinish={() => void save()}>
+            <Form
+              form={form}
+              layout="vertical"
+              disabled={!canEdit}
+              onFinish={() => void save()}
+              onFieldsChange={onFieldsChange}
+            >
               <SubChannelFields frozen={sub?.frozen} />
               <Typography.Paragraph type="secondary">{t('sub.logNotice')}</Typography.Paragraph>
               <Space>

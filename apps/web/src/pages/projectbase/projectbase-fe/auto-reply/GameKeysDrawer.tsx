@@ -3,9 +3,12 @@ import { Alert, Button, Checkbox, Drawer, Flex, Input, Popconfirm, Space, Tag, T
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  EMPTY_BODY_SHA256,
   GAME_KEY_HEADER,
+  GAME_NONCE_HEADER,
   GAME_SIGNATURE_HEADER,
   GAME_TIMESTAMP_HEADER,
+  gameStringToSign,
   type GameApiKey,
   type GameApiKeyCreated,
 } from '@rx/contracts/game-api';
@@ -16,6 +19,21 @@ import { DataTable } from '../../../../shared/ui/index.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 
 const RESOURCE = 'game-api-keys';
+const HEADERS = {
+  key: GAME_KEY_HEADER,
+  ts: GAME_TIMESTAMP_HEADER,
+  nonce: GAME_NONCE_HEADER,
+  sig: GAME_SIGNATURE_HEADER,
+};
+/** What a sample request signs, built by the same function the server checks with. */
+const SAMPLE = gameStringToSign({
+  method: 'GET',
+  path: '/api/game/v1/error-codes',
+  params: [['lang', 'en']],
+  timestamp: 1767225600,
+  nonce: '9f86d081884c7d659a2feaa0c55ad015',
+  bodySha256: EMPTY_BODY_SHA256,
+});
 
 interface GameKeysDrawerProps {
   open: boolean;
@@ -66,8 +84,12 @@ export function GameKeysDrawer({ open, onClose, canManage }: GameKeysDrawerProps
 
   return (
     <Drawer open={open} onClose={close} title={t('keys.title')} size={760} destroyOnHidden>
+      <Typography.Paragraph type="secondary">{t('keys.intro', HEADERS)}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">
-        {t('keys.intro', { key: GAME_KEY_HEADER, ts: GAME_TIMESTAMP_HEADER, sig: GAME_SIGNATURE_HEADER })}
+        {t('keys.signing', HEADERS)}
+        <pre dir="ltr" data-testid="game-signing-sample">
+          {SAMPLE}
+        </pre>
       </Typography.Paragraph>
       {created && (
         <Alert

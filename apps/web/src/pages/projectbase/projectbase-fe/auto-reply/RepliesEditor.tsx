@@ -71,7 +71,7 @@ export function RepliesEditor() {
   const { t } = useTranslation('autoReply');
   return (
     <Form.List name="replies">
-      {(fields, { add, remove }) => (
+      {(fields, { add, remove }, { errors }) => (
         <Flex vertical gap={8}>
           {fields.map((field, index) => (
             <ReplyItem
@@ -86,6 +86,7 @@ export function RepliesEditor() {
               {t('addReply')}
             </Button>
           )}
+          <Form.ErrorList errors={errors} />
         </Flex>
       )}
     </Form.List>

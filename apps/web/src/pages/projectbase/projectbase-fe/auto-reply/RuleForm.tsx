@@ -13,14 +13,22 @@ interface PlatformSelectProps {
   onChange?: (value: GamePlatform | null) => void;
   id?: string;
   disabled?: boolean;
+  'aria-label'?: string;
 }
 
 /** A platform, or every platform (null). A form control. */
-export function PlatformSelect({ value, onChange, id, disabled }: PlatformSelectProps) {
+export function PlatformSelect({
+  value,
+  onChange,
+  id,
+  disabled,
+  'aria-label': ariaLabel,
+}: PlatformSelectProps) {
   const { t } = useTranslation('autoReply');
   return (
     <Select<string>
       id={id}
+      aria-label={ariaLabel}
       disabled={disabled}
       value={value ?? ''}
       onChange={(next) => onChange?.(next ? (next as GamePlatform) : null)}
@@ -37,7 +45,7 @@ function KeywordsEditor() {
   const { t } = useTranslation('autoReply');
   return (
     <Form.List name="keywords">
-      {(fields, { add, remove }) => (
+      {(fields, { add, remove }, { errors }) => (
         <Flex vertical gap={0}>
           {fields.map((field, index) => (
             <Flex key={field.key} gap={8} align="start">
@@ -69,6 +77,7 @@ function KeywordsEditor() {
               {t('addKeyword')}
             </Button>
           )}
+          <Form.ErrorList errors={errors} />
         </Flex>
       )}
     </Form.List>
@@ -106,7 +115,7 @@ export function RuleForm() {
       </Divider>
       <Flex gap={16}>
         <Form.Item name="priority" label={t('priority')} extra={t('priorityHint')} style={{ flex: 1 }}>
-          <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="enabled" label={t('enabled')} valuePropName="checked" style={{ flex: 1 }}>
           <Switch />

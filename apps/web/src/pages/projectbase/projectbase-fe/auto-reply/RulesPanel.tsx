@@ -16,6 +16,7 @@ import {
   FormDrawer,
   useResourceList,
   useResourceMutations,
+  useDeleteRow,
   type ListParams,
 } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
@@ -50,7 +51,8 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
   const navigate = useNavigate();
   // Highest priority first unless the user sorts otherwise: the order rules are tried in.
   const list = useResourceList<AutoReplyRule>(RESOURCE, { ...params, sort: params.sort ?? '-priority' });
-  const { create, update, remove } = useResourceMutations<AutoReplyCreate, UpdateBody>(RESOURCE);
+  const { create, update } = useResourceMutations<AutoReplyCreate, UpdateBody>(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const channelLabel = useChannelLabel(t('allChannels'));
   const [editing, setEditing] = useState<AutoReplyRule | 'new' | null>(null);
   const [warnings, setWarnings] = useState<{ rule: string; list: KeywordWarning[] } | null>(null);
@@ -157,9 +159,7 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
             {can.remove && (
               <Popconfirm
                 title={t('confirmDelete', { name: rule.name })}
-                onConfirm={() =>
-                  remove.mutateAsync(rule.id).then(() => message.success(t('crud:action.deleted')))
-                }
+                onConfirm={() => deleteRow(rule.id)}
               >
                 <Button type="link" size="small" danger>
                   {t('crud:action.delete')}
@@ -170,7 +170,7 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
         ),
       },
     ],
-    [t, can, remove, message, navigate, productId, channelLabel, now],
+    [t, can, deleteRow, navigate, productId, channelLabel, now],
   );
 
   const save = async (data: unknown) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AutoReplyMatch } from '@rx/contracts/auto-replies';
@@ -23,6 +23,7 @@ export function TestBox({ scope }: { scope?: ReplyScope }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { channelId, platform } = scope ?? chosen;
+  const messageId = useId();
 
   const test = async () => {
     if (!text.trim()) return;
@@ -57,14 +58,16 @@ export function TestBox({ scope }: { scope?: ReplyScope }) {
               onChange={(next) => setChosen((c) => ({ ...c, channelId: next }))}
             />
             <PlatformSelect
+              aria-label={t('platform')}
               value={chosen.platform}
               onChange={(next) => setChosen((c) => ({ ...c, platform: next }))}
             />
           </Flex>
         )}
+        <label htmlFor={messageId}>{t('testMessage')}</label>
         <Space.Compact style={{ width: '100%' }}>
           <Input
-            aria-label={t('testMessage')}
+            id={messageId}
             placeholder={t('testPlaceholder')}
             value={text}
             maxLength={MAX_MATCH_TEXT}

@@ -24,10 +24,10 @@ export function PropForm({ editing }: { editing: boolean }) {
         <Input placeholder="https://…" maxLength={500} />
       </Form.Item>
       <Form.Item name="stack_limit" label={t('stackLimit')} required>
-        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="expiry_days" label={t('expiryDays')} extra={t('expiryHint')}>
-        <InputNumber min={0} max={3650} precision={0} style={{ width: '100%' }} />
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="tags" label={t('tags')}>
         <Select mode="tags" tokenSeparators={[',', '，']} maxCount={20} />

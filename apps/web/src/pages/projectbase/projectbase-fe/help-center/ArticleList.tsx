@@ -8,6 +8,7 @@ import { HELP_ARTICLE_STATUSES, type HelpArticle } from '@rx/contracts/help-cent
 import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import {
   SearchForm,
+  useDeleteRow,
   useResourceList,
   type ListParams,
   updatedAtColumn,
@@ -43,6 +44,7 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
   const channels = useChannels();
   const channelLabel = useChannelLabel(t('allChannels'));
   const [copying, setCopying] = useState<HelpArticle | null>(null);
+  const deleteRow = useDeleteRow(RESOURCE);
   const categoryNames = useMemo(
     () => new Map((categories.data?.list ?? []).map((c) => [c.id, categoryName(c, lang)] as const)),
     [categories.data, lang],
@@ -54,11 +56,6 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
       await http.post(`/${RESOURCE}/${article.id}/${action}`, { version: article.version });
       void refresh();
       void message.success(t(action === 'publish' ? 'publishedDone' : 'unpublishedDone'));
-    };
-    const remove = async (article: HelpArticle) => {
-      await http.delete(`/${RESOURCE}/${article.id}`);
-      void refresh();
-      void message.success(t('crud:action.deleted'));
     };
     const edit = (a: HelpArticle) => navigate(detailPath(productId, a.channel_id, { article: a.id }));
     return [
@@ -143,7 +140,10 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
               {t('preview')}
             </Button>
             {can.remove && a.status === 'draft' && (
-              <Popconfirm title={t('confirmDeleteArticle', { title: a.title })} onConfirm={() => remove(a)}>
+              <Popconfirm
+                title={t('confirmDeleteArticle', { title: a.title })}
+                onConfirm={() => deleteRow(a.id)}
+              >
                 <Button type="link" size="small" danger>
                   {t('crud:action.delete')}
                 </Button>
@@ -153,7 +153,7 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
         ),
       },
     ];
-  }, [t, can, client, message, navigate, productId, categoryNames, channelLabel]);
+  }, [t, can, client, message, navigate, productId, categoryNames, channelLabel, deleteRow]);
 
   return (
     <>

@@ -17,6 +17,7 @@ import {
   MultilangInput,
   resourceKey,
   useResourceMutations,
+  useDeleteRow,
   type ListAnswer,
 } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
@@ -65,10 +66,11 @@ export function CategoryPanel({ selected, onSelect, canEdit, canDelete }: Catego
   const lang = useLocale((s) => s.language);
   const categories = useHelpCategories();
   const channelLabel = useChannelLabel(t('allChannels'));
-  const { create, update, remove } = useResourceMutations<
+  const { create, update } = useResourceMutations<
     HelpCategoryCreate,
     Record<string, unknown> & { version: number }
   >(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   const [editing, setEditing] = useState<HelpCategory | 'new' | null>(null);
 
   const columns = useMemo<ColumnsType<HelpCategory>>(
@@ -112,9 +114,7 @@ export function CategoryPanel({ selected, onSelect, canEdit, canDelete }: Catego
             {canDelete && (
               <Popconfirm
                 title={t('confirmDeleteCategory', { name: categoryName(c, lang) })}
-                onConfirm={() =>
-                  remove.mutateAsync(c.id).then(() => message.success(t('crud:action.deleted')))
-                }
+                onConfirm={() => deleteRow(c.id)}
               >
                 <Button type="link" size="small" danger>
                   {t('crud:action.delete')}
@@ -125,7 +125,7 @@ export function CategoryPanel({ selected, onSelect, canEdit, canDelete }: Catego
         ),
       },
     ],
-    [t, lang, selected, onSelect, channelLabel, canEdit, canDelete, remove, message],
+    [t, lang, selected, onSelect, channelLabel, canEdit, canDelete, deleteRow],
   );
 
   const save = async (data: unknown) => {
@@ -171,7 +171,7 @@ export function CategoryPanel({ selected, onSelect, canEdit, canDelete }: Catego
         </Form.Item>
         <Flex gap={32}>
           <Form.Item name="sort" label={t('sort')}>
-            <InputNumber min={0} max={9999} precision={0} />
+            <InputNumber />
           </Form.Item>
           <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
             <Switch />

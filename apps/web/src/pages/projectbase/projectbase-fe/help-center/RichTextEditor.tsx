@@ -37,6 +37,8 @@ export function RichTextEditor({
   const saved = useRef<Range | null>(null);
   const [asking, setAsking] = useState<UrlCommand | null>(null);
   const [url, setUrl] = useState('');
+  // An image's text alternative (WCAG 1.1.1): asked for with its address, required to insert it.
+  const [alt, setAlt] = useState('');
 
   // Outside changes (another article loaded) replace the content; the user's own typing does not.
   useEffect(() => {
@@ -55,18 +57,28 @@ export function RichTextEditor({
     const range = selection && selection.rangeCount ? selection.getRangeAt(0) : null;
     saved.current = range && area.current?.contains(range.commonAncestorContainer) ? range : null;
   };
+  const urlReady = SAFE_URL.test(url.trim()) && (asking !== 'insertImage' || alt.trim() !== '');
   const insertUrl = () => {
     const target = url.trim();
-    if (!asking || !SAFE_URL.test(target)) return;
+    if (!asking || !urlReady) return;
     area.current?.focus();
     const selection = window.getSelection();
     if (saved.current && selection) {
       selection.removeAllRanges();
       selection.addRange(saved.current);
     }
-    run(asking, target);
+    if (asking === 'insertImage') {
+      // insertImage cannot set alt: the element is built here, its attributes escaped by the DOM.
+      const image = document.createElement('img');
+      image.setAttribute('src', target);
+      image.setAttribute('alt', alt.trim());
+      run('insertHTML', image.outerHTML);
+    } else {
+      run(asking, target);
+    }
     setAsking(null);
     setUrl('');
+    setAlt('');
   };
   const urlButton = (command: UrlCommand, icon: ReactNode, label: string) => (
     <Popover
@@ -77,7 +89,7 @@ export function RichTextEditor({
         setAsking(open ? command : null);
       }}
       content={
-        <Space.Compact>
+        <Flex vertical gap={8} style={{ width: 300, maxWidth: '80vw' }}>
           <Input
             autoFocus
             aria-label={t('editor.url')}
@@ -86,12 +98,20 @@ export function RichTextEditor({
             status={url && !SAFE_URL.test(url.trim()) ? 'error' : undefined}
             onChange={(e) => setUrl(e.target.value)}
             onPressEnter={insertUrl}
-            style={{ width: 260 }}
           />
-          <Button type="primary" onClick={insertUrl}>
+          {command === 'insertImage' && (
+            <Input
+              aria-label={t('editor.alt')}
+              placeholder={t('editor.alt')}
+              value={alt}
+              onChange={(e) => setAlt(e.target.value)}
+              onPressEnter={insertUrl}
+            />
+          )}
+          <Button type="primary" disabled={!urlReady} onClick={insertUrl}>
             {t('editor.insert')}
           </Button>
-        </Space.Compact>
+        </Flex>
       }
     >
       <Tooltip title={label}>

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { Button, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import type { SocialKind, SocialPolicy, SocialPolicyCreate } from '@rx/contracts/social-access';
-import { useResourceMutations } from '../../../../shared/crud/index.ts';
+import { useDeleteRow, useResourceMutations } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
 import { ApiError } from '../../../../shared/http.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
+import { LiveSwitch } from './LiveSwitch.tsx';
 import { FEATURES, LIMITS } from './social-helpers.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 
@@ -20,12 +21,16 @@ interface PolicyColumnsOptions {
   onEdit: (policy: SocialPolicy) => void;
 }
 
-/** The policy table's columns: each feature is a switch saved at once, then limits, requirements, schedule. */
+/**
+ * The policy table's columns: each feature is a switch that changes the live policy once its effect
+ * is confirmed, then limits, requirements, schedule.
+ */
 export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyColumnsOptions) {
   const { t } = useTranslation('social');
   const message = useMessage();
   const channelLabel = useChannelLabel(t('allChannels'));
-  const { update, remove } = useResourceMutations<SocialPolicyCreate, UpdateBody>(RESOURCE);
+  const { update } = useResourceMutations<SocialPolicyCreate, UpdateBody>(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   return useMemo<ColumnsType<SocialPolicy>>(() => {
     const change = async (policy: SocialPolicy, body: Record<string, unknown>) => {
       try {
@@ -57,15 +62,20 @@ export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyCol
         title: t(`feature.${feature}`),
         key: feature,
         width: 100,
-        render: (_: unknown, p: SocialPolicy) => (
-          <Switch
-            size="small"
-            checked={Boolean(settingsOf(p)[feature])}
-            disabled={!canEdit}
-            aria-label={`${t(`feature.${feature}`)} ${scopeName(p)}`}
-            onChange={(on) => void change(p, { [kind]: { [feature]: on } })}
-          />
-        ),
+        render: (_: unknown, p: SocialPolicy) => {
+          const on = Boolean(settingsOf(p)[feature]);
+          const words = { feature: t(`feature.${feature}`), scope: scopeName(p) };
+          return (
+            <LiveSwitch
+              checked={on}
+              disabled={!canEdit}
+              label={`${words.feature} ${words.scope}`}
+              title={t(on ? 'confirm.featureOffTitle' : 'confirm.featureOnTitle', words)}
+              effect={t(on ? 'confirm.featureOff' : 'confirm.featureOn', words)}
+              onConfirm={() => change(p, { [kind]: { [feature]: !on } })}
+            />
+          );
+        },
       })),
       {
         title: t('limits'),
@@ -113,15 +123,23 @@ export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyCol
         title: t('enabled'),
         key: 'enabled',
         width: 90,
-        render: (_, p) => (
-          <Switch
-            size="small"
-            checked={p.enabled}
-            disabled={!canEdit}
-            aria-label={`${t('enabled')} ${scopeName(p)}`}
-            onChange={(on) => void change(p, { enabled: on })}
-          />
-        ),
+        render: (_, p) => {
+          const scope = scopeName(p);
+          // Off, a channel's policy gives way to the all-channels one; that one to everything open.
+          const effect = p.enabled
+            ? t(p.channel_id === null ? 'confirm.disableAll' : 'confirm.disableChannel')
+            : t('confirm.enable', { scope });
+          return (
+            <LiveSwitch
+              checked={p.enabled}
+              disabled={!canEdit}
+              label={`${t('enabled')} ${scope}`}
+              title={t(p.enabled ? 'confirm.disableTitle' : 'confirm.enableTitle', { scope })}
+              effect={effect}
+              onConfirm={() => change(p, { enabled: !p.enabled })}
+            />
+          );
+        },
       },
       {
         title: t('crud:action.actions'),
@@ -138,9 +156,7 @@ export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyCol
             {canDelete && (
               <Popconfirm
                 title={t('confirmDelete', { scope: scopeName(p) })}
-                onConfirm={() =>
-                  remove.mutateAsync(p.id).then(() => message.success(t('crud:action.deleted')))
-                }
+                onConfirm={() => deleteRow(p.id)}
               >
                 <Button type="link" size="small" danger>
                   {t('crud:action.delete')}
@@ -151,5 +167,5 @@ export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyCol
         ),
       },
     ];
-  }, [t, kind, canEdit, canDelete, update, remove, message, channelLabel, onEdit]);
+  }, [t, kind, canEdit, canDelete, update, deleteRow, message, channelLabel, onEdit]);
 }

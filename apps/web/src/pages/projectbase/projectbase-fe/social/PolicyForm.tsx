@@ -40,7 +40,7 @@ export function PolicyForm({ kind, editing }: { kind: SocialKind; editing: boole
       <Flex gap={16} wrap>
         {LIMITS[kind].map((limit) => (
           <Form.Item key={limit} name={[kind, limit]} label={t(`limit.${limit}`)} extra={t('zeroNoLimit')}>
-            <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 180 }} />
+            <InputNumber style={{ width: 180 }} />
           </Form.Item>
         ))}
       </Flex>
@@ -49,10 +49,10 @@ export function PolicyForm({ kind, editing }: { kind: SocialKind; editing: boole
       </Divider>
       <Flex gap={16} wrap>
         <Form.Item name="min_level" label={t('minLevel')}>
-          <InputNumber min={0} max={10_000} precision={0} style={{ width: 160 }} />
+          <InputNumber style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="min_account_age_days" label={t('minAccountAge')}>
-          <InputNumber min={0} max={3650} precision={0} style={{ width: 160 }} />
+          <InputNumber style={{ width: 160 }} />
         </Form.Item>
       </Flex>
       <Flex gap={24}>

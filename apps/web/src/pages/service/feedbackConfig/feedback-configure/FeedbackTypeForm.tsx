@@ -46,11 +46,11 @@ export function FeedbackTypeForm({ editing, parents, queues }: FeedbackTypeFormP
         <AutoComplete options={queues.map((value) => ({ value }))} />
       </Form.Item>
       <Form.Item name="auto_reply" label={t('autoReply')} extra={t('autoReplyHint')}>
-        <MultilangInput multiline maxLength={1000} />
+        <MultilangInput multiline optional maxLength={1000} />
       </Form.Item>
       <Flex gap={32}>
         <Form.Item name="sort" label={t('sort')} extra={t('sortHint')}>
-          <InputNumber min={0} max={9999} precision={0} />
+          <InputNumber />
         </Form.Item>
         <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
           <Switch />

@@ -5,9 +5,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { ErrorCode } from '@rx/contracts/errors';
 import type { FeedbackTypeCreate } from '@rx/contracts/feedback-types';
 import { LANGUAGES } from '@rx/contracts/languages';
-import { missingLanguages, useResourceMutations } from '../../../../shared/crud/index.ts';
+import { missingLanguages, useDeleteRow, useResourceMutations } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
-import { ApiError, http } from '../../../../shared/http.ts';
+import { ApiError } from '../../../../shared/http.ts';
 import { useLocale } from '../../../../shared/i18n.ts';
 import { typeName, type TreeRow } from './tree-helpers.ts';
 
@@ -42,7 +42,8 @@ export function useTypeColumns({
   const { t } = useTranslation('feedbackTypes');
   const message = useMessage();
   const lang = useLocale((s) => s.language);
-  const { update, refresh } = useResourceMutations<FeedbackTypeCreate, UpdateBody>(RESOURCE);
+  const { update } = useResourceMutations<FeedbackTypeCreate, UpdateBody>(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE);
   return useMemo<ColumnsType<TreeRow>>(() => {
     const toggle = async (row: TreeRow) => {
       try {
@@ -53,22 +54,16 @@ export function useTypeColumns({
         else throw error;
       }
     };
-    const remove = async (row: TreeRow) => {
+    // One in use is disabled instead (a notice); one with children is refused and explained.
+    const remove = (row: TreeRow) => {
       onRefused(null);
-      try {
-        await http.delete(`/${RESOURCE}/${row.id}`, { silent: true });
-        void message.success(t('crud:action.deleted'));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        const data = error.data as { children?: number; disabled?: boolean } | null;
-        if (error.code !== ErrorCode.BUSINESS_RULE) void message.error(error.msg);
-        else if (data?.children)
+      return deleteRow(row.id, (error) => {
+        const data = error.data as { children?: number } | null;
+        if (error.code === ErrorCode.BUSINESS_RULE && data?.children)
           onRefused(t('deleteHasChildren', { name: typeName(row, lang), count: data.children }));
-        else if (data?.disabled) onRefused(t('deleteInUse', { name: typeName(row, lang) }));
-        else onRefused(error.msg);
-      } finally {
-        void refresh();
-      }
+        else if (error.code === ErrorCode.BUSINESS_RULE) onRefused(error.msg);
+        else void message.error(error.msg);
+      });
     };
     return [
       {
@@ -172,5 +167,5 @@ export function useTypeColumns({
         ),
       },
     ];
-  }, [t, lang, canEdit, canDelete, update, refresh, message, onAddChild, onEdit, onMove, onRefused]);
+  }, [t, lang, canEdit, canDelete, update, deleteRow, message, onAddChild, onEdit, onMove, onRefused]);
 }

@@ -11,7 +11,7 @@ import {
   type HelpArticle,
 } from '@rx/contracts/help-center';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES, type Language } from '@rx/contracts/languages';
-import { serverFieldErrors, showFieldErrors, validateWith } from '../../../../../shared/crud/index.ts';
+import { serverFieldErrors, useFieldErrors, validateWith } from '../../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../../../shared/http.ts';
 import { currentLanguage, useLocale } from '../../../../../shared/i18n.ts';
@@ -59,7 +59,7 @@ export function ArticleForm({
   const lang = useLocale((s) => s.language);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, show, onFieldsChange } = useFieldErrors(form);
   const categories = useHelpCategories();
   const options = categoriesFor(categories.data?.list ?? [], channelId).map((c) => ({
     value: c.id,
@@ -86,11 +86,7 @@ export function ArticleForm({
           ? [helpArticleCreateBody, { ...values, category_id: undefined, translation_of: source!.id }]
           : [helpArticleCreateBody, { ...values, channel_id: channelId }];
     const checked = validateWith<unknown>(schema, body, currentLanguage());
-    if (!checked.ok) {
-      const orphans = showFieldErrors(form, checked.errors);
-      setProblem(orphans.length ? orphans.join(' ') : t('crud:form.fixErrors'));
-      return;
-    }
+    if (!checked.ok) return show(checked.errors);
     setSaving(true);
     setProblem(null);
     try {
@@ -105,7 +101,7 @@ export function ArticleForm({
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const fields = serverFieldErrors(error);
-      if (fields) setProblem(showFieldErrors(form, fields).join(' ') || t('crud:form.fixErrors'));
+      if (fields) show(fields);
       else setProblem(error.code === ErrorCode.CONFLICT ? t('crud:form.stale') : error.msg);
     } finally {
       setSaving(false);
@@ -119,6 +115,7 @@ export function ArticleForm({
       initialValues={initial}
       disabled={readOnly}
       onFinish={() => void submit()}
+      onFieldsChange={onFieldsChange}
     >
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 16 }} />}
       <Flex gap={16} wrap>
@@ -137,7 +134,7 @@ export function ArticleForm({
           </Form.Item>
         )}
         <Form.Item name="sort" label={t('sort')} style={{ flex: '0 0 120px' }}>
-          <InputNumber min={0} max={9999} precision={0} />
+          <InputNumber />
         </Form.Item>
       </Flex>
       <Form.Item name="title" label={t('title')} required>

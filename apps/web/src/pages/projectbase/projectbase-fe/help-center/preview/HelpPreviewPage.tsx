@@ -75,7 +75,9 @@ export function HelpPreviewPage() {
           style={{ width: 160 }}
         />
       </Flex>
-      <Typography.Paragraph type="secondary">{t('previewHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('previewHint')} {t('previewChannelHint')}
+      </Typography.Paragraph>
       <div className="rx-help-phone" lang={lang} dir={dir} data-testid="help-preview">
         {help.isLoading && <Spin />}
         {help.isError && <Alert type="error" showIcon title={t('previewFailed')} />}

@@ -1,0 +1,234 @@
+import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { Alert, Button, Flex, Popconfirm, Space, Typography } from 'antd';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
+import { ErrorCode } from '@rx/contracts/errors';
+import type { Resource } from '@rx/contracts/resource';
+import { useProduct } from '../../app/product/index.ts';
+import { useMessage } from '../feedback.tsx';
+import { ApiError, http } from '../http.ts';
+import { loadNamespace } from '../i18n.ts';
+import { storage } from '../storage.ts';
+import { DataTable } from '../ui/index.ts';
+import { arrange, useTableSetup } from './column-settings.ts';
+import { FormDrawer } from './FormDrawer.tsx';
+import { ListToolbar } from './ListParts.tsx';
+import { SearchForm, type SearchField } from './SearchForm.tsx';
+import { tablePaging } from './table-paging.ts';
+import { TableTools } from './TableTools.tsx';
+import { useResource } from './use-resource.ts';
+
+await loadNamespace('table');
+
+interface Row {
+  id: number;
+  version: number;
+}
+
+export interface ResourceListPageProps<T extends Row> {
+  resource: Resource;
+  title: ReactNode;
+  /** The data columns (each with a `key` or `dataIndex`); the actions column is added. */
+  columns: ColumnsType<T>;
+  /** The search form's fields, named as the resource's filters. */
+  search: SearchField[];
+  /** The create/edit form's fields (inside the drawer's form). */
+  form: (editing: T | 'new') => ReactNode;
+  /** What a new row's form starts from. */
+  newItem: Record<string, unknown>;
+  /** A row's name in confirmations. */
+  nameOf: (row: T) => string;
+  formTitle: { create: ReactNode; edit: ReactNode };
+  /** Actions besides edit and delete (clone, used by…). */
+  rowActions?: (row: T) => ReactNode;
+  /** What the form opens with for a row (default: the row). */
+  editValues?: (row: T) => Record<string, unknown>;
+  /** Opens the form on a row or a prefilled new one (e.g. a clone as a draft). */
+  opening?: [T | 'new' | null, (editing: T | 'new' | null, values?: Record<string, unknown>) => void];
+}
+
+/** A delete refused because the row is in use: the server disabled it instead. */
+function disabledInstead(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.code === ErrorCode.BUSINESS_RULE &&
+    (error.data as { disabled?: boolean } | null)?.disabled === true
+  );
+}
+
+/**
+ * The list page of a described resource: its search form from the filters, the table with sort and
+ * paging in the address, column settings, density, refresh, row selection with bulk delete, the
+ * actions column, the create/edit drawer checked by the resource's own schemas, delete with
+ * confirmation, import and export — each shown only with its permission.
+ */
+export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>) {
+  const { resource, columns, nameOf } = props;
+  const { t } = useTranslation('table');
+  const message = useMessage();
+  const productId = useProduct((s) => s.productId);
+  const { params, setParams, list, can, create, update, refresh } = useResource<T>(resource);
+  const user = String(storage.userInfo.get()?.id ?? '');
+  const [setup, saveSetup] = useTableSetup(user, resource.name);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [state, setState] = useState<{ editing: T | 'new' | null; values?: Record<string, unknown> }>({
+    editing: null,
+  });
+  const editing = props.opening ? props.opening[0] : state.editing;
+  const open = (next: T | 'new' | null, values?: Record<string, unknown>) =>
+    props.opening ? props.opening[1](next, values) : setState({ editing: next, values });
+
+  const remove = async (row: T) => {
+    try {
+      await http.delete(`/${resource.name}/${row.id}`, { silent: true });
+      void message.success(t('crud:action.deleted'));
+    } catch (error) {
+      if (disabledInstead(error)) void message.info((error as ApiError).msg);
+      else void message.error(error instanceof ApiError ? error.msg : String(error));
+    } finally {
+      void refresh();
+    }
+  };
+
+  const removeSelected = async () => {
+    const rows = (list.data?.list ?? []).filter((row) => selected.includes(row.id));
+    const tally = { deleted: 0, disabled: 0, failed: 0 };
+    for (const row of rows) {
+      try {
+        await http.delete(`/${resource.name}/${row.id}`, { silent: true });
+        tally.deleted++;
+      } catch (error) {
+        tally[disabledInstead(error) ? 'disabled' : 'failed']++;
+      }
+    }
+    setSelected([]);
+    void refresh();
+    void (tally.failed ? message.warning : message.success)(t('bulk.deleteResult', tally));
+  };
+
+  const actions: ColumnType<T> = {
+    title: t('crud:action.actions'),
+    key: 'actions',
+    width: 170,
+    fixed: 'right',
+    render: (_, row) => (
+      <Space size={0} wrap={false}>
+        {can.edit && (
+          <Button type="link" size="small" onClick={() => open(row)}>
+            {t('crud:action.edit')}
+          </Button>
+        )}
+        {props.rowActions?.(row)}
+        {can.delete && (
+          <Popconfirm
+            title={t('crud:action.confirmDelete', { name: nameOf(row) })}
+            onConfirm={() => remove(row)}
+          >
+            <Button type="link" size="small" danger>
+              {t('crud:action.delete')}
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    ),
+  };
+  const keyed = useMemo(
+    () => columns.map((c) => ({ ...c, key: String(c.key ?? (c as ColumnType<T>).dataIndex) })),
+    [columns],
+  );
+  const shown = [...arrange(keyed, setup), actions];
+  const { newItem, editValues } = props;
+  // The drawer resets its form when these change: keep them stable while it is open.
+  const initial = useMemo(
+    () =>
+      editing === 'new' || editing === null
+        ? { ...newItem, ...state.values }
+        : (editValues?.(editing) ?? (editing as unknown as Record<string, unknown>)),
+    [editing, state.values, newItem, editValues],
+  );
+
+  if (resource.scope === 'product' && !productId)
+    return <Alert type="info" showIcon title={t('crud:product.required')} />;
+  const save = async (data: unknown) => {
+    if (editing === 'new') await create.mutateAsync(data);
+    else if (editing) await update.mutateAsync({ id: editing.id, body: data as { version: number } });
+    void message.success(t('crud:action.saved'));
+  };
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {props.title}
+      </Typography.Title>
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={props.search}
+        extra={
+          <ListToolbar
+            resource={resource.name}
+            filters={params.filters}
+            canEdit={can.edit}
+            canImport={can.import}
+            canExport={can.export}
+            onCreate={() => open('new')}
+            onImported={() => void refresh()}
+          />
+        }
+      />
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBlockEnd: 8 }}>
+        <Space>
+          {selected.length > 0 && (
+            <>
+              <span role="status">{t('bulk.selected', { count: selected.length })}</span>
+              {can.delete && (
+                <Popconfirm
+                  title={t('bulk.deleteConfirm', { count: selected.length })}
+                  onConfirm={removeSelected}
+                >
+                  <Button danger size="small">
+                    {t('bulk.delete')}
+                  </Button>
+                </Popconfirm>
+              )}
+              <Button size="small" onClick={() => setSelected([])}>
+                {t('bulk.clear')}
+              </Button>
+            </>
+          )}
+        </Space>
+        <TableTools
+          columns={keyed.map((c) => ({ key: c.key, title: c.title as ReactNode }))}
+          setup={setup}
+          onSetup={saveSetup}
+          onRefresh={() => void refresh()}
+          refreshing={list.isFetching}
+        />
+      </Flex>
+      <DataTable<T>
+        rowKey="id"
+        size={setup.density}
+        loading={list.isFetching}
+        columns={shown}
+        dataSource={list.data?.list}
+        rowSelection={
+          can.delete
+            ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: false }
+            : undefined
+        }
+        {...tablePaging(params, setParams, list.data?.total)}
+      />
+      <FormDrawer
+        open={editing !== null}
+        title={editing === 'new' ? props.formTitle.create : props.formTitle.edit}
+        initialValues={initial}
+        schema={(editing === 'new' ? resource.create : resource.update) as ZodType<unknown>}
+        onSubmit={save}
+        onClose={() => open(null)}
+      >
+        {editing !== null && props.form(editing)}
+      </FormDrawer>
+    </>
+  );
+}
