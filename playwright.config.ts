@@ -11,11 +11,13 @@ const dataDir = path.join(os.tmpdir(), `console-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous waits, never fixed sleeps: CI machines are busy two-core boxes where a save can take
+  // seconds. One retry keeps a run from failing on a single stall; the report names it flaky.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  retries: 1,
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -39,7 +41,8 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
-      TRUST_PROXY: '1',
+      // The browser connects from loopback: tests may set their own X-Forwarded-For address.
+      TRUST_PROXY: 'loopback',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

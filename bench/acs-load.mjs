@@ -21,8 +21,9 @@ if (!fs.existsSync(server)) {
   process.exit(1);
 }
 
-async function waitReady(base) {
-  for (let i = 0; i < 200; i++) {
+/** Up to 120 s, like the browser tests: a first start migrates and seeds, slow on a busy machine. */
+async function waitReady(base, child) {
+  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
@@ -75,7 +76,7 @@ async function bench(label, env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitReady(base);
+    await waitReady(base, child);
     const admin = await consoleSignIn(base);
     const perms = await load({
       url: `${base}/api/v1/acs/permission/get_all`,

@@ -57,7 +57,8 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to 120 s, like the browser tests: a first start migrates and seeds, slow on a busy machine.
+  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return { child, base };
     } catch {

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PAGE_CATALOGUE, type MenuNode } from '../packages/contracts/src/pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
+import { switchLanguage } from './support/built-pages.ts';
 
 // Gift packages, billing points and channels walked through as the demo admin (domestic, Chinese)
 // and in Arabic: create, edit, filter kept in the address, CSV export and import. Then the role
@@ -49,11 +50,7 @@ const uniqueTag = (lang: Lang) =>
 /** Signs in as the admin, switches the interface language with the header's switcher, opens the page. */
 async function start(page: Page, lang: Lang, path: string) {
   await signIn(page, 'admin', 'zh');
-  if (lang === 'ar') {
-    await page.locator('.rx-header__language').click();
-    await page.getByRole('menuitem', { name: 'العربية' }).click();
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  }
+  if (lang === 'ar') await switchLanguage(page, 'العربية', 'ar', 'rtl');
   await page.goto(`/main${path}`);
 }
 
@@ -242,7 +239,9 @@ for (const lang of LANGUAGES) {
       await button(again, s.crud.action.save).click();
       const skuItem = again.locator('.ant-form-item').filter({ has: page.locator('#store_sku') });
       await expect(skuItem.locator('.ant-form-item-explain-error')).toBeVisible();
+      // Its input is unsaved: cancelling asks before throwing it away.
       await button(again, s.crud.action.cancel).click();
+      await button(page.locator('.ant-modal-confirm:visible'), s.crud.form.discard).click();
       await expect(again).toBeHidden();
 
       // Put it live, then change its reward: that makes version 2 and archives version 1.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
+import { switchLanguage } from './support/built-pages.ts';
 
 // The game-facing configuration pages walked through as the demo admin in Chinese: error-code
 // texts (placeholders, missing-translation filter, CSV round trip, publish and rollback), the help
@@ -47,11 +48,7 @@ const uniqueTag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 
 /** Signs in as the admin (switching the interface to Arabic when asked) and opens the page. */
 async function start(page: Page, lang: Lang, path: string) {
   await signIn(page, 'admin', 'zh');
-  if (lang === 'ar') {
-    await page.locator('.rx-header__language').click();
-    await page.getByRole('menuitem', { name: 'العربية' }).click();
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  }
+  if (lang === 'ar') await switchLanguage(page, 'العربية', 'ar', 'rtl');
   await page.goto(`/main${path}`);
 }
 
@@ -214,8 +211,10 @@ test.describe('service configuration pages (zh)', () => {
 
     await button(page, h.newArticle).click();
     await expect(page).toHaveURL(/\/help-center\/detail\/\d+\/0$/);
-    // The list page stays mounted (hidden) in its tab: its own category filter shares the id.
-    await pick(page, page.locator('#category_id:visible'));
+    // The list page may still be on screen for a moment, and stays mounted (hidden) in its tab:
+    // its own category filter shares the id. The editor's form is the one under its heading.
+    await expect(page.getByRole('heading', { name: h.newArticle })).toBeVisible();
+    await pick(page, page.locator('form:not(.ant-form-inline) #category_id:visible'));
     await page.locator('#title').fill(title);
     const body = page.getByRole('textbox', { name: h.body });
     await body.click();
@@ -330,7 +329,13 @@ test.describe('service configuration pages (zh)', () => {
     const world = page.getByRole('switch', { name: new RegExp(`^${so.feature.world} `) }).first();
     const before = await world.getAttribute('aria-checked');
     const after = before === 'true' ? 'false' : 'true';
+    // A live policy changes only once its effect is confirmed.
     await world.click();
+    const confirm = page.locator('.ant-popconfirm:visible');
+    await expect(confirm).toContainText(so.feature.world);
+    await expect(confirm).toContainText(so.confirm.featureOff.split('{{')[0]);
+    await expect(world).toHaveAttribute('aria-checked', before!);
+    await button(confirm, so.confirm[before === 'true' ? 'turnOff' : 'turnOn']).click();
     await expect(world).toHaveAttribute('aria-checked', after);
     await page.reload();
     await expect(

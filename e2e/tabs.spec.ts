@@ -9,6 +9,7 @@ const MENU: Record<string, string> = strings('menu');
 const TABS = strings('tabs');
 const LAYOUT = strings('layout');
 const COMMON = strings('common');
+const TABLE = strings('table');
 const ACTION: Record<string, string> = TABS.menu;
 
 const HOME = MENU['page.home']!;
@@ -19,6 +20,7 @@ const PAGES = {
   notices: ['/operation/product-notice', MENU['page.announcements']!],
   workOrders: ['/notification/management', MENU['page.workOrders']!],
 } as const;
+const PROPS = ['/projectbase/projectbase-fe/game-prop-config', MENU['page.gameProps']!] as const;
 const [GIFTS, ERRORS, BILLING, NOTICES] = [
   PAGES.gifts[1],
   PAGES.errors[1],
@@ -165,6 +167,43 @@ test.describe('tabs of visited pages', () => {
     await closeButton(page, title).click();
     await openInApp(page, path);
     await expect(selectedButton(0)).toBeVisible();
+  });
+
+  test('beyond the keep-alive limit the least recently used page remounts; a recent one keeps its state', async ({
+    page,
+  }) => {
+    // A limit of 3 (the setting's default is 10): four kept-alive pages are enough to pass it.
+    await page.evaluate(() => localStorage.setItem('rx-console:layout-config', '{"keepAliveLimit":3}'));
+    await page.reload();
+    const selectFirstRow = () => page.getByRole('main').getByRole('row').nth(1).getByRole('checkbox').check();
+    // Selected rows are state of the mounted page only.
+    const workOrdersSelected = (count: number) =>
+      page.getByRole('button', {
+        name: LAYOUT.workOrders.markSelectedRead.replace('{{count}}', String(count)),
+      });
+    const propsSelected = page
+      .getByRole('status')
+      .filter({ hasText: TABLE.bulk.selected.replace('{{count}}', '1') });
+
+    // Selects again until it holds: a list still settling (its game, its saved columns) may redraw.
+    const select = (selected: ReturnType<Page['locator']>) =>
+      expect(async () => {
+        await selectFirstRow();
+        await expect(selected).toBeVisible({ timeout: 2_000 });
+      }).toPass();
+
+    await openInApp(page, PAGES.workOrders[0]);
+    await select(workOrdersSelected(1));
+    await openInApp(page, PROPS[0]);
+    await select(propsSelected);
+    await openAll(page, ['gifts', 'errors']);
+
+    // Every tab stays; only the page of the least recently used one was let go.
+    await expectTabs(page, [HOME, PAGES.workOrders[1], PROPS[1], GIFTS, ERRORS]);
+    await tab(page, PROPS[1]).click();
+    await expect(propsSelected).toBeVisible();
+    await tab(page, PAGES.workOrders[1]).click();
+    await expect(workOrdersSelected(0)).toBeVisible();
   });
 });
 

@@ -1,0 +1,137 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { RULE_MESSAGES } from '../packages/contracts/src/errors.ts';
+import { localeStrings } from './support/layout.ts';
+import { signIn } from './support/sign-in.ts';
+
+// Actions that change live data, walked as the demo admin in Chinese: deleting a gift in use tells
+// that it was disabled instead (a notice, no error), a clone is a draft that exists only once
+// saved, and a policy switch asks before it changes what players get.
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+type Strings = Record<string, any>;
+const s = {
+  crud: localeStrings('crud') as Strings,
+  gifts: localeStrings('gifts') as Strings,
+  social: localeStrings('social') as Strings,
+};
+
+function spaced(text: string): RegExp {
+  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
+}
+const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
+const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
+const openDrawer = (page: Page) => page.locator('.ant-drawer-section:visible').last();
+
+/** A request to the API as the signed-in admin, on the game chosen in the header. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const read = (key: string) => JSON.parse(localStorage.getItem(`rx-console:${key}`) ?? 'null');
+      const answer = await fetch(`/api/v1${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${read('user-info').access_token}`,
+          'X-Product-Id': String(read('product-id')),
+          'Content-Type': 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const envelope = (await answer.json()) as { code: number; data: unknown; msg: string };
+      if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`);
+      return envelope.data;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+/** A gift of its own, used by a draft billing point of its own. */
+async function giftInUse(page: Page, tag: string) {
+  const first = async (path: string) =>
+    (await api<{ list: { id: number }[] }>(page, 'GET', path)).list[0]!.id;
+  const propId = await first('/props?status=active&page_size=1');
+  const channelId = await first('/channels?status=active&page_size=1');
+  const gift = await api<{ id: number }>(page, 'POST', '/gift-packages', {
+    name: { zh: `在用${tag}` },
+    contents: [{ prop_id: propId, quantity: 3 }],
+  });
+  await api(page, 'POST', '/billing-points', {
+    channel_id: channelId,
+    store: 'wechat_pay',
+    store_sku: `e2e.inuse.${tag}`,
+    name: `引用${tag}`,
+    prices: [{ currency: 'CNY', amount: 6 }],
+    reward_gift_id: gift.id,
+  });
+}
+
+test.describe('actions that change live data (zh)', () => {
+  test.setTimeout(120_000);
+
+  test('deleting a gift in use says it was disabled instead; a clone is only a draft until saved', async ({
+    page,
+  }) => {
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+    await signIn(page, 'admin', 'zh');
+    await page.goto('/main/basic/gift-list');
+    await giftInUse(page, tag);
+    await page.goto(`/main/basic/gift-list?q=${tag}`);
+    const copySuffix = s.crud.copy.name.replace('{{name}}', '');
+    const row = rows(page)
+      .filter({ hasText: `在用${tag}` })
+      .filter({ hasNotText: copySuffix });
+    await expect(row).toHaveCount(1);
+
+    // The copy opens in the create form, named "(copy)" in each language given; nothing is created yet.
+    await button(row, s.crud.action.clone).click();
+    let drawer = openDrawer(page);
+    await expect(drawer).toContainText(s.gifts.copyTitle.split('{{')[0]);
+    await expect(drawer.getByLabel('简体中文')).toHaveValue(
+      s.crud.copy.name.replace('{{name}}', `在用${tag}`),
+    );
+    await expect(drawer.getByLabel('English')).toHaveValue('');
+    await button(drawer, s.crud.action.cancel).click();
+    await expect(drawer).toBeHidden();
+    await page.reload();
+    await expect(rows(page)).toHaveCount(1);
+    // Saved, the copy is a new gift.
+    await button(rows(page).first(), s.crud.action.clone).click();
+    drawer = openDrawer(page);
+    await button(drawer, s.crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 20_000 });
+    await expect(rows(page)).toHaveCount(2);
+
+    // The original is used by a billing point: deleting it disables it, told as a notice.
+    await button(row, s.crud.action.delete).click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: spaced('确定') })
+      .click();
+    await expect(page.locator('.ant-message-info')).toContainText(RULE_MESSAGES.in_use_disabled.zh);
+    await expect(page.locator('.ant-message-error')).toHaveCount(0);
+    await expect(row).toContainText(s.crud.status.disabled);
+    expect(uncaught).toEqual([]);
+  });
+
+  test('a policy switch names its effect and changes nothing until confirmed', async ({ page }) => {
+    const so = s.social;
+    await signIn(page, 'admin', 'zh');
+    await page.goto('/main/projectbase/projectbase-fe/social/friend-access-setting');
+    const gifting = page.getByRole('switch', { name: new RegExp(`^${so.feature.gifting} `) }).first();
+    const before = (await gifting.getAttribute('aria-checked'))!;
+    await gifting.click();
+    const confirm = page.locator('.ant-popconfirm:visible');
+    await expect(confirm).toContainText(so.feature.gifting);
+    await expect(confirm).toContainText(
+      so.confirm[before === 'true' ? 'featureOff' : 'featureOn'].split('{{')[0],
+    );
+    await button(confirm, '取消').click();
+    await expect(confirm).toBeHidden();
+    await page.reload();
+    await expect(
+      page.getByRole('switch', { name: new RegExp(`^${so.feature.gifting} `) }).first(),
+    ).toHaveAttribute('aria-checked', before);
+  });
+});
