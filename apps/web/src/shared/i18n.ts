@@ -9,13 +9,31 @@ import { applyDocumentLanguage, directionOf, type Direction } from './document-l
 export const NAMESPACES = ['common', 'menu', 'layout', 'nav', 'tabs', 'crud'] as const;
 
 type Bundle = Record<string, unknown>;
-// One lazy chunk per language and namespace; the sign-in page loads its own `login` bundles.
-const bundles = import.meta.glob<Bundle>(['../locales/*/*.json', '!../locales/*/login.json'], {
-  import: 'default',
-});
-
 type Load<T> = () => Promise<T>;
 const defaultOf = <T>(module: { default: T }) => module.default;
+type Loaders = Record<string, () => Promise<Bundle>>;
+// One lazy chunk per language and namespace; the sign-in page loads its own `login` bundles. Each
+// language's list of them is a chunk too (locale-maps/), loaded once when the language is first used.
+const languageMaps: Record<Language, Load<{ default: Loaders }>> = {
+  zh: () => import('./locale-maps/zh.ts'),
+  en: () => import('./locale-maps/en.ts'),
+  ja: () => import('./locale-maps/ja.ts'),
+  th: () => import('./locale-maps/th.ts'),
+  vi: () => import('./locale-maps/vi.ts'),
+  tl: () => import('./locale-maps/tl.ts'),
+  id: () => import('./locale-maps/id.ts'),
+  ar: () => import('./locale-maps/ar.ts'),
+  tc: () => import('./locale-maps/tc.ts'),
+};
+const loadedMaps = new Map<Language, Promise<Loaders>>();
+function bundlesOf(lang: Language): Promise<Loaders> {
+  let map = loadedMaps.get(lang);
+  if (!map) {
+    map = languageMaps[lang]().then(defaultOf);
+    loadedMaps.set(lang, map);
+  }
+  return map;
+}
 
 const antdLocales: Record<Language, Load<Locale>> = {
   zh: () => import('antd/es/locale/zh_CN').then(defaultOf),
@@ -78,7 +96,7 @@ function init(lang: Language): Promise<unknown> {
 const pageNamespaces = new Set<string>();
 
 async function loadBundle(lang: Language, ns: string): Promise<void> {
-  const load = bundles[`../locales/${lang}/${ns}.json`];
+  const load = (await bundlesOf(lang))[`../../locales/${lang}/${ns}.json`];
   // A namespace missing at build time simply has no strings: keys fall back to zh, then to the key.
   if (!load || i18next.hasResourceBundle(lang, ns)) return;
   i18next.addResourceBundle(lang, ns, await load(), true, true);

@@ -1,0 +1,8 @@
+// The loaders of one language's string bundles: a small chunk of its own, so the shell does not
+// carry every language's list (it grows with every page's namespace).
+export default import.meta.glob<Record<string, unknown>>(
+  ['../../locales/ja/*.json', '!../../locales/ja/login.json'],
+  {
+    import: 'default',
+  },
+);
