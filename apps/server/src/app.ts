@@ -14,7 +14,7 @@ import {
 } from '@rx/contracts';
 import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
-import { enforceRouteAccess } from './lib/route-access.ts';
+import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
 import { refuseUnstorableInput } from './lib/unstorable.ts';
 import { authenticator } from './modules/acs/authenticate.ts';
@@ -83,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });
   const { db } = options.database;
+  trackDeclaredAccess(app);
 
   // Validate with zod, asking for the input so a missing field reads "required", not "invalid".
   app.setValidatorCompiler(({ schema }) => (data) => {

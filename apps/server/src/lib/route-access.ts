@@ -91,3 +91,24 @@ export function scopeOf(request: FastifyRequest): Scope {
   if (!request.scope) throw new Error(`route ${request.routeOptions.url} declares no resource access`);
   return request.scope;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Routes under /api registered without `config.access` (a test requires none). */
+    undeclaredAccess: string[];
+  }
+}
+
+/**
+ * Records every route under `/api` registered without an access rule, as it is added: a test
+ * enumerates them (lib/route-access.test.ts) and fails on any.
+ */
+export function trackDeclaredAccess(app: FastifyInstance): void {
+  const undeclared: string[] = [];
+  app.decorate('undeclaredAccess', undeclared);
+  app.addHook('onRoute', (route) => {
+    const api = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    const rule = (route.config as { access?: AccessRule } | undefined)?.access;
+    if (api && !rule) undeclared.push(`${String(route.method)} ${route.url}`);
+  });
+}
