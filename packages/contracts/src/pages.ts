@@ -31,18 +31,20 @@ export interface MenuNode {
   /** Absolute path inside the console (without the `/main` base). */
   path: string;
   meta: RouteMeta;
-  /** `built` pages have their business content; `planned` ones open a "not built yet" notice. */
-  status?: 'built' | 'planned';
   /** For external pages: the address opened instead of a console route. */
   external?: string;
   children?: MenuNode[];
 }
 
-type PageOptions = Omit<RouteMeta, 'title' | 'roles'> & Pick<MenuNode, 'status' | 'external'>;
+type PageOptions = Omit<RouteMeta, 'title' | 'roles'> & Pick<MenuNode, 'external'>;
 
+/**
+ * A catalogue page. Whether it is built is not written here (it went stale): a page is built when
+ * the console has a module for it (apps/web/src/app/routes/modules.ts); others say "not built yet".
+ */
 function page(path: string, title: string, see: string, options: PageOptions = {}): MenuNode {
-  const { status = 'planned', external, ...meta } = options;
-  return { path, meta: { title, roles: [see], ...meta }, status, ...(external ? { external } : {}) };
+  const { external, ...meta } = options;
+  return { path, meta: { title, roles: [see], ...meta }, ...(external ? { external } : {}) };
 }
 
 /** A list page: staff flip between it and other tabs, so its tab keeps its state. */
@@ -61,7 +63,6 @@ function withDetails(listPage: MenuNode, ...details: [path: string, title: strin
     ...details.map(([path, title]) => ({
       path,
       meta: { title, roles, hidden: true, activeMenu: listPage.path, ...(rxRegion ? { rxRegion } : {}) },
-      status: 'planned' as const,
     })),
   ];
 }
@@ -162,7 +163,7 @@ const goingOffline = (path: string, title: string, see: string) =>
   list(path, title, see, { tip: 'tip.goingOffline' });
 
 export const PAGE_CATALOGUE: MenuNode[] = [
-  page('/homepage/index', 'page.home', 'see/home', { status: 'built' }),
+  page('/homepage/index', 'page.home', 'see/home'),
   list('/notification/management', 'page.workOrders', 'see/work_order', { hidden: true }),
 
   // 1. Project basic configuration
