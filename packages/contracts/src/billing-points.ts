@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, int32, keyword, queryFlag, queryInt, rowMeta, safeText, versionField } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Billing points of a product (`X-Product-Id`): `/api/v1/billing-points`, the purchasable SKUs per
@@ -114,3 +115,40 @@ export const billingFilters = {
 export const billingListQuery = listQuery(BILLING_SORTS, billingFilters);
 export const billingExportQuery = exportQuery(billingFilters);
 export const billingListAnswer = listAnswer(billingItem);
+
+/**
+ * Billing points: keyed in sheets by id (an empty id is a new one), the channel named by its code.
+ * The list shows current rows (history=1: old versions too); versions is a route of its own.
+ */
+export const billingResource = defineResource({
+  name: 'billing-points',
+  page: '/commercialbasic/shop-billing-config',
+  scope: 'product',
+  logTarget: 'billing_point',
+  namespace: 'billing',
+  item: billingItem,
+  create: billingCreateBody,
+  update: billingUpdateBody,
+  list: billingListQuery,
+  export: billingExportQuery,
+  filters: ['q', 'channel_id', 'store', 'kind', 'status', 'sandbox', 'history'],
+  sorts: BILLING_SORTS,
+  remove: 'delete',
+  sheet: {
+    key: 'id',
+    columns: [
+      'channel_id',
+      'store',
+      'store_sku',
+      'name',
+      'prices',
+      'reward_gift_id',
+      'bonus_gift_id',
+      'limit_per_player',
+      'limit_daily',
+      'kind',
+      'sandbox',
+      'status',
+    ],
+  },
+});

@@ -13,6 +13,7 @@ import {
   versionField,
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Gift packages of a product (`X-Product-Id`): `/api/v1/gift-packages`. A gift is the reward unit
@@ -103,3 +104,36 @@ export const giftFilters = {
 export const giftListQuery = listQuery(GIFT_SORTS, giftFilters);
 export const giftExportQuery = exportQuery(giftFilters);
 export const giftListAnswer = listAnswer(giftItem);
+
+/**
+ * Gift packages: keyed in sheets by id (an empty id is a new gift), contents named by prop code.
+ * Clone and used-by are routes of their own beside the standard ones.
+ */
+export const giftResource = defineResource({
+  name: 'gift-packages',
+  page: '/basic/gift-list',
+  scope: 'product',
+  logTarget: 'gift_package',
+  namespace: 'gifts',
+  item: giftItem,
+  create: giftCreateBody,
+  update: giftUpdateBody,
+  list: giftListQuery,
+  export: giftExportQuery,
+  filters: ['q', 'status', 'usable_in', 'prop_id'],
+  sorts: GIFT_SORTS,
+  remove: 'delete',
+  sheet: {
+    key: 'id',
+    columns: [
+      'name',
+      'contents',
+      'icon_url',
+      'valid_from',
+      'valid_to',
+      'per_player_limit',
+      'usable_in',
+      'status',
+    ],
+  },
+});

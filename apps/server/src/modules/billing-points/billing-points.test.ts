@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { BillingPoint } from '@rx/contracts';
+import { billingResource, type BillingPoint } from '@rx/contracts';
+import { describeResource } from '../../../test/describe-resource.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import {
   body,
@@ -19,10 +20,15 @@ import { billingPoints } from './tables.ts';
 let t: TestContext;
 let gn: Client;
 let xianxia: number;
+/** A channel and a gift of the demo game, for the shared suite's samples (its app starts from the same demo data). */
+let official: number;
+let starter: number;
 beforeAll(async () => {
   t = await createTestApp();
   gn = await signIn(t, 'admin', 'xianxia');
   xianxia = await productIdOf(t, 'xianxia');
+  official = await channel('official');
+  starter = await gift('新手礼包');
 });
 afterAll(async () => {
   await t.app.close();
@@ -241,4 +247,21 @@ describe('billing points', () => {
       value: 'CNY 25',
     });
   });
+});
+
+describeResource(billingResource, {
+  sample: (n) => ({
+    channel_id: official,
+    store: 'web',
+    store_sku: `generic.sku${n}`,
+    name: `通用计费点${n}`,
+    prices: [{ currency: 'CNY', amount: n }],
+    reward_gift_id: starter,
+  }),
+  change: { name: '改名', limit_daily: 2 },
+  invalid: {
+    body: { channel_id: 1, store: 'web', store_sku: 'bad sku', name: 'x', prices: [], reward_gift_id: 1 },
+    field: 'store_sku',
+  },
+  roundTrip: { column: 'limit_daily', value: '5' },
 });

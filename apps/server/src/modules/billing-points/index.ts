@@ -1,3 +1,3 @@
 /** Billing points (purchasable SKUs) of a product: the routes, and lookups other modules use. */
-export { billingRoutes, BILLING_SEE } from './routes.ts';
-export { getBilling, toBilling } from './service.ts';
+export { billingRoutes, billingService } from './billing-points.ts';
+export { toBilling } from './service.ts';

@@ -1,14 +1,10 @@
-import { billingCreateBody, type BillingPoint, type PriceTier } from '@rx/contracts';
+import type { BillingPoint, PriceTier } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { listCell, parseCell, timeCell } from '../../lib/cells.ts';
-import type { ImportSpec } from '../../lib/import.ts';
 import type { FieldProblems } from '../../lib/problems.ts';
 import { inScope } from '../../lib/scope.ts';
-import type { ExportSpec } from '../../lib/table-io.ts';
 import { channels } from '../channels/tables.ts';
-import { billingBatch, type BillingFilters, type BillingInput } from './service.ts';
-import { createBilling, updateBilling } from './writes.ts';
 
 const COLUMNS = [
   'channel_code',
@@ -25,7 +21,7 @@ const COLUMNS = [
   'status',
 ] as const;
 
-interface ChannelCodes {
+export interface ChannelCodes {
   byCode: Map<string, number>;
   byId: Map<number, string>;
 }
@@ -47,17 +43,16 @@ function pricesFromCell(text: string | undefined, problems: FieldProblems): Pric
   });
 }
 
-/** Billing points as a sheet, keyed by id (empty id: a new one); the channel named by its code. */
-export const billingTable: ExportSpec<BillingPoint, BillingFilters, ChannelCodes> &
-  ImportSpec<BillingPoint, BillingInput, ChannelCodes> = {
-  name: 'billing-points',
+/**
+ * Billing points as a sheet, keyed by id (empty id: a new one); the channel named by its code,
+ * prices as `CNY 6|USD 0.99`, which the automatic sheet cannot do.
+ */
+export const billingSheet = {
   headers: ['id', ...COLUMNS, 'sku_version', 'previous_id', 'current', 'version', 'created_at', 'updated_at'],
-  key: 'id',
   columns: COLUMNS,
   aliases: { channel_id: 'channel_code' },
-  schema: billingCreateBody,
   prepare: channelCodes,
-  toCells: (b, codes) => ({
+  toCells: (b: BillingPoint, codes: ChannelCodes) => ({
     id: b.id,
     channel_code: codes.byId.get(b.channel_id) ?? '',
     store: b.store,
@@ -78,7 +73,7 @@ export const billingTable: ExportSpec<BillingPoint, BillingFilters, ChannelCodes
     created_at: timeCell(b.created_at),
     updated_at: timeCell(b.updated_at),
   }),
-  fromCells: (cells, codes, problems) => {
+  fromCells: (cells: Record<string, string>, codes: ChannelCodes, problems: FieldProblems) => {
     const channel = parseCell.text(cells.channel_code);
     if (channel && !codes.byCode.has(channel)) problems.add('channel_id', 'unknown_ref');
     return {
@@ -96,9 +91,5 @@ export const billingTable: ExportSpec<BillingPoint, BillingFilters, ChannelCodes
       status: parseCell.text(cells.status) || undefined,
     };
   },
-  batch: billingBatch,
-  existing: (db, scope) => billingBatch(db, scope, {}, 0, 1_000_000),
-  keyOf: (b) => String(b.id),
-  create: (db, scope, input) => createBilling(db, scope, input),
-  update: (db, scope, item, input) => updateBilling(db, scope, item.id, { ...input, version: item.version }),
+  keyOf: (b: BillingPoint) => String(b.id),
 };

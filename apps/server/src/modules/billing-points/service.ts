@@ -1,16 +1,14 @@
-import { and, eq, gt, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  BILLING_SORTS,
-  BillingPoint,
-  billingCreateBody,
-  billingListQuery,
-  billingUpdateBody,
+import {
+  billingResource,
+  type BillingPoint,
+  type billingCreateBody,
+  type billingUpdateBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
-import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
@@ -19,21 +17,8 @@ import { giftPackages } from '../gift-packages/tables.ts';
 import { billingPoints } from './tables.ts';
 
 type Row = typeof billingPoints.$inferSelect;
-type Query = z.output<typeof billingListQuery>;
-export type BillingFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
 export type BillingInput = z.output<typeof billingCreateBody>;
 export type BillingChanges = z.output<typeof billingUpdateBody>;
-
-const SORT: Record<(typeof BILLING_SORTS)[number], AnyColumn> = {
-  id: billingPoints.id,
-  store: billingPoints.store,
-  store_sku: billingPoints.storeSku,
-  name: billingPoints.name,
-  kind: billingPoints.kind,
-  status: billingPoints.status,
-  created_at: billingPoints.createdAt,
-  updated_at: billingPoints.updatedAt,
-};
 
 export function toBilling(row: Row): BillingPoint {
   return {
@@ -58,51 +43,6 @@ export function toBilling(row: Row): BillingPoint {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-function billingWhere(scope: Scope, f: BillingFilters): SQL {
-  return and(
-    inScope(billingPoints, scope),
-    f.history ? undefined : eq(billingPoints.current, true),
-    f.q ? or(contains(billingPoints.storeSku, f.q), contains(billingPoints.name, f.q)) : undefined,
-    f.store ? eq(billingPoints.store, f.store) : undefined,
-    f.channel_id ? eq(billingPoints.channelId, f.channel_id) : undefined,
-    f.kind ? eq(billingPoints.kind, f.kind) : undefined,
-    f.status ? eq(billingPoints.status, f.status) : undefined,
-    f.sandbox === undefined ? undefined : eq(billingPoints.sandbox, f.sandbox),
-  )!;
-}
-
-export function listBilling(db: Db, scope: Scope, query: Query): Promise<ListPage<BillingPoint>> {
-  const where = billingWhere(scope, query);
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(billingPoints)
-          .where(where)
-          .orderBy(...sortOrder(query.sort, SORT, 'id', billingPoints.id, scope.lang))
-          .limit(limit)
-          .offset(offset)
-      ).map(toBilling),
-    () => countWhere(db, billingPoints, where),
-  );
-}
-
-export async function billingBatch(db: Db, scope: Scope, f: BillingFilters, afterId: number, limit: number) {
-  const rows = await db
-    .select()
-    .from(billingPoints)
-    .where(and(billingWhere(scope, f), gt(billingPoints.id, afterId)))
-    .orderBy(billingPoints.id)
-    .limit(limit);
-  return rows.map(toBilling);
-}
-
-export async function getBilling(db: Db, scope: Scope, id: number): Promise<BillingPoint> {
-  return toBilling(await findOr404(db, billingPoints, rowInScope(billingPoints, scope, id)));
 }
 
 /** Every version of the SKU of a billing point, oldest first. */
@@ -194,7 +134,7 @@ export function deleteBilling(db: Db, scope: Scope, id: number): Promise<{ delet
   return deleteOrDisable(db, scope, {
     table: billingPoints,
     target: and(rowInScope(billingPoints, scope, id), eq(billingPoints.current, true))!,
-    targetType: 'billing_point',
+    targetType: billingResource.logTarget,
     usage: async (_tx, row) => (row.status === 'live' ? [{ type: 'store', count: 1 }] : []),
     isDisabled: (row) => row.status === 'disabled',
     disable: { status: 'disabled' },

@@ -1,48 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { BillingPoint } from '@rx/contracts';
+import { billingResource, type BillingPoint } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import {
-  BILLING_UNIQUE,
-  billingColumns,
-  checkBilling,
-  toBilling,
-  type BillingChanges,
-  type BillingInput,
-} from './service.ts';
+import { BILLING_UNIQUE, billingColumns, checkBilling, toBilling, type BillingChanges } from './service.ts';
 import { billingPoints } from './tables.ts';
-
-export function createBilling(db: Db, scope: Scope, input: BillingInput): Promise<BillingPoint> {
-  return inTransaction(
-    db,
-    scope.lang,
-    async (tx) => {
-      await checkBilling(tx, scope, input);
-      const [row] = await tx
-        .insert(billingPoints)
-        .values({
-          ...billingColumns(input),
-          cpId: scope.cpId,
-          productId: scope.productId!,
-        } as typeof billingPoints.$inferInsert)
-        .returning();
-      const item = toBilling(row!);
-      await logChange(tx, scope, {
-        action: 'create',
-        targetType: 'billing_point',
-        targetId: row!.id,
-        targetName: row!.name,
-        after: item,
-      });
-      return item;
-    },
-    BILLING_UNIQUE,
-  );
-}
 
 /**
  * Edits the current row. A live SKU keeps its store and SKU, and its reward (or first-purchase
@@ -80,7 +45,7 @@ export function updateBilling(
         const item = toBilling(row);
         await logChange(tx, scope, {
           action: 'update',
-          targetType: 'billing_point',
+          targetType: billingResource.logTarget,
           targetId: id,
           targetName: row.name,
           before,
@@ -111,7 +76,7 @@ export function updateBilling(
       const item = toBilling(row!);
       await logChange(tx, scope, {
         action: 'new_version',
-        targetType: 'billing_point',
+        targetType: billingResource.logTarget,
         targetId: row!.id,
         targetName: row!.name,
         before: toBilling(retired),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { GiftPackage } from '@rx/contracts';
+import { giftResource, type GiftPackage } from '@rx/contracts';
+import { describeResource } from '../../../test/describe-resource.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import {
   body,
@@ -18,10 +19,13 @@ import { giftPackages } from './tables.ts';
 let t: TestContext;
 let gn: Client;
 let xianxia: number;
+/** A prop of the demo game, for the shared suite's samples (its app starts from the same demo data). */
+let lingzhi: number;
 beforeAll(async () => {
   t = await createTestApp();
   gn = await signIn(t, 'admin', 'xianxia');
   xianxia = await productIdOf(t, 'xianxia');
+  lingzhi = await propId('lingzhi');
 });
 afterAll(async () => {
   await t.app.close();
@@ -195,4 +199,11 @@ describe('gift packages', () => {
       { prop_id: await propId('copper'), quantity: 80000 },
     ]);
   });
+});
+
+describeResource(giftResource, {
+  sample: (n) => ({ name: { zh: `通用礼包${n}` }, contents: [{ prop_id: lingzhi, quantity: n }] }),
+  change: { per_player_limit: 3, usable_in: ['mail'] },
+  invalid: { body: { name: { zh: '空礼包' }, contents: [] }, field: 'contents' },
+  roundTrip: { column: 'per_player_limit', value: '7' },
 });

@@ -1,4 +1,3 @@
 /** Gift packages of a product: the routes, and what other modules (mail, codes, shop) use. */
-export { giftRoutes, GIFT_SEE } from './routes.ts';
-export { getGift, toGift } from './service.ts';
+export { giftRoutes, giftService, toGift } from './gift-packages.ts';
 export { containsProp } from './usage.ts';

@@ -1,13 +1,10 @@
-import { giftCreateBody, type GiftContent, type GiftPackage } from '@rx/contracts';
+import type { GiftContent, GiftPackage } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { i18nCells, i18nFromCells, i18nHeaders, listCell, parseCell, timeCell } from '../../lib/cells.ts';
-import type { ImportSpec } from '../../lib/import.ts';
 import type { FieldProblems } from '../../lib/problems.ts';
 import { inScope } from '../../lib/scope.ts';
-import type { ExportSpec } from '../../lib/table-io.ts';
 import { props } from '../props/tables.ts';
-import { createGift, giftBatch, updateGift, type GiftFilters, type GiftInput } from './service.ts';
 
 const COLUMNS = [
   ...i18nHeaders('name'),
@@ -20,7 +17,7 @@ const COLUMNS = [
   'status',
 ] as const;
 
-interface PropCodes {
+export interface PropCodes {
   byCode: Map<string, number>;
   byId: Map<number, string>;
 }
@@ -48,16 +45,15 @@ function contentsFromCell(text: string | undefined, codes: PropCodes, problems: 
   });
 }
 
-/** Gift packages as a sheet, keyed by id (empty id: a new gift); one name column per language. */
-export const giftTable: ExportSpec<GiftPackage, GiftFilters, PropCodes> &
-  ImportSpec<GiftPackage, GiftInput, PropCodes> = {
-  name: 'gift-packages',
+/**
+ * Gift packages as a sheet, keyed by id (empty id: a new gift); one name column per language and
+ * the contents named by prop code, which the automatic sheet cannot do.
+ */
+export const giftSheet = {
   headers: ['id', ...COLUMNS, 'version', 'created_at', 'updated_at'],
-  key: 'id',
   columns: COLUMNS,
-  schema: giftCreateBody,
   prepare: propCodes,
-  toCells: (g, codes) => ({
+  toCells: (g: GiftPackage, codes: PropCodes) => ({
     id: g.id,
     ...i18nCells('name', g.name),
     contents: contentsCell(g.contents, codes),
@@ -71,7 +67,7 @@ export const giftTable: ExportSpec<GiftPackage, GiftFilters, PropCodes> &
     created_at: timeCell(g.created_at),
     updated_at: timeCell(g.updated_at),
   }),
-  fromCells: (cells, codes, problems) => ({
+  fromCells: (cells: Record<string, string>, codes: PropCodes, problems: FieldProblems) => ({
     name: i18nFromCells('name', cells),
     contents: contentsFromCell(cells.contents, codes, problems),
     icon_url: parseCell.text(cells.icon_url),
@@ -81,9 +77,5 @@ export const giftTable: ExportSpec<GiftPackage, GiftFilters, PropCodes> &
     usable_in: parseCell.list(cells.usable_in),
     status: parseCell.text(cells.status) || undefined,
   }),
-  batch: giftBatch,
-  existing: (db, scope) => giftBatch(db, scope, {}, 0, 1_000_000),
-  keyOf: (g) => String(g.id),
-  create: (db, scope, input) => createGift(db, scope, input),
-  update: (db, scope, item, input) => updateGift(db, scope, item.id, { ...input, version: item.version }),
+  keyOf: (g: GiftPackage) => String(g.id),
 };
