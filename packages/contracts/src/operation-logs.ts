@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, queryInt, safeText } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /** The operation log, read-only: `/api/v1/operation-logs` (page `/useraccount/account-operation-log`). */
 
@@ -122,3 +123,25 @@ export const operationLogFilters = {
 export const operationLogListQuery = listQuery(OPERATION_LOG_SORTS, operationLogFilters);
 export const operationLogExportQuery = exportQuery(operationLogFilters);
 export const operationLogListAnswer = listAnswer(operationLogItem);
+
+/**
+ * The operation log: read-only (entries are written by the writes they record, never through its
+ * API), newest first, exported as a stream. Its permissions come from its page.
+ */
+export const operationLogsResource = defineResource({
+  name: 'operation-logs',
+  page: '/useraccount/account-operation-log',
+  scope: 'cp',
+  logTarget: 'operation-logs',
+  namespace: 'oplog',
+  item: operationLogItem,
+  // No create or update body: nothing writes the log through its API.
+  create: z.never(),
+  update: z.never(),
+  list: operationLogListQuery,
+  export: operationLogExportQuery,
+  // The search form's (`user_id` is for links and other modules, not kept in the address).
+  filters: ['username', 'action', 'target_type', 'target_id', 'product_id', 'from', 'to'],
+  sorts: OPERATION_LOG_SORTS,
+  remove: 'none',
+});

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { LogTableTarget, LogTargetType } from './operation-logs.ts';
-import { actionPermission, seePermissionOf } from './pages.ts';
+import { ADMIN_ROLE, actionPermission, flattenPages, isAdminOnly, seePermissionOf } from './pages.ts';
 
 /**
  * A resource described once: the server's routes (`apps/server/src/lib/resource-routes.ts`), the
@@ -59,6 +59,21 @@ export type Resource<S extends ResourceSpec = ResourceSpec> = S & { permissions:
 
 /** Describes a resource; its permissions come from its catalogue page (an unknown page throws at load). */
 export function defineResource<const S extends ResourceSpec>(spec: S): Resource<S> {
+  // A page only admins see (system administration) has no permission strings: every action needs
+  // the admin role, which the console checks like a permission and the server by the role.
+  const page = flattenPages().find((node) => node.path === spec.page);
+  if (page && isAdminOnly(page.meta)) {
+    return {
+      ...spec,
+      permissions: {
+        see: ADMIN_ROLE,
+        edit: ADMIN_ROLE,
+        delete: ADMIN_ROLE,
+        export: ADMIN_ROLE,
+        approve: ADMIN_ROLE,
+      },
+    };
+  }
   const see = seePermissionOf(spec.page);
   return {
     ...spec,

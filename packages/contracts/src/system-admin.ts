@@ -12,6 +12,7 @@ import {
   versionField,
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * System administration, for the CP's admins only: staff (`/api/v1/staff`), roles
@@ -105,6 +106,45 @@ export const roleFilters = { q: keyword, disabled: queryFlag };
 export const roleListQuery = listQuery(ROLE_SORTS, roleFilters);
 export const roleExportQuery = exportQuery(roleFilters);
 export const roleListAnswer = listAnswer(roleItem);
+
+/**
+ * Staff: the CP's accounts. Admins only (the page's admin role); a staff member the operation log
+ * names is disabled instead of deleted. Exported only: each account is created with its own
+ * initial password.
+ */
+export const staffResource = defineResource({
+  name: 'staff',
+  page: '/system/staff',
+  scope: 'cp',
+  logTarget: 'staff',
+  namespace: 'system',
+  item: staffItem,
+  create: staffCreateBody,
+  update: staffUpdateBody,
+  list: staffListQuery,
+  export: staffExportQuery,
+  filters: ['q', 'disabled', 'role_id'],
+  sorts: STAFF_SORTS,
+  remove: 'delete',
+});
+
+/** Roles: the CP's permission sets, keyed in sheets by identifier. Admins only. */
+export const rolesResource = defineResource({
+  name: 'roles',
+  page: '/system/roles',
+  scope: 'cp',
+  logTarget: 'role',
+  namespace: 'system',
+  item: roleItem,
+  create: roleCreateBody,
+  update: roleUpdateBody,
+  list: roleListQuery,
+  export: roleExportQuery,
+  filters: ['q', 'disabled'],
+  sorts: ROLE_SORTS,
+  remove: 'delete',
+  sheet: { key: 'identifier', columns: ['name', 'permissions', 'disabled'] },
+});
 
 const cpSettingsFields = z.object({
   name: safeText().trim().min(1).max(64),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Resource, ResourceAction } from '@rx/contracts';
+import { ADMIN_ROLE, type Resource, type ResourceAction } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { access, adminAccess, productAccess, type Scope } from './access.ts';
 import { requireAuth } from '../modules/acs/authenticate.ts';
@@ -59,6 +59,8 @@ export function resourceScope(
   action: ResourceAction,
 ): Promise<Scope> {
   const see = resource.permissions.see;
+  // A resource of a page only admins see: the admin role, whatever the action.
+  if (see === ADMIN_ROLE) return adminAccess(db, request);
   return resource.scope === 'product'
     ? productAccess(db, request, see, action)
     : access(db, request, see, action);

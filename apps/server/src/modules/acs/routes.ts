@@ -20,6 +20,7 @@ import { cps, products, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { looksLikeJwt, verifyJwt } from '../../lib/jwt.ts';
 import { bearerToken, ok, requestLanguage } from '../../lib/request.ts';
+import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth, requirePermission } from './authenticate.ts';
 import { userGrants } from './permissions.ts';
 import { AcsService, type AcsSettings, type Caller } from './service.ts';
@@ -61,7 +62,7 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
 
   app.get(
     '/users/captcha',
-    { schema: { tags, summary: 'A captcha image for the sign-in page' } },
+    { schema: { tags, summary: 'A captcha image for the sign-in page' }, config: PUBLIC },
     async (request, reply) => {
       const captcha = await acs.newCaptcha();
       reply.setCookie(CAPTCHA_COOKIE, captcha.id, cookieOptions(request, captcha.expiresIn));
@@ -77,6 +78,7 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
         summary: 'Sign in with username and password (captcha after 3 failures)',
         body: loginBody,
       },
+      config: PUBLIC,
     },
     async (request, reply) => {
       const { token } = await acs.signIn(
@@ -118,6 +120,8 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
     '/acs/user/platform_link',
     {
       schema: { tags, summary: 'A signed, single-use link into a platform', querystring: platformLinkQuery },
+      // It checks the caller's token or session itself (linkSubject): a sign-in session suffices.
+      config: PUBLIC,
     },
     async (request) => {
       const platform = request.query.platform;
@@ -136,7 +140,10 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
 
   app.post(
     '/acs/user/login',
-    { schema: { tags, summary: 'Turn a signed link into the user info and tokens', body: linkLoginBody } },
+    {
+      schema: { tags, summary: 'Turn a signed link into the user info and tokens', body: linkLoginBody },
+      config: PUBLIC,
+    },
     async (request) => ok(await acs.linkLogin(request.body, caller(request))),
   );
 
@@ -148,6 +155,8 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
         summary: 'Rotate the refresh token; answers new access and refresh tokens',
         querystring: rejwtQuery,
       },
+      // The refresh token in the query is the credential.
+      config: PUBLIC,
     },
     async (request) => ok(await acs.refresh(request.query.rejwt)),
   );
@@ -155,8 +164,8 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
   app.post(
     '/acs/permission/get_all',
     {
-      onRequest: authenticate,
       schema: { tags, summary: "A user's permissions (only one's own unless admin)", body: permissionBody },
+      config: SIGNED_IN,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -187,7 +196,7 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
 
   app.get(
     '/acs/user/platform_list',
-    { onRequest: authenticate, schema: { tags, summary: 'The platforms this user can enter' } },
+    { schema: { tags, summary: 'The platforms this user can enter' }, config: SIGNED_IN },
     async (request) => {
       const lang = requestLanguage(request);
       // A platform whose address is not configured is left out rather than linked to nowhere.
@@ -203,11 +212,11 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
   app.get(
     '/acs/cp/get_config',
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: "The caller's CP: gateway domain, publish area, and the addresses of external entries",
       },
+      config: SIGNED_IN,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -225,8 +234,8 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
   app.get(
     '/acs/cp/products',
     {
-      onRequest: authenticate,
       schema: { tags, summary: "The caller's CP's active games, for the header's game picker" },
+      config: SIGNED_IN,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -242,8 +251,8 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
   app.post(
     '/acs/user/set_password',
     {
-      onRequest: authenticate,
       schema: { tags, summary: 'Change one’s password; ends one’s other sessions', body: setPasswordBody },
+      config: SIGNED_IN,
     },
     async (request) => {
       await acs.setPassword(requireAuth(request), request.body, caller(request));
@@ -259,6 +268,8 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
         summary: 'End this sign-in (the access token’s and the cookie’s)',
         body: z.unknown().optional(),
       },
+      // An expired access token or the session cookie still names the sign-in to end.
+      config: PUBLIC,
     },
     async (request, reply) => {
       const bearer = bearerToken(request);

@@ -5,17 +5,18 @@ import { notificationListQuery, notificationReadBody } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { notifications } from '../../db/schema.ts';
 import { ok } from '../../lib/request.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../acs/authenticate.ts';
 
 /** The signed-in staff member's own notifications (the header bell and the work-order page). */
 export async function notificationRoutes(
   fastify: FastifyInstance,
-  options: { db: Db; authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void> },
+  // `authenticate` is app.ts's shared option; the app's access hook signs the caller in.
+  options: { db: Db; authenticate?: (request: FastifyRequest, reply: FastifyReply) => Promise<void> },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   const tags = ['notifications'];
-  app.addHook('onRequest', options.authenticate);
 
   app.get(
     '/notifications',
@@ -25,6 +26,7 @@ export async function notificationRoutes(
         summary: "The caller's notifications, newest first",
         querystring: notificationListQuery,
       },
+      config: SIGNED_IN,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -67,7 +69,7 @@ export async function notificationRoutes(
 
   app.post(
     '/notifications/read',
-    { schema: { tags, summary: 'Mark notifications read', body: notificationReadBody } },
+    { schema: { tags, summary: 'Mark notifications read', body: notificationReadBody }, config: SIGNED_IN },
     async (request) => {
       const auth = requireAuth(request);
       const { ids, all } = request.body;

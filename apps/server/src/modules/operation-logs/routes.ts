@@ -1,25 +1,21 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  bigIdParam,
-  operationLogExportQuery,
-  operationLogListQuery,
-  seePermissionOf,
-  type OperationLog,
-} from '@rx/contracts';
+import { bigIdParam, type OperationLog } from '@rx/contracts';
+import { operationLogsResource } from '@rx/contracts/operation-logs';
 import type { Db } from '../../db/index.ts';
-import { access, type Action } from '../../lib/access.ts';
 import { timeCell } from '../../lib/cells.ts';
 import { ok } from '../../lib/request.ts';
+import { can, resourceScope, scopeOf } from '../../lib/route-access.ts';
 import { tableRoutes, type ExportSpec } from '../../lib/table-io.ts';
 import { getLog, listLogs, logBatch, type LogFilters } from './service.ts';
 
-export const OPERATION_LOG_SEE = seePermissionOf('/useraccount/account-operation-log');
+/** Who may read the log (the home page shows recent entries only to them). */
+export const OPERATION_LOG_SEE = operationLogsResource.permissions.see;
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 const logTable: ExportSpec<OperationLog, LogFilters, null> = {
-  name: 'operation-logs',
+  name: operationLogsResource.name,
   headers: [
     'id',
     'created_at',
@@ -45,39 +41,41 @@ const logTable: ExportSpec<OperationLog, LogFilters, null> = {
   batch: logBatch,
 };
 
-/** `/operation-logs`: read-only, filtered, exported as a stream (page `/useraccount/account-operation-log`). */
-export async function operationLogRoutes(
-  fastify: FastifyInstance,
-  options: { db: Db; authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void> },
-): Promise<void> {
+/**
+ * `/operation-logs`: read-only, filtered, exported as a stream (page `/useraccount/account-operation-log`).
+ * Not the standard resource routes: ids are bigints and nothing writes through this API.
+ */
+export async function operationLogRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  const tags = ['operation-logs'];
-  const can = (request: FastifyRequest, action: Action) => access(db, request, OPERATION_LOG_SEE, action);
-  app.addHook('onRequest', options.authenticate);
+  const resource = operationLogsResource;
+  const path = `/${resource.name}`;
+  const tags = [resource.name];
 
   app.get(
-    '/operation-logs',
+    path,
     {
       schema: {
         tags,
         summary:
           'List the operation log (newest first unless sorted): staff, action, target type, time range',
-        querystring: operationLogListQuery,
+        querystring: resource.list,
       },
+      config: can(resource, 'read'),
     },
-    async (request) => ok(await listLogs(db, await can(request, 'read'), request.query)),
+    async (request) => ok(await listLogs(db, scopeOf(request), request.query)),
   );
   app.get(
-    '/operation-logs/:id',
-    { schema: { tags, summary: 'One entry', params: bigIdParam } },
-    async (request) => ok(await getLog(db, await can(request, 'read'), request.params.id)),
+    `${path}/:id`,
+    { schema: { tags, summary: 'One entry', params: bigIdParam }, config: can(resource, 'read') },
+    async (request) => ok(await getLog(db, scopeOf(request), request.params.id)),
   );
   tableRoutes(app, db, {
-    path: '/operation-logs',
+    path,
     tags,
-    exportQuery: operationLogExportQuery,
-    access: can,
+    exportQuery: resource.export,
+    access: (request, action) => resourceScope(db, request, resource, action),
+    config: (action) => can(resource, action),
     exporter: logTable,
   });
 }
