@@ -10,6 +10,7 @@ import {
   versionField,
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Distribution channels and sub-channels of a product (`X-Product-Id`): `/api/v1/channels`,
@@ -99,3 +100,42 @@ export const subChannelFilters = {
 export const subChannelListQuery = listQuery(SUB_CHANNEL_SORTS, subChannelFilters);
 export const subChannelExportQuery = exportQuery(subChannelFilters);
 export const subChannelListAnswer = listAnswer(subChannelItem);
+
+/** Distribution channels of a product, keyed in sheets by the code. */
+export const channelsResource = defineResource({
+  name: 'channels',
+  page: '/basic/channel-list',
+  scope: 'product',
+  logTarget: 'channel',
+  namespace: 'channels',
+  item: channelItem,
+  create: channelCreateBody,
+  update: channelUpdateBody,
+  list: channelListQuery,
+  export: channelExportQuery,
+  filters: ['q', 'kind', 'status'],
+  sorts: CHANNEL_SORTS,
+  remove: 'delete',
+  sheet: { key: 'code', columns: ['name', 'kind', 'status'] },
+});
+
+/**
+ * Sub-channels of a product: listed inside the channel page, edited on their own page, guarded by
+ * that page's permissions. Sheets name the channel by its code (`channel_code`).
+ */
+export const subChannelsResource = defineResource({
+  name: 'sub-channels',
+  page: '/basic/sub-channel/edit/:id',
+  scope: 'product',
+  logTarget: 'sub_channel',
+  namespace: 'channels',
+  item: subChannelItem,
+  create: subChannelCreateBody,
+  update: subChannelUpdateBody,
+  list: subChannelListQuery,
+  export: subChannelExportQuery,
+  filters: ['q', 'channel_id', 'media', 'status'],
+  sorts: SUB_CHANNEL_SORTS,
+  remove: 'delete',
+  sheet: { key: 'code', columns: ['channel_code', 'name', 'package_id', 'media', 'campaign', 'status'] },
+});

@@ -11,6 +11,7 @@ import {
   versionField,
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /** Products (games) of the caller's CP: `/api/v1/products` (page `/basic/product-list`). */
 
@@ -49,3 +50,21 @@ export const productFilters = {
 export const productListQuery = listQuery(PRODUCT_SORTS, productFilters);
 export const productExportQuery = exportQuery(productFilters);
 export const productListAnswer = listAnswer(productItem);
+
+/** Products (games) of a CP: every game's data hangs off one; keyed in sheets by the code. */
+export const productsResource = defineResource({
+  name: 'products',
+  page: '/basic/product-list',
+  scope: 'cp',
+  logTarget: 'product',
+  namespace: 'channels',
+  item: productItem,
+  create: productCreateBody,
+  update: productUpdateBody,
+  list: productListQuery,
+  export: productExportQuery,
+  filters: ['q', 'region', 'status', 'platform'],
+  sorts: PRODUCT_SORTS,
+  remove: 'delete',
+  sheet: { key: 'code', columns: ['name', 'icon_url', 'platforms', 'region', 'status'] },
+});

@@ -40,6 +40,10 @@ export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item 
   toItem(row: T['$inferSelect']): Item;
   /** The row's name in the operation log. */
   nameOf(row: T['$inferSelect']): string;
+  /** Fills in what the row alone does not hold (a referred row's code), for answers and the log. */
+  complete?(db: Db, items: Item[]): Promise<Item[]>;
+  /** The scope the operation log files a row's entries under (default the caller's). */
+  logScope?(scope: Scope, id: number): Scope;
   /** The list's filters as conditions (the CP and product scope is added for you). */
   where(filters: Filters<R>, scope: Scope): (SQL | undefined)[];
   /** The column or expression of each field in `sorts`. */
@@ -61,6 +65,8 @@ export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item 
     headers: readonly string[];
     /** The columns the import reads and writes besides the key (a text per language: one per language). */
     columns: readonly string[];
+    /** Field paths whose problems are shown under another column (`channel_id` → `channel_code`). */
+    aliases?: Record<string, string>;
     prepare(db: Db, scope: Scope): Promise<Ctx>;
     toCells(item: Item, ctx: Ctx): Record<string, Cell>;
     fromCells(cells: Record<string, string>, ctx: Ctx, problems: FieldProblems): unknown;
@@ -87,6 +93,12 @@ export function resourceService<
 >(resource: R, impl: ResourceImpl<R, T, Item, Ctx>): ResourceService<R, Item> {
   const { table } = impl;
   const target = (scope: Scope, id: number) => rowInScope(table, scope, id);
+  const itemsOf = async (db: Db, rows: T['$inferSelect'][]) => {
+    const items = rows.map(impl.toItem);
+    return impl.complete ? impl.complete(db, items) : items;
+  };
+  const itemOf = async (db: Db, row: T['$inferSelect']) => (await itemsOf(db, [row]))[0]!;
+  const logScope = (scope: Scope, id: number) => impl.logScope?.(scope, id) ?? scope;
   const whereOf = (scope: Scope, filters: Partial<Filters<R>>) =>
     and(inScope(table, scope), ...impl.where(filters as Filters<R>, scope))!;
   const log = (
@@ -96,7 +108,7 @@ export function resourceService<
     row: T['$inferSelect'],
     change: { before?: unknown; after?: unknown },
   ) =>
-    logChange(db, scope, {
+    logChange(db, logScope(scope, (row as { id: number }).id), {
       action,
       targetType: resource.logTarget,
       targetId: (row as { id: number }).id,
@@ -122,15 +134,16 @@ export function resourceService<
       return runList(
         { page, page_size },
         async (limit, offset) =>
-          (
+          itemsOf(
+            db,
             (await db
               .select()
               .from(table as PgTable)
               .where(where)
               .orderBy(...order)
               .limit(limit)
-              .offset(offset)) as T['$inferSelect'][]
-          ).map(impl.toItem),
+              .offset(offset)) as T['$inferSelect'][],
+          ),
         () => countWhere(db, table, where),
       );
     },
@@ -142,11 +155,11 @@ export function resourceService<
         .where(and(whereOf(scope, filters), gt(table.id, afterId)))
         .orderBy(table.id)
         .limit(limit)) as T['$inferSelect'][];
-      return rows.map(impl.toItem);
+      return itemsOf(db, rows);
     },
 
     async get(db, scope, id) {
-      return impl.toItem(await findOr404(db, table, target(scope, id)));
+      return itemOf(db, await findOr404(db, table, target(scope, id)));
     },
 
     create(db, scope, input) {
@@ -160,7 +173,7 @@ export function resourceService<
             .insert(table)
             .values({ ...impl.columns(input), ...owner } as T['$inferInsert'])
             .returning()) as T['$inferSelect'][];
-          const item = impl.toItem(row!);
+          const item = await itemOf(tx, row!);
           await log(tx, scope, 'create', row!, { after: item });
           return item;
         },
@@ -190,8 +203,8 @@ export function resourceService<
             version,
             impl.columns(changes as Partial<CreateInput<R>>),
           );
-          const item = impl.toItem(row);
-          await log(tx, scope, 'update', row, { before: impl.toItem(before), after: item });
+          const item = await itemOf(tx, row);
+          await log(tx, scope, 'update', row, { before: await itemOf(tx, before), after: item });
           return item;
         },
         impl.unique,
@@ -199,7 +212,7 @@ export function resourceService<
     },
 
     remove(db, scope, id) {
-      return deleteOrDisable(db, scope, {
+      return deleteOrDisable(db, logScope(scope, id), {
         table,
         target: target(scope, id),
         targetType: resource.logTarget,
@@ -226,6 +239,7 @@ function sheetSpecs<R extends Resource, T extends ResourceTable, Item extends { 
     headers: sheet.headers,
     key: resource.sheet.key,
     columns: sheet.columns,
+    aliases: sheet.aliases,
     schema: resource.create as z.ZodType<CreateInput<R>>,
     prepare: sheet.prepare,
     toCells: sheet.toCells,

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Channel, SubChannel } from '@rx/contracts';
+import { channelsResource, subChannelsResource, type Channel, type SubChannel } from '@rx/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { describeResource } from '../../../test/describe-resource.ts';
 import {
   body,
-  checkRoundTrip,
   client,
   logsOf,
   productIdOf,
+  records,
   rowCount,
+  sheetOf,
   signIn,
   staffWith,
   type Client,
@@ -19,10 +21,15 @@ import { channels, subChannels } from './tables.ts';
 let t: TestContext;
 let gn: Client;
 let xianxia: number;
+/** The domestic demo game's official channel: every test database is seeded alike, so its id is too. */
+let officialId: number;
 beforeAll(async () => {
   t = await createTestApp();
   gn = await signIn(t, 'admin', 'xianxia');
   xianxia = await productIdOf(t, 'xianxia');
+  officialId = (await t.database.db.select().from(channels).where(eq(channels.code, 'official'))).find(
+    (c) => c.productId === xianxia,
+  )!.id;
 });
 afterAll(async () => {
   await t.app.close();
@@ -30,8 +37,27 @@ afterAll(async () => {
 
 type List<T> = { list: T[]; total: number };
 
+describeResource(channelsResource, {
+  sample: (n) => ({ code: `channel_${n}`, name: `Channel ${n}`, kind: 'web' }),
+  change: { name: 'Renamed', kind: 'store' },
+  invalid: { body: { code: 'web_x', name: 'x', kind: 'tv' }, field: 'kind' },
+  roundTrip: { column: 'name', value: 'TapTap 发现好游戏' },
+});
+
+describeResource(subChannelsResource, {
+  sample: (n) => ({ channel_id: officialId, code: `sub_${n}`, name: `Sub-channel ${n}`, media: 'bilibili' }),
+  change: { name: 'Renamed', campaign: 'launch' },
+  invalid: {
+    body: { channel_id: 1, code: 'x_1', name: 'x', package_id: 'not a package' },
+    field: 'package_id',
+  },
+  roundTrip: { column: 'campaign', value: '国庆投放' },
+});
+
+/** What is specific to channels and sub-channels; the shared behaviour is checked above. */
+
 describe('channels', () => {
-  it('creates, reads, lists with filters and sort, updates, and logs', async () => {
+  it('creates, reads, lists with filters and sort, updates, and logs under the product', async () => {
     const res = await gn.post('/api/v1/channels', { code: 'honor', name: '荣耀应用市场', kind: 'oem' });
     const channel = body<Channel>(res).data;
     expect(channel).toMatchObject({
@@ -48,8 +74,6 @@ describe('channels', () => {
 
     const updated = await gn.put(`/api/v1/channels/${channel.id}`, { name: '荣耀', version: 1 });
     expect(body<Channel>(updated).data).toMatchObject({ name: '荣耀', version: 2 });
-    const stale = await gn.put(`/api/v1/channels/${channel.id}`, { name: 'x', version: 1 });
-    expect([stale.statusCode, body(stale).code]).toEqual([409, 409001]);
     const [log] = await logsOf(t, 'channel', channel.id);
     expect(log).toMatchObject({
       action: 'update',
@@ -76,7 +100,7 @@ describe('channels', () => {
     expect(await rowCount(t, channels)).toBe(before);
   });
 
-  it('disables a channel with sub-channels instead of deleting it (422001), deletes an unused one', async () => {
+  it('disables a channel with sub-channels instead of deleting it (422001)', async () => {
     const [huawei] = await t.database.db.select().from(channels).where(eq(channels.code, 'huawei'));
     const refused = await gn.del(`/api/v1/channels/${huawei!.id}`);
     expect(body(refused)).toMatchObject({
@@ -84,35 +108,11 @@ describe('channels', () => {
       data: { disabled: true, used_by: expect.arrayContaining([{ type: 'sub_channel', count: 1 }]) },
     });
     expect(body<Channel>(await gn.get(`/api/v1/channels/${huawei!.id}`)).data.status).toBe('disabled');
-    const spare = body<Channel>(
-      await gn.post('/api/v1/channels', { code: 'spare', name: '备用', kind: 'web' }),
-    ).data;
-    expect(body(await gn.del(`/api/v1/channels/${spare.id}`)).data).toEqual({ deleted: true });
-    expect((await logsOf(t, 'channel', spare.id))[0]).toMatchObject({ action: 'delete' });
+    expect((await logsOf(t, 'channel', huawei!.id))[0]).toMatchObject({ action: 'disable' });
   });
 
-  it('needs the permission per action and never shows another CP', async () => {
-    const viewer = await signIn(t, await staffWith(t, ['basic/see/channel']), 'xianxia');
-    expect(body<List<Channel>>(await viewer.get('/api/v1/channels')).data.total).toBeGreaterThan(0);
-    expect(body(await viewer.post('/api/v1/channels', { code: 'v', name: 'v', kind: 'web' })).code).toBe(
-      403001,
-    );
+  it('is closed to the customer-service role (403001)', async () => {
     expect(body(await (await signIn(t, 'cs_agent', 'xianxia')).get('/api/v1/channels')).code).toBe(403001);
-
-    const hw = await signIn(t, 'ops_hw', 'dawn');
-    const theirs = body<List<Channel>>(await hw.get('/api/v1/channels?page_size=100')).data;
-    expect(theirs.list.every((c) => c.product_id !== xianxia)).toBe(true);
-    const [ours] = await t.database.db.select().from(channels).where(eq(channels.productId, xianxia));
-    expect(body(await hw.get(`/api/v1/channels/${ours!.id}`)).code).toBe(404001);
-    expect(body(await hw.put(`/api/v1/channels/${ours!.id}`, { name: 'x', version: 1 })).code).toBe(404001);
-  });
-
-  it('round-trips through CSV and XLSX', async () => {
-    await checkRoundTrip(gn, '/api/v1/channels', {
-      row: (r) => r.code === 'taptap',
-      column: 'name',
-      value: 'TapTap 发现好游戏',
-    });
   });
 });
 
@@ -199,36 +199,17 @@ describe('sub-channels', () => {
     const refused = await gn.del(`/api/v1/sub-channels/${sub.id}`);
     expect(body(refused)).toMatchObject({ code: 422001, data: { used_by: [{ type: 'package', count: 1 }] } });
     expect(body<SubChannel>(await gn.get(`/api/v1/sub-channels/${sub.id}`)).data.status).toBe('disabled');
-
-    const loose = body<SubChannel>(
-      await gn.post('/api/v1/sub-channels', { channel_id: channel.id, code: 'xianxia_tmp', name: '临时' }),
-    ).data;
-    expect(body(await gn.del(`/api/v1/sub-channels/${loose.id}`)).data).toEqual({ deleted: true });
   });
 
-  it('needs its own permission and never shows another CP', async () => {
+  it("needs its own permission: the channel page's is not enough", async () => {
     const channelOnly = await signIn(t, await staffWith(t, ['basic/see/channel']), 'xianxia');
     expect(body(await channelOnly.get('/api/v1/sub-channels')).code).toBe(403001);
-    const editor = await signIn(t, await staffWith(t, ['basic/see/sub_channel']), 'xianxia');
-    expect(body(await editor.get('/api/v1/sub-channels')).code).toBe(0);
-    expect(body(await editor.put('/api/v1/sub-channels/1', { name: 'x', version: 1 })).code).toBe(403001);
-
-    const hw = await signIn(t, 'ops_hw', 'farm');
-    const [ours] = await t.database.db.select().from(subChannels).where(eq(subChannels.productId, xianxia));
-    expect(body(await hw.get(`/api/v1/sub-channels/${ours!.id}`)).code).toBe(404001);
-    expect(
-      body<List<SubChannel>>(await hw.get('/api/v1/sub-channels?page_size=100')).data.list.every(
-        (s) => s.product_id !== xianxia,
-      ),
-    ).toBe(true);
   });
 
-  it('round-trips through CSV and XLSX, naming channels by code', async () => {
-    await checkRoundTrip(gn, '/api/v1/sub-channels', {
-      row: (r) => r.code === 'xianxia_gdt_summer',
-      column: 'campaign',
-      value: '国庆投放',
-    });
+  it('names channels by code in sheets, and refuses an unknown one', async () => {
+    const exported = body<List<SubChannel>>(await gn.get('/api/v1/sub-channels?page_size=1')).data.list[0]!;
+    const csv = records(sheetOf(await gn.get('/api/v1/sub-channels/export?format=csv')));
+    expect(csv.find((r) => r.code === exported.code)).toMatchObject({ channel_code: exported.channel_code });
     const res = await gn.upload(
       '/api/v1/sub-channels/import?dry_run=1',
       'code,channel_code,name,package_id,media,campaign,status\r\nnew_one,nowhere,新,,,,\r\n',

@@ -1,4 +1,4 @@
-/** Distribution channels and sub-channels of a product: the routes, and lookups other modules use. */
-export { channelRoutes, CHANNEL_SEE, SUB_CHANNEL_SEE } from './routes.ts';
-export { getChannel, toChannel } from './channel-service.ts';
-export { getSubChannel } from './sub-channel-service.ts';
+/** Distribution channels and sub-channels of a product: the routes, and the services other modules use. */
+export { channelRoutes } from './routes.ts';
+export { channelService } from './channels.ts';
+export { subChannelService } from './sub-channels.ts';

@@ -1,0 +1,58 @@
+import { eq, or } from 'drizzle-orm';
+import { channelsResource, type Channel } from '@rx/contracts';
+import { billingPoints } from '../billing-points/tables.ts';
+import { contains, countWhere } from '../../lib/list.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { autoSheet } from '../../lib/sheet.ts';
+import { channels, subChannels } from './tables.ts';
+
+/** Distribution channels of a product: stores, OEMs (phone makers) and the web. */
+
+type Row = typeof channels.$inferSelect;
+
+export const channelImpl: ResourceImpl<typeof channelsResource, typeof channels, Channel, null> = {
+  table: channels,
+  toItem: (row: Row): Channel => ({
+    id: row.id,
+    product_id: row.productId,
+    code: row.code,
+    name: row.name,
+    kind: row.kind,
+    status: row.status,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }),
+  nameOf: (row) => row.name,
+  where: (f) => [
+    f.q ? or(contains(channels.code, f.q), contains(channels.name, f.q)) : undefined,
+    f.kind ? eq(channels.kind, f.kind) : undefined,
+    f.status ? eq(channels.status, f.status) : undefined,
+  ],
+  sortBy: {
+    id: channels.id,
+    code: channels.code,
+    name: channels.name,
+    kind: channels.kind,
+    status: channels.status,
+    created_at: channels.createdAt,
+    updated_at: channels.updatedAt,
+  },
+  columns: (input) => ({ code: input.code, name: input.name, kind: input.kind, status: input.status }),
+  unique: { channels_product_code: 'code' },
+  // A channel with sub-channels or billing points is disabled, never deleted.
+  usage: async (db, _scope, row) => {
+    const usage = [
+      { type: 'sub_channel', count: await countWhere(db, subChannels, eq(subChannels.channelId, row.id)) },
+      {
+        type: 'billing_point',
+        count: await countWhere(db, billingPoints, eq(billingPoints.channelId, row.id)),
+      },
+    ];
+    return usage.filter((u) => u.count > 0);
+  },
+  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  sheet: autoSheet<Channel>(channelsResource),
+};
+
+export const channelService = resourceService(channelsResource, channelImpl);
