@@ -13,6 +13,7 @@ import {
 } from './fields.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { listAnswer, listQuery, exportQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Error-code texts of a product (`X-Product-Id`): `/api/v1/error-codes` (page `/basic/error-code`).
@@ -99,6 +100,28 @@ export const errorCodeFilters = {
 export const errorCodeListQuery = listQuery(ERROR_CODE_SORTS, errorCodeFilters);
 export const errorCodeExportQuery = exportQuery(errorCodeFilters);
 export const errorCodeListAnswer = listAnswer(errorCodeItem);
+
+/**
+ * Error-code texts: the working copy, keyed in sheets by the immutable code. Publishing and rolling
+ * back need the page's approve permission (`permissions.approve`).
+ */
+export const errorCodesResource = defineResource({
+  name: 'error-codes',
+  page: '/basic/error-code',
+  scope: 'product',
+  logTarget: 'error_code',
+  namespace: 'errorCodes',
+  item: errorCodeItem,
+  create: errorCodeCreateBody,
+  update: errorCodeUpdateBody,
+  list: errorCodeListQuery,
+  export: errorCodeExportQuery,
+  filters: ['q', 'module', 'action', 'status', 'missing_lang'],
+  // By code unless asked otherwise.
+  sorts: ['code', 'id', 'module', 'action', 'status', 'created_at', 'updated_at'],
+  remove: 'delete',
+  sheet: { key: 'code', columns: ['module', 'default_text', 'texts', 'action', 'status'] },
+});
 
 /** `GET /error-codes/missing?lang=`: enabled codes missing `lang` (any language when absent). */
 export const errorCodeMissingQuery = listQuery(['code', 'module'], { lang: z.enum(LANGUAGES).optional() });

@@ -14,6 +14,7 @@ import {
   versionField,
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Feedback types of a product (`X-Product-Id`): `/api/v1/feedback-types` (page
@@ -75,3 +76,21 @@ export const feedbackTypeFilters = {
 export const feedbackTypeListQuery = listQuery(FEEDBACK_TYPE_SORTS, feedbackTypeFilters);
 export const feedbackTypeExportQuery = exportQuery(feedbackTypeFilters);
 export const feedbackTypeListAnswer = listAnswer(feedbackTypeItem);
+
+/** Feedback types: a tree per product (export only; the tree is edited in the console). */
+export const feedbackTypesResource = defineResource({
+  name: 'feedback-types',
+  page: '/service/feedbackConfig/feedback-configure',
+  scope: 'product',
+  logTarget: 'feedback_type',
+  namespace: 'feedbackTypes',
+  item: feedbackTypeItem,
+  create: feedbackTypeCreateBody,
+  update: feedbackTypeUpdateBody,
+  list: feedbackTypeListQuery,
+  export: feedbackTypeExportQuery,
+  filters: ['q', 'parent_id', 'enabled', 'queue'],
+  // Siblings are shown in their `sort` order by default.
+  sorts: ['sort', 'id', 'code', 'queue', 'created_at', 'updated_at'],
+  remove: 'delete',
+});

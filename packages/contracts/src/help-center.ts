@@ -13,6 +13,7 @@ import {
 } from './fields.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * The help centre of a product (`X-Product-Id`): `/api/v1/help-categories` and
@@ -56,6 +57,23 @@ export const helpCategoryFilters = { q: keyword, channel_id: channelFilter, enab
 export const helpCategoryListQuery = listQuery(HELP_CATEGORY_SORTS, helpCategoryFilters);
 export const helpCategoryExportQuery = exportQuery(helpCategoryFilters);
 export const helpCategoryListAnswer = listAnswer(helpCategoryItem);
+
+/** Help categories (export only); one with articles is disabled instead of deleted. */
+export const helpCategoriesResource = defineResource({
+  name: 'help-categories',
+  page: '/projectbase/projectbase-fe/help-center',
+  scope: 'product',
+  logTarget: 'help_category',
+  namespace: 'help',
+  item: helpCategoryItem,
+  create: helpCategoryCreateBody,
+  update: helpCategoryUpdateBody,
+  list: helpCategoryListQuery,
+  export: helpCategoryExportQuery,
+  filters: ['q', 'channel_id', 'enabled'],
+  sorts: ['sort', 'id', 'created_at', 'updated_at'],
+  remove: 'delete',
+});
 
 export const HELP_ARTICLE_STATUSES = ['draft', 'published'] as const;
 export type HelpArticleStatus = (typeof HELP_ARTICLE_STATUSES)[number];
@@ -151,4 +169,21 @@ export const helpArticleCopyAnswer = z.object({ articles: z.array(helpArticleIte
 export const helpPreviewQuery = z.object({
   channel_id: queryInt(1).optional(),
   language: z.enum(LANGUAGES).default(HELP_SOURCE_LANGUAGE),
+});
+
+/** Help articles, one row per language (export only); publish, unpublish and copy are their own routes. */
+export const helpArticlesResource = defineResource({
+  name: 'help-articles',
+  page: '/projectbase/projectbase-fe/help-center',
+  scope: 'product',
+  logTarget: 'help_article',
+  namespace: 'help',
+  item: helpArticleItem,
+  create: helpArticleCreateBody,
+  update: helpArticleUpdateBody,
+  list: helpArticleListQuery,
+  export: helpArticleExportQuery,
+  filters: ['q', 'category_id', 'channel_id', 'language', 'status', 'stale', 'group_id'],
+  sorts: ['sort', 'id', 'title', 'language', 'status', 'created_at', 'updated_at'],
+  remove: 'delete',
 });

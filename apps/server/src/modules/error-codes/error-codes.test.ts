@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorCodeMissing, ErrorCodeRelease, ErrorCodeText, ReleasedErrorCode } from '@rx/contracts';
+import {
+  errorCodesResource,
+  type ErrorCodeMissing,
+  type ErrorCodeRelease,
+  type ErrorCodeText,
+  type ReleasedErrorCode,
+} from '@rx/contracts';
 import { csvLine } from '../../lib/csv.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { describeResource } from '../../../test/describe-resource.ts';
 import {
   body,
   checkRoundTrip,
@@ -262,4 +269,14 @@ describe('error codes', () => {
       'This account is banned until {0}.',
     );
   });
+});
+
+describeResource(errorCodesResource, {
+  sample: (n) => ({ code: `generic_${n}`, module: 'generic', default_text: `通用错误 {0} ${n}` }),
+  change: { texts: { en: 'Generic error {0}' }, action: 'retry' },
+  invalid: {
+    body: { code: 'g1', module: 'generic', default_text: '等待 {0} 秒', texts: { en: 'Wait {1}' } },
+    field: 'texts.en',
+  },
+  roundTrip: { column: 'texts.ja', value: '汎用エラー {0}' },
 });

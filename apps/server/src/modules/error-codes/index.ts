@@ -1,3 +1,3 @@
 /** Error-code texts of a product: the `/error-codes` routes and what the game API reads. */
-export { errorCodeRoutes, ERROR_CODE_SEE } from './routes.ts';
+export { errorCodeRoutes } from './routes.ts';
 export { gameErrorCodes } from './service.ts';

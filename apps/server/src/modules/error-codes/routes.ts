@@ -1,63 +1,47 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  actionPermission,
-  errorCodeCreateBody,
-  errorCodeExportQuery,
-  errorCodeListQuery,
   errorCodeMissingQuery,
   errorCodePublishBody,
-  errorCodeUpdateBody,
-  idParam,
+  errorCodesResource,
   releaseListQuery,
   releaseParam,
-  seePermissionOf,
 } from '@rx/contracts';
-import { productAccess, type Action, type ProductScope } from '../../lib/access.ts';
+import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
-import { tableRoutes } from '../../lib/table-io.ts';
-import { requirePermission } from '../acs/authenticate.ts';
+import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
-import { errorCodeTable } from './io.ts';
+import { errorCodeImpl, errorCodeService } from './error-codes.ts';
 import {
-  createErrorCode,
-  deleteErrorCode,
-  getErrorCode,
   getRelease,
-  listErrorCodes,
   listReleases,
   missingTranslations,
   publishErrorCodes,
   rollbackErrorCodes,
-  updateErrorCode,
 } from './service.ts';
 
-export const ERROR_CODE_SEE = seePermissionOf('/basic/error-code');
-
 /**
- * `/error-codes`: the product's error-code texts (page `/basic/error-code`). Publishing and rolling
- * back change what players see, so they need the page's approve permission.
+ * Publishing and rolling back change what players see: they need the page's approve permission,
+ * which no standard action stands for, so they read as the "see" of a resource guarded by it.
  */
+const approving = {
+  scope: errorCodesResource.scope,
+  permissions: { ...errorCodesResource.permissions, see: errorCodesResource.permissions.approve },
+};
+
+/** `/error-codes`: the product's error-code texts, their translation report and their releases. */
 export async function errorCodeRoutes(
   fastify: FastifyInstance,
   options: GameConfigRouteOptions,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  const tags = ['error-codes'];
-  const can = (request: FastifyRequest, action: Action) => productAccess(db, request, ERROR_CODE_SEE, action);
-  const canApprove = async (request: FastifyRequest): Promise<ProductScope> => {
-    await requirePermission(db, request, actionPermission(ERROR_CODE_SEE, 'approve'));
-    return can(request, 'read');
-  };
-  app.addHook('onRequest', options.authenticate);
+  const tags = [errorCodesResource.name];
+  const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
   invalidateOnWrite(app, options.cache);
+  resourceRoutes(app, db, errorCodesResource, errorCodeService, errorCodeImpl);
 
-  app.get(
-    '/error-codes',
-    { schema: { tags, summary: 'List error codes (the working copy)', querystring: errorCodeListQuery } },
-    async (request) => ok(await listErrorCodes(db, await can(request, 'read'), request.query)),
-  );
   app.get(
     '/error-codes/missing',
     {
@@ -67,8 +51,9 @@ export async function errorCodeRoutes(
           'Missing-translation report: enabled codes without a text in `lang` (any language when absent)',
         querystring: errorCodeMissingQuery,
       },
+      config: can(errorCodesResource, 'read'),
     },
-    async (request) => ok(await missingTranslations(db, await can(request, 'read'), request.query)),
+    async (request) => ok(await missingTranslations(db, scope(request), request.query)),
   );
   app.get(
     '/error-codes/releases',
@@ -78,13 +63,17 @@ export async function errorCodeRoutes(
         summary: 'The releases, newest first (the newest is live)',
         querystring: releaseListQuery,
       },
+      config: can(errorCodesResource, 'read'),
     },
-    async (request) => ok(await listReleases(db, await can(request, 'read'), request.query)),
+    async (request) => ok(await listReleases(db, scope(request), request.query)),
   );
   app.get(
     '/error-codes/releases/:n',
-    { schema: { tags, summary: 'One release with the codes it holds', params: releaseParam } },
-    async (request) => ok(await getRelease(db, await can(request, 'read'), request.params.n)),
+    {
+      schema: { tags, summary: 'One release with the codes it holds', params: releaseParam },
+      config: can(errorCodesResource, 'read'),
+    },
+    async (request) => ok(await getRelease(db, scope(request), request.params.n)),
   );
   app.post(
     '/error-codes/publish',
@@ -94,8 +83,9 @@ export async function errorCodeRoutes(
         summary: 'Publish the enabled codes as a new live release',
         body: errorCodePublishBody,
       },
+      config: can(approving, 'read'),
     },
-    async (request) => ok(await publishErrorCodes(db, await canApprove(request), request.body.note)),
+    async (request) => ok(await publishErrorCodes(db, scope(request), request.body.note)),
   );
   app.post(
     '/error-codes/releases/:n/rollback',
@@ -106,50 +96,8 @@ export async function errorCodeRoutes(
         params: releaseParam,
         body: errorCodePublishBody,
       },
+      config: can(approving, 'read'),
     },
-    async (request) =>
-      ok(await rollbackErrorCodes(db, await canApprove(request), request.params.n, request.body.note)),
+    async (request) => ok(await rollbackErrorCodes(db, scope(request), request.params.n, request.body.note)),
   );
-  app.get(
-    '/error-codes/:id',
-    { schema: { tags, summary: 'One error code', params: idParam } },
-    async (request) => ok(await getErrorCode(db, await can(request, 'read'), request.params.id)),
-  );
-  app.post(
-    '/error-codes',
-    { schema: { tags, summary: 'Create an error code', body: errorCodeCreateBody } },
-    async (request) => ok(await createErrorCode(db, await can(request, 'create'), request.body)),
-  );
-  app.put(
-    '/error-codes/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update an error code (body carries its version)',
-        params: idParam,
-        body: errorCodeUpdateBody,
-      },
-    },
-    async (request) =>
-      ok(await updateErrorCode(db, await can(request, 'update'), request.params.id, request.body)),
-  );
-  app.delete(
-    '/error-codes/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an error code; one of the live release is disabled instead (422001)',
-        params: idParam,
-      },
-    },
-    async (request) => ok(await deleteErrorCode(db, await can(request, 'delete'), request.params.id)),
-  );
-  tableRoutes(app, db, {
-    path: '/error-codes',
-    tags,
-    exportQuery: errorCodeExportQuery,
-    access: (request, action) => can(request, action),
-    exporter: errorCodeTable,
-    importer: errorCodeTable,
-  });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedbackType, FeedbackTypeNode } from '@rx/contracts';
+import { feedbackTypesResource, type FeedbackType, type FeedbackTypeNode } from '@rx/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { describeResource } from '../../../test/describe-resource.ts';
 import {
   body,
   logsOf,
@@ -182,4 +183,10 @@ describe('feedback types', () => {
     const xlsx = await admin.get('/api/v1/feedback-types/export?format=xlsx&queue=payment');
     expect(records(sheetOf(xlsx))).toHaveLength(rows.length);
   });
+});
+
+describeResource(feedbackTypesResource, {
+  sample: (n) => ({ code: `generic_${n}`, name: { zh: `通用类型${n}` } }),
+  change: { queue: 'vip', sort: 5, auto_reply: { en: 'We are on it.' } },
+  invalid: { body: { code: 'bad code!', name: { zh: 'x' } }, field: 'code' },
 });

@@ -1,2 +1,2 @@
 /** Feedback types of a product: the `/feedback-types` routes. */
-export { feedbackTypeRoutes, FEEDBACK_TYPE_SEE } from './routes.ts';
+export { feedbackTypeRoutes } from './routes.ts';

@@ -4,11 +4,12 @@ import {
   feedbackTypeCreateBody,
   feedbackTypeExportQuery,
   feedbackTypeListQuery,
+  feedbackTypesResource as resource,
   feedbackTypeUpdateBody,
   idParam,
-  seePermissionOf,
 } from '@rx/contracts';
-import { productAccess, type Action } from '../../lib/access.ts';
+import type { ProductScope } from '../../lib/access.ts';
+import { can, resourceScope, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
 import type { GameConfigRouteOptions } from '../game-api/cache.ts';
@@ -22,39 +23,48 @@ import {
   updateFeedbackType,
 } from './service.ts';
 
-export const FEEDBACK_TYPE_SEE = seePermissionOf('/service/feedbackConfig/feedback-configure');
-
-/** `/feedback-types`: the product's feedback type tree (page `/service/feedbackConfig/feedback-configure`). */
+/**
+ * `/feedback-types`: the product's feedback type tree. A tree does not fit the standard resource
+ * routes (moves, a delete refused while children remain), so they are written here, each declaring
+ * the action it needs on the resource.
+ */
 export async function feedbackTypeRoutes(
   fastify: FastifyInstance,
   options: GameConfigRouteOptions,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  const tags = ['feedback-types'];
-  const can = (request: FastifyRequest, action: Action) =>
-    productAccess(db, request, FEEDBACK_TYPE_SEE, action);
-  app.addHook('onRequest', options.authenticate);
+  const tags = [resource.name];
+  const scope = (request: FastifyRequest) => scopeOf(request) as ProductScope;
 
   app.get(
     '/feedback-types',
-    { schema: { tags, summary: 'List feedback types (flat)', querystring: feedbackTypeListQuery } },
-    async (request) => ok(await listFeedbackTypes(db, await can(request, 'read'), request.query)),
+    {
+      schema: { tags, summary: 'List feedback types (flat)', querystring: feedbackTypeListQuery },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await listFeedbackTypes(db, scope(request), request.query)),
   );
   app.get(
     '/feedback-types/tree',
-    { schema: { tags, summary: 'Every feedback type of the product, nested' } },
-    async (request) => ok(await feedbackTypeTree(db, await can(request, 'read'))),
+    {
+      schema: { tags, summary: 'Every feedback type of the product, nested' },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await feedbackTypeTree(db, scope(request))),
   );
   app.get(
     '/feedback-types/:id',
-    { schema: { tags, summary: 'One feedback type', params: idParam } },
-    async (request) => ok(await getFeedbackType(db, await can(request, 'read'), request.params.id)),
+    { schema: { tags, summary: 'One feedback type', params: idParam }, config: can(resource, 'read') },
+    async (request) => ok(await getFeedbackType(db, scope(request), request.params.id)),
   );
   app.post(
     '/feedback-types',
-    { schema: { tags, summary: 'Create a feedback type', body: feedbackTypeCreateBody } },
-    async (request) => ok(await createFeedbackType(db, await can(request, 'create'), request.body)),
+    {
+      schema: { tags, summary: 'Create a feedback type', body: feedbackTypeCreateBody },
+      config: can(resource, 'create'),
+    },
+    async (request) => ok(await createFeedbackType(db, scope(request), request.body)),
   );
   app.put(
     '/feedback-types/:id',
@@ -66,9 +76,9 @@ export async function feedbackTypeRoutes(
         params: idParam,
         body: feedbackTypeUpdateBody,
       },
+      config: can(resource, 'update'),
     },
-    async (request) =>
-      ok(await updateFeedbackType(db, await can(request, 'update'), request.params.id, request.body)),
+    async (request) => ok(await updateFeedbackType(db, scope(request), request.params.id, request.body)),
   );
   app.delete(
     '/feedback-types/:id',
@@ -78,14 +88,16 @@ export async function feedbackTypeRoutes(
         summary: 'Delete a feedback type; one with children is refused (422001)',
         params: idParam,
       },
+      config: can(resource, 'delete'),
     },
-    async (request) => ok(await deleteFeedbackType(db, await can(request, 'delete'), request.params.id)),
+    async (request) => ok(await deleteFeedbackType(db, scope(request), request.params.id)),
   );
   tableRoutes(app, db, {
     path: '/feedback-types',
     tags,
     exportQuery: feedbackTypeExportQuery,
-    access: (request, action) => can(request, action),
+    access: (request, action) => resourceScope(db, request, resource, action),
+    config: (action) => can(resource, action),
     exporter: feedbackTypeTable,
   });
 }

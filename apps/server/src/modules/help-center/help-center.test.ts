@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { GameHelp, HelpArticle, HelpCategory } from '@rx/contracts';
+import { helpCategoriesResource, type GameHelp, type HelpArticle, type HelpCategory } from '@rx/contracts';
 import { channels } from '../channels/tables.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { describeResource } from '../../../test/describe-resource.ts';
 import {
   body,
   logsOf,
@@ -322,4 +323,11 @@ describe('help articles', () => {
       'name.en': 'Account & sign-in',
     });
   });
+});
+
+// Articles are left to the tests above: each needs a category of the suite's own app to exist.
+describeResource(helpCategoriesResource, {
+  sample: (n) => ({ name: { zh: `通用分类${n}`, en: `Generic ${n}` } }),
+  change: { sort: 7, enabled: false },
+  invalid: { body: { name: { en: 'No Chinese' } }, field: 'name.zh' },
 });

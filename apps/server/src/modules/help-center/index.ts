@@ -1,3 +1,3 @@
 /** The help centre of a product: the `/help-categories` and `/help-articles` routes, and what the game API reads. */
-export { helpCenterRoutes, HELP_CENTER_SEE } from './routes.ts';
+export { helpCenterRoutes } from './routes.ts';
 export { gameHelp } from './articles.ts';

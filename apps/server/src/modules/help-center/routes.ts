@@ -11,11 +11,13 @@ import {
   helpCategoryExportQuery,
   helpCategoryListQuery,
   helpCategoryUpdateBody,
+  helpArticlesResource as articles,
+  helpCategoriesResource as categories,
   helpPreviewQuery,
   idParam,
-  seePermissionOf,
 } from '@rx/contracts';
-import { productAccess, type Action } from '../../lib/access.ts';
+import type { ProductScope } from '../../lib/access.ts';
+import { can, resourceScope, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
@@ -39,35 +41,41 @@ import {
 } from './categories.ts';
 import { helpArticleTable, helpCategoryTable } from './io.ts';
 
-export const HELP_CENTER_SEE = seePermissionOf('/projectbase/projectbase-fe/help-center');
-
-/** `/help-categories` and `/help-articles`: the product's help centre (page `/projectbase/projectbase-fe/help-center`). */
+/**
+ * `/help-categories` and `/help-articles`: the product's help centre. Categories count their
+ * articles and articles are groups of languages with their own publishing, so their routes are
+ * written here rather than by the standard resource routes, each declaring the action it needs.
+ */
 export async function helpCenterRoutes(
   fastify: FastifyInstance,
   options: GameConfigRouteOptions,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  const can = (request: FastifyRequest, action: Action) =>
-    productAccess(db, request, HELP_CENTER_SEE, action);
-  app.addHook('onRequest', options.authenticate);
+  const scope = (request: FastifyRequest) => scopeOf(request) as ProductScope;
   invalidateOnWrite(app, options.cache);
 
-  let tags = ['help-categories'];
+  let tags: string[] = [categories.name];
   app.get(
     '/help-categories',
-    { schema: { tags, summary: 'List help categories', querystring: helpCategoryListQuery } },
-    async (request) => ok(await listHelpCategories(db, await can(request, 'read'), request.query)),
+    {
+      schema: { tags, summary: 'List help categories', querystring: helpCategoryListQuery },
+      config: can(categories, 'read'),
+    },
+    async (request) => ok(await listHelpCategories(db, scope(request), request.query)),
   );
   app.get(
     '/help-categories/:id',
-    { schema: { tags, summary: 'One help category', params: idParam } },
-    async (request) => ok(await getHelpCategory(db, await can(request, 'read'), request.params.id)),
+    { schema: { tags, summary: 'One help category', params: idParam }, config: can(categories, 'read') },
+    async (request) => ok(await getHelpCategory(db, scope(request), request.params.id)),
   );
   app.post(
     '/help-categories',
-    { schema: { tags, summary: 'Create a help category', body: helpCategoryCreateBody } },
-    async (request) => ok(await createHelpCategory(db, await can(request, 'create'), request.body)),
+    {
+      schema: { tags, summary: 'Create a help category', body: helpCategoryCreateBody },
+      config: can(categories, 'create'),
+    },
+    async (request) => ok(await createHelpCategory(db, scope(request), request.body)),
   );
   app.put(
     '/help-categories/:id',
@@ -78,9 +86,9 @@ export async function helpCenterRoutes(
         params: idParam,
         body: helpCategoryUpdateBody,
       },
+      config: can(categories, 'update'),
     },
-    async (request) =>
-      ok(await updateHelpCategory(db, await can(request, 'update'), request.params.id, request.body)),
+    async (request) => ok(await updateHelpCategory(db, scope(request), request.params.id, request.body)),
   );
   app.delete(
     '/help-categories/:id',
@@ -90,18 +98,20 @@ export async function helpCenterRoutes(
         summary: 'Delete a help category; one with articles is disabled instead (422001)',
         params: idParam,
       },
+      config: can(categories, 'delete'),
     },
-    async (request) => ok(await deleteHelpCategory(db, await can(request, 'delete'), request.params.id)),
+    async (request) => ok(await deleteHelpCategory(db, scope(request), request.params.id)),
   );
   tableRoutes(app, db, {
     path: '/help-categories',
     tags,
     exportQuery: helpCategoryExportQuery,
-    access: (request, action) => can(request, action),
+    access: (request, action) => resourceScope(db, request, categories, action),
+    config: (action) => can(categories, action),
     exporter: helpCategoryTable,
   });
 
-  tags = ['help-articles'];
+  tags = [articles.name];
   app.get(
     '/help-articles',
     {
@@ -110,8 +120,9 @@ export async function helpCenterRoutes(
         summary: 'List help articles (one row per language)',
         querystring: helpArticleListQuery,
       },
+      config: can(articles, 'read'),
     },
-    async (request) => ok(await listHelpArticles(db, await can(request, 'read'), request.query)),
+    async (request) => ok(await listHelpArticles(db, scope(request), request.query)),
   );
   app.get(
     '/help-articles/preview',
@@ -121,18 +132,19 @@ export async function helpCenterRoutes(
         summary: 'The published help centre as a player of a channel sees it, in a language (else zh)',
         querystring: helpPreviewQuery,
       },
+      config: can(articles, 'read'),
     },
     async (request) => {
-      const scope = await can(request, 'read');
+      const caller = scope(request);
       const { channel_id, language } = request.query;
-      if (channel_id !== undefined) await checkChannel(db, scope, channel_id);
-      return ok(await gameHelp(db, scope.productId, language, channel_id ?? null));
+      if (channel_id !== undefined) await checkChannel(db, caller, channel_id);
+      return ok(await gameHelp(db, caller.productId, language, channel_id ?? null));
     },
   );
   app.get(
     '/help-articles/:id',
-    { schema: { tags, summary: 'One help article', params: idParam } },
-    async (request) => ok(await getHelpArticle(db, await can(request, 'read'), request.params.id)),
+    { schema: { tags, summary: 'One help article', params: idParam }, config: can(articles, 'read') },
+    async (request) => ok(await getHelpArticle(db, scope(request), request.params.id)),
   );
   app.post(
     '/help-articles',
@@ -143,8 +155,9 @@ export async function helpCenterRoutes(
           'Create a help article, or another language of one (`translation_of`); the body is sanitised',
         body: helpArticleCreateBody,
       },
+      config: can(articles, 'create'),
     },
-    async (request) => ok(await createHelpArticle(db, await can(request, 'create'), request.body)),
+    async (request) => ok(await createHelpArticle(db, scope(request), request.body)),
   );
   app.put(
     '/help-articles/:id',
@@ -155,22 +168,19 @@ export async function helpCenterRoutes(
         params: idParam,
         body: helpArticleUpdateBody,
       },
+      config: can(articles, 'update'),
     },
-    async (request) =>
-      ok(await updateHelpArticle(db, await can(request, 'update'), request.params.id, request.body)),
+    async (request) => ok(await updateHelpArticle(db, scope(request), request.params.id, request.body)),
   );
   app.post(
     '/help-articles/:id/publish',
-    { schema: { tags, summary: 'Publish a help article', params: idParam, body: helpArticleStateBody } },
+    {
+      schema: { tags, summary: 'Publish a help article', params: idParam, body: helpArticleStateBody },
+      config: can(articles, 'update'),
+    },
     async (request) =>
       ok(
-        await setHelpArticleStatus(
-          db,
-          await can(request, 'update'),
-          request.params.id,
-          request.body.version,
-          'published',
-        ),
+        await setHelpArticleStatus(db, scope(request), request.params.id, request.body.version, 'published'),
       ),
   );
   app.post(
@@ -182,17 +192,10 @@ export async function helpCenterRoutes(
         params: idParam,
         body: helpArticleStateBody,
       },
+      config: can(articles, 'update'),
     },
     async (request) =>
-      ok(
-        await setHelpArticleStatus(
-          db,
-          await can(request, 'update'),
-          request.params.id,
-          request.body.version,
-          'draft',
-        ),
-      ),
+      ok(await setHelpArticleStatus(db, scope(request), request.params.id, request.body.version, 'draft')),
   );
   app.post(
     '/help-articles/:id/copy',
@@ -203,22 +206,25 @@ export async function helpCenterRoutes(
         params: idParam,
         body: helpArticleCopyBody,
       },
+      config: can(articles, 'create'),
     },
     async (request) =>
-      ok(
-        await copyHelpArticle(db, await can(request, 'create'), request.params.id, request.body.channel_ids),
-      ),
+      ok(await copyHelpArticle(db, scope(request), request.params.id, request.body.channel_ids)),
   );
   app.delete(
     '/help-articles/:id',
-    { schema: { tags, summary: 'Delete a draft help article (published: 422001)', params: idParam } },
-    async (request) => ok(await deleteHelpArticle(db, await can(request, 'delete'), request.params.id)),
+    {
+      schema: { tags, summary: 'Delete a draft help article (published: 422001)', params: idParam },
+      config: can(articles, 'delete'),
+    },
+    async (request) => ok(await deleteHelpArticle(db, scope(request), request.params.id)),
   );
   tableRoutes(app, db, {
     path: '/help-articles',
     tags,
     exportQuery: helpArticleExportQuery,
-    access: (request, action) => can(request, action),
+    access: (request, action) => resourceScope(db, request, articles, action),
+    config: (action) => can(articles, action),
     exporter: helpArticleTable,
   });
 }

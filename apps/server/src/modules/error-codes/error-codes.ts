@@ -1,0 +1,93 @@
+import { eq, or } from 'drizzle-orm';
+import {
+  errorCodesResource,
+  placeholderMismatches,
+  type ErrorCodeText,
+  type Language,
+  type OptionalI18nText,
+} from '@rx/contracts';
+import { FieldProblems } from '../../lib/problems.ts';
+import { contains } from '../../lib/list.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { autoSheet } from '../../lib/sheet.ts';
+import { dropUndefined } from '../feedback-types/service.ts';
+import { liveRelease, missingIn } from './service.ts';
+import { errorCodes } from './tables.ts';
+
+/** The working copy of a product's error-code texts, as a standard resource. */
+
+type Row = typeof errorCodes.$inferSelect;
+type Texts = Partial<Record<Language, string>>;
+
+/**
+ * An update names only the languages it changes: `check` merges them into the row's texts (and
+ * checks the placeholders of the result), `columns` writes that merge.
+ */
+const mergedTexts = new WeakMap<object, Texts>();
+
+export const errorCodeImpl: ResourceImpl<typeof errorCodesResource, typeof errorCodes, ErrorCodeText, null> =
+  {
+    table: errorCodes,
+    toItem: (row: Row): ErrorCodeText => ({
+      id: row.id,
+      product_id: row.productId,
+      code: row.code,
+      module: row.module,
+      default_text: row.defaultText,
+      texts: row.texts,
+      action: row.action,
+      status: row.status,
+      version: row.version,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    }),
+    nameOf: (row) => row.code,
+    where: (f) => [
+      f.q ? or(contains(errorCodes.code, f.q), contains(errorCodes.defaultText, f.q)) : undefined,
+      f.module ? eq(errorCodes.module, f.module) : undefined,
+      f.action ? eq(errorCodes.action, f.action) : undefined,
+      f.status ? eq(errorCodes.status, f.status) : undefined,
+      f.missing_lang ? missingIn(f.missing_lang) : undefined,
+    ],
+    sortBy: {
+      id: errorCodes.id,
+      code: errorCodes.code,
+      module: errorCodes.module,
+      action: errorCodes.action,
+      status: errorCodes.status,
+      created_at: errorCodes.createdAt,
+      updated_at: errorCodes.updatedAt,
+    },
+    columns: (input) => ({
+      module: input.module,
+      defaultText: input.default_text,
+      texts: ((input.texts && mergedTexts.get(input)) ?? input.texts) as OptionalI18nText | undefined,
+      action: input.action,
+      status: input.status,
+      code: input.code,
+    }),
+    // The game knows the error by its code.
+    immutable: ['code'],
+    unique: { error_codes_product_code: 'code' },
+    // Every language whose text has other placeholders than the default text: 400001 on `texts.<lang>`.
+    check: async (_db, scope, input, before) => {
+      const texts: Texts = before
+        ? { ...before.texts, ...dropUndefined((input.texts ?? {}) as Texts) }
+        : (input.texts ?? {});
+      if (before && input.texts) mergedTexts.set(input, texts);
+      const problems = new FieldProblems(scope.lang);
+      for (const lang of placeholderMismatches(input.default_text ?? before?.defaultText ?? '', texts))
+        problems.add(`texts.${lang}`, 'placeholders_mismatch');
+      problems.throwIfAny();
+    },
+    // A code of the live release is disabled, never deleted: it leaves the games at the next publish.
+    usage: async (db, _scope, row) =>
+      (await liveRelease(db, row.productId))?.codes.some((c) => c.code === row.code)
+        ? [{ type: 'error_code_release', count: 1 }]
+        : [],
+    disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+    // Translators fill the `texts.<lang>` columns.
+    sheet: autoSheet<ErrorCodeText>(errorCodesResource),
+  };
+
+export const errorCodeService = resourceService(errorCodesResource, errorCodeImpl);
