@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { GiftPackage } from '@rx/contracts/gift-packages';
 import { missingLanguages, statusColumn, updatedAtColumn } from '../../../shared/crud/index.ts';
 import { useLocale } from '../../../shared/i18n.ts';
-import { contentLines, textIn, windowState } from './gift-helpers.ts';
+import { textIn } from '../../../shared/crud/ref-names.ts';
+import { contentLines, windowState } from './gift-helpers.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 
 const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', current: 'success', ended: 'default' } as const;

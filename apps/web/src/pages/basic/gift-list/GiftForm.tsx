@@ -5,11 +5,11 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GIFT_USES } from '@rx/contracts/gift-packages';
-import type { Prop } from '@rx/contracts/props';
+import { propsResource, type Prop } from '@rx/contracts/props';
 import { MultilangInput } from '../../../shared/crud/index.ts';
 import { useLocale } from '../../../shared/i18n.ts';
-import { textIn } from './gift-helpers.ts';
-import { RefSelect } from './RefSelect.tsx';
+import { textIn } from '../../../shared/crud/ref-names.ts';
+import { RefSelect } from '../../../shared/crud/RefSelect.tsx';
 
 /** The form keeps times as the ISO strings the API takes; the picker works on dayjs. */
 const asTime = {
@@ -42,7 +42,7 @@ export function GiftForm() {
                 <Flex key={field.key} gap={8} align="start">
                   <Form.Item name={[field.name, 'prop_id']} style={{ flex: 1, marginBlockEnd: 0 }}>
                     <RefSelect<Prop>
-                      resource="props"
+                      resource={propsResource.name}
                       filters={{ status: 'active' }}
                       label={propLabel}
                       aria-label={`${t('prop')} ${index + 1}`}

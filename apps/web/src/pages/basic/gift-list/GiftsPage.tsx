@@ -1,15 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  GIFT_USES,
-  giftCreateBody,
-  giftUpdateBody,
-  type GiftCreate,
-  type GiftPackage,
-} from '@rx/contracts/gift-packages';
-import { actionPermission } from '@rx/contracts/pages';
-import type { Prop } from '@rx/contracts/props';
+import { GIFT_USES, giftResource, type GiftCreate, type GiftPackage } from '@rx/contracts/gift-packages';
+import { propsResource, type Prop } from '@rx/contracts/props';
 import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
 import {
@@ -25,16 +18,15 @@ import {
 import { useMessage } from '../../../shared/feedback.tsx';
 import { useLocale } from '../../../shared/i18n.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
-import { textIn } from './gift-helpers.ts';
+import { textIn } from '../../../shared/crud/ref-names.ts';
+import { useNames } from '../../../shared/crud/RefSelect.tsx';
 import { useGiftColumns, type GiftActions } from './GiftColumns.tsx';
 import { GiftForm, usePropLabel } from './GiftForm.tsx';
-import { useNames } from './RefSelect.tsx';
 import { UsedByModal } from './UsedByModal.tsx';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
-const RESOURCE = 'gift-packages';
-const SEE = 'gift_package/see/gift_package';
-const FILTERS = ['q', 'status', 'usable_in', 'prop_id'] as const;
+const RESOURCE = giftResource.name;
+const { permissions } = giftResource;
 // A new gift starts with one empty content row to fill in.
 const NEW_GIFT = {
   name: { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' },
@@ -47,12 +39,18 @@ const NEW_GIFT = {
   status: 'active',
 };
 
+/**
+ * Gift packages: path, query keys, filters, schemas and permissions come from `giftResource`. Not a
+ * plain ResourceListPage yet: the list is newest first unless a column is sorted (so a gift just
+ * created or cloned shows on the first page), the validity column sorts by its end, and the form
+ * needs a wide drawer — options ResourceListPage does not take.
+ */
 export function GiftsPage() {
   const { t } = useTranslation('gifts');
   const message = useMessage();
   const lang = useLocale((s) => s.language);
   const productId = useProduct((s) => s.productId);
-  const [params, setParams] = useListParams(FILTERS);
+  const [params, setParams] = useListParams(giftResource.filters);
   // Newest first unless a column is sorted: what was just created shows on the first page.
   const list = useResourceList<GiftPackage>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
   const { create, update, refresh } = useResourceMutations<
@@ -60,14 +58,14 @@ export function GiftsPage() {
     Record<string, unknown> & { version: number }
   >(RESOURCE);
   const deleteRow = useDeleteRow(RESOURCE);
-  const canEdit = usePermission([actionPermission(SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(SEE, 'delete')]);
-  const canExport = usePermission([actionPermission(SEE, 'export')]);
+  const canEdit = usePermission([permissions.edit]);
+  const canDelete = usePermission([permissions.delete]);
+  const canExport = usePermission([permissions.export]);
   const [editing, setEditing] = useState<GiftPackage | 'new' | null>(null);
   // The values of a copy being drafted, and the name of the gift it copies.
   const [draft, setDraft] = useState<{ values: Record<string, unknown>; from: string } | null>(null);
   const [usedBy, setUsedBy] = useState<{ id: number; name: string } | null>(null);
-  const propNames = useNames<Prop>('props', usePropLabel(), productId !== null);
+  const propNames = useNames<Prop>(propsResource.name, usePropLabel(), productId !== null);
 
   const actions = useMemo<GiftActions>(
     () => ({
@@ -153,7 +151,7 @@ export function GiftsPage() {
           editing !== 'new' ? t('editTitle') : draft ? t('copyTitle', { name: draft.from }) : t('createTitle')
         }
         initialValues={editing === 'new' || editing === null ? (draft?.values ?? NEW_GIFT) : editing}
-        schema={editing === 'new' ? giftCreateBody : giftUpdateBody}
+        schema={editing === 'new' ? giftResource.create : giftResource.update}
         onSubmit={save}
         onClose={() => {
           setEditing(null);

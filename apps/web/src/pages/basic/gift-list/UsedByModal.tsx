@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import type { giftUsedByAnswer } from '@rx/contracts/gift-packages';
+import { billingResource } from '@rx/contracts/billing-points';
+import { giftResource, type giftUsedByAnswer } from '@rx/contracts/gift-packages';
 import { resourceKey } from '../../../shared/crud/index.ts';
 import { http } from '../../../shared/http.ts';
 import { AppModal } from '../../../shared/ui/index.ts';
@@ -12,7 +13,7 @@ type UsedBy = z.infer<typeof giftUsedByAnswer>;
 
 /** Where each kind of reference is managed; the list opens filtered on the referring row. */
 const PAGE_OF: Record<string, string> = {
-  billing_point: '/commercialbasic/shop-billing-config',
+  billing_point: billingResource.page,
 };
 
 /** What refers to a gift package (billing points, old versions included): a gift in use is disabled, never deleted. */
@@ -25,8 +26,9 @@ export function UsedByModal({
 }) {
   const { t } = useTranslation('gifts');
   const usedBy = useQuery({
-    queryKey: resourceKey('gift-packages', 'used-by', gift?.id),
-    queryFn: ({ signal }) => http.get<UsedBy>(`/gift-packages/${gift!.id}/used-by`, undefined, { signal }),
+    queryKey: resourceKey(giftResource.name, 'used-by', gift?.id),
+    queryFn: ({ signal }) =>
+      http.get<UsedBy>(`/${giftResource.name}/${gift!.id}/used-by`, undefined, { signal }),
     enabled: gift !== null,
   });
   const rows = usedBy.data ?? [];

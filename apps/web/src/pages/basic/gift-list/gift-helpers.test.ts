@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentLines, refName, textIn, windowState } from './gift-helpers.ts';
+import { refName, textIn } from '../../../shared/crud/ref-names.ts';
+import { contentLines, windowState } from './gift-helpers.ts';
 
 describe('gift helpers', () => {
   it('shows a text in the language, else the Chinese original', () => {

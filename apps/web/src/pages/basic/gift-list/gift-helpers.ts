@@ -1,9 +1,4 @@
-import { FALLBACK_LANGUAGE, type Language } from '@rx/contracts/languages';
-
-/** A text per language in `lang`, falling back to zh (what players in that language see). */
-export function textIn(text: Partial<Record<Language, string>> | undefined, lang: Language): string {
-  return text?.[lang]?.trim() || text?.[FALLBACK_LANGUAGE] || '';
-}
+import { refName } from '../../../shared/crud/ref-names.ts';
 
 export type WindowState = 'always' | 'upcoming' | 'current' | 'ended';
 
@@ -13,12 +8,6 @@ export function windowState(from: string | null, to: string | null, now = Date.n
   if (from && Date.parse(from) > now) return 'upcoming';
   if (to && Date.parse(to) <= now) return 'ended';
   return 'current';
-}
-
-/** `#12` for a reference whose name is not known (another page of results, or no access). */
-export function refName(names: ReadonlyMap<number, string>, id: number | null | undefined): string {
-  if (id === null || id === undefined) return '';
-  return names.get(id) ?? `#${id}`;
 }
 
 /** The contents of a gift as `name ×quantity` lines, props named through `names`. */

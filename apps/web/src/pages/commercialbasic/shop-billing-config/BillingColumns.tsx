@@ -3,7 +3,7 @@ import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { BillingPoint } from '@rx/contracts/billing-points';
-import { refName } from '../../basic/gift-list/gift-helpers.ts';
+import { refName } from '../../../shared/crud/ref-names.ts';
 import { priceSummary } from './billing-helpers.ts';
 import { STATUS_COLORS } from './VersionsDrawer.tsx';
 import { updatedAtColumn } from '../../../shared/crud/index.ts';

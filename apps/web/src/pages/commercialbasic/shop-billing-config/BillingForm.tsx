@@ -10,11 +10,10 @@ import {
   type BillingPoint,
 } from '@rx/contracts/billing-points';
 import type { Channel } from '@rx/contracts/channels';
-import type { GiftPackage } from '@rx/contracts/gift-packages';
+import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
 import { useLocale } from '../../../shared/i18n.ts';
-import { textIn } from '../../basic/gift-list/gift-helpers.ts';
-import { channelLabel } from '../../basic/channel-list/SubChannelFields.tsx';
-import { RefSelect } from '../../basic/gift-list/RefSelect.tsx';
+import { channelLabel, textIn } from '../../../shared/crud/ref-names.ts';
+import { RefSelect } from '../../../shared/crud/RefSelect.tsx';
 import { CURRENCIES, makesNewVersion } from './billing-helpers.ts';
 
 const GIFT_FILTERS = { status: 'active', usable_in: 'billing_point' };
@@ -128,11 +127,11 @@ export function BillingForm({ before }: { before?: BillingPoint }) {
         </Form.List>
       </Form.Item>
       <Form.Item name="reward_gift_id" label={t('reward')} required extra={t('giftHint')}>
-        <RefSelect<GiftPackage> resource="gift-packages" filters={GIFT_FILTERS} label={giftLabel} />
+        <RefSelect<GiftPackage> resource={giftResource.name} filters={GIFT_FILTERS} label={giftLabel} />
       </Form.Item>
       <Form.Item name="bonus_gift_id" label={t('bonus')} extra={t('bonusHint')}>
         <RefSelect<GiftPackage>
-          resource="gift-packages"
+          resource={giftResource.name}
           filters={GIFT_FILTERS}
           label={giftLabel}
           allowClear

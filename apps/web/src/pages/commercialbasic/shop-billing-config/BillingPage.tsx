@@ -5,14 +5,12 @@ import {
   BILLING_KINDS,
   BILLING_STATUSES,
   STORES,
-  billingCreateBody,
-  billingUpdateBody,
+  billingResource,
   type BillingCreate,
   type BillingPoint,
 } from '@rx/contracts/billing-points';
 import type { Channel } from '@rx/contracts/channels';
-import type { GiftPackage } from '@rx/contracts/gift-packages';
-import { actionPermission } from '@rx/contracts/pages';
+import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
 import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
 import {
@@ -26,16 +24,15 @@ import {
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
-import { channelLabel } from '../../basic/channel-list/SubChannelFields.tsx';
-import { useNames } from '../../basic/gift-list/RefSelect.tsx';
+import { channelLabel } from '../../../shared/crud/ref-names.ts';
+import { useNames } from '../../../shared/crud/RefSelect.tsx';
 import { useBillingColumns, type BillingActions } from './BillingColumns.tsx';
 import { BillingForm, useGiftLabel } from './BillingForm.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
-const RESOURCE = 'billing-points';
-const SEE = 'commercialization/see/billing_point';
-const FILTERS = ['q', 'channel_id', 'store', 'kind', 'status', 'sandbox', 'history'] as const;
+const RESOURCE = billingResource.name;
+const { permissions } = billingResource;
 const NEW_POINT = {
   name: '',
   store: 'app_store',
@@ -53,7 +50,7 @@ export function BillingPage() {
   const { t } = useTranslation('billing');
   const message = useMessage();
   const productId = useProduct((s) => s.productId);
-  const [params, setParams] = useListParams(FILTERS);
+  const [params, setParams] = useListParams(billingResource.filters);
   // Newest first unless a column is sorted: what was just created shows on the first page.
   const list = useResourceList<BillingPoint>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
   const { create, update, refresh } = useResourceMutations<
@@ -61,12 +58,12 @@ export function BillingPage() {
     Record<string, unknown> & { version: number }
   >(RESOURCE);
   const deleteRow = useDeleteRow(RESOURCE);
-  const canEdit = usePermission([actionPermission(SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(SEE, 'delete')]);
-  const canExport = usePermission([actionPermission(SEE, 'export')]);
+  const canEdit = usePermission([permissions.edit]);
+  const canDelete = usePermission([permissions.delete]);
+  const canExport = usePermission([permissions.export]);
   const [editing, setEditing] = useState<BillingPoint | 'new' | null>(null);
   const [versionsOf, setVersionsOf] = useState<BillingPoint | null>(null);
-  const giftNames = useNames<GiftPackage>('gift-packages', useGiftLabel(), productId !== null);
+  const giftNames = useNames<GiftPackage>(giftResource.name, useGiftLabel(), productId !== null);
   const channelNames = useNames<Channel>('channels', channelLabel, productId !== null);
 
   const actions = useMemo<BillingActions>(
@@ -174,7 +171,7 @@ export function BillingPage() {
         open={editing !== null}
         title={editing === 'new' ? t('createTitle') : t('editTitle')}
         initialValues={editing === 'new' || editing === null ? NEW_POINT : editing}
-        schema={editing === 'new' ? billingCreateBody : billingUpdateBody}
+        schema={editing === 'new' ? billingResource.create : billingResource.update}
         onSubmit={save}
         onClose={() => setEditing(null)}
         width={720}

@@ -2,10 +2,10 @@ import { Alert, Descriptions, Drawer, Flex, Tag, Timeline, Typography } from 'an
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BillingPoint } from '@rx/contracts/billing-points';
+import { billingResource, type BillingPoint } from '@rx/contracts/billing-points';
 import { resourceKey } from '../../../shared/crud/index.ts';
 import { http } from '../../../shared/http.ts';
-import { refName } from '../../basic/gift-list/gift-helpers.ts';
+import { refName } from '../../../shared/crud/ref-names.ts';
 import { priceSummary, versionChanges, type VersionField } from './billing-helpers.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 
@@ -29,9 +29,9 @@ interface VersionsDrawerProps {
 export function VersionsDrawer({ point, giftNames, onClose }: VersionsDrawerProps) {
   const { t } = useTranslation('billing');
   const versions = useQuery({
-    queryKey: resourceKey('billing-points', 'versions', point?.id),
+    queryKey: resourceKey(billingResource.name, 'versions', point?.id),
     queryFn: ({ signal }) =>
-      http.get<BillingPoint[]>(`/billing-points/${point!.id}/versions`, undefined, { signal }),
+      http.get<BillingPoint[]>(`/${billingResource.name}/${point!.id}/versions`, undefined, { signal }),
     enabled: point !== null,
   });
   const rows = versions.data ?? [];
