@@ -13,6 +13,7 @@ import {
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { GAME_PLATFORMS } from './products.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Automatic replies of a product's player service (`X-Product-Id`): `/api/v1/auto-replies` (page
@@ -123,6 +124,26 @@ export const autoReplyFilters = {
 export const autoReplyListQuery = listQuery(AUTO_REPLY_SORTS, autoReplyFilters);
 export const autoReplyExportQuery = exportQuery(autoReplyFilters);
 export const autoReplyListAnswer = listAnswer(autoReplyItem);
+
+/**
+ * Auto-reply rules of a game. The list's default order is `-priority` (what fires first); the
+ * export writes keywords and replies as JSON and has no import.
+ */
+export const autoRepliesResource = defineResource({
+  name: 'auto-replies',
+  page: '/projectbase/projectbase-fe/auto-reply',
+  scope: 'product',
+  logTarget: 'auto_reply',
+  namespace: 'autoReply',
+  item: autoReplyItem,
+  create: autoReplyCreateBody,
+  update: autoReplyUpdateBody,
+  list: autoReplyListQuery,
+  export: autoReplyExportQuery,
+  filters: ['q', 'channel_id', 'platform', 'enabled'],
+  sorts: AUTO_REPLY_SORTS,
+  remove: 'delete',
+});
 
 /** `PUT /auto-replies/specials`: sets the on-enter or no-match reply of a channel (null: every channel). */
 export const specialReplyBody = z.object({

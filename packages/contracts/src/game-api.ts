@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idField, safeText } from './fields.ts';
 import { PUBLISH_AREAS } from './acs.ts';
 import { GAME_PLATFORMS } from './products.ts';
+import { actionPermission, seePermissionOf } from './pages.ts';
+import type { Resource } from './resource.ts';
 
 /**
  * The game-facing API, `/api/game/v1/...`: what game servers and clients read (error-code texts,
@@ -70,6 +72,27 @@ export function gameStringToSign(request: GameSignedRequest): string {
   const { method, path, params, timestamp, nonce, bodySha256 } = request;
   return [method.toUpperCase(), path, canonicalQuery(params), timestamp, nonce, bodySha256].join('\n');
 }
+
+/**
+ * The keys of a game belong to its product page (`/basic/product-list`): its see permission lists
+ * them, its edit permission creates and revokes them. They are not a catalogue resource of their own
+ * (no update, no versions, no sheet), so only their access is described here.
+ */
+export const gameApiKeysAccess: Pick<Resource, 'permissions' | 'scope'> = (() => {
+  const see = seePermissionOf('/basic/product-list');
+  return {
+    scope: 'product',
+    permissions: {
+      see,
+      edit: actionPermission(see, 'edit'),
+      delete: actionPermission(see, 'delete'),
+      export: actionPermission(see, 'export'),
+      approve: actionPermission(see, 'approve'),
+    },
+  };
+})();
+/** `/api/v1/game-api-keys`, and the console's query key. */
+export const GAME_API_KEYS = 'game-api-keys';
 
 export const gameApiKeyCreateBody = z.object({ note: safeText().trim().max(100).default('') });
 export const gameApiKeyItem = z.object({

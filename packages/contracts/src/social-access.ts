@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PUBLISH_AREAS } from './acs.ts';
 import { idField, int32, isoTime, rowMeta, versionField, queryFlag, queryInt } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Chat access and friend access policies of a product (`X-Product-Id`): `/api/v1/social-access`
@@ -109,6 +110,37 @@ export const socialPolicyFilters = {
 export const socialPolicyListQuery = listQuery(SOCIAL_POLICY_SORTS, socialPolicyFilters);
 export const socialPolicyExportQuery = exportQuery(socialPolicyFilters);
 export const socialPolicyListAnswer = listAnswer(socialPolicyItem);
+
+const socialResource = {
+  name: 'social-access',
+  scope: 'product',
+  namespace: 'social',
+  item: socialPolicyItem,
+  create: socialPolicyCreateBody,
+  update: socialPolicyUpdateBody,
+  list: socialPolicyListQuery,
+  export: socialPolicyExportQuery,
+  filters: ['region', 'channel_id', 'enabled'],
+  sorts: SOCIAL_POLICY_SORTS,
+  remove: 'delete',
+} as const;
+
+/**
+ * Chat and friend access share `/api/v1/social-access` (the `kind` chooses) but are two pages, each
+ * with its own permissions and log target: a request needs the permissions of its policy's kind.
+ */
+export const socialAccessResources = {
+  chat: defineResource({
+    ...socialResource,
+    page: '/projectbase/projectbase-fe/social/chat-access-setting',
+    logTarget: 'chat_access',
+  }),
+  friend: defineResource({
+    ...socialResource,
+    page: '/projectbase/projectbase-fe/social/friend-access-setting',
+    logTarget: 'friend_access',
+  }),
+} satisfies Record<SocialKind, unknown>;
 
 export const killSwitchBody = z.object({
   region: z.enum(PUBLISH_AREAS),

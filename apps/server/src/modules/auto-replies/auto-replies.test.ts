@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AutoReplyMatch, AutoReplyRule, KeywordWarning, SpecialReply } from '@rx/contracts';
+import {
+  autoRepliesResource,
+  type AutoReplyMatch,
+  type AutoReplyRule,
+  type KeywordWarning,
+  type SpecialReply,
+} from '@rx/contracts';
 import { channels } from '../channels/tables.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import {
@@ -331,7 +337,7 @@ describe('auto-reply rules', () => {
   it("needs the page permission and never shows another CP's rules", async () => {
     const cs = await signIn(t, 'cs_agent', 'xianxia');
     expect(body(await cs.get('/api/v1/auto-replies')).code).toBe(403001);
-    const viewer = await signIn(t, await staffWith(t, ['service/see/auto_reply']), 'xianxia');
+    const viewer = await signIn(t, await staffWith(t, [autoRepliesResource.permissions.see]), 'xianxia');
     expect(body(await viewer.post('/api/v1/auto-replies/test', { text: '充值' })).code).toBe(0);
     expect(body(await viewer.post('/api/v1/auto-replies', newRule('v'))).code).toBe(403001);
     expect(

@@ -1,3 +1,3 @@
 /** Automatic replies of a product: the `/auto-replies` routes, and the matching the game API uses. */
-export { autoReplyRoutes, AUTO_REPLY_SEE } from './routes.ts';
+export { autoReplyRoutes } from './routes.ts';
 export { matchAutoReply } from './service.ts';

@@ -1,12 +1,14 @@
-import type { AutoReplyRule } from '@rx/contracts';
-import type { ProductScope } from '../../lib/access.ts';
+import type { z } from 'zod';
+import { autoRepliesResource, type AutoReplyRule, type autoReplyExportQuery } from '@rx/contracts';
 import { timeCell } from '../../lib/cells.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
-import { autoReplyBatch, type AutoReplyFilters } from './service.ts';
+import { autoReplyService } from './service.ts';
+
+type AutoReplyFilters = Omit<z.output<typeof autoReplyExportQuery>, 'format'>;
 
 /** Auto-reply rules as a sheet (export only); keywords and replies as JSON, since regexes may hold `|`. */
 export const autoReplyTable: ExportSpec<AutoReplyRule, AutoReplyFilters, null> = {
-  name: 'auto-replies',
+  name: autoRepliesResource.name,
   headers: [
     'id',
     'name',
@@ -40,6 +42,5 @@ export const autoReplyTable: ExportSpec<AutoReplyRule, AutoReplyFilters, null> =
     created_at: timeCell(r.created_at),
     updated_at: timeCell(r.updated_at),
   }),
-  batch: (db, scope, filters, afterId, limit) =>
-    autoReplyBatch(db, scope as ProductScope, filters, afterId, limit),
+  batch: autoReplyService.batch,
 };

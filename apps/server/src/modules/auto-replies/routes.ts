@@ -1,32 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  autoReplyCreateBody,
-  autoReplyExportQuery,
-  autoReplyListQuery,
-  autoReplyTestBody,
-  autoReplyUpdateBody,
-  idParam,
-  seePermissionOf,
-  specialReplyBody,
-} from '@rx/contracts';
-import { productAccess, type Action } from '../../lib/access.ts';
+import { autoRepliesResource, autoReplyTestBody, specialReplyBody, type AutoReplyRule } from '@rx/contracts';
+import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
+import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
 import { autoReplyTable } from './io.ts';
 import {
-  createAutoReply,
-  deleteAutoReply,
-  getAutoReply,
-  listAutoReplies,
+  autoReplyImpl,
+  autoReplyService,
   listSpecialReplies,
   matchAutoReply,
+  overlaps,
   saveSpecialReply,
-  updateAutoReply,
 } from './service.ts';
 
-export const AUTO_REPLY_SEE = seePermissionOf('/projectbase/projectbase-fe/auto-reply');
+const resource = autoRepliesResource;
+const path = `/${resource.name}`;
 
 /** `/auto-replies`: the product's automatic replies (page `/projectbase/projectbase-fe/auto-reply`). */
 export async function autoReplyRoutes(
@@ -35,46 +27,64 @@ export async function autoReplyRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  const tags = ['auto-replies'];
-  const can = (request: FastifyRequest, action: Action) => productAccess(db, request, AUTO_REPLY_SEE, action);
-  app.addHook('onRequest', options.authenticate);
+  const tags = [resource.name];
   invalidateOnWrite(app, options.cache);
+  const full = `${app.prefix}${path}`;
+
+  // The list shows first what fires first.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'GET' && request.routeOptions.url === full) {
+      const query = request.query as { sort?: string };
+      query.sort ??= '-priority';
+    }
+  });
+  // A create or an update answers the keywords the rule shares with other enabled rules of its
+  // channel and platform (`warnings`): the console shows them, the save is not refused.
+  app.addHook('preSerialization', async (request, reply, payload: { code?: number; data?: unknown }) => {
+    const saves =
+      (request.method === 'POST' && request.routeOptions.url === full) ||
+      (request.method === 'PUT' && request.routeOptions.url === `${full}/:id`);
+    if (!saves || reply.statusCode !== 200 || payload?.code !== 0) return payload;
+    const rule = payload.data as AutoReplyRule;
+    return { ...payload, data: { ...rule, warnings: await overlaps(db, scopeOf(request), rule) } };
+  });
+
+  resourceRoutes(app, db, resource, autoReplyService, autoReplyImpl);
 
   app.get(
-    '/auto-replies',
-    { schema: { tags, summary: 'List auto-reply rules', querystring: autoReplyListQuery } },
-    async (request) => ok(await listAutoReplies(db, await can(request, 'read'), request.query)),
-  );
-  app.get(
-    '/auto-replies/specials',
-    { schema: { tags, summary: 'The on-enter and no-match replies of every channel' } },
-    async (request) => ok(await listSpecialReplies(db, await can(request, 'read'))),
+    `${path}/specials`,
+    {
+      schema: { tags, summary: 'The on-enter and no-match replies of every channel' },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await listSpecialReplies(db, scopeOf(request))),
   );
   app.put(
-    '/auto-replies/specials',
+    `${path}/specials`,
     {
       schema: {
         tags,
         summary: "Set a channel's on-enter or no-match reply (an existing one needs its version)",
         body: specialReplyBody,
       },
+      config: can(resource, 'update'),
     },
-    async (request) => ok(await saveSpecialReply(db, await can(request, 'update'), request.body)),
+    async (request) => ok(await saveSpecialReply(db, scopeOf(request) as ProductScope, request.body)),
   );
   app.post(
-    '/auto-replies/test',
+    `${path}/test`,
     {
       schema: {
         tags,
         summary: 'The test box: which rule answers a text, and its replies',
         body: autoReplyTestBody,
       },
+      config: can(resource, 'read'),
     },
     async (request) => {
-      const scope = await can(request, 'read');
       const { text, channel_id, platform } = request.body;
       return ok(
-        await matchAutoReply(db, scope.productId, {
+        await matchAutoReply(db, (scopeOf(request) as ProductScope).productId, {
           text,
           channelId: channel_id ?? null,
           platform: platform ?? null,
@@ -82,46 +92,13 @@ export async function autoReplyRoutes(
       );
     },
   );
-  app.get(
-    '/auto-replies/:id',
-    { schema: { tags, summary: 'One auto-reply rule', params: idParam } },
-    async (request) => ok(await getAutoReply(db, await can(request, 'read'), request.params.id)),
-  );
-  app.post(
-    '/auto-replies',
-    {
-      schema: {
-        tags,
-        summary:
-          'Create a rule; keywords shared with another enabled rule of its scope come back as `warnings`',
-        body: autoReplyCreateBody,
-      },
-    },
-    async (request) => ok(await createAutoReply(db, await can(request, 'create'), request.body)),
-  );
-  app.put(
-    '/auto-replies/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a rule (body carries its version); overlapping keywords come back as `warnings`',
-        params: idParam,
-        body: autoReplyUpdateBody,
-      },
-    },
-    async (request) =>
-      ok(await updateAutoReply(db, await can(request, 'update'), request.params.id, request.body)),
-  );
-  app.delete(
-    '/auto-replies/:id',
-    { schema: { tags, summary: 'Delete a rule', params: idParam } },
-    async (request) => ok(await deleteAutoReply(db, await can(request, 'delete'), request.params.id)),
-  );
+  // Export only: keywords and replies are JSON in a cell, not something to edit in a sheet.
   tableRoutes(app, db, {
-    path: '/auto-replies',
+    path,
     tags,
-    exportQuery: autoReplyExportQuery,
-    access: (request, action) => can(request, action),
+    exportQuery: resource.export,
+    access: async (request) => scopeOf(request),
+    config: (action) => can(resource, action),
     exporter: autoReplyTable,
   });
 }

@@ -1,27 +1,25 @@
-import { and, eq, gt, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
-  type AUTO_REPLY_SORTS,
+  autoRepliesResource,
   type AutoReplyMatch,
   type AutoReplyRule,
   type GamePlatform,
   type KeywordWarning,
   type SpecialReply,
-  type autoReplyCreateBody,
-  type autoReplyListQuery,
-  type autoReplyUpdateBody,
   type specialReplyBody,
 } from '@rx/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import type { ProductScope } from '../../lib/access.ts';
+import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
+import { contains } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction } from '../../lib/problems.ts';
-import { inScope, rowInScope } from '../../lib/scope.ts';
-import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import { channelIs, checkChannel } from '../help-center/categories.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { inScope } from '../../lib/scope.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 import { findRule, keywordKey, regexProblem, repliesOf } from './matcher.ts';
 import { autoReplyRules, autoReplySpecials } from './tables.ts';
 
@@ -29,39 +27,7 @@ import { autoReplyRules, autoReplySpecials } from './tables.ts';
 
 type Row = typeof autoReplyRules.$inferSelect;
 type SpecialRow = typeof autoReplySpecials.$inferSelect;
-type Query = z.output<typeof autoReplyListQuery>;
-export type AutoReplyFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
-export type AutoReplyInput = z.output<typeof autoReplyCreateBody>;
-export type AutoReplyChanges = z.output<typeof autoReplyUpdateBody>;
-export type AutoReplySaved = AutoReplyRule & { warnings: KeywordWarning[] };
-
-const SORT: Record<(typeof AUTO_REPLY_SORTS)[number], AnyColumn> = {
-  id: autoReplyRules.id,
-  name: autoReplyRules.name,
-  priority: autoReplyRules.priority,
-  created_at: autoReplyRules.createdAt,
-  updated_at: autoReplyRules.updatedAt,
-};
-
-export function toAutoReply(row: Row): AutoReplyRule {
-  return {
-    id: row.id,
-    product_id: row.productId,
-    name: row.name,
-    channel_id: row.channelId,
-    platform: row.platform,
-    keywords: row.keywords,
-    replies: row.replies,
-    mode: row.mode,
-    priority: row.priority,
-    start_at: row.startAt?.toISOString() ?? null,
-    end_at: row.endAt?.toISOString() ?? null,
-    enabled: row.enabled,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+type RuleInput = z.output<(typeof autoRepliesResource)['create']>;
 
 function toSpecial(row: SpecialRow): SpecialReply {
   return {
@@ -77,54 +43,84 @@ function toSpecial(row: SpecialRow): SpecialReply {
   };
 }
 
-export function autoReplyWhere(scope: ProductScope, f: AutoReplyFilters): SQL {
-  const keywordText = sql`exists (select 1 from jsonb_array_elements(${autoReplyRules.keywords}) as k(item) where ${contains(sql`k.item ->> 'text'`, f.q ?? '')})`;
-  return and(
-    inScope(autoReplyRules, scope),
-    f.q ? or(contains(autoReplyRules.name, f.q), keywordText) : undefined,
+const time = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+/** 400001 on each regex keyword RE2 cannot run, and on a window that ends before it starts. */
+async function checkRule(db: Db, scope: Scope, input: Partial<RuleInput>, before?: Row): Promise<void> {
+  const problems = new FieldProblems(scope.lang);
+  input.keywords?.forEach((keyword, i) => {
+    const problem = keyword.match === 'regex' ? regexProblem(keyword.text) : null;
+    if (problem) problems.add(`keywords.${i}.text`, problem);
+  });
+  problems.throwIfAny();
+  if (input.channel_id !== undefined && input.channel_id !== before?.channelId) {
+    await checkChannel(db, scope, input.channel_id);
+  }
+  // An update may change one end of the window only: the merged window must still hold.
+  const startAt = input.start_at === undefined ? before?.startAt : time(input.start_at);
+  const endAt = input.end_at === undefined ? before?.endAt : time(input.end_at);
+  if (startAt && endAt && endAt.getTime() <= startAt.getTime()) {
+    new FieldProblems(scope.lang).add('end_at', 'end_before_start').throwIfAny();
+  }
+}
+
+const impl: ResourceImpl<typeof autoRepliesResource, typeof autoReplyRules, AutoReplyRule, null> = {
+  table: autoReplyRules,
+  toItem: (row: Row): AutoReplyRule => ({
+    id: row.id,
+    product_id: row.productId,
+    name: row.name,
+    channel_id: row.channelId,
+    platform: row.platform,
+    keywords: row.keywords,
+    replies: row.replies,
+    mode: row.mode,
+    priority: row.priority,
+    start_at: row.startAt?.toISOString() ?? null,
+    end_at: row.endAt?.toISOString() ?? null,
+    enabled: row.enabled,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }),
+  nameOf: (row) => row.name,
+  where: (f) => [
+    f.q
+      ? or(
+          contains(autoReplyRules.name, f.q),
+          sql`exists (select 1 from jsonb_array_elements(${autoReplyRules.keywords}) as k(item) where ${contains(sql`k.item ->> 'text'`, f.q)})`,
+        )
+      : undefined,
     channelIs(autoReplyRules.channelId, f.channel_id),
     f.platform ? eq(autoReplyRules.platform, f.platform) : undefined,
     f.enabled !== undefined ? eq(autoReplyRules.enabled, f.enabled) : undefined,
-  )!;
-}
+  ],
+  sortBy: {
+    id: autoReplyRules.id,
+    name: autoReplyRules.name,
+    priority: autoReplyRules.priority,
+    created_at: autoReplyRules.createdAt,
+    updated_at: autoReplyRules.updatedAt,
+  },
+  columns: (input) => ({
+    name: input.name,
+    channelId: input.channel_id,
+    platform: input.platform,
+    keywords: input.keywords,
+    replies: input.replies,
+    mode: input.mode,
+    priority: input.priority,
+    startAt: time(input.start_at),
+    endAt: time(input.end_at),
+    enabled: input.enabled,
+  }),
+  check: checkRule,
+  // Rules are referred to by nothing: a delete removes the rule.
+};
 
-export function listAutoReplies(db: Db, scope: ProductScope, query: Query): Promise<ListPage<AutoReplyRule>> {
-  const where = autoReplyWhere(scope, query);
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(autoReplyRules)
-          .where(where)
-          .orderBy(...sortOrder(query.sort, SORT, '-priority', autoReplyRules.id, scope.lang))
-          .limit(limit)
-          .offset(offset)
-      ).map(toAutoReply),
-    () => countWhere(db, autoReplyRules, where),
-  );
-}
-
-export async function autoReplyBatch(
-  db: Db,
-  scope: ProductScope,
-  f: AutoReplyFilters,
-  afterId: number,
-  limit: number,
-): Promise<AutoReplyRule[]> {
-  const rows = await db
-    .select()
-    .from(autoReplyRules)
-    .where(and(autoReplyWhere(scope, f), gt(autoReplyRules.id, afterId)))
-    .orderBy(autoReplyRules.id)
-    .limit(limit);
-  return rows.map(toAutoReply);
-}
-
-export async function getAutoReply(db: Db, scope: ProductScope, id: number): Promise<AutoReplyRule> {
-  return toAutoReply(await findOr404(db, autoReplyRules, rowInScope(autoReplyRules, scope, id)));
-}
+export const autoReplyService = resourceService(autoRepliesResource, impl);
+export const autoReplyImpl = impl;
 
 /** Null-safe equality: a null channel or platform is its own scope ("all"). */
 function sameScope(column: AnyColumn, value: number | string | null): SQL {
@@ -132,22 +128,22 @@ function sameScope(column: AnyColumn, value: number | string | null): SQL {
 }
 
 /** Keywords this (enabled) rule shares with the other enabled rules of its channel and platform. */
-async function overlaps(db: Db, scope: ProductScope, row: Row): Promise<KeywordWarning[]> {
-  if (!row.enabled) return [];
+export async function overlaps(db: Db, scope: Scope, rule: AutoReplyRule): Promise<KeywordWarning[]> {
+  if (!rule.enabled) return [];
   const others = await db
     .select()
     .from(autoReplyRules)
     .where(
       and(
         inScope(autoReplyRules, scope),
-        ne(autoReplyRules.id, row.id),
+        ne(autoReplyRules.id, rule.id),
         eq(autoReplyRules.enabled, true),
-        sameScope(autoReplyRules.channelId, row.channelId),
-        sameScope(autoReplyRules.platform, row.platform),
+        sameScope(autoReplyRules.channelId, rule.channel_id),
+        sameScope(autoReplyRules.platform, rule.platform),
       ),
     )
     .orderBy(autoReplyRules.id);
-  const mine = new Map(row.keywords.map((k) => [keywordKey(k), k.text]));
+  const mine = new Map(rule.keywords.map((k) => [keywordKey(k), k.text]));
   return others.flatMap((other) =>
     [...new Set(other.keywords.map(keywordKey))]
       .filter((key) => mine.has(key))
@@ -155,121 +151,7 @@ async function overlaps(db: Db, scope: ProductScope, row: Row): Promise<KeywordW
   );
 }
 
-function checkWindow(scope: ProductScope, startAt: Date | null, endAt: Date | null): void {
-  if (startAt && endAt && endAt.getTime() <= startAt.getTime()) {
-    new FieldProblems(scope.lang).add('end_at', 'end_before_start').throwIfAny();
-  }
-}
-
-/** 400001 on each regex keyword RE2 cannot run (checked before anything is written). */
-function checkKeywords(scope: ProductScope, keywords: AutoReplyInput['keywords'] | undefined): void {
-  const problems = new FieldProblems(scope.lang);
-  keywords?.forEach((keyword, i) => {
-    const problem = keyword.match === 'regex' ? regexProblem(keyword.text) : null;
-    if (problem) problems.add(`keywords.${i}.text`, problem);
-  });
-  problems.throwIfAny();
-}
-
-const time = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === null ? null : new Date(value);
-
-export function createAutoReply(db: Db, scope: ProductScope, input: AutoReplyInput): Promise<AutoReplySaved> {
-  return inTransaction(db, scope.lang, async (tx) => {
-    checkKeywords(scope, input.keywords);
-    await checkChannel(tx, scope, input.channel_id);
-    const [row] = await tx
-      .insert(autoReplyRules)
-      .values({
-        cpId: scope.cpId,
-        productId: scope.productId,
-        name: input.name,
-        channelId: input.channel_id,
-        platform: input.platform,
-        keywords: input.keywords,
-        replies: input.replies,
-        mode: input.mode,
-        priority: input.priority,
-        startAt: time(input.start_at),
-        endAt: time(input.end_at),
-        enabled: input.enabled,
-      })
-      .returning();
-    const item = toAutoReply(row!);
-    await logChange(tx, scope, {
-      action: 'create',
-      targetType: 'auto_reply',
-      targetId: row!.id,
-      targetName: row!.name,
-      after: item,
-    });
-    return { ...item, warnings: await overlaps(tx, scope, row!) };
-  });
-}
-
-export function updateAutoReply(
-  db: Db,
-  scope: ProductScope,
-  id: number,
-  input: AutoReplyChanges,
-): Promise<AutoReplySaved> {
-  return inTransaction(db, scope.lang, async (tx) => {
-    checkKeywords(scope, input.keywords);
-    const target = rowInScope(autoReplyRules, scope, id);
-    const before = await findOr404(tx, autoReplyRules, target);
-    if (input.channel_id !== undefined && input.channel_id !== before.channelId) {
-      await checkChannel(tx, scope, input.channel_id);
-    }
-    const startAt = time(input.start_at);
-    const endAt = time(input.end_at);
-    checkWindow(
-      scope,
-      startAt === undefined ? before.startAt : startAt,
-      endAt === undefined ? before.endAt : endAt,
-    );
-    const row = await updateVersioned(tx, autoReplyRules, target, input.version, {
-      name: input.name,
-      channelId: input.channel_id,
-      platform: input.platform,
-      keywords: input.keywords,
-      replies: input.replies,
-      mode: input.mode,
-      priority: input.priority,
-      startAt,
-      endAt,
-      enabled: input.enabled,
-    });
-    const item = toAutoReply(row);
-    await logChange(tx, scope, {
-      action: 'update',
-      targetType: 'auto_reply',
-      targetId: id,
-      targetName: row.name,
-      before: toAutoReply(before),
-      after: item,
-    });
-    return { ...item, warnings: await overlaps(tx, scope, row) };
-  });
-}
-
-/** Rules are referred to by nothing: a delete removes the rule. */
-export async function deleteAutoReply(db: Db, scope: ProductScope, id: number): Promise<{ deleted: true }> {
-  return db.transaction(async (tx) => {
-    const target = rowInScope(autoReplyRules, scope, id);
-    const before = await findOr404(tx, autoReplyRules, target);
-    await tx.delete(autoReplyRules).where(target);
-    await logChange(tx, scope, {
-      action: 'delete',
-      targetType: 'auto_reply',
-      targetId: id,
-      targetName: before.name,
-      before: toAutoReply(before),
-    });
-    return { deleted: true as const };
-  });
-}
-
-export async function listSpecialReplies(db: Db, scope: ProductScope): Promise<SpecialReply[]> {
+export async function listSpecialReplies(db: Db, scope: Scope): Promise<SpecialReply[]> {
   const rows = await db
     .select()
     .from(autoReplySpecials)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  gameApiKeysAccess,
   type AutoReplyMatch,
   type ErrorCodeText,
   type GameApiKey,
@@ -69,7 +70,7 @@ describe('game API keys', () => {
     expect(log).toMatchObject({ action: 'create', targetName: key.key_id });
     expect(JSON.stringify(log)).not.toContain(key.secret);
 
-    const viewer = await signIn(t, await staffWith(t, ['basic/see/product']), 'xianxia');
+    const viewer = await signIn(t, await staffWith(t, [gameApiKeysAccess.permissions.see]), 'xianxia');
     expect(body(await viewer.get('/api/v1/game-api-keys')).code).toBe(0);
     expect(body(await viewer.post('/api/v1/game-api-keys', {})).code).toBe(403001);
     const hw = await signIn(t, 'ops_hw', 'dawn');

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { products } from '../../db/schema.ts';
 import { ok } from '../../lib/request.ts';
+import { GAME } from '../../lib/route-access.ts';
 import { matchAutoReply } from '../auto-replies/index.ts';
 import { channels } from '../channels/tables.ts';
 import { gameErrorCodes } from '../error-codes/index.ts';
@@ -42,7 +43,9 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 
 /**
  * `/api/game/v1`: what games read, signed with a product key (see contracts/game-api.ts). Answers
- * are the usual envelope, cached per product and query for a short time, with an ETag.
+ * are the usual envelope, cached per product and query for a short time, with an ETag. Every route
+ * declares `GAME`: the console's sign-in is skipped and the key's signature and nonce are checked by
+ * `signedGameRequests` instead.
  */
 export async function gameApiRoutes(
   fastify: FastifyInstance,
@@ -76,6 +79,7 @@ export async function gameApiRoutes(
     '/error-codes',
     {
       schema: { tags, summary: 'The live error-code texts in a language', querystring: gameErrorCodesQuery },
+      config: GAME,
     },
     (request, reply) =>
       serve(request, reply, (caller) =>
@@ -90,6 +94,7 @@ export async function gameApiRoutes(
         summary: 'The published help centre of a channel, by category, in a language (else zh)',
         querystring: gameHelpQuery,
       },
+      config: GAME,
     },
     (request, reply) =>
       serve(request, reply, async (caller) =>
@@ -103,7 +108,10 @@ export async function gameApiRoutes(
   );
   app.get(
     '/auto-reply/match',
-    { schema: { tags, summary: "The automatic reply to a player's text", querystring: gameAutoReplyQuery } },
+    {
+      schema: { tags, summary: "The automatic reply to a player's text", querystring: gameAutoReplyQuery },
+      config: GAME,
+    },
     (request, reply) =>
       serve(request, reply, async (caller) =>
         matchAutoReply(db, caller.productId, {
@@ -122,6 +130,7 @@ export async function gameApiRoutes(
         summary: "The automatic reply to a player's text (JSON body)",
         body: gameAutoReplyQuery,
       },
+      config: GAME,
     },
     async (request) => {
       const caller = request.gameCaller!;
@@ -143,6 +152,7 @@ export async function gameApiRoutes(
           'What chat and friend features a region and channel allow now (the product region by default)',
         querystring: gameSocialQuery,
       },
+      config: GAME,
     },
     (request, reply) =>
       serve(request, reply, async (caller) => {

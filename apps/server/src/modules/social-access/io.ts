@@ -1,4 +1,4 @@
-import type { SocialPolicy } from '@rx/contracts';
+import { socialAccessResources, type SocialPolicy } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
 import { timeCell } from '../../lib/cells.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
@@ -17,7 +17,7 @@ const SWITCHES = [
 
 /** Access policies of one kind as a sheet (export only); the other kind's columns stay empty. */
 export const socialPolicyTable: ExportSpec<SocialPolicy, SocialPolicyFilters, null> = {
-  name: 'social-access',
+  name: socialAccessResources.chat.name,
   headers: [
     'id',
     'kind',

@@ -4,15 +4,17 @@ import {
   idParam,
   killSwitchBody,
   killSwitchQuery,
-  seePermissionOf,
+  socialAccessResources,
   socialPolicyCreateBody,
   socialPolicyExportQuery,
   socialPolicyListQuery,
   socialPolicyUpdateBody,
+  type ResourceAction,
   type SocialKind,
 } from '@rx/contracts';
-import { productAccess, type Action } from '../../lib/access.ts';
+import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
+import { resourceScope, SIGNED_IN } from '../../lib/route-access.ts';
 import { requestProduct } from '../../lib/scope.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
 import { requireAuth } from '../acs/authenticate.ts';
@@ -29,75 +31,83 @@ import {
   updateSocialPolicy,
 } from './service.ts';
 
-/** Chat access and friend access are two pages, each with its own permissions. */
-export const SOCIAL_SEE: Record<SocialKind, string> = {
-  chat: seePermissionOf('/projectbase/projectbase-fe/social/chat-access-setting'),
-  friend: seePermissionOf('/projectbase/projectbase-fe/social/friend-access-setting'),
-};
+const path = `/${socialAccessResources.chat.name}`;
 
-/** `/social-access`: the product's chat and friend access policies and kill switches. */
+/**
+ * `/social-access`: the product's chat and friend access policies and kill switches. Chat and
+ * friend access are two resources on one path: which permission a request needs depends on the
+ * kind it names or the kind of its policy, so each route is declared for signed-in staff
+ * (`SIGNED_IN`) and its handler checks the permission of the kind (`resourceScope`).
+ */
 export async function socialAccessRoutes(
   fastify: FastifyInstance,
   options: GameConfigRouteOptions,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  const tags = ['social-access'];
-  const can = (request: FastifyRequest, kind: SocialKind, action: Action) =>
-    productAccess(db, request, SOCIAL_SEE[kind], action);
+  const tags = [socialAccessResources.chat.name];
+  const can = async (request: FastifyRequest, kind: SocialKind, action: ResourceAction) =>
+    (await resourceScope(db, request, socialAccessResources[kind], action)) as ProductScope;
   /** The permission of the policy's own kind (a policy that is not there: chat's, then 404001). */
-  const canOnPolicy = async (request: FastifyRequest, id: number, action: Action) => {
+  const canOnPolicy = async (request: FastifyRequest, id: number, action: ResourceAction) => {
     const auth = requireAuth(request);
     const productId = await requestProduct(db, request, auth.cpId);
     return can(request, (await policyKind(db, { cpId: auth.cpId, productId }, id)) ?? 'chat', action);
   };
-  app.addHook('onRequest', options.authenticate);
   invalidateOnWrite(app, options.cache);
 
   app.get(
-    '/social-access',
-    { schema: { tags, summary: 'List the access policies of one kind', querystring: socialPolicyListQuery } },
+    path,
+    {
+      schema: { tags, summary: 'List the access policies of one kind', querystring: socialPolicyListQuery },
+      config: SIGNED_IN,
+    },
     async (request) =>
       ok(await listSocialPolicies(db, await can(request, request.query.kind, 'read'), request.query)),
   );
   app.get(
-    '/social-access/kill-switch',
-    { schema: { tags, summary: "The regions' kill switches of one kind", querystring: killSwitchQuery } },
+    `${path}/kill-switch`,
+    {
+      schema: { tags, summary: "The regions' kill switches of one kind", querystring: killSwitchQuery },
+      config: SIGNED_IN,
+    },
     async (request) =>
       ok(await listKillSwitches(db, await can(request, request.query.kind, 'read'), request.query.kind)),
   );
   app.post(
-    '/social-access/kill-switch',
+    `${path}/kill-switch`,
     {
       schema: {
         tags,
         summary: "Turn a region's kill switch on or off: on, every feature of the kind is off in that region",
         body: killSwitchBody,
       },
+      config: SIGNED_IN,
     },
     async (request) =>
       ok(await setKillSwitch(db, await can(request, request.body.kind, 'update'), request.body)),
   );
   app.get(
-    '/social-access/:id',
-    { schema: { tags, summary: 'One access policy', params: idParam } },
+    `${path}/:id`,
+    { schema: { tags, summary: 'One access policy', params: idParam }, config: SIGNED_IN },
     async (request) =>
       ok(await getSocialPolicy(db, await canOnPolicy(request, request.params.id, 'read'), request.params.id)),
   );
   app.post(
-    '/social-access',
+    path,
     {
       schema: {
         tags,
         summary: 'Create an access policy (one per region, channel and kind)',
         body: socialPolicyCreateBody,
       },
+      config: SIGNED_IN,
     },
     async (request) =>
       ok(await createSocialPolicy(db, await can(request, request.body.kind, 'create'), request.body)),
   );
   app.put(
-    '/social-access/:id',
+    `${path}/:id`,
     {
       schema: {
         tags,
@@ -105,6 +115,7 @@ export async function socialAccessRoutes(
         params: idParam,
         body: socialPolicyUpdateBody,
       },
+      config: SIGNED_IN,
     },
     async (request) =>
       ok(
@@ -117,8 +128,8 @@ export async function socialAccessRoutes(
       ),
   );
   app.delete(
-    '/social-access/:id',
-    { schema: { tags, summary: 'Delete an access policy', params: idParam } },
+    `${path}/:id`,
+    { schema: { tags, summary: 'Delete an access policy', params: idParam }, config: SIGNED_IN },
     async (request) =>
       ok(
         await deleteSocialPolicy(
@@ -129,10 +140,11 @@ export async function socialAccessRoutes(
       ),
   );
   tableRoutes(app, db, {
-    path: '/social-access',
+    path,
     tags,
     exportQuery: socialPolicyExportQuery,
     access: (request, action) => can(request, (request.query as { kind: SocialKind }).kind, action),
+    config: () => SIGNED_IN,
     exporter: socialPolicyTable,
   });
 }

@@ -1,18 +1,19 @@
 import { and, eq, gt, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  ChatSettings,
-  FriendSettings,
-  KillSwitch,
-  PublishArea,
-  SOCIAL_POLICY_SORTS,
-  SocialKind,
-  SocialPolicy,
-  effectiveChatAccess,
-  effectiveFriendAccess,
-  socialPolicyCreateBody,
-  socialPolicyListQuery,
-  socialPolicyUpdateBody,
+import {
+  socialAccessResources,
+  type ChatSettings,
+  type FriendSettings,
+  type KillSwitch,
+  type PublishArea,
+  type SOCIAL_POLICY_SORTS,
+  type SocialKind,
+  type SocialPolicy,
+  type effectiveChatAccess,
+  type effectiveFriendAccess,
+  type socialPolicyCreateBody,
+  type socialPolicyListQuery,
+  type socialPolicyUpdateBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
@@ -21,8 +22,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction } from '../../lib/problems.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import { dropUndefined } from '../feedback-types/service.ts';
-import { channelIs, checkChannel } from '../help-center/categories.ts';
+import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
 import { socialAccessPolicies, socialKillSwitches } from './tables.ts';
 
 /** Chat and friend access policies of a product, and each region's kill switch. */
@@ -126,6 +126,13 @@ export async function getSocialPolicy(db: Db, scope: ProductScope, id: number): 
   );
 }
 
+/** The settings an update names (a partial update leaves the others as they are). */
+function dropUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+}
+
 const UNIQUE = { social_access_policies_scope: 'channel_id' };
 const time = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
@@ -174,7 +181,7 @@ export function createSocialPolicy(
       const item = toSocialPolicy(row!);
       await logChange(tx, scope, {
         action: 'create',
-        targetType: `${row!.kind}_access`,
+        targetType: socialAccessResources[row!.kind].logTarget,
         targetId: row!.id,
         targetName: `${row!.region}:${row!.channelId ?? 'all'}`,
         after: item,
@@ -222,7 +229,7 @@ export function updateSocialPolicy(
     const item = toSocialPolicy(row);
     await logChange(tx, scope, {
       action: 'update',
-      targetType: `${row.kind}_access`,
+      targetType: socialAccessResources[row.kind].logTarget,
       targetId: id,
       targetName: `${row.region}:${row.channelId ?? 'all'}`,
       before: toSocialPolicy(before),
@@ -244,7 +251,7 @@ export async function deleteSocialPolicy(
     await tx.delete(socialAccessPolicies).where(target);
     await logChange(tx, scope, {
       action: 'delete',
-      targetType: `${before.kind}_access`,
+      targetType: socialAccessResources[before.kind].logTarget,
       targetId: id,
       targetName: `${before.region}:${before.channelId ?? 'all'}`,
       before: toSocialPolicy(before),
@@ -296,7 +303,7 @@ export async function setKillSwitch(
     const item = toKillSwitch(row!);
     await logChange(tx, scope, {
       action: input.on ? 'kill_switch_on' : 'kill_switch_off',
-      targetType: `${input.kind}_access`,
+      targetType: socialAccessResources[input.kind].logTarget,
       targetId: `${input.region}:kill_switch`,
       targetName: `${input.region} kill switch`,
       before: before ? toKillSwitch(before) : undefined,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { KillSwitch, SocialPolicy } from '@rx/contracts';
+import { socialAccessResources, type KillSwitch, type SocialPolicy } from '@rx/contracts';
 import { channels } from '../channels/tables.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import {
@@ -188,7 +188,10 @@ describe('social access policies', () => {
   it('checks the permission of the kind, and never shows another CP’s policies', async () => {
     const chatOnly = await signIn(
       t,
-      await staffWith(t, ['social/see/chat_access', 'social/edit/chat_access']),
+      await staffWith(t, [
+        socialAccessResources.chat.permissions.see,
+        socialAccessResources.chat.permissions.edit,
+      ]),
       'xianxia',
     );
     expect(body(await chatOnly.get('/api/v1/social-access?kind=chat')).code).toBe(0);
