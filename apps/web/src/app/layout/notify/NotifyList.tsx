@@ -9,7 +9,7 @@ import {
   useMarkRead,
   type NotificationItem,
   type ReadTarget,
-} from '../../../pages/notification/management/api.ts';
+} from '../../../shared/notifications-api.ts';
 import { relativeTime, useNow } from './time.ts';
 
 /** Whether a pending mark-read request is about this notification. */

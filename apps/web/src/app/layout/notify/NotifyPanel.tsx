@@ -6,7 +6,7 @@ import {
   NOTIFICATION_PAGE,
   useMarkRead,
   useNotifications,
-} from '../../../pages/notification/management/api.ts';
+} from '../../../shared/notifications-api.ts';
 import { useCanOpenNotificationPage } from './access.ts';
 import { NotifyList } from './NotifyList.tsx';
 

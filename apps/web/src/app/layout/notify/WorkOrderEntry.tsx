@@ -6,7 +6,7 @@ import {
   NOTIFICATION_PAGE,
   UNREAD_WORK_ORDERS,
   useNotifications,
-} from '../../../pages/notification/management/api.ts';
+} from '../../../shared/notifications-api.ts';
 import { useCanOpenNotificationPage } from './access.ts';
 import { CountBubble } from './NotifyBell.tsx';
 

@@ -11,7 +11,7 @@ import {
   useMarkRead,
   useNotifications,
   type NotificationKind,
-} from './api.ts';
+} from '../../../shared/notifications-api.ts';
 import { NotificationTable } from './NotificationTable.tsx';
 import './notification-page.css';
 

@@ -5,7 +5,7 @@ import { relativeTime, useNow } from '../../../app/layout/notify/time.ts';
 import { htmlLang } from '../../../shared/document-language.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useLocale } from '../../../shared/i18n.ts';
-import { kindLabel, useMarkRead, type NotificationItem } from './api.ts';
+import { kindLabel, useMarkRead, type NotificationItem } from '../../../shared/notifications-api.ts';
 
 interface NotificationTableProps {
   items: NotificationItem[];

@@ -4,27 +4,24 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import { ADMIN_ROLE } from '@rx/contracts/pages';
-import { roleCreateBody, roleUpdateBody, type Role, type RoleCreate } from '@rx/contracts/system-admin';
+import { rolesResource, type Role, type RoleCreate } from '@rx/contracts/system-admin';
 import { useSession } from '../../../app/session.ts';
 import {
   ExportButton,
   FormDrawer,
   ImportButton,
   SearchForm,
-  useListParams,
-  useResourceList,
-  useResourceMutations,
   useDeleteRow,
   updatedAtColumn,
 } from '../../../shared/crud/index.ts';
+import { useResource } from '../../../shared/crud/use-resource.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { matrixRows, pageCount } from './matrix.ts';
 import { RoleForm } from './RoleForm.tsx';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
-const RESOURCE = 'roles';
-const FILTERS = ['q', 'disabled'] as const;
+const RESOURCE = rolesResource;
 const NEW_ROLE: RoleCreate = { identifier: '', name: '', permissions: [], disabled: false };
 
 /** The CP's roles: admins only (the page and the API). The admin role holds everything and stays as it is. */
@@ -33,13 +30,9 @@ export function RolesPage() {
   const message = useMessage();
   const region = useSession((s) => s.cpConfig?.publish_area);
   const rows = useMemo(() => matrixRows(region), [region]);
-  const [params, setParams] = useListParams(FILTERS);
-  const list = useResourceList<Role>(RESOURCE, params);
-  const { create, update, refresh } = useResourceMutations<
-    RoleCreate,
-    Record<string, unknown> & { version: number }
-  >(RESOURCE);
-  const deleteRow = useDeleteRow(RESOURCE);
+  // The page is for admins only, so every action the description allows is theirs.
+  const { params, setParams, list, create, update, refresh } = useResource<Role, RoleCreate>(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE.name);
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
 
   const columns = useMemo<ColumnsType<Role>>(
@@ -129,8 +122,8 @@ export function RolesPage() {
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {t('crud:action.create')}
             </Button>
-            <ImportButton resource={RESOURCE} onImported={() => void refresh()} />
-            <ExportButton resource={RESOURCE} filters={params.filters} />
+            <ImportButton resource={RESOURCE.name} onImported={() => void refresh()} />
+            <ExportButton resource={RESOURCE.name} filters={params.filters} />
           </>
         }
       />
@@ -145,7 +138,7 @@ export function RolesPage() {
         open={editing !== null}
         title={editing === 'new' ? t('role.createTitle') : t('role.editTitle')}
         initialValues={editing === 'new' || editing === null ? NEW_ROLE : editing}
-        schema={editing === 'new' ? roleCreateBody : roleUpdateBody}
+        schema={editing === 'new' ? RESOURCE.create : RESOURCE.update}
         onSubmit={save}
         onClose={() => setEditing(null)}
         width={1000}

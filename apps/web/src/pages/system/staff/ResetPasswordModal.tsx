@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { staffResetPasswordBody, type Staff } from '@rx/contracts/system-admin';
+import { staffResetPasswordBody, staffResource, type Staff } from '@rx/contracts/system-admin';
 import {
   clearChangedErrors,
   serverFieldErrors,
@@ -32,7 +32,7 @@ export function ResetPasswordModal({ staff, onClose }: { staff: Staff | null; on
     if (!checked.ok) return void showFieldErrors(form, checked.errors);
     setSaving(true);
     try {
-      await http.post(`/staff/${staff.id}/reset-password`, checked.data, { silent: true });
+      await http.post(`/${staffResource.name}/${staff.id}/reset-password`, checked.data, { silent: true });
       void message.success(t('staff.resetDone', { name: staff.username }));
       close();
     } catch (error) {

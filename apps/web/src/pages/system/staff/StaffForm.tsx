@@ -2,7 +2,7 @@ import { Button, Checkbox, Form, Input, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
-import type { Role } from '@rx/contracts/system-admin';
+import { rolesResource, type Role } from '@rx/contracts/system-admin';
 import { resourceKey, type ListAnswer } from '../../../shared/crud/index.ts';
 import { http } from '../../../shared/http.ts';
 import { generatePassword } from './password.ts';
@@ -11,8 +11,9 @@ import { generatePassword } from './password.ts';
 export function useRoleOptions() {
   const { t } = useTranslation('system');
   const roles = useQuery({
-    queryKey: resourceKey('roles', 'options'),
-    queryFn: ({ signal }) => http.get<ListAnswer<Role>>('/roles', { page_size: 100, sort: 'id' }, { signal }),
+    queryKey: resourceKey(rolesResource.name, 'options'),
+    queryFn: ({ signal }) =>
+      http.get<ListAnswer<Role>>(`/${rolesResource.name}`, { page_size: 100, sort: 'id' }, { signal }),
   });
   return (roles.data?.list ?? []).map((role) => ({
     value: role.id,

@@ -4,17 +4,10 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import { LANGUAGE_NAMES } from '@rx/contracts/languages';
-import { staffCreateBody, staffUpdateBody, type Staff, type StaffCreate } from '@rx/contracts/system-admin';
+import { staffResource, type Staff, type StaffCreate } from '@rx/contracts/system-admin';
 import { useSession } from '../../../app/session.ts';
-import {
-  ExportButton,
-  FormDrawer,
-  SearchForm,
-  useListParams,
-  useResourceList,
-  useResourceMutations,
-  useDeleteRow,
-} from '../../../shared/crud/index.ts';
+import { ExportButton, FormDrawer, SearchForm, useDeleteRow } from '../../../shared/crud/index.ts';
+import { useResource } from '../../../shared/crud/use-resource.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { http } from '../../../shared/http.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
@@ -23,8 +16,7 @@ import { StaffForm, useRoleOptions } from './StaffForm.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
-const RESOURCE = 'staff';
-const FILTERS = ['q', 'disabled', 'role_id'] as const;
+const RESOURCE = staffResource;
 const NEW_STAFF: StaffCreate = {
   username: '',
   password: '',
@@ -38,13 +30,9 @@ export function StaffPage() {
   const { t } = useTranslation('system');
   const message = useMessage();
   const me = useSession((s) => s.user?.id);
-  const [params, setParams] = useListParams(FILTERS);
-  const list = useResourceList<Staff>(RESOURCE, params);
-  const { create, update, refresh } = useResourceMutations<
-    StaffCreate,
-    Record<string, unknown> & { version: number }
-  >(RESOURCE);
-  const deleteRow = useDeleteRow(RESOURCE);
+  // The page is for admins only, so every action the description allows is theirs.
+  const { params, setParams, list, create, update, refresh } = useResource<Staff, StaffCreate>(RESOURCE);
+  const deleteRow = useDeleteRow(RESOURCE.name);
   const roles = useRoleOptions();
   const [editing, setEditing] = useState<Staff | 'new' | null>(null);
   const [resetting, setResetting] = useState<Staff | null>(null);
@@ -56,7 +44,7 @@ export function StaffPage() {
 
   const columns = useMemo<ColumnsType<Staff>>(() => {
     const setDisabled = async (staff: Staff, disabled: boolean) => {
-      await http.post(`/${RESOURCE}/${staff.id}/${disabled ? 'disable' : 'enable'}`);
+      await http.post(`/${RESOURCE.name}/${staff.id}/${disabled ? 'disable' : 'enable'}`);
       void refresh();
       void message.success(
         t(disabled ? 'staff.disabledDone' : 'staff.enabledDone', { name: staff.username }),
@@ -191,7 +179,7 @@ export function StaffPage() {
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {t('crud:action.create')}
             </Button>
-            <ExportButton resource={RESOURCE} filters={params.filters} />
+            <ExportButton resource={RESOURCE.name} filters={params.filters} />
           </>
         }
       />
@@ -206,7 +194,7 @@ export function StaffPage() {
         open={editing !== null}
         title={editing === 'new' ? t('staff.createTitle') : t('staff.editTitle')}
         initialValues={editValues}
-        schema={editing === 'new' ? staffCreateBody : staffUpdateBody}
+        schema={editing === 'new' ? RESOURCE.create : RESOURCE.update}
         onSubmit={save}
         onClose={() => setEditing(null)}
       >

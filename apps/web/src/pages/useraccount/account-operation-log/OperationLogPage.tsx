@@ -2,21 +2,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
-import type { LogAction, OperationLog } from '@rx/contracts/operation-logs';
-import { actionPermission } from '@rx/contracts/pages';
-import { usePermission } from '../../../app/permission/index.ts';
+import { operationLogsResource, type LogAction, type OperationLog } from '@rx/contracts/operation-logs';
 import { useProduct } from '../../../app/product/index.ts';
-import { ExportButton, useListParams, useResourceList } from '../../../shared/crud/index.ts';
+import { ExportButton } from '../../../shared/crud/index.ts';
+import { useResource } from '../../../shared/crud/use-resource.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { DiffDrawer } from './DiffDrawer.tsx';
-import { LOG_FILTERS } from './log-options.ts';
 import { LogFilters } from './LogFilters.tsx';
 import { useLogLabels } from './labels.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
-const RESOURCE = 'operation-logs';
-const SEE = 'user/see/operation_log';
+const RESOURCE = operationLogsResource;
 const ACTION_COLORS: Partial<Record<LogAction, string>> = {
   create: 'success',
   update: 'processing',
@@ -36,9 +33,8 @@ const ACTION_COLORS: Partial<Record<LogAction, string>> = {
 export function OperationLogPage() {
   const { t } = useTranslation('oplog');
   const products = useProduct((s) => s.products);
-  const [params, setParams] = useListParams(LOG_FILTERS);
-  const list = useResourceList<OperationLog>(RESOURCE, params);
-  const canExport = usePermission([actionPermission(SEE, 'export')]);
+  // Filters and paging in the address, the list, and the export permission, from the description.
+  const { params, setParams, list, can } = useResource<OperationLog>(RESOURCE);
   const [open, setOpen] = useState<OperationLog | null>(null);
   const productName = useCallback(
     (id: number | null) => (id === null ? '—' : (products.find((p) => p.id === id)?.name ?? `#${id}`)),
@@ -102,7 +98,7 @@ export function OperationLogPage() {
       <LogFilters
         values={params.filters}
         onSearch={(filters) => setParams({ filters })}
-        extra={canExport && <ExportButton resource={RESOURCE} filters={params.filters} />}
+        extra={can.export && <ExportButton resource={RESOURCE.name} filters={params.filters} />}
       />
       <DataTable<OperationLog>
         rowKey="id"

@@ -1,14 +1,3 @@
-/** The filters the log page keeps in the address. */
-export const LOG_FILTERS = [
-  'username',
-  'action',
-  'target_type',
-  'target_id',
-  'product_id',
-  'from',
-  'to',
-] as const;
-
 /** Options of a filter: the known values plus the one in the address when it is not among them. */
 export function withCurrent(known: readonly string[], current: string | undefined): string[] {
   return current && !known.includes(current) ? [...known, current] : [...known];

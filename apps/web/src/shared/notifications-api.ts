@@ -1,7 +1,11 @@
+/**
+ * The signed-in user's notifications: the header's bell and work-order count (the shell) and the
+ * work-order page both read them, so they live here rather than in the page.
+ */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: the contracts module's zod schemas stay out of the bundle.
 import type { NotificationItem, NotificationList } from '@rx/contracts/notifications';
-import { http } from '../../../shared/http.ts';
+import { http } from './http.ts';
 
 export type NotificationKind = NotificationItem['kind'];
 export type { NotificationItem, NotificationList };
