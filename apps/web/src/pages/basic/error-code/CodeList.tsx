@@ -7,6 +7,7 @@ import {
   CLIENT_ACTIONS,
   errorCodeCreateBody,
   errorCodeUpdateBody,
+  errorCodesResource,
   type ErrorCodeCreate,
   type ErrorCodeText,
 } from '@rx/contracts/error-codes';
@@ -30,8 +31,7 @@ import { ErrorCodeForm } from './ErrorCodeForm.tsx';
 import { placeholderProblems } from './error-code-helpers.ts';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
-export const RESOURCE = 'error-codes';
-export const FILTERS = ['q', 'module', 'action', 'status', 'missing_lang'] as const;
+const RESOURCE = errorCodesResource.name;
 /** The modules games usually have; the list adds the ones in use. */
 const COMMON_MODULES = ['login', 'payment', 'gameplay', 'social', 'system'];
 const NEW_CODE: ErrorCodeCreate = {

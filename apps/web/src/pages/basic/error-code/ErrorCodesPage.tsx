@@ -5,20 +5,18 @@ import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ErrorCodeRelease } from '@rx/contracts/error-codes';
+import { errorCodesResource as resource, type ErrorCodeRelease } from '@rx/contracts/error-codes';
 import { isLanguage, type Language } from '@rx/contracts/languages';
-import { actionPermission } from '@rx/contracts/pages';
 import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
 import { useListParams } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { http } from '../../../shared/http.ts';
-import { CodeList, FILTERS, RESOURCE } from './CodeList.tsx';
+import { CodeList } from './CodeList.tsx';
 import { MissingReport } from './MissingReport.tsx';
 import { NoteModal } from './NoteModal.tsx';
 import { ReleasesDrawer } from './ReleasesDrawer.tsx';
 
-const SEE = 'basic/see/error_code';
 type View = 'codes' | 'missing';
 
 /** Error-code texts: the working copy, what translators have left, and the releases games read. */
@@ -28,11 +26,12 @@ export function ErrorCodesPage() {
   const client = useQueryClient();
   const productId = useProduct((s) => s.productId);
   const [search, setSearch] = useSearchParams();
-  const [params, setParams] = useListParams(FILTERS);
-  const canEdit = usePermission([actionPermission(SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(SEE, 'delete')]);
-  const canExport = usePermission([actionPermission(SEE, 'export')]);
-  const canApprove = usePermission([actionPermission(SEE, 'approve')]);
+  const [params, setParams] = useListParams(resource.filters);
+  const { permissions: p } = resource;
+  const canEdit = usePermission([p.edit]);
+  const canDelete = usePermission([p.delete]);
+  const canExport = usePermission([p.export]);
+  const canApprove = usePermission([p.approve]);
   const can = useMemo(
     () => ({ edit: canEdit, remove: canDelete, exportRows: canExport }),
     [canEdit, canDelete, canExport],
@@ -52,8 +51,12 @@ export function ErrorCodesPage() {
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   const publish = async (note: string) => {
-    const release = await http.post<ErrorCodeRelease>(`/${RESOURCE}/publish`, { note }, { silent: true });
-    void client.invalidateQueries({ queryKey: [RESOURCE] });
+    const release = await http.post<ErrorCodeRelease>(
+      `/${resource.name}/publish`,
+      { note },
+      { silent: true },
+    );
+    void client.invalidateQueries({ queryKey: [resource.name] });
     void message.success(t('published', { number: release.number, count: release.count }));
   };
 

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Button, Card, Flex, Progress, Statistic, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCodeMissing } from '@rx/contracts/error-codes';
+import { errorCodesResource, type ErrorCodeMissing } from '@rx/contracts/error-codes';
 import { LANGUAGE_NAMES, type Language } from '@rx/contracts/languages';
 import { resourceKey } from '../../../shared/crud/index.ts';
 import { http } from '../../../shared/http.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
-import { RESOURCE } from './CodeList.tsx';
+
+const RESOURCE = errorCodesResource.name;
 import { languagesByGap, translatedPercent } from './error-code-helpers.ts';
 
 type Row = ErrorCodeMissing['list'][number];

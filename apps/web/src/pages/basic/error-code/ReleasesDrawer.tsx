@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { Button, Drawer, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCodeRelease, ReleasedErrorCode } from '@rx/contracts/error-codes';
+import { errorCodesResource, type ErrorCodeRelease, type ReleasedErrorCode } from '@rx/contracts/error-codes';
 import type { ListAnswer } from '../../../shared/crud/index.ts';
 import { resourceKey } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
 import { http } from '../../../shared/http.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
-import { RESOURCE } from './CodeList.tsx';
 import { NoteModal } from './NoteModal.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+
+const RESOURCE = errorCodesResource.name;
 
 /** The codes one release holds, loaded when its row is opened. */
 function ReleaseCodes({ number }: { number: number }) {

@@ -1,6 +1,7 @@
+import { errorCodesResource } from '@rx/contracts/error-codes';
 import { loadNamespace } from '../../../shared/i18n.ts';
 import { ErrorCodesPage } from './ErrorCodesPage.tsx';
 
-// Error-code texts (`basic/see/error_code`): what players read when the game reports an error.
-await loadNamespace('errorCodes');
+// Error-code texts (errorCodesResource): what players read when the game reports an error.
+await loadNamespace(errorCodesResource.namespace);
 export default ErrorCodesPage;

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
-import { HELP_ARTICLE_STATUSES, type HelpArticle } from '@rx/contracts/help-center';
+import { HELP_ARTICLE_STATUSES, helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
 import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import {
   SearchForm,
@@ -23,7 +23,7 @@ import { CopyModal } from './CopyModal.tsx';
 import { detailPath, previewPath } from './help-helpers.ts';
 import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
-const RESOURCE = 'help-articles';
+const RESOURCE = helpArticlesResource.name;
 
 interface ArticleListProps {
   productId: number;

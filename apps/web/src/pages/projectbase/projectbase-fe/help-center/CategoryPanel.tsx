@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import {
+  helpCategoriesResource,
   helpCategoryCreateBody,
   helpCategoryUpdateBody,
   type HelpCategory,
@@ -26,7 +27,7 @@ import { useLocale } from '../../../../shared/i18n.ts';
 import { DataTable } from '../../../../shared/ui/index.ts';
 import { ChannelSelect, useChannelLabel } from '../shared/channels.tsx';
 
-const RESOURCE = 'help-categories';
+const RESOURCE = helpCategoriesResource.name;
 const NEW_CATEGORY = {
   channel_id: null,
   name: { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { HelpArticle } from '@rx/contracts/help-center';
+import { helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
 import { serverFieldErrors } from '../../../../shared/crud/index.ts';
 import { ApiError, http } from '../../../../shared/http.ts';
 import { AppModal } from '../../../../shared/ui/index.ts';
@@ -30,7 +30,11 @@ export function CopyModal({ article, onCopied, onClose }: CopyModalProps) {
     setBusy(true);
     setProblem(null);
     try {
-      await http.post(`/help-articles/${article.id}/copy`, { channel_ids: chosen }, { silent: true });
+      await http.post(
+        `/${helpArticlesResource.name}/${article.id}/copy`,
+        { channel_ids: chosen },
+        { silent: true },
+      );
       onCopied(chosen.length);
       close();
     } catch (error) {

@@ -5,7 +5,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isLanguage } from '@rx/contracts/languages';
-import { actionPermission } from '@rx/contracts/pages';
+import { helpArticlesResource } from '@rx/contracts/help-center';
 import { usePermission } from '../../../../app/permission/index.ts';
 import { useProduct } from '../../../../app/product/index.ts';
 import { useListParams } from '../../../../shared/crud/index.ts';
@@ -13,7 +13,7 @@ import { useLocale } from '../../../../shared/i18n.ts';
 import { idSegment } from '../shared/route-segments.ts';
 import { ArticleList } from './ArticleList.tsx';
 import { CategoryPanel } from './CategoryPanel.tsx';
-import { HELP_SEE, detailPath, previewPath } from './help-helpers.ts';
+import { detailPath, previewPath } from './help-helpers.ts';
 
 const FILTERS = ['q', 'category_id', 'channel_id', 'language', 'status', 'stale'] as const;
 
@@ -24,8 +24,9 @@ export function HelpCenterPage() {
   const lang = useLocale((s) => s.language);
   const productId = useProduct((s) => s.productId);
   const [params, setParams] = useListParams(FILTERS);
-  const canEdit = usePermission([actionPermission(HELP_SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(HELP_SEE, 'delete')]);
+  // Categories and articles share the help centre page's permissions.
+  const canEdit = usePermission([helpArticlesResource.permissions.edit]);
+  const canDelete = usePermission([helpArticlesResource.permissions.delete]);
   const can = useMemo(() => ({ edit: canEdit, remove: canDelete }), [canEdit, canDelete]);
   const { filters } = params;
   const selectCategory = useCallback(

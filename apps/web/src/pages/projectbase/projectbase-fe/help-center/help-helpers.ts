@@ -1,8 +1,8 @@
-import type { HelpArticle, HelpCategory } from '@rx/contracts/help-center';
+import { helpArticlesResource, type HelpArticle, type HelpCategory } from '@rx/contracts/help-center';
 import { LANGUAGES, isLanguage, type Language } from '@rx/contracts/languages';
 
-export const HELP_BASE = '/projectbase/projectbase-fe/help-center';
-export const HELP_SEE = 'service/see/help_center';
+/** The help centre's page; its detail and preview pages live under it. */
+export const HELP_BASE = helpArticlesResource.page;
 
 /** The editor of a product's help articles for a channel (0: the articles of every channel). */
 export function detailPath(

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import {
   feedbackTypeCreateBody,
   feedbackTypeUpdateBody,
+  feedbackTypesResource,
   type FeedbackTypeCreate,
   type FeedbackTypeNode,
 } from '@rx/contracts/feedback-types';
-import { actionPermission } from '@rx/contracts/pages';
 import { usePermission } from '../../../../app/permission/index.ts';
 import { useProduct } from '../../../../app/product/index.ts';
 import {
@@ -39,7 +39,7 @@ import {
 } from './tree-helpers.ts';
 import { RESOURCE, useTypeColumns, type UpdateBody } from './TypeColumns.tsx';
 
-const SEE = 'service/see/feedback_type';
+// The tree is filtered in the browser: the filters a whole tree can take.
 const FILTERS = ['q', 'queue', 'enabled'] as const;
 const EMPTY_TEXT = { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' };
 
@@ -58,9 +58,10 @@ export function FeedbackTypesPage() {
     enabled: productId !== null,
   });
   const { create, update } = useResourceMutations<FeedbackTypeCreate, UpdateBody>(RESOURCE);
-  const canEdit = usePermission([actionPermission(SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(SEE, 'delete')]);
-  const canExport = usePermission([actionPermission(SEE, 'export')]);
+  const { permissions: p } = feedbackTypesResource;
+  const canEdit = usePermission([p.edit]);
+  const canDelete = usePermission([p.delete]);
+  const canExport = usePermission([p.export]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [moving, setMoving] = useState<FeedbackTypeNode | null>(null);
   const [refused, setRefused] = useState<string | null>(null);

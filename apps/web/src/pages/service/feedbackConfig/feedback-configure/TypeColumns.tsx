@@ -3,7 +3,7 @@ import { Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import { ErrorCode } from '@rx/contracts/errors';
-import type { FeedbackTypeCreate } from '@rx/contracts/feedback-types';
+import { feedbackTypesResource, type FeedbackTypeCreate } from '@rx/contracts/feedback-types';
 import { LANGUAGES } from '@rx/contracts/languages';
 import { missingLanguages, useDeleteRow, useResourceMutations } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
@@ -11,7 +11,7 @@ import { ApiError } from '../../../../shared/http.ts';
 import { useLocale } from '../../../../shared/i18n.ts';
 import { typeName, type TreeRow } from './tree-helpers.ts';
 
-export const RESOURCE = 'feedback-types';
+export const RESOURCE = feedbackTypesResource.name;
 export type UpdateBody = Record<string, unknown> & { version: number };
 const FLAGS = ['require_order_no', 'require_screenshot', 'require_server_role'] as const;
 const FLAG_LABELS = {

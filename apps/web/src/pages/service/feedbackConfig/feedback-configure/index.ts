@@ -1,6 +1,7 @@
+import { feedbackTypesResource } from '@rx/contracts/feedback-types';
 import { loadNamespace } from '../../../../shared/i18n.ts';
 import { FeedbackTypesPage } from './FeedbackTypesPage.tsx';
 
-// Feedback types (`service/see/feedback_type`): the tree that shapes the player's feedback form.
-await loadNamespace('feedbackTypes');
+// Feedback types (feedbackTypesResource): the tree that shapes the player's feedback form.
+await loadNamespace(feedbackTypesResource.namespace);
 export default FeedbackTypesPage;

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HelpArticle } from '@rx/contracts/help-center';
+import { helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
 import { resourceKey, useResourceItem, type ListAnswer } from '../../../../../shared/crud/index.ts';
 import { http } from '../../../../../shared/http.ts';
 
-export const ARTICLES = 'help-articles';
+export const ARTICLES = helpArticlesResource.name;
 
 /** An article and every language of its group. */
 export function useArticle(id: number | undefined) {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { GameHelp } from '@rx/contracts/game-api';
+import { helpArticlesResource } from '@rx/contracts/help-center';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES } from '@rx/contracts/languages';
 import { useProduct } from '../../../../../app/product/index.ts';
 import { resourceKey } from '../../../../../shared/crud/index.ts';
@@ -31,10 +32,10 @@ export function HelpPreviewPage() {
   const lang = previewLanguage(language);
   const [open, setOpen] = useState<Article | null>(null);
   const help = useQuery({
-    queryKey: resourceKey('help-articles', 'preview', channelId, lang),
+    queryKey: resourceKey(helpArticlesResource.name, 'preview', channelId, lang),
     queryFn: ({ signal }) =>
       http.get<GameHelp>(
-        '/help-articles/preview',
+        `/${helpArticlesResource.name}/preview`,
         { channel_id: channelId ?? undefined, language: lang },
         { signal },
       ),
