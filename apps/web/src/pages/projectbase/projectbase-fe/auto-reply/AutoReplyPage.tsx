@@ -1,38 +1,30 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Flex, Typography } from 'antd';
 import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import { useTranslation } from 'react-i18next';
 import { GAME_PLATFORMS } from '@rx/contracts/products';
-import { actionPermission } from '@rx/contracts/pages';
+import { autoRepliesResource } from '@rx/contracts/auto-replies';
+import { gameApiKeysAccess } from '@rx/contracts/game-api';
+import { permissionOf } from '@rx/contracts/resource';
 import { usePermission } from '../../../../app/permission/index.ts';
 import { useProduct } from '../../../../app/product/index.ts';
 import { SearchForm, useListParams } from '../../../../shared/crud/index.ts';
 import { useChannels } from '../shared/channels.tsx';
-import { AUTO_REPLY_SEE } from './auto-reply-helpers.ts';
 import { GameKeysDrawer } from './GameKeysDrawer.tsx';
-import { RulesPanel } from './RulesPanel.tsx';
+import { RulesPanel, useRuleRights } from './RulesPanel.tsx';
 import { SpecialReplies } from './SpecialReplies.tsx';
 import { TestBox } from './TestBox.tsx';
-
-/** The game API keys belong to the product (its page's permissions). */
-const PRODUCT_SEE = 'basic/see/product';
-const FILTERS = ['q', 'channel_id', 'platform', 'enabled'] as const;
 
 /** Auto-reply: the rules, the welcome and no-match replies, and a box to test what answers. */
 export function AutoReplyPage() {
   const { t } = useTranslation('autoReply');
   const productId = useProduct((s) => s.productId);
-  const [params, setParams] = useListParams(FILTERS);
+  const [params, setParams] = useListParams(autoRepliesResource.filters);
   const channels = useChannels();
-  const canEdit = usePermission([actionPermission(AUTO_REPLY_SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(AUTO_REPLY_SEE, 'delete')]);
-  const canExport = usePermission([actionPermission(AUTO_REPLY_SEE, 'export')]);
-  const canSeeKeys = usePermission([PRODUCT_SEE]);
-  const canManageKeys = usePermission([actionPermission(PRODUCT_SEE, 'edit')]);
-  const can = useMemo(
-    () => ({ edit: canEdit, remove: canDelete, exportRows: canExport }),
-    [canEdit, canDelete, canExport],
-  );
+  const can = useRuleRights();
+  // The game API keys belong to the product (its page's permissions).
+  const canSeeKeys = usePermission([permissionOf(gameApiKeysAccess, 'read')]);
+  const canManageKeys = usePermission([permissionOf(gameApiKeysAccess, 'create')]);
   const [keysOpen, setKeysOpen] = useState(false);
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
@@ -97,7 +89,7 @@ export function AutoReplyPage() {
         </div>
         <Flex vertical gap={16} style={{ flex: '1 1 340px' }}>
           <TestBox />
-          <SpecialReplies canEdit={canEdit} />
+          <SpecialReplies canEdit={can.edit} />
         </Flex>
       </Flex>
       {canSeeKeys && (

@@ -11,6 +11,7 @@ import {
   gameStringToSign,
   type GameApiKey,
   type GameApiKeyCreated,
+  GAME_API_KEYS,
 } from '@rx/contracts/game-api';
 import { resourceKey } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
@@ -18,7 +19,7 @@ import { ApiError, http } from '../../../../shared/http.ts';
 import { DataTable } from '../../../../shared/ui/index.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 
-const RESOURCE = 'game-api-keys';
+const RESOURCE = GAME_API_KEYS;
 const HEADERS = {
   key: GAME_KEY_HEADER,
   ts: GAME_TIMESTAMP_HEADER,

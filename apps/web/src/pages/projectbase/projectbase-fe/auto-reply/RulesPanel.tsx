@@ -4,7 +4,9 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
+import { permissionOf } from '@rx/contracts/resource';
 import {
+  autoRepliesResource,
   autoReplyCreateBody,
   autoReplyUpdateBody,
   type AutoReplyCreate,
@@ -19,6 +21,7 @@ import {
   useDeleteRow,
   type ListParams,
 } from '../../../../shared/crud/index.ts';
+import { usePermission } from '../../../../app/permission/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
 import { DataTable } from '../../../../shared/ui/index.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
@@ -27,7 +30,7 @@ import { RuleForm } from './RuleForm.tsx';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
-export const RESOURCE = 'auto-replies';
+export const RESOURCE = autoRepliesResource.name;
 const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', active: 'success', ended: 'default' } as const;
 
 interface RulesPanelProps {
@@ -39,6 +42,14 @@ interface RulesPanelProps {
   can: { edit: boolean; remove: boolean; exportRows: boolean };
   /** Filters shown above the table (the list page's search form). */
   filters?: ReactNode;
+}
+
+/** What the user may do with rules (the permissions of the auto-reply page). */
+export function useRuleRights(): RulesPanelProps['can'] {
+  const edit = usePermission([permissionOf(autoRepliesResource, 'update')]);
+  const remove = usePermission([permissionOf(autoRepliesResource, 'delete')]);
+  const exportRows = usePermission([permissionOf(autoRepliesResource, 'export')]);
+  return useMemo(() => ({ edit, remove, exportRows }), [edit, remove, exportRows]);
 }
 
 type UpdateBody = Record<string, unknown> & { version: number };

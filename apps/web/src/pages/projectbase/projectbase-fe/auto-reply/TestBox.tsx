@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AutoReplyMatch } from '@rx/contracts/auto-replies';
-import { MAX_MATCH_TEXT } from '@rx/contracts/auto-replies';
+import { MAX_MATCH_TEXT, autoRepliesResource } from '@rx/contracts/auto-replies';
 import { ApiError, http } from '../../../../shared/http.ts';
 import { ChannelSelect } from '../shared/channels.tsx';
 import type { ReplyScope } from './auto-reply-helpers.ts';
@@ -32,7 +32,7 @@ export function TestBox({ scope }: { scope?: ReplyScope }) {
     try {
       setResult(
         await http.post<AutoReplyMatch>(
-          '/auto-replies/test',
+          `/${autoRepliesResource.name}/test`,
           { text, channel_id: channelId ?? undefined, platform: platform ?? undefined },
           { silent: true },
         ),

@@ -1,8 +1,7 @@
-import type { Reply } from '@rx/contracts/auto-replies';
+import { autoRepliesResource, type Reply } from '@rx/contracts/auto-replies';
 import { GAME_PLATFORMS, type GamePlatform } from '@rx/contracts/products';
 
-export const AUTO_REPLY_BASE = '/projectbase/projectbase-fe/auto-reply';
-export const AUTO_REPLY_SEE = 'service/see/auto_reply';
+export const AUTO_REPLY_BASE = autoRepliesResource.page;
 export const REPLY_TYPES = ['text', 'image', 'link', 'card'] as const;
 export type ReplyType = (typeof REPLY_TYPES)[number];
 

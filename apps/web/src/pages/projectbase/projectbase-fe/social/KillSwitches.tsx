@@ -8,10 +8,9 @@ import { resourceKey } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../../shared/http.ts';
 import { AppModal } from '../../../../shared/ui/index.ts';
+import { RESOURCE } from './PolicyColumns.tsx';
 import { switchesByRegion } from './social-helpers.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
-
-const RESOURCE = 'social-access';
 
 /**
  * Each region's kill switch: on, every feature of the kind is off there for every player, whatever

@@ -2,7 +2,12 @@ import { useMemo } from 'react';
 import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
-import type { SocialKind, SocialPolicy, SocialPolicyCreate } from '@rx/contracts/social-access';
+import {
+  socialAccessResources,
+  type SocialKind,
+  type SocialPolicy,
+  type SocialPolicyCreate,
+} from '@rx/contracts/social-access';
 import { useDeleteRow, useResourceMutations } from '../../../../shared/crud/index.ts';
 import { useMessage } from '../../../../shared/feedback.tsx';
 import { ApiError } from '../../../../shared/http.ts';
@@ -11,7 +16,8 @@ import { LiveSwitch } from './LiveSwitch.tsx';
 import { FEATURES, LIMITS } from './social-helpers.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 
-export const RESOURCE = 'social-access';
+/** Chat and friend access share one API path and query key. */
+export const RESOURCE = socialAccessResources.chat.name;
 export type UpdateBody = Record<string, unknown> & { version: number };
 
 interface PolicyColumnsOptions {

@@ -3,8 +3,9 @@ import { Alert, Button, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { PUBLISH_AREAS } from '@rx/contracts/acs';
-import { actionPermission } from '@rx/contracts/pages';
+import { permissionOf } from '@rx/contracts/resource';
 import {
+  socialAccessResources,
   socialPolicyCreateBody,
   socialPolicyUpdateBody,
   type SocialKind,
@@ -30,11 +31,6 @@ import { PolicyForm } from './PolicyForm.tsx';
 import { editValues, newPolicy } from './social-helpers.ts';
 import { tablePaging } from '../../../../shared/crud/table-paging.ts';
 
-const FILTERS = ['region', 'channel_id', 'enabled'] as const;
-const SEE: Record<SocialKind, string> = {
-  chat: 'social/see/chat_access',
-  friend: 'social/see/friend_access',
-};
 const TITLES: Record<SocialKind, string> = { chat: 'menu:page.chatAccess', friend: 'menu:page.friendAccess' };
 
 /** Chat or friend access: policies per region and channel, and each region's kill switch. */
@@ -42,14 +38,15 @@ export function SocialAccessPage({ kind }: { kind: SocialKind }) {
   const { t } = useTranslation('social');
   const message = useMessage();
   const product = useProduct((s) => s.products.find((p) => p.id === s.productId));
-  const [params, setParams] = useListParams(FILTERS);
+  const [params, setParams] = useListParams(socialAccessResources[kind].filters);
   const query = useMemo(() => ({ ...params, filters: { ...params.filters, kind } }), [params, kind]);
   const list = useResourceList<SocialPolicy>(RESOURCE, query);
   const { create, update } = useResourceMutations<SocialPolicyCreate, UpdateBody>(RESOURCE);
   const channels = useChannels();
-  const canEdit = usePermission([actionPermission(SEE[kind], 'edit')]);
-  const canDelete = usePermission([actionPermission(SEE[kind], 'delete')]);
-  const canExport = usePermission([actionPermission(SEE[kind], 'export')]);
+  const resource = socialAccessResources[kind];
+  const canEdit = usePermission([permissionOf(resource, 'update')]);
+  const canDelete = usePermission([permissionOf(resource, 'delete')]);
+  const canExport = usePermission([permissionOf(resource, 'export')]);
   const [editing, setEditing] = useState<SocialPolicy | 'new' | null>(null);
   const region = product?.region ?? 'gn';
   const initialValues = useMemo(

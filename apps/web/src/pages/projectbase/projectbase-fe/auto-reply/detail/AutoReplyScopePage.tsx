@@ -3,15 +3,13 @@ import { Button, Flex, Spin, Typography } from 'antd';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { actionPermission } from '@rx/contracts/pages';
-import { usePermission } from '../../../../../app/permission/index.ts';
 import { useProduct } from '../../../../../app/product/index.ts';
 import type { ListParams } from '../../../../../shared/crud/index.ts';
 import { useChannelLabel } from '../../shared/channels.tsx';
 import { idSegment } from '../../shared/route-segments.ts';
 import { useRouteProduct } from '../../shared/route-product.ts';
-import { AUTO_REPLY_BASE, AUTO_REPLY_SEE, platformSegment, type ReplyScope } from '../auto-reply-helpers.ts';
-import { RulesPanel } from '../RulesPanel.tsx';
+import { AUTO_REPLY_BASE, platformSegment, type ReplyScope } from '../auto-reply-helpers.ts';
+import { RulesPanel, useRuleRights } from '../RulesPanel.tsx';
 import { SpecialReplies } from '../SpecialReplies.tsx';
 import { TestBox } from '../TestBox.tsx';
 
@@ -26,13 +24,7 @@ export function AutoReplyScopePage() {
   const ready = useRouteProduct(product_id);
   const productId = useProduct((s) => s.productId);
   const channelLabel = useChannelLabel(t('allChannels'));
-  const canEdit = usePermission([actionPermission(AUTO_REPLY_SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(AUTO_REPLY_SEE, 'delete')]);
-  const canExport = usePermission([actionPermission(AUTO_REPLY_SEE, 'export')]);
-  const can = useMemo(
-    () => ({ edit: canEdit, remove: canDelete, exportRows: canExport }),
-    [canEdit, canDelete, canExport],
-  );
+  const can = useRuleRights();
   const scope = useMemo<ReplyScope>(
     () => ({ channelId: idSegment(channel_id) ?? null, platform: platformSegment(platform_id) }),
     [channel_id, platform_id],
@@ -79,7 +71,7 @@ export function AutoReplyScopePage() {
         </div>
         <Flex vertical gap={16} style={{ flex: '1 1 340px' }}>
           <TestBox scope={scope} />
-          <SpecialReplies channelId={scope.channelId} canEdit={canEdit} />
+          <SpecialReplies channelId={scope.channelId} canEdit={can.edit} />
         </Flex>
       </Flex>
     </>
