@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import {
   CHANNEL_KINDS,
-  channelCreateBody,
-  channelUpdateBody,
+  channelsResource,
+  subChannelsResource,
   type Channel,
   type ChannelCreate,
 } from '@rx/contracts/channels';
-import { actionPermission } from '@rx/contracts/pages';
+import { permissionOf } from '@rx/contracts/resource';
 import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
 import {
@@ -26,31 +26,32 @@ import {
 import { useMessage } from '../../../shared/feedback.tsx';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { ChannelForm } from './ChannelForm.tsx';
-import { SUB_SEE, SubChannels } from './SubChannels.tsx';
+import { SubChannels } from './SubChannels.tsx';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
-const RESOURCE = 'channels';
-const SEE = 'basic/see/channel';
-const FILTERS = ['q', 'kind', 'status'] as const;
+const resource = channelsResource;
 const NEW_CHANNEL: ChannelCreate = { code: '', name: '', kind: 'store', status: 'active' };
 
-/** The game's distribution channels; a row opens to its sub-channels. */
+/**
+ * The game's distribution channels; a row opens to its sub-channels (which is why this page is not
+ * a plain ResourceListPage). Its path, query keys and permissions come from the description.
+ */
 export function ChannelsPage() {
   const { t } = useTranslation('channels');
   const message = useMessage();
   const productId = useProduct((s) => s.productId);
-  const [params, setParams] = useListParams(FILTERS);
+  const [params, setParams] = useListParams(resource.filters);
   // Newest first unless a column is sorted: what was just created shows on the first page.
-  const list = useResourceList<Channel>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
+  const list = useResourceList<Channel>(resource.name, params.sort ? params : { ...params, sort: '-id' });
   const { create, update, refresh } = useResourceMutations<
     ChannelCreate,
     Record<string, unknown> & { version: number }
-  >(RESOURCE);
-  const deleteRow = useDeleteRow(RESOURCE);
-  const canEdit = usePermission([actionPermission(SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(SEE, 'delete')]);
-  const canExport = usePermission([actionPermission(SEE, 'export')]);
-  const seesSubChannels = usePermission([SUB_SEE]);
+  >(resource.name);
+  const deleteRow = useDeleteRow(resource.name);
+  const canEdit = usePermission([permissionOf(resource, 'update')]);
+  const canDelete = usePermission([permissionOf(resource, 'delete')]);
+  const canExport = usePermission([permissionOf(resource, 'export')]);
+  const seesSubChannels = usePermission([permissionOf(subChannelsResource, 'read')]);
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
 
   const columns = useMemo<ColumnsType<Channel>>(
@@ -131,7 +132,7 @@ export function ChannelsPage() {
         ]}
         extra={
           <ListToolbar
-            resource={RESOURCE}
+            resource={resource.name}
             filters={params.filters}
             canEdit={canEdit}
             canExport={canExport}
@@ -156,7 +157,7 @@ export function ChannelsPage() {
         open={editing !== null}
         title={editing === 'new' ? t('channel.createTitle') : t('channel.editTitle')}
         initialValues={editing === 'new' || editing === null ? NEW_CHANNEL : editing}
-        schema={editing === 'new' ? channelCreateBody : channelUpdateBody}
+        schema={editing === 'new' ? resource.create : resource.update}
         onSubmit={save}
         onClose={() => setEditing(null)}
       >

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import {
-  subChannelCreateBody,
+  subChannelsResource,
   type Channel,
   type SubChannel,
   type SubChannelCreate,
 } from '@rx/contracts/channels';
-import { actionPermission } from '@rx/contracts/pages';
+import { permissionOf } from '@rx/contracts/resource';
 import { usePermission } from '../../../app/permission/index.ts';
 import {
   ExportButton,
@@ -21,24 +21,23 @@ import {
   useDeleteRow,
 } from '../../../shared/crud/index.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
-import { SubChannelFields } from './SubChannelFields.tsx';
+import { SubChannelFields } from '../sub-channel/SubChannelFields.tsx';
 
-const RESOURCE = 'sub-channels';
-export const SUB_SEE = 'basic/see/sub_channel';
+const resource = subChannelsResource;
 
-/** The sub-channels of one channel, shown in its expanded row; they are edited on their own page. */
+/** The sub-channels of one channel, shown in its expanded row; they are edited on their own page (the resource's). */
 export function SubChannels({ channel }: { channel: Channel }) {
   const { t } = useTranslation('channels');
   const message = useMessage();
   const navigate = useNavigate();
   const [page, setPage] = useState({ page: 1, page_size: 10 });
   const filters = useMemo(() => ({ channel_id: String(channel.id) }), [channel.id]);
-  const list = useResourceList<SubChannel>(RESOURCE, { ...page, filters });
-  const { create } = useResourceMutations<SubChannelCreate, { version: number }>(RESOURCE);
-  const deleteRow = useDeleteRow(RESOURCE);
-  const canEdit = usePermission([actionPermission(SUB_SEE, 'edit')]);
-  const canDelete = usePermission([actionPermission(SUB_SEE, 'delete')]);
-  const canExport = usePermission([actionPermission(SUB_SEE, 'export')]);
+  const list = useResourceList<SubChannel>(resource.name, { ...page, filters });
+  const { create } = useResourceMutations<SubChannelCreate, { version: number }>(resource.name);
+  const deleteRow = useDeleteRow(resource.name);
+  const canEdit = usePermission([permissionOf(resource, 'update')]);
+  const canDelete = usePermission([permissionOf(resource, 'delete')]);
+  const canExport = usePermission([permissionOf(resource, 'export')]);
   const [creating, setCreating] = useState(false);
   const fresh = useMemo(
     () => ({ channel_id: channel.id, code: `${channel.code}_`, status: 'active' }),
@@ -83,7 +82,7 @@ export function SubChannels({ channel }: { channel: Channel }) {
             <Button
               type="link"
               size="small"
-              onClick={() => void navigate(`/basic/sub-channel/edit/${sub.id}`)}
+              onClick={() => void navigate(resource.page.replace(':id', String(sub.id)))}
             >
               {t('crud:action.edit')}
             </Button>
@@ -111,7 +110,7 @@ export function SubChannels({ channel }: { channel: Channel }) {
             {t('sub.create')}
           </Button>
         )}
-        {canExport && <ExportButton resource={RESOURCE} filters={filters} />}
+        {canExport && <ExportButton resource={resource.name} filters={filters} />}
       </Flex>
       <Table<SubChannel>
         size="small"
@@ -131,7 +130,7 @@ export function SubChannels({ channel }: { channel: Channel }) {
         open={creating}
         title={t('sub.createTitle', { channel: channel.name })}
         initialValues={fresh}
-        schema={subChannelCreateBody}
+        schema={resource.create}
         onSubmit={async (data) => {
           await create.mutateAsync(data);
           void message.success(t('crud:action.saved'));

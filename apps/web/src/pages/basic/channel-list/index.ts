@@ -1,6 +1,6 @@
 import { loadNamespace } from '../../../shared/i18n.ts';
 import { ChannelsPage } from './ChannelsPage.tsx';
 
-// Channels (`basic/see/channel`) of the chosen game, each with its sub-channels.
+// Channels of the chosen game, each with its sub-channels.
 await loadNamespace('channels');
 export default ChannelsPage;

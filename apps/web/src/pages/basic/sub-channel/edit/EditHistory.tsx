@@ -7,7 +7,8 @@ import { resourceKey, type ListAnswer } from '../../../../shared/crud/index.ts';
 import { http } from '../../../../shared/http.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 
-const LOG_PAGE = '/useraccount/account-operation-log';
+/** The operation-log page: the whole history of the row, and the permission to read it. */
+export const LOG_PAGE = '/useraccount/account-operation-log';
 
 /** The latest operation-log entries of a row: every save of the form lands there. */
 export function EditHistory({ targetType, targetId }: { targetType: string; targetId: number }) {

@@ -4,9 +4,10 @@ import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { subChannelUpdateBody, type SubChannel } from '@rx/contracts/channels';
+import { subChannelsResource, type SubChannel } from '@rx/contracts/channels';
 import { ErrorCode } from '@rx/contracts/errors';
-import { actionPermission } from '@rx/contracts/pages';
+import { seePermissionOf } from '@rx/contracts/pages';
+import { permissionOf } from '@rx/contracts/resource';
 import { usePermission } from '../../../../app/permission/index.ts';
 import {
   serverFieldErrors,
@@ -17,12 +18,13 @@ import {
 import { useMessage } from '../../../../shared/feedback.tsx';
 import { ApiError, http } from '../../../../shared/http.ts';
 import { useLocale } from '../../../../shared/i18n.ts';
-import { SubChannelFields } from '../../channel-list/SubChannelFields.tsx';
-import { SUB_SEE } from '../../channel-list/SubChannels.tsx';
-import { EditHistory } from './EditHistory.tsx';
+import { SubChannelFields } from '../SubChannelFields.tsx';
+import { EditHistory, LOG_PAGE } from './EditHistory.tsx';
 
+const resource = subChannelsResource;
+/** Sub-channels are listed inside their channel's row on the channel list. */
 const LIST_PAGE = '/basic/channel-list';
-const LOG_SEE = 'user/see/operation_log';
+const LOG_SEE = seePermissionOf(LOG_PAGE);
 
 /** A sub-channel on its own page: the frozen code stays read-only, every save is logged, then back to the list. */
 export function SubChannelEditPage() {
@@ -32,8 +34,8 @@ export function SubChannelEditPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const lang = useLocale((s) => s.language);
-  const item = useResourceItem<SubChannel>('sub-channels', id);
-  const canEdit = usePermission([actionPermission(SUB_SEE, 'edit')]);
+  const item = useResourceItem<SubChannel>(resource.name, id);
+  const canEdit = usePermission([permissionOf(resource, 'update')]);
   const seesLog = usePermission([LOG_SEE]);
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -55,13 +57,13 @@ export function SubChannelEditPage() {
 
   const save = async () => {
     if (!sub) return;
-    const checked = validateWith(subChannelUpdateBody, { ...sub, ...form.getFieldsValue(true) }, lang);
+    const checked = validateWith(resource.update, { ...sub, ...form.getFieldsValue(true) }, lang);
     if (!checked.ok) return show(checked.errors);
     setSaving(true);
     setProblem(null);
     try {
-      await http.put(`/sub-channels/${sub.id}`, checked.data, { silent: true });
-      await client.invalidateQueries({ queryKey: ['sub-channels'] });
+      await http.put(`/${resource.name}/${sub.id}`, checked.data, { silent: true });
+      await client.invalidateQueries({ queryKey: [resource.name] });
       void message.success(t('sub.savedLogged'));
       await navigate(LIST_PAGE);
     } catch (error) {
@@ -124,7 +126,7 @@ export function SubChannelEditPage() {
         </Col>
         {seesLog && sub && (
           <Col xs={24} lg={9}>
-            <EditHistory targetType="sub_channel" targetId={sub.id} />
+            <EditHistory targetType={resource.logTarget} targetId={sub.id} />
           </Col>
         )}
       </Row>

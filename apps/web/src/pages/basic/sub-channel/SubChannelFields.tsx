@@ -1,8 +1,8 @@
 import { Form, Input, Select } from 'antd';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import { useTranslation } from 'react-i18next';
-import type { Channel } from '@rx/contracts/channels';
-import { RefSelect } from '../gift-list/RefSelect.tsx';
+import { channelsResource, type Channel } from '@rx/contracts/channels';
+import { RefSelect } from '../../../shared/crud/RefSelect.tsx';
 
 export const channelLabel = (channel: Channel) => `${channel.name} (${channel.code})`;
 
@@ -15,7 +15,11 @@ export function SubChannelFields({ frozen = false }: { frozen?: boolean }) {
   return (
     <>
       <Form.Item name="channel_id" label={t('sub.parent')} required>
-        <RefSelect<Channel> resource="channels" filters={{ status: 'active' }} label={channelLabel} />
+        <RefSelect<Channel>
+          resource={channelsResource.name}
+          filters={{ status: 'active' }}
+          label={channelLabel}
+        />
       </Form.Item>
       <Form.Item
         name="code"
