@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  billingResource,
   giftCloneBody,
   giftResource,
   idParam,
@@ -117,7 +118,7 @@ const impl: ResourceImpl<typeof giftResource, typeof giftPackages, GiftPackage, 
   // A gift a billing point hands out is disabled, never deleted.
   usage: async (db, _scope, row) => {
     const count = await countWhere(db, billingPoints, referredBy(row.id));
-    return count ? [{ type: 'billing_point', count }] : [];
+    return count ? [{ type: billingResource.logTarget, count }] : [];
   },
   disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
   sheet: giftSheet,
@@ -159,7 +160,7 @@ async function giftUsedBy(db: Db, scope: Scope, id: number): Promise<z.infer<typ
     .from(billingPoints)
     .where(and(inScope(billingPoints, scope), referredBy(id)))
     .orderBy(billingPoints.id);
-  return rows.map((r) => ({ type: 'billing_point', ...r }));
+  return rows.map((r) => ({ type: billingResource.logTarget, ...r }));
 }
 
 /** `/gift-packages` of the product in `X-Product-Id`: the reward unit other modules hand out. */
