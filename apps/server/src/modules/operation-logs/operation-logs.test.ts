@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationLog } from '@rx/contracts';
+import { operationLogsResource } from '@rx/contracts/operation-logs';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { body, records, sheetOf, signIn, staffWith, type Client } from '../../../test/api.ts';
 
@@ -74,9 +75,12 @@ describe('operation logs', () => {
 
   it('needs its page permission, and the export one to export', async () => {
     expect(body(await (await signIn(t, 'cs_agent')).get('/api/v1/operation-logs')).code).toBe(403001);
-    const viewer = await signIn(t, await staffWith(t, ['user/see/operation_log']));
+    const { see, export: exportLog } = operationLogsResource.permissions;
+    const viewer = await signIn(t, await staffWith(t, [see]));
     expect(body(await viewer.get('/api/v1/operation-logs')).code).toBe(0);
     expect(body(await viewer.get('/api/v1/operation-logs/export')).code).toBe(403001);
+    const exporter = await signIn(t, await staffWith(t, [see, exportLog]));
+    expect((await exporter.get('/api/v1/operation-logs/export?format=csv')).statusCode).toBe(200);
   });
 
   it('exports the filtered entries as CSV and XLSX, and logs the export', async () => {
