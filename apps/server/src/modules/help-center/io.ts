@@ -1,9 +1,12 @@
-import type { HelpArticle, HelpCategory } from '@rx/contracts';
+import type { HelpArticle, HelpCategory, helpCategoryExportQuery } from '@rx/contracts';
+import type { z } from 'zod';
 import type { ProductScope } from '../../lib/access.ts';
 import { i18nCells, i18nHeaders, timeCell } from '../../lib/cells.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
 import { helpArticleBatch, type HelpArticleFilters } from './articles.ts';
-import { helpCategoryBatch, type HelpCategoryFilters } from './categories.ts';
+import { helpCategoryService } from './categories.ts';
+
+type HelpCategoryFilters = Omit<z.output<typeof helpCategoryExportQuery>, 'format'>;
 
 /** Help categories as a sheet (export only). */
 export const helpCategoryTable: ExportSpec<HelpCategory, HelpCategoryFilters, null> = {
@@ -31,8 +34,7 @@ export const helpCategoryTable: ExportSpec<HelpCategory, HelpCategoryFilters, nu
     created_at: timeCell(c.created_at),
     updated_at: timeCell(c.updated_at),
   }),
-  batch: (db, scope, filters, afterId, limit) =>
-    helpCategoryBatch(db, scope as ProductScope, filters, afterId, limit),
+  batch: helpCategoryService.batch,
 };
 
 /** Help articles as a sheet (export only: bodies are edited in the rich-text editor). */

@@ -7,10 +7,7 @@ import {
   helpArticleListQuery,
   helpArticleStateBody,
   helpArticleUpdateBody,
-  helpCategoryCreateBody,
   helpCategoryExportQuery,
-  helpCategoryListQuery,
-  helpCategoryUpdateBody,
   helpArticlesResource as articles,
   helpCategoriesResource as categories,
   helpPreviewQuery,
@@ -19,6 +16,7 @@ import {
 import type { ProductScope } from '../../lib/access.ts';
 import { can, resourceScope, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
+import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
 import {
@@ -31,20 +29,13 @@ import {
   setHelpArticleStatus,
   updateHelpArticle,
 } from './articles.ts';
-import {
-  checkChannel,
-  createHelpCategory,
-  deleteHelpCategory,
-  getHelpCategory,
-  listHelpCategories,
-  updateHelpCategory,
-} from './categories.ts';
+import { checkChannel, helpCategoryImpl, helpCategoryService } from './categories.ts';
 import { helpArticleTable, helpCategoryTable } from './io.ts';
 
 /**
- * `/help-categories` and `/help-articles`: the product's help centre. Categories count their
- * articles and articles are groups of languages with their own publishing, so their routes are
- * written here rather than by the standard resource routes, each declaring the action it needs.
+ * `/help-categories` and `/help-articles`: the product's help centre. Categories are a standard
+ * resource (export only); articles are groups of languages with their own publishing, so their
+ * routes are written here, each declaring the action it needs.
  */
 export async function helpCenterRoutes(
   fastify: FastifyInstance,
@@ -55,63 +46,18 @@ export async function helpCenterRoutes(
   const scope = (request: FastifyRequest) => scopeOf(request) as ProductScope;
   invalidateOnWrite(app, options.cache);
 
-  let tags: string[] = [categories.name];
-  app.get(
-    '/help-categories',
-    {
-      schema: { tags, summary: 'List help categories', querystring: helpCategoryListQuery },
-      config: can(categories, 'read'),
-    },
-    async (request) => ok(await listHelpCategories(db, scope(request), request.query)),
-  );
-  app.get(
-    '/help-categories/:id',
-    { schema: { tags, summary: 'One help category', params: idParam }, config: can(categories, 'read') },
-    async (request) => ok(await getHelpCategory(db, scope(request), request.params.id)),
-  );
-  app.post(
-    '/help-categories',
-    {
-      schema: { tags, summary: 'Create a help category', body: helpCategoryCreateBody },
-      config: can(categories, 'create'),
-    },
-    async (request) => ok(await createHelpCategory(db, scope(request), request.body)),
-  );
-  app.put(
-    '/help-categories/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a help category (body carries its version)',
-        params: idParam,
-        body: helpCategoryUpdateBody,
-      },
-      config: can(categories, 'update'),
-    },
-    async (request) => ok(await updateHelpCategory(db, scope(request), request.params.id, request.body)),
-  );
-  app.delete(
-    '/help-categories/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a help category; one with articles is disabled instead (422001)',
-        params: idParam,
-      },
-      config: can(categories, 'delete'),
-    },
-    async (request) => ok(await deleteHelpCategory(db, scope(request), request.params.id)),
-  );
+  resourceRoutes(app, db, categories, helpCategoryService, helpCategoryImpl);
+  // Export only: categories are edited in the console.
   tableRoutes(app, db, {
-    path: '/help-categories',
-    tags,
+    path: `/${categories.name}`,
+    tags: [categories.name],
     exportQuery: helpCategoryExportQuery,
     access: (request, action) => resourceScope(db, request, categories, action),
     config: (action) => can(categories, action),
     exporter: helpCategoryTable,
   });
 
-  tags = [articles.name];
+  const tags = [articles.name];
   app.get(
     '/help-articles',
     {
