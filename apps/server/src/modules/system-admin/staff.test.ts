@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Staff } from '@rx/contracts';
+import { ADMIN_ROLE, allPermissions, type Staff } from '@rx/contracts';
 import { users } from '../../db/schema.ts';
 import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import { adminOf, body, logsOf, records, rowCount, sheetOf, signIn, type Client } from '../../../test/api.ts';
+import {
+  adminOf,
+  body,
+  logsOf,
+  records,
+  rowCount,
+  sheetOf,
+  signIn,
+  staffWith,
+  type Client,
+} from '../../../test/api.ts';
 
 let t: TestContext;
 let admin: Client;
@@ -160,6 +170,29 @@ describe('staff', () => {
     ).toBe(404001);
     expect(body(await hwAdmin.post(`/api/v1/staff/${gnStaff.id}/disable`)).code).toBe(404001);
     expect(body(await hwAdmin.del(`/api/v1/staff/${gnStaff.id}`)).code).toBe(404001);
+  });
+
+  it('needs the admin role, not a permission: every permission (even one named admin) is refused', async () => {
+    const holder = await signIn(t, await staffWith(t, [...allPermissions(), ADMIN_ROLE]));
+    const cs = body<List>(await admin.get('/api/v1/staff?q=cs_agent')).data.list[0]!;
+    const role = await roleId('customer_service');
+    const refused = [
+      await holder.get('/api/v1/staff'),
+      await holder.get(`/api/v1/staff/${cs.id}`),
+      await holder.post('/api/v1/staff', { username: 'not_made', password: NEW_PASSWORD }),
+      await holder.put(`/api/v1/staff/${cs.id}`, { default_lang: 'en', version: cs.version }),
+      await holder.post(`/api/v1/staff/${cs.id}/disable`),
+      await holder.post(`/api/v1/staff/${cs.id}/reset-password`, { password: NEW_PASSWORD }),
+      await holder.del(`/api/v1/staff/${cs.id}`),
+      await holder.get('/api/v1/staff/export?format=csv'),
+      await holder.get('/api/v1/roles'),
+      await holder.get(`/api/v1/roles/${role}`),
+      await holder.del(`/api/v1/roles/${role}`),
+      await holder.get('/api/v1/roles/export?format=csv'),
+      await holder.get('/api/v1/cp-settings'),
+    ];
+    expect(refused.map((res) => body(res).code)).toEqual(refused.map(() => 403001));
+    expect(body<Staff>(await admin.get(`/api/v1/staff/${cs.id}`)).data.version).toBe(cs.version);
   });
 
   it('exports CSV and XLSX (no import: each account gets its own initial password)', async () => {
