@@ -48,8 +48,11 @@ export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item 
   where(filters: Filters<R>, scope: Scope): (SQL | undefined)[];
   /** The column or expression of each field in `sorts`. */
   sortBy: Record<R['sorts'][number], AnyColumn | SQL>;
-  /** A create or update body as table columns (undefined columns are left alone). */
-  columns(input: Partial<CreateInput<R>>): PgUpdateSetSource<T>;
+  /**
+   * A create or update body as table columns (undefined columns are left alone); `before` is the
+   * row being updated (undefined on create), for a change that merges into what the row holds.
+   */
+  columns(input: Partial<CreateInput<R>>, before?: T['$inferSelect']): PgUpdateSetSource<T>;
   /** Fields that never change once created (an update naming another value is 400001 'immutable'). */
   immutable?: readonly (keyof CreateInput<R> & string)[];
   /** Unique constraints → the field a collision is reported on (400001 'taken'). */
@@ -201,7 +204,7 @@ export function resourceService<
             table,
             target(scope, id),
             version,
-            impl.columns(changes as Partial<CreateInput<R>>),
+            impl.columns(changes as Partial<CreateInput<R>>, before),
           );
           const item = await itemOf(tx, row);
           await log(tx, scope, 'update', row, { before: await itemOf(tx, before), after: item });

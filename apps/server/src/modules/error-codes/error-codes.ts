@@ -20,10 +20,13 @@ type Row = typeof errorCodes.$inferSelect;
 type Texts = Partial<Record<Language, string>>;
 
 /**
- * An update names only the languages it changes: `check` merges them into the row's texts (and
- * checks the placeholders of the result), `columns` writes that merge.
+ * The texts a write leaves: an update names only the languages it changes, merged into the row's
+ * (`check` checks the placeholders of the result, `columns` writes it).
  */
-const mergedTexts = new WeakMap<object, Texts>();
+function textsAfter(input: { texts?: OptionalI18nText }, before: Row | undefined): Texts | undefined {
+  if (!before || !input.texts) return input.texts as Texts | undefined;
+  return { ...before.texts, ...dropUndefined(input.texts as Texts) };
+}
 
 export const errorCodeImpl: ResourceImpl<typeof errorCodesResource, typeof errorCodes, ErrorCodeText, null> =
   {
@@ -58,10 +61,10 @@ export const errorCodeImpl: ResourceImpl<typeof errorCodesResource, typeof error
       created_at: errorCodes.createdAt,
       updated_at: errorCodes.updatedAt,
     },
-    columns: (input) => ({
+    columns: (input, before) => ({
       module: input.module,
       defaultText: input.default_text,
-      texts: ((input.texts && mergedTexts.get(input)) ?? input.texts) as OptionalI18nText | undefined,
+      texts: textsAfter(input, before) as OptionalI18nText | undefined,
       action: input.action,
       status: input.status,
       code: input.code,
@@ -71,10 +74,7 @@ export const errorCodeImpl: ResourceImpl<typeof errorCodesResource, typeof error
     unique: { error_codes_product_code: 'code' },
     // Every language whose text has other placeholders than the default text: 400001 on `texts.<lang>`.
     check: async (_db, scope, input, before) => {
-      const texts: Texts = before
-        ? { ...before.texts, ...dropUndefined((input.texts ?? {}) as Texts) }
-        : (input.texts ?? {});
-      if (before && input.texts) mergedTexts.set(input, texts);
+      const texts: Texts = textsAfter(input, before) ?? before?.texts ?? {};
       const problems = new FieldProblems(scope.lang);
       for (const lang of placeholderMismatches(input.default_text ?? before?.defaultText ?? '', texts))
         problems.add(`texts.${lang}`, 'placeholders_mismatch');
