@@ -1,6 +1,7 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Alert, Button, Flex, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
+import type { ExpandableConfig } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { ErrorCode } from '@rx/contracts/errors';
@@ -26,6 +27,13 @@ interface Row {
   version: number;
 }
 
+/** What the create/edit drawer shows: a row, a new one (with values to start from), or nothing. */
+export interface Opening<T> {
+  editing: T | 'new' | null;
+  /** A new row's starting values over `newItem` (e.g. a clone drafted from another row). */
+  values?: Record<string, unknown>;
+}
+
 export interface ResourceListPageProps<T extends Row> {
   resource: Resource;
   title: ReactNode;
@@ -40,12 +48,27 @@ export interface ResourceListPageProps<T extends Row> {
   /** A row's name in confirmations. */
   nameOf: (row: T) => string;
   formTitle: { create: ReactNode; edit: ReactNode };
-  /** Actions besides edit and delete (clone, used by…). */
+  /** Actions shown between edit and delete (clone, used by…). */
   rowActions?: (row: T) => ReactNode;
+  /** The actions column's width (default 170): wider for pages with more row actions. */
+  actionsWidth?: number;
   /** What the form opens with for a row (default: the row). */
   editValues?: (row: T) => Record<string, unknown>;
-  /** Opens the form on a row or a prefilled new one (e.g. a clone as a draft). */
-  opening?: [T | 'new' | null, (editing: T | 'new' | null, values?: Record<string, unknown>) => void];
+  /**
+   * The drawer's state held by the page, for pages that open it themselves (e.g. a clone opened as
+   * a prefilled new row, its title naming the original); by default the list page holds it.
+   */
+  opening?: [Opening<T>, (next: Opening<T>) => void];
+  /** The sort when the address has none, e.g. `'-id'`: newest first, so a new row is on page 1. */
+  defaultSort?: string;
+  /** Column keys whose API sort field is named differently (e.g. `{ validity: 'valid_to' }`). */
+  sortFields?: Record<string, string>;
+  /** The drawer's width on wide screens (default 640); phones still get the full width. */
+  drawerWidth?: number;
+  /** Called after rows were created, updated, deleted (or disabled) or imported. */
+  onChanged?: () => void;
+  /** Rows that open to show more (e.g. a channel's sub-channels). */
+  expandable?: ExpandableConfig<T>;
 }
 
 /** A delete refused because the row is in use: the server disabled it instead. */
@@ -68,24 +91,31 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   const { t } = useTranslation('table');
   const message = useMessage();
   const productId = useProduct((s) => s.productId);
-  const { params, setParams, list, can, create, update, refresh } = useResource<T>(resource);
+  const { params, setParams, list, can, create, update, refresh } = useResource<T>(resource, {
+    defaultSort: props.defaultSort,
+  });
   const user = String(storage.userInfo.get()?.id ?? '');
   const [setup, saveSetup] = useTableSetup(user, resource.name);
   const [selected, setSelected] = useState<Key[]>([]);
-  const [state, setState] = useState<{ editing: T | 'new' | null; values?: Record<string, unknown> }>({
-    editing: null,
-  });
-  const editing = props.opening ? props.opening[0] : state.editing;
-  const open = (next: T | 'new' | null, values?: Record<string, unknown>) =>
-    props.opening ? props.opening[1](next, values) : setState({ editing: next, values });
+  const [own, setOwn] = useState<Opening<T>>({ editing: null });
+  const [opened, setOpened] = props.opening ?? [own, setOwn];
+  const { editing } = opened;
+  const open = (next: T | 'new' | null) => setOpened({ editing: next });
+  const changed = () => {
+    void refresh();
+    props.onChanged?.();
+  };
 
   const remove = async (row: T) => {
     try {
       await http.delete(`/${resource.name}/${row.id}`, { silent: true });
       void message.success(t('crud:action.deleted'));
+      props.onChanged?.();
     } catch (error) {
-      if (disabledInstead(error)) void message.info((error as ApiError).msg);
-      else void message.error(error instanceof ApiError ? error.msg : String(error));
+      if (disabledInstead(error)) {
+        void message.info((error as ApiError).msg);
+        props.onChanged?.();
+      } else void message.error(error instanceof ApiError ? error.msg : String(error));
     } finally {
       void refresh();
     }
@@ -103,14 +133,15 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
       }
     }
     setSelected([]);
-    void refresh();
+    if (tally.deleted + tally.disabled > 0) changed();
+    else void refresh();
     void (tally.failed ? message.warning : message.success)(t('bulk.deleteResult', tally));
   };
 
   const actions: ColumnType<T> = {
     title: t('crud:action.actions'),
     key: 'actions',
-    width: 170,
+    width: props.actionsWidth ?? 170,
     fixed: 'right',
     render: (_, row) => (
       <Space size={0} wrap={false}>
@@ -143,9 +174,9 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   const initial = useMemo(
     () =>
       editing === 'new' || editing === null
-        ? { ...newItem, ...state.values }
+        ? { ...newItem, ...opened.values }
         : (editValues?.(editing) ?? (editing as unknown as Record<string, unknown>)),
-    [editing, state.values, newItem, editValues],
+    [editing, opened.values, newItem, editValues],
   );
 
   if (resource.scope === 'product' && !productId)
@@ -153,6 +184,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   const save = async (data: unknown) => {
     if (editing === 'new') await create.mutateAsync(data);
     else if (editing) await update.mutateAsync({ id: editing.id, body: data as { version: number } });
+    props.onChanged?.();
     void message.success(t('crud:action.saved'));
   };
 
@@ -173,7 +205,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
             canImport={can.import}
             canExport={can.export}
             onCreate={() => open('new')}
-            onImported={() => void refresh()}
+            onImported={changed}
           />
         }
       />
@@ -212,12 +244,13 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
         loading={list.isFetching}
         columns={shown}
         dataSource={list.data?.list}
+        expandable={props.expandable}
         rowSelection={
           can.delete
             ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: false }
             : undefined
         }
-        {...tablePaging(params, setParams, list.data?.total)}
+        {...tablePaging(params, setParams, list.data?.total, props.sortFields)}
       />
       <FormDrawer
         open={editing !== null}
@@ -226,6 +259,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
         schema={(editing === 'new' ? resource.create : resource.update) as ZodType<unknown>}
         onSubmit={save}
         onClose={() => open(null)}
+        width={props.drawerWidth}
       >
         {editing !== null && props.form(editing)}
       </FormDrawer>

@@ -1,15 +1,28 @@
 import type { Resource } from '@rx/contracts/resource';
 import { usePermission } from '../../app/permission/index.ts';
-import { useListParams } from './list-params.ts';
+import { useListParams, type ListParams } from './list-params.ts';
 import { useResourceList, useResourceMutations } from './resource.ts';
+
+export interface UseResourceOptions {
+  /**
+   * The API sort when the address names none (e.g. `'-id'`, newest first, so a row just created
+   * shows on the first page). It is not written to the address: the table's columns show no sort.
+   */
+  defaultSort?: string;
+}
+
+/** The params the list is fetched with: the address's sort, or the default when it has none. */
+export function withDefaultSort(params: ListParams, defaultSort: string | undefined): ListParams {
+  return params.sort || !defaultSort ? params : { ...params, sort: defaultSort };
+}
 
 /**
  * Everything a list page of a described resource needs: its filters, paging and sort in the address,
  * the page of rows, the writes, and what the user may do (from the resource's catalogue page).
  */
-export function useResource<T, TCreate = unknown>(resource: Resource) {
+export function useResource<T, TCreate = unknown>(resource: Resource, options: UseResourceOptions = {}) {
   const [params, setParams] = useListParams(resource.filters);
-  const list = useResourceList<T>(resource.name, params);
+  const list = useResourceList<T>(resource.name, withDefaultSort(params, options.defaultSort));
   const mutations = useResourceMutations<TCreate, Record<string, unknown> & { version: number }>(
     resource.name,
   );
