@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { GiftPackage } from '@rx/contracts/gift-packages';
@@ -11,19 +11,11 @@ import { formatDateTime } from '../../../shared/format.ts';
 
 const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', current: 'success', ended: 'default' } as const;
 
-export interface GiftActions {
-  canEdit: boolean;
-  canDelete: boolean;
-  /** Prop names by id, for the contents. */
-  propNames: ReadonlyMap<number, string>;
-  onEdit: (gift: GiftPackage) => void;
-  onClone: (gift: GiftPackage) => Promise<unknown>;
-  onUsedBy: (gift: GiftPackage) => void;
-  onDelete: (gift: GiftPackage) => Promise<unknown>;
-}
-
-/** The gift list's columns: name with missing translations, contents, validity, limits, uses, actions. */
-export function useGiftColumns(actions: GiftActions): ColumnsType<GiftPackage> {
+/**
+ * The gift list's columns: name with missing translations, contents (props named through
+ * `propNames`), validity (sorted by its end), limits, uses; the list page adds the actions.
+ */
+export function useGiftColumns(propNames: ReadonlyMap<number, string>): ColumnsType<GiftPackage> {
   const { t } = useTranslation('gifts');
   const lang = useLocale((s) => s.language);
   return useMemo<ColumnsType<GiftPackage>>(
@@ -53,7 +45,7 @@ export function useGiftColumns(actions: GiftActions): ColumnsType<GiftPackage> {
         key: 'contents',
         width: 220,
         render: (_, gift) => {
-          const lines = contentLines(gift.contents, actions.propNames);
+          const lines = contentLines(gift.contents, propNames);
           return (
             <Tooltip
               title={lines.map((line) => (
@@ -95,40 +87,7 @@ export function useGiftColumns(actions: GiftActions): ColumnsType<GiftPackage> {
       },
       statusColumn(t, false),
       updatedAtColumn(t),
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 240,
-        fixed: 'right',
-        render: (_, gift) => (
-          <Space size={0} wrap>
-            {actions.canEdit && (
-              <Button type="link" size="small" onClick={() => actions.onEdit(gift)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            {actions.canEdit && (
-              <Button type="link" size="small" onClick={() => void actions.onClone(gift)}>
-                {t('crud:action.clone')}
-              </Button>
-            )}
-            <Button type="link" size="small" onClick={() => actions.onUsedBy(gift)}>
-              {t('usedBy')}
-            </Button>
-            {actions.canDelete && (
-              <Popconfirm
-                title={t('crud:action.confirmDelete', { name: textIn(gift.name, lang) })}
-                onConfirm={() => actions.onDelete(gift)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
     ],
-    [t, lang, actions],
+    [t, lang, propNames],
   );
 }
