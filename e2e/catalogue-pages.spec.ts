@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PAGE_CATALOGUE, type MenuNode } from '../packages/contracts/src/pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
 import { switchLanguage } from './support/built-pages.ts';
+import { readCsv, toCsv } from './support/csv.ts';
 
 // Gift packages, billing points and channels walked through as the demo admin (domestic, Chinese)
 // and in Arabic: create, edit, filter kept in the address, CSV export and import. Then the role
@@ -100,7 +100,7 @@ async function exportCsv(page: Page, s: Strings): Promise<string[][]> {
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'CSV' }).click(),
   ]);
-  return parseCsv(fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, ''));
+  return readCsv(await download.path());
 }
 
 /** Uploads a CSV: the dry run shows one row to create, then it is applied. */
@@ -127,40 +127,6 @@ function newRowFrom(table: string[][], marker: string, changes: Record<string, s
   const row = header!.map((column, i) => (column === 'id' ? '' : (changes[column] ?? source![i] ?? '')));
   return [header!, row];
 }
-
-function parseCsv(text: string): string[][] {
-  const table: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      table.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell || row.length) table.push([...row, cell]);
-  return table;
-}
-
-const toCsv = (table: string[][]) =>
-  table
-    .map((row) => row.map((c) => (/[",\n\r]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))
-    .join('\n') + '\n';
 
 /** Whether the sidebar shows a node to a domestic staff member holding `granted`. */
 function shown(node: MenuNode, granted: ReadonlySet<string>): boolean {

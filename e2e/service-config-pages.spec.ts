@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 import { switchLanguage } from './support/built-pages.ts';
+import { readCsv, toCsv } from './support/csv.ts';
 
 // The game-facing configuration pages walked through as the demo admin in Chinese: error-code
 // texts (placeholders, missing-translation filter, CSV round trip, publish and rollback), the help
@@ -69,40 +69,6 @@ async function search(page: Page, s: Strings) {
   await button(page.locator('form[role=search]'), s.crud.search.search).click();
 }
 
-function parseCsv(text: string): string[][] {
-  const table: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      table.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell || row.length) table.push([...row, cell]);
-  return table;
-}
-
-const toCsv = (table: string[][]) =>
-  table
-    .map((row) => row.map((c) => (/[",\n\r]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))
-    .join('\n') + '\n';
-
 test.describe('service configuration pages (zh)', () => {
   test.setTimeout(120_000);
 
@@ -156,7 +122,7 @@ test.describe('service configuration pages (zh)', () => {
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: 'CSV' }).click(),
     ]);
-    const table = parseCsv(fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, ''));
+    const table = readCsv(await download.path());
     const [header, ...body] = table;
     expect(header).toEqual(expect.arrayContaining(['code', 'default_text', 'texts.en', 'texts.th']));
     const source = body.find((r) => r.includes(code))!;
