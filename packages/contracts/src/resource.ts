@@ -87,8 +87,11 @@ export function defineResource<const S extends ResourceSpec>(spec: S): Resource<
   };
 }
 
-/** What a request does to a resource; each needs its own permission. */
-export type ResourceAction = 'read' | 'create' | 'update' | 'delete' | 'export' | 'import';
+/**
+ * What a request does to a resource; each needs its own permission. `approve`: a change that reaches
+ * the players (publishing, rolling back), beyond editing the working copy.
+ */
+export type ResourceAction = 'read' | 'create' | 'update' | 'delete' | 'export' | 'import' | 'approve';
 
 /** The permission an action needs. */
 export function permissionOf(resource: Pick<Resource, 'permissions'>, action: ResourceAction): string {
@@ -100,5 +103,6 @@ export function permissionOf(resource: Pick<Resource, 'permissions'>, action: Re
     import: p.edit,
     delete: p.delete,
     export: p.export,
+    approve: p.approve,
   }[action];
 }

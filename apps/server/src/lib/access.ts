@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode, actionPermission, type ActionVerb, type Language } from '@rx/contracts';
+import {
+  ErrorCode,
+  actionPermission,
+  type ActionVerb,
+  type Language,
+  type ResourceAction,
+} from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './api-error.ts';
 import { requestLanguage } from './request.ts';
@@ -7,7 +13,7 @@ import { requestProduct } from './scope.ts';
 import { requirePermission } from '../modules/acs/authenticate.ts';
 
 /** What a request does to a resource; each needs its own permission. */
-export type Action = 'read' | 'create' | 'update' | 'delete' | 'export' | 'import';
+export type Action = ResourceAction;
 
 const VERBS: Record<Action, ActionVerb | null> = {
   read: null,
@@ -16,6 +22,7 @@ const VERBS: Record<Action, ActionVerb | null> = {
   delete: 'delete',
   export: 'export',
   import: 'edit',
+  approve: 'approve',
 };
 
 /** The permission an action on a page's data needs: its see permission, or the matching action one. */

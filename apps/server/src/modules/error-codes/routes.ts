@@ -21,15 +21,6 @@ import {
   rollbackErrorCodes,
 } from './service.ts';
 
-/**
- * Publishing and rolling back change what players see: they need the page's approve permission,
- * which no standard action stands for, so they read as the "see" of a resource guarded by it.
- */
-const approving = {
-  scope: errorCodesResource.scope,
-  permissions: { ...errorCodesResource.permissions, see: errorCodesResource.permissions.approve },
-};
-
 /** `/error-codes`: the product's error-code texts, their translation report and their releases. */
 export async function errorCodeRoutes(
   fastify: FastifyInstance,
@@ -78,12 +69,13 @@ export async function errorCodeRoutes(
   app.post(
     '/error-codes/publish',
     {
+      // Publishing and rolling back change what players see: the page's approve permission.
       schema: {
         tags,
         summary: 'Publish the enabled codes as a new live release',
         body: errorCodePublishBody,
       },
-      config: can(approving, 'read'),
+      config: can(errorCodesResource, 'approve'),
     },
     async (request) => ok(await publishErrorCodes(db, scope(request), request.body.note)),
   );
@@ -96,7 +88,7 @@ export async function errorCodeRoutes(
         params: releaseParam,
         body: errorCodePublishBody,
       },
-      config: can(approving, 'read'),
+      config: can(errorCodesResource, 'approve'),
     },
     async (request) => ok(await rollbackErrorCodes(db, scope(request), request.params.n, request.body.note)),
   );
