@@ -38,7 +38,7 @@ export function PropsPage() {
       {
         title: t('name'),
         key: 'name',
-        width: 200,
+        width: 170,
         sorter: true,
         render: (_, prop) => {
           const missing = missingLanguages(prop.name);
@@ -57,22 +57,22 @@ export function PropsPage() {
       {
         title: t('type'),
         dataIndex: 'type',
-        width: 110,
+        width: 96,
         sorter: true,
         render: (v: string) => t(`types.${v}`),
       },
       {
         title: t('rarity'),
         dataIndex: 'rarity',
-        width: 100,
+        width: 90,
         sorter: true,
         render: (v: string) => t(`rarities.${v}`),
       },
-      { title: t('stackLimit'), dataIndex: 'stack_limit', width: 110 },
+      { title: t('stackLimit'), dataIndex: 'stack_limit', width: 96 },
       {
         title: t('tags'),
         dataIndex: 'tags',
-        width: 160,
+        width: 130,
         render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
       },
       statusColumn<Prop>(t),
@@ -86,6 +86,8 @@ export function PropsPage() {
       resource={propsResource}
       title={t('menu:page.gameProps')}
       columns={columns}
+      // Every column fits 1440 px beside the menu; the actions widen by themselves for longer labels.
+      actionsWidth={120}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         { name: 'type', label: t('type'), kind: 'select', options: options(PROP_TYPES, 'types') },
