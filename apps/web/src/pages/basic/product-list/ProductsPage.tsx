@@ -1,7 +1,6 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Avatar, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import { GAME_PLATFORMS, productsResource, type Product, type ProductCreate } from '@rx/contracts/products';
@@ -20,30 +19,9 @@ const NEW_PRODUCT: ProductCreate = {
   status: 'active',
 };
 
-/**
- * The header's game picker offers the CP's games, so it is reloaded whenever this list is fetched
- * afresh — which every create, edit, delete and import does.
- */
-function usePickerFollowsList() {
-  const client = useQueryClient();
-  useEffect(
-    () =>
-      client.getQueryCache().subscribe((event) => {
-        if (
-          event.type === 'updated' &&
-          event.action.type === 'success' &&
-          event.query.queryKey[0] === productsResource.name
-        )
-          void loadProducts();
-      }),
-    [client],
-  );
-}
-
 /** The CP's games: what the header's game picker offers. */
 export function ProductsPage() {
   const { t } = useTranslation('channels');
-  usePickerFollowsList();
   // A new game starts in the CP's own publish area.
   const area = useSession((s) => s.cpConfig?.publish_area);
   const newProduct = useMemo(() => ({ ...NEW_PRODUCT, region: area ?? NEW_PRODUCT.region }), [area]);
@@ -109,6 +87,8 @@ export function ProductsPage() {
       nameOf={(product) => product.name}
       formTitle={{ create: t('product.createTitle'), edit: t('product.editTitle') }}
       form={() => <ProductForm />}
+      // The header's game picker offers the CP's games: reload it after every change to them.
+      onChanged={() => void loadProducts()}
     />
   );
 }
