@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Alert, Typography } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   BILLING_KINDS,
@@ -11,18 +11,13 @@ import {
 } from '@rx/contracts/billing-points';
 import type { Channel } from '@rx/contracts/channels';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
-import { usePermission } from '../../../app/permission/index.ts';
 import { useProduct } from '../../../app/product/index.ts';
-import {
-  FormDrawer,
-  SearchForm,
-  useListParams,
-  useResourceList,
-  useResourceMutations,
-  useDeleteRow,
-  ListToolbar,
-} from '../../../shared/crud/index.ts';
+import { FormDrawer, SearchForm, useDeleteRow, ListToolbar } from '../../../shared/crud/index.ts';
+import { arrange, useTableSetup } from '../../../shared/crud/column-settings.ts';
+import { TableTools } from '../../../shared/crud/TableTools.tsx';
+import { useResource } from '../../../shared/crud/use-resource.ts';
 import { useMessage } from '../../../shared/feedback.tsx';
+import { storage } from '../../../shared/storage.ts';
 import { DataTable } from '../../../shared/ui/index.ts';
 import { channelLabel } from '../../../shared/crud/ref-names.ts';
 import { useNames } from '../../../shared/crud/RefSelect.tsx';
@@ -32,7 +27,6 @@ import { VersionsDrawer } from './VersionsDrawer.tsx';
 import { tablePaging } from '../../../shared/crud/table-paging.ts';
 
 const RESOURCE = billingResource.name;
-const { permissions } = billingResource;
 const NEW_POINT = {
   name: '',
   store: 'app_store',
@@ -46,21 +40,21 @@ const NEW_POINT = {
   status: 'draft',
 };
 
+/**
+ * Billing points. Not a ResourceListPage: only the current version of a SKU is edited or deleted
+ * (old ones are greyed out), and saving a live SKU's new reward opens its versions instead.
+ */
 export function BillingPage() {
   const { t } = useTranslation('billing');
   const message = useMessage();
   const productId = useProduct((s) => s.productId);
-  const [params, setParams] = useListParams(billingResource.filters);
   // Newest first unless a column is sorted: what was just created shows on the first page.
-  const list = useResourceList<BillingPoint>(RESOURCE, params.sort ? params : { ...params, sort: '-id' });
-  const { create, update, refresh } = useResourceMutations<
-    BillingCreate,
-    Record<string, unknown> & { version: number }
-  >(RESOURCE);
+  const { params, setParams, list, can, create, update, refresh } = useResource<BillingPoint, BillingCreate>(
+    billingResource,
+    { defaultSort: '-id' },
+  );
   const deleteRow = useDeleteRow(RESOURCE);
-  const canEdit = usePermission([permissions.edit]);
-  const canDelete = usePermission([permissions.delete]);
-  const canExport = usePermission([permissions.export]);
+  const [setup, saveSetup] = useTableSetup(String(storage.userInfo.get()?.id ?? ''), RESOURCE);
   const [editing, setEditing] = useState<BillingPoint | 'new' | null>(null);
   const [versionsOf, setVersionsOf] = useState<BillingPoint | null>(null);
   const giftNames = useNames<GiftPackage>(giftResource.name, useGiftLabel(), productId !== null);
@@ -68,17 +62,24 @@ export function BillingPage() {
 
   const actions = useMemo<BillingActions>(
     () => ({
-      canEdit,
-      canDelete,
+      canEdit: can.edit,
+      canDelete: can.delete,
       giftNames,
       channelNames,
       onEdit: setEditing,
       onVersions: setVersionsOf,
       onDelete: (p) => deleteRow(p.id),
     }),
-    [canEdit, canDelete, giftNames, channelNames, deleteRow],
+    [can.edit, can.delete, giftNames, channelNames, deleteRow],
   );
   const columns = useBillingColumns(actions);
+  // The actions column stays last and is always shown; the others follow the user's setup.
+  const keyed = useMemo(
+    () => columns.map((c) => ({ ...c, key: String(c.key ?? ('dataIndex' in c ? c.dataIndex : '')) })),
+    [columns],
+  );
+  const data = keyed.filter((c) => c.key !== 'actions');
+  const shown = [...arrange(data, setup), ...keyed.filter((c) => c.key === 'actions')];
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   const save = async (data: unknown) => {
@@ -151,17 +152,28 @@ export function BillingPage() {
           <ListToolbar
             resource={RESOURCE}
             filters={params.filters}
-            canEdit={canEdit}
-            canExport={canExport}
+            canEdit={can.edit}
+            canImport={can.import}
+            canExport={can.export}
             onCreate={() => setEditing('new')}
             onImported={() => void refresh()}
           />
         }
       />
+      <Flex justify="end" style={{ marginBlockEnd: 8 }}>
+        <TableTools
+          columns={data.map((c) => ({ key: c.key, title: c.title as ReactNode }))}
+          setup={setup}
+          onSetup={saveSetup}
+          onRefresh={() => void refresh()}
+          refreshing={list.isFetching}
+        />
+      </Flex>
       <DataTable<BillingPoint>
         rowKey="id"
+        size={setup.density}
         loading={list.isFetching}
-        columns={columns}
+        columns={shown}
         dataSource={list.data?.list}
         // Old versions stay listed (orders name them) but are greyed out.
         onRow={(p) => (p.current ? {} : { style: { opacity: 0.6 } })}
