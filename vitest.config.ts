@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The console's own alias (apps/web/vite.config.ts).
+  resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

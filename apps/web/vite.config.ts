@@ -22,6 +22,8 @@ function signInPageAtLogin(): Plugin {
 export default defineConfig({
   base: '/main/',
   plugins: [react(), signInPageAtLogin()],
+  // `@/shared/…`, `@/app/…`: the console's own folders from anywhere, never `../../../../shared`.
+  resolve: { alias: { '@': fromHere('src') } },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { ConfigProvider } from 'antd';
 import { RouterProvider } from 'react-router/dom';
-import { FeedbackProvider } from '../shared/feedback.tsx';
-import { useLocale } from '../shared/i18n.ts';
+import { FeedbackProvider } from '@/shared/feedback.tsx';
+import { useLocale } from '@/shared/i18n.ts';
 import '../styles/index.css';
 import type { createRouter } from './router.tsx';
 import { useSettings } from './settings/store.ts';

@@ -1,5 +1,5 @@
 import type { CpConfig, LinkLoginBody, platformListAnswer, UserInfo } from '@rx/contracts/acs';
-import { http } from '../shared/http.ts';
+import { http } from '@/shared/http.ts';
 
 export type PlatformEntry = ReturnType<typeof platformListAnswer.parse>[number];
 

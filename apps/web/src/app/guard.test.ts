@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@rx/contracts/acs';
-import { storage } from '../shared/storage.ts';
-import { memoryStorage } from '../shared/memory-storage.ts';
+import { storage } from '@/shared/storage.ts';
+import { memoryStorage } from '@/shared/memory-storage.ts';
 import { acs } from './acs.ts';
 import { createSessionGuard, passwordDetour, type InstallRoutes } from './guard.ts';
 import { useSession } from './session.ts';

@@ -1,8 +1,8 @@
 import { redirectDocument, replace, type MiddlewareFunction } from 'react-router';
 import type { LINK_FIELDS, UserInfo } from '@rx/contracts/acs';
 import { PAGE_CATALOGUE, type FlatPage } from '@rx/contracts/pages';
-import { isConsolePath, SET_PASSWORD_PATH } from '../shared/api-constants.ts';
-import { storage } from '../shared/storage.ts';
+import { isConsolePath, SET_PASSWORD_PATH } from '@/shared/api-constants.ts';
+import { storage } from '@/shared/storage.ts';
 import { acs } from './acs.ts';
 import { permittedPages } from './menu/build.ts';
 import { grantsOf } from './permission/rules.ts';

@@ -1,6 +1,6 @@
 import type NProgressType from 'nprogress';
 import type { createBrowserRouter } from 'react-router';
-import { translate, useLocale } from '../shared/i18n.ts';
+import { translate, useLocale } from '@/shared/i18n.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { CpConfig, UserInfo } from '@rx/contracts/acs';
 import { isLanguage, type Language } from '@rx/contracts/languages';
-import { setLanguage } from '../shared/i18n.ts';
-import { clearSession, storage } from '../shared/storage.ts';
+import { setLanguage } from '@/shared/i18n.ts';
+import { clearSession, storage } from '@/shared/storage.ts';
 import { acs, type PlatformEntry } from './acs.ts';
 import { loadProducts } from './product/store.ts';
 import { forgetTabsAtSignOut } from './tabs/store.ts';

@@ -1,4 +1,4 @@
-import { API_BASE, REQUEST_TIMEOUT_MS } from '../shared/api-constants.ts';
+import { API_BASE, REQUEST_TIMEOUT_MS } from '@/shared/api-constants.ts';
 
 /** The three calls of the sign-in page; answers come back whatever their code, for the form to show. */
 

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@rx/contracts/errors';
 import type { Language } from '@rx/contracts/languages';
 import './login.css';
-import { applyDocumentLanguage } from '../shared/document-language.ts';
-import { storage } from '../shared/storage.ts';
+import { applyDocumentLanguage } from '@/shared/document-language.ts';
+import { storage } from '@/shared/storage.ts';
 import { signInApi } from './api.ts';
 import { chooseLanguage } from './language.ts';
 import { loadStrings, type LoginStrings } from './strings.ts';

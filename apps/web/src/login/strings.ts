@@ -1,5 +1,5 @@
 import type { Language } from '@rx/contracts/languages';
-import type zh from '../locales/zh/login.json';
+import type zh from '@/locales/zh/login.json';
 
 export type LoginStrings = typeof zh;
 

@@ -1,4 +1,4 @@
-import { isConsolePath } from '../shared/api-constants.ts';
+import { isConsolePath } from '@/shared/api-constants.ts';
 
 /**
  * Where to go after signing in: the platform link, plus what this page was asked to pass on —

@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@rx/contracts/languages';
-import { htmlLang } from '../shared/document-language.ts';
+import { htmlLang } from '@/shared/document-language.ts';
 import type { LoginStrings } from './strings.ts';
 
 /** The sign-in form as plain DOM: built once, texts swapped when the language changes. */

@@ -3,7 +3,7 @@ import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuView } from '../menu/index.ts';
-import type { LayoutMode } from '../../shared/settings.ts';
+import type { LayoutMode } from '@/shared/settings.ts';
 import { useSettings } from '../settings/store.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { HeaderButton } from './header/buttons.tsx';

@@ -2,7 +2,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import TranslationOutlined from '@ant-design/icons/TranslationOutlined';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@rx/contracts/languages';
-import { useLocale } from '../../shared/i18n.ts';
+import { useLocale } from '@/shared/i18n.ts';
 import { changeLanguage } from '../session.ts';
 import { useEndPlacement } from './ui-store.ts';
 

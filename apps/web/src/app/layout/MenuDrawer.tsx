@@ -1,6 +1,6 @@
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../shared/i18n.ts';
+import { useLocale } from '@/shared/i18n.ts';
 import { MenuView } from '../menu/index.ts';
 import { useSettings } from '../settings/store.ts';
 import { Logo } from './Brand.tsx';

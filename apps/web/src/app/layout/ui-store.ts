@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
-import { useLocale } from '../../shared/i18n.ts';
+import { useLocale } from '@/shared/i18n.ts';
 
 /** Below this width the sidebar becomes a drawer opened from the header (spec: 992 px). */
 export const MOBILE_QUERY = '(max-width: 991.98px)';

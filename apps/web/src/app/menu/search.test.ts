@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pinyin } from 'pinyin-pro';
 import { PAGE_CATALOGUE } from '@rx/contracts/pages';
-import zh from '../../locales/zh/menu.json';
-import en from '../../locales/en/menu.json';
+import zh from '@/locales/zh/menu.json';
+import en from '@/locales/en/menu.json';
 import { buildMenu } from './build.ts';
 import {
   matchItems,

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { http } from '../../shared/http.ts';
-import { storage } from '../../shared/storage.ts';
+import { http } from '@/shared/http.ts';
+import { storage } from '@/shared/storage.ts';
 
 export interface ProductOption {
   id: number;
@@ -42,5 +42,5 @@ export function selectProduct(productId: number): void {
   storage.productId.set(productId);
   useProduct.setState({ productId });
   // The query cache loads with the pages, not the shell.
-  void import('../../shared/query.ts').then(({ queryClient }) => queryClient.invalidateQueries());
+  void import('@/shared/query.ts').then(({ queryClient }) => queryClient.invalidateQueries());
 }

@@ -6,8 +6,8 @@ import {
   type LayoutSettings,
   type SidebarStatus,
   type ThemeName,
-} from '../../shared/settings.ts';
-import { storage } from '../../shared/storage.ts';
+} from '@/shared/settings.ts';
+import { storage } from '@/shared/storage.ts';
 
 interface SettingsState {
   /** The defaults with the saved overrides applied. */

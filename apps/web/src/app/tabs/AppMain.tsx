@@ -11,7 +11,7 @@ import { nextKept, shouldKeepAlive } from './views.ts';
  * Other pages remount on every visit. A page's key carries its refresh generation: refreshing a tab
  * remounts it, closing it drops it.
  */
-const QueryProvider = lazy(() => import('../../shared/QueryProvider.tsx'));
+const QueryProvider = lazy(() => import('@/shared/QueryProvider.tsx'));
 
 export function AppMain(): ReactNode {
   const outlet = useOutlet();

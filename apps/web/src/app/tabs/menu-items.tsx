@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import type { VisitedView } from '../../shared/settings.ts';
-import type { ContextMenuItem } from '../../shared/ui/ContextMenu.tsx';
+import type { VisitedView } from '@/shared/settings.ts';
+import type { ContextMenuItem } from '@/shared/ui/ContextMenu.tsx';
 import type { TabActions } from './actions.ts';
 import { canClose, type CloseKind } from './views.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../shared/memory-storage.ts';
-import type { VisitedView } from '../../shared/settings.ts';
-import { clearSession, storage } from '../../shared/storage.ts';
+import { memoryStorage } from '@/shared/memory-storage.ts';
+import type { VisitedView } from '@/shared/settings.ts';
+import { clearSession, storage } from '@/shared/storage.ts';
 import { useSettings } from '../settings/store.ts';
 import { createTabsStore, keepAliveLimit, touchCached, useTabs } from './store.ts';
 import { HOME_VIEW } from './views.ts';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { KEEP_ALIVE_LIMIT_RANGE, type VisitedView } from '../../shared/settings.ts';
-import { storage } from '../../shared/storage.ts';
+import { KEEP_ALIVE_LIMIT_RANGE, type VisitedView } from '@/shared/settings.ts';
+import { storage } from '@/shared/storage.ts';
 import { useSettings } from '../settings/store.ts';
 import { addView, closeViews, HOME_VIEW, restoreViews, type CloseKind } from './views.ts';
 

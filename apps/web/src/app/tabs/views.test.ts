@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPage, flattenPages } from '@rx/contracts/pages';
-import type { VisitedView } from '../../shared/settings.ts';
+import type { VisitedView } from '@/shared/settings.ts';
 import {
   addView,
   canClose,

@@ -1,5 +1,5 @@
 import type { FlatPage } from '@rx/contracts/pages';
-import type { VisitedView } from '../../shared/settings.ts';
+import type { VisitedView } from '@/shared/settings.ts';
 import { HOME_PATH } from '../menu/build.ts';
 
 /**

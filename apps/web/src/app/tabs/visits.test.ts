@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../shared/memory-storage.ts';
-import { storage } from '../../shared/storage.ts';
+import { memoryStorage } from '@/shared/memory-storage.ts';
+import { storage } from '@/shared/storage.ts';
 import { countVisit, isShortcutPage, mostVisited, recordVisit } from './visits.ts';
 
 beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));

@@ -1,5 +1,5 @@
 import type { FlatPage } from '@rx/contracts/pages';
-import { storage } from '../../shared/storage.ts';
+import { storage } from '@/shared/storage.ts';
 import { HOME_PATH } from '../menu/build.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { theme, type GlobalToken } from 'antd';
-import { THEME_NAMES, type ThemeName } from '../../shared/settings.ts';
+import { THEME_NAMES, type ThemeName } from '@/shared/settings.ts';
 import { themeConfig } from './themes.ts';
 
 // WCAG 2.1 AA for text (1.4.3): 4.5:1 between each text colour and the surface it is drawn on, in

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { storage } from '../../shared/storage.ts';
-import { THEME_NAMES, type ThemeName } from '../../shared/settings.ts';
+import { storage } from '@/shared/storage.ts';
+import { THEME_NAMES, type ThemeName } from '@/shared/settings.ts';
 import { applyRootClasses, rootClassNames, THEME_CLASSES } from './root-classes.ts';
 
 const classList = (initial: string[] = []) => {

@@ -1,4 +1,4 @@
-import type { LayoutSettings, ThemeName } from '../../shared/settings.ts';
+import type { LayoutSettings, ThemeName } from '@/shared/settings.ts';
 
 /** The class on `<html>` for each theme; styles/ reads them, and index.html sets one before first paint. */
 export const THEME_CLASSES: Record<ThemeName, string> = {

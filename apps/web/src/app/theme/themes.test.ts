@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from 'antd';
-import { THEME_NAMES } from '../../shared/settings.ts';
+import { THEME_NAMES } from '@/shared/settings.ts';
 import { isDarkTheme, shellVariables, themeConfig } from './themes.ts';
 
 /** The blue share of a #rrggbb colour's red + blue, to tell a blue tint from a neutral grey. */

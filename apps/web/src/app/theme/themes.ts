@@ -1,6 +1,6 @@
 import { theme, type ThemeConfig } from 'antd';
 import type { GlobalToken } from 'antd';
-import type { ThemeName } from '../../shared/settings.ts';
+import type { ThemeName } from '@/shared/settings.ts';
 
 /** The blue-tinted backgrounds of the dark-blue theme: a night-blue layout with lifted panels. */
 const DARK_BLUE_BACKGROUNDS = {

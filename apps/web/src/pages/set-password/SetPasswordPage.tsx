@@ -3,9 +3,9 @@ import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { validationMessage } from '@rx/contracts/validation';
-import { logout, useSession } from '../../app/session.ts';
-import { ApiError } from '../../shared/http.ts';
-import { useLocale } from '../../shared/i18n.ts';
+import { logout, useSession } from '@/app/session.ts';
+import { ApiError } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
 import { continueTo, markPasswordChanged, newPasswordProblems, setPassword } from './password.ts';
 
 interface Values {

@@ -1,11 +1,11 @@
 import { passwordProblems, type UserInfo } from '@rx/contracts/acs';
 import type { Language } from '@rx/contracts/languages';
 import { isValidationKey, validationMessage } from '@rx/contracts/validation';
-import { SET_PASSWORD_PATH } from '../../app/guard.ts';
-import { HOME_PATH } from '../../app/menu/build.ts';
-import { useSession } from '../../app/session.ts';
-import { http } from '../../shared/http.ts';
-import { storage } from '../../shared/storage.ts';
+import { SET_PASSWORD_PATH } from '@/app/guard.ts';
+import { HOME_PATH } from '@/app/menu/build.ts';
+import { useSession } from '@/app/session.ts';
+import { http } from '@/shared/http.ts';
+import { storage } from '@/shared/storage.ts';
 
 /** The shared password policy (8+ characters, letters and digits, not the username), translated. */
 export function newPasswordProblems(password: string, username: string, lang: Language): string[] {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { ErrorCode } from '@rx/contracts/errors';
 import type { Resource } from '@rx/contracts/resource';
-import { useProduct } from '../../app/product/index.ts';
+import { useProduct } from '@/app/product/index.ts';
 import { useMessage } from '../feedback.tsx';
 import { ApiError, http } from '../http.ts';
 import { loadNamespace } from '../i18n.ts';

@@ -1,5 +1,5 @@
 import type { Resource } from '@rx/contracts/resource';
-import { usePermission } from '../../app/permission/index.ts';
+import { usePermission } from '@/app/permission/index.ts';
 import { useListParams, type ListParams } from './list-params.ts';
 import { useResourceList, useResourceMutations } from './resource.ts';
 

@@ -2,7 +2,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../shared/http.ts';
+import { http } from '@/shared/http.ts';
 import { useSession } from '../../session.ts';
 import { useEndPlacement } from '../ui-store.ts';
 

@@ -1,7 +1,7 @@
 import { Button, Dropdown, type MenuProps } from 'antd';
 import BgColorsOutlined from '@ant-design/icons/BgColorsOutlined';
 import { useTranslation } from 'react-i18next';
-import { THEME_NAMES, type ThemeName } from '../../../shared/settings.ts';
+import { THEME_NAMES, type ThemeName } from '@/shared/settings.ts';
 import { useSettings } from '../../settings/store.ts';
 import { useEndPlacement } from '../ui-store.ts';
 

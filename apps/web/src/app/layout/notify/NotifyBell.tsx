@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Popover } from 'antd';
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import { useTranslation } from 'react-i18next';
-import { LATEST, useNotifications } from '../../../shared/notifications-api.ts';
+import { LATEST, useNotifications } from '@/shared/notifications-api.ts';
 import { useEndPlacement } from '../ui-store.ts';
 
 // The list loads when the popover first opens; the bell itself only needs the count.

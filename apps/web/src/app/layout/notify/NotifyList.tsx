@@ -1,15 +1,15 @@
 import { Button, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { htmlLang } from '../../../shared/document-language.ts';
-import { useLocale } from '../../../shared/i18n.ts';
+import { htmlLang } from '@/shared/document-language.ts';
+import { useLocale } from '@/shared/i18n.ts';
 import {
   consolePath,
   kindLabel,
   useMarkRead,
   type NotificationItem,
   type ReadTarget,
-} from '../../../shared/notifications-api.ts';
+} from '@/shared/notifications-api.ts';
 import { relativeTime, useNow } from './time.ts';
 
 /** Whether a pending mark-read request is about this notification. */

@@ -1,12 +1,7 @@
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  LATEST,
-  NOTIFICATION_PAGE,
-  useMarkRead,
-  useNotifications,
-} from '../../../shared/notifications-api.ts';
+import { LATEST, NOTIFICATION_PAGE, useMarkRead, useNotifications } from '@/shared/notifications-api.ts';
 import { useCanOpenNotificationPage } from './access.ts';
 import { NotifyList } from './NotifyList.tsx';
 

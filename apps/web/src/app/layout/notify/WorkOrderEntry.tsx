@@ -2,11 +2,7 @@ import { Button, Tooltip } from 'antd';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  NOTIFICATION_PAGE,
-  UNREAD_WORK_ORDERS,
-  useNotifications,
-} from '../../../shared/notifications-api.ts';
+import { NOTIFICATION_PAGE, UNREAD_WORK_ORDERS, useNotifications } from '@/shared/notifications-api.ts';
 import { useCanOpenNotificationPage } from './access.ts';
 import { CountBubble } from './NotifyBell.tsx';
 

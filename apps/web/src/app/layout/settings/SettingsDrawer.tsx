@@ -1,9 +1,9 @@
 import { Button, Divider, Drawer, Segmented, Switch } from 'antd';
 import UndoOutlined from '@ant-design/icons/UndoOutlined';
 import { useTranslation } from 'react-i18next';
-import { THEME_NAMES, type LayoutMode, type ThemeName } from '../../../shared/settings.ts';
-import { useLocale } from '../../../shared/i18n.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
+import { THEME_NAMES, type LayoutMode, type ThemeName } from '@/shared/settings.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { useMessage } from '@/shared/feedback.tsx';
 import { useSettings } from '../../settings/store.ts';
 import { useLayoutUi } from '../ui-store.ts';
 import { isNumberSetting, SETTING_SECTIONS } from './fields.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT_SETTINGS } from '../../../shared/settings.ts';
+import { DEFAULT_LAYOUT_SETTINGS } from '@/shared/settings.ts';
 import { isNumberSetting, NUMBER_SETTINGS, SETTING_SECTIONS } from './fields.ts';
 
 describe('the settings drawer', () => {

@@ -1,4 +1,4 @@
-import { KEEP_ALIVE_LIMIT_RANGE, type LayoutSettings } from '../../../shared/settings.ts';
+import { KEEP_ALIVE_LIMIT_RANGE, type LayoutSettings } from '@/shared/settings.ts';
 
 type KeyOfType<T> = {
   [K in keyof LayoutSettings]: LayoutSettings[K] extends T ? K : never;

@@ -9,9 +9,9 @@ import {
   type ChannelCreate,
 } from '@rx/contracts/channels';
 import { permissionOf } from '@rx/contracts/resource';
-import { usePermission } from '../../../app/permission/index.ts';
-import { statusColumn, updatedAtColumn } from '../../../shared/crud/index.ts';
-import { ResourceListPage } from '../../../shared/crud/ResourceListPage.tsx';
+import { usePermission } from '@/app/permission/index.ts';
+import { statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { ChannelForm } from './ChannelForm.tsx';
 import { SubChannels } from './SubChannels.tsx';
 

@@ -12,15 +12,15 @@ import {
   type SubChannelCreate,
 } from '@rx/contracts/channels';
 import { permissionOf } from '@rx/contracts/resource';
-import { usePermission } from '../../../app/permission/index.ts';
+import { usePermission } from '@/app/permission/index.ts';
 import {
   ExportButton,
   FormDrawer,
   useResourceList,
   useResourceMutations,
   useDeleteRow,
-} from '../../../shared/crud/index.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
+} from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
 import { SubChannelFields } from '../sub-channel/SubChannelFields.tsx';
 
 const resource = subChannelsResource;

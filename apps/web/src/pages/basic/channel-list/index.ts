@@ -1,4 +1,4 @@
-import { loadNamespace } from '../../../shared/i18n.ts';
+import { loadNamespace } from '@/shared/i18n.ts';
 import { ChannelsPage } from './ChannelsPage.tsx';
 
 // Channels of the chosen game, each with its sub-channels.

@@ -24,12 +24,12 @@ import {
   type ListParams,
   statusColumn,
   updatedAtColumn,
-} from '../../../shared/crud/index.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
-import { DataTable } from '../../../shared/ui/index.ts';
+} from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { DataTable } from '@/shared/ui/index.ts';
 import { ErrorCodeForm } from './ErrorCodeForm.tsx';
 import { placeholderProblems } from './error-code-helpers.ts';
-import { tablePaging } from '../../../shared/crud/table-paging.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
 
 const RESOURCE = errorCodesResource.name;
 /** The modules games usually have; the list adds the ones in use. */

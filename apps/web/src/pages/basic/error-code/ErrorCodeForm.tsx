@@ -2,7 +2,7 @@ import { AutoComplete, Flex, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_ACTIONS } from '@rx/contracts/error-codes';
 import { LANGUAGE_NAMES } from '@rx/contracts/languages';
-import { MultilangInput, type MultilangValue } from '../../../shared/crud/index.ts';
+import { MultilangInput, type MultilangValue } from '@/shared/crud/index.ts';
 import { placeholderList, placeholderProblems } from './error-code-helpers.ts';
 import './error-codes.css';
 

@@ -4,9 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorCodesResource, type ErrorCodeMissing } from '@rx/contracts/error-codes';
 import { LANGUAGE_NAMES, type Language } from '@rx/contracts/languages';
-import { resourceKey } from '../../../shared/crud/index.ts';
-import { http } from '../../../shared/http.ts';
-import { DataTable } from '../../../shared/ui/index.ts';
+import { resourceKey } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/index.ts';
 
 const RESOURCE = errorCodesResource.name;
 import { languagesByGap, translatedPercent } from './error-code-helpers.ts';

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/http.ts';
-import { AppModal } from '../../../shared/ui/index.ts';
+import { ApiError } from '@/shared/http.ts';
+import { AppModal } from '@/shared/ui/index.ts';
 
 interface NoteModalProps {
   open: boolean;

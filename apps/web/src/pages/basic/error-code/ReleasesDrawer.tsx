@@ -3,13 +3,13 @@ import { Button, Drawer, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorCodesResource, type ErrorCodeRelease, type ReleasedErrorCode } from '@rx/contracts/error-codes';
-import type { ListAnswer } from '../../../shared/crud/index.ts';
-import { resourceKey } from '../../../shared/crud/index.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
-import { http } from '../../../shared/http.ts';
-import { DataTable } from '../../../shared/ui/index.ts';
+import type { ListAnswer } from '@/shared/crud/index.ts';
+import { resourceKey } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/index.ts';
 import { NoteModal } from './NoteModal.tsx';
-import { formatDateTime } from '../../../shared/format.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 const RESOURCE = errorCodesResource.name;
 

@@ -3,11 +3,11 @@ import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { GiftPackage } from '@rx/contracts/gift-packages';
-import { missingLanguages, statusColumn, updatedAtColumn } from '../../../shared/crud/index.ts';
-import { useLocale } from '../../../shared/i18n.ts';
-import { textIn } from '../../../shared/crud/ref-names.ts';
+import { missingLanguages, statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { textIn } from '@/shared/crud/ref-names.ts';
 import { contentLines, windowState } from './gift-helpers.ts';
-import { formatDateTime } from '../../../shared/format.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', current: 'success', ended: 'default' } as const;
 

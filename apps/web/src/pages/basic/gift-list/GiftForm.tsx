@@ -6,10 +6,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GIFT_USES } from '@rx/contracts/gift-packages';
 import { propsResource, type Prop } from '@rx/contracts/props';
-import { MultilangInput } from '../../../shared/crud/index.ts';
-import { useLocale } from '../../../shared/i18n.ts';
-import { textIn } from '../../../shared/crud/ref-names.ts';
-import { RefSelect } from '../../../shared/crud/RefSelect.tsx';
+import { MultilangInput } from '@/shared/crud/index.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { textIn } from '@/shared/crud/ref-names.ts';
+import { RefSelect } from '@/shared/crud/RefSelect.tsx';
 
 /** The form keeps times as the ISO strings the API takes; the picker works on dayjs. */
 const asTime = {

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { billingResource } from '@rx/contracts/billing-points';
 import { giftResource, type giftUsedByAnswer } from '@rx/contracts/gift-packages';
-import { resourceKey } from '../../../shared/crud/index.ts';
-import { http } from '../../../shared/http.ts';
-import { AppModal } from '../../../shared/ui/index.ts';
+import { resourceKey } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
+import { AppModal } from '@/shared/ui/index.ts';
 
 type UsedBy = z.infer<typeof giftUsedByAnswer>;
 

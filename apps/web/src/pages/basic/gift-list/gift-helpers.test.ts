@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refName, textIn } from '../../../shared/crud/ref-names.ts';
+import { refName, textIn } from '@/shared/crud/ref-names.ts';
 import { contentLines, windowState } from './gift-helpers.ts';
 
 describe('gift helpers', () => {

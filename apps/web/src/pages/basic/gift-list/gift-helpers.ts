@@ -1,4 +1,4 @@
-import { refName } from '../../../shared/crud/ref-names.ts';
+import { refName } from '@/shared/crud/ref-names.ts';
 
 export type WindowState = 'always' | 'upcoming' | 'current' | 'ended';
 

@@ -4,10 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import { GAME_PLATFORMS, productsResource, type Product, type ProductCreate } from '@rx/contracts/products';
-import { loadProducts } from '../../../app/product/index.ts';
-import { useSession } from '../../../app/session.ts';
-import { statusColumn, updatedAtColumn } from '../../../shared/crud/index.ts';
-import { ResourceListPage } from '../../../shared/crud/ResourceListPage.tsx';
+import { loadProducts } from '@/app/product/index.ts';
+import { useSession } from '@/app/session.ts';
+import { statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { ProductForm } from './ProductForm.tsx';
 
 const NEW_PRODUCT: ProductCreate = {

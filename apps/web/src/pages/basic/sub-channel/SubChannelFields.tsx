@@ -2,7 +2,7 @@ import { Form, Input, Select } from 'antd';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import { useTranslation } from 'react-i18next';
 import { channelsResource, type Channel } from '@rx/contracts/channels';
-import { RefSelect } from '../../../shared/crud/RefSelect.tsx';
+import { RefSelect } from '@/shared/crud/RefSelect.tsx';
 
 export const channelLabel = (channel: Channel) => `${channel.name} (${channel.code})`;
 

@@ -3,10 +3,10 @@ import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { BillingPoint } from '@rx/contracts/billing-points';
-import { refName } from '../../../shared/crud/ref-names.ts';
+import { refName } from '@/shared/crud/ref-names.ts';
 import { priceSummary } from './billing-helpers.ts';
 import { STATUS_COLORS } from './VersionsDrawer.tsx';
-import { updatedAtColumn } from '../../../shared/crud/index.ts';
+import { updatedAtColumn } from '@/shared/crud/index.ts';
 
 export interface BillingActions {
   canEdit: boolean;

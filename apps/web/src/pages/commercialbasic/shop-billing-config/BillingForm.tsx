@@ -11,9 +11,9 @@ import {
 } from '@rx/contracts/billing-points';
 import type { Channel } from '@rx/contracts/channels';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
-import { useLocale } from '../../../shared/i18n.ts';
-import { channelLabel, textIn } from '../../../shared/crud/ref-names.ts';
-import { RefSelect } from '../../../shared/crud/RefSelect.tsx';
+import { useLocale } from '@/shared/i18n.ts';
+import { channelLabel, textIn } from '@/shared/crud/ref-names.ts';
+import { RefSelect } from '@/shared/crud/RefSelect.tsx';
 import { CURRENCIES, makesNewVersion } from './billing-helpers.ts';
 
 const GIFT_FILTERS = { status: 'active', usable_in: 'billing_point' };

@@ -11,20 +11,20 @@ import {
 } from '@rx/contracts/billing-points';
 import type { Channel } from '@rx/contracts/channels';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
-import { useProduct } from '../../../app/product/index.ts';
-import { FormDrawer, SearchForm, useDeleteRow, ListToolbar } from '../../../shared/crud/index.ts';
-import { arrange, useTableSetup } from '../../../shared/crud/column-settings.ts';
-import { TableTools } from '../../../shared/crud/TableTools.tsx';
-import { useResource } from '../../../shared/crud/use-resource.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
-import { storage } from '../../../shared/storage.ts';
-import { DataTable } from '../../../shared/ui/index.ts';
-import { channelLabel } from '../../../shared/crud/ref-names.ts';
-import { useNames } from '../../../shared/crud/RefSelect.tsx';
+import { useProduct } from '@/app/product/index.ts';
+import { FormDrawer, SearchForm, useDeleteRow, ListToolbar } from '@/shared/crud/index.ts';
+import { arrange, useTableSetup } from '@/shared/crud/column-settings.ts';
+import { TableTools } from '@/shared/crud/TableTools.tsx';
+import { useResource } from '@/shared/crud/use-resource.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { storage } from '@/shared/storage.ts';
+import { DataTable } from '@/shared/ui/index.ts';
+import { channelLabel } from '@/shared/crud/ref-names.ts';
+import { useNames } from '@/shared/crud/RefSelect.tsx';
 import { useBillingColumns, type BillingActions } from './BillingColumns.tsx';
 import { BillingForm, useGiftLabel } from './BillingForm.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
-import { tablePaging } from '../../../shared/crud/table-paging.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
 
 const RESOURCE = billingResource.name;
 const NEW_POINT = {

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { billingResource, type BillingPoint } from '@rx/contracts/billing-points';
-import { resourceKey } from '../../../shared/crud/index.ts';
-import { http } from '../../../shared/http.ts';
-import { refName } from '../../../shared/crud/ref-names.ts';
+import { resourceKey } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
+import { refName } from '@/shared/crud/ref-names.ts';
 import { priceSummary, versionChanges, type VersionField } from './billing-helpers.ts';
-import { formatDateTime } from '../../../shared/format.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 export const STATUS_COLORS: Record<string, string> = {
   draft: 'blue',

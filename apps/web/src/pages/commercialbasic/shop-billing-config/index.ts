@@ -1,4 +1,4 @@
-import { loadNamespace } from '../../../shared/i18n.ts';
+import { loadNamespace } from '@/shared/i18n.ts';
 import { BillingPage } from './BillingPage.tsx';
 
 // Billing points (billingResource in @rx/contracts/billing-points): the purchasable SKUs of the game per channel and store.

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Descriptions, Flex, Tag, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '@rx/contracts/languages';
-import { useLocale } from '../../../shared/i18n.ts';
-import { logout, useSession } from '../../../app/session.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { logout, useSession } from '@/app/session.ts';
 
 /** Who is signed in, for which CP, with what; and signing out. */
 export function Account() {

@@ -2,8 +2,8 @@ import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_ATTENTION_FIGURES, HOME_FIGURES, type HomeFigure, type HomeSummary } from '@rx/contracts/home';
-import { selectProduct } from '../../../app/product/store.ts';
-import { formatNumber } from '../../../shared/format.ts';
+import { selectProduct } from '@/app/product/store.ts';
+import { formatNumber } from '@/shared/format.ts';
 
 type Game = HomeSummary['games'][number];
 

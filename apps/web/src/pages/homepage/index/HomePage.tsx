@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HomeSummary } from '@rx/contracts/home';
-import { useSession } from '../../../app/session.ts';
+import { useSession } from '@/app/session.ts';
 import { useHomeSummary } from './api.ts';
 import { HOME_SECTIONS } from './sections.tsx';
 import './home.css';

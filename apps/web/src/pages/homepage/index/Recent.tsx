@@ -2,7 +2,7 @@ import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HomeSummary } from '@rx/contracts/home';
-import { formatDateTime } from '../../../shared/format.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 const OPERATION_LOG = '/useraccount/account-operation-log';
 

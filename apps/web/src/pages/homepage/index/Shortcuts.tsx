@@ -3,10 +3,10 @@ import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { findPage } from '@rx/contracts/pages';
-import { isPermitted } from '../../../app/menu/build.ts';
-import { useAccess } from '../../../app/permission/index.ts';
-import { useSession } from '../../../app/session.ts';
-import { isShortcutPage, mostVisited } from '../../../app/tabs/visits.ts';
+import { isPermitted } from '@/app/menu/build.ts';
+import { useAccess } from '@/app/permission/index.ts';
+import { useSession } from '@/app/session.ts';
+import { isShortcutPage, mostVisited } from '@/app/tabs/visits.ts';
 
 /** How many of the most used pages home offers. */
 export const SHORTCUT_COUNT = 6;

@@ -2,8 +2,8 @@ import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HomeSummary } from '@rx/contracts/home';
-import { usePermission } from '../../../app/permission/index.ts';
-import { formatNumber } from '../../../shared/format.ts';
+import { usePermission } from '@/app/permission/index.ts';
+import { formatNumber } from '@/shared/format.ts';
 
 const KINDS = ['work_order', 'approval', 'system'] as const;
 const WORK_ORDERS = '/notification/management';

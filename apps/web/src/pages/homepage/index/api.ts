@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HomeSummary } from '@rx/contracts/home';
-import { http } from '../../../shared/http.ts';
+import { http } from '@/shared/http.ts';
 
 /** The home page's summary: unread notifications, the CP's games with their figures, recent operations. */
 export function useHomeSummary() {

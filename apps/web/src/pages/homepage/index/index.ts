@@ -1,4 +1,4 @@
-import { loadNamespace } from '../../../shared/i18n.ts';
+import { loadNamespace } from '@/shared/i18n.ts';
 import { HomePage } from './HomePage.tsx';
 
 // Home (`see/home`); operations are named as the operation log names them.

@@ -3,7 +3,7 @@ import { Button, Flex, Select, Space, Switch } from 'antd';
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
-import { useListParams } from '../../../shared/crud/list-params.ts';
+import { useListParams } from '@/shared/crud/list-params.ts';
 import {
   isNotificationKind,
   kindLabel,
@@ -11,7 +11,7 @@ import {
   useMarkRead,
   useNotifications,
   type NotificationKind,
-} from '../../../shared/notifications-api.ts';
+} from '@/shared/notifications-api.ts';
 import { NotificationTable } from './NotificationTable.tsx';
 import './notification-page.css';
 

@@ -1,11 +1,11 @@
 import { Badge, Button, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { KIND_COLORS, useOpenNotification } from '../../../app/layout/notify/NotifyList.tsx';
-import { relativeTime, useNow } from '../../../app/layout/notify/time.ts';
-import { htmlLang } from '../../../shared/document-language.ts';
-import { formatDateTime } from '../../../shared/format.ts';
-import { useLocale } from '../../../shared/i18n.ts';
-import { kindLabel, useMarkRead, type NotificationItem } from '../../../shared/notifications-api.ts';
+import { KIND_COLORS, useOpenNotification } from '@/app/layout/notify/NotifyList.tsx';
+import { relativeTime, useNow } from '@/app/layout/notify/time.ts';
+import { htmlLang } from '@/shared/document-language.ts';
+import { formatDateTime } from '@/shared/format.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { kindLabel, useMarkRead, type NotificationItem } from '@/shared/notifications-api.ts';
 
 interface NotificationTableProps {
   items: NotificationItem[];

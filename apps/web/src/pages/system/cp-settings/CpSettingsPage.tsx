@@ -6,17 +6,12 @@ import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import { ErrorCode } from '@rx/contracts/errors';
 import { pagesForRegion } from '@rx/contracts/pages';
 import { cpSettingsBody, type CpSettings } from '@rx/contracts/system-admin';
-import { useSession } from '../../../app/session.ts';
-import {
-  clearChangedErrors,
-  serverFieldErrors,
-  showFieldErrors,
-  validateWith,
-} from '../../../shared/crud/index.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
-import { ApiError, http } from '../../../shared/http.ts';
-import { useLocale } from '../../../shared/i18n.ts';
-import { formatDateTime } from '../../../shared/format.ts';
+import { useSession } from '@/app/session.ts';
+import { clearChangedErrors, serverFieldErrors, showFieldErrors, validateWith } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError, http } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 const KEY = ['cp-settings'];
 const PAGE_COUNTS = Object.fromEntries(PUBLISH_AREAS.map((area) => [area, pagesForRegion(area).length]));

@@ -1,4 +1,4 @@
-import { loadNamespace } from '../../../shared/i18n.ts';
+import { loadNamespace } from '@/shared/i18n.ts';
 import { CpSettingsPage } from './CpSettingsPage.tsx';
 
 // The CP's own settings (admins only): name, publish area, game gateway domain.

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Checkbox, Flex, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session.ts';
+import { useSession } from '@/app/session.ts';
 import {
   MATRIX_VERBS,
   cellState,

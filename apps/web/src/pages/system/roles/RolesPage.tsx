@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import { ADMIN_ROLE } from '@rx/contracts/pages';
 import { rolesResource, type Role, type RoleCreate } from '@rx/contracts/system-admin';
-import { useSession } from '../../../app/session.ts';
+import { useSession } from '@/app/session.ts';
 import {
   ExportButton,
   FormDrawer,
@@ -13,13 +13,13 @@ import {
   SearchForm,
   useDeleteRow,
   updatedAtColumn,
-} from '../../../shared/crud/index.ts';
-import { useResource } from '../../../shared/crud/use-resource.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
-import { DataTable } from '../../../shared/ui/index.ts';
+} from '@/shared/crud/index.ts';
+import { useResource } from '@/shared/crud/use-resource.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { DataTable } from '@/shared/ui/index.ts';
 import { matrixRows, pageCount } from './matrix.ts';
 import { RoleForm } from './RoleForm.tsx';
-import { tablePaging } from '../../../shared/crud/table-paging.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
 
 const RESOURCE = rolesResource;
 const NEW_ROLE: RoleCreate = { identifier: '', name: '', permissions: [], disabled: false };

@@ -2,16 +2,11 @@ import { useState } from 'react';
 import { Alert, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { staffResetPasswordBody, staffResource, type Staff } from '@rx/contracts/system-admin';
-import {
-  clearChangedErrors,
-  serverFieldErrors,
-  showFieldErrors,
-  validateWith,
-} from '../../../shared/crud/index.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
-import { ApiError, http } from '../../../shared/http.ts';
-import { useLocale } from '../../../shared/i18n.ts';
-import { AppModal } from '../../../shared/ui/index.ts';
+import { clearChangedErrors, serverFieldErrors, showFieldErrors, validateWith } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError, http } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { AppModal } from '@/shared/ui/index.ts';
 import { PasswordField } from './StaffForm.tsx';
 
 /** Sets a new initial password: the staff member's sign-ins end and they choose their own at the next one. */

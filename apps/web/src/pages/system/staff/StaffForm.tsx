@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import { rolesResource, type Role } from '@rx/contracts/system-admin';
-import { resourceKey, type ListAnswer } from '../../../shared/crud/index.ts';
-import { http } from '../../../shared/http.ts';
+import { resourceKey, type ListAnswer } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
 import { generatePassword } from './password.ts';
 
 /** The CP's roles as options (disabled roles say so: they grant nothing). */

@@ -5,16 +5,16 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import { LANGUAGE_NAMES } from '@rx/contracts/languages';
 import { staffResource, type Staff, type StaffCreate } from '@rx/contracts/system-admin';
-import { useSession } from '../../../app/session.ts';
-import { ExportButton, FormDrawer, SearchForm, useDeleteRow } from '../../../shared/crud/index.ts';
-import { useResource } from '../../../shared/crud/use-resource.ts';
-import { useMessage } from '../../../shared/feedback.tsx';
-import { http } from '../../../shared/http.ts';
-import { DataTable } from '../../../shared/ui/index.ts';
+import { useSession } from '@/app/session.ts';
+import { ExportButton, FormDrawer, SearchForm, useDeleteRow } from '@/shared/crud/index.ts';
+import { useResource } from '@/shared/crud/use-resource.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/index.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { StaffForm, useRoleOptions } from './StaffForm.tsx';
-import { formatDateTime } from '../../../shared/format.ts';
-import { tablePaging } from '../../../shared/crud/table-paging.ts';
+import { formatDateTime } from '@/shared/format.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
 
 const RESOURCE = staffResource;
 const NEW_STAFF: StaffCreate = {

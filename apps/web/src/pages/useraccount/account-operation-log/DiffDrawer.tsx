@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperationLog } from '@rx/contracts/operation-logs';
 import { diffRows, type DiffRow } from './diff.ts';
 import type { useLogLabels } from './labels.ts';
-import { formatDateTime } from '../../../shared/format.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 const CHANGE_COLORS = { added: 'success', removed: 'error', changed: 'warning', same: 'default' } as const;
 

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useProduct } from '../../../app/product/index.ts';
+import { useProduct } from '@/app/product/index.ts';
 import { LOG_ACTIONS, LOG_TARGET_TYPES } from '@rx/contracts/operation-logs';
 import { withCurrent } from './log-options.ts';
 

@@ -3,15 +3,15 @@ import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import { operationLogsResource, type LogAction, type OperationLog } from '@rx/contracts/operation-logs';
-import { useProduct } from '../../../app/product/index.ts';
-import { ExportButton } from '../../../shared/crud/index.ts';
-import { useResource } from '../../../shared/crud/use-resource.ts';
-import { DataTable } from '../../../shared/ui/index.ts';
+import { useProduct } from '@/app/product/index.ts';
+import { ExportButton } from '@/shared/crud/index.ts';
+import { useResource } from '@/shared/crud/use-resource.ts';
+import { DataTable } from '@/shared/ui/index.ts';
 import { DiffDrawer } from './DiffDrawer.tsx';
 import { LogFilters } from './LogFilters.tsx';
 import { useLogLabels } from './labels.ts';
-import { formatDateTime } from '../../../shared/format.ts';
-import { tablePaging } from '../../../shared/crud/table-paging.ts';
+import { formatDateTime } from '@/shared/format.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
 
 const RESOURCE = operationLogsResource;
 const ACTION_COLORS: Partial<Record<LogAction, string>> = {

@@ -1,4 +1,4 @@
-import { loadNamespace } from '../../../shared/i18n.ts';
+import { loadNamespace } from '@/shared/i18n.ts';
 import { OperationLogPage } from './OperationLogPage.tsx';
 
 // The operation log (`user/see/operation_log`): every write of every module, read-only.

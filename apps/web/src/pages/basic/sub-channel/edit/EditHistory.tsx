@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OperationLog } from '@rx/contracts/operation-logs';
-import { resourceKey, type ListAnswer } from '../../../../shared/crud/index.ts';
-import { http } from '../../../../shared/http.ts';
-import { formatDateTime } from '../../../../shared/format.ts';
+import { resourceKey, type ListAnswer } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 /** The operation-log page: the whole history of the row, and the permission to read it. */
 export const LOG_PAGE = '/useraccount/account-operation-log';

@@ -8,16 +8,11 @@ import { subChannelsResource, type SubChannel } from '@rx/contracts/channels';
 import { ErrorCode } from '@rx/contracts/errors';
 import { seePermissionOf } from '@rx/contracts/pages';
 import { permissionOf } from '@rx/contracts/resource';
-import { usePermission } from '../../../../app/permission/index.ts';
-import {
-  serverFieldErrors,
-  useFieldErrors,
-  useResourceItem,
-  validateWith,
-} from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { ApiError, http } from '../../../../shared/http.ts';
-import { useLocale } from '../../../../shared/i18n.ts';
+import { usePermission } from '@/app/permission/index.ts';
+import { serverFieldErrors, useFieldErrors, useResourceItem, validateWith } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError, http } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
 import { SubChannelFields } from '../SubChannelFields.tsx';
 import { EditHistory, LOG_PAGE } from './EditHistory.tsx';
 

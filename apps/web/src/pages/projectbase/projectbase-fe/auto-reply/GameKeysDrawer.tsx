@@ -13,11 +13,11 @@ import {
   type GameApiKeyCreated,
   GAME_API_KEYS,
 } from '@rx/contracts/game-api';
-import { resourceKey } from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { ApiError, http } from '../../../../shared/http.ts';
-import { DataTable } from '../../../../shared/ui/index.ts';
-import { formatDateTime } from '../../../../shared/format.ts';
+import { resourceKey } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError, http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/index.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 const RESOURCE = GAME_API_KEYS;
 const HEADERS = {

@@ -20,15 +20,15 @@ import {
   useResourceMutations,
   useDeleteRow,
   type ListParams,
-} from '../../../../shared/crud/index.ts';
-import { usePermission } from '../../../../app/permission/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { DataTable } from '../../../../shared/ui/index.ts';
+} from '@/shared/crud/index.ts';
+import { usePermission } from '@/app/permission/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { DataTable } from '@/shared/ui/index.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
 import { replySummary, scopePath, windowState, type ReplyScope } from './auto-reply-helpers.ts';
 import { RuleForm } from './RuleForm.tsx';
-import { formatDateTime } from '../../../../shared/format.ts';
-import { tablePaging } from '../../../../shared/crud/table-paging.ts';
+import { formatDateTime } from '@/shared/format.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
 
 export const RESOURCE = autoRepliesResource.name;
 const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', active: 'success', ended: 'default' } as const;

@@ -8,9 +8,9 @@ import {
   type SpecialReply,
   type SpecialReplyKind,
 } from '@rx/contracts/auto-replies';
-import { FormDrawer, resourceKey } from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { http } from '../../../../shared/http.ts';
+import { FormDrawer, resourceKey } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
 import { ChannelSelect } from '../shared/channels.tsx';
 import { RESOURCE } from './RulesPanel.tsx';
 import { RepliesEditor } from './RepliesEditor.tsx';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AutoReplyMatch } from '@rx/contracts/auto-replies';
 import { MAX_MATCH_TEXT, autoRepliesResource } from '@rx/contracts/auto-replies';
-import { ApiError, http } from '../../../../shared/http.ts';
+import { ApiError, http } from '@/shared/http.ts';
 import { ChannelSelect } from '../shared/channels.tsx';
 import type { ReplyScope } from './auto-reply-helpers.ts';
 import { ReplyPreview } from './ReplyPreview.tsx';

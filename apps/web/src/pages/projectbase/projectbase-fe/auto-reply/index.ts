@@ -1,4 +1,4 @@
-import { loadNamespace } from '../../../../shared/i18n.ts';
+import { loadNamespace } from '@/shared/i18n.ts';
 import { AutoReplyPage } from './AutoReplyPage.tsx';
 
 // Auto-reply (`autoRepliesResource`): what the player service answers on its own.

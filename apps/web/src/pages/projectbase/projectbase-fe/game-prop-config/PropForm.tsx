@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROP_RARITIES, PROP_TYPES } from '@rx/contracts/props';
-import { MultilangInput } from '../../../../shared/crud/index.ts';
+import { MultilangInput } from '@/shared/crud/index.ts';
 
 /** The fields of a prop; the code is the id the game knows and never changes once created. */
 export function PropForm({ editing }: { editing: boolean }) {

@@ -4,9 +4,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PROP_RARITIES, PROP_TYPES, propsResource, type Prop, type PropCreate } from '@rx/contracts/props';
 import type { Language } from '@rx/contracts/languages';
-import { missingLanguages, statusColumn, updatedAtColumn } from '../../../../shared/crud/index.ts';
-import { ResourceListPage } from '../../../../shared/crud/ResourceListPage.tsx';
-import { useLocale } from '../../../../shared/i18n.ts';
+import { missingLanguages, statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
+import { useLocale } from '@/shared/i18n.ts';
 import { PropForm } from './PropForm.tsx';
 
 const NEW_PROP: PropCreate = {

@@ -12,16 +12,16 @@ import {
   useResourceList,
   type ListParams,
   updatedAtColumn,
-} from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { http } from '../../../../shared/http.ts';
-import { useLocale } from '../../../../shared/i18n.ts';
-import { DataTable } from '../../../../shared/ui/index.ts';
+} from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { DataTable } from '@/shared/ui/index.ts';
 import { useChannelLabel, useChannels } from '../shared/channels.tsx';
 import { categoryName, useHelpCategories } from './CategoryPanel.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { detailPath, previewPath } from './help-helpers.ts';
-import { tablePaging } from '../../../../shared/crud/table-paging.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
 
 const RESOURCE = helpArticlesResource.name;
 

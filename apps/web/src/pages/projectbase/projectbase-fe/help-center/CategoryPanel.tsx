@@ -20,11 +20,11 @@ import {
   useResourceMutations,
   useDeleteRow,
   type ListAnswer,
-} from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { http } from '../../../../shared/http.ts';
-import { useLocale } from '../../../../shared/i18n.ts';
-import { DataTable } from '../../../../shared/ui/index.ts';
+} from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { DataTable } from '@/shared/ui/index.ts';
 import { ChannelSelect, useChannelLabel } from '../shared/channels.tsx';
 
 const RESOURCE = helpCategoriesResource.name;

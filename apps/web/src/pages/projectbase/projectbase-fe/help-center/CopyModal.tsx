@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
-import { serverFieldErrors } from '../../../../shared/crud/index.ts';
-import { ApiError, http } from '../../../../shared/http.ts';
-import { AppModal } from '../../../../shared/ui/index.ts';
+import { serverFieldErrors } from '@/shared/crud/index.ts';
+import { ApiError, http } from '@/shared/http.ts';
+import { AppModal } from '@/shared/ui/index.ts';
 import { useChannels } from '../shared/channels.tsx';
 
 interface CopyModalProps {

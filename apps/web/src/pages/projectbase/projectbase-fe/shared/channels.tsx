@@ -3,8 +3,8 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Channel } from '@rx/contracts/channels';
 import { MAX_PAGE_SIZE } from '@rx/contracts/lists';
-import { resourceKey, type ListAnswer } from '../../../../shared/crud/index.ts';
-import { http } from '../../../../shared/http.ts';
+import { resourceKey, type ListAnswer } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
 
 /** The chosen game's channels (a game has a handful): options for pickers and names for lists. */
 export function useChannels() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { selectProduct, useProduct } from '../../../../app/product/index.ts';
+import { selectProduct, useProduct } from '@/app/product/index.ts';
 import { idSegment } from './route-segments.ts';
 
 /**

@@ -4,13 +4,13 @@ import PoweroffOutlined from '@ant-design/icons/PoweroffOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { KillSwitch, SocialKind } from '@rx/contracts/social-access';
-import { resourceKey } from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { ApiError, http } from '../../../../shared/http.ts';
-import { AppModal } from '../../../../shared/ui/index.ts';
+import { resourceKey } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError, http } from '@/shared/http.ts';
+import { AppModal } from '@/shared/ui/index.ts';
 import { RESOURCE } from './PolicyColumns.tsx';
 import { switchesByRegion } from './social-helpers.ts';
-import { formatDateTime } from '../../../../shared/format.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 /**
  * Each region's kill switch: on, every feature of the kind is off there for every player, whatever

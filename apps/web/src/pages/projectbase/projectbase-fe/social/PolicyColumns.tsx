@@ -8,13 +8,13 @@ import {
   type SocialPolicy,
   type SocialPolicyCreate,
 } from '@rx/contracts/social-access';
-import { useDeleteRow, useResourceMutations } from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { ApiError } from '../../../../shared/http.ts';
+import { useDeleteRow, useResourceMutations } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError } from '@/shared/http.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
 import { LiveSwitch } from './LiveSwitch.tsx';
 import { FEATURES, LIMITS } from './social-helpers.ts';
-import { formatDateTime } from '../../../../shared/format.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 /** Chat and friend access share one API path and query key. */
 export const RESOURCE = socialAccessResources.chat.name;

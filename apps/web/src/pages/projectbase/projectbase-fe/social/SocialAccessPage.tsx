@@ -12,8 +12,8 @@ import {
   type SocialPolicy,
   type SocialPolicyCreate,
 } from '@rx/contracts/social-access';
-import { usePermission } from '../../../../app/permission/index.ts';
-import { useProduct } from '../../../../app/product/index.ts';
+import { usePermission } from '@/app/permission/index.ts';
+import { useProduct } from '@/app/product/index.ts';
 import {
   ExportButton,
   FormDrawer,
@@ -21,15 +21,15 @@ import {
   useListParams,
   useResourceList,
   useResourceMutations,
-} from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { DataTable } from '../../../../shared/ui/index.ts';
+} from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { DataTable } from '@/shared/ui/index.ts';
 import { useChannels } from '../shared/channels.tsx';
 import { KillSwitches } from './KillSwitches.tsx';
 import { RESOURCE, usePolicyColumns, type UpdateBody } from './PolicyColumns.tsx';
 import { PolicyForm } from './PolicyForm.tsx';
 import { editValues, newPolicy } from './social-helpers.ts';
-import { tablePaging } from '../../../../shared/crud/table-paging.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
 
 const TITLES: Record<SocialKind, string> = { chat: 'menu:page.chatAccess', friend: 'menu:page.friendAccess' };
 

@@ -1,6 +1,6 @@
 import { AutoComplete, Checkbox, Flex, Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MultilangInput } from '../../../../shared/crud/index.ts';
+import { MultilangInput } from '@/shared/crud/index.ts';
 import type { ParentOption } from './tree-helpers.ts';
 
 interface FeedbackTypeFormProps {

@@ -10,8 +10,8 @@ import {
   type FeedbackTypeCreate,
   type FeedbackTypeNode,
 } from '@rx/contracts/feedback-types';
-import { usePermission } from '../../../../app/permission/index.ts';
-import { useProduct } from '../../../../app/product/index.ts';
+import { usePermission } from '@/app/permission/index.ts';
+import { useProduct } from '@/app/product/index.ts';
 import {
   ExportButton,
   FormDrawer,
@@ -19,11 +19,11 @@ import {
   resourceKey,
   useListParams,
   useResourceMutations,
-} from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { http } from '../../../../shared/http.ts';
-import { useLocale } from '../../../../shared/i18n.ts';
-import { DataTable } from '../../../../shared/ui/index.ts';
+} from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { DataTable } from '@/shared/ui/index.ts';
 import { FeedbackTypeForm } from './FeedbackTypeForm.tsx';
 import { MoveModal } from './MoveModal.tsx';
 import {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Form, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackTypeNode } from '@rx/contracts/feedback-types';
-import { ApiError } from '../../../../shared/http.ts';
-import { AppModal } from '../../../../shared/ui/index.ts';
+import { ApiError } from '@/shared/http.ts';
+import { AppModal } from '@/shared/ui/index.ts';
 import { parentOptions, subtreeIds } from './tree-helpers.ts';
 
 interface MoveModalProps {

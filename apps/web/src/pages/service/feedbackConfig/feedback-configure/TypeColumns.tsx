@@ -5,10 +5,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { ErrorCode } from '@rx/contracts/errors';
 import { feedbackTypesResource, type FeedbackTypeCreate } from '@rx/contracts/feedback-types';
 import { LANGUAGES } from '@rx/contracts/languages';
-import { missingLanguages, useDeleteRow, useResourceMutations } from '../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../shared/feedback.tsx';
-import { ApiError } from '../../../../shared/http.ts';
-import { useLocale } from '../../../../shared/i18n.ts';
+import { missingLanguages, useDeleteRow, useResourceMutations } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
 import { typeName, type TreeRow } from './tree-helpers.ts';
 
 export const RESOURCE = feedbackTypesResource.name;

@@ -1,4 +1,4 @@
-import { loadNamespace } from '../../../../../shared/i18n.ts';
+import { loadNamespace } from '@/shared/i18n.ts';
 import { AutoReplyScopePage } from './AutoReplyScopePage.tsx';
 
 // Auto-reply detail (hidden; the auto-reply page's permissions): one channel and platform's replies.

@@ -11,10 +11,10 @@ import {
   type HelpArticle,
 } from '@rx/contracts/help-center';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES, type Language } from '@rx/contracts/languages';
-import { serverFieldErrors, useFieldErrors, validateWith } from '../../../../../shared/crud/index.ts';
-import { useMessage } from '../../../../../shared/feedback.tsx';
-import { ApiError, http } from '../../../../../shared/http.ts';
-import { currentLanguage, useLocale } from '../../../../../shared/i18n.ts';
+import { serverFieldErrors, useFieldErrors, validateWith } from '@/shared/crud/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError, http } from '@/shared/http.ts';
+import { currentLanguage, useLocale } from '@/shared/i18n.ts';
 import { categoryName, useHelpCategories } from '../CategoryPanel.tsx';
 import { categoriesFor, detailPath } from '../help-helpers.ts';
 import { RichTextEditor } from '../RichTextEditor.tsx';

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HELP_SOURCE_LANGUAGE, type HelpArticle } from '@rx/contracts/help-center';
 import { LANGUAGE_NAMES } from '@rx/contracts/languages';
-import { useMessage } from '../../../../../shared/feedback.tsx';
-import { http } from '../../../../../shared/http.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
 import { detailPath, missingTranslations, previewPath } from '../help-helpers.ts';
 import { ARTICLES } from './use-article.ts';
-import { formatDateTime } from '../../../../../shared/format.ts';
+import { formatDateTime } from '@/shared/format.ts';
 
 interface ArticleSideProps {
   article: HelpArticle;

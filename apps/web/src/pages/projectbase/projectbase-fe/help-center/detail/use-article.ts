@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
-import { resourceKey, useResourceItem, type ListAnswer } from '../../../../../shared/crud/index.ts';
-import { http } from '../../../../../shared/http.ts';
+import { resourceKey, useResourceItem, type ListAnswer } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
 
 export const ARTICLES = helpArticlesResource.name;
 
