@@ -20,7 +20,7 @@ import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import { channelIs, checkChannel } from './categories.ts';
+import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
 import { helpArticles, helpCategories } from './tables.ts';
 
 /**

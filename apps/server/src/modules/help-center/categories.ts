@@ -1,38 +1,15 @@
-import { count, eq, inArray, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { helpCategoriesResource, type HelpCategory } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import type { ProductScope } from '../../lib/access.ts';
+import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { rowInScope } from '../../lib/scope.ts';
-import { channels } from '../channels/tables.ts';
 import { anyLanguageContains } from '../feedback-types/service.ts';
 import { helpArticles, helpCategories } from './tables.ts';
 
 /** Help-centre categories of a product, per channel (null: all channels), as a standard resource. */
 
 type Row = typeof helpCategories.$inferSelect;
-
-/** A channel filter: `0` for the rows of every channel, an id for that channel's. */
-export function channelIs(column: AnyColumn, channelId: number | undefined): SQL | undefined {
-  if (channelId === undefined) return undefined;
-  return channelId === 0 ? isNull(column) : eq(column, channelId);
-}
-
-/** 400001 on `field` unless the channel is one of the product's. */
-export async function checkChannel(
-  db: Db,
-  scope: ProductScope,
-  channelId: number | null,
-  field = 'channel_id',
-) {
-  if (channelId === null) return;
-  const [row] = await db
-    .select({ id: channels.id })
-    .from(channels)
-    .where(rowInScope(channels, scope, channelId));
-  if (!row) new FieldProblems(scope.lang).add(field, 'unknown_ref').throwIfAny();
-}
 
 async function articlesOf(db: Db, id: number): Promise<number> {
   return (await articleCounts(db, [id])).get(id) ?? 0;
@@ -95,7 +72,7 @@ const impl: ResourceImpl<typeof helpCategoriesResource, typeof helpCategories, H
     if (before && (await articlesOf(db, before.id)) > 0) {
       new FieldProblems(scope.lang).add('channel_id', 'frozen').throwIfAny();
     }
-    await checkChannel(db, scope as ProductScope, input.channel_id);
+    await checkChannel(db, scope, input.channel_id);
   },
   // A category with articles is disabled, never deleted.
   usage: async (db, _scope, row) => {

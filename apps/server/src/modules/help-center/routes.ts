@@ -29,7 +29,8 @@ import {
   setHelpArticleStatus,
   updateHelpArticle,
 } from './articles.ts';
-import { checkChannel, helpCategoryImpl, helpCategoryService } from './categories.ts';
+import { checkChannel } from '../../lib/channel-ref.ts';
+import { helpCategoryImpl, helpCategoryService } from './categories.ts';
 import { helpArticleTable, helpCategoryTable } from './io.ts';
 
 /**
