@@ -10,7 +10,7 @@ import type { Db } from '../db/index.ts';
 import { ApiError } from './api-error.ts';
 import { requestLanguage } from './request.ts';
 import { requestProduct } from './scope.ts';
-import { requirePermission } from '../modules/acs/authenticate.ts';
+import { requirePermission } from './authenticate.ts';
 
 /** What a request does to a resource; each needs its own permission. */
 export type Action = ResourceAction;

@@ -1,6 +1,6 @@
 import { eq, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { channels } from '../modules/channels/tables.ts';
+import { channels } from '../db/tables.ts';
 import type { Scope } from './access.ts';
 import { FieldProblems } from './problems.ts';
 import { rowInScope } from './scope.ts';

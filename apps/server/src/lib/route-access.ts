@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ROLE, type Resource, type ResourceAction } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { access, adminAccess, productAccess, type Scope } from './access.ts';
-import { requireAuth } from '../modules/acs/authenticate.ts';
+import { requireAuth } from './authenticate.ts';
 
 /**
  * What a route needs before its handler runs, declared once in its options (`config.access`) and

@@ -6,25 +6,8 @@ import { tokenFamilies, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { verifyJwt } from '../../lib/jwt.ts';
 import { bearerToken } from '../../lib/request.ts';
-import { userGrants, type UserGrants } from './permissions.ts';
 
-/** Who is calling: set on the request by `authenticate`. */
-export interface Auth {
-  userId: number;
-  cpId: number;
-  username: string;
-  usertype: number | null;
-  familyId: string;
-  permChangedAt: number;
-  /** Still on the initial password: only `BEFORE_PASSWORD_CHANGE` is reachable. */
-  mustChangePassword: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: Auth | null;
-  }
-}
+export { requireAuth, requirePermission, type Auth } from '../../lib/authenticate.ts';
 
 /**
  * What a user still on the initial password (is_modified_password 0) may call, by route: what the
@@ -84,27 +67,4 @@ export function authenticator(db: Db, jwtSecret: string) {
       mustChangePassword,
     };
   };
-}
-
-export function requireAuth(request: FastifyRequest): Auth {
-  if (!request.auth) throw new ApiError(ErrorCode.SESSION_ENDED);
-  return request.auth;
-}
-
-/**
- * The caller's grants; throws 403001 unless they hold one of `anyOf` (when given). Before the initial
- * password is changed no permission is exercised (403003), whatever the route let through.
- */
-export async function requirePermission(
-  db: Db,
-  request: FastifyRequest,
-  ...anyOf: string[]
-): Promise<UserGrants> {
-  const auth = requireAuth(request);
-  if (auth.mustChangePassword && anyOf.length) throw new ApiError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
-  const grants = await userGrants(db, auth.userId, auth.permChangedAt);
-  if (anyOf.length && !grants.isAdmin && !anyOf.some((p) => grants.permissions.has(p))) {
-    throw new ApiError(ErrorCode.FORBIDDEN);
-  }
-  return grants;
 }

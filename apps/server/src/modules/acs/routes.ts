@@ -22,7 +22,7 @@ import { looksLikeJwt, verifyJwt } from '../../lib/jwt.ts';
 import { bearerToken, ok, requestLanguage } from '../../lib/request.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth, requirePermission } from './authenticate.ts';
-import { userGrants } from './permissions.ts';
+import { userGrants } from '../../lib/grants.ts';
 import { AcsService, type AcsSettings, type Caller } from './service.ts';
 
 export const SESSION_COOKIE = 'rx_session';

@@ -26,7 +26,7 @@ import {
 import { signJwt } from '../../lib/jwt.ts';
 import { writeOperationLog } from '../../lib/operation-log.ts';
 import { CAPTCHA_TTL_SECONDS, captchaSvg, randomCaptchaText } from './captcha.ts';
-import { userGrants } from './permissions.ts';
+import { userGrants } from '../../lib/grants.ts';
 import { SignInThrottle } from './throttle.ts';
 
 export interface AcsSettings {

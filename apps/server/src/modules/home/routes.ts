@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
-import { requireAuth, requirePermission } from '../acs/authenticate.ts';
+import { requireAuth, requirePermission } from '../../lib/authenticate.ts';
 import { homeSummary } from './summary.ts';
 
 /** The home page's figures: any signed-in staff member, each seeing only what their permissions allow. */

@@ -5,7 +5,7 @@ import { LANGUAGES } from '@rx/contracts/languages';
 import { findPage, seePermissionOf } from '@rx/contracts/pages';
 import type { Db } from '../../db/index.ts';
 import { cps, notifications, operationLogs, products } from '../../db/schema.ts';
-import type { UserGrants } from '../acs/permissions.ts';
+import type { UserGrants } from '../../lib/grants.ts';
 import { billingPoints } from '../billing-points/tables.ts';
 import { errorCodes } from '../error-codes/tables.ts';
 import { giftPackages } from '../gift-packages/tables.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { notifications } from '../../db/schema.ts';
 import { ok } from '../../lib/request.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
-import { requireAuth } from '../acs/authenticate.ts';
+import { requireAuth } from '../../lib/authenticate.ts';
 
 /** The signed-in staff member's own notifications (the header bell and the work-order page). */
 export async function notificationRoutes(

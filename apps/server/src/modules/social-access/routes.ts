@@ -17,7 +17,7 @@ import { ok } from '../../lib/request.ts';
 import { resourceScope, SIGNED_IN } from '../../lib/route-access.ts';
 import { requestProduct } from '../../lib/scope.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
-import { requireAuth } from '../acs/authenticate.ts';
+import { requireAuth } from '../../lib/authenticate.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
 import { socialPolicyTable } from './io.ts';
 import {

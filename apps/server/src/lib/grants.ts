@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE, allPermissions } from '@rx/contracts';
-import type { Db } from '../../db/index.ts';
-import { rolePermissions, roles, userRoles } from '../../db/schema.ts';
+import type { Db } from '../db/index.ts';
+import { rolePermissions, roles, userRoles } from '../db/schema.ts';
 
 export { ADMIN_ROLE };
 
+/** What a staff member may do: their roles and the permissions those grant. */
 export interface UserGrants {
   isAdmin: boolean;
   roles: { identifier: string; name: string }[];
