@@ -17,9 +17,8 @@ import { ApiError } from './lib/api-error.ts';
 import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
 import { refuseUnstorableInput } from './lib/unstorable.ts';
-import { authenticator } from './modules/acs/authenticate.ts';
-import { acsRoutes } from './modules/acs/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
+import { acsRoutes, authenticator } from './modules/acs/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
 import { productRoutes } from './modules/products/index.ts';
 import { channelRoutes } from './modules/channels/index.ts';
 import { propRoutes } from './modules/props/index.ts';
@@ -28,9 +27,13 @@ import { billingRoutes } from './modules/billing-points/index.ts';
 import { operationLogRoutes } from './modules/operation-logs/index.ts';
 import { systemAdminRoutes } from './modules/system-admin/index.ts';
 import { homeRoutes } from './modules/home/index.ts';
-import { healthRoutes, webRoutes } from './modules/system/routes.ts';
-import { setUpMetrics, type MetricsOptions } from './modules/system/metrics.ts';
-import { securityHeaders } from './modules/system/security-headers.ts';
+import {
+  healthRoutes,
+  securityHeaders,
+  setUpMetrics,
+  webRoutes,
+  type MetricsOptions,
+} from './modules/system/index.ts';
 import { feedbackTypeRoutes } from './modules/feedback-types/index.ts';
 import { errorCodeRoutes } from './modules/error-codes/index.ts';
 import { helpCenterRoutes } from './modules/help-center/index.ts';

@@ -59,3 +59,8 @@ export function contains(column: AnyColumn | SQL, keyword: string): SQL {
   const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`${column} ilike ${`%${escaped}%`}`;
 }
+
+/** A case-insensitive "contains" on any language of a text per language (a jsonb object). */
+export function anyLanguageContains(column: AnyColumn, keyword: string): SQL {
+  return sql`exists (select 1 from jsonb_each_text(${column}) as texts(lang, value) where ${contains(sql.raw('value'), keyword)})`;
+}

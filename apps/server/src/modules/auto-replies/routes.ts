@@ -6,7 +6,7 @@ import { ok } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
-import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
+import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/index.ts';
 import { autoReplyTable } from './io.ts';
 import {
   autoReplyImpl,

@@ -10,7 +10,7 @@ import { FieldProblems } from '../../lib/problems.ts';
 import { contains } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
-import { dropUndefined } from '../feedback-types/service.ts';
+import { dropUndefined } from '../../lib/patch.ts';
 import { liveRelease, missingIn } from './service.ts';
 import { errorCodes } from './tables.ts';
 

@@ -11,7 +11,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
+import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/index.ts';
 import { errorCodeImpl, errorCodeService } from './error-codes.ts';
 import {
   getRelease,

@@ -12,7 +12,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { can, resourceScope, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
-import type { GameConfigRouteOptions } from '../game-api/cache.ts';
+import type { GameConfigRouteOptions } from '../game-api/index.ts';
 import { feedbackTypeTable } from './io.ts';
 import {
   createFeedbackType,

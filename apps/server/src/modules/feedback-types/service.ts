@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   FEEDBACK_TYPE_SORTS,
@@ -11,7 +11,15 @@ import type {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
-import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import {
+  anyLanguageContains,
+  contains,
+  countWhere,
+  runList,
+  sortOrder,
+  type ListPage,
+} from '../../lib/list.ts';
+import { dropUndefined } from '../../lib/patch.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
@@ -37,11 +45,6 @@ const SORT: Record<(typeof FEEDBACK_TYPE_SORTS)[number], AnyColumn> = {
 
 /** How deep the tree may grow. */
 const MAX_DEPTH = 8;
-
-/** A case-insensitive "contains" on any language of a text per language (a jsonb object). */
-export function anyLanguageContains(column: AnyColumn, keyword: string): SQL {
-  return sql`exists (select 1 from jsonb_each_text(${column}) as texts(lang, value) where ${contains(sql.raw('value'), keyword)})`;
-}
 
 export function toFeedbackType(row: Row): FeedbackType {
   return {
@@ -186,12 +189,6 @@ function columns(input: Omit<FeedbackTypeChanges, 'version'>, before?: Row) {
       input.auto_reply && before ? { ...before.autoReply, ...dropUndefined(input.auto_reply) } : undefined,
     enabled: input.enabled,
     sort: input.sort,
-  };
-}
-
-export function dropUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]: Exclude<T[K], undefined>;
   };
 }
 

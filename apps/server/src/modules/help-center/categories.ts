@@ -2,9 +2,9 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { helpCategoriesResource, type HelpCategory } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
+import { anyLanguageContains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { anyLanguageContains } from '../feedback-types/service.ts';
 import { helpArticles, helpCategories } from './tables.ts';
 
 /** Help-centre categories of a product, per channel (null: all channels), as a standard resource. */

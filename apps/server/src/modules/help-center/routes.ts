@@ -18,7 +18,7 @@ import { can, resourceScope, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
-import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
+import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/index.ts';
 import {
   copyHelpArticle,
   gameHelp,

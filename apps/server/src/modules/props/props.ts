@@ -6,7 +6,7 @@ import { countWhere, contains } from '../../lib/list.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
-import { containsProp } from '../gift-packages/usage.ts';
+import { containsProp } from '../gift-packages/index.ts';
 import { props } from './tables.ts';
 
 type Row = typeof props.$inferSelect;

@@ -18,7 +18,7 @@ import { resourceScope, SIGNED_IN } from '../../lib/route-access.ts';
 import { requestProduct } from '../../lib/scope.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
 import { requireAuth } from '../../lib/authenticate.ts';
-import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/cache.ts';
+import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/index.ts';
 import { socialPolicyTable } from './io.ts';
 import {
   createSocialPolicy,

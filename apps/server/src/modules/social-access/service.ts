@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { dropUndefined } from '../../lib/patch.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction } from '../../lib/problems.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
@@ -124,13 +125,6 @@ export async function getSocialPolicy(db: Db, scope: ProductScope, id: number): 
   return toSocialPolicy(
     await findOr404(db, socialAccessPolicies, rowInScope(socialAccessPolicies, scope, id)),
   );
-}
-
-/** The settings an update names (a partial update leaves the others as they are). */
-function dropUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]: Exclude<T[K], undefined>;
-  };
 }
 
 const UNIQUE = { social_access_policies_scope: 'channel_id' };

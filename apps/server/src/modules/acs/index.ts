@@ -1,0 +1,3 @@
+/** Sign-in, sessions and the caller's own account: the `/acs` routes and the access-token check. */
+export { acsRoutes } from './routes.ts';
+export { authenticator } from './authenticate.ts';

@@ -1,0 +1,2 @@
+/** The signed-in staff member's own notifications (the header bell and the work-order page). */
+export { notificationRoutes } from './routes.ts';
