@@ -44,8 +44,14 @@ const rule = {
     const file = context.filename;
     const check = (node) => {
       const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.resolve(path.dirname(file), source);
+      if (typeof source !== 'string') return;
+      // The console's alias: `@/…` is apps/web/src/… (apps/web/vite.config.ts).
+      const web = file.indexOf(`${path.sep}apps${path.sep}web${path.sep}src${path.sep}`);
+      let target;
+      if (source.startsWith('.')) target = path.resolve(path.dirname(file), source);
+      else if (source.startsWith('@/') && web >= 0)
+        target = path.join(file.slice(0, web), 'apps', 'web', 'src', source.slice(2));
+      else return;
       const report = (messageId) =>
         context.report({ node: node.source, messageId, data: { target: source } });
       if (file.includes(SERVER)) {
