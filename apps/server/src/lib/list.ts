@@ -1,5 +1,5 @@
-import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ErrorCode, validationMessage, type Language, type SortParam } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './api-error.ts';
@@ -46,6 +46,47 @@ export async function runList<T>(
     total(),
   ]);
   return { list, total: n };
+}
+
+/** One page of `table`'s rows matching `where` in `order`, as items (`items` may read more), and the total. */
+export function listRows<T extends PgTable, Item>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  paging: Paging,
+  items: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
+): Promise<ListPage<Item>> {
+  return runList(
+    paging,
+    async (limit, offset) =>
+      items(
+        (await db
+          .select()
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)) as T['$inferSelect'][],
+      ),
+    () => countWhere(db, table, where),
+  );
+}
+
+/** The rows matching `where` with `id > afterId`, by id: the batches of exports and imports. */
+export async function rowsAfter<T extends PgTable & { id: PgColumn }>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  afterId: number,
+  limit: number,
+): Promise<T['$inferSelect'][]> {
+  return (await db
+    .select()
+    .from(table as PgTable)
+    .where(and(where, gt(table.id, afterId)))
+    .orderBy(table.id)
+    .limit(limit)) as T['$inferSelect'][];
 }
 
 /** `select count(*) from table where …`. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, gt, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { idParam, type LogAction, type Resource } from '@rx/contracts';
@@ -9,7 +9,7 @@ import type { Scope } from './access.ts';
 import type { Cell } from './cells.ts';
 import { deleteOrDisable } from './delete.ts';
 import type { ImportSpec } from './import.ts';
-import { countWhere, runList, sortOrder, type ListPage } from './list.ts';
+import { listRows, rowsAfter, sortOrder, type ListPage } from './list.ts';
 import { logChange } from './operation-log.ts';
 import { FieldProblems, inTransaction, type Usage } from './problems.ts';
 import { ok } from './request.ts';
@@ -134,31 +134,11 @@ export function resourceService<
         table.id,
         scope.lang,
       );
-      return runList(
-        { page, page_size },
-        async (limit, offset) =>
-          itemsOf(
-            db,
-            (await db
-              .select()
-              .from(table as PgTable)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset)) as T['$inferSelect'][],
-          ),
-        () => countWhere(db, table, where),
-      );
+      return listRows(db, table, where, order, { page, page_size }, (rows) => itemsOf(db, rows));
     },
 
     async batch(db, scope, filters, afterId, limit) {
-      const rows = (await db
-        .select()
-        .from(table as PgTable)
-        .where(and(whereOf(scope, filters), gt(table.id, afterId)))
-        .orderBy(table.id)
-        .limit(limit)) as T['$inferSelect'][];
-      return itemsOf(db, rows);
+      return itemsOf(db, await rowsAfter(db, table, whereOf(scope, filters), afterId, limit));
     },
 
     async get(db, scope, id) {

@@ -6,6 +6,11 @@ import { ApiError } from './api-error.ts';
 
 type Versioned = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 
+/** The values of an update, moving the row's version on and stamping the time. */
+function nextVersion<T extends Versioned>(table: T, values: PgUpdateSetSource<T>): PgUpdateSetSource<T> {
+  return { ...values, version: sql`${table.version} + 1`, updatedAt: new Date() } as PgUpdateSetSource<T>;
+}
+
 /**
  * `UPDATE … SET …, version = version + 1 WHERE <target> AND version = <version>`, where `target`
  * names the row within the caller's scope (id and cp_id, product_id). No row: 404001 when the row is
@@ -18,11 +23,7 @@ export async function updateVersioned<T extends Versioned>(
   version: number,
   values: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect']> {
-  const set = {
-    ...values,
-    version: sql`${table.version} + 1`,
-    updatedAt: new Date(),
-  } as PgUpdateSetSource<T>;
+  const set = nextVersion(table, values);
   const rows = (await db
     .update(table)
     .set(set)
@@ -57,11 +58,7 @@ export async function bumpVersion<T extends Versioned>(
   target: SQL,
   values: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect']> {
-  const set = {
-    ...values,
-    version: sql`${table.version} + 1`,
-    updatedAt: new Date(),
-  } as PgUpdateSetSource<T>;
+  const set = nextVersion(table, values);
   const [row] = (await db.update(table).set(set).where(target).returning()) as T['$inferSelect'][];
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;

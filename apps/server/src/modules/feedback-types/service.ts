@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   FEEDBACK_TYPE_SORTS,
@@ -15,7 +15,8 @@ import {
   anyLanguageContains,
   contains,
   countWhere,
-  runList,
+  listRows,
+  rowsAfter,
   sortOrder,
   type ListPage,
 } from '../../lib/list.ts';
@@ -83,20 +84,8 @@ export function listFeedbackTypes(
   query: Query,
 ): Promise<ListPage<FeedbackType>> {
   const where = feedbackTypeWhere(scope, query);
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(feedbackTypes)
-          .where(where)
-          .orderBy(...sortOrder(query.sort, SORT, 'sort', feedbackTypes.id, scope.lang))
-          .limit(limit)
-          .offset(offset)
-      ).map(toFeedbackType),
-    () => countWhere(db, feedbackTypes, where),
-  );
+  const order = sortOrder(query.sort, SORT, 'sort', feedbackTypes.id, scope.lang);
+  return listRows(db, feedbackTypes, where, order, query, (rows) => rows.map(toFeedbackType));
 }
 
 export async function feedbackTypeBatch(
@@ -106,13 +95,9 @@ export async function feedbackTypeBatch(
   afterId: number,
   limit: number,
 ): Promise<FeedbackType[]> {
-  const rows = await db
-    .select()
-    .from(feedbackTypes)
-    .where(and(feedbackTypeWhere(scope, f), gt(feedbackTypes.id, afterId)))
-    .orderBy(feedbackTypes.id)
-    .limit(limit);
-  return rows.map(toFeedbackType);
+  return (await rowsAfter(db, feedbackTypes, feedbackTypeWhere(scope, f), afterId, limit)).map(
+    toFeedbackType,
+  );
 }
 
 /** Every type of the product, nested, siblings by `sort` then id. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   HELP_SOURCE_LANGUAGE,
@@ -14,7 +14,7 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
-import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { contains, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
@@ -81,20 +81,8 @@ export function helpArticleWhere(scope: ProductScope, f: HelpArticleFilters): SQ
 
 export function listHelpArticles(db: Db, scope: ProductScope, query: Query): Promise<ListPage<HelpArticle>> {
   const where = helpArticleWhere(scope, query);
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(helpArticles)
-          .where(where)
-          .orderBy(...sortOrder(query.sort, SORT, 'sort', helpArticles.id, scope.lang))
-          .limit(limit)
-          .offset(offset)
-      ).map(toHelpArticle),
-    () => countWhere(db, helpArticles, where),
-  );
+  const order = sortOrder(query.sort, SORT, 'sort', helpArticles.id, scope.lang);
+  return listRows(db, helpArticles, where, order, query, (rows) => rows.map(toHelpArticle));
 }
 
 export async function helpArticleBatch(
@@ -104,13 +92,7 @@ export async function helpArticleBatch(
   afterId: number,
   limit: number,
 ): Promise<HelpArticle[]> {
-  const rows = await db
-    .select()
-    .from(helpArticles)
-    .where(and(helpArticleWhere(scope, f), gt(helpArticles.id, afterId)))
-    .orderBy(helpArticles.id)
-    .limit(limit);
-  return rows.map(toHelpArticle);
+  return (await rowsAfter(db, helpArticles, helpArticleWhere(scope, f), afterId, limit)).map(toHelpArticle);
 }
 
 export async function getHelpArticle(db: Db, scope: ProductScope, id: number): Promise<HelpArticle> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   socialAccessResources,
@@ -17,7 +17,7 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
-import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { dropUndefined } from '../../lib/patch.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction } from '../../lib/problems.ts';
@@ -89,20 +89,8 @@ export function listSocialPolicies(
   query: Query,
 ): Promise<ListPage<SocialPolicy>> {
   const where = socialPolicyWhere(scope, query);
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(socialAccessPolicies)
-          .where(where)
-          .orderBy(...sortOrder(query.sort, SORT, 'id', socialAccessPolicies.id, scope.lang))
-          .limit(limit)
-          .offset(offset)
-      ).map(toSocialPolicy),
-    () => countWhere(db, socialAccessPolicies, where),
-  );
+  const order = sortOrder(query.sort, SORT, 'id', socialAccessPolicies.id, scope.lang);
+  return listRows(db, socialAccessPolicies, where, order, query, (rows) => rows.map(toSocialPolicy));
 }
 
 export async function socialPolicyBatch(
@@ -112,13 +100,9 @@ export async function socialPolicyBatch(
   afterId: number,
   limit: number,
 ): Promise<SocialPolicy[]> {
-  const rows = await db
-    .select()
-    .from(socialAccessPolicies)
-    .where(and(socialPolicyWhere(scope, f), gt(socialAccessPolicies.id, afterId)))
-    .orderBy(socialAccessPolicies.id)
-    .limit(limit);
-  return rows.map(toSocialPolicy);
+  return (await rowsAfter(db, socialAccessPolicies, socialPolicyWhere(scope, f), afterId, limit)).map(
+    toSocialPolicy,
+  );
 }
 
 export async function getSocialPolicy(db: Db, scope: ProductScope, id: number): Promise<SocialPolicy> {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_ROLE,
@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.ts';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
-import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { contains, countWhere, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
@@ -75,33 +75,12 @@ function roleWhere(scope: Scope, f: RoleFilters): SQL {
 
 export function listRoles(db: Db, scope: Scope, query: Query): Promise<ListPage<Role>> {
   const where = roleWhere(scope, query);
-  return runList(
-    query,
-    async (limit, offset) =>
-      withDetails(
-        db,
-        await db
-          .select()
-          .from(roles)
-          .where(where)
-          .orderBy(...sortOrder(query.sort, SORT, 'id', roles.id, scope.lang))
-          .limit(limit)
-          .offset(offset),
-      ),
-    () => countWhere(db, roles, where),
-  );
+  const order = sortOrder(query.sort, SORT, 'id', roles.id, scope.lang);
+  return listRows(db, roles, where, order, query, (rows) => withDetails(db, rows));
 }
 
 export async function roleBatch(db: Db, scope: Scope, f: RoleFilters, afterId: number, limit: number) {
-  return withDetails(
-    db,
-    await db
-      .select()
-      .from(roles)
-      .where(and(roleWhere(scope, f), gt(roles.id, afterId)))
-      .orderBy(roles.id)
-      .limit(limit),
-  );
+  return withDetails(db, await rowsAfter(db, roles, roleWhere(scope, f), afterId, limit));
 }
 
 export async function getRole(db: Db, scope: Scope, id: number): Promise<Role> {

@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_ROLE,
@@ -14,7 +14,7 @@ import type { Db } from '../../db/index.ts';
 import { operationLogs, roles, signInSessions, tokenFamilies, userRoles, users } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { contains, countWhere, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 
@@ -76,33 +76,12 @@ function staffWhere(scope: Scope, f: StaffFilters): SQL {
 
 export function listStaff(db: Db, scope: Scope, query: Query): Promise<ListPage<Staff>> {
   const where = staffWhere(scope, query);
-  return runList(
-    query,
-    async (limit, offset) =>
-      withRoles(
-        db,
-        await db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(...sortOrder(query.sort, SORT, 'id', users.id, scope.lang))
-          .limit(limit)
-          .offset(offset),
-      ),
-    () => countWhere(db, users, where),
-  );
+  const order = sortOrder(query.sort, SORT, 'id', users.id, scope.lang);
+  return listRows(db, users, where, order, query, (rows) => withRoles(db, rows));
 }
 
 export async function staffBatch(db: Db, scope: Scope, f: StaffFilters, afterId: number, limit: number) {
-  return withRoles(
-    db,
-    await db
-      .select()
-      .from(users)
-      .where(and(staffWhere(scope, f), gt(users.id, afterId)))
-      .orderBy(users.id)
-      .limit(limit),
-  );
+  return withRoles(db, await rowsAfter(db, users, staffWhere(scope, f), afterId, limit));
 }
 
 export async function getStaff(db: Db, scope: Scope, id: number): Promise<Staff> {
