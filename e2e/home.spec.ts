@@ -16,9 +16,21 @@ test.describe('home', () => {
     await signIn(page);
     // No visits yet: the shortcuts say where they will come from.
     await expect(section(page, HOME.shortcuts.title)).toContainText(HOME.shortcuts.empty);
+    // A visit is counted once the page is shown (beside it, in this browser): wait for each count
+    // before leaving, or a fast next navigation would drop it.
+    const visits = (path: string) =>
+      page.evaluate((p) => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith('page-visits'));
+        const all = key
+          ? (JSON.parse(localStorage.getItem(key)!) as Record<string, Record<string, number>>)
+          : {};
+        return Object.values(all).reduce((n, counts) => n + (counts[p] ?? 0), 0);
+      }, path);
     for (const path of ['/basic/gift-list', '/basic/error-code', '/basic/gift-list']) {
+      const before = await visits(path);
       await page.goto(`/main${path}`);
       await expect(page.getByRole('main')).toBeVisible();
+      await expect.poll(() => visits(path)).toBe(before + 1);
     }
     await page.goto('/main/homepage/index');
 

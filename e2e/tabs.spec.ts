@@ -209,9 +209,14 @@ test.describe('tabs of visited pages', () => {
 
 test.describe('tab caching', () => {
   async function signOut(page: Page): Promise<void> {
-    await page.getByRole('button', { name: LAYOUT.header.user }).click();
-    await page.getByRole('menuitem', { name: COMMON.logout }).click();
-    await expect(page).toHaveURL(/\/login/);
+    // As with the language menu, a click that lands while the menu is still opening is lost:
+    // open it again until the sign-in page shows.
+    const logout = page.getByRole('menuitem', { name: COMMON.logout });
+    await expect(async () => {
+      if (!(await logout.isVisible())) await page.getByRole('button', { name: LAYOUT.header.user }).click();
+      await logout.click({ timeout: 3_000 });
+      await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   test('on: the tabs survive a reload and a sign-out', async ({ page }) => {
