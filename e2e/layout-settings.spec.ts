@@ -37,8 +37,15 @@ test.describe('layout settings', () => {
     await expect(page.locator('.rx-notify-bell')).toHaveAttribute('data-unread', '3');
 
     // The header stays at the top while the page scrolls under it.
-    await page.evaluate(() => window.scrollTo(0, 300));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // (scrolled again on each try: the page may not be tall enough yet while it loads)
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, 300);
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(100);
     expect((await page.locator('.rx-header').boundingBox())!.y).toBe(0);
 
     // The menu button narrows the sidebar to icons, and that is remembered.
