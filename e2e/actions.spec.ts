@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RULE_MESSAGES } from '../packages/contracts/src/errors.ts';
 import { localeStrings } from './support/layout.ts';
+import { api } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
 
 // Actions that change live data, walked as the demo admin in Chinese: deleting a gift in use tells
@@ -22,28 +23,6 @@ function spaced(text: string): RegExp {
 const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
 const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
 const openDrawer = (page: Page) => page.locator('.ant-drawer-section:visible').last();
-
-/** A request to the API as the signed-in admin, on the game chosen in the header. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const read = (key: string) => JSON.parse(localStorage.getItem(`rx-console:${key}`) ?? 'null');
-      const answer = await fetch(`/api/v1${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${read('user-info').access_token}`,
-          'X-Product-Id': String(read('product-id')),
-          'Content-Type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const envelope = (await answer.json()) as { code: number; data: unknown; msg: string };
-      if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`);
-      return envelope.data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** A gift of its own, used by a draft billing point of its own. */
 async function giftInUse(page: Page, tag: string) {

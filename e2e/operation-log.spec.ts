@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { localeStrings } from './support/layout.ts';
+import { api } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
 
 // The operation log read as staff read it, in Chinese: every action and kind of target can be
@@ -12,28 +13,6 @@ const oplog = localeStrings('oplog') as Strings;
 const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
 /** A button's name: antd puts a space between two CJK characters. */
 const spaced = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
-
-/** A request to the API as the signed-in admin, on the game chosen in the header. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const read = (key: string) => JSON.parse(localStorage.getItem(`rx-console:${key}`) ?? 'null');
-      const answer = await fetch(`/api/v1${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${read('user-info').access_token}`,
-          'X-Product-Id': String(read('product-id')),
-          'Content-Type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const envelope = (await answer.json()) as { code: number; data: unknown; msg: string };
-      if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`);
-      return envelope.data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** Whether a filter select offers an option, found by typing its label into the select's search. */
 async function offers(page: Page, id: string, label: string): Promise<void> {

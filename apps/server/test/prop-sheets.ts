@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { csvLine } from '../src/lib/csv.ts';
+import { props } from '../src/modules/props/tables.ts';
 import { client, productIdOf, type Client } from './api.ts';
 import { signInAs, type TestContext } from './helpers.ts';
 
@@ -43,3 +45,11 @@ export async function propsAdmin(t: TestContext): Promise<{ api: Client; token: 
 /** Posts a file to the props import with the query given (`?dry_run=1`…). */
 export const importProps = (api: Client, query: string, file: Buffer | string, type = 'text/csv') =>
   api.upload(`/api/v1/props/import${query}`, file, type);
+
+/** The domestic demo game's props with these codes, as stored. */
+export async function propsNamed(t: TestContext, codes: string[]) {
+  return t.database.db
+    .select()
+    .from(props)
+    .where(and(eq(props.productId, await productIdOf(t, 'xianxia')), inArray(props.code, codes)));
+}

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { ImportAnswer } from '@rx/contracts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { body, productIdOf, sheetOf, type Client } from '../../test/api.ts';
-import { importProps, propsAdmin } from '../../test/prop-sheets.ts';
-import { props } from '../modules/props/tables.ts';
+import { body, sheetOf, type Client } from '../../test/api.ts';
+import { importProps, propsAdmin, propsNamed } from '../../test/prop-sheets.ts';
 
 // A CSV export imports back exactly, while texts a spreadsheet would run stay inert (defect 12).
 
@@ -17,12 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.app.close();
 });
-
-const propsNamed = async (codes: string[]) =>
-  t.database.db
-    .select()
-    .from(props)
-    .where(and(eq(props.productId, await productIdOf(t, 'xianxia')), inArray(props.code, codes)));
 
 describe('formula escapes round-trip exactly (defect 12)', () => {
   it('exports texts starting with a formula character or an apostrophe escaped and imports them unchanged', async () => {
@@ -58,7 +50,7 @@ describe('formula escapes round-trip exactly (defect 12)', () => {
     expect(dry.data.unchanged).toBe(values.length);
     // Applying it changes nothing either.
     expect(body<ImportAnswer>(await importProps(api, '', csv.rawPayload)).data.update).toEqual([]);
-    const stored = await propsNamed(codes);
+    const stored = await propsNamed(t, codes);
     expect(stored.map((p) => p.name.zh).sort()).toEqual([...values].sort());
   });
 });

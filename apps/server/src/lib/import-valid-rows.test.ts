@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ImportAnswer } from '@rx/contracts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { body, productIdOf, rowCount, type Client } from '../../test/api.ts';
-import { importProps, propRow, propsAdmin, propsCsv } from '../../test/prop-sheets.ts';
+import { body, rowCount, type Client } from '../../test/api.ts';
+import { importProps, propRow, propsAdmin, propsNamed, propsCsv } from '../../test/prop-sheets.ts';
 import { operationLogs } from '../db/schema.ts';
 import { props } from '../modules/props/tables.ts';
 
@@ -16,12 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.app.close();
 });
-
-const propsNamed = async (codes: string[]) =>
-  t.database.db
-    .select()
-    .from(props)
-    .where(and(eq(props.productId, await productIdOf(t, 'xianxia')), inArray(props.code, codes)));
 
 describe('applying the valid rows (issue 13, defect 9)', () => {
   it('is all or nothing by default; valid_only=1 applies the good rows and answers the skipped ones', async () => {
@@ -55,7 +49,7 @@ describe('applying the valid rows (issue 13, defect 9)', () => {
         .map((e) => e.field)
         .sort(),
     ).toEqual(['name.zh', 'type']);
-    expect((await propsNamed(codes)).map((p) => p.code).sort()).toEqual(['valid_a', 'valid_d']);
+    expect((await propsNamed(t, codes)).map((p) => p.code).sort()).toEqual(['valid_a', 'valid_d']);
     const [log] = await t.database.db
       .select()
       .from(operationLogs)
@@ -69,7 +63,7 @@ describe('applying the valid rows (issue 13, defect 9)', () => {
     const file = propsCsv([propRow('valid_e', '戊'), propRow('valid_e', '戊二'), propRow('valid_f', '己')]);
     const applied = body<ImportAnswer>(await importProps(api, '?valid_only=1', file)).data;
     expect(applied.skipped).toEqual([3]);
-    const names = (await propsNamed(['valid_e', 'valid_f'])).map((p) => p.name.zh);
+    const names = (await propsNamed(t, ['valid_e', 'valid_f'])).map((p) => p.name.zh);
     expect(names.sort()).toEqual(['己', '戊']);
   });
 });
