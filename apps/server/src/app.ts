@@ -16,6 +16,7 @@ import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
 import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
+import { localBus, type EventBus } from './lib/events.ts';
 import { refuseUnstorableInput } from './lib/unstorable.ts';
 import { acsRoutes, authenticator } from './modules/acs/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
@@ -59,6 +60,12 @@ export interface AppOptions {
   trustProxy?: false | string[] | ((address: string, hop: number) => boolean);
   /** Tests draw predictable captchas. */
   captchaText?: () => string;
+  /** The event bus (lib/events.ts); absent: one of this instance only. */
+  events?: EventBus;
+  /** Where uploads and other files live by default (config's DATA_DIR). */
+  dataDir?: string;
+  /** Redis (config's REDIS_URL): shared events and rate limits across instances. */
+  redisUrl?: string;
 }
 
 interface ZodLikeError {
@@ -87,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { db } = options.database;
   trackDeclaredAccess(app);
+  // Every part of the server publishes and listens here: `app.events`, `request.server.events`.
+  const events = options.events ?? localBus();
+  app.decorate('events', events);
 
   // Validate with zod, asking for the input so a missing field reads "required", not "invalid".
   app.setValidatorCompiler(({ schema }) => (data) => {
@@ -210,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.webDist) await app.register(webRoutes, { dist: options.webDist });
 
   app.addHook('onClose', async () => {
+    await events.close();
     await options.database.close();
   });
   return app;

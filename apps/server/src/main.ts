@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     metrics: { token: config.metricsToken, port: config.metricsPort, host: config.host },
     trustProxy: config.trustProxy,
+    dataDir: config.dataDir,
+    redisUrl: config.redisUrl,
   });
   await seed(database.db, {
     demo: config.demo,

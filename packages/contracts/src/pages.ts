@@ -165,6 +165,10 @@ const goingOffline = (path: string, title: string, see: string) =>
 export const PAGE_CATALOGUE: MenuNode[] = [
   page('/homepage/index', 'page.home', 'see/home'),
   list('/notification/management', 'page.workOrders', 'see/work_order', { hidden: true }),
+  // The operations backbone's own pages, for everyone signed in (the server narrows what each sees):
+  // one's background jobs (admins: the CP's), and the approval requests one made or may decide.
+  { path: '/jobs', meta: { title: 'page.jobs', hidden: true, keepAlive: true } },
+  { path: '/approvals', meta: { title: 'page.approvals', hidden: true, keepAlive: true } },
 
   // 1. Project basic configuration
   group('/projectbase', 'group.projectBase', [

@@ -130,6 +130,8 @@ describe('permitted routes', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(permittedPages(PAGE_CATALOGUE, overseas).map((p) => p.path)).toEqual([
       '/homepage/index',
+      '/jobs',
+      '/approvals',
       '/newrxlaunch/payment-hw/goods-management',
       '/share/app-share-manage/facebook/strategy-manage',
       '/share/app-share-manage/facebook/strategy-manage/:id',
@@ -139,7 +141,9 @@ describe('permitted routes', () => {
   });
 
   it('keep the parents of a page', () => {
-    const goods = permittedPages(PAGE_CATALOGUE, overseas)[1];
+    const goods = permittedPages(PAGE_CATALOGUE, overseas).find(
+      (p) => p.path === '/newrxlaunch/payment-hw/goods-management',
+    );
     expect(goods?.parents).toEqual(['/operation-tools', '/newrxlaunch/payment-hw']);
   });
 });
