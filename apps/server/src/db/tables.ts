@@ -10,3 +10,5 @@ export * from '../modules/help-center/tables.ts';
 export * from '../modules/auto-replies/tables.ts';
 export * from '../modules/social-access/tables.ts';
 export * from '../modules/game-api/tables.ts';
+// Background jobs, their items and schedules (lib/jobs).
+export * from './jobs.ts';
