@@ -31,6 +31,14 @@ export const LOG_ACTIONS = [
   'link_login',
   'set_password',
   'reset_password',
+  // The shared lifecycle and two-person approval.
+  'submit',
+  'approve',
+  'reject',
+  'cancel',
+  'schedule',
+  'recall',
+  'end',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
@@ -55,6 +63,8 @@ export const LOG_ROW_TARGETS = [
   'staff',
   'role',
   'cp_settings',
+  'approval_request',
+  'approval_policy',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { billingResource } from './billing-points.ts';
+import { errorCodesResource } from './error-codes.ts';
+import { idField, int32, queryFlag, safeText } from './fields.ts';
+import { listAnswer, listQuery } from './lists.ts';
+
+/**
+ * Two-person approval (maker–checker): `/api/v1/approvals` and `/api/v1/approval-policies`.
+ * A policy names an action by the approve permission of its page (`basic/approve/error_code`);
+ * when enabled, a change of that action (at or above its threshold, when it has one) is stored as a
+ * pending request and applied only when another staff member who may decide approves it.
+ */
+
+/** What can wait for approval: each kind's policy action (the page's approve permission) and the number it carries. */
+export const APPROVAL_KINDS = {
+  /** Publishing the error-code working copy; the number: codes that differ from the live release. */
+  'error_codes.publish': { action: errorCodesResource.permissions.approve, number: 'changed_codes' },
+  /** Making an old release's content live again; the number: codes that differ from the live release. */
+  'error_codes.rollback': { action: errorCodesResource.permissions.approve, number: 'changed_codes' },
+  /** Changing a live billing point; the number: its highest price after the change. */
+  'billing_points.update': { action: billingResource.permissions.approve, number: 'price' },
+} as const;
+export type ApprovalKind = keyof typeof APPROVAL_KINDS;
+export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as ApprovalKind[];
+
+/** The actions a policy can name (distinct, in order). */
+export const APPROVAL_ACTIONS: readonly string[] = [
+  ...new Set(Object.values(APPROVAL_KINDS).map((k) => k.action)),
+];
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'failed'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+const staffRef = z.object({ id: z.number().int(), username: z.string() });
+
+export const approvalRequestItem = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  /** The policy's action: the approve permission of the page. */
+  action: z.string(),
+  product_id: z.number().int().nullable(),
+  target_type: z.string(),
+  target_id: z.string(),
+  target_name: z.string(),
+  /** The number the policy's threshold was compared with (null: the action carries none). */
+  amount: z.number().nullable(),
+  reason: z.string(),
+  status: z.enum(APPROVAL_STATUSES),
+  maker: staffRef,
+  checker: staffRef.nullable(),
+  comment: z.string(),
+  /** Why applying an approved request failed (status `failed`). */
+  error: z.string(),
+  /** Whether the caller may approve or reject it now. */
+  can_decide: z.boolean(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestItem>;
+
+/** One request with the change it makes. */
+export const approvalRequestDetail = approvalRequestItem.extend({
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type ApprovalRequestDetail = z.infer<typeof approvalRequestDetail>;
+
+export const APPROVAL_SORTS = ['created_at', 'id', 'status', 'decided_at'] as const;
+export const approvalListQuery = listQuery(APPROVAL_SORTS, {
+  /** `pending` without `mine`: the requests the caller may decide. */
+  status: z.enum(APPROVAL_STATUSES).optional(),
+  /** The requests the caller made. */
+  mine: queryFlag,
+  kind: z.enum(APPROVAL_KIND_NAMES as [ApprovalKind, ...ApprovalKind[]]).optional(),
+});
+export const approvalListAnswer = listAnswer(approvalRequestItem);
+
+export const approvalDecisionBody = z.object({
+  comment: safeText().trim().min(1).max(500),
+});
+
+/** A change that waits for approval is answered with HTTP 202 and this. */
+export const approvalPendingAnswer = z.object({
+  approval: approvalRequestItem,
+});
+export type ApprovalPending = z.infer<typeof approvalPendingAnswer>;
+
+export const approvalPolicyFields = z.object({
+  action: z.enum(APPROVAL_ACTIONS as [string, ...string[]]),
+  /** Only this product's changes (null: every product of the CP). */
+  product_id: idField.nullable().default(null),
+  /** Approval is asked when the action's number is at least this (null: always). */
+  threshold: int32(0).nullable().default(null),
+  reason_required: z.boolean().default(false),
+  /** Who may decide: a permission string or a role identifier (empty: the action's own permission). */
+  approver: safeText().trim().max(128).default(''),
+  enabled: z.boolean().default(true),
+});
+export const approvalPolicyItem = approvalPolicyFields.extend({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  threshold: z.number().int().nullable(),
+  reason_required: z.boolean(),
+  approver: z.string(),
+  enabled: z.boolean(),
+  updated_at: z.string(),
+});
+export type ApprovalPolicy = z.infer<typeof approvalPolicyItem>;
+export type ApprovalPolicyInput = z.input<typeof approvalPolicyFields>;
+
+/** The CP's policies, replaced as a whole. */
+export const approvalPoliciesBody = z.object({
+  policies: z.array(approvalPolicyFields).max(100),
+});
+export const approvalPoliciesAnswer = z.object({
+  list: z.array(approvalPolicyItem),
+  /** The actions a policy can name. */
+  actions: z.array(z.string()),
+});
+export type ApprovalPolicies = z.infer<typeof approvalPoliciesAnswer>;
