@@ -12,3 +12,5 @@ export * from '../modules/social-access/tables.ts';
 export * from '../modules/game-api/tables.ts';
 // Background jobs, their items and schedules (lib/jobs).
 export * from './jobs.ts';
+// Two-person approval: policies and requests (modules/approvals).
+export * from '../modules/approvals/tables.ts';
