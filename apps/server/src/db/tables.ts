@@ -14,3 +14,4 @@ export * from '../modules/game-api/tables.ts';
 export * from './jobs.ts';
 // Two-person approval: policies and requests (modules/approvals).
 export * from '../modules/approvals/tables.ts';
+export * from '../modules/files/tables.ts';
