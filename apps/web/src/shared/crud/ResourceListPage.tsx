@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Alert, Button, Flex, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { ExpandableConfig } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,11 @@ import { useProduct } from '@/app/product/index.ts';
 import { useMessage } from '../feedback.tsx';
 import { ApiError, http } from '../http.ts';
 import { loadNamespace } from '../i18n.ts';
-import { storage } from '../storage.ts';
 import { DataTable } from '../ui/index.ts';
-import { arrange, useTableSetup } from './column-settings.ts';
 import { FormDrawer } from './FormDrawer.tsx';
 import { ListToolbar } from './ListParts.tsx';
 import { SearchForm, type SearchField } from './SearchForm.tsx';
 import { tablePaging } from './table-paging.ts';
-import { TableTools } from './TableTools.tsx';
 import { useResource } from './use-resource.ts';
 
 await loadNamespace('table');
@@ -94,8 +91,6 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   const { params, setParams, list, can, create, update, refresh } = useResource<T>(resource, {
     defaultSort: props.defaultSort,
   });
-  const user = String(storage.userInfo.get()?.id ?? '');
-  const [setup, saveSetup] = useTableSetup(user, resource.name);
   const [selected, setSelected] = useState<Key[]>([]);
   const [own, setOwn] = useState<Opening<T>>({ editing: null });
   const [opened, setOpened] = props.opening ?? [own, setOwn];
@@ -164,11 +159,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
       </Space>
     ),
   };
-  const keyed = useMemo(
-    () => columns.map((c) => ({ ...c, key: String(c.key ?? (c as ColumnType<T>).dataIndex) })),
-    [columns],
-  );
-  const shown = [...arrange(keyed, setup), actions];
+  const shown = [...columns, actions];
   const { newItem, editValues } = props;
   // The drawer resets its form when these change: keep them stable while it is open.
   const initial = useMemo(
@@ -209,9 +200,13 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
           />
         }
       />
-      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBlockEnd: 8 }}>
-        <Space>
-          {selected.length > 0 && (
+      <DataTable<T>
+        rowKey="id"
+        tools={{
+          id: resource.name,
+          onRefresh: () => void refresh(),
+          refreshing: list.isFetching,
+          leading: selected.length > 0 && (
             <>
               <span role="status">{t('bulk.selected', { count: selected.length })}</span>
               {can.delete && (
@@ -228,19 +223,8 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
                 {t('bulk.clear')}
               </Button>
             </>
-          )}
-        </Space>
-        <TableTools
-          columns={keyed.map((c) => ({ key: c.key, title: c.title as ReactNode }))}
-          setup={setup}
-          onSetup={saveSetup}
-          onRefresh={() => void refresh()}
-          refreshing={list.isFetching}
-        />
-      </Flex>
-      <DataTable<T>
-        rowKey="id"
-        size={setup.density}
+          ),
+        }}
         loading={list.isFetching}
         columns={shown}
         dataSource={list.data?.list}

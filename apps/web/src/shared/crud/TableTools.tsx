@@ -6,7 +6,11 @@ import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadNamespace } from '../i18n.ts';
 import type { TableSetup } from './column-settings.ts';
+
+// The tools' own words, wherever a table shows them.
+await loadNamespace('table');
 
 interface TableToolsProps {
   /** Every column the table can show, in the page's order: key and title. */

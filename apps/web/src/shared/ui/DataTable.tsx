@@ -1,4 +1,5 @@
 import { useMemo, useState, type CSSProperties, type Key, type ReactNode } from 'react';
+import Flex from 'antd/es/flex';
 import Table, { type TableProps } from 'antd/es/table';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,9 @@ import { OverflowTip } from './OverflowTip.tsx';
 import { usePagerDefaults, type PagerProps } from './Pager.tsx';
 import { scrollWidth, withColumnDefaults, type OverflowWrappers } from './table-columns.ts';
 import { UI_DEFAULTS } from './defaults.ts';
+import { arrange, useTableSetup } from '../crud/column-settings.ts';
+import { TableTools } from '../crud/TableTools.tsx';
+import { storage } from '../storage.ts';
 import './data-table.css';
 
 export interface DataTableProps<T> extends Omit<TableProps<T>, 'pagination'> {
@@ -14,6 +18,20 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'pagination'> {
   pagination?: PagerProps | false;
   /** Keep the clicked row highlighted (default on). */
   highlightCurrentRow?: boolean;
+  /**
+   * The table's own buttons above it: refresh, row density, and column settings (show/hide,
+   * order), saved per user under `id`. The `actions` column stays last and always shown.
+   */
+  tools?: TableToolsOptions;
+}
+
+export interface TableToolsOptions {
+  /** Names the saved setup: one per table, stable across releases. */
+  id: string;
+  onRefresh: () => void;
+  refreshing?: boolean;
+  /** Shown at the start of the tools row (e.g. the bulk actions of selected rows). */
+  leading?: ReactNode;
 }
 
 const DEFAULTS = UI_DEFAULTS.table;
@@ -38,6 +56,8 @@ export function DataTable<T extends object>({
   onRow,
   rowClassName,
   locale,
+  tools,
+  size,
   ...props
 }: DataTableProps<T>): ReactNode {
   const { t } = useTranslation();
@@ -45,18 +65,38 @@ export function DataTable<T extends object>({
   const { layout, pagerCount, ...pagerProps } = pagination || {};
   const pager = usePagerDefaults(layout, pagerCount);
   const [current, setCurrent] = useState<Key | undefined>();
-  const merged = useMemo(() => withColumnDefaults(columns ?? [], wrappers), [columns]);
+  const [setup, saveSetup] = useTableSetup(String(storage.userInfo.get()?.id ?? ''), tools?.id ?? '');
+  const keyed = useMemo(
+    () =>
+      (columns ?? []).map((c) => ({
+        ...c,
+        key: String(c.key ?? ('dataIndex' in c ? String(c.dataIndex) : '')),
+      })),
+    [columns],
+  );
+  const shown = useMemo(() => {
+    if (!tools) return columns ?? [];
+    const actions = keyed.filter((c) => c.key === 'actions');
+    return [
+      ...arrange(
+        keyed.filter((c) => c.key !== 'actions'),
+        setup,
+      ),
+      ...actions,
+    ];
+  }, [tools, columns, keyed, setup]);
+  const merged = useMemo(() => withColumnDefaults(shown, wrappers), [shown]);
   const keyOf = (record: T): Key =>
     typeof rowKey === 'function' ? rowKey(record) : (record as Record<string, Key>)[rowKey as string]!;
 
   const style = { '--rx-table-current-row': token.controlItemBgActive } as CSSProperties;
-  return (
+  const table = (
     <Table<T>
       className="rx-data-table"
       style={style}
       showHeader={DEFAULTS.showHeader}
       bordered={DEFAULTS.bordered}
-      size={DEFAULTS.size}
+      size={tools ? setup.density : (size ?? DEFAULTS.size)}
       // Fills the container as it resizes; scrolls sideways once the columns need more room.
       scroll={DEFAULTS.autoResize ? { x: scrollWidth(merged) } : undefined}
       tableLayout="fixed"
@@ -81,5 +121,25 @@ export function DataTable<T extends object>({
       }}
       {...props}
     />
+  );
+  if (!tools) return table;
+  return (
+    <>
+      <Flex justify="space-between" align="center" gap={8} wrap className="rx-data-table__tools">
+        <Flex align="center" gap={8} wrap>
+          {tools.leading}
+        </Flex>
+        <TableTools
+          columns={keyed
+            .filter((c) => c.key !== 'actions')
+            .map((c) => ({ key: c.key, title: c.title as ReactNode }))}
+          setup={setup}
+          onSetup={saveSetup}
+          onRefresh={tools.onRefresh}
+          refreshing={tools.refreshing ?? false}
+        />
+      </Flex>
+      {table}
+    </>
   );
 }

@@ -129,6 +129,7 @@ export function RolesPage() {
       />
       <DataTable<Role>
         rowKey="id"
+        tools={{ id: 'roles', onRefresh: () => void refresh(), refreshing: list.isFetching }}
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}

@@ -185,6 +185,7 @@ export function StaffPage() {
       />
       <DataTable<Staff>
         rowKey="id"
+        tools={{ id: 'staff', onRefresh: () => void refresh(), refreshing: list.isFetching }}
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}

@@ -102,6 +102,7 @@ export function OperationLogPage() {
       />
       <DataTable<OperationLog>
         rowKey="id"
+        tools={{ id: 'operation-logs', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}

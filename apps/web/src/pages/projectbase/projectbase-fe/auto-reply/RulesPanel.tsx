@@ -224,6 +224,7 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
       )}
       <DataTable<AutoReplyRule>
         rowKey="id"
+        tools={{ id: 'auto-replies', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}

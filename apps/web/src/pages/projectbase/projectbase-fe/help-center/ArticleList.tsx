@@ -205,6 +205,7 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
       />
       <DataTable<HelpArticle>
         rowKey="id"
+        tools={{ id: 'help-articles', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}

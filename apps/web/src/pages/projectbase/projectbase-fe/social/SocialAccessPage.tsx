@@ -114,6 +114,7 @@ export function SocialAccessPage({ kind }: { kind: SocialKind }) {
       />
       <DataTable<SocialPolicy>
         rowKey="id"
+        tools={{ id: 'social-access', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}

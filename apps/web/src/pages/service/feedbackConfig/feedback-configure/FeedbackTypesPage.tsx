@@ -183,6 +183,7 @@ export function FeedbackTypesPage() {
       </Space>
       <DataTable<TreeRow>
         rowKey="id"
+        tools={{ id: 'feedback-types', onRefresh: () => void tree.refetch(), refreshing: tree.isFetching }}
         loading={tree.isFetching}
         columns={columns}
         dataSource={shown}
