@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/index.ts';
 import { seed } from '../src/seed/index.ts';
+import { installBossSchema } from '../src/lib/jobs/index.ts';
 import { JWT_SECRET } from './helpers.ts';
 
 declare module 'vitest' {
@@ -25,6 +26,8 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-db-'));
   const lite = await openDatabase({});
   await seed(lite.db, { demo: true, jwtSecret: JWT_SECRET });
+  // pg-boss's schema (lib/jobs), so each file's server starts its job queue without installing it.
+  await installBossSchema(lite);
   const file = path.join(dir, 'demo.tar');
   fs.writeFileSync(file, Buffer.from(await (await lite.dump!()).arrayBuffer()));
   await lite.close();
@@ -42,6 +45,7 @@ export default async function setup(project: TestProject) {
     target.pathname = `/${template}`;
     const db = await openDatabase({ databaseUrl: target.toString() });
     await seed(db.db, { demo: true, jwtSecret: JWT_SECRET });
+    await installBossSchema(db);
     await db.close();
     await admin.end();
   }

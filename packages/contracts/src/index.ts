@@ -24,3 +24,5 @@ export * from './resource.ts';
 // The shared lifecycle of content that goes live, and two-person approval.
 export * from './lifecycle.ts';
 export * from './approvals.ts';
+// Background jobs (lists, items, the answer of an action that became a job).
+export * from './jobs.ts';

@@ -1,0 +1,63 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/index.ts';
+
+/** The least of PGlite's client that pg-boss needs. */
+interface PgliteLike {
+  exec(text: string): Promise<{ rows: unknown[] }[]>;
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** The least of a pg Pool that pg-boss needs. */
+interface PoolLike {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss's `db` on our database: on PGlite, a script without values runs with `exec` (pg-boss's
+ * migrations and queue creation are several statements) and answers the last result; with values,
+ * one `query`. On PostgreSQL, the app's pool.
+ */
+export function bossDb(database: Database): PgBoss.Db {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'pglite') {
+    const lite = client as PgliteLike;
+    return {
+      async executeSql(text: string, values?: unknown[]) {
+        if (!values || values.length === 0) {
+          const results = await lite.exec(text);
+          return { rows: (results.at(-1)?.rows ?? []) as unknown[] };
+        }
+        return lite.query(text, values) as Promise<{ rows: unknown[] }>;
+      },
+    } as PgBoss.Db;
+  }
+  const pool = client as PoolLike;
+  return {
+    executeSql: (text: string, values?: unknown[]) => pool.query(text, values ?? []),
+  } as PgBoss.Db;
+}
+
+export interface BossOptions {
+  /** How often workers look for new messages (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+}
+
+/** A pg-boss on the app's database; `migrate`: install or upgrade its schema (`pgboss`). */
+export function createBoss(database: Database, options: BossOptions & { migrate?: boolean } = {}): PgBoss {
+  return new PgBoss({
+    db: bossDb(database),
+    migrate: options.migrate ?? true,
+    // Our own tables hold what staff see; pg-boss's archive only needs to outlive a restart.
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 2,
+    maintenanceIntervalSeconds: 120,
+  });
+}
+
+/** Installs pg-boss's schema in a database (the test harness's prepared copy; servers do it at start). */
+export async function installBossSchema(database: Database): Promise<void> {
+  const boss = createBoss(database, { migrate: true });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true, close: false });
+}

@@ -1,0 +1,642 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { setImmediate as nextLoop } from 'node:timers/promises';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { errorMessage } from '@rx/contracts';
+import type { Database, Db } from '../../db/index.ts';
+import { jobItems, jobs, schedules, type JobItemStatus, type JobStatus } from '../../db/jobs.ts';
+import { ApiError } from '../api-error.ts';
+import type { EventBus } from '../events.ts';
+import { createBoss, type BossOptions } from './boss.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type ScheduleRow = typeof schedules.$inferSelect;
+
+/** Who a job belongs to: the staff member who started it (null user: the system, e.g. a schedule). */
+export interface JobOwner {
+  cpId: number;
+  productId?: number | null;
+  userId?: number | null;
+  username?: string;
+}
+
+export interface ItemContext {
+  job: JobRow;
+  seq: number;
+}
+
+/** What a job run as a whole (not item by item) hands back when it ends. */
+export interface WholeResult {
+  summary?: Record<string, unknown>;
+  /** Per-item results to show and download (e.g. an import's rows). */
+  items?: { input: unknown; status: Exclude<JobItemStatus, 'pending'>; message?: string; output?: unknown }[];
+}
+
+export interface WholeContext {
+  db: Db;
+  job: JobRow;
+  /** Reports how far it got (published a few times per second at most). */
+  progress(done: number, total?: number, failed?: number): void;
+  /**
+   * Records the result inside the task's own transaction, so its effect and "succeeded" commit
+   * together (a task that does not call it is completed after it returns, in a transaction of its own).
+   */
+  complete(tx: Db, result: WholeResult): Promise<void>;
+}
+
+/**
+ * A kind of job: `item` does one item inside the batch's transaction (its effect commits with its
+ * `ok`, so an item is never done twice); or `run` does the whole job at once (it must be
+ * idempotent as a whole: an import runs in one transaction).
+ */
+export type JobKind =
+  | { item(tx: Db, input: unknown, context: ItemContext): Promise<unknown> }
+  | { run(context: WholeContext): Promise<WholeResult | void> };
+
+export interface TaskContext {
+  /** The transaction the schedule's run is recorded in: write through it for exactly-once effects. */
+  db: Db;
+  key: string;
+  /** When it was meant to run. */
+  at: Date;
+}
+
+export type TaskHandler = (payload: unknown, context: TaskContext) => Promise<void>;
+
+export interface JobRunnerOptions extends BossOptions {
+  /** Items claimed per transaction. */
+  batchSize?: number;
+  /** Least time between two progress events of one job. */
+  progressIntervalMs?: number;
+  log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+const JOB_QUEUE = 'rx-jobs';
+const ONE_OFF_QUEUE = 'rx-schedules';
+const CRON_QUEUE_PREFIX = 'rx-cron-';
+
+function cronQueue(key: string): string {
+  return CRON_QUEUE_PREFIX + createHash('sha1').update(key).digest('hex').slice(0, 20);
+}
+
+/** The next moment of a cron in a time zone (cron-parser, pg-boss's own dependency); null if unknown. */
+function nextCronRun(cron: string, tz: string): Date | null {
+  try {
+    const require = createRequire(createRequire(import.meta.url).resolve('pg-boss'));
+    const parser = require('cron-parser') as {
+      parseExpression(expression: string, options: { tz: string }): { next(): { toDate(): Date } };
+    };
+    return parser.parseExpression(cron, { tz }).next().toDate();
+  } catch {
+    return null;
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.detail ?? errorMessage(error.code, 'en');
+  return error instanceof Error ? error.message : String(error);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * Background jobs and schedules on pg-boss. pg-boss carries the wake-ups (a job to run, a one-off's
+ * moment, a cron's tick) and survives restarts; the `jobs`, `job_items` and `schedules` tables hold
+ * what a job is and how far it got. Jobs started here also run here at once (no polling delay);
+ * jobs left queued or running (a crash) are resumed at start.
+ */
+export class JobRunner {
+  readonly boss: PgBoss;
+  private readonly db: Db;
+  private readonly kinds = new Map<string, JobKind>();
+  private readonly tasks = new Map<string, TaskHandler>();
+  /** Jobs this process is running now, and the promise of each run. */
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly lastPublished = new Map<number, number>();
+  private readonly cronWorkers = new Set<string>();
+  private readonly batchSize: number;
+  private readonly progressIntervalMs: number;
+  private readonly pollingIntervalSeconds: number;
+  private started = false;
+  private stopping = false;
+
+  constructor(
+    database: Database,
+    private readonly events: EventBus,
+    private readonly options: JobRunnerOptions = {},
+  ) {
+    this.db = database.db;
+    this.batchSize = options.batchSize ?? 100;
+    this.progressIntervalMs = options.progressIntervalMs ?? 300;
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    this.boss = createBoss(database, options);
+    this.boss.on('error', (error) => {
+      if (!this.stopping) this.options.log?.warn({ err: error }, 'job queue error');
+    });
+  }
+
+  /** Declares a kind of job (before jobs of it start; at start, jobs of unknown kinds wait). */
+  defineJob(kind: string, definition: JobKind): void {
+    this.kinds.set(kind, definition);
+    if (this.started) void this.resume(kind);
+  }
+
+  /** Declares what a schedule of this name does when it fires. */
+  defineTask(name: string, handler: TaskHandler): void {
+    this.tasks.set(name, handler);
+    if (this.started) void this.fireDueOneOffs();
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const queue of [JOB_QUEUE, ONE_OFF_QUEUE]) await this.boss.createQueue(queue);
+    const polling = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 };
+    await this.boss.work<{ jobId: number }>(JOB_QUEUE, polling, async ([message]) => {
+      if (message) await this.runJob(message.data.jobId);
+    });
+    await this.boss.work<{ key: string; at: string }>(ONE_OFF_QUEUE, polling, async ([message]) => {
+      if (message) await this.fireOneOff(message.data.key, new Date(message.data.at));
+    });
+    const crons = await this.db
+      .select({ key: schedules.key, cron: schedules.cron, tz: schedules.tz })
+      .from(schedules)
+      .where(and(eq(schedules.status, 'active'), sql`${schedules.cron} is not null`));
+    for (const { key, cron, tz } of crons) {
+      await this.boss.createQueue(cronQueue(key));
+      await this.boss.schedule(cronQueue(key), cron!, { key }, { tz: tz ?? 'UTC' });
+      await this.workCron(key);
+    }
+    this.started = true;
+    void this.resume();
+    void this.fireDueOneOffs();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    // Running jobs stop between batches; what they left stays pending for the next start.
+    await Promise.allSettled([...this.running.values()]);
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 }).catch(() => undefined);
+  }
+
+  // ---------------------------------------------------------------- jobs
+
+  /** Starts a job of `kind` with its items (each one a JSON value): answers its id at once. */
+  async create(
+    kind: string,
+    owner: JobOwner,
+    {
+      items = [],
+      params = {},
+      total,
+    }: { items?: unknown[]; params?: Record<string, unknown>; total?: number },
+  ): Promise<number> {
+    const id = await this.db.transaction(async (tx) => {
+      const [job] = await tx
+        .insert(jobs)
+        .values({
+          cpId: owner.cpId,
+          productId: owner.productId ?? null,
+          userId: owner.userId ?? null,
+          username: owner.username ?? '',
+          kind,
+          params,
+          total: total ?? items.length,
+        })
+        .returning({ id: jobs.id });
+      for (let start = 0; start < items.length; start += 1000) {
+        await tx
+          .insert(jobItems)
+          .values(
+            items
+              .slice(start, start + 1000)
+              .map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
+          );
+        await nextLoop();
+      }
+      return job!.id;
+    });
+    await this.wake(id);
+    return id;
+  }
+
+  /** Runs the job here now, and tells every instance through pg-boss (a crash leaves it queued). */
+  private async wake(id: number): Promise<void> {
+    if (!this.started) return;
+    await this.boss.send(JOB_QUEUE, { jobId: id }, { expireInSeconds: 23 * 3600, retryLimit: 0 });
+    void this.runJob(id);
+  }
+
+  /** Stops the job between two batches; its remaining items stay pending. False if it had ended. */
+  async cancel(id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(jobs)
+      .set({ status: 'cancelled', finishedAt: new Date() })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
+      .returning();
+    if (rows[0]) this.publish(rows[0], true);
+    return rows.length > 0;
+  }
+
+  /** Puts the failed items back to pending and runs the job again. False if nothing failed. */
+  async retry(id: number): Promise<boolean> {
+    const job = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
+      if (!row || row.status === 'queued' || row.status === 'running') return null;
+      const whole = this.kinds.get(row.kind);
+      if (whole && 'run' in whole) {
+        // A job done as a whole runs again as a whole (its items are its last result).
+        if (row.status !== 'failed') return null;
+        await tx.delete(jobItems).where(eq(jobItems.jobId, id));
+      } else {
+        const reset = await tx
+          .update(jobItems)
+          .set({ status: 'pending', message: '', output: null, doneAt: null })
+          .where(and(eq(jobItems.jobId, id), eq(jobItems.status, 'error')))
+          .returning({ seq: jobItems.seq });
+        if (reset.length === 0 && row.status !== 'cancelled' && row.status !== 'failed') return null;
+      }
+      const [updated] = await tx
+        .update(jobs)
+        .set({
+          status: 'queued',
+          error: null,
+          finishedAt: null,
+          done:
+            whole && 'run' in whole
+              ? 0
+              : sql`(select count(*)::int from job_items where job_id = ${id} and status = 'ok')`,
+          failed: 0,
+        })
+        .where(eq(jobs.id, id))
+        .returning();
+      return updated;
+    });
+    if (!job) return false;
+    this.publish(job, true);
+    await this.wake(id);
+    return true;
+  }
+
+  /** Resumes jobs left queued or running (a crash or a restart): all, or those of one kind. */
+  private async resume(kind?: string): Promise<void> {
+    const rows = await this.db
+      .select({ id: jobs.id, kind: jobs.kind })
+      .from(jobs)
+      .where(inArray(jobs.status, ['queued', 'running']));
+    for (const row of rows) if (!kind || row.kind === kind) void this.runJob(row.id);
+  }
+
+  /** Runs a job until no pending item is left, it is cancelled, or the server stops. */
+  runJob(id: number): Promise<void> {
+    const current = this.running.get(id);
+    if (current) return current;
+    const run = this.execute(id)
+      .catch(async (error: unknown) => {
+        this.options.log?.error({ err: error, job: id }, 'job failed');
+        const [row] = await this.db
+          .update(jobs)
+          .set({ status: 'failed', error: messageOf(error), finishedAt: new Date() })
+          .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+          .returning()
+          .catch(() => []);
+        if (row) this.publish(row, true);
+      })
+      .finally(() => this.running.delete(id));
+    this.running.set(id, run);
+    return run;
+  }
+
+  private async execute(id: number): Promise<void> {
+    if (this.stopping) return;
+    const [job] = await this.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+        heartbeatAt: new Date(),
+      })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
+      .returning();
+    if (!job) return;
+    const kind = this.kinds.get(job.kind);
+    if (!kind) return; // Defined later (defineJob resumes it).
+    this.publish(job, true);
+    if ('run' in kind) return this.executeWhole(job, kind);
+    for (;;) {
+      if (this.stopping) return;
+      const outcome = await this.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
+        if (!row || row.status !== 'running') return { stop: true as const };
+        const claimed = rowsOf<{ seq: number; input: unknown }>(
+          await tx.execute(sql`
+            select seq, input from job_items
+            where job_id = ${id} and status = 'pending'
+            order by seq limit ${this.batchSize}
+            for update skip locked`),
+        );
+        if (claimed.length === 0) {
+          const pending = rowsOf<{ n: number }>(
+            await tx.execute(
+              sql`select count(*)::int as n from job_items where job_id = ${id} and status = 'pending'`,
+            ),
+          )[0]!.n;
+          // Another instance still holds some: it finishes the job.
+          if (pending > 0) return { stop: true as const };
+          const [ended] = await tx
+            .update(jobs)
+            .set({
+              status: row.failed > 0 ? 'failed' : 'succeeded',
+              finishedAt: new Date(),
+              heartbeatAt: new Date(),
+            })
+            .where(eq(jobs.id, id))
+            .returning();
+          return { stop: true as const, ended };
+        }
+        const results: { seq: number; status: string; message: string; output: unknown }[] = [];
+        for (const item of claimed) {
+          try {
+            const output = await tx.transaction((sp) =>
+              kind.item(sp as unknown as Db, item.input, { job: row, seq: item.seq }),
+            );
+            results.push({ seq: item.seq, status: 'ok', message: '', output: output ?? null });
+          } catch (error) {
+            results.push({ seq: item.seq, status: 'error', message: messageOf(error), output: null });
+          }
+        }
+        await tx.execute(sql`
+          update job_items j set status = u.status, message = u.message, output = u.output, done_at = now()
+          from jsonb_to_recordset(${JSON.stringify(results)}::jsonb)
+            as u(seq int, status text, message text, output jsonb)
+          where j.job_id = ${id} and j.seq = u.seq`);
+        const failed = results.filter((r) => r.status === 'error').length;
+        const [updated] = await tx
+          .update(jobs)
+          .set({
+            done: sql`${jobs.done} + ${results.length - failed}`,
+            failed: sql`${jobs.failed} + ${failed}`,
+            heartbeatAt: new Date(),
+          })
+          .where(eq(jobs.id, id))
+          .returning();
+        return { stop: false as const, updated };
+      });
+      if (outcome.stop) {
+        if ('ended' in outcome && outcome.ended) this.publish(outcome.ended, true);
+        return;
+      }
+      this.publish(outcome.updated!, false);
+      // Let requests in between batches (PGlite's queries resolve as microtasks).
+      await nextLoop();
+    }
+  }
+
+  private async executeWhole(job: JobRow, kind: Extract<JobKind, { run: unknown }>): Promise<void> {
+    let completed = false;
+    let progress = { done: job.done, total: job.total, failed: job.failed };
+    const complete = async (tx: Db, result: WholeResult) => {
+      const items = result.items ?? [];
+      await tx.delete(jobItems).where(eq(jobItems.jobId, job.id));
+      for (let start = 0; start < items.length; start += 1000) {
+        await tx.insert(jobItems).values(
+          items.slice(start, start + 1000).map((item, i) => ({
+            jobId: job.id,
+            seq: start + i + 1,
+            input: item.input ?? null,
+            status: item.status,
+            message: item.message ?? '',
+            output: item.output ?? null,
+            doneAt: new Date(),
+          })),
+        );
+      }
+      const failed = items.filter((i) => i.status === 'error').length;
+      await tx
+        .update(jobs)
+        .set({
+          summary: result.summary ?? null,
+          total: items.length || progress.total,
+          done: items.length ? items.length - failed : progress.total,
+          failed,
+          status: 'succeeded',
+          finishedAt: new Date(),
+          heartbeatAt: new Date(),
+        })
+        .where(eq(jobs.id, job.id));
+      completed = true;
+    };
+    const result = await kind.run({
+      db: this.db,
+      job,
+      progress: (done, total = progress.total, failed = progress.failed) => {
+        progress = { done, total, failed };
+        this.publish({ ...job, status: 'running', ...progress }, false);
+      },
+      complete,
+    });
+    if (!completed) await this.db.transaction((tx) => complete(tx, result ?? {}));
+    const [ended] = await this.db.select().from(jobs).where(eq(jobs.id, job.id));
+    if (ended) this.publish(ended, true);
+  }
+
+  /** Tells the owner's consoles how the job moved: always on a status change, else a few times a second. */
+  private publish(job: JobRow, force: boolean): void {
+    const now = Date.now();
+    if (!force && now - (this.lastPublished.get(job.id) ?? 0) < this.progressIntervalMs) return;
+    this.lastPublished.set(job.id, now);
+    if (job.status !== 'running' && job.status !== 'queued') this.lastPublished.delete(job.id);
+    this.events.publish({
+      topic: 'job',
+      cpId: job.cpId,
+      userId: job.userId ?? 0,
+      data: {
+        id: job.id,
+        kind: job.kind,
+        status: job.status,
+        done: job.done,
+        failed: job.failed,
+        total: job.total,
+      },
+    });
+  }
+
+  // ---------------------------------------------------------------- schedules
+
+  /** Runs task `name` once at `at` (a one-off, e.g. "go live at 10:00 Asia/Shanghai" as a Date). */
+  async scheduleAt(name: string, key: string, at: Date, payload: unknown = {}): Promise<void> {
+    await this.db
+      .insert(schedules)
+      .values({ kind: name, key, runAt: at, payload, status: 'active', nextRunAt: at })
+      .onConflictDoUpdate({
+        target: schedules.key,
+        set: {
+          kind: name,
+          runAt: at,
+          cron: null,
+          tz: null,
+          payload,
+          status: 'active',
+          nextRunAt: at,
+          lastError: null,
+          updatedAt: new Date(),
+        },
+      });
+    await this.dropCron(key);
+    if (!this.started) return;
+    if (at.getTime() <= Date.now()) {
+      void this.fireOneOff(key, at);
+      return;
+    }
+    await this.boss.send(ONE_OFF_QUEUE, { key, at: at.toISOString() }, { startAfter: at, retryLimit: 0 });
+  }
+
+  /** Runs task `name` on a cron in a time zone (e.g. '0 10 * * *', 'Asia/Shanghai') until unscheduled. */
+  async scheduleCron(
+    name: string,
+    key: string,
+    cron: string,
+    tz: string,
+    payload: unknown = {},
+  ): Promise<void> {
+    const next = nextCronRun(cron, tz);
+    await this.db
+      .insert(schedules)
+      .values({ kind: name, key, cron, tz, payload, status: 'active', nextRunAt: next })
+      .onConflictDoUpdate({
+        target: schedules.key,
+        set: {
+          kind: name,
+          runAt: null,
+          cron,
+          tz,
+          payload,
+          status: 'active',
+          nextRunAt: next,
+          lastError: null,
+          updatedAt: new Date(),
+        },
+      });
+    if (!this.started) return;
+    const queue = cronQueue(key);
+    await this.boss.createQueue(queue);
+    await this.boss.schedule(queue, cron, { key }, { tz });
+    await this.workCron(key);
+  }
+
+  /** Cancels a schedule (one-off or cron); false if there was none active. */
+  async unschedule(key: string): Promise<boolean> {
+    const rows = await this.db
+      .update(schedules)
+      .set({ status: 'cancelled', nextRunAt: null, updatedAt: new Date() })
+      .where(and(eq(schedules.key, key), eq(schedules.status, 'active')))
+      .returning({ key: schedules.key });
+    await this.dropCron(key);
+    return rows.length > 0;
+  }
+
+  /** The schedule of a key, if any. */
+  async schedule(key: string): Promise<ScheduleRow | undefined> {
+    const [row] = await this.db.select().from(schedules).where(eq(schedules.key, key));
+    return row;
+  }
+
+  private async dropCron(key: string): Promise<void> {
+    const queue = cronQueue(key);
+    if (!this.started || !this.cronWorkers.has(queue)) return;
+    this.cronWorkers.delete(queue);
+    await this.boss.unschedule(queue).catch(() => undefined);
+    await this.boss.offWork(queue).catch(() => undefined);
+  }
+
+  private async workCron(key: string): Promise<void> {
+    const queue = cronQueue(key);
+    if (this.cronWorkers.has(queue)) return;
+    this.cronWorkers.add(queue);
+    await this.boss.createQueue(queue);
+    await this.boss.work(queue, { pollingIntervalSeconds: this.pollingIntervalSeconds }, async () => {
+      await this.fireCron(key);
+    });
+  }
+
+  /** One-offs whose moment has come (a server down at that moment runs them at start). */
+  private async fireDueOneOffs(): Promise<void> {
+    const due = await this.db
+      .select({ key: schedules.key, runAt: schedules.runAt })
+      .from(schedules)
+      .where(and(eq(schedules.status, 'active'), sql`${schedules.runAt} <= now()`));
+    for (const row of due) await this.fireOneOff(row.key, row.runAt!);
+  }
+
+  /** Runs a one-off once: its handler's writes and its "done" commit in one transaction. */
+  private async fireOneOff(key: string, at: Date): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(schedules)
+          .where(and(eq(schedules.key, key), eq(schedules.status, 'active')))
+          .for('update', { skipLocked: true });
+        // Rescheduled, cancelled, done, or another instance is on it.
+        if (!row || !row.runAt || row.runAt.getTime() !== at.getTime() || row.runAt.getTime() > Date.now())
+          return;
+        const handler = this.tasks.get(row.kind);
+        if (!handler) return; // Defined later: defineTask fires it.
+        await handler(row.payload, { db: tx as unknown as Db, key, at });
+        await tx
+          .update(schedules)
+          .set({ status: 'done', runs: sql`${schedules.runs} + 1`, lastRunAt: new Date(), nextRunAt: null })
+          .where(eq(schedules.key, key));
+      });
+    } catch (error) {
+      this.options.log?.error({ err: error, schedule: key }, 'scheduled task failed');
+      await this.db
+        .update(schedules)
+        .set({ status: 'failed', lastError: messageOf(error), lastRunAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(schedules.key, key), eq(schedules.status, 'active')))
+        .catch(() => undefined);
+    }
+  }
+
+  private async fireCron(key: string): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(schedules)
+          .where(and(eq(schedules.key, key), eq(schedules.status, 'active')))
+          .for('update');
+        if (!row || !row.cron) return;
+        const handler = this.tasks.get(row.kind);
+        if (!handler) return;
+        await handler(row.payload, { db: tx as unknown as Db, key, at: new Date() });
+        await tx
+          .update(schedules)
+          .set({
+            runs: sql`${schedules.runs} + 1`,
+            lastRunAt: new Date(),
+            lastError: null,
+            nextRunAt: nextCronRun(row.cron, row.tz ?? 'UTC'),
+          })
+          .where(eq(schedules.key, key));
+      });
+    } catch (error) {
+      this.options.log?.error({ err: error, schedule: key }, 'scheduled task failed');
+      await this.db
+        .update(schedules)
+        .set({ lastError: messageOf(error), lastRunAt: new Date() })
+        .where(eq(schedules.key, key))
+        .catch(() => undefined);
+    }
+  }
+
+  /** A job with the statuses of its items, for tests and tools. */
+  async find(id: number): Promise<JobRow | undefined> {
+    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
+    return row;
+  }
+}
+
+export type { JobStatus };

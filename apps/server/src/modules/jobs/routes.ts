@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { ErrorCode, idParam, jobItemsQuery, jobListQuery, jobResultQuery, type JobItem } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { jobItems, jobs } from '../../db/jobs.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { requireAuth } from '../../lib/authenticate.ts';
+import { userGrants } from '../../lib/grants.ts';
+import { jobResultFile, type JobRow } from '../../lib/jobs/index.ts';
+import { sortOrder } from '../../lib/list.ts';
+import { ok, requestLanguage } from '../../lib/request.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
+
+function toItem(job: JobRow): JobItem {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    total: job.total,
+    done: job.done,
+    failed: job.failed,
+    user_id: job.userId,
+    username: job.username,
+    product_id: job.productId,
+    summary: job.summary ?? null,
+    error: job.error,
+    created_at: job.createdAt.toISOString(),
+    started_at: job.startedAt?.toISOString() ?? null,
+    finished_at: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The jobs the caller may see: their own; a CP admin, all of the CP's. Never another CP's. */
+async function visibility(
+  db: Db,
+  request: FastifyRequest,
+): Promise<{ where: SQL; userId: number; cpId: number }> {
+  const auth = requireAuth(request);
+  const grants = await userGrants(db, auth.userId, auth.permChangedAt);
+  const cp = eq(jobs.cpId, auth.cpId);
+  return {
+    where: grants.isAdmin ? cp : and(cp, eq(jobs.userId, auth.userId))!,
+    userId: auth.userId,
+    cpId: auth.cpId,
+  };
+}
+
+async function visibleJob(db: Db, request: FastifyRequest, id: number): Promise<JobRow> {
+  const { where } = await visibility(db, request);
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(where, eq(jobs.id, id)));
+  if (!job) throw new ApiError(ErrorCode.NOT_FOUND);
+  return job;
+}
+
+export async function jobRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = options;
+  const tags = ['jobs'];
+
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        tags,
+        summary: "Background jobs: the caller's own; a CP admin sees all of the CP's (`mine=1`: own only)",
+        querystring: jobListQuery,
+      },
+      config: SIGNED_IN,
+    },
+    async (request) => {
+      const { page, page_size, sort, kind, status, mine } = request.query;
+      const seen = await visibility(db, request);
+      const where = and(
+        seen.where,
+        mine ? eq(jobs.userId, seen.userId) : undefined,
+        kind ? eq(jobs.kind, kind) : undefined,
+        status ? eq(jobs.status, status) : undefined,
+      );
+      const order = sortOrder(
+        sort,
+        {
+          created_at: jobs.createdAt,
+          id: jobs.id,
+          status: jobs.status,
+          kind: jobs.kind,
+          finished_at: jobs.finishedAt,
+        },
+        '-created_at',
+        jobs.id,
+        requestLanguage(request),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(jobs)
+          .where(where)
+          .orderBy(...order)
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db.select({ n: count() }).from(jobs).where(where),
+      ]);
+      return ok({ list: rows.map(toItem), total: total?.n ?? 0 });
+    },
+  );
+
+  app.get(
+    '/jobs/:id',
+    {
+      schema: { tags, summary: 'One job with its progress and summary', params: idParam },
+      config: SIGNED_IN,
+    },
+    async (request) => ok(toItem(await visibleJob(db, request, request.params.id))),
+  );
+
+  app.get(
+    '/jobs/:id/items',
+    {
+      schema: {
+        tags,
+        summary: "A job's items with their status and message (`status=error`: the failed ones)",
+        params: idParam,
+        querystring: jobItemsQuery,
+      },
+      config: SIGNED_IN,
+    },
+    async (request) => {
+      const job = await visibleJob(db, request, request.params.id);
+      const { page, page_size, status } = request.query;
+      const where = and(eq(jobItems.jobId, job.id), status ? eq(jobItems.status, status) : undefined);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(jobItems)
+          .where(where)
+          .orderBy(asc(jobItems.seq))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db.select({ n: count() }).from(jobItems).where(where),
+      ]);
+      return ok({
+        list: rows.map((item) => ({
+          seq: item.seq,
+          status: item.status,
+          message: item.message,
+          input: item.input,
+          output: item.output ?? null,
+          done_at: item.doneAt?.toISOString() ?? null,
+        })),
+        total: total?.n ?? 0,
+      });
+    },
+  );
+
+  app.get(
+    '/jobs/:id/result',
+    {
+      schema: {
+        tags,
+        summary: "The job's items with their status and message as CSV or XLSX, made on demand",
+        params: idParam,
+        querystring: jobResultQuery,
+      },
+      config: SIGNED_IN,
+    },
+    async (request, reply) => {
+      const job = await visibleJob(db, request, request.params.id);
+      return jobResultFile(reply, db, job.id, request.query.format);
+    },
+  );
+
+  app.post(
+    '/jobs/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Stop a queued or running job between batches (its remaining items stay pending)',
+        params: idParam,
+      },
+      config: SIGNED_IN,
+    },
+    async (request) => {
+      const job = await visibleJob(db, request, request.params.id);
+      if (!(await fastify.jobs.cancel(job.id))) throw new ApiError(ErrorCode.BUSINESS_RULE);
+      return ok(toItem((await fastify.jobs.find(job.id))!));
+    },
+  );
+
+  app.post(
+    '/jobs/:id/retry',
+    {
+      schema: { tags, summary: 'Run the failed items again (the others stay as they are)', params: idParam },
+      config: SIGNED_IN,
+    },
+    async (request) => {
+      const job = await visibleJob(db, request, request.params.id);
+      if (!(await fastify.jobs.retry(job.id))) throw new ApiError(ErrorCode.BUSINESS_RULE);
+      return ok(toItem((await fastify.jobs.find(job.id))!));
+    },
+  );
+}
