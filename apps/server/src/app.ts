@@ -42,6 +42,7 @@ import { errorCodeRoutes } from './modules/error-codes/index.ts';
 import { helpCenterRoutes } from './modules/help-center/index.ts';
 import { autoReplyRoutes } from './modules/auto-replies/index.ts';
 import { socialAccessRoutes } from './modules/social-access/index.ts';
+import { fileRoutes, openFileStorage, publicFileRoutes, type S3Options } from './modules/files/index.ts';
 import { GameAnswerCache, gameApiRoutes, gameApiKeyRoutes, secretBox } from './modules/game-api/index.ts';
 
 export interface AppOptions {
@@ -66,6 +67,8 @@ export interface AppOptions {
   events?: EventBus;
   /** Where uploads and other files live by default (config's DATA_DIR). */
   dataDir?: string;
+  /** S3-compatible storage for uploads (config's S3_*); absent: files stay under `dataDir`. */
+  s3?: S3Options;
   /** Redis (config's REDIS_URL): shared events and rate limits across instances. */
   redisUrl?: string;
   /** Background jobs (lib/jobs): polling interval, batch size (tests: short). */
@@ -208,6 +211,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ]) {
     await app.register(routes, { prefix: '/api/v1', db, authenticate });
   }
+  // Uploads (modules/files): the API under /api/v1, and the public address of images at /files/<id>.
+  const fileStorage = await openFileStorage({ dataDir: options.dataDir, s3: options.s3 });
+  await app.register(fileRoutes, { prefix: '/api/v1', db, storage: fileStorage });
+  await app.register(publicFileRoutes, { db, storage: fileStorage });
   // The configuration games read, and the game-facing API that serves it (signed with product keys).
   const gameConfig = {
     db,

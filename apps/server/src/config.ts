@@ -30,6 +30,8 @@ export interface Config {
   metricsToken?: string;
   /** When set, /metrics is served on this port only. */
   metricsPort?: number;
+  /** S3-compatible storage for uploads (S3_*): see `s3From`. */
+  s3?: S3Config;
 }
 
 /** Reads the secret from the environment, else from DATA_DIR/secrets.json, creating it once. */
@@ -73,6 +75,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
+    s3: s3From(env),
+  };
+}
+
+// --- Uploads in S3-compatible storage (modules/files) ---
+
+/** Where uploads go instead of DATA_DIR/files. */
+export interface S3Config {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  publicBaseUrl?: string;
+}
+
+/**
+ * S3_BUCKET turns it on. S3_ENDPOINT (absent: AWS), S3_REGION (us-east-1), S3_ACCESS_KEY_ID and
+ * S3_SECRET_ACCESS_KEY (absent: the SDK's credential chain), S3_FORCE_PATH_STYLE=1 (MinIO and most
+ * self-hosted services), S3_PUBLIC_BASE_URL (where the bucket is publicly readable, e.g. a CDN:
+ * images are linked there instead of through this server).
+ */
+export function s3From(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const flag = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  return {
+    endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: flag === '1' || flag === 'true',
+    publicBaseUrl: env.S3_PUBLIC_BASE_URL?.trim() || undefined,
   };
 }
 

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     metrics: { token: config.metricsToken, port: config.metricsPort, host: config.host },
     trustProxy: config.trustProxy,
     dataDir: config.dataDir,
+    s3: config.s3,
     redisUrl: config.redisUrl,
   });
   await seed(database.db, {

@@ -71,6 +71,8 @@ export async function createTestApp(
     trustProxy?: AppOptions['trustProxy'];
     /** The external entries' addresses, as the configuration would give them. */
     external?: Pick<AppOptions, 'biUrl' | 'serviceWorkbenchUrl'>;
+    /** Uploads' folder and S3 storage, as the configuration would give them (default: a temporary folder). */
+    files?: Pick<AppOptions, 'dataDir' | 's3'>;
   } = {},
 ): Promise<TestContext> {
   const database = await testDatabase(options.demo ?? true);
@@ -82,6 +84,7 @@ export async function createTestApp(
     accessTtl: options.accessTtl,
     trustProxy: options.trustProxy,
     ...options.external,
+    ...options.files,
     logLevel: 'silent',
     captchaText: () => captcha.next,
   });

@@ -20,6 +20,7 @@ export * from './auto-replies.ts';
 export * from './social-access.ts';
 export * from './game-api.ts';
 export * from './files.ts';
+export * from './files.ts';
 export * from './resource.ts';
 // The shared lifecycle of content that goes live, and two-person approval.
 export * from './lifecycle.ts';

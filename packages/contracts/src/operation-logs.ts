@@ -65,6 +65,7 @@ export const LOG_ROW_TARGETS = [
   'cp_settings',
   'approval_request',
   'approval_policy',
+  'file',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
