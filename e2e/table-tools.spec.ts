@@ -64,3 +64,32 @@ for (const path of PAGES) {
     await expect(headers(page)).toHaveCount(before);
   });
 }
+
+test('the built-in admin role and one’s own account offer no delete, and cannot be selected for it', async ({
+  page,
+}) => {
+  const system = localeStrings('system') as { role: Record<string, string> };
+  const crud = localeStrings('crud') as { action: Record<string, string> };
+  await signIn(page, 'admin', 'zh');
+  await page.goto('/main/system/roles?q=admin');
+  const adminRow = page
+    .locator('.rx-data-table tbody tr.ant-table-row')
+    .filter({ hasText: system.role.builtIn });
+  await expect(adminRow).toHaveCount(1);
+  await expect(adminRow.getByRole('button')).toHaveCount(0);
+  await expect(adminRow.getByRole('checkbox')).toBeDisabled();
+
+  await page.goto('/main/system/staff?q=admin');
+  const me = page.locator('.rx-data-table tbody tr.ant-table-row').filter({
+    has: page.getByRole('cell', { name: 'admin', exact: true }),
+  });
+  await expect(me).toHaveCount(1);
+  await expect(me.getByRole('button', { name: spaced(crud.action.edit) })).toBeVisible();
+  await expect(me.getByRole('button', { name: spaced(crud.action.delete) })).toHaveCount(0);
+  await expect(me.getByRole('checkbox')).toBeDisabled();
+});
+
+/** A button's name: antd puts a space between two CJK characters. */
+function spaced(text: string): RegExp {
+  return new RegExp(`^${[...text].join('\\s*')}$`);
+}

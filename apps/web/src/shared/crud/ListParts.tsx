@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../format.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { ImportButton } from './ImportButton.tsx';
+import type { SearchField } from './SearchForm.tsx';
 
 type Translate = (key: string) => string;
 
@@ -16,6 +17,33 @@ export function statusColumn<T>(t: Translate, sortable = true): ColumnType<T> {
     width: 90,
     sorter: sortable,
     render: (v: string) => <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>,
+  };
+}
+
+/** The `disabled` flag of an account or role: active or disabled, as a coloured tag. */
+export function disabledColumn<T>(t: Translate): ColumnType<T> {
+  return {
+    title: t('crud:field.status'),
+    dataIndex: 'disabled',
+    width: 90,
+    render: (disabled: boolean) => (
+      <Tag color={disabled ? 'default' : 'success'}>
+        {t(disabled ? 'crud:status.disabled' : 'crud:status.active')}
+      </Tag>
+    ),
+  };
+}
+
+/** The search field of that flag (`disabled=0|1`). */
+export function disabledSearch(t: Translate): SearchField {
+  return {
+    name: 'disabled',
+    label: t('crud:field.status'),
+    kind: 'select',
+    options: [
+      { value: '0', label: t('crud:status.active') },
+      { value: '1', label: t('crud:status.disabled') },
+    ],
   };
 }
 

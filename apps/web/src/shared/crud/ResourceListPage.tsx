@@ -66,6 +66,20 @@ export interface ResourceListPageProps<T extends Row> {
   onChanged?: () => void;
   /** Rows that open to show more (e.g. a channel's sub-channels). */
   expandable?: ExpandableConfig<T>;
+  /**
+   * What one row allows beyond the user's permissions (e.g. the built-in admin role, one's own
+   * account): `edit`/`delete` false hide those actions (and the row's selection box); `note`, shown
+   * when nothing else is, says why. The server enforces the same rule.
+   */
+  rowRule?: (row: T) => RowRule;
+  /** What a save says (default "saved"), e.g. what to do next after creating an account. */
+  savedMessage?: (editing: T | 'new') => string;
+}
+
+export interface RowRule {
+  edit?: boolean;
+  delete?: boolean;
+  note?: ReactNode;
 }
 
 /** A delete refused because the row is in use: the server disabled it instead. */
@@ -138,26 +152,33 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
     key: 'actions',
     width: props.actionsWidth ?? 170,
     fixed: 'right',
-    render: (_, row) => (
-      <Space size={0} wrap={false}>
-        {can.edit && (
-          <Button type="link" size="small" onClick={() => open(row)}>
-            {t('crud:action.edit')}
-          </Button>
-        )}
-        {props.rowActions?.(row)}
-        {can.delete && (
-          <Popconfirm
-            title={t('crud:action.confirmDelete', { name: nameOf(row) })}
-            onConfirm={() => remove(row)}
-          >
-            <Button type="link" size="small" danger>
-              {t('crud:action.delete')}
+    render: (_, row) => {
+      const rule = props.rowRule?.(row) ?? {};
+      const canEdit = can.edit && rule.edit !== false;
+      const canDelete = can.delete && rule.delete !== false;
+      const more = props.rowActions?.(row);
+      if (!canEdit && !canDelete && !more && rule.note) return rule.note;
+      return (
+        <Space size={0} wrap={false}>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => open(row)}>
+              {t('crud:action.edit')}
             </Button>
-          </Popconfirm>
-        )}
-      </Space>
-    ),
+          )}
+          {more}
+          {canDelete && (
+            <Popconfirm
+              title={t('crud:action.confirmDelete', { name: nameOf(row) })}
+              onConfirm={() => remove(row)}
+            >
+              <Button type="link" size="small" danger>
+                {t('crud:action.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      );
+    },
   };
   const shown = [...columns, actions];
   const { newItem, editValues } = props;
@@ -176,7 +197,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
     if (editing === 'new') await create.mutateAsync(data);
     else if (editing) await update.mutateAsync({ id: editing.id, body: data as { version: number } });
     props.onChanged?.();
-    void message.success(t('crud:action.saved'));
+    void message.success(props.savedMessage?.(editing!) ?? t('crud:action.saved'));
   };
 
   return (
@@ -231,7 +252,12 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
         expandable={props.expandable}
         rowSelection={
           can.delete
-            ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: false }
+            ? {
+                selectedRowKeys: selected,
+                onChange: setSelected,
+                preserveSelectedRowKeys: false,
+                getCheckboxProps: (row) => ({ disabled: props.rowRule?.(row).delete === false }),
+              }
             : undefined
         }
         {...tablePaging(params, setParams, list.data?.total, props.sortFields)}

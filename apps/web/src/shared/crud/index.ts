@@ -15,6 +15,6 @@ export {
 export { validateWith, serverFieldErrors, showFieldErrors, clearChangedErrors } from './zod-form.ts';
 export { useFieldErrors } from './use-field-errors.ts';
 export { tablePaging, sortOf } from './table-paging.ts';
-export { ListToolbar, statusColumn, updatedAtColumn } from './ListParts.tsx';
+export { ListToolbar, statusColumn, updatedAtColumn, disabledColumn, disabledSearch } from './ListParts.tsx';
 export { useDeleteRow, disabledInstead, type DeleteOutcome } from './delete-row.ts';
 export { copyName } from './copy-name.ts';
