@@ -15,6 +15,7 @@ import { cellText, type Cell } from './cells.ts';
 import { logChange } from './operation-log.ts';
 import { FieldProblems } from './problems.ts';
 import { eventLoopSlicer } from './steps.ts';
+import type { JobRunner, WholeResult } from './jobs/index.ts';
 
 /** How one resource reads an import file and writes it (through its own create and update). */
 export interface ImportSpec<Item extends { id: number }, Input, Ctx> {
@@ -101,7 +102,16 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
   scope: Scope,
   spec: ImportSpec<Item, Input, Ctx>,
   table: string[][],
-  { dryRun, validOnly }: { dryRun: boolean; validOnly: boolean },
+  {
+    dryRun,
+    validOnly,
+    onProgress,
+  }: {
+    dryRun: boolean;
+    validOnly: boolean;
+    /** Rows checked, then rows written, out of twice the rows (a job's progress). */
+    onProgress?: (done: number, total: number) => void;
+  },
 ): Promise<ImportAnswer> {
   const lang = scope.lang;
   const header = (table[0] ?? []).map((h) => h.trim());
@@ -112,6 +122,7 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
     });
   }
   const slicer = eventLoopSlicer();
+  const rows = Math.max(table.length - 1, 0);
   try {
     return await db.transaction(async (tx) => {
       const ctx = await spec.prepare(tx, scope);
@@ -128,6 +139,7 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
       const seen = new Set<string>();
       for (const [index, cellsOfRow] of table.slice(1).entries()) {
         await slicer.pause();
+        if (onProgress && index % 100 === 0) onProgress(index, rows * 2);
         const row = index + 2;
         if (cellsOfRow.every((cell) => cell.trim() === '')) continue;
         const cells = Object.fromEntries(header.map((h, i) => [h, cellsOfRow[i] ?? '']));
@@ -175,8 +187,10 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
       }
       if (validOnly || answer.errors.length === 0) {
         const refused = new Set<number>();
-        for (const op of operations) {
+        for (const [index, op] of operations.entries()) {
           await slicer.pause();
+          if (onProgress && index % 100 === 0)
+            onProgress(rows + Math.round((index * rows) / operations.length), rows * 2);
           try {
             // A savepoint per row: a refused row is undone alone and the next ones still get checked.
             await tx.transaction((sp) =>
@@ -218,4 +232,92 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
     }
     return answer;
   }
+}
+
+/** An import runs as a job (answering `{ job_id }` at once) above this many data rows. */
+export { IMPORT_SYNC_MAX_ROWS } from '@rx/contracts';
+
+/** What an import job keeps to run (again after a restart): the file's cells and who asked. */
+interface ImportJobParams {
+  table: string[][];
+  dryRun: boolean;
+  validOnly: boolean;
+  scope: Scope;
+}
+
+/** The items of an import job: each row with what happened to it (the result file lists them). */
+function rowResults(answer: ImportAnswer): WholeResult['items'] {
+  const results = [
+    ...answer.create.map((c) => ({
+      input: { row: c.row, key: c.key },
+      status: 'ok' as const,
+      message: 'create',
+    })),
+    ...answer.update.map((u) => ({
+      input: { row: u.row, key: u.key },
+      status: 'ok' as const,
+      message: 'update',
+    })),
+    ...answer.errors.map((e) => ({
+      input: { row: e.row, field: e.field },
+      status: 'error' as const,
+      message: `${e.field}: ${e.message}`,
+    })),
+  ];
+  return results.sort((a, b) => a.input.row - b.input.row) satisfies WholeResult['items'];
+}
+
+/** The job kind of a resource's imports. */
+export function importJobKind(spec: { name: string }): string {
+  return `import:${spec.name}`;
+}
+
+/**
+ * Declares the job that runs a resource's large imports: `runImport` as a whole (one transaction,
+ * so it is idempotent: a restart runs it again from the start), its progress published as it goes,
+ * the diff (the dry run's, or what was applied) as the job's summary and each row as an item.
+ */
+export function defineImportJob<Item extends { id: number }, Input, Ctx>(
+  jobs: JobRunner,
+  db: Db,
+  spec: ImportSpec<Item, Input, Ctx>,
+): void {
+  jobs.defineJob(importJobKind(spec), {
+    async run({ job, progress }) {
+      const { table, dryRun, validOnly, scope } = job.params as unknown as ImportJobParams;
+      try {
+        const answer = await runImport(db, scope, spec, table, { dryRun, validOnly, onProgress: progress });
+        return { summary: answer, items: rowResults(answer) };
+      } catch (error) {
+        const errors = (error as ApiError).data as { errors?: ImportRowError[] } | null;
+        if (!(error instanceof ApiError) || !errors?.errors) throw error;
+        // All or nothing: nothing was written; the rows' errors are the result.
+        const answer: ImportAnswer = {
+          dry_run: dryRun,
+          create: [],
+          update: [],
+          unchanged: 0,
+          errors: errors.errors,
+          skipped: [],
+        };
+        return { summary: answer, items: rowResults(answer), status: 'failed' };
+      }
+    },
+  });
+}
+
+/** Starts an import job: answers its id at once. */
+export function startImportJob(
+  jobs: JobRunner,
+  spec: { name: string },
+  scope: Scope,
+  table: string[][],
+  options: { dryRun: boolean; validOnly: boolean },
+): Promise<number> {
+  const params: ImportJobParams = { table, ...options, scope };
+  return jobs.create(
+    importJobKind(spec),
+    { cpId: scope.cpId, productId: scope.productId, userId: scope.userId, username: scope.username },
+    { params: params as unknown as Record<string, unknown>, total: Math.max(table.length - 1, 0) * 2 },
+  );
 }

@@ -6,7 +6,13 @@ import type { Db } from '../db/index.ts';
 import type { Scope } from './access.ts';
 import type { Cell } from './cells.ts';
 import { keysetBatches, sendExport } from './export.ts';
-import { runImport, type ImportSpec } from './import.ts';
+import {
+  IMPORT_SYNC_MAX_ROWS,
+  defineImportJob,
+  runImport,
+  startImportJob,
+  type ImportSpec,
+} from './import.ts';
 import { logChange } from './operation-log.ts';
 import { ok } from './request.ts';
 import { readTableFile } from './table-file.ts';
@@ -83,6 +89,8 @@ export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
   );
 
   if (!importer) return;
+  // Imports of more than IMPORT_SYNC_MAX_ROWS rows run as background jobs (lib/jobs).
+  defineImportJob(fastify.jobs, db, importer);
   app.post(
     `${options.path}/import`,
     {
@@ -93,16 +101,23 @@ export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
           'Import a CSV or XLSX file (raw body, at most IMPORT_MAX_ROWS = 20,000 data rows): dry_run=1 ' +
           'answers the diff and writes nothing; otherwise the diff is applied in one transaction, or ' +
           'nothing is (400001 with the row errors); valid_only=1 applies the rows without errors and ' +
-          'answers the others in `skipped`',
+          'answers the others in `skipped`. A file of more than 1,000 rows answers HTTP 202 `{ job_id }` ' +
+          'at once and is imported by a background job (GET /api/v1/jobs/:id: progress, then the same ' +
+          'answer as its `summary`)',
         querystring: importQuery,
         consumes: Object.values(IMPORT_CONTENT_TYPES),
         body: fileBody,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = await options.access(request, 'import');
       const table = await readTableFile(request.body, scope.lang);
       const { dry_run: dryRun = false, valid_only: validOnly = false } = request.query;
+      if (table.length - 1 > IMPORT_SYNC_MAX_ROWS) {
+        // A large file: answered at once with the job that imports it (its summary: this same answer).
+        const jobId = await startImportJob(fastify.jobs, importer, scope, table, { dryRun, validOnly });
+        return reply.code(202).send(ok({ job_id: jobId }));
+      }
       return ok(await runImport(db, scope, importer, table, { dryRun, validOnly }));
     },
   );

@@ -29,6 +29,8 @@ export interface ItemContext {
 /** What a job run as a whole (not item by item) hands back when it ends. */
 export interface WholeResult {
   summary?: Record<string, unknown>;
+  /** `failed`: the job ends failed (e.g. an import refused for its rows' errors); default succeeded. */
+  status?: 'succeeded' | 'failed';
   /** Per-item results to show and download (e.g. an import's rows). */
   items?: { input: unknown; status: Exclude<JobItemStatus, 'pending'>; message?: string; output?: unknown }[];
 }
@@ -116,6 +118,8 @@ export class JobRunner {
   /** Jobs this process is running now, and the promise of each run. */
   private readonly running = new Map<number, Promise<void>>();
   private readonly lastPublished = new Map<number, number>();
+  /** Progress of jobs run as a whole here (their transaction holds it until they end). */
+  private readonly wholeProgress = new Map<number, { done: number; total: number; failed: number }>();
   private readonly cronWorkers = new Set<string>();
   private readonly batchSize: number;
   private readonly progressIntervalMs: number;
@@ -395,6 +399,14 @@ export class JobRunner {
   }
 
   private async executeWhole(job: JobRow, kind: Extract<JobKind, { run: unknown }>): Promise<void> {
+    try {
+      await this.executeWholeOnce(job, kind);
+    } finally {
+      this.wholeProgress.delete(job.id);
+    }
+  }
+
+  private async executeWholeOnce(job: JobRow, kind: Extract<JobKind, { run: unknown }>): Promise<void> {
     let completed = false;
     let progress = { done: job.done, total: job.total, failed: job.failed };
     const complete = async (tx: Db, result: WholeResult) => {
@@ -421,7 +433,7 @@ export class JobRunner {
           total: items.length || progress.total,
           done: items.length ? items.length - failed : progress.total,
           failed,
-          status: 'succeeded',
+          status: result.status ?? 'succeeded',
           finishedAt: new Date(),
           heartbeatAt: new Date(),
         })
@@ -433,6 +445,7 @@ export class JobRunner {
       job,
       progress: (done, total = progress.total, failed = progress.failed) => {
         progress = { done, total, failed };
+        this.wholeProgress.set(job.id, progress);
         this.publish({ ...job, status: 'running', ...progress }, false);
       },
       complete,
@@ -632,7 +645,13 @@ export class JobRunner {
     }
   }
 
-  /** A job with the statuses of its items, for tests and tools. */
+  /** A running job's row with the progress this instance knows of (a whole job's is only in memory). */
+  withLiveProgress(job: JobRow): JobRow {
+    const live = job.status === 'running' ? this.wholeProgress.get(job.id) : undefined;
+    return live ? { ...job, ...live } : job;
+  }
+
+  /** A job's row. */
   async find(id: number): Promise<JobRow | undefined> {
     const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
     return row;

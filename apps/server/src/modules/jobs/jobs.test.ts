@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { jobItemEffects, jobs, schedules } from '../../db/jobs.ts';
 import type { LiveEvent } from '../../lib/events.ts';
+import type { ImportAnswer } from '@rx/contracts';
 import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { importProps, propRow, propsAdmin, propsCsv, propsNamed } from '../../../test/prop-sheets.ts';
 
 let t: TestContext;
 let users: Record<
@@ -260,5 +262,68 @@ describe('schedules', () => {
       .from(schedules)
       .where(and(sql`${schedules.key} like 'mark:%'`, eq(schedules.status, 'active')));
     expect(active!.n).toBe(0);
+  });
+});
+
+describe('imports as jobs', () => {
+  it(
+    'answers a file of more than 1,000 rows with a job whose summary is the diff',
+    { timeout: 120_000 },
+    async () => {
+      const { api } = await propsAdmin(t);
+      const rows = Array.from({ length: 1001 }, (_, i) => propRow(`job_${i}`, `任务 ${i}`));
+      const dry = await importProps(api, '?dry_run=1', propsCsv(rows));
+      expect(dry.statusCode).toBe(202);
+      const { job_id: dryId } = body<{ job_id: number }>(dry).data;
+      await t.app.jobs.runJob(dryId);
+      const done = body<JobAnswer & { summary: ImportAnswer; kind: string }>(
+        await api.get(`/api/v1/jobs/${dryId}`),
+      ).data;
+      expect(done).toMatchObject({
+        kind: 'import:props',
+        status: 'succeeded',
+        total: 1200,
+        done: 1200,
+        failed: 0,
+      });
+      expect(done.summary.dry_run).toBe(true);
+      expect(done.summary.create).toHaveLength(1001);
+      expect(done.summary.create[0]).toMatchObject({ row: 2, key: 'job_0' });
+      expect(await propsNamed(t, ['job_0', 'job_1000'])).toHaveLength(0);
+
+      // A real run with one bad row: all or nothing, the job fails with the row's error.
+      rows[500] = propRow('job_500', '');
+      const bad = await importProps(api, '', propsCsv(rows));
+      expect(bad.statusCode).toBe(202);
+      const badId = body<{ job_id: number }>(bad).data.job_id;
+      await t.app.jobs.runJob(badId);
+      const failed = body<JobAnswer & { summary: ImportAnswer }>(await api.get(`/api/v1/jobs/${badId}`)).data;
+      expect(failed).toMatchObject({ status: 'failed', failed: 1 });
+      expect(failed.summary.errors[0]).toMatchObject({ row: 502, field: 'name.zh' });
+      expect(await propsNamed(t, ['job_0'])).toHaveLength(0);
+      const errors = body<{ list: { status: string; message: string }[] }>(
+        await api.get(`/api/v1/jobs/${badId}/items?status=error`),
+      ).data.list;
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/^name\.zh: /);
+
+      // valid_only applies the others.
+      const valid = await importProps(api, '?valid_only=1', propsCsv(rows));
+      const validId = body<{ job_id: number }>(valid).data.job_id;
+      await t.app.jobs.runJob(validId);
+      const applied = body<JobAnswer & { summary: ImportAnswer }>(
+        await api.get(`/api/v1/jobs/${validId}`),
+      ).data;
+      expect(applied.summary.create).toHaveLength(1000);
+      expect(applied.summary.skipped).toEqual([502]);
+      expect(await propsNamed(t, ['job_0', 'job_1000', 'job_500'])).toHaveLength(2);
+    },
+  );
+
+  it('keeps a small import synchronous', async () => {
+    const { api } = await propsAdmin(t);
+    const res = await importProps(api, '?dry_run=1', propsCsv([propRow('small_1', '小')]));
+    expect(res.statusCode).toBe(200);
+    expect(body<ImportAnswer>(res).data.create).toHaveLength(1);
   });
 });

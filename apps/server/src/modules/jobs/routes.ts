@@ -103,7 +103,10 @@ export async function jobRoutes(fastify: FastifyInstance, options: { db: Db }): 
           .offset((page - 1) * page_size),
         db.select({ n: count() }).from(jobs).where(where),
       ]);
-      return ok({ list: rows.map(toItem), total: total?.n ?? 0 });
+      return ok({
+        list: rows.map((row) => toItem(fastify.jobs.withLiveProgress(row))),
+        total: total?.n ?? 0,
+      });
     },
   );
 
@@ -113,7 +116,8 @@ export async function jobRoutes(fastify: FastifyInstance, options: { db: Db }): 
       schema: { tags, summary: 'One job with its progress and summary', params: idParam },
       config: SIGNED_IN,
     },
-    async (request) => ok(toItem(await visibleJob(db, request, request.params.id))),
+    async (request) =>
+      ok(toItem(fastify.jobs.withLiveProgress(await visibleJob(db, request, request.params.id)))),
   );
 
   app.get(
