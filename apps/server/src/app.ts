@@ -22,6 +22,8 @@ import { setUpJobs, stopJobsOnClose, type JobRunnerOptions } from './lib/jobs/in
 import { jobRoutes } from './modules/jobs/index.ts';
 import { acsRoutes, authenticator } from './modules/acs/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
+// Two-person approval: requests and policies.
+import { approvalRoutes } from './modules/approvals/index.ts';
 import { productRoutes } from './modules/products/index.ts';
 import { channelRoutes } from './modules/channels/index.ts';
 import { propRoutes } from './modules/props/index.ts';
@@ -198,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captchaText: options.captchaText,
   });
   await app.register(notificationRoutes, { prefix: '/api/v1', db, authenticate });
+  await app.register(approvalRoutes, { prefix: '/api/v1', db });
   // The business resources: each module's routes under /api/v1.
   for (const routes of [
     productRoutes,

@@ -7,11 +7,15 @@ import { contains } from '../../lib/list.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
+import type { Scope } from '../../lib/access.ts';
+import { answerPendingWith202 } from '../approvals/index.ts';
+import { registerBillingApprovals, updateOrAsk } from './approval.ts';
 import { billingSheet, type ChannelCodes } from './io.ts';
 import {
   BILLING_UNIQUE,
   billingColumns,
   billingVersions,
+  type BillingChanges,
   checkBilling,
   deleteBilling,
   toBilling,
@@ -62,7 +66,15 @@ export const billingService = {
 /** `/billing-points` of the product in `X-Product-Id`: purchasable SKUs per channel and store. */
 export async function billingRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
-  resourceRoutes(fastify, db, billingResource, billingService, impl);
+  // A change of a live SKU may wait for a second person (approval.ts): then 202 and `{ approval }`.
+  registerBillingApprovals();
+  answerPendingWith202(fastify);
+  const service = {
+    ...billingService,
+    update: (db: Db, scope: Scope, id: number, input: BillingChanges) =>
+      updateOrAsk(db, fastify.events, scope, id, input) as Promise<BillingPoint>,
+  };
+  resourceRoutes(fastify, db, billingResource, service, impl);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/billing-points/:id/versions',

@@ -7,6 +7,7 @@ import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { BILLING_UNIQUE, billingColumns, checkBilling, toBilling, type BillingChanges } from './service.ts';
+import { checkBillingStatus } from './lifecycle.ts';
 import { billingPoints } from './tables.ts';
 
 /**
@@ -35,6 +36,8 @@ export function updateBilling(
           problems.add('store_sku', 'frozen');
         problems.throwIfAny();
       }
+      // Status edits follow the shared lifecycle (lifecycle.ts): e.g. a disabled SKU never goes live again.
+      checkBillingStatus(scope, before.status, input.status);
       await checkBilling(tx, scope, input, before);
       const { version, ...changes } = input;
       const rewardChanges =

@@ -13,13 +13,9 @@ import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/index.ts';
 import { errorCodeImpl, errorCodeService } from './error-codes.ts';
-import {
-  getRelease,
-  listReleases,
-  missingTranslations,
-  publishErrorCodes,
-  rollbackErrorCodes,
-} from './service.ts';
+import { answerPendingWith202 } from '../approvals/index.ts';
+import { askPublish, askRollback, registerErrorCodeApprovals } from './approval.ts';
+import { getRelease, listReleases, missingTranslations } from './service.ts';
 
 /** `/error-codes`: the product's error-code texts, their translation report and their releases. */
 export async function errorCodeRoutes(
@@ -31,6 +27,12 @@ export async function errorCodeRoutes(
   const tags = [errorCodesResource.name];
   const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
   invalidateOnWrite(app, options.cache);
+  // Publishing and rollback may wait for a second person (approval.ts): then 202 and `{ approval }`.
+  answerPendingWith202(app);
+  registerErrorCodeApprovals((maker) => {
+    options.cache.invalidate(maker.productId!);
+    app.events.publish({ topic: 'game-config', cpId: maker.cpId, data: { productId: maker.productId! } });
+  });
   resourceRoutes(app, db, errorCodesResource, errorCodeService, errorCodeImpl);
 
   app.get(
@@ -72,12 +74,13 @@ export async function errorCodeRoutes(
       // Publishing and rolling back change what players see: the page's approve permission.
       schema: {
         tags,
-        summary: 'Publish the enabled codes as a new live release',
+        summary:
+          'Publish the enabled codes as a new live release; 202 with `{ approval }` when the policy asks for approval',
         body: errorCodePublishBody,
       },
       config: can(errorCodesResource, 'approve'),
     },
-    async (request) => ok(await publishErrorCodes(db, scope(request), request.body.note)),
+    async (request) => ok(await askPublish(db, app.events, scope(request), request.body.note)),
   );
   app.post(
     '/error-codes/releases/:n/rollback',
@@ -90,6 +93,7 @@ export async function errorCodeRoutes(
       },
       config: can(errorCodesResource, 'approve'),
     },
-    async (request) => ok(await rollbackErrorCodes(db, scope(request), request.params.n, request.body.note)),
+    async (request) =>
+      ok(await askRollback(db, app.events, scope(request), request.params.n, request.body.note)),
   );
 }

@@ -181,41 +181,73 @@ async function appendRelease(
   return release;
 }
 
-/** Snapshots the enabled codes of the working copy into a new release, which goes live. */
-export async function publishErrorCodes(
-  db: Db,
-  scope: ProductScope,
-  note: string,
-): Promise<ErrorCodeRelease> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(errorCodes)
-      .where(and(inScope(errorCodes, scope), eq(errorCodes.status, 'active')))
-      .orderBy(errorCodes.code);
-    if (rows.length === 0) throw ruleError(scope.lang, 'nothing_to_publish');
-    const codes = rows.map((row) => ({
-      code: row.code,
-      module: row.module,
-      default_text: row.defaultText,
-      texts: row.texts,
-      action: row.action,
-    }));
-    return appendRelease(tx, scope, codes, note, null);
-  });
+/** The enabled codes of the working copy, as a release holds them. */
+export async function workingCodes(db: Db, scope: ProductScope): Promise<ReleasedErrorCode[]> {
+  const rows = await db
+    .select()
+    .from(errorCodes)
+    .where(and(inScope(errorCodes, scope), eq(errorCodes.status, 'active')))
+    .orderBy(errorCodes.code);
+  return rows.map((row) => ({
+    code: row.code,
+    module: row.module,
+    default_text: row.defaultText,
+    texts: row.texts,
+    action: row.action,
+  }));
 }
 
-/** Publishes release n's content again, as a new release; the working copy is left as it is. */
-export async function rollbackErrorCodes(
-  db: Db,
+/** What publishing `codes` changes against the live release: the codes added, changed or removed. */
+export interface ReleaseDiff {
+  live: number | null;
+  count: number;
+  before: Record<string, ReleasedErrorCode>;
+  after: Record<string, ReleasedErrorCode>;
+}
+
+export async function diffWithLive(db: Db, scope: ProductScope, codes: ReleasedErrorCode[]): Promise<ReleaseDiff> {
+  const live = await liveRelease(db, scope.productId);
+  const old = new Map((live?.codes ?? []).map((c) => [c.code, c]));
+  const before: Record<string, ReleasedErrorCode> = {};
+  const after: Record<string, ReleasedErrorCode> = {};
+  for (const code of codes) {
+    const was = old.get(code.code);
+    if (!was || JSON.stringify(was) !== JSON.stringify(code)) {
+      if (was) before[code.code] = was;
+      after[code.code] = code;
+    }
+    old.delete(code.code);
+  }
+  for (const [key, was] of old) before[key] = was;
+  const count = new Set([...Object.keys(before), ...Object.keys(after)]).size;
+  return { live: live?.number ?? null, count, before, after };
+}
+
+/** Publishes these codes (a snapshot taken when it was asked) as a new live release. */
+export async function publishCodes(
+  tx: Db,
   scope: ProductScope,
-  n: number,
+  codes: ReleasedErrorCode[],
   note: string,
 ): Promise<ErrorCodeRelease> {
-  return db.transaction(async (tx) => {
-    const source = await findRelease(tx, scope, n);
-    return appendRelease(tx, scope, source.codes, note, n);
-  });
+  if (codes.length === 0) throw ruleError(scope.lang, 'nothing_to_publish');
+  return appendRelease(tx, scope, codes, note, null);
+}
+
+/** Appends a release with these codes (the approved rollback's apply). */
+export function appendReleaseOf(
+  tx: Db,
+  scope: ProductScope,
+  codes: ReleasedErrorCode[],
+  note: string,
+  rollbackOf: number | null,
+): Promise<ErrorCodeRelease> {
+  return appendRelease(tx, scope, codes, note, rollbackOf);
+}
+
+/** Release n (404001 when the product has none). */
+export function releaseOf(db: Db, scope: ProductScope, n: number): Promise<ReleaseRow> {
+  return findRelease(db, scope, n);
 }
 
 /** The live texts in the game's language (null: the default texts). */

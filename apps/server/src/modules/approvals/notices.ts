@@ -1,0 +1,107 @@
+import { FALLBACK_LANGUAGE, type ApprovalKind, type Language, type Translated } from '@rx/contracts';
+
+/**
+ * The texts of the notifications approvals send, in the recipient's language (a notification is
+ * data written once for one person; the console shows it as it is).
+ */
+const KIND_NAMES: Record<ApprovalKind, Translated> = {
+  'error_codes.publish': {
+    zh: '发布错误码',
+    en: 'Publish error codes',
+    ja: 'エラーコードの公開',
+    th: 'เผยแพร่รหัสข้อผิดพลาด',
+    vi: 'Xuất bản mã lỗi',
+    tl: 'Ilathala ang mga error code',
+    id: 'Terbitkan kode galat',
+    ar: 'نشر رموز الأخطاء',
+    tc: '發佈錯誤碼',
+  },
+  'error_codes.rollback': {
+    zh: '回滚错误码版本',
+    en: 'Roll back error codes',
+    ja: 'エラーコードのロールバック',
+    th: 'ย้อนกลับรหัสข้อผิดพลาด',
+    vi: 'Khôi phục phiên bản mã lỗi',
+    tl: 'Ibalik ang bersyon ng mga error code',
+    id: 'Kembalikan versi kode galat',
+    ar: 'استعادة إصدار رموز الأخطاء',
+    tc: '回滾錯誤碼版本',
+  },
+  'billing_points.update': {
+    zh: '修改上线中的计费点',
+    en: 'Change a live billing point',
+    ja: '公開中の課金ポイントの変更',
+    th: 'แก้ไขจุดชำระเงินที่เปิดใช้งานอยู่',
+    vi: 'Thay đổi điểm tính phí đang hoạt động',
+    tl: 'Baguhin ang live na billing point',
+    id: 'Ubah titik tagihan yang aktif',
+    ar: 'تغيير نقطة دفع مفعّلة',
+    tc: '修改上線中的計費點',
+  },
+};
+
+const TITLES = {
+  asked: {
+    zh: '待审批：{kind}（{maker}）',
+    en: 'Approval needed: {kind} (by {maker})',
+    ja: '承認待ち：{kind}（{maker}）',
+    th: 'รออนุมัติ: {kind} (โดย {maker})',
+    vi: 'Cần phê duyệt: {kind} (bởi {maker})',
+    tl: 'Kailangang aprubahan: {kind} (ni {maker})',
+    id: 'Perlu persetujuan: {kind} (oleh {maker})',
+    ar: 'بانتظار الموافقة: {kind} (بواسطة {maker})',
+    tc: '待審批：{kind}（{maker}）',
+  },
+  approved: {
+    zh: '已批准：{kind}（{checker}）',
+    en: 'Approved: {kind} (by {checker})',
+    ja: '承認されました：{kind}（{checker}）',
+    th: 'อนุมัติแล้ว: {kind} (โดย {checker})',
+    vi: 'Đã phê duyệt: {kind} (bởi {checker})',
+    tl: 'Naaprubahan: {kind} (ni {checker})',
+    id: 'Disetujui: {kind} (oleh {checker})',
+    ar: 'تمت الموافقة: {kind} (بواسطة {checker})',
+    tc: '已核准：{kind}（{checker}）',
+  },
+  rejected: {
+    zh: '已驳回：{kind}（{checker}）',
+    en: 'Rejected: {kind} (by {checker})',
+    ja: '却下されました：{kind}（{checker}）',
+    th: 'ถูกปฏิเสธ: {kind} (โดย {checker})',
+    vi: 'Bị từ chối: {kind} (bởi {checker})',
+    tl: 'Tinanggihan: {kind} (ni {checker})',
+    id: 'Ditolak: {kind} (oleh {checker})',
+    ar: 'مرفوض: {kind} (بواسطة {checker})',
+    tc: '已駁回：{kind}（{checker}）',
+  },
+  failed: {
+    zh: '已批准但执行失败：{kind}',
+    en: 'Approved but could not be applied: {kind}',
+    ja: '承認されましたが適用できませんでした：{kind}',
+    th: 'อนุมัติแล้วแต่ดำเนินการไม่สำเร็จ: {kind}',
+    vi: 'Đã phê duyệt nhưng không thể áp dụng: {kind}',
+    tl: 'Naaprubahan ngunit hindi mailapat: {kind}',
+    id: 'Disetujui tetapi gagal diterapkan: {kind}',
+    ar: 'تمت الموافقة لكن تعذّر التطبيق: {kind}',
+    tc: '已核准但執行失敗：{kind}',
+  },
+} satisfies Record<string, Translated>;
+
+export type NoticeKey = keyof typeof TITLES;
+
+function pick(texts: Translated, lang: string): string {
+  return texts[lang as Language] || texts[FALLBACK_LANGUAGE];
+}
+
+/** A notification title in `lang`. */
+export function noticeTitle(
+  key: NoticeKey,
+  lang: string,
+  values: { kind: string; maker?: string; checker?: string },
+): string {
+  const kind = KIND_NAMES[values.kind as ApprovalKind];
+  return pick(TITLES[key], lang)
+    .replace('{kind}', kind ? pick(kind, lang) : values.kind)
+    .replace('{maker}', values.maker ?? '')
+    .replace('{checker}', values.checker ?? '');
+}

@@ -1,0 +1,32 @@
+import { APPROVAL_KINDS, type ApprovalKind } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+
+/**
+ * What an approved request does, registered by the module that owns the change. `apply` runs in
+ * the approval's transaction with the maker's scope (the change is theirs; the checker's decision
+ * is logged separately) and answers what the direct change would have answered.
+ */
+export interface ApprovalHandler<P = unknown> {
+  apply(tx: Db, maker: Scope, payload: P): Promise<unknown>;
+  /** After the applying transaction committed (e.g. drop the game API's cached answers). */
+  afterApply?(maker: Scope, payload: P): void;
+}
+
+const handlers = new Map<ApprovalKind, ApprovalHandler>();
+
+/** Registers the handler of a kind (the owning module does it when its routes are registered). */
+export function registerApprovalAction<P>(kind: ApprovalKind, handler: ApprovalHandler<P>): void {
+  handlers.set(kind, handler as ApprovalHandler);
+}
+
+export function handlerOf(kind: string): ApprovalHandler {
+  const handler = handlers.get(kind as ApprovalKind);
+  if (!handler) throw new Error(`no approval handler registered for ${kind}`);
+  return handler;
+}
+
+/** The policy action of a kind: its page's approve permission. */
+export function actionOf(kind: ApprovalKind): string {
+  return APPROVAL_KINDS[kind].action;
+}

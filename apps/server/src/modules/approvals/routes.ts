@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  approvalDecisionBody,
+  approvalListQuery,
+  approvalPoliciesBody,
+  idParam,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { requirePermission } from '../../lib/authenticate.ts';
+import { ok, requestLanguage } from '../../lib/request.ts';
+import { ADMIN, SIGNED_IN, scopeOf } from '../../lib/route-access.ts';
+import {
+  cancelRequest,
+  decide,
+  getPolicies,
+  getRequest,
+  listRequests,
+  putPolicies,
+  type Caller,
+} from './service.ts';
+
+async function callerOf(db: Db, request: FastifyRequest): Promise<Caller> {
+  const grants = await requirePermission(db, request);
+  const auth = request.auth!;
+  return {
+    cpId: auth.cpId,
+    userId: auth.userId,
+    username: auth.username,
+    ip: request.ip,
+    lang: requestLanguage(request),
+    isAdmin: grants.isAdmin,
+    productId: null,
+    grants,
+  };
+}
+
+/**
+ * `/approvals`: the requests the caller may decide (or made, `mine=1`), deciding and withdrawing
+ * them; `/approval-policies`: the CP's policies (admins). Never across CPs.
+ */
+export async function approvalRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = options;
+  const tags = ['approvals'];
+
+  app.get(
+    '/approvals',
+    {
+      schema: {
+        tags,
+        summary: 'Requests the caller may decide (`status=pending`: to decide now), or made (`mine=1`)',
+        querystring: approvalListQuery,
+      },
+      config: SIGNED_IN,
+    },
+    async (request) => ok(await listRequests(db, await callerOf(db, request), request.query)),
+  );
+  app.get(
+    '/approvals/:id',
+    { schema: { tags, summary: 'One request with the before/after of its change', params: idParam }, config: SIGNED_IN },
+    async (request) => ok(await getRequest(db, await callerOf(db, request), request.params.id)),
+  );
+  for (const verdict of ['approve', 'reject'] as const) {
+    app.post(
+      `/approvals/:id/${verdict}`,
+      {
+        schema: {
+          tags,
+          summary:
+            verdict === 'approve'
+              ? 'Approve: the change is applied now (never by its maker: 403001)'
+              : 'Reject: nothing changes (never by its maker: 403001)',
+          params: idParam,
+          body: approvalDecisionBody,
+        },
+        config: SIGNED_IN,
+      },
+      async (request) =>
+        ok(
+          await decide(
+            db,
+            app.events,
+            await callerOf(db, request),
+            request.params.id,
+            verdict,
+            request.body.comment,
+          ),
+        ),
+    );
+  }
+  app.post(
+    '/approvals/:id/cancel',
+    { schema: { tags, summary: 'The maker withdraws a pending request', params: idParam }, config: SIGNED_IN },
+    async (request) => ok(await cancelRequest(db, app.events, await callerOf(db, request), request.params.id)),
+  );
+  app.get(
+    '/approval-policies',
+    { schema: { tags, summary: "The CP's approval policies" }, config: ADMIN },
+    async (request) => ok(await getPolicies(db, scopeOf(request))),
+  );
+  app.put(
+    '/approval-policies',
+    {
+      schema: { tags, summary: "Replaces the CP's approval policies", body: approvalPoliciesBody },
+      config: ADMIN,
+    },
+    async (request) => ok(await putPolicies(db, scopeOf(request), request.body)),
+  );
+}

@@ -1,0 +1,495 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  APPROVAL_ACTIONS,
+  ErrorCode,
+  errorMessage,
+  type ApprovalKind,
+  type ApprovalPolicies,
+  type ApprovalPolicy,
+  type ApprovalRequest,
+  type ApprovalRequestDetail,
+  type ApprovalStatus,
+  type Language,
+  type LogTargetType,
+  type approvalListQuery,
+  type approvalPoliciesBody,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { products, users } from '../../db/schema.ts';
+import type { Scope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { userGrants, type UserGrants } from '../../lib/grants.ts';
+import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { logChange } from '../../lib/operation-log.ts';
+import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { notify, type NewNotification } from '../notifications/index.ts';
+import { noticeTitle, type NoticeKey } from './notices.ts';
+import { actionOf, handlerOf } from './registry.ts';
+import { approvalPolicies, approvalRequests } from './tables.ts';
+
+type RequestRow = typeof approvalRequests.$inferSelect;
+type PolicyRow = typeof approvalPolicies.$inferSelect;
+
+/** The console path of a request: the approvals page opens its detail. */
+export const requestLink = (id: number) => `/approvals?id=${id}`;
+
+/** A change that may need a second person, as the owning module describes it. */
+export interface Change<P> {
+  kind: ApprovalKind;
+  /** The number the policy's threshold is compared with (null: the change carries none). */
+  amount: number | null;
+  reason: string;
+  target: { type: LogTargetType; id: string | number; name: string };
+  before: unknown;
+  after: unknown;
+  /** What the kind's registered `apply` needs. */
+  payload: P;
+}
+
+export type Outcome = { applied: true; result: unknown } | { applied: false; request: ApprovalRequest };
+
+/** The caller, as the approvals need them: scope and grants. */
+export interface Caller extends Scope {
+  grants: UserGrants;
+}
+
+/** The enabled policy that governs `action` for the product: the product's own before the CP-wide one. */
+async function policyFor(db: Db, cpId: number, action: string, productId: number | null): Promise<PolicyRow | undefined> {
+  const rows = await db
+    .select()
+    .from(approvalPolicies)
+    .where(
+      and(
+        eq(approvalPolicies.cpId, cpId),
+        eq(approvalPolicies.action, action),
+        eq(approvalPolicies.enabled, true),
+        productId === null
+          ? isNull(approvalPolicies.productId)
+          : or(isNull(approvalPolicies.productId), eq(approvalPolicies.productId, productId)),
+      ),
+    );
+  return rows.find((p) => p.productId !== null) ?? rows[0];
+}
+
+/** Whether a policy asks for approval of a change carrying `amount`. */
+function needsApproval(policy: PolicyRow | undefined, amount: number | null): policy is PolicyRow {
+  if (!policy) return false;
+  if (policy.threshold === null) return true;
+  return amount !== null && amount >= policy.threshold;
+}
+
+/** Whether someone holding `grants` may decide requests of `action` with `approver`. */
+export function mayDecide(grants: UserGrants, action: string, approver: string): boolean {
+  if (grants.isAdmin) return true;
+  if (!approver) return grants.permissions.has(action);
+  return grants.permissions.has(approver) || grants.roles.some((r) => r.identifier === approver);
+}
+
+/** Requests a caller may decide, as SQL: their actions (approver empty) or their approver strings. */
+function decidableBy(caller: Caller): SQL | undefined {
+  if (caller.grants.isAdmin) return undefined;
+  const holds = [...caller.grants.permissions, ...caller.grants.roles.map((r) => r.identifier)];
+  const actions = APPROVAL_ACTIONS.filter((a) => caller.grants.permissions.has(a));
+  return or(
+    actions.length ? and(eq(approvalRequests.approver, ''), inArray(approvalRequests.action, actions)) : sql`false`,
+    holds.length ? inArray(approvalRequests.approver, holds) : sql`false`,
+  );
+}
+
+function toItem(row: RequestRow, caller: Caller | null): ApprovalRequest {
+  return {
+    id: row.id,
+    kind: row.kind,
+    action: row.action,
+    product_id: row.productId,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    target_name: row.targetName,
+    amount: row.amount,
+    reason: row.reason,
+    status: row.status,
+    maker: { id: row.makerId, username: row.makerName },
+    checker: row.checkerId === null ? null : { id: row.checkerId, username: row.checkerName ?? '' },
+    comment: row.comment,
+    error: row.error,
+    can_decide:
+      caller !== null &&
+      row.status === 'pending' &&
+      row.makerId !== caller.userId &&
+      mayDecide(caller.grants, row.action, row.approver),
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+function toDetail(row: RequestRow, caller: Caller | null): ApprovalRequestDetail {
+  return { ...toItem(row, caller), before: row.before, after: row.after };
+}
+
+/** The active staff of the CP who may decide a request (never its maker). */
+async function decidersOf(db: Db, row: Pick<RequestRow, 'cpId' | 'makerId' | 'action' | 'approver'>) {
+  const staff = await db
+    .select({ id: users.id, lang: users.defaultLang, permChangedAt: users.permChangedAt })
+    .from(users)
+    .where(and(eq(users.cpId, row.cpId), eq(users.disabled, false), ne(users.id, row.makerId)));
+  const deciders: { id: number; lang: string }[] = [];
+  for (const user of staff) {
+    if (mayDecide(await userGrants(db, user.id, user.permChangedAt), row.action, row.approver))
+      deciders.push(user);
+  }
+  return deciders;
+}
+
+function notice(row: RequestRow, userId: number, lang: string, key: NoticeKey): NewNotification {
+  return {
+    cpId: row.cpId,
+    userId,
+    kind: 'approval',
+    title: noticeTitle(key, lang, { kind: row.kind, maker: row.makerName, checker: row.checkerName ?? '' }),
+    body: row.targetName,
+    link: requestLink(row.id),
+  };
+}
+
+function announce(events: EventBus, row: RequestRow): void {
+  events.publish({
+    topic: 'approval',
+    cpId: row.cpId,
+    userId: row.makerId,
+    data: { id: row.id, action: row.action, status: row.status },
+  });
+}
+
+/**
+ * Makes a change, or asks for it: when the CP's policy for the kind's action asks for approval
+ * (at or above its threshold), stores a pending request, logs it and notifies who may decide;
+ * otherwise applies it at once with the kind's registered `apply`, in one transaction.
+ */
+export async function submitChange<P>(db: Db, events: EventBus, scope: Scope, change: Change<P>): Promise<Outcome> {
+  const action = actionOf(change.kind);
+  const announced: (() => void)[] = [];
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const policy = await policyFor(tx, scope.cpId, action, scope.productId);
+    if (!needsApproval(policy, change.amount)) {
+      return { applied: true, result: await handlerOf(change.kind).apply(tx, scope, change.payload) };
+    }
+    if (policy.reasonRequired && !change.reason.trim())
+      new FieldProblems(scope.lang).add('reason', 'required').throwIfAny();
+    const [row] = await tx
+      .insert(approvalRequests)
+      .values({
+        cpId: scope.cpId,
+        productId: scope.productId,
+        kind: change.kind,
+        action,
+        approver: policy.approver,
+        targetType: change.target.type,
+        targetId: String(change.target.id),
+        targetName: change.target.name,
+        amount: change.amount,
+        reason: change.reason,
+        before: change.before ?? null,
+        after: change.after ?? null,
+        payload: change.payload ?? {},
+        makerId: scope.userId,
+        makerName: scope.username,
+        makerIp: scope.ip,
+        makerLang: scope.lang,
+      })
+      .returning();
+    await logChange(tx, scope, {
+      action: 'submit',
+      targetType: 'approval_request',
+      targetId: row!.id,
+      targetName: `${change.kind} ${change.target.name}`,
+      after: { kind: change.kind, target: change.target, amount: change.amount, reason: change.reason },
+    });
+    const deciders = await decidersOf(tx, row!);
+    announced.push(
+      await notify(tx, events, deciders.map((d) => notice(row!, d.id, d.lang, 'asked'))),
+      () => announce(events, row!),
+    );
+    return { applied: false, request: toItem(row!, null) };
+  });
+  for (const send of announced) send();
+  return outcome;
+}
+
+async function lockRequest(tx: Db, caller: Scope, id: number): Promise<RequestRow> {
+  const [row] = await tx
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.id, id), eq(approvalRequests.cpId, caller.cpId)))
+    .for('update');
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+/** The maker's scope, as it was when they asked (the change is applied as theirs). */
+async function makerScope(tx: Db, row: RequestRow): Promise<Scope> {
+  const [maker] = await tx
+    .select({ permChangedAt: users.permChangedAt })
+    .from(users)
+    .where(eq(users.id, row.makerId));
+  const grants = await userGrants(tx, row.makerId, maker?.permChangedAt ?? 0);
+  return {
+    cpId: row.cpId,
+    userId: row.makerId,
+    username: row.makerName,
+    ip: row.makerIp,
+    lang: row.makerLang as Language,
+    isAdmin: grants.isAdmin,
+    productId: row.productId,
+  };
+}
+
+/**
+ * Approves or rejects a pending request. Never the maker's own (403001); only who the policy
+ * names (403001). Approving applies the change in the same transaction; when applying fails (the
+ * data moved on since), the request is `failed` with the reason and nothing else changes.
+ */
+export async function decide(
+  db: Db,
+  events: EventBus,
+  caller: Caller,
+  id: number,
+  verdict: 'approve' | 'reject',
+  comment: string,
+): Promise<ApprovalRequestDetail> {
+  const after: (() => void)[] = [];
+  const detail = await db.transaction(async (tx) => {
+    const row = await lockRequest(tx, caller, id);
+    if (!mayDecide(caller.grants, row.action, row.approver) && row.makerId !== caller.userId)
+      throw new ApiError(ErrorCode.NOT_FOUND);
+    if (row.status !== 'pending') throw ruleError(caller.lang, 'already_decided', { status: row.status });
+    if (row.makerId === caller.userId) throw new ApiError(ErrorCode.FORBIDDEN, null, ownRequest(caller.lang));
+    if (!mayDecide(caller.grants, row.action, row.approver)) throw new ApiError(ErrorCode.FORBIDDEN);
+    let status: ApprovalStatus = verdict === 'approve' ? 'approved' : 'rejected';
+    let error = '';
+    let result: unknown = null;
+    let maker: Scope | null = null;
+    if (verdict === 'approve') {
+      maker = await makerScope(tx, row);
+      try {
+        result = await tx.transaction((sp) => handlerOf(row.kind).apply(sp, maker!, row.payload));
+      } catch (cause) {
+        if (!(cause instanceof ApiError)) throw cause;
+        status = 'failed';
+        error = cause.detail ?? errorMessage(cause.code, caller.lang);
+      }
+    }
+    const [decided] = await tx
+      .update(approvalRequests)
+      .set({
+        status,
+        error,
+        result: (result ?? null) as object | null,
+        checkerId: caller.userId,
+        checkerName: caller.username,
+        comment,
+        decidedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(approvalRequests.id, row.id))
+      .returning();
+    await logChange(tx, { ...caller, productId: row.productId }, {
+      action: verdict,
+      targetType: 'approval_request',
+      targetId: row.id,
+      targetName: `${row.kind} ${row.targetName}`,
+      before: { status: row.status },
+      after: { status, comment, error: error || undefined },
+    });
+    const [makerRow] = await tx
+      .select({ lang: users.defaultLang })
+      .from(users)
+      .where(eq(users.id, row.makerId));
+    const key: NoticeKey = status === 'approved' ? 'approved' : status === 'rejected' ? 'rejected' : 'failed';
+    after.push(await notify(tx, events, [notice(decided!, row.makerId, makerRow?.lang ?? 'zh', key)]), () =>
+      announce(events, decided!),
+    );
+    if (status === 'approved' && maker) {
+      const hook = handlerOf(row.kind).afterApply;
+      const scope = maker;
+      if (hook) after.push(() => hook(scope, row.payload));
+    }
+    return toDetail(decided!, caller);
+  });
+  for (const run of after) run();
+  return detail;
+}
+
+function ownRequest(lang: Language): string {
+  return ruleError(lang, 'own_request').detail!;
+}
+
+/** The maker withdraws their pending request. */
+export async function cancelRequest(db: Db, events: EventBus, caller: Caller, id: number) {
+  const row = await db.transaction(async (tx) => {
+    const row = await lockRequest(tx, caller, id);
+    if (row.makerId !== caller.userId) {
+      if (!mayDecide(caller.grants, row.action, row.approver)) throw new ApiError(ErrorCode.NOT_FOUND);
+      throw new ApiError(ErrorCode.FORBIDDEN, null, ruleError(caller.lang, 'only_maker_cancels').detail);
+    }
+    if (row.status !== 'pending') throw ruleError(caller.lang, 'already_decided', { status: row.status });
+    const [cancelled] = await tx
+      .update(approvalRequests)
+      .set({ status: 'cancelled', decidedAt: new Date(), updatedAt: new Date() })
+      .where(eq(approvalRequests.id, row.id))
+      .returning();
+    await logChange(tx, { ...caller, productId: row.productId }, {
+      action: 'cancel',
+      targetType: 'approval_request',
+      targetId: row.id,
+      targetName: `${row.kind} ${row.targetName}`,
+      before: { status: row.status },
+      after: { status: 'cancelled' },
+    });
+    return cancelled!;
+  });
+  announce(events, row);
+  return toDetail(row, caller);
+}
+
+/** `?mine=1`: what the caller asked for; otherwise what they may decide (`status=pending`: to decide now). */
+export async function listRequests(
+  db: Db,
+  caller: Caller,
+  query: z.output<typeof approvalListQuery>,
+): Promise<ListPage<ApprovalRequest>> {
+  const where = and(
+    eq(approvalRequests.cpId, caller.cpId),
+    query.mine
+      ? eq(approvalRequests.makerId, caller.userId)
+      : and(ne(approvalRequests.makerId, caller.userId), decidableBy(caller)),
+    query.status ? eq(approvalRequests.status, query.status) : undefined,
+    query.kind ? eq(approvalRequests.kind, query.kind) : undefined,
+  );
+  const order = sortOrder(
+    query.sort,
+    {
+      created_at: approvalRequests.createdAt,
+      id: approvalRequests.id,
+      status: approvalRequests.status,
+      decided_at: approvalRequests.decidedAt,
+    },
+    '-created_at',
+    approvalRequests.id,
+    caller.lang,
+  );
+  return runList(
+    query,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(approvalRequests)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => toItem(row, caller)),
+    () => countWhere(db, approvalRequests, where),
+  );
+}
+
+/** One request with its before/after: for its maker, who may decide it, and admins. */
+export async function getRequest(db: Db, caller: Caller, id: number): Promise<ApprovalRequestDetail> {
+  const [row] = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.id, id), eq(approvalRequests.cpId, caller.cpId)));
+  if (!row || (row.makerId !== caller.userId && !mayDecide(caller.grants, row.action, row.approver)))
+    throw new ApiError(ErrorCode.NOT_FOUND);
+  return toDetail(row, caller);
+}
+
+function toPolicy(row: PolicyRow): ApprovalPolicy {
+  return {
+    id: row.id,
+    action: row.action,
+    product_id: row.productId,
+    threshold: row.threshold,
+    reason_required: row.reasonRequired,
+    approver: row.approver,
+    enabled: row.enabled,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getPolicies(db: Db, scope: Scope): Promise<ApprovalPolicies> {
+  const rows = await db
+    .select()
+    .from(approvalPolicies)
+    .where(eq(approvalPolicies.cpId, scope.cpId))
+    .orderBy(approvalPolicies.action, approvalPolicies.id);
+  return { list: rows.map(toPolicy), actions: [...APPROVAL_ACTIONS] };
+}
+
+/** Replaces the CP's policies; one per (action, product); products must be the CP's. */
+export async function putPolicies(
+  db: Db,
+  scope: Scope,
+  body: z.output<typeof approvalPoliciesBody>,
+): Promise<ApprovalPolicies> {
+  const problems = new FieldProblems(scope.lang);
+  const seen = new Set<string>();
+  body.policies.forEach((p, i) => {
+    const key = `${p.action}:${p.product_id ?? ''}`;
+    if (seen.has(key)) problems.add(`policies.${i}.action`, 'duplicate_item');
+    seen.add(key);
+  });
+  const wanted = [...new Set(body.policies.map((p) => p.product_id).filter((id): id is number => id !== null))];
+  if (wanted.length) {
+    const ours = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.cpId, scope.cpId), inArray(products.id, wanted)));
+    const known = new Set(ours.map((p) => p.id));
+    body.policies.forEach((p, i) => {
+      if (p.product_id !== null && !known.has(p.product_id)) problems.add(`policies.${i}.product_id`, 'unknown_ref');
+    });
+  }
+  problems.throwIfAny();
+  return db.transaction(async (tx) => {
+    const before = await getPolicies(tx, scope);
+    await tx.delete(approvalPolicies).where(eq(approvalPolicies.cpId, scope.cpId));
+    if (body.policies.length) {
+      await tx.insert(approvalPolicies).values(
+        body.policies.map((p) => ({
+          cpId: scope.cpId,
+          action: p.action,
+          productId: p.product_id,
+          threshold: p.threshold,
+          reasonRequired: p.reason_required,
+          approver: p.approver,
+          enabled: p.enabled,
+        })),
+      );
+    }
+    const after = await getPolicies(tx, scope);
+    await logChange(tx, { ...scope, productId: null }, {
+      action: 'update',
+      targetType: 'approval_policy',
+      targetName: `${after.list.length}`,
+      before: before.list,
+      after: after.list,
+    });
+    return after;
+  });
+}
+
+/**
+ * Answers a change that became a pending request (`{ approval }` with status pending) with HTTP
+ * 202 instead of 200; register it in the plugin of the routes that may ask.
+ */
+export function answerPendingWith202(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    const data = (payload as { data?: { approval?: { status?: string } } } | null)?.data;
+    if (reply.statusCode === 200 && data?.approval?.status === 'pending') reply.code(202);
+    return payload;
+  });
+}
