@@ -16,7 +16,9 @@ import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
 import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
-import { localBus, type EventBus } from './lib/events.ts';
+import { localBus, redisBus, type EventBus } from './lib/events.ts';
+import { DEFAULT_RATE_LIMITS, setUpRateLimits, type RateLimits } from './lib/rate-limit.ts';
+import { setUpLive, type LiveOptions } from './modules/live/index.ts';
 import { refuseUnstorableInput } from './lib/unstorable.ts';
 import { setUpJobs, stopJobsOnClose, type JobRunnerOptions } from './lib/jobs/index.ts';
 import { jobRoutes } from './modules/jobs/index.ts';
@@ -45,7 +47,13 @@ import { helpCenterRoutes } from './modules/help-center/index.ts';
 import { autoReplyRoutes } from './modules/auto-replies/index.ts';
 import { socialAccessRoutes } from './modules/social-access/index.ts';
 import { fileRoutes, openFileStorage, publicFileRoutes, type S3Options } from './modules/files/index.ts';
-import { GameAnswerCache, gameApiRoutes, gameApiKeyRoutes, secretBox } from './modules/game-api/index.ts';
+import {
+  GameAnswerCache,
+  gameApiRoutes,
+  gameApiKeyRoutes,
+  secretBox,
+  shareInvalidations,
+} from './modules/game-api/index.ts';
 
 export interface AppOptions {
   database: Database;
@@ -73,6 +81,10 @@ export interface AppOptions {
   s3?: S3Options;
   /** Redis (config's REDIS_URL): shared events and rate limits across instances. */
   redisUrl?: string;
+  /** Requests per window (config's RATE_LIMIT_*); unset ones take config's defaults. */
+  rateLimits?: Partial<RateLimits>;
+  /** The live-updates socket's timings (tests shorten them). */
+  live?: Pick<LiveOptions, 'authTimeoutMs' | 'recheckMs'>;
   /** Background jobs (lib/jobs): polling interval, batch size (tests: short). */
   jobs?: JobRunnerOptions;
 }
@@ -104,8 +116,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options.database;
   trackDeclaredAccess(app);
   // Every part of the server publishes and listens here: `app.events`, `request.server.events`.
-  const events = options.events ?? localBus();
+  // With Redis, events reach every instance (lib/events.ts).
+  const events =
+    options.events ?? (options.redisUrl ? redisBus(options.redisUrl, { log: app.log }) : localBus());
   app.decorate('events', events);
+  if (events.ready) {
+    // Start even when Redis is away (the bus subscribes when it comes back); wait a little for it.
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      events.ready(),
+      new Promise((resolve) => (waited = setTimeout(resolve, 3000))),
+    ]).finally(() => clearTimeout(waited));
+  }
   // Background jobs and schedules: `app.jobs` (lib/jobs), started when the app is ready.
   setUpJobs(app, options.database, events, {
     pollingIntervalSeconds: process.env.JOBS_POLL_SECONDS ? Number(process.env.JOBS_POLL_SECONDS) : undefined,
@@ -186,6 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const authenticate = authenticator(db, options.jwtSecret);
   enforceRouteAccess(app, db, authenticate);
+  // Rate limits: after the access hook's sign-in, before every route (lib/rate-limit.ts).
+  await setUpRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, options.redisUrl);
   await app.register(healthRoutes, { db });
   await app.register(acsRoutes, {
     prefix: '/api/v1',
@@ -201,6 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(notificationRoutes, { prefix: '/api/v1', db, authenticate });
   await app.register(approvalRoutes, { prefix: '/api/v1', db });
+  // Live updates to the console (WebSocket), closed at once on sign-out.
+  await setUpLive(app, { authenticate, ...options.live });
   // The business resources: each module's routes under /api/v1.
   for (const routes of [
     productRoutes,
@@ -219,10 +245,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(publicFileRoutes, { db, storage: fileStorage });
   // The configuration games read, and the game-facing API that serves it (signed with product keys).
+  // Every instance drops its answers when any instance's console writes (`game-config` events).
+  const answerCache = new GameAnswerCache();
+  shareInvalidations(events, answerCache);
   const gameConfig = {
     db,
     authenticate,
-    cache: new GameAnswerCache(),
+    cache: answerCache,
     secrets: secretBox(options.jwtSecret),
   };
   for (const routes of [

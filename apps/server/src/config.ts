@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
 
 export interface Config {
   port: number;
@@ -32,6 +33,8 @@ export interface Config {
   metricsPort?: number;
   /** S3-compatible storage for uploads (S3_*): see `s3From`. */
   s3?: S3Config;
+  /** Requests per window (RATE_LIMIT_*): see `rateLimitsFrom`. */
+  rateLimits: RateLimits;
 }
 
 /** Reads the secret from the environment, else from DATA_DIR/secrets.json, creating it once. */
@@ -76,6 +79,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     s3: s3From(env),
+    rateLimits: rateLimitsFrom(env),
+  };
+}
+
+// --- Rate limits (lib/rate-limit.ts): per window, in memory or in Redis with REDIS_URL ---
+
+/** A positive whole number from the environment, else the default (a typo must not lift a limit). */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new Error(`${name}: a whole number above 0, not "${text}"`);
+  return Number(text);
+}
+
+/**
+ * RATE_LIMIT_WINDOW seconds (60) per window: RATE_LIMIT_CONSOLE requests per signed-in staff member
+ * (or per address before sign-in) on /api/v1 (1200: a busy console page asks a few dozen times);
+ * RATE_LIMIT_SIGN_IN sign-in requests per address (60: an office behind one address signing in at
+ * nine); RATE_LIMIT_GAME requests per game key on /api/game/v1 (30000: 500 a second); and
+ * RATE_LIMIT_GAME_UNSIGNED refused game calls (no or bad signature) per address (120).
+ */
+export function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
+  const d = DEFAULT_RATE_LIMITS;
+  return {
+    windowSeconds: positive(env, 'RATE_LIMIT_WINDOW', d.windowSeconds),
+    console: positive(env, 'RATE_LIMIT_CONSOLE', d.console),
+    signIn: positive(env, 'RATE_LIMIT_SIGN_IN', d.signIn),
+    game: positive(env, 'RATE_LIMIT_GAME', d.game),
+    gameUnsigned: positive(env, 'RATE_LIMIT_GAME_UNSIGNED', d.gameUnsigned),
   };
 }
 

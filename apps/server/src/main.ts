@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     s3: config.s3,
     redisUrl: config.redisUrl,
+    rateLimits: config.rateLimits,
   });
   await seed(database.db, {
     demo: config.demo,

@@ -57,6 +57,14 @@ function preparedDatabase(): { snapshot?: string; template?: string } {
   }
 }
 
+/** Limits no other test reaches: a rate-limit test lowers the one it checks. */
+export const TEST_RATE_LIMITS = {
+  console: 1_000_000,
+  signIn: 1_000_000,
+  game: 1_000_000,
+  gameUnsigned: 1_000_000,
+} as const;
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -73,6 +81,8 @@ export async function createTestApp(
     external?: Pick<AppOptions, 'biUrl' | 'serviceWorkbenchUrl'>;
     /** Uploads' folder and S3 storage, as the configuration would give them (default: a temporary folder). */
     files?: Pick<AppOptions, 'dataDir' | 's3'>;
+    /** Rate limits: far above anything a test sends unless a test sets its own (`TEST_RATE_LIMITS`). */
+    rateLimits?: AppOptions['rateLimits'];
   } = {},
 ): Promise<TestContext> {
   const database = await testDatabase(options.demo ?? true);
@@ -87,6 +97,7 @@ export async function createTestApp(
     ...options.files,
     logLevel: 'silent',
     captchaText: () => captcha.next,
+    rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
   });
   await seed(database.db, { demo: options.demo ?? true, jwtSecret: JWT_SECRET });
   await app.ready();

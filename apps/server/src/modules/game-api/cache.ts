@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_HEADER } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
+import type { EventBus } from '../../lib/events.ts';
 import type { SecretBox } from './secret-box.ts';
 
 export interface CachedAnswer {
@@ -13,8 +14,9 @@ export interface CachedAnswer {
 
 /**
  * The game API's answers in memory, per product and query (language included), for a short time.
- * The console's writes drop the product's answers at once (`invalidateOnWrite`); another server
- * instance serves its copy until the TTL runs out.
+ * The console's writes drop the product's answers at once (`invalidateOnWrite`), on every server
+ * instance through the event bus (`shareInvalidations`); when the bus cannot reach another instance,
+ * that one serves its copy until the TTL runs out.
  */
 export class GameAnswerCache {
   private readonly products = new Map<number, Map<string, CachedAnswer>>();
@@ -72,16 +74,27 @@ export interface GameConfigRouteOptions {
 }
 
 /**
- * Drops the product's cached game answers after each successful write of the plugin's routes. It
- * runs on `onSend`, once the write's transaction has committed and before the caller sees the answer.
+ * Drops the product's cached game answers after each successful write of the plugin's routes, here
+ * and (`game-config` on the event bus) on every other instance. It runs on `onSend`, once the write's
+ * transaction has committed and before the caller sees the answer.
  */
 export function invalidateOnWrite(app: FastifyInstance, cache: GameAnswerCache): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       const raw = request.headers[PRODUCT_HEADER];
       const id = Number(Array.isArray(raw) ? raw[0] : raw);
-      if (Number.isSafeInteger(id) && id > 0) cache.invalidate(id);
+      if (Number.isSafeInteger(id) && id > 0) {
+        cache.invalidate(id);
+        app.events.publish({ topic: 'game-config', cpId: request.auth?.cpId ?? 0, data: { productId: id } });
+      }
     }
     return payload;
+  });
+}
+
+/** Drops a product's answers whenever any instance wrote its configuration; returns the unsubscribe. */
+export function shareInvalidations(events: EventBus, cache: GameAnswerCache): () => void {
+  return events.subscribe((event) => {
+    if (event.topic === 'game-config') cache.invalidate(event.data.productId);
   });
 }

@@ -4,6 +4,11 @@
  */
 export { gameApiRoutes } from './routes.ts';
 export { gameApiKeyRoutes } from './key-routes.ts';
-export { GameAnswerCache, invalidateOnWrite, type GameConfigRouteOptions } from './cache.ts';
+export {
+  GameAnswerCache,
+  invalidateOnWrite,
+  shareInvalidations,
+  type GameConfigRouteOptions,
+} from './cache.ts';
 export { secretBox, type SecretBox } from './secret-box.ts';
 export { newGameKey } from './keys.ts';

@@ -17,6 +17,7 @@ import {
   updateStaff,
 } from './staff-writes.ts';
 import { getStaff, listStaff } from './staff.ts';
+import { publishAccessChanges } from './live-events.ts';
 
 /**
  * System administration, for the CP's admins only (403001 for anyone else): `/staff`, `/roles`,
@@ -28,6 +29,8 @@ import { getStaff, listStaff } from './staff.ts';
 export async function systemAdminRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
+  // Consoles of the staff whose access changed reload their menu (live updates, every instance).
+  publishAccessChanges(fastify, db);
 
   {
     const resource = staffResource;

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import type { GameApiKeyCreated } from '@rx/contracts';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+import { products } from '../db/schema.ts';
+import { seed } from '../seed/index.ts';
+import { errorCodeReleases } from '../modules/error-codes/tables.ts';
+import { LIVE_PROTOCOL } from '../modules/live/index.ts';
+import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, signInAs } from '../../test/helpers.ts';
+import { signGameRequest } from '../../test/game.ts';
+import { redisBus } from './events.ts';
+
+/**
+ * Two server instances on one PostgreSQL database and one Redis, each listening on its own port:
+ * a change made through one is seen through the other at once (lib/events.ts, redisBus).
+ */
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Why the test cannot run here (Redis or PostgreSQL not answering), or null. */
+async function unavailable(): Promise<string | null> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch {
+    return `Redis does not answer at ${REDIS_URL}`;
+  } finally {
+    redis.disconnect();
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch {
+    return `PostgreSQL does not answer at ${POSTGRES_URL}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return null;
+}
+const skipReason = await unavailable();
+
+/** The part of a `ws` client used here (the package the server's WebSocket plugin is built on). */
+interface WsClient {
+  send(data: string): void;
+  close(): void;
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  on(event: 'open', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+}
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocols: string[]) => WsClient;
+
+interface Instance {
+  app: FastifyInstance;
+  database: Database;
+  base: string;
+}
+
+let dbName = '';
+let instances: Instance[] = [];
+const sockets: WsClient[] = [];
+
+async function withDatabase(url: string, sql: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(sql);
+  await admin.end();
+}
+
+describe.skipIf(skipReason !== null)(
+  `two instances on one PostgreSQL and one Redis${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      dbName = `console_two_${randomBytes(5).toString('hex')}`;
+      await withDatabase(POSTGRES_URL, `CREATE DATABASE ${dbName}`);
+      const target = new URL(POSTGRES_URL);
+      target.pathname = `/${dbName}`;
+      // A channel of this run's own: other runs on the same Redis never reach these instances.
+      const channel = `rx-test:${dbName}`;
+      const start = async (): Promise<Instance> => {
+        const database = await openDatabase({ databaseUrl: target.toString() });
+        const app = await buildApp({
+          database,
+          ssoSecret: SSO_SECRET,
+          jwtSecret: JWT_SECRET,
+          logLevel: 'silent',
+          redisUrl: REDIS_URL,
+          events: redisBus(REDIS_URL, { channel }),
+          rateLimits: TEST_RATE_LIMITS,
+        });
+        const address = await app.listen({ port: 0, host: '127.0.0.1' });
+        return { app, database, base: address };
+      };
+      const first = await start();
+      await seed(first.database.db, { demo: true, jwtSecret: JWT_SECRET });
+      instances = [first, await start()];
+    }, 120_000);
+
+    afterAll(async () => {
+      for (const socket of sockets) socket.close();
+      for (const { app } of instances) await app.close();
+      if (dbName) await withDatabase(POSTGRES_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    });
+
+    it("drops B's cached game-API answer at once when the console writes through A", async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const { user } = await signInAs(a.app, 'admin');
+      const [product] = await a.database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.code, 'xianxia'));
+      const staff = (path: string, init: { method?: string; body?: unknown } = {}) =>
+        fetch(`${a.base}${path}`, {
+          method: init.method ?? 'GET',
+          headers: {
+            authorization: `Bearer ${user.access_token}`,
+            'x-product-id': String(product!.id),
+            ...(init.body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: init.body ? JSON.stringify(init.body) : undefined,
+        }).then((res) => res.json() as Promise<{ code: number; data: unknown }>);
+      const key = (await staff('/api/v1/game-api-keys', { method: 'POST', body: { note: 'two' } }))
+        .data as GameApiKeyCreated;
+      const url = '/api/game/v1/error-codes?lang=en';
+      const game = () => fetch(`${b.base}${url}`, { headers: signGameRequest(key, { url }) });
+
+      const before = (await game()).headers.get('etag');
+      expect(before).toBeTruthy();
+      // Behind the console's back: B keeps serving its cached answer…
+      await a.database.db.delete(errorCodeReleases).where(eq(errorCodeReleases.productId, product!.id));
+      expect((await game()).headers.get('etag')).toBe(before);
+      // …until a console write through A: B hears of it through Redis (within moments, not its TTL).
+      const list = (await staff('/api/v1/error-codes?q=1001')).data as {
+        list: { id: number; version: number }[];
+      };
+      const code = list.list[0]!;
+      const edited = await staff(`/api/v1/error-codes/${code.id}`, {
+        method: 'PUT',
+        body: { texts: { en: 'Edited on A.' }, version: code.version },
+      });
+      expect(edited.code).toBe(0);
+      await expect.poll(async () => (await game()).headers.get('etag'), { timeout: 2000 }).not.toBe(before);
+    });
+
+    it('delivers a notification published on A to the console connected to B', async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const { user } = await signInAs(a.app, 'admin');
+      const socket = new WebSocket(`${b.base.replace(/^http/, 'ws')}/api/v1/live`, [LIVE_PROTOCOL]);
+      sockets.push(socket);
+      const messages: { type: string; topic?: string; data?: { title?: string } }[] = [];
+      const arrived = (test: (m: (typeof messages)[number]) => boolean) =>
+        new Promise<void>((resolve) => {
+          const check = () => (messages.some(test) ? resolve() : setTimeout(check, 10));
+          check();
+        });
+      socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as (typeof messages)[number]));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('open', resolve);
+        socket.on('error', reject);
+      });
+      socket.send(JSON.stringify({ type: 'auth', token: user.access_token }));
+      await arrived((m) => m.type === 'ready');
+
+      a.app.events.publish({
+        topic: 'notification',
+        cpId: Number(user.cpid),
+        userId: Number(user.id),
+        data: { id: 1, kind: 'system', title: 'made on A' },
+      });
+      await arrived((m) => m.type === 'event' && m.data?.title === 'made on A');
+      // Delivered once: B ignores nothing of A's, and A's own echo is dropped on A.
+      expect(messages.filter((m) => m.type === 'event')).toHaveLength(1);
+    });
+  },
+);
