@@ -20,10 +20,10 @@ export * from './auto-replies.ts';
 export * from './social-access.ts';
 export * from './game-api.ts';
 export * from './files.ts';
-export * from './files.ts';
 export * from './resource.ts';
 // The shared lifecycle of content that goes live, and two-person approval.
 export * from './lifecycle.ts';
 export * from './approvals.ts';
 // Background jobs (lists, items, the answer of an action that became a job).
 export * from './jobs.ts';
+export * from './players.ts';

@@ -15,3 +15,4 @@ export * from './jobs.ts';
 // Two-person approval: policies and requests (modules/approvals).
 export * from '../modules/approvals/tables.ts';
 export * from '../modules/files/tables.ts';
+export * from '../modules/players/tables.ts';
