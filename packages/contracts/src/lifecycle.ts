@@ -28,14 +28,16 @@ export const LIFECYCLE_ACTIONS = [
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 /** From each state, where each allowed action leads. An action absent here is not allowed there. */
-export const LIFECYCLE_TRANSITIONS: Record<LifecycleState, Partial<Record<LifecycleAction, LifecycleState>>> =
-  {
-    draft: { submit: 'pending_approval', schedule: 'scheduled', publish: 'live', end: 'ended' },
-    pending_approval: { approve: 'live', reject: 'draft', recall: 'draft' },
-    scheduled: { publish: 'live', recall: 'draft', end: 'ended' },
-    live: { recall: 'draft', end: 'ended' },
-    ended: {},
-  };
+export const LIFECYCLE_TRANSITIONS: Record<
+  LifecycleState,
+  Partial<Record<LifecycleAction, LifecycleState>>
+> = {
+  draft: { submit: 'pending_approval', schedule: 'scheduled', publish: 'live', end: 'ended' },
+  pending_approval: { approve: 'live', reject: 'draft', recall: 'draft' },
+  scheduled: { publish: 'live', recall: 'draft', end: 'ended' },
+  live: { recall: 'draft', end: 'ended' },
+  ended: {},
+};
 
 /** The state `action` leads to from `from`, or null when the move is not allowed. */
 export function lifecycleTarget(from: LifecycleState, action: LifecycleAction): LifecycleState | null {

@@ -40,7 +40,11 @@ export interface Move<T extends LifecycleRow, S extends string> {
   /** More columns to set with the move (e.g. when it went live). */
   values?: PgUpdateSetSource<T>;
   mapping?: StateMapping<S>;
-  log: { targetType: LogTargetType; name: (row: T['$inferSelect']) => string; item?: (row: T['$inferSelect']) => unknown };
+  log: {
+    targetType: LogTargetType;
+    name: (row: T['$inferSelect']) => string;
+    item?: (row: T['$inferSelect']) => unknown;
+  };
 }
 
 const SAME: StateMapping<string> = {
@@ -49,7 +53,11 @@ const SAME: StateMapping<string> = {
 };
 
 /** 422001 naming the state and the actions it allows; the console shows it as is. */
-export function illegalMove(scope: Pick<Scope, 'lang'>, state: LifecycleState | null, action: string): ApiError {
+export function illegalMove(
+  scope: Pick<Scope, 'lang'>,
+  state: LifecycleState | null,
+  action: string,
+): ApiError {
   return ruleError(scope.lang, 'not_in_this_state', {
     state,
     action,
@@ -101,11 +109,7 @@ export async function moveRow<T extends LifecycleRow, S extends string>(
     } as PgUpdateSetSource<T>)
     // The optimistic check: the row is still in the state (and version) it was read in.
     .where(
-      and(
-        move.target,
-        eq(move.state, current),
-        eq(move.table.version, (row as { version: number }).version),
-      ),
+      and(move.target, eq(move.state, current), eq(move.table.version, (row as { version: number }).version)),
     )
     .returning()) as T['$inferSelect'][];
   if (!moved) throw new ApiError(ErrorCode.CONFLICT);

@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  approvalDecisionBody,
-  approvalListQuery,
-  approvalPoliciesBody,
-  idParam,
-} from '@rx/contracts';
+import { approvalDecisionBody, approvalListQuery, approvalPoliciesBody, idParam } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { requirePermission } from '../../lib/authenticate.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
@@ -58,7 +53,10 @@ export async function approvalRoutes(fastify: FastifyInstance, options: { db: Db
   );
   app.get(
     '/approvals/:id',
-    { schema: { tags, summary: 'One request with the before/after of its change', params: idParam }, config: SIGNED_IN },
+    {
+      schema: { tags, summary: 'One request with the before/after of its change', params: idParam },
+      config: SIGNED_IN,
+    },
     async (request) => ok(await getRequest(db, await callerOf(db, request), request.params.id)),
   );
   for (const verdict of ['approve', 'reject'] as const) {
@@ -91,8 +89,12 @@ export async function approvalRoutes(fastify: FastifyInstance, options: { db: Db
   }
   app.post(
     '/approvals/:id/cancel',
-    { schema: { tags, summary: 'The maker withdraws a pending request', params: idParam }, config: SIGNED_IN },
-    async (request) => ok(await cancelRequest(db, app.events, await callerOf(db, request), request.params.id)),
+    {
+      schema: { tags, summary: 'The maker withdraws a pending request', params: idParam },
+      config: SIGNED_IN,
+    },
+    async (request) =>
+      ok(await cancelRequest(db, app.events, await callerOf(db, request), request.params.id)),
   );
   app.get(
     '/approval-policies',

@@ -57,7 +57,12 @@ export interface Caller extends Scope {
 }
 
 /** The enabled policy that governs `action` for the product: the product's own before the CP-wide one. */
-async function policyFor(db: Db, cpId: number, action: string, productId: number | null): Promise<PolicyRow | undefined> {
+async function policyFor(
+  db: Db,
+  cpId: number,
+  action: string,
+  productId: number | null,
+): Promise<PolicyRow | undefined> {
   const rows = await db
     .select()
     .from(approvalPolicies)
@@ -94,7 +99,9 @@ function decidableBy(caller: Caller): SQL | undefined {
   const holds = [...caller.grants.permissions, ...caller.grants.roles.map((r) => r.identifier)];
   const actions = APPROVAL_ACTIONS.filter((a) => caller.grants.permissions.has(a));
   return or(
-    actions.length ? and(eq(approvalRequests.approver, ''), inArray(approvalRequests.action, actions)) : sql`false`,
+    actions.length
+      ? and(eq(approvalRequests.approver, ''), inArray(approvalRequests.action, actions))
+      : sql`false`,
     holds.length ? inArray(approvalRequests.approver, holds) : sql`false`,
   );
 }
@@ -168,7 +175,12 @@ function announce(events: EventBus, row: RequestRow): void {
  * (at or above its threshold), stores a pending request, logs it and notifies who may decide;
  * otherwise applies it at once with the kind's registered `apply`, in one transaction.
  */
-export async function submitChange<P>(db: Db, events: EventBus, scope: Scope, change: Change<P>): Promise<Outcome> {
+export async function submitChange<P>(
+  db: Db,
+  events: EventBus,
+  scope: Scope,
+  change: Change<P>,
+): Promise<Outcome> {
   const action = actionOf(change.kind);
   const announced: (() => void)[] = [];
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -209,7 +221,11 @@ export async function submitChange<P>(db: Db, events: EventBus, scope: Scope, ch
     });
     const deciders = await decidersOf(tx, row!);
     announced.push(
-      await notify(tx, events, deciders.map((d) => notice(row!, d.id, d.lang, 'asked'))),
+      await notify(
+        tx,
+        events,
+        deciders.map((d) => notice(row!, d.id, d.lang, 'asked')),
+      ),
       () => announce(events, row!),
     );
     return { applied: false, request: toItem(row!, null) };
@@ -295,14 +311,18 @@ export async function decide(
       })
       .where(eq(approvalRequests.id, row.id))
       .returning();
-    await logChange(tx, { ...caller, productId: row.productId }, {
-      action: verdict,
-      targetType: 'approval_request',
-      targetId: row.id,
-      targetName: `${row.kind} ${row.targetName}`,
-      before: { status: row.status },
-      after: { status, comment, error: error || undefined },
-    });
+    await logChange(
+      tx,
+      { ...caller, productId: row.productId },
+      {
+        action: verdict,
+        targetType: 'approval_request',
+        targetId: row.id,
+        targetName: `${row.kind} ${row.targetName}`,
+        before: { status: row.status },
+        after: { status, comment, error: error || undefined },
+      },
+    );
     const [makerRow] = await tx
       .select({ lang: users.defaultLang })
       .from(users)
@@ -340,14 +360,18 @@ export async function cancelRequest(db: Db, events: EventBus, caller: Caller, id
       .set({ status: 'cancelled', decidedAt: new Date(), updatedAt: new Date() })
       .where(eq(approvalRequests.id, row.id))
       .returning();
-    await logChange(tx, { ...caller, productId: row.productId }, {
-      action: 'cancel',
-      targetType: 'approval_request',
-      targetId: row.id,
-      targetName: `${row.kind} ${row.targetName}`,
-      before: { status: row.status },
-      after: { status: 'cancelled' },
-    });
+    await logChange(
+      tx,
+      { ...caller, productId: row.productId },
+      {
+        action: 'cancel',
+        targetType: 'approval_request',
+        targetId: row.id,
+        targetName: `${row.kind} ${row.targetName}`,
+        before: { status: row.status },
+        after: { status: 'cancelled' },
+      },
+    );
     return cancelled!;
   });
   announce(events, row);
@@ -442,7 +466,9 @@ export async function putPolicies(
     if (seen.has(key)) problems.add(`policies.${i}.action`, 'duplicate_item');
     seen.add(key);
   });
-  const wanted = [...new Set(body.policies.map((p) => p.product_id).filter((id): id is number => id !== null))];
+  const wanted = [
+    ...new Set(body.policies.map((p) => p.product_id).filter((id): id is number => id !== null)),
+  ];
   if (wanted.length) {
     const ours = await db
       .select({ id: products.id })
@@ -450,7 +476,8 @@ export async function putPolicies(
       .where(and(eq(products.cpId, scope.cpId), inArray(products.id, wanted)));
     const known = new Set(ours.map((p) => p.id));
     body.policies.forEach((p, i) => {
-      if (p.product_id !== null && !known.has(p.product_id)) problems.add(`policies.${i}.product_id`, 'unknown_ref');
+      if (p.product_id !== null && !known.has(p.product_id))
+        problems.add(`policies.${i}.product_id`, 'unknown_ref');
     });
   }
   problems.throwIfAny();
@@ -471,13 +498,17 @@ export async function putPolicies(
       );
     }
     const after = await getPolicies(tx, scope);
-    await logChange(tx, { ...scope, productId: null }, {
-      action: 'update',
-      targetType: 'approval_policy',
-      targetName: `${after.list.length}`,
-      before: before.list,
-      after: after.list,
-    });
+    await logChange(
+      tx,
+      { ...scope, productId: null },
+      {
+        action: 'update',
+        targetType: 'approval_policy',
+        targetName: `${after.list.length}`,
+        before: before.list,
+        after: after.list,
+      },
+    );
     return after;
   });
 }

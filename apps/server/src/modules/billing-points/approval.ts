@@ -43,7 +43,8 @@ export async function updateOrAsk(
   if (input.version !== before.version) throw new ApiError(ErrorCode.CONFLICT);
   const problems = new FieldProblems(scope.lang);
   if (input.store !== undefined && input.store !== before.store) problems.add('store', 'frozen');
-  if (input.store_sku !== undefined && input.store_sku !== before.store_sku) problems.add('store_sku', 'frozen');
+  if (input.store_sku !== undefined && input.store_sku !== before.store_sku)
+    problems.add('store_sku', 'frozen');
   problems.throwIfAny();
   checkBillingStatus(scope, before.status, input.status);
   await checkBilling(db, scope, input, before);

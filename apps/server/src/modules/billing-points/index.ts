@@ -1,3 +1,5 @@
 /** Billing points (purchasable SKUs) of a product: the routes, and lookups other modules use. */
 export { billingRoutes, billingService } from './billing-points.ts';
 export { toBilling } from './service.ts';
+/** How billing statuses read on the shared lifecycle. */
+export { BILLING_STATES } from './lifecycle.ts';

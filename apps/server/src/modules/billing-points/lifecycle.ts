@@ -8,8 +8,7 @@ import { checkMove, type StateMapping } from '../../lib/lifecycle.ts';
  * old versions, ended for good.
  */
 export const BILLING_STATES: StateMapping<BillingStatus> = {
-  toLifecycle: (status) =>
-    status === 'draft' ? 'draft' : status === 'live' ? 'live' : 'ended',
+  toLifecycle: (status) => (status === 'draft' ? 'draft' : status === 'live' ? 'live' : 'ended'),
   fromLifecycle: (state, current) =>
     state === 'draft' ? 'draft' : state === 'live' ? 'live' : current === 'retired' ? 'retired' : 'disabled',
 };
@@ -22,7 +21,11 @@ export function billingMove(from: BillingStatus, to: BillingStatus): LifecycleAc
 }
 
 /** Refuses (422001) an edit of `status` the lifecycle does not allow; the same status is no move. */
-export function checkBillingStatus(scope: Pick<Scope, 'lang'>, from: BillingStatus, to: BillingStatus | undefined): void {
+export function checkBillingStatus(
+  scope: Pick<Scope, 'lang'>,
+  from: BillingStatus,
+  to: BillingStatus | undefined,
+): void {
   if (to === undefined || to === from) return;
   checkMove(scope, from, billingMove(from, to), BILLING_STATES);
 }

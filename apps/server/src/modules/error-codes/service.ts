@@ -205,14 +205,28 @@ export interface ReleaseDiff {
   after: Record<string, ReleasedErrorCode>;
 }
 
-export async function diffWithLive(db: Db, scope: ProductScope, codes: ReleasedErrorCode[]): Promise<ReleaseDiff> {
+/** Same content (jsonb keeps its own key order, so fields are compared one by one). */
+function sameCode(a: ReleasedErrorCode, b: ReleasedErrorCode): boolean {
+  return (
+    a.module === b.module &&
+    a.default_text === b.default_text &&
+    a.action === b.action &&
+    LANGUAGES.every((lang) => (a.texts[lang] ?? '') === (b.texts[lang] ?? ''))
+  );
+}
+
+export async function diffWithLive(
+  db: Db,
+  scope: ProductScope,
+  codes: ReleasedErrorCode[],
+): Promise<ReleaseDiff> {
   const live = await liveRelease(db, scope.productId);
   const old = new Map((live?.codes ?? []).map((c) => [c.code, c]));
   const before: Record<string, ReleasedErrorCode> = {};
   const after: Record<string, ReleasedErrorCode> = {};
   for (const code of codes) {
     const was = old.get(code.code);
-    if (!was || JSON.stringify(was) !== JSON.stringify(code)) {
+    if (!was || !sameCode(was, code)) {
       if (was) before[code.code] = was;
       after[code.code] = code;
     }
