@@ -14,6 +14,7 @@ import { cps, notifications, products, rolePermissions, roles, userRoles, users 
 import { hashPassword } from '../lib/crypto.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedConfigDemo } from './config-demo.ts';
+import { seedDemoApprovals } from './demo-approvals.ts';
 import { secretBox } from '../modules/game-api/index.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -174,6 +175,8 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     );
   const secrets = options.jwtSecret ? secretBox(options.jwtSecret) : undefined;
   for (const product of productRows) await seedConfigDemo(db, product, secrets);
+  // Approval policies on one game, so the demo shows two-person approval (demo-approvals.ts).
+  await seedDemoApprovals(db, productRows.find((p) => p.code === 'tankwar')!);
 }
 
 /** A few notifications for each demo staff member, in their language (data, not interface text). */

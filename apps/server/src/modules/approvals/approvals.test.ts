@@ -138,6 +138,18 @@ describe('lifecycle', () => {
 });
 
 describe('two-person approval', () => {
+  it('the demo asks for approval on one game only', async () => {
+    const demo = body<ApprovalPolicies>(await admin.get('/api/v1/approval-policies')).data;
+    const tankwar = await productIdOf(t, 'tankwar');
+    expect(demo.list.map((p) => [p.action, p.product_id, p.threshold])).toEqual(
+      [
+        [codes.approve, tankwar, null],
+        [billing.approve, tankwar, 100],
+      ].sort(),
+    );
+    expect(demo.actions).toEqual(expect.arrayContaining([codes.approve, billing.approve]));
+  });
+
   it('asks above the threshold, applies below it; the maker never decides; the checker approves', async () => {
     const maker = await staff([codes.see, codes.edit, codes.approve]);
     const checker = await staff([codes.see, codes.approve]);
