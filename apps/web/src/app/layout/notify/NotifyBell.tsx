@@ -4,6 +4,7 @@ import BellOutlined from '@ant-design/icons/BellOutlined';
 import { useTranslation } from 'react-i18next';
 import { LATEST, useNotifications } from '@/shared/notifications-api.ts';
 import { useEndPlacement } from '../ui-store.ts';
+import { LiveUpdates } from './LiveUpdates.tsx';
 
 // The list loads when the popover first opens; the bell itself only needs the count.
 const NotifyPanel = lazy(() => import('./NotifyPanel.tsx'));
@@ -18,7 +19,10 @@ export function CountBubble({ count, tone = 'danger' }: { count: number; tone?: 
   );
 }
 
-/** The header's bell: the unread count (asked every minute), and the latest notifications in a popover. */
+/**
+ * The header's bell: the unread count (asked every minute, and at once when a notification arrives
+ * live), and the latest notifications in a popover.
+ */
 export function NotifyBell() {
   const { t } = useTranslation('layout');
   const placement = useEndPlacement();
@@ -38,6 +42,7 @@ export function NotifyBell() {
       }
     >
       <span className="rx-counted">
+        <LiveUpdates />
         <Button
           type="text"
           className="rx-header__button rx-notify-bell"
