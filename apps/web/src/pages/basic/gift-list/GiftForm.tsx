@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Button, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Form, InputNumber, Select } from 'antd';
 import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,6 +10,7 @@ import { MultilangInput } from '@/shared/crud/index.ts';
 import { useLocale } from '@/shared/i18n.ts';
 import { textIn } from '@/shared/crud/ref-names.ts';
 import { RefSelect } from '@/shared/crud/RefSelect.tsx';
+import { UploadField } from '@/shared/upload/index.ts';
 
 /** The form keeps times as the ISO strings the API takes; the picker works on dayjs. */
 const asTime = {
@@ -80,7 +81,7 @@ export function GiftForm() {
         </Form.List>
       </Form.Item>
       <Form.Item name="icon_url" label={t('icon')}>
-        <Input placeholder="https://…" maxLength={500} />
+        <UploadField use="image" testId="gift-icon" />
       </Form.Item>
       <Flex gap={16}>
         <Form.Item

@@ -2,6 +2,7 @@ import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import { GAME_PLATFORMS } from '@rx/contracts/products';
+import { UploadField } from '@/shared/upload/index.ts';
 
 /** The fields of a product (a game). */
 export function ProductForm() {
@@ -15,7 +16,7 @@ export function ProductForm() {
         <Input maxLength={64} />
       </Form.Item>
       <Form.Item name="icon_url" label={t('icon')}>
-        <Input placeholder="https://…" maxLength={500} />
+        <UploadField use="image" testId="product-icon" />
       </Form.Item>
       <Form.Item name="platforms" label={t('product.platforms')} required>
         <Checkbox.Group

@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROP_RARITIES, PROP_TYPES } from '@rx/contracts/props';
 import { MultilangInput } from '@/shared/crud/index.ts';
+import { UploadField } from '@/shared/upload/index.ts';
 
 /** The fields of a prop; the code is the id the game knows and never changes once created. */
 export function PropForm({ editing }: { editing: boolean }) {
@@ -21,7 +22,7 @@ export function PropForm({ editing }: { editing: boolean }) {
         <Select options={PROP_RARITIES.map((value) => ({ value, label: t(`rarities.${value}`) }))} />
       </Form.Item>
       <Form.Item name="icon_url" label={t('icon')}>
-        <Input placeholder="https://…" maxLength={500} />
+        <UploadField use="image" testId="prop-icon" />
       </Form.Item>
       <Form.Item name="stack_limit" label={t('stackLimit')} required>
         <InputNumber style={{ width: '100%' }} />

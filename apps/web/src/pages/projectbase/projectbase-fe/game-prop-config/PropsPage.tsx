@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Space, Tag, Tooltip } from 'antd';
+import { Avatar, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PROP_RARITIES, PROP_TYPES, propsResource, type Prop, type PropCreate } from '@rx/contracts/props';
@@ -34,6 +34,16 @@ export function PropsPage() {
 
   const columns = useMemo<ColumnsType<Prop>>(
     () => [
+      {
+        title: t('icon'),
+        dataIndex: 'icon_url',
+        width: 64,
+        render: (url: string, prop) => (
+          <Avatar shape="square" src={url || undefined} alt={nameIn(prop.name, lang)}>
+            {nameIn(prop.name, lang).slice(0, 1)}
+          </Avatar>
+        ),
+      },
       { title: t('code'), dataIndex: 'code', width: 140, sorter: true },
       {
         title: t('name'),

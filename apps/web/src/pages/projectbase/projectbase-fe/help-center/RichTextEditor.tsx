@@ -7,6 +7,7 @@ import OrderedListOutlined from '@ant-design/icons/OrderedListOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
 import { useTranslation } from 'react-i18next';
+import { UploadField } from '@/shared/upload/index.ts';
 import './rich-text.css';
 
 interface RichTextEditorProps {
@@ -90,15 +91,26 @@ export function RichTextEditor({
       }}
       content={
         <Flex vertical gap={8} style={{ width: 300, maxWidth: '80vw' }}>
-          <Input
-            autoFocus
-            aria-label={t('editor.url')}
-            placeholder="https://…"
-            value={url}
-            status={url && !SAFE_URL.test(url.trim()) ? 'error' : undefined}
-            onChange={(e) => setUrl(e.target.value)}
-            onPressEnter={insertUrl}
-          />
+          {command === 'insertImage' ? (
+            // An image: upload one (its address fills in), or give the address of one.
+            <UploadField
+              use="image"
+              value={url}
+              onChange={setUrl}
+              testId="help-image"
+              aria-label={t('editor.url')}
+            />
+          ) : (
+            <Input
+              autoFocus
+              aria-label={t('editor.url')}
+              placeholder="https://…"
+              value={url}
+              status={url && !SAFE_URL.test(url.trim()) ? 'error' : undefined}
+              onChange={(e) => setUrl(e.target.value)}
+              onPressEnter={insertUrl}
+            />
+          )}
           {command === 'insertImage' && (
             <Input
               aria-label={t('editor.alt')}
