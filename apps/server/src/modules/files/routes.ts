@@ -93,6 +93,7 @@ export async function openFileStorage(options: { dataDir?: string; s3?: S3Option
     stores: { local, s3 },
     incoming,
     close: async () => {
+      s3?.close();
       if (temporary) await fs.promises.rm(root, { recursive: true, force: true });
     },
   };

@@ -38,6 +38,8 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** A public address of an image stored under `key`, when the store has one. */
   publicUrl(key: string): string | undefined;
+  /** Lets go of connections (the S3 client's sockets). */
+  close(): void;
 }
 
 /** Files under DATA_DIR/files (the default). */
@@ -63,6 +65,7 @@ export function localStore(root: string): FileStore {
       await fs.promises.rm(pathOf(key), { force: true });
     },
     publicUrl: () => undefined,
+    close: () => undefined,
   };
 }
 
@@ -112,5 +115,6 @@ export function s3Store(options: S3Options): FileStore {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key })).catch(() => undefined);
     },
     publicUrl: (key) => (base ? `${base}/${key}` : undefined),
+    close: () => client.destroy(),
   };
 }
