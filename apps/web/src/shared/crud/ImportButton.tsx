@@ -1,10 +1,43 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Flex, Modal, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Statistic, Table, Typography } from 'antd';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ImportAnswer, ImportRowError } from '@rx/contracts/lists';
+import type { JobItem, JobStarted } from '@rx/contracts/jobs';
 import { useMessage } from '../feedback.tsx';
 import { ApiError, http } from '../http.ts';
+import { loadNamespace, translate } from '../i18n.ts';
+import { queryClient } from '../query.ts';
+
+/** How often a large import's job is asked for its progress. */
+const JOB_POLL_MS = 1000;
+const ended = (job: JobItem) => job.status !== 'queued' && job.status !== 'running';
+
+/**
+ * A large file is imported by a background job (the server answers `{ job_id }`): follows it,
+ * reporting its progress, and resolves its summary: the same answer as a synchronous import. A job
+ * refused for its rows' errors rejects like the synchronous import does (400001 with the errors).
+ */
+async function followJob(id: number, onProgress: (job: JobItem) => void): Promise<ImportAnswer> {
+  await loadNamespace('jobs');
+  // The header's jobs indicator picks the new job up at once.
+  void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+  for (;;) {
+    const job = await http.get<JobItem>(`/jobs/${id}`, undefined, { silent: true });
+    onProgress(job);
+    if (ended(job)) {
+      const summary = job.summary as ImportAnswer | null;
+      if (job.status === 'succeeded' && summary) return summary;
+      throw new ApiError({
+        code: 400001,
+        status: 400,
+        msg: job.error ?? translate('jobs:importFailed'),
+        data: { errors: summary?.errors ?? [] },
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+  }
+}
 
 interface ImportButtonProps {
   resource: string;
@@ -34,15 +67,17 @@ export function ImportButton({ resource, onImported }: ImportButtonProps) {
   const [diff, setDiff] = useState<ImportAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [job, setJob] = useState<JobItem | null>(null);
 
   const send = async (chosen: File, mode: 'dry' | 'all' | 'valid') => {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await http.post<ImportAnswer>(`/${resource}/import`, chosen, {
+      const started = await http.post<ImportAnswer | JobStarted>(`/${resource}/import`, chosen, {
         query: { dry_run: mode === 'dry' ? 1 : 0, valid_only: mode === 'valid' ? 1 : 0 },
         silent: true,
       });
+      const answer = 'job_id' in started ? await followJob(started.job_id, setJob) : started;
       setDiff(answer);
       if (mode !== 'dry') {
         const counts = {
@@ -61,6 +96,7 @@ export function ImportButton({ resource, onImported }: ImportButtonProps) {
       setProblem(error.msg);
     } finally {
       setBusy(false);
+      setJob(null);
     }
   };
   const choose = (chosen: File | undefined) => {
@@ -112,6 +148,16 @@ export function ImportButton({ resource, onImported }: ImportButtonProps) {
         )}
       >
         {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 12 }} />}
+        {job && !ended(job) && (
+          <Flex vertical gap={4} style={{ marginBlockEnd: 12 }} data-testid="import-job-progress">
+            <Typography.Text type="secondary">{t('jobs:importRunning', { id: job.id })}</Typography.Text>
+            <Progress
+              percent={job.total ? Math.floor((job.done * 100) / job.total) : 0}
+              status="active"
+              aria-label={t('jobs:progressOf', { id: job.id })}
+            />
+          </Flex>
+        )}
         {diff && (
           <Flex vertical gap={12}>
             <Flex gap={32} wrap>

@@ -10,6 +10,7 @@ import { DocumentLink, FullscreenToggle, HeaderButton } from './buttons.tsx';
 import { PlatformSwitcher } from './PlatformSwitcher.tsx';
 import { ThemePicker } from './ThemePicker.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { LazyJobsIndicator } from './LazyJobsIndicator.tsx';
 
 /** The header's right side (left in right-to-left languages), each item switched by its setting. */
 export function HeaderActions() {
@@ -19,6 +20,7 @@ export function HeaderActions() {
   return (
     <div className="rx-header__actions">
       <ProductPicker />
+      <LazyJobsIndicator />
       {settings.showSearchMenu && <MenuSearch />}
       {settings.showNotify && <LazyNotifyBell />}
       {settings.showWorkerOrder && <LazyWorkOrderEntry />}

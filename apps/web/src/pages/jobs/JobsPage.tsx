@@ -1,0 +1,134 @@
+import { useMemo, useState } from 'react';
+import { Button, Checkbox, Flex, Input, Progress, Select, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { apiQuery, useListParams } from '@/shared/crud/list-params.ts';
+import { tablePaging } from '@/shared/crud/table-paging.ts';
+import { formatDateTime } from '@/shared/format.ts';
+import { DataTable } from '@/shared/ui/index.ts';
+import { JOB_STATUS_NAMES, STATUS_COLORS, percentOf, useJobList, type JobItem } from './api.ts';
+import { JobDrawer } from './JobDrawer.tsx';
+import { kindLabel } from './labels.ts';
+import './jobs-page.css';
+
+const FILTERS = ['kind', 'status', 'mine'] as const;
+
+/** Background jobs: the list with live progress while some run, and each job's items in a drawer. */
+export function JobsPage() {
+  const { t } = useTranslation('jobs');
+  const [params, setParams] = useListParams(FILTERS);
+  const list = useJobList(apiQuery(params));
+  const [open, setOpen] = useState<number | null>(null);
+  const [kind, setKind] = useState(params.filters.kind ?? '');
+
+  const columns = useMemo<ColumnsType<JobItem>>(
+    () => [
+      { title: 'ID', dataIndex: 'id', width: 80, sorter: true },
+      {
+        title: t('kind.title'),
+        dataIndex: 'kind',
+        width: 170,
+        sorter: true,
+        render: (v: string) => kindLabel(t, v),
+      },
+      {
+        title: t('status.title'),
+        dataIndex: 'status',
+        width: 110,
+        sorter: true,
+        render: (v: JobItem['status']) => <Tag color={STATUS_COLORS[v]}>{t(`status.${v}`)}</Tag>,
+      },
+      {
+        title: t('progress'),
+        key: 'progress',
+        width: 220,
+        render: (_, job) => (
+          <Flex vertical gap={0}>
+            <Progress
+              percent={percentOf(job)}
+              size="small"
+              status={job.status === 'failed' ? 'exception' : job.status === 'running' ? 'active' : undefined}
+              aria-label={t('progressOf', { id: job.id })}
+            />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('counts', { done: job.done, failed: job.failed, total: job.total })}
+            </Typography.Text>
+          </Flex>
+        ),
+      },
+      { title: t('who'), dataIndex: 'username', width: 120 },
+      {
+        title: t('startedAt'),
+        dataIndex: 'started_at',
+        width: 170,
+        render: (v: string | null) => (v ? formatDateTime(v) : '—'),
+      },
+      {
+        title: t('finishedAt'),
+        dataIndex: 'finished_at',
+        width: 170,
+        sorter: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : '—'),
+      },
+      {
+        title: t('crud:action.actions'),
+        key: 'actions',
+        width: 100,
+        fixed: 'right',
+        render: (_, job) => (
+          <Button type="link" size="small" onClick={() => setOpen(job.id)}>
+            {t('details')}
+          </Button>
+        ),
+      },
+    ],
+    [t],
+  );
+
+  const setFilter = (key: (typeof FILTERS)[number], value: string) =>
+    setParams({ filters: { ...params.filters, [key]: value } });
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t('menu:page.jobs')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <Flex gap={12} wrap align="center" className="rx-jobs__filters">
+        <Input.Search
+          allowClear
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          onSearch={(value) => setFilter('kind', value.trim())}
+          placeholder={t('kind.placeholder')}
+          aria-label={t('kind.title')}
+          style={{ width: 220 }}
+        />
+        <Select
+          allowClear
+          value={params.filters.status}
+          onChange={(value?: string) => setFilter('status', value ?? '')}
+          placeholder={t('status.title')}
+          aria-label={t('status.title')}
+          style={{ width: 160 }}
+          options={JOB_STATUS_NAMES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
+        <Checkbox
+          checked={params.filters.mine === '1'}
+          onChange={(e) => setFilter('mine', e.target.checked ? '1' : '')}
+        >
+          {t('mine')}
+        </Checkbox>
+      </Flex>
+      <DataTable<JobItem>
+        rowKey="id"
+        tools={{ id: 'jobs', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
+        loading={list.isLoading}
+        columns={columns}
+        dataSource={list.data?.list}
+        {...tablePaging(params, setParams, list.data?.total)}
+      />
+      <JobDrawer id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
