@@ -38,7 +38,9 @@ export function sniffImage(bytes: Uint8Array): Sniffed {
   const format = IMAGE_MAGIC.find((magic) => magic.test(bytes));
   if (!format) return { ok: false, key: 'not_image' };
   try {
-    const size = imageSize(bytes);
+    // A copy of exactly these bytes: image-size reads through the view's ArrayBuffer, and a small
+    // Buffer is a slice of Node's shared pool, whose other bytes must not pass for a truncated header.
+    const size = imageSize(new Uint8Array(bytes));
     const { width, height } = size;
     if (size.type !== format.sizeType || !width || !height) return { ok: false, key: 'not_image' };
     if (width > MAX_DIMENSION || height > MAX_DIMENSION) return { ok: false, key: 'not_image' };
