@@ -3,7 +3,7 @@ import type AxeCore from 'axe-core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FILE_MESSAGES } from '../packages/contracts/src/files.ts';
 import { HTML, SVG, png } from '../apps/server/test/images.ts';
-import { switchLanguage } from './support/built-pages.ts';
+import { openPage, routeValues, switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -108,3 +108,24 @@ for (const { lang, html, dir, name, width } of CASES) {
     }
   });
 }
+
+test('the help-centre editor inserts an uploaded image', async ({ page }) => {
+  const { editor } = localeStrings('help');
+  await signIn(page, 'admin', 'zh');
+  const { product_id } = await routeValues(page);
+  await openPage(page, `/projectbase/projectbase-fe/help-center/detail/${product_id}/0`);
+  await page.getByRole('button', { name: editor.image }).click();
+  const popover = page.locator('.ant-popover:visible');
+  await popover
+    .locator('.rx-file-upload input[type=file]')
+    .setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: png(40, 30) });
+  const address = page.getByRole('textbox', { name: editor.url });
+  await expect(address).toHaveValue(/^\/files\/[\w-]{22}$/, { timeout: 30_000 });
+  const url = await address.inputValue();
+  await page.getByRole('textbox', { name: editor.alt }).fill('新手村地图');
+  await popover.getByRole('button', { name: new RegExp(`^${[...editor.insert].join('\\s*')}$`) }).click();
+  const image = page.locator('.rx-rich-text__area img');
+  await expect(image).toHaveAttribute('src', url);
+  await expect(image).toHaveAttribute('alt', '新手村地图');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+});

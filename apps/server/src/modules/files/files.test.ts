@@ -212,4 +212,11 @@ describe('uploads', () => {
     expect(body<FileItem>(res).data.content_type).toBe('application/vnd.android.package-archive');
     await expectRefused('package', 'game.apk', HTML, 400, 'not_package');
   });
+
+  it('takes a package larger than the JSON body limit (uploads stream, they are not parsed bodies)', async () => {
+    const big = Buffer.concat([zipOf([xmlEntry('a.xml', '<a/>')]), Buffer.alloc(11 * 1024 * 1024, 7)]);
+    const res = await upload('package', 'big.zip', big);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<FileItem>(res).data).toMatchObject({ size: big.length, sha256: sha256(big) });
+  });
 });
