@@ -6,10 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorCodesResource as resource, type ErrorCodeRelease } from '@rx/contracts/error-codes';
+import type { ApprovalPending } from '@rx/contracts/approvals';
 import { isLanguage, type Language } from '@rx/contracts/languages';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { useListParams } from '@/shared/crud/index.ts';
+import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { CodeList } from './CodeList.tsx';
@@ -23,6 +25,7 @@ type View = 'codes' | 'missing';
 export function ErrorCodesPage() {
   const { t } = useTranslation('errorCodes');
   const message = useMessage();
+  const announcePending = useApprovalNotice();
   const client = useQueryClient();
   const productId = useProduct((s) => s.productId);
   const [search, setSearch] = useSearchParams();
@@ -51,11 +54,16 @@ export function ErrorCodesPage() {
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   const publish = async (note: string) => {
-    const release = await http.post<ErrorCodeRelease>(
+    const release = await http.post<ErrorCodeRelease | ApprovalPending>(
       `/${resource.name}/publish`,
       { note },
       { silent: true },
     );
+    // The CP's policy may ask a second person first (202): nothing is live yet.
+    if (isPendingApproval(release)) {
+      announcePending(release);
+      return;
+    }
     void client.invalidateQueries({ queryKey: [resource.name] });
     void message.success(t('published', { number: release.number, count: release.count }));
   };

@@ -3,8 +3,10 @@ import { Button, Drawer, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorCodesResource, type ErrorCodeRelease, type ReleasedErrorCode } from '@rx/contracts/error-codes';
+import type { ApprovalPending } from '@rx/contracts/approvals';
 import type { ListAnswer } from '@/shared/crud/index.ts';
 import { resourceKey } from '@/shared/crud/index.ts';
+import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
@@ -55,6 +57,7 @@ interface ReleasesDrawerProps {
 export function ReleasesDrawer({ open, onClose, canApprove }: ReleasesDrawerProps) {
   const { t } = useTranslation('errorCodes');
   const message = useMessage();
+  const announcePending = useApprovalNotice();
   const client = useQueryClient();
   const [paging, setPaging] = useState({ page: 1, page_size: 10 });
   const [rollingBack, setRollingBack] = useState<ErrorCodeRelease | null>(null);
@@ -67,11 +70,16 @@ export function ReleasesDrawer({ open, onClose, canApprove }: ReleasesDrawerProp
   });
   const rollback = async (note: string) => {
     if (!rollingBack) return;
-    const release = await http.post<ErrorCodeRelease>(
+    const release = await http.post<ErrorCodeRelease | ApprovalPending>(
       `/${RESOURCE}/releases/${rollingBack.number}/rollback`,
       { note },
       { silent: true },
     );
+    // The CP's policy may ask a second person first (202): nothing is live yet.
+    if (isPendingApproval(release)) {
+      announcePending(release);
+      return;
+    }
     void client.invalidateQueries({ queryKey: [RESOURCE] });
     void message.success(t('rolledBack', { number: release.number, source: rollingBack.number }));
   };

@@ -16,6 +16,7 @@ import { FormDrawer, SearchForm, useDeleteRow, ListToolbar } from '@/shared/crud
 import { arrange, useTableSetup } from '@/shared/crud/column-settings.ts';
 import { TableTools } from '@/shared/crud/TableTools.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
+import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { storage } from '@/shared/storage.ts';
 import { DataTable } from '@/shared/ui/index.ts';
@@ -47,6 +48,7 @@ const NEW_POINT = {
 export function BillingPage() {
   const { t } = useTranslation('billing');
   const message = useMessage();
+  const announcePending = useApprovalNotice();
   const productId = useProduct((s) => s.productId);
   // Newest first unless a column is sorted: what was just created shows on the first page.
   const { params, setParams, list, can, create, update, refresh } = useResource<BillingPoint, BillingCreate>(
@@ -85,10 +87,16 @@ export function BillingPage() {
   const save = async (data: unknown) => {
     if (editing === 'new') await create.mutateAsync(data as BillingCreate);
     else if (editing) {
-      const saved = (await update.mutateAsync({
+      const answer: unknown = await update.mutateAsync({
         id: editing.id,
         body: data as { version: number },
-      })) as BillingPoint;
+      });
+      // A change of a live SKU that waits for a second person (202): nothing changed yet.
+      if (isPendingApproval(answer)) {
+        announcePending(answer);
+        return;
+      }
+      const saved = answer as BillingPoint;
       // A live SKU whose reward changed came back as a new row: show its versions.
       if (saved.id !== editing.id) {
         void message.info(

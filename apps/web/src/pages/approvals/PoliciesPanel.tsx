@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Input, InputNumber, Select, Switch, Table, Typography } from 'antd';
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import { useProduct } from '@/app/product/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { ApiError } from '@/shared/http.ts';
+import {
+  actionArea,
+  usePolicies,
+  useSavePolicies,
+  type ApprovalPolicies,
+  type ApprovalPolicyInput,
+} from './api.ts';
+
+type Row = Required<ApprovalPolicyInput> & { key: number };
+
+let nextKey = 0;
+const ALL_PRODUCTS = 0;
+
+function rowsOf(data: ApprovalPolicies | undefined): Row[] {
+  return (data?.list ?? []).map((p) => ({
+    key: ++nextKey,
+    action: p.action,
+    product_id: p.product_id,
+    threshold: p.threshold,
+    reason_required: p.reason_required,
+    approver: p.approver,
+    enabled: p.enabled,
+  }));
+}
+
+/** The CP's approval policies (admins): edited in place and saved as a whole. */
+export function PoliciesPanel() {
+  const policies = usePolicies(true);
+  // A fresh editor for each answer from the server (loaded or saved).
+  return <PoliciesEditor key={policies.dataUpdatedAt} data={policies.data} loading={policies.isLoading} />;
+}
+
+function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined; loading: boolean }) {
+  const { t } = useTranslation('approvals');
+  const message = useMessage();
+  const products = useProduct((s) => s.products);
+  const save = useSavePolicies();
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(data));
+  const [error, setError] = useState<string | null>(null);
+  const actions = data?.actions ?? [];
+
+  const change = (key: number, values: Partial<Row>) =>
+    setRows((all) => all.map((row) => (row.key === key ? { ...row, ...values } : row)));
+  const add = () =>
+    setRows((all) => [
+      ...all,
+      {
+        key: ++nextKey,
+        action: actions[0] ?? '',
+        product_id: null,
+        threshold: null,
+        reason_required: false,
+        approver: '',
+        enabled: true,
+      },
+    ]);
+  const submit = async () => {
+    setError(null);
+    try {
+      await save.mutateAsync(rows.map(({ key: _key, ...policy }) => policy));
+      void message.success(t('policies.saved'));
+    } catch (cause) {
+      const fields =
+        cause instanceof ApiError ? (cause.data as { fields?: Record<string, string> })?.fields : undefined;
+      setError(
+        fields ? Object.values(fields).join(' ') : cause instanceof Error ? cause.message : String(cause),
+      );
+    }
+  };
+
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('policies.intro')}
+      </Typography.Paragraph>
+      <Table<Row>
+        rowKey="key"
+        size="small"
+        bordered
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 980 }}
+        locale={{ emptyText: t('policies.empty') }}
+        columns={[
+          {
+            title: t('policies.action'),
+            key: 'action',
+            width: 260,
+            render: (_, row, i) => (
+              <Select
+                value={row.action}
+                aria-label={`${t('policies.action')} ${i + 1}`}
+                style={{ width: '100%' }}
+                onChange={(action) => change(row.key, { action })}
+                options={actions.map((a) => ({ value: a, label: t(`actionNames.${actionArea(a)}`) }))}
+              />
+            ),
+          },
+          {
+            title: t('policies.product'),
+            key: 'product',
+            width: 180,
+            render: (_, row, i) => (
+              <Select<number>
+                value={row.product_id ?? ALL_PRODUCTS}
+                aria-label={`${t('policies.product')} ${i + 1}`}
+                style={{ width: '100%' }}
+                onChange={(id) => change(row.key, { product_id: id === ALL_PRODUCTS ? null : id })}
+                options={[
+                  { value: ALL_PRODUCTS, label: t('policies.allProducts') },
+                  ...products.map((p) => ({ value: p.id, label: p.name })),
+                ]}
+              />
+            ),
+          },
+          {
+            title: t('policies.threshold'),
+            key: 'threshold',
+            width: 130,
+            render: (_, row, i) => (
+              <InputNumber<number>
+                min={0}
+                precision={0}
+                value={row.threshold}
+                placeholder={t('policies.always')}
+                title={t('policies.thresholdHint')}
+                aria-label={`${t('policies.threshold')} ${i + 1}`}
+                style={{ width: '100%' }}
+                onChange={(value) => change(row.key, { threshold: value ?? null })}
+              />
+            ),
+          },
+          {
+            title: t('policies.reason'),
+            key: 'reason',
+            width: 110,
+            align: 'center',
+            render: (_, row, i) => (
+              <Switch
+                checked={row.reason_required}
+                aria-label={`${t('policies.reason')} ${i + 1}`}
+                onChange={(on) => change(row.key, { reason_required: on })}
+              />
+            ),
+          },
+          {
+            title: t('policies.approver'),
+            key: 'approver',
+            width: 200,
+            render: (_, row, i) => (
+              <Input
+                value={row.approver}
+                maxLength={128}
+                placeholder={t('policies.approverDefault')}
+                title={t('policies.approverHint')}
+                aria-label={`${t('policies.approver')} ${i + 1}`}
+                onChange={(e) => change(row.key, { approver: e.target.value })}
+              />
+            ),
+          },
+          {
+            title: t('policies.enabled'),
+            key: 'enabled',
+            width: 90,
+            align: 'center',
+            render: (_, row, i) => (
+              <Switch
+                checked={row.enabled}
+                aria-label={`${t('policies.enabled')} ${i + 1}`}
+                onChange={(on) => change(row.key, { enabled: on })}
+              />
+            ),
+          },
+          {
+            title: t('crud:action.actions'),
+            key: 'actions',
+            width: 90,
+            align: 'center',
+            render: (_, row) => (
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('policies.remove')}
+                onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+              />
+            ),
+          },
+        ]}
+      />
+      {error && <Alert type="error" showIcon title={error} />}
+      <Flex gap={8} wrap>
+        <Button icon={<PlusOutlined />} onClick={add} disabled={actions.length === 0}>
+          {t('policies.add')}
+        </Button>
+        <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+          {t('policies.save')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
