@@ -163,6 +163,19 @@ describe('uploads', () => {
     expect(body<FileItem>(res).data.size).toBe(limit);
   });
 
+  it('answers 413 with its envelope over a real connection too (a 40 MB body, not a reset)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('file', new Blob([png(8, 8), new Uint8Array(40 * 1024 * 1024)]), 'big.png');
+    const res = await fetch(`${address}/api/v1/files?use=image`, {
+      method: 'POST',
+      body: form,
+      headers: { ...bearer(admin), 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 400001, msg: fileMessage('too_large', 'en', 'image') });
+  });
+
   it("answers in the caller's language", async () => {
     const res = await upload('image', 'x.svg', SVG, { lang: 'ar' });
     expect(body(res).msg).toBe(fileMessage('wrong_type', 'ar', 'image'));
