@@ -34,6 +34,7 @@ import { billingRoutes } from './modules/billing-points/index.ts';
 import { operationLogRoutes } from './modules/operation-logs/index.ts';
 import { systemAdminRoutes } from './modules/system-admin/index.ts';
 import { homeRoutes } from './modules/home/index.ts';
+import { playerRoutes } from './modules/players/index.ts';
 import {
   healthRoutes,
   securityHeaders,
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     operationLogRoutes,
     systemAdminRoutes,
     homeRoutes,
+    playerRoutes,
   ]) {
     await app.register(routes, { prefix: '/api/v1', db, authenticate });
   }

@@ -13,6 +13,8 @@ export interface Config {
   ssoSecret: string;
   jwtSecret: string;
   demo: boolean;
+  /** DEMO_PLAYERS: the domestic demo game's players (the others get a tenth each); 200,000 by default. */
+  demoPlayers: number;
   adminPassword?: string;
   /** Access-token lifetime in seconds. */
   accessTtl: number;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: jwt,
     // Demo data is on by default with the embedded database only.
     demo: env.DEMO !== undefined ? env.DEMO !== '0' && env.DEMO !== 'false' : !databaseUrl,
+    demoPlayers: env.DEMO_PLAYERS !== undefined ? Math.max(0, Number(env.DEMO_PLAYERS) || 0) : 200_000,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     accessTtl: Number(env.ACCESS_TTL ?? 900),
     refreshTtl: Number(env.REFRESH_TTL ?? 7 * 24 * 3600),

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   });
   await seed(database.db, {
     demo: config.demo,
+    demoPlayers: config.demoPlayers,
     adminPassword: config.adminPassword,
     log: app.log,
     jwtSecret: config.jwtSecret,

@@ -66,6 +66,7 @@ export const LOG_ROW_TARGETS = [
   'approval_request',
   'approval_policy',
   'file',
+  'player',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -85,6 +86,7 @@ export const LOG_TABLE_TARGETS = [
   'staff',
   'roles',
   'operation-logs',
+  'players',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

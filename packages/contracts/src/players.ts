@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, queryInt, safeText } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Players: what games report through the signed game API (`POST /api/game/v1/players/events`) and
@@ -212,3 +213,19 @@ export type PlayerProfile = z.infer<typeof playerProfile>;
 
 export const playerParam = z.object({ openid: openidField });
 export const playerProfileQuery = z.object({ logins: queryInt(1, 500).default(50) });
+
+/** Player data as a resource: read, searched and exported by staff; written only by games. */
+export const playersResource = defineResource({
+  name: 'players',
+  page: PLAYERS_PAGE,
+  scope: 'product',
+  logTarget: 'player',
+  namespace: 'players',
+  item: playerItem,
+  create: z.object({}),
+  update: z.object({}),
+  list: playerListQuery,
+  filters: PLAYER_FILTERS,
+  sorts: PLAYER_SORTS,
+  remove: 'none',
+});

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ACTION_VERBS,
   ADMIN_ROLE,
@@ -16,6 +16,8 @@ import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedConfigDemo } from './config-demo.ts';
 import { seedDemoApprovals } from './demo-approvals.ts';
 import { secretBox } from '../modules/game-api/index.ts';
+import { channels } from '../modules/channels/tables.ts';
+import { seedDemoPlayers } from '../modules/players/index.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -25,6 +27,11 @@ export interface SeedOptions {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** The server's JWT_SECRET: it seals the demo game API keys' secrets (without it, no demo keys). */
   jwtSecret?: string;
+  /**
+   * Demo players of the domestic demo game (`DEMO_PLAYERS`); the other demo games get a tenth each.
+   * None by default: tests seed their own.
+   */
+  demoPlayers?: number;
 }
 
 /** The see permission of each page and every action permission that goes with it (admin-only pages: none). */
@@ -118,6 +125,21 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     ])
     .returning();
   for (const product of productRows) await seedDemoCatalogue(db, product);
+  if (options.demoPlayers) {
+    for (const [i, product] of productRows.entries()) {
+      const codes = await db
+        .select({ code: channels.code })
+        .from(channels)
+        .where(eq(channels.productId, product.id))
+        .orderBy(channels.id);
+      await seedDemoPlayers(db, {
+        productId: product.id,
+        region: product.region,
+        channels: codes.map((c) => c.code),
+        count: i === 0 ? options.demoPlayers : Math.ceil(options.demoPlayers / 10),
+      });
+    }
+  }
 
   const roleRows = await db
     .insert(roles)

@@ -17,6 +17,7 @@ import { channels } from '../channels/tables.ts';
 import { gameErrorCodes } from '../error-codes/index.ts';
 import { gameHelp } from '../help-center/index.ts';
 import { gameSocialAccess } from '../social-access/index.ts';
+import { playerEventRoutes } from '../players/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
 import { requestTarget, signedGameRequests, type GameCaller } from './verify.ts';
@@ -168,4 +169,6 @@ export async function gameApiRoutes(
         );
       }),
   );
+  // What games report: their players' events.
+  playerEventRoutes(fastify, db);
 }

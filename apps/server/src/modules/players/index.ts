@@ -1,0 +1,4 @@
+/** Players: what games report (the signed game API) and what staff look up (`/api/v1/players`). */
+export { playerRoutes, playerEventRoutes } from './routes.ts';
+export { ingestPlayerEvents } from './events.ts';
+export { seedDemoPlayers } from './demo.ts';

@@ -1,0 +1,177 @@
+// The demo game's players at volume (DEMO_PLAYERS, 200,000 by default), then staff lookups through
+// the API, with the server in its own process (sequential requests: latency, not throughput):
+//  - how long the demo seed of the players takes (generate_series inside the database);
+//  - p50/p95 of a lookup by openid, role id, device id, role-name prefix, and of a profile.
+// On PGlite, and on PostgreSQL when one answers. Usage: npm run build && npx tsx bench/player-lookup.ts
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/index.ts';
+import { seed } from '../apps/server/src/seed/index.ts';
+import { queryRows } from '../apps/server/src/lib/rows.ts';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
+const SAMPLES = 200;
+const root = path.resolve(import.meta.dirname, '..');
+const secrets = { SSO_SECRET: 'bench-sso', JWT_SECRET: 'bench-jwt' };
+
+interface Sample {
+  product_id: number;
+  openid: string;
+  role_id: string;
+  role_name: string;
+  device_id: string;
+}
+
+/** Seeds the demo with its players, and draws players to look up (spread over the whole table). */
+async function prepare(target: { databaseUrl?: string; dataDir?: string }): Promise<Sample[]> {
+  const database = await openDatabase(target);
+  const started = Date.now();
+  await seed(database.db, { demo: true, jwtSecret: secrets.JWT_SECRET, demoPlayers: PLAYERS });
+  console.log(
+    `  demo seed with ${PLAYERS.toLocaleString()} players (and a tenth for each other game) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await database.db.execute(sql`analyze`);
+  const [counts] = await queryRows<Record<string, string>>(
+    database.db,
+    sql`select (select count(*) from players) as players, (select count(*) from player_roles) as roles,
+      (select count(*) from player_logins) as logins, (select count(*) from player_orders) as orders`,
+  );
+  console.log(
+    `  rows: ${Object.entries(counts!)
+      .map(([k, v]) => `${k} ${Number(v).toLocaleString()}`)
+      .join(', ')}`,
+  );
+  const samples = await queryRows<Sample>(
+    database.db,
+    sql`select p.product_id, p.openid, r.role_id, r.name as role_name, d.device_id
+      from players p join player_roles r on r.player_id = p.id join player_devices d on d.player_id = p.id
+      where p.product_id = (select min(id) from products) and p.id % ${Math.max(1, Math.floor(PLAYERS / SAMPLES))} = 0
+      limit ${SAMPLES}`,
+  );
+  await database.close();
+  return samples;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = 3700 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    env: {
+      ...process.env,
+      ...secrets,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_CONSOLE: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function signIn(base: string): Promise<string> {
+  const post = async (url: string, body: unknown) =>
+    (
+      await fetch(base + url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const login = await post('/api/v1/users/login', { username: 'admin', password: 'Demo@12345' });
+  const link = await (
+    await fetch(`${base}/api/v1/acs/user/platform_link`, {
+      headers: { authorization: `Bearer ${login.data.token}` },
+    })
+  ).json();
+  const q = Object.fromEntries(new URL(link.data.url, base).searchParams);
+  const info = await post('/api/v1/acs/user/login', {
+    ...q,
+    is_modified_password: Number(q.is_modified_password),
+    ts: Number(q.ts),
+  });
+  return info.data.access_token;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function measure(label: string, env: Record<string, string>, samples: Sample[]) {
+  const { child, base } = await startServer(env);
+  try {
+    const token = await signIn(base);
+    const headers = { authorization: `Bearer ${token}`, 'x-product-id': String(samples[0]!.product_id) };
+    const shapes: [string, (s: Sample) => string][] = [
+      ['by openid', (s) => `/api/v1/players?by=openid&q=${s.openid}`],
+      ['by role id', (s) => `/api/v1/players?by=role_id&q=${s.role_id}`],
+      ['by device id', (s) => `/api/v1/players?by=device_id&q=${s.device_id}`],
+      [
+        'by role name prefix',
+        (s) => `/api/v1/players?by=role_name&q=${encodeURIComponent(s.role_name.slice(0, 8))}`,
+      ],
+      ['profile', (s) => `/api/v1/players/${s.openid}`],
+    ];
+    for (const [name, url] of shapes) {
+      const times: number[] = [];
+      for (let i = 0; i < samples.length + 10; i++) {
+        const sample = samples[i % samples.length]!;
+        const started = performance.now();
+        const res = await fetch(base + url(sample), { headers });
+        const body = (await res.json()) as { code: number; data: { total?: number; openid?: string } };
+        if (body.code !== 0) throw new Error(`${name}: ${JSON.stringify(body)}`);
+        if (body.data.total === 0) throw new Error(`${name}: ${sample.openid} not found`);
+        if (i >= 10) times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `  ${label.padEnd(10)} ${name.padEnd(22)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms  (${times.length} lookups)`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+console.log(`Player lookups, ${PLAYERS.toLocaleString()} demo players, ${os.cpus().length} cores`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-players-'));
+const pgliteSamples = await prepare({ dataDir });
+await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, pgliteSamples);
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+const reachable = await admin.connect().then(
+  () => true,
+  () => false,
+);
+if (!reachable) console.log('  PostgreSQL: no server answered; skipped');
+else {
+  const name = `bench_players_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const secretsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-players-pg-'));
+  try {
+    const samples = await prepare({ databaseUrl: url.toString() });
+    await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: secretsDir }, samples);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(secretsDir, { recursive: true, force: true });
+  }
+}
