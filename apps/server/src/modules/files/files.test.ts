@@ -10,6 +10,7 @@ import { fileBody, multipart } from '../../../test/multipart.ts';
 import { GIF, HTML, SVG, png } from '../../../test/images.ts';
 import { xmlEntry, zipOf } from '../../../test/zips.ts';
 import { files } from './tables.ts';
+import { openFileStorage } from './routes.ts';
 
 let t: TestContext;
 let dataDir: string;
@@ -231,5 +232,18 @@ describe('uploads', () => {
     const res = await upload('package', 'big.zip', big);
     expect(res.statusCode, res.body).toBe(200);
     expect(body<FileItem>(res).data).toMatchObject({ size: big.length, sha256: sha256(big) });
+  });
+
+  it('removes uploads a crash left unfinished a day ago, and none in progress', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rx-files-sweep-'));
+    const incoming = path.join(folder, 'files', '.incoming');
+    fs.mkdirSync(incoming, { recursive: true });
+    fs.writeFileSync(path.join(incoming, 'old'), 'x');
+    fs.writeFileSync(path.join(incoming, 'new'), 'x');
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    fs.utimesSync(path.join(incoming, 'old'), dayAgo, dayAgo);
+    const storage = await openFileStorage({ dataDir: folder });
+    expect(fs.readdirSync(storage.incoming)).toEqual(['new']);
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -79,6 +79,22 @@ export interface FileStorage {
   close(): Promise<void>;
 }
 
+/** A day: an upload still "incoming" after that was cut off by a crash, never finished. */
+const ABANDONED_MS = 24 * 3600 * 1000;
+
+/**
+ * Removes what a crash left half-uploaded. Only old files: instances sharing DATA_DIR/files may be
+ * receiving uploads right now.
+ */
+async function sweepIncoming(folder: string): Promise<void> {
+  const before = Date.now() - ABANDONED_MS;
+  for (const name of await fs.promises.readdir(folder)) {
+    const file = path.join(folder, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < before) await fs.promises.rm(file, { force: true });
+  }
+}
+
 /** Opens the stores: `<dataDir>/files` on disk (a temporary folder without one), and S3 when configured. */
 export async function openFileStorage(options: { dataDir?: string; s3?: S3Options }): Promise<FileStorage> {
   const temporary = !options.dataDir;
@@ -86,6 +102,7 @@ export async function openFileStorage(options: { dataDir?: string; s3?: S3Option
   const root = options.dataDir ?? (await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rx-files-')));
   const incoming = path.join(root, 'files', '.incoming');
   await fs.promises.mkdir(incoming, { recursive: true });
+  await sweepIncoming(incoming);
   const local = localStore(root);
   const s3 = options.s3 ? s3Store(options.s3) : undefined;
   return {

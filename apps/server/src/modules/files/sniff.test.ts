@@ -87,12 +87,12 @@ describe('openid lists', () => {
     expect(list('x'.repeat(OPENID_LIST_LIMITS.lineLength + 1)).ok).toBe(false);
     expect(list('x'.repeat(OPENID_LIST_LIMITS.lineLength)).ok).toBe(true);
     const lines = (n: number, last = '\n') => 'a\n'.repeat(n - 1) + 'a' + last;
-    expect(list(lines(OPENID_LIST_LIMITS.lines), '\n'), 'at the limit, final line break').toMatchObject({
+    expect(list(lines(OPENID_LIST_LIMITS.lines, '\n')), 'at the limit, final line break').toMatchObject({
       ok: true,
     });
-    expect(list(lines(OPENID_LIST_LIMITS.lines), ''), 'at the limit, none').toMatchObject({ ok: true });
-    expect(list(lines(OPENID_LIST_LIMITS.lines + 1), ''), 'one more').toMatchObject({ ok: false });
-    expect(list(lines(OPENID_LIST_LIMITS.lines + 1), '\n'), 'one more, final break').toMatchObject({
+    expect(list(lines(OPENID_LIST_LIMITS.lines, '')), 'at the limit, none').toMatchObject({ ok: true });
+    expect(list(lines(OPENID_LIST_LIMITS.lines + 1, '')), 'one more').toMatchObject({ ok: false });
+    expect(list(lines(OPENID_LIST_LIMITS.lines + 1, '\n')), 'one more, final break').toMatchObject({
       ok: false,
     });
   });
