@@ -73,7 +73,8 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
   };
 
   return (
-    <Flex vertical gap="middle">
+    // Focusable, so a keyboard can scroll a long request in the drawer (axe: scrollable-region-focusable).
+    <Flex vertical gap="middle" tabIndex={0} role="group" aria-label={t('detail.title', { id: request.id })}>
       <Descriptions
         size="small"
         column={1}
@@ -129,11 +130,13 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
           {
             title: t('detail.before'),
             dataIndex: 'before',
+            width: '38%',
             render: (v: string) => <span className="rx-approvals__before">{v}</span>,
           },
           {
             title: t('detail.after'),
             dataIndex: 'after',
+            width: '38%',
             render: (v: string) => <span className="rx-approvals__after">{v}</span>,
           },
         ]}
