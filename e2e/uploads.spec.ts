@@ -129,3 +129,29 @@ test('the help-centre editor inserts an uploaded image', async ({ page }) => {
   await expect(image).toHaveAttribute('alt', '新手村地图');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
 });
+
+test('gift-package and product icons are upload fields that still take an existing address', async ({
+  page,
+}) => {
+  const crud = localeStrings('crud', 'zh');
+  await signIn(page, 'admin', 'zh');
+  for (const path of ['/main/basic/gift-list', '/main/basic/product-list']) {
+    await page.goto(path);
+    await page.getByRole('button', { name: spaced(crud.action.create) }).click();
+    const drawer = page.locator('.ant-drawer-section:visible').last();
+    const field = drawer.locator('.rx-file-upload');
+    await expect(field).toBeVisible({ timeout: 30_000 });
+    // An address typed in (an icon hosted elsewhere) is the value, and is what the preview shows.
+    await field.getByRole('textbox').fill('https://cdn.example.com/icons/gift.png');
+    await expect(field.locator('.rx-file-upload__preview img')).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/icons/gift.png',
+    );
+    // An uploaded file replaces it with the stored image's address.
+    await field
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'g.png', mimeType: 'image/png', buffer: png(16, 16) });
+    await expect(field.getByRole('textbox')).toHaveValue(/^\/files\/[\w-]{22}$/, { timeout: 30_000 });
+    await page.keyboard.press('Escape');
+  }
+});
