@@ -71,6 +71,12 @@ export function localBus(): EventBus {
   };
 }
 
+/** Closes a Redis connection: politely when connected; at once when not (QUIT would wait for Redis). */
+export async function end(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+  redis.disconnect();
+}
+
 /** The pub/sub channel every instance of the console shares. */
 export const EVENT_CHANNEL = 'rx-console:events';
 
@@ -147,9 +153,7 @@ export function redisBus(
     async close() {
       closed = true;
       await local.close();
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
-      subscriber.disconnect();
-      publisher.disconnect();
+      await Promise.allSettled([subscriber, publisher].map(end));
     },
   };
 }

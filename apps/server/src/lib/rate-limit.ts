@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { ErrorCode } from '@rx/contracts';
 import { ApiError } from './api-error.ts';
+import { end } from './events.ts';
 import type { AccessRule } from './route-access.ts';
 
 /** Requests allowed per window (config.ts `rateLimitsFrom`: RATE_LIMIT_*). */
@@ -16,6 +17,8 @@ export interface RateLimits {
   game: number;
   /** /api/game/v1 calls refused for their signature (none, unknown key, bad), per address. */
   gameUnsigned: number;
+  /** The counters' key prefix in Redis (default `rx-rate:`): deployments or test runs sharing one keep apart. */
+  redisPrefix?: string;
 }
 
 /** config.ts's defaults: an admin console used all day, and games. */
@@ -95,16 +98,13 @@ export async function setUpRateLimits(
       lastWarning = Date.now();
       app.log.warn({ err }, 'rate limits: Redis not answering, requests are not counted');
     });
-    app.addHook('onClose', async () => {
-      await redis!.quit().catch(() => undefined);
-      redis!.disconnect();
-    });
+    app.addHook('onClose', () => end(redis!));
   }
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
     cache: 20_000,
-    ...(redis ? { redis, nameSpace: 'rx-rate:' } : {}),
+    ...(redis ? { redis, nameSpace: limits.redisPrefix ?? 'rx-rate:' } : {}),
   });
   const timeWindow = limits.windowSeconds * 1000;
   const limiter = (name: string, max: number, key: (request: FastifyRequest) => string): Limiter =>

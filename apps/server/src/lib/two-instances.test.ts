@@ -96,7 +96,8 @@ describe.skipIf(skipReason !== null)(
           logLevel: 'silent',
           redisUrl: REDIS_URL,
           events: redisBus(REDIS_URL, { channel }),
-          rateLimits: TEST_RATE_LIMITS,
+          // Shared counters, of this run only; refused game calls low enough to reach.
+          rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3, redisPrefix: `rx-test-rate:${dbName}:` },
         });
         const address = await app.listen({ port: 0, host: '127.0.0.1' });
         return { app, database, base: address };
@@ -150,6 +151,25 @@ describe.skipIf(skipReason !== null)(
       });
       expect(edited.code).toBe(0);
       await expect.poll(async () => (await game()).headers.get('etag'), { timeout: 2000 }).not.toBe(before);
+    });
+
+    it('counts rate limits across instances: calls to A and to B share one budget', async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const unsigned = (instance: Instance) =>
+        fetch(`${instance.base}/api/game/v1/error-codes`).then(async (res) => ({
+          status: res.status,
+          code: ((await res.json()) as { code: number }).code,
+          retryAfter: res.headers.get('retry-after'),
+        }));
+      expect((await unsigned(a)).status).toBe(401);
+      expect((await unsigned(b)).status).toBe(401);
+      expect((await unsigned(a)).status).toBe(401);
+      // Three refused calls from this address, counted in Redis: both instances refuse the next.
+      for (const instance of [b, a]) {
+        const refused = await unsigned(instance);
+        expect(refused).toMatchObject({ status: 429, code: 429001 });
+        expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+      }
     });
 
     it('delivers a notification published on A to the console connected to B', async () => {
