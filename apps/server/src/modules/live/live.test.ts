@@ -125,6 +125,12 @@ describe('signing in', () => {
     expect(await byProtocol.next()).toMatchObject({ type: 'ready', user_id: Number(admin.id) });
   });
 
+  it('closes a connection sending tokens faster than any console refreshes', async () => {
+    const live = await connect(admin);
+    for (let i = 0; i < 10; i++) live.send({ type: 'auth', token: admin.access_token });
+    expect(await live.closed).toBe(LIVE_CLOSE.TOO_MANY);
+  });
+
   it('follows the token refresh, and refuses another user’s token on the same connection', async () => {
     const user = (await signInAs(t.app, await staffWith(t, []))).user;
     const live = await connect(user);

@@ -13,9 +13,19 @@ const TOKEN_PROTOCOL_PREFIX = 'rx-token.';
  * Close codes (4000–4999 are the application's):
  * - `AUTH_FAILED` no token in time, a token that is not valid, or another user's on renewal;
  * - `SESSION_ENDED` signed out, disabled, password reset, the sign-in revoked: sign in again;
- * - `TOKEN_EXPIRED` the access token ran out with no renewal sent: reconnect with a fresh one.
+ * - `TOKEN_EXPIRED` the access token ran out with no renewal sent: reconnect with a fresh one;
+ * - `TOO_MANY` tokens sent faster than a console refreshes.
  */
-export const LIVE_CLOSE = { AUTH_FAILED: 4001, TOKEN_EXPIRED: 4002, SESSION_ENDED: 4003 } as const;
+export const LIVE_CLOSE = {
+  AUTH_FAILED: 4001,
+  TOKEN_EXPIRED: 4002,
+  SESSION_ENDED: 4003,
+  /** More tokens in a minute than any refreshing console sends: each one costs a database read. */
+  TOO_MANY: 4029,
+} as const;
+
+/** Tokens a connection may send per minute (a console sends one per refresh, every few minutes). */
+const TOKENS_PER_MINUTE = 10;
 
 /** What the console sends: its access token (first, and again after each refresh), or a ping. */
 type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
@@ -55,6 +65,8 @@ interface Client {
   expiryTimer?: NodeJS.Timeout;
   alive: boolean;
   checking: boolean;
+  /** When the tokens of the last minute arrived (ms). */
+  tokensAt: number[];
 }
 
 /** The `exp` of a token already verified (ms). */
@@ -203,7 +215,15 @@ export async function liveRoutes(fastify: FastifyInstance, options: LiveOptions)
       config: PUBLIC,
     },
     (socket: Socket, request) => {
-      const client: Client = { socket, token: null, auth: null, expiresAt: 0, alive: true, checking: false };
+      const client: Client = {
+        socket,
+        token: null,
+        auth: null,
+        expiresAt: 0,
+        alive: true,
+        checking: false,
+        tokensAt: [],
+      };
       const waiting = setTimeout(() => {
         if (!client.auth) close(client, LIVE_CLOSE.AUTH_FAILED, 'no token');
       }, authTimeoutMs);
@@ -231,6 +251,10 @@ export async function liveRoutes(fastify: FastifyInstance, options: LiveOptions)
           return close(client, LIVE_CLOSE.AUTH_FAILED, 'not signed in');
         if (message?.type === 'ping') return send(client, { type: 'pong' });
         if (!isAuth) return;
+        const now = Date.now();
+        client.tokensAt = client.tokensAt.filter((at) => now - at < 60_000);
+        client.tokensAt.push(now);
+        if (client.tokensAt.length > TOKENS_PER_MINUTE) return close(client, LIVE_CLOSE.TOO_MANY, 'too many');
         // One check at a time, in order: a renewal never overtakes the first sign-in.
         queue = queue.then(() => authorize(client, (message as { token: string }).token));
       });
