@@ -120,6 +120,16 @@ describe('uploads', () => {
     expect(log).toMatchObject({ action: 'create', targetName: 'icon.png', username: 'admin' });
   });
 
+  it('keeps a non-Latin file name, for display and download', async () => {
+    const res = await upload('openid_list', '春节活动名单.csv', 'openid\nabc\n');
+    const item = body<FileItem>(res).data;
+    expect(item.name).toBe('春节活动名单.csv');
+    const served = await t.app.inject({ url: item.url, headers: bearer(admin) });
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="______.csv"; filename*=UTF-8''${encodeURIComponent('春节活动名单.csv')}`,
+    );
+  });
+
   it('takes the type from the bytes: a GIF named .png is stored as a GIF', async () => {
     const res = await upload('image', 'photo.png', GIF, { type: 'image/png' });
     expect(res.statusCode, res.body).toBe(200);
