@@ -412,9 +412,11 @@ export class JobRunner {
     const complete = async (tx: Db, result: WholeResult) => {
       const items = result.items ?? [];
       await tx.delete(jobItems).where(eq(jobItems.jobId, job.id));
-      for (let start = 0; start < items.length; start += 1000) {
+      // In small statements with a turn of the event loop between them (PGlite runs each at once).
+      for (let start = 0; start < items.length; start += 250) {
+        if (start > 0) await nextLoop();
         await tx.insert(jobItems).values(
-          items.slice(start, start + 1000).map((item, i) => ({
+          items.slice(start, start + 250).map((item, i) => ({
             jobId: job.id,
             seq: start + i + 1,
             input: item.input ?? null,

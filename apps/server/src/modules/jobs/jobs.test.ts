@@ -282,8 +282,8 @@ describe('imports as jobs', () => {
       expect(done).toMatchObject({
         kind: 'import:props',
         status: 'succeeded',
-        total: 1200,
-        done: 1200,
+        total: 1001,
+        done: 1001,
         failed: 0,
       });
       expect(done.summary.dry_run).toBe(true);
