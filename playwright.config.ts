@@ -47,6 +47,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO: '1',
+      // Enough players to page and search; the full 200,000 is for the benchmark.
+      DEMO_PLAYERS: '3000',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },

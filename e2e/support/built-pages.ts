@@ -15,6 +15,8 @@ const isBuilt = (path: string) => {
 export interface RouteValues {
   product_id: number;
   sub_channel_id: number;
+  /** A player of the chosen game. */
+  openid: string;
 }
 
 function fillParams(path: string, values: RouteValues): string {
@@ -24,6 +26,7 @@ function fillParams(path: string, values: RouteValues): string {
     platform_id: 'all',
     language: 'zh',
     id: String(values.sub_channel_id),
+    openid: values.openid,
   };
   return path.replace(/:(\w+)\??/g, (_, name: string) => {
     const value = params[name];
@@ -45,18 +48,22 @@ export function builtPages(values: RouteValues): string[] {
 
 /**
  * The ids the detail pages need, asked from the API with the signed-in session (the game chosen in
- * the header, and one of its sub-channels).
+ * the header, one of its sub-channels and one of its players).
  */
 export async function routeValues(page: Page): Promise<RouteValues> {
   return page.evaluate(async () => {
     const read = (key: string) => JSON.parse(localStorage.getItem(`rx-console:${key}`) ?? 'null');
     const productId = read('product-id') as number;
     const token = (read('user-info') as { access_token: string }).access_token;
-    const answer = await fetch('/api/v1/sub-channels?page_size=1', {
-      headers: { Authorization: `Bearer ${token}`, 'X-Product-Id': String(productId) },
-    });
-    const body = (await answer.json()) as { data: { list: { id: number }[] } };
-    return { product_id: productId, sub_channel_id: body.data.list[0]!.id };
+    const first = async <T>(path: string): Promise<T> => {
+      const answer = await fetch(`/api/v1/${path}?page_size=1`, {
+        headers: { Authorization: `Bearer ${token}`, 'X-Product-Id': String(productId) },
+      });
+      return ((await answer.json()) as { data: { list: T[] } }).data.list[0]!;
+    };
+    const subChannel = await first<{ id: number }>('sub-channels');
+    const player = await first<{ openid: string }>('players');
+    return { product_id: productId, sub_channel_id: subChannel.id, openid: player.openid };
   });
 }
 

@@ -43,3 +43,14 @@ export function formatNumber(value: number, lang: Language = currentLanguage()):
   }
   return format.format(value);
 }
+
+/** An amount kept in the currency's minor unit (cents, fen) in the interface language: ¥6.00, US$0.99. */
+export function formatMoney(minor: number, currency: string, lang: Language = currentLanguage()): string {
+  try {
+    const format = new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'currency', currency });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minor / 10 ** digits);
+  } catch {
+    return `${formatNumber(minor / 100, lang)} ${currency}`;
+  }
+}

@@ -34,7 +34,7 @@ export async function seedDemoPlayers(db: Db, options: DemoPlayersOptions): Prom
         'Cloud','Thorn','Echo','Nova','Sky','Wolf','Pine','Star'])[1 + i % 20]
       || (array['walker','heart','fang','song','wing','sage','fox','arrow','crown','drift'])[1 + (i / 20) % 10]
       || (i % 997)::text,
-      date_trunc('day', now()) - make_interval(days => (i * 7919) % 90, secs => (i * 104729) % 86400)
+      date_trunc('day', now()) - make_interval(days => ((i::bigint * 7919) % 90)::int, secs => (i::bigint * 104729) % 86400)
     from generate_series(1, ${count}) as i`);
 
   // The players just made, numbered as generated (ids follow the series).

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 export interface SearchField {
   name: string;
   label: ReactNode;
-  /** `text` (default) or a `select` of options. */
-  kind?: 'text' | 'select';
+  /** `text` (default), a `select` of options, or a `date` (YYYY-MM-DD, the browser's date picker). */
+  kind?: 'text' | 'select' | 'date';
   options?: { value: string; label: ReactNode }[];
   width?: number;
 }
@@ -55,6 +55,8 @@ export function SearchForm({ fields, values, onSearch, extra }: SearchFormProps)
               style={{ width: field.width ?? 160 }}
               placeholder={t('search.any')}
             />
+          ) : field.kind === 'date' ? (
+            <Input type="date" style={{ width: field.width ?? 160 }} />
           ) : (
             <Input allowClear style={{ width: field.width ?? 200 }} />
           )}

@@ -1,0 +1,135 @@
+import { useMemo } from 'react';
+import { Alert, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PLAYER_SEARCH_KINDS, playersResource, type PlayerItem } from '@rx/contracts/players';
+import { useProduct } from '@/app/product/index.ts';
+import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
+import { useResource } from '@/shared/crud/use-resource.ts';
+import { formatDateTime, formatMoney } from '@/shared/format.ts';
+import { DataTable } from '@/shared/ui/index.ts';
+
+const RESOURCE = playersResource;
+
+/** A player's paid amounts, one per currency. */
+export function PaidTags({ paid }: { paid: Record<string, number> }) {
+  const entries = Object.entries(paid);
+  if (!entries.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Space size={2} wrap>
+      {entries.map(([currency, amount]) => (
+        <Tag key={currency} color="gold">
+          {formatMoney(amount, currency)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * The chosen game's players as its games reported them: found by openid, role id, role or nick
+ * prefix, device or address, filtered and sorted on the server; each opens to its profile.
+ */
+export function PlayersPage() {
+  const { t } = useTranslation('players');
+  const productId = useProduct((s) => s.productId);
+  const { params, setParams, list } = useResource<PlayerItem>(RESOURCE);
+  // The roles a role search matched: a column only while searching by role.
+  const byRole = !!params.filters.q && ['role_id', 'role_name'].includes(params.filters.by ?? '');
+
+  const columns = useMemo<ColumnsType<PlayerItem>>(
+    () => [
+      {
+        title: 'openid',
+        dataIndex: 'openid',
+        width: 170,
+        render: (openid: string) => (
+          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
+        ),
+      },
+      { title: t('nickname'), dataIndex: 'nickname', width: 150 },
+      ...(byRole
+        ? [{ title: t('matched'), dataIndex: 'matched', width: 220, render: (v?: string) => v ?? '' }]
+        : []),
+      { title: t('channel'), dataIndex: 'channel', width: 110 },
+      { title: t('roles'), dataIndex: 'role_count', width: 80 },
+      {
+        title: t('paid'),
+        dataIndex: 'paid',
+        key: 'paid_total',
+        width: 150,
+        sorter: true,
+        render: (paid) => <PaidTags paid={paid} />,
+      },
+      {
+        title: t('lastLogin'),
+        dataIndex: 'last_login_at',
+        width: 170,
+        sorter: true,
+        render: (v: string | null) => formatDateTime(v),
+      },
+      {
+        title: t('lastIp'),
+        dataIndex: 'last_ip',
+        width: 130,
+        render: (ip: string, p) => `${ip} ${p.country}`.trim(),
+      },
+      {
+        title: t('createdAt'),
+        dataIndex: 'created_at',
+        width: 170,
+        sorter: true,
+        render: (v: string) => formatDateTime(v),
+      },
+    ],
+    [t, byRole],
+  );
+
+  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t('menu:page.userAccess')}
+      </Typography.Title>
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          {
+            name: 'by',
+            label: t('searchBy'),
+            kind: 'select',
+            width: 150,
+            options: PLAYER_SEARCH_KINDS.map((by) => ({ value: by, label: t(`by.${by}`) })),
+          },
+          { name: 'q', label: t('searchFor'), width: 220 },
+          { name: 'channel', label: t('channel'), width: 140 },
+          { name: 'server', label: t('server'), width: 100 },
+          {
+            name: 'paid',
+            label: t('payer'),
+            kind: 'select',
+            width: 130,
+            options: [
+              { value: '1', label: t('payers') },
+              { value: '0', label: t('nonPayers') },
+            ],
+          },
+          { name: 'created_from', label: t('createdFrom'), kind: 'date' },
+          { name: 'created_to', label: t('createdTo'), kind: 'date' },
+          { name: 'login_from', label: t('loginFrom'), kind: 'date' },
+          { name: 'login_to', label: t('loginTo'), kind: 'date' },
+        ]}
+      />
+      <DataTable<PlayerItem>
+        rowKey="openid"
+        tools={{ id: 'players', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        {...tablePaging(params, setParams, list.data?.total, { paid: 'paid_total' })}
+      />
+    </>
+  );
+}
