@@ -13,6 +13,7 @@ import {
   STATUS_COLORS,
   kindKey,
   useApprovalList,
+  useLiveApprovals,
   type ApprovalRequest,
   type ApprovalStatus,
 } from './api.ts';
@@ -47,6 +48,7 @@ export function ApprovalsPage() {
   const query = { ...apiQuery(params), ...(tab === 'mine' ? { mine: 1 } : {}), status: status ?? '' };
   if (!status) delete (query as Record<string, unknown>).status;
   const list = useApprovalList(query);
+  useLiveApprovals();
 
   const setAddress = (change: Record<string, string | null>) => {
     const next = new URLSearchParams(search);

@@ -9,6 +9,7 @@ import {
   type ApprovalStatus,
 } from '@rx/contracts/approvals';
 import { http } from '@/shared/http.ts';
+import { useLiveEvent } from '@/shared/live.ts';
 
 export type { ApprovalPolicies, ApprovalPolicyInput, ApprovalRequest, ApprovalRequestDetail, ApprovalStatus };
 export { APPROVAL_STATUSES };
@@ -76,6 +77,22 @@ export function useDecide() {
       // The header's bell: a decision may have answered a notification.
       void client.invalidateQueries({ queryKey: ['notifications'] });
     },
+  });
+}
+
+/**
+ * Keeps the page's lists and open request current: a request made or decided reaches the maker as
+ * an `approval` event and the deciders as an approval notification (the live channel).
+ */
+export function useLiveApprovals(): void {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries({ queryKey: [...ROOT, 'list'] });
+  useLiveEvent('approval', () => {
+    refresh();
+    void client.invalidateQueries({ queryKey: [...ROOT, 'one'] });
+  });
+  useLiveEvent('notification', (data) => {
+    if ((data as { kind?: string } | null)?.kind === 'approval') refresh();
   });
 }
 
