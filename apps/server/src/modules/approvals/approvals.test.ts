@@ -150,6 +150,22 @@ describe('two-person approval', () => {
     expect(demo.actions).toEqual(expect.arrayContaining([codes.approve, billing.approve]));
   });
 
+  it('documents its routes in the OpenAPI description', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const paths = Object.keys((docs.json() as { paths: object }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/approvals',
+        '/api/v1/approvals/{id}',
+        '/api/v1/approvals/{id}/approve',
+        '/api/v1/approvals/{id}/reject',
+        '/api/v1/approvals/{id}/cancel',
+        '/api/v1/approval-policies',
+      ]),
+    );
+  });
+
   it('asks above the threshold, applies below it; the maker never decides; the checker approves', async () => {
     const maker = await staff([codes.see, codes.edit, codes.approve]);
     const checker = await staff([codes.see, codes.approve]);
