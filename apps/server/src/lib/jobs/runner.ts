@@ -360,15 +360,30 @@ export class JobRunner {
             .returning();
           return { stop: true as const, ended };
         }
-        const results: { seq: number; status: string; message: string; output: unknown }[] = [];
-        for (const item of claimed) {
-          try {
-            const output = await tx.transaction((sp) =>
-              kind.item(sp as unknown as Db, item.input, { job: row, seq: item.seq }),
-            );
-            results.push({ seq: item.seq, status: 'ok', message: '', output: output ?? null });
-          } catch (error) {
-            results.push({ seq: item.seq, status: 'error', message: messageOf(error), output: null });
+        type Result = { seq: number; status: string; message: string; output: unknown };
+        let results: Result[];
+        try {
+          // Usually every item succeeds: the whole batch under one savepoint.
+          results = await tx.transaction(async (sp) => {
+            const done: Result[] = [];
+            for (const item of claimed) {
+              const output = await kind.item(sp as unknown as Db, item.input, { job: row, seq: item.seq });
+              done.push({ seq: item.seq, status: 'ok', message: '', output: output ?? null });
+            }
+            return done;
+          });
+        } catch {
+          // One failed: the batch's writes are undone; again item by item, each under its own savepoint.
+          results = [];
+          for (const item of claimed) {
+            try {
+              const output = await tx.transaction((sp) =>
+                kind.item(sp as unknown as Db, item.input, { job: row, seq: item.seq }),
+              );
+              results.push({ seq: item.seq, status: 'ok', message: '', output: output ?? null });
+            } catch (error) {
+              results.push({ seq: item.seq, status: 'error', message: messageOf(error), output: null });
+            }
           }
         }
         await tx.execute(sql`

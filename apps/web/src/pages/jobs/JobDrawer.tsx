@@ -157,7 +157,8 @@ export function JobDrawer({ id, onClose }: { id: number | null; onClose: () => v
             rowKey="seq"
             loading={items.isFetching}
             dataSource={items.data?.list}
-            scroll={{ x: 560 }}
+            // Fixed columns whose long cells wrap: no sideways scrolling region on a phone.
+            tableLayout="fixed"
             pagination={{
               current: page.page,
               pageSize: page.page_size,
@@ -168,22 +169,26 @@ export function JobDrawer({ id, onClose }: { id: number | null; onClose: () => v
                 setPage({ page: pageSize !== page.page_size ? 1 : current, page_size: pageSize }),
             }}
             columns={[
-              { title: '#', dataIndex: 'seq', width: 70 },
+              { title: '#', dataIndex: 'seq', width: 64 },
               {
                 title: t('status.title'),
                 dataIndex: 'status',
-                width: 100,
+                width: 96,
                 render: (v: JobItemStatusName) => <Tag color={ITEM_COLORS[v]}>{t(`items.status.${v}`)}</Tag>,
               },
               {
                 title: t('items.input'),
                 dataIndex: 'input',
-                render: (v: unknown) => <Typography.Text code>{text(v)}</Typography.Text>,
+                render: (v: unknown) => (
+                  <Typography.Text code style={{ wordBreak: 'break-all' }}>
+                    {text(v)}
+                  </Typography.Text>
+                ),
               },
               {
                 title: t('items.message'),
                 dataIndex: 'message',
-                render: (v: string) => <bdi>{v}</bdi>,
+                render: (v: string) => <bdi style={{ wordBreak: 'break-word' }}>{v}</bdi>,
               },
             ]}
           />
