@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
@@ -8,7 +8,7 @@ import { signIn } from './support/sign-in.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const players = localeStrings('players') as Record<string, any>;
-const rows = (page: import('@playwright/test').Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
+const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
 
 test('find a player by role name, open the profile, read sign-ins and orders', async ({ page }) => {
   await signIn(page, 'admin', 'zh');

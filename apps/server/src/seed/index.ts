@@ -126,19 +126,21 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     .returning();
   for (const product of productRows) await seedDemoCatalogue(db, product);
   if (options.demoPlayers) {
+    const games = [];
     for (const [i, product] of productRows.entries()) {
       const codes = await db
         .select({ code: channels.code })
         .from(channels)
         .where(eq(channels.productId, product.id))
         .orderBy(channels.id);
-      await seedDemoPlayers(db, {
+      games.push({
         productId: product.id,
         region: product.region,
         channels: codes.map((c) => c.code),
         count: i === 0 ? options.demoPlayers : Math.ceil(options.demoPlayers / 10),
       });
     }
+    await seedDemoPlayers(db, games);
   }
 
   const roleRows = await db
@@ -198,7 +200,10 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const secrets = options.jwtSecret ? secretBox(options.jwtSecret) : undefined;
   for (const product of productRows) await seedConfigDemo(db, product, secrets);
   // Approval policies on one game, so the demo shows two-person approval (demo-approvals.ts).
-  await seedDemoApprovals(db, productRows.find((p) => p.code === 'tankwar')!);
+  await seedDemoApprovals(
+    db,
+    productRows.find((p) => p.code === 'tankwar')!,
+  );
 }
 
 /** A few notifications for each demo staff member, in their language (data, not interface text). */

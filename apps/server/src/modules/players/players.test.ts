@@ -25,7 +25,8 @@ function report(events: unknown[], nonce = newNonce()) {
     payload,
   });
 }
-const results = (res: { body: string }) => body<{ results: PlayerEventResult[] }>(res).data.results;
+const results = (res: Awaited<ReturnType<typeof report>>) =>
+  body<{ results: PlayerEventResult[] }>(res).data.results;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -168,12 +169,9 @@ describe('player lookup', () => {
   let productId: number;
   beforeAll(async () => {
     productId = await productIdOf(t, 'tankwar');
-    await seedDemoPlayers(t.database.db, {
-      productId,
-      region: 'gn',
-      channels: ['official', 'tap'],
-      count: 300,
-    });
+    await seedDemoPlayers(t.database.db, [
+      { productId, region: 'gn', channels: ['official', 'tap'], count: 300 },
+    ]);
   });
   const tank = () => signIn(t, 'admin', 'tankwar');
   const find = async (api: Client, query: string) => {
