@@ -25,7 +25,8 @@ export default defineConfig({
   // `@/shared/…`, `@/app/…`: the console's own folders from anywhere, never `../../../../shared`.
   resolve: { alias: { '@': fromHere('src') } },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    // The API, its live socket, and the public image addresses (`/files/<id>`).
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true }, '/files': 'http://127.0.0.1:3000' },
   },
   build: {
     outDir: 'dist',
