@@ -62,12 +62,8 @@ export function isChunkLoadError(error: unknown): error is ChunkLoadError {
   return error instanceof ChunkLoadError;
 }
 
-/**
- * The page modules: `pages/<catalogue path without :params>/index.ts`, each `export default` its
- * component. import.meta.glob makes each one its own lazy chunk.
- */
-type PageModule = { default?: ComponentType };
-const modules = import.meta.glob<PageModule>('../../pages/**/index.ts');
+/** The page map (page-map.ts), loaded once with the first page. */
+const pageMap = () => importChunk(() => import('./page-map.ts')).then((m) => m.pageModules);
 
 /** The page folder of a catalogue path: `/basic/sub-channel/edit/:id` → `basic/sub-channel/edit`. */
 export function pageFolder(path: string): string {
@@ -79,13 +75,13 @@ export function pageFolder(path: string): string {
 
 const moduleKey = (path: string) => `../../pages/${pageFolder(path)}/index.ts`;
 
-export function hasPageModule(path: string): boolean {
-  return moduleKey(path) in modules;
+export async function hasPageModule(path: string): Promise<boolean> {
+  return moduleKey(path) in (await pageMap());
 }
 
 /** Loads the component of a catalogue page; undefined when its folder does not exist (not built yet). */
 export async function loadPageComponent(path: string): Promise<ComponentType | undefined> {
-  const load = modules[moduleKey(path)];
+  const load = (await pageMap())[moduleKey(path)];
   if (!load) return undefined;
   const module = await importChunk(load);
   if (!module.default) throw new Error(`pages/${pageFolder(path)}/index.ts has no default export`);

@@ -26,8 +26,8 @@ describe('page modules', () => {
   });
 
   it('find the built pages and leave the others to the not-built page', async () => {
-    expect(hasPageModule('/homepage/index')).toBe(true);
-    expect(hasPageModule('/offline/holidays')).toBe(false);
+    expect(await hasPageModule('/homepage/index')).toBe(true);
+    expect(await hasPageModule('/offline/holidays')).toBe(false);
     await expect(loadPageComponent('/offline/holidays')).resolves.toBeUndefined();
   });
 
