@@ -13,6 +13,7 @@ const PAGES = [
   '/system/roles',
   '/service/feedbackConfig/feedback-configure',
   '/projectbase/projectbase-fe/social/chat-access-setting',
+  '/basic/error-code',
 ];
 
 const headers = (page: Page) => page.locator('.rx-data-table thead th');

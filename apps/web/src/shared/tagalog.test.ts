@@ -45,6 +45,8 @@ const SAME_IN_FILIPINO = new Set([
   'Reddit',
   'Toutiao',
   'Kuaishou',
+  // A player's account id in games, a field name.
+  'openid',
 ]);
 
 /** Nothing to translate once the placeholders (`{{x}}`, `${x}`) are taken out. */

@@ -184,6 +184,7 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
       />
       <DataTable<ErrorCodeText>
         rowKey="id"
+        tools={{ id: 'error-codes', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
