@@ -12,29 +12,29 @@ test('the props list pages by click, next, size and jump, and the address follow
   await page.goto('/main/projectbase/projectbase-fe/game-prop-config?sort=code');
   const list = new ListPage(page);
   await expect(list.rows).toHaveCount(10);
-  const first = await list.firstCells();
+  const first = await list.rowKeys();
 
   await list.clickPage(2);
   await list.expectQuery('page', '2');
-  await expect.poll(() => list.firstCells()).not.toEqual(first);
-  const second = await list.firstCells();
+  await expect.poll(() => list.rowKeys()).not.toEqual(first);
+  const second = await list.rowKeys();
   expect(second.some((cell) => first.includes(cell))).toBe(false);
 
   await list.next();
   await list.expectQuery('page', '3');
-  await expect.poll(() => list.firstCells()).not.toEqual(second);
+  await expect.poll(() => list.rowKeys()).not.toEqual(second);
 
   await list.pageSize(20);
   await list.expectQuery('page_size', '20');
   await list.expectQuery('page', null);
   await expect(list.rows).toHaveCount(20);
-  expect(await list.firstCells()).toEqual(expect.arrayContaining(first));
+  expect(await list.rowKeys()).toEqual(expect.arrayContaining(first));
 
   await list.jumpTo(2);
   await list.expectQuery('page', '2');
   // Rows 21 on: none of the first ten (the old rows stay until the new page has loaded). Other
   // tests may add props meanwhile, so the count is not fixed.
-  await expect.poll(async () => (await list.firstCells()).some((cell) => first.includes(cell))).toBe(false);
+  await expect.poll(async () => (await list.rowKeys()).some((cell) => first.includes(cell))).toBe(false);
   expect(await list.rows.count()).toBeLessThanOrEqual(20);
 
   // The address restores the same view.

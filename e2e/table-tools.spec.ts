@@ -70,7 +70,7 @@ test('the built-in admin role and one’s own account offer no delete, and canno
   page,
 }) => {
   const system = localeStrings('system') as { role: Record<string, string> };
-  const crud = localeStrings('crud') as { action: Record<string, string> };
+  const crud = localeStrings('crud') as { action: { edit: string; delete: string } };
   await signIn(page, 'admin', 'zh');
   await page.goto('/main/system/roles?q=admin');
   const adminRow = page

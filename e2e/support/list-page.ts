@@ -14,12 +14,10 @@ export class ListPage {
   }
 
   /** The first data cell's text of every row (after the selection box): tells two pages apart. */
-  async firstCells(): Promise<string[]> {
+  /** The rows on screen, by their keys (the row ids): which rows, whatever the columns show first. */
+  async rowKeys(): Promise<string[]> {
     await expect(this.rows.first()).toBeVisible();
-    const cells = await this.rows.evaluateAll((rows) =>
-      rows.map((row) => row.querySelector('td:not(.ant-table-selection-column)')?.textContent ?? ''),
-    );
-    return cells.map((text) => text.trim());
+    return this.rows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key') ?? ''));
   }
 
   query(): URLSearchParams {
