@@ -115,6 +115,10 @@ test('in Arabic, data mixing Chinese and numbers keeps its order, and row action
   // Every row's buttons fit their column on one line.
   for (const path of ['/basic/gift-list', '/system/staff']) {
     await openPage(page, path);
+    // The rows may still be on their way after the page itself has shown.
+    await expect(
+      page.locator('.rx-data-table td.rx-actions-cell').filter({ visible: true }).first(),
+    ).toBeVisible();
     const fits = await page
       .locator('.rx-data-table td.rx-actions-cell')
       .filter({ visible: true })
