@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { signIn } from './support.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000);
 const root = path.resolve(import.meta.dirname, '..');
@@ -40,30 +41,6 @@ async function startServer(dataDir: string) {
   }
   child.kill('SIGTERM');
   throw new Error('server did not start');
-}
-
-async function signIn(base: string): Promise<string> {
-  const post = async (url: string, body: unknown) =>
-    (
-      await fetch(base + url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const login = await post('/api/v1/users/login', { username: 'admin', password: 'Demo@12345' });
-  const link = await (
-    await fetch(`${base}/api/v1/acs/user/platform_link`, {
-      headers: { authorization: `Bearer ${login.data.token}` },
-    })
-  ).json();
-  const q = Object.fromEntries(new URL(link.data.url, base).searchParams);
-  const info = await post('/api/v1/acs/user/login', {
-    ...q,
-    is_modified_password: Number(q.is_modified_password),
-    ts: Number(q.ts),
-  });
-  return info.data.access_token;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { products } from '../apps/server/src/db/schema.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
+import { percentile, signIn } from './support.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const SAMPLES = 200;
@@ -68,36 +69,6 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   }
   throw new Error('server did not start');
 }
-
-async function signIn(base: string): Promise<string> {
-  const post = async (url: string, body: unknown, token?: string) =>
-    (
-      await fetch(base + url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const login = await post('/api/v1/users/login', { username: 'admin', password: 'Demo@12345' });
-  const link = await (
-    await fetch(`${base}/api/v1/acs/user/platform_link`, {
-      headers: { authorization: `Bearer ${login.data.token}` },
-    })
-  ).json();
-  const q = Object.fromEntries(new URL(link.data.url, base).searchParams);
-  const info = await post('/api/v1/acs/user/login', {
-    ...q,
-    is_modified_password: Number(q.is_modified_password),
-    ts: Number(q.ts),
-  });
-  return info.data.access_token;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 function peakRss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

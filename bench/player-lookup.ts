@@ -12,6 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
+import { percentile, signIn } from './support.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
 const SAMPLES = 200;
@@ -82,33 +83,6 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   }
   throw new Error('server did not start');
 }
-
-async function signIn(base: string): Promise<string> {
-  const post = async (url: string, body: unknown) =>
-    (
-      await fetch(base + url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const login = await post('/api/v1/users/login', { username: 'admin', password: 'Demo@12345' });
-  const link = await (
-    await fetch(`${base}/api/v1/acs/user/platform_link`, {
-      headers: { authorization: `Bearer ${login.data.token}` },
-    })
-  ).json();
-  const q = Object.fromEntries(new URL(link.data.url, base).searchParams);
-  const info = await post('/api/v1/acs/user/login', {
-    ...q,
-    is_modified_password: Number(q.is_modified_password),
-    ts: Number(q.ts),
-  });
-  return info.data.access_token;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function measure(label: string, env: Record<string, string>, samples: Sample[]) {
   const { child, base } = await startServer(env);
