@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { products } from '../../db/schema.ts';
+import { cps, products } from '../../db/schema.ts';
 import { players } from '../players/tables.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -26,6 +26,10 @@ export const profileTags = pgTable(
   'profile_tags',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The CP owning the product (the resource toolkit scopes rows by CP and product). */
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
