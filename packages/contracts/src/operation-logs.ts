@@ -67,6 +67,7 @@ export const LOG_ROW_TARGETS = [
   'approval_policy',
   'file',
   'player',
+  'user_group',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -87,6 +88,7 @@ export const LOG_TABLE_TARGETS = [
   'roles',
   'operation-logs',
   'players',
+  'user-groups',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
