@@ -67,6 +67,8 @@ export const LOG_ROW_TARGETS = [
   'approval_policy',
   'file',
   'player',
+  'profile_tag',
+  'player_tier_settings',
   'user_group',
 ] as const;
 
@@ -88,6 +90,7 @@ export const LOG_TABLE_TARGETS = [
   'roles',
   'operation-logs',
   'players',
+  'profile-tags',
   'user-groups',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
