@@ -54,10 +54,41 @@ export function createBoss(database: Database, options: BossOptions & { migrate?
   });
 }
 
+/** The advisory lock key under which instances start pg-boss one at a time (migrations use 727001). */
+const BOSS_START_LOCK = 727002;
+
+/**
+ * Starts a pg-boss. On PostgreSQL several instances may start at once on a new database, and
+ * pg-boss's `create schema` is not guarded (two instances racing failed with a duplicate
+ * `pg_namespace` key), so the start holds a session advisory lock on a connection of its own:
+ * the first instance installs the schema, the others wait and then find it there. PGlite has one
+ * process and needs no lock.
+ */
+export async function startBoss(database: Database, boss: PgBoss): Promise<void> {
+  if (database.kind !== 'postgres') {
+    await boss.start();
+    return;
+  }
+  const pool = (database.db as unknown as { $client: { connect(): Promise<LockClient> } }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [BOSS_START_LOCK]);
+    await boss.start();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [BOSS_START_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+interface LockClient {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  release(): void;
+}
+
 /** Installs pg-boss's schema in a database (the test harness's prepared copy; servers do it at start). */
 export async function installBossSchema(database: Database): Promise<void> {
   const boss = createBoss(database, { migrate: true });
   boss.on('error', () => undefined);
-  await boss.start();
+  await startBoss(database, boss);
   await boss.stop({ graceful: false, wait: true, close: false });
 }

@@ -8,7 +8,7 @@ import type { Database, Db } from '../../db/index.ts';
 import { jobItems, jobs, schedules, type JobItemStatus, type JobStatus } from '../../db/jobs.ts';
 import { ApiError } from '../api-error.ts';
 import type { EventBus } from '../events.ts';
-import { createBoss, type BossOptions } from './boss.ts';
+import { createBoss, startBoss, type BossOptions } from './boss.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -128,7 +128,7 @@ export class JobRunner {
   private stopping = false;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly events: EventBus,
     private readonly options: JobRunnerOptions = {},
   ) {
@@ -155,7 +155,7 @@ export class JobRunner {
   }
 
   async start(): Promise<void> {
-    await this.boss.start();
+    await startBoss(this.database, this.boss);
     for (const queue of [JOB_QUEUE, ONE_OFF_QUEUE]) await this.boss.createQueue(queue);
     const polling = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 };
     await this.boss.work<{ jobId: number }>(JOB_QUEUE, polling, async ([message]) => {
