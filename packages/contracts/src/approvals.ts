@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingResource } from './billing-points.ts';
+import { codeBatchResource } from './code-batches.ts';
 import { errorCodesResource } from './error-codes.ts';
 import { idField, int32, queryFlag, safeText } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
@@ -19,6 +20,8 @@ export const APPROVAL_KINDS = {
   'error_codes.rollback': { action: errorCodesResource.permissions.approve, number: 'changed_codes' },
   /** Changing a live billing point; the number: its highest price after the change. */
   'billing_points.update': { action: billingResource.permissions.approve, number: 'price' },
+  /** Making an exchange-code batch active; the number: how many codes it holds. */
+  'code_batches.activate': { action: codeBatchResource.permissions.approve, number: 'codes' },
 } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as ApprovalKind[];

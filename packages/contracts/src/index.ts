@@ -27,3 +27,5 @@ export * from './approvals.ts';
 // Background jobs (lists, items, the answer of an action that became a job).
 export * from './jobs.ts';
 export * from './players.ts';
+// Exchange codes (batches, codes, redemption through the game API).
+export * from './code-batches.ts';

@@ -70,6 +70,7 @@ export const LOG_ROW_TARGETS = [
   'profile_tag',
   'player_tier_settings',
   'user_group',
+  'code_batch',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -92,6 +93,7 @@ export const LOG_TABLE_TARGETS = [
   'players',
   'profile-tags',
   'user-groups',
+  'code-batches',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -38,6 +38,17 @@ const KIND_NAMES: Record<ApprovalKind, Translated> = {
     ar: 'تغيير نقطة دفع مفعّلة',
     tc: '修改上線中的計費點',
   },
+  'code_batches.activate': {
+    zh: '启用兑换码批次',
+    en: 'Activate an exchange-code batch',
+    ja: '引き換えコードのバッチを有効化',
+    th: 'เปิดใช้งานชุดโค้ดแลกรางวัล',
+    vi: 'Kích hoạt lô mã đổi thưởng',
+    tl: 'I-activate ang batch ng exchange code',
+    id: 'Aktifkan batch kode penukaran',
+    ar: 'تفعيل دفعة رموز الاستبدال',
+    tc: '啟用兌換碼批次',
+  },
 };
 
 const TITLES = {
