@@ -4,6 +4,7 @@ import { codeBatchResource } from './code-batches.ts';
 import { errorCodesResource } from './error-codes.ts';
 import { idField, int32, queryFlag, safeText } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
+import { sanctionsResource } from './sanctions.ts';
 
 /**
  * Two-person approval (maker–checker): `/api/v1/approvals` and `/api/v1/approval-policies`.
@@ -22,6 +23,8 @@ export const APPROVAL_KINDS = {
   'billing_points.update': { action: billingResource.permissions.approve, number: 'price' },
   /** Making an exchange-code batch active; the number: how many codes it holds. */
   'code_batches.activate': { action: codeBatchResource.permissions.approve, number: 'codes' },
+  /** Sanctioning players in bulk from an openid file; the number: the players in the file. */
+  'sanctions.bulk': { action: sanctionsResource.permissions.approve, number: 'players' },
 } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as ApprovalKind[];

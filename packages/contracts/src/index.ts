@@ -29,3 +29,4 @@ export * from './jobs.ts';
 export * from './players.ts';
 // Exchange codes (batches, codes, redemption through the game API).
 export * from './code-batches.ts';
+export * from './sanctions.ts';

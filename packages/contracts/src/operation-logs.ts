@@ -71,6 +71,7 @@ export const LOG_ROW_TARGETS = [
   'player_tier_settings',
   'user_group',
   'code_batch',
+  'sanction',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -94,6 +95,7 @@ export const LOG_TABLE_TARGETS = [
   'profile-tags',
   'user-groups',
   'code-batches',
+  'sanctions',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -49,6 +49,17 @@ const KIND_NAMES: Record<ApprovalKind, Translated> = {
     ar: 'تفعيل دفعة رموز الاستبدال',
     tc: '啟用兌換碼批次',
   },
+  'sanctions.bulk': {
+    zh: '批量处罚玩家',
+    en: 'Sanction players in bulk',
+    ja: 'プレイヤーの一括処分',
+    th: 'ลงโทษผู้เล่นแบบกลุ่ม',
+    vi: 'Xử phạt người chơi hàng loạt',
+    tl: 'Parusahan ang mga manlalaro nang maramihan',
+    id: 'Sanksi pemain secara massal',
+    ar: 'معاقبة اللاعبين دفعةً واحدة',
+    tc: '批量處罰玩家',
+  },
 };
 
 const TITLES = {
