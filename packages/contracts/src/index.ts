@@ -27,6 +27,11 @@ export * from './approvals.ts';
 // Background jobs (lists, items, the answer of an action that became a job).
 export * from './jobs.ts';
 export * from './players.ts';
+export * from './user-groups.ts';
 // Exchange codes (batches, codes, redemption through the game API).
 export * from './code-batches.ts';
 export * from './sanctions.ts';
+export * from './profile-tags.ts';
+export * from './player-tiers.ts';
+// Announcements (notices games show: pop-ups, board, marquee, maintenance).
+export * from './announcements.ts';

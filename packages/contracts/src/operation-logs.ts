@@ -72,6 +72,7 @@ export const LOG_ROW_TARGETS = [
   'user_group',
   'code_batch',
   'sanction',
+  'announcement',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -96,6 +97,7 @@ export const LOG_TABLE_TARGETS = [
   'user-groups',
   'code-batches',
   'sanctions',
+  'announcements',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

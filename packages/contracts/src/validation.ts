@@ -303,6 +303,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب أن تكون النهاية بعد البداية.',
     tc: '結束時間必須晚於開始時間',
   },
+  version_order: {
+    zh: '最高版本不能低于最低版本',
+    en: 'The highest version cannot be below the lowest.',
+    ja: '最高バージョンは最低バージョン以上にしてください。',
+    th: 'เวอร์ชันสูงสุดต้องไม่ต่ำกว่าเวอร์ชันต่ำสุด',
+    vi: 'Phiên bản cao nhất không được thấp hơn phiên bản thấp nhất.',
+    tl: 'Hindi maaaring mas mababa ang pinakamataas na bersyon kaysa sa pinakamababa.',
+    id: 'Versi tertinggi tidak boleh di bawah versi terendah.',
+    ar: 'لا يمكن أن يكون الإصدار الأعلى أقل من الإصدار الأدنى.',
+    tc: '最高版本不能低於最低版本',
+  },
   placeholders_mismatch: {
     zh: '花括号占位符必须与默认文本一致',
     en: 'The placeholders in braces must match those of the default text.',

@@ -16,3 +16,4 @@ export * from './jobs.ts';
 export * from '../modules/approvals/tables.ts';
 export * from '../modules/files/tables.ts';
 export * from '../modules/players/tables.ts';
+export * from '../modules/announcements/tables.ts';

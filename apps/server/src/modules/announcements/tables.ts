@@ -1,0 +1,55 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type {
+  AnnouncementType,
+  ClickAction,
+  I18nText,
+  LifecycleState,
+  OptionalI18nText,
+  ShowRule,
+} from '@rx/contracts';
+import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A product's announcements (`/operation/product-notice`), along the shared lifecycle. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id')
+      .notNull()
+      .references(() => cps.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    type: text('type').$type<AnnouncementType>().notNull(),
+    title: jsonb('title').$type<I18nText>().notNull(),
+    /** Sanitised HTML per language (lib/rich-text.ts). */
+    body: jsonb('body').$type<OptionalI18nText>().notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    clickAction: text('click_action').$type<ClickAction>().notNull().default('none'),
+    clickTarget: text('click_target').notNull().default(''),
+    channels: jsonb('channels').$type<string[]>().notNull().default([]),
+    servers: jsonb('servers').$type<string[]>().notNull().default([]),
+    minVersion: text('min_version').notNull().default(''),
+    maxVersion: text('max_version').notNull().default(''),
+    userGroupIds: jsonb('user_group_ids').$type<number[]>().notNull().default([]),
+    startAt: at('start_at'),
+    endAt: at('end_at'),
+    priority: integer('priority').notNull().default(0),
+    showRule: text('show_rule').$type<ShowRule>().notNull().default('once'),
+    status: text('status').$type<LifecycleState>().notNull().default('draft'),
+    publishedAt: at('published_at'),
+    endedAt: at('ended_at'),
+    /** The approval request waiting on it (pending_approval only). */
+    approvalId: integer('approval_id'),
+    createdBy: text('created_by').notNull().default(''),
+    version: rowVersion(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('announcements_product_status').on(t.productId, t.status, t.priority),
+    index('announcements_cp').on(t.cpId),
+  ],
+);
