@@ -35,6 +35,9 @@ import { operationLogRoutes } from './modules/operation-logs/index.ts';
 import { systemAdminRoutes } from './modules/system-admin/index.ts';
 import { homeRoutes } from './modules/home/index.ts';
 import { playerRoutes } from './modules/players/index.ts';
+import { announcementRoutes } from './modules/announcements/index.ts';
+import { codeBatchRoutes, codeRedeemRoutes } from './modules/code-batches/index.ts';
+import { sanctionRoutes } from './modules/sanctions/index.ts';
 import {
   healthRoutes,
   securityHeaders,
@@ -239,6 +242,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     systemAdminRoutes,
     homeRoutes,
     playerRoutes,
+    announcementRoutes,
+    codeBatchRoutes,
   ]) {
     await app.register(routes, { prefix: '/api/v1', db, authenticate });
   }
@@ -246,6 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fileStorage = await openFileStorage({ dataDir: options.dataDir, s3: options.s3 });
   await app.register(fileRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(publicFileRoutes, { db, storage: fileStorage });
+  // Sanctions (bans, mutes, kicks; bulk from an uploaded openid list).
+  await app.register(sanctionRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   // The configuration games read, and the game-facing API that serves it (signed with product keys).
   // Every instance drops its answers when any instance's console writes (`game-config` events).
   const answerCache = new GameAnswerCache();
@@ -267,6 +274,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(routes, { prefix: '/api/v1', ...gameConfig });
   }
   await app.register(gameApiRoutes, { prefix: '/api/game/v1', ...gameConfig });
+  // Exchange-code redemption, signed like the rest of the game API (modules/code-batches).
+  await app.register(codeRedeemRoutes, { prefix: '/api/game/v1', ...gameConfig });
   // Background jobs: the caller's jobs, their items, result files, cancel and retry.
   await app.register(jobRoutes, { prefix: '/api/v1', db });
 
