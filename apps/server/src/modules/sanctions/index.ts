@@ -1,0 +1,7 @@
+/**
+ * Sanctions of players (bans, mutes, kicks): the console's routes, the game API's status route, and
+ * what the players' event intake asks before accepting a sign-in.
+ */
+export { sanctionRoutes, sanctionGameRoutes } from './routes.ts';
+export { isLoginRefused, expireSanctions } from './service.ts';
+export { FakeGameAdapter, gameAdapter, setGameAdapter, setKickTimeout, type GameAdapter } from './adapter.ts';
