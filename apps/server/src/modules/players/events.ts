@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { playerEvent, type PlayerEvent, type PlayerEventResult } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { queryRows } from '../../lib/rows.ts';
+import { isLoginRefused } from '../sanctions/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -82,9 +83,13 @@ async function apply(tx: Tx, productId: number, event: PlayerEvent): Promise<str
       // A registration signs in with the device it registered from.
       if (event.ip || event.device_id) await applyLogin(tx, productId, playerId, event);
       return undefined;
-    case 'login':
+    case 'login': {
+      // A banned account, or any account on a banned device, is refused (modules/sanctions).
+      const refused = await isLoginRefused(tx, productId, playerId, event.device_id);
+      if (refused) return refused;
       await applyLogin(tx, productId, playerId, event);
       return undefined;
+    }
     case 'role_update': {
       const rows = await queryRows<{ player_id: number }>(
         tx,
