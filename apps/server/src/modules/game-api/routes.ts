@@ -18,6 +18,7 @@ import { gameErrorCodes } from '../error-codes/index.ts';
 import { gameHelp } from '../help-center/index.ts';
 import { gameSocialAccess } from '../social-access/index.ts';
 import { playerEventRoutes } from '../players/index.ts';
+import { sanctionGameRoutes } from '../sanctions/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
 import { requestTarget, signedGameRequests, type GameCaller } from './verify.ts';
@@ -171,4 +172,6 @@ export async function gameApiRoutes(
   );
   // What games report: their players' events.
   playerEventRoutes(fastify, db);
+  // A player's bans and mutes in force (modules/sanctions).
+  sanctionGameRoutes(fastify, db);
 }
