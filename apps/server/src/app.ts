@@ -35,6 +35,8 @@ import { operationLogRoutes } from './modules/operation-logs/index.ts';
 import { systemAdminRoutes } from './modules/system-admin/index.ts';
 import { homeRoutes } from './modules/home/index.ts';
 import { playerRoutes } from './modules/players/index.ts';
+import { playerTierRoutes } from './modules/player-tiers/index.ts';
+import { profileTagRoutes } from './modules/profile-tags/index.ts';
 import { announcementRoutes } from './modules/announcements/index.ts';
 import { codeBatchRoutes, codeRedeemRoutes } from './modules/code-batches/index.ts';
 import { sanctionRoutes } from './modules/sanctions/index.ts';
@@ -242,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     systemAdminRoutes,
     homeRoutes,
     playerRoutes,
+    playerTierRoutes,
     announcementRoutes,
     codeBatchRoutes,
   ]) {
@@ -251,6 +254,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fileStorage = await openFileStorage({ dataDir: options.dataDir, s3: options.s3 });
   await app.register(fileRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(publicFileRoutes, { db, storage: fileStorage });
+  // Profile tags import uploaded files (openid,value lists).
+  await app.register(profileTagRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   // Sanctions (bans, mutes, kicks; bulk from an uploaded openid list).
   await app.register(sanctionRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   // The configuration games read, and the game-facing API that serves it (signed with product keys).
