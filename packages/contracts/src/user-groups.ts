@@ -177,7 +177,12 @@ export function ruleProblems(rule: RuleGroup): RuleProblem[] {
 /** The rule tree, checked whole: depth ≤ 4, ≤ 50 conditions, whitelisted fields and typed values. */
 export const ruleSchema = ruleGroupShape.superRefine((rule, ctx) => {
   for (const problem of ruleProblems(rule)) {
-    ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    ctx.addIssue({
+      code: 'custom',
+      path: problem.path,
+      message: problem.message,
+      params: { key: problem.message === 'rule.emptyGroup' ? 'required' : 'invalid' },
+    });
   }
 });
 
@@ -216,10 +221,12 @@ export const userGroupLayers = z
   .max(20)
   .superRefine((layers, ctx) => {
     const total = layers.reduce((sum, layer) => sum + layer.percent, 0);
-    if (total > 100) ctx.addIssue({ code: 'custom', path: [], message: 'layers.over100' });
+    if (total > 100)
+      ctx.addIssue({ code: 'custom', path: [], message: 'layers.over100', params: { key: 'invalid' } });
     const keys = new Set<string>();
     layers.forEach((layer, i) => {
-      if (keys.has(layer.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'layers.duplicate' });
+      if (keys.has(layer.key))
+        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'layers.duplicate', params: { key: 'duplicate_item' } });
       keys.add(layer.key);
     });
   });
@@ -232,13 +239,13 @@ const groupFields = z.object({
   kind: z.enum(USER_GROUP_KINDS),
   rule: ruleSchema.nullable(),
   /** For a list group: the uploaded file (modules/files) the job reads. */
-  file_id: safeText().max(64).nullable(),
+  file_id: safeText().regex(/^[A-Za-z0-9_-]{22}$/).nullable(),
   refresh: z.enum(USER_GROUP_REFRESH),
 });
 
 function kindFits(value: { kind?: UserGroupKind; rule?: RuleGroup | null }, ctx: z.RefinementCtx) {
   if (value.kind === 'rule' && !value.rule)
-    ctx.addIssue({ code: 'custom', path: ['rule'], message: 'rule.required' });
+    ctx.addIssue({ code: 'custom', path: ['rule'], message: 'rule.required', params: { key: 'required' } });
 }
 
 export const userGroupCreateBody = groupFields

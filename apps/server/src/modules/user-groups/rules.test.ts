@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { ruleSchema, type Rule, type RuleCondition } from '@rx/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -173,7 +174,7 @@ describe('playerMatchSql', () => {
   it('binds values as parameters (an injection attempt is only a value)', async () => {
     const evil = "x' or '1'='1";
     const compiled = playerMatchSql(productId, one({ field: 'channel', op: 'eq', value: evil }));
-    const query = t.database.db.dialect.sqlToQuery(compiled);
+    const query = new PgDialect().sqlToQuery(compiled);
     expect(query.sql).not.toContain(evil);
     expect(query.params).toContain(evil);
     expect(await matching(one({ field: 'channel', op: 'eq', value: evil }))).toBe('');

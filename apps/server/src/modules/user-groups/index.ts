@@ -1,0 +1,4 @@
+/** User groups: rule or list groups of a product's players, materialised, layered; targeting for other modules. */
+export { userGroupRoutes } from './routes.ts';
+export { playerMatchSql, RuleError } from './rules.ts';
+export { groupMembersSql, layerBucket } from './targeting.ts';

@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParam,
+  safeText,
+  userGroupLayersBody,
+  userGroupMembersExportQuery,
+  userGroupMembersQuery,
+  userGroupPreviewBody,
+  userGroupsResource,
+  type Rule,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { sendExport } from '../../lib/export.ts';
+import { logChange } from '../../lib/operation-log.ts';
+import { ok } from '../../lib/request.ts';
+import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import type { FileStorage } from '../files/index.ts';
+import { defineGroupJobs, REFRESH_KEY, REFRESH_TASK, startMaterialize } from './jobs.ts';
+import {
+  checkRuleTags,
+  groupByKey,
+  groupImpl,
+  groupInScope,
+  groupService,
+  layerCounts,
+  listMembers,
+  memberBatch,
+  previewCount,
+  ruleFields,
+  setLayers,
+  toGroup,
+} from './service.ts';
+
+const resource = userGroupsResource;
+const path = `/${resource.name}`;
+const MEMBER_HEADERS = ['openid', 'nickname', 'channel', 'region', 'last_login_at', 'paid_total', 'layer'] as const;
+
+/**
+ * `/user-groups`: the groups (the resource toolkit's CRUD), the size of a rule before saving, a
+ * materialisation on demand (a job), the members (paged, exported) and the layers.
+ */
+export async function userGroupRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; storage: FileStorage },
+): Promise<void> {
+  const { db, storage } = options;
+  resourceRoutes(fastify, db, resource, groupService, groupImpl);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = [resource.name];
+  defineGroupJobs(fastify.jobs, db, storage);
+  fastify.addHook('onReady', async () => {
+    await fastify.jobs.scheduleCron(REFRESH_TASK, REFRESH_KEY, '5 * * * *', 'Asia/Shanghai').catch(() => undefined);
+  });
+
+  app.get(
+    `${path}/fields`,
+    { schema: { tags, summary: 'What a rule may test: fields, operators and the product tags' }, config: can(resource, 'read') },
+    async (request) => ok(await ruleFields(db, scopeOf(request))),
+  );
+  app.post(
+    `${path}/preview`,
+    {
+      schema: { tags, summary: 'How many players an unsaved rule matches now', body: userGroupPreviewBody },
+      config: can(resource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const rule = request.body.rule as Rule;
+      await checkRuleTags(db, scope, rule);
+      return ok({ count: await previewCount(db, scope.productId!, rule) });
+    },
+  );
+  app.get(
+    `${path}/by-key/:key`,
+    {
+      schema: { tags, summary: 'A group by its name or uuid', params: z.object({ key: safeText().min(1).max(64) }) },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await groupByKey(db, scopeOf(request), request.params.key)),
+  );
+  app.get(
+    `${path}/:id/preview`,
+    {
+      schema: { tags, summary: "How many players the saved rule matches now (a list group: its members)", params: idParam },
+      config: can(resource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const group = await groupInScope(db, scope, request.params.id);
+      if (group.kind !== 'rule' || !group.rule) return ok({ count: group.memberCount });
+      return ok({ count: await previewCount(db, group.productId, group.rule) });
+    },
+  );
+  app.post(
+    `${path}/:id/refresh`,
+    {
+      schema: { tags, summary: 'Materialise the members now (a job)', params: idParam },
+      config: can(resource, 'update'),
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const group = await groupInScope(db, scope, request.params.id);
+      const jobId = await startMaterialize(
+        fastify.jobs,
+        db,
+        group,
+        { userId: scope.userId, username: scope.username },
+        scope.lang,
+      );
+      await logChange(db, scope, {
+        action: 'update',
+        targetType: 'user_group',
+        targetId: group.id,
+        targetName: group.label,
+        after: { refresh: true, job_id: jobId },
+      });
+      return reply.code(202).send(ok({ job_id: jobId }));
+    },
+  );
+  app.get(
+    `${path}/:id/members`,
+    {
+      schema: { tags, summary: 'The materialised members, paged', params: idParam, querystring: userGroupMembersQuery },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await listMembers(db, scopeOf(request), request.params.id, request.query)),
+  );
+  app.get(
+    `${path}/:id/members/export`,
+    {
+      schema: {
+        tags,
+        summary: 'Export the members (CSV or XLSX, streamed)',
+        params: idParam,
+        querystring: userGroupMembersExportQuery,
+      },
+      config: can(resource, 'export'),
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const group = await groupInScope(db, scope, request.params.id);
+      const { format, ...filters } = request.query;
+      await logChange(db, scope, {
+        action: 'export',
+        targetType: 'user-groups',
+        targetId: group.id,
+        targetName: group.label,
+        after: { format, filters, members: true },
+      });
+      async function* rows() {
+        for (let after = 0; ; ) {
+          const batch = await memberBatch(db, scope, group, filters, after, 1000);
+          if (batch.length) {
+            yield batch.map((m) => [m.openid, m.nickname, m.channel, m.region, m.last_login_at ?? '', m.paid_total, m.layer ?? '']);
+          }
+          if (batch.length < 1000) return;
+          after = batch[batch.length - 1]!.id;
+        }
+      }
+      return sendExport(reply, format, `user-group-${group.name}`, MEMBER_HEADERS, rows());
+    },
+  );
+  app.get(
+    `${path}/:id/layers`,
+    { schema: { tags, summary: 'The layers with their member counts', params: idParam }, config: can(resource, 'read') },
+    async (request) => {
+      const group = await groupInScope(db, scopeOf(request), request.params.id);
+      return ok({ group: toGroup(group), layers: await layerCounts(db, group) });
+    },
+  );
+  app.put(
+    `${path}/:id/layers`,
+    {
+      schema: { tags, summary: 'Split the group into exclusive percentage layers', params: idParam, body: userGroupLayersBody },
+      config: can(resource, 'update'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const group = await setLayers(db, scope, request.params.id, request.body.layers, request.body.version);
+      const row = await groupInScope(db, scope, group.id);
+      return ok({ group, layers: await layerCounts(db, row) });
+    },
+  );
+}
