@@ -18,6 +18,7 @@ import { gameErrorCodes } from '../error-codes/index.ts';
 import { gameHelp } from '../help-center/index.ts';
 import { gameSocialAccess } from '../social-access/index.ts';
 import { playerEventRoutes } from '../players/index.ts';
+import { announcementGameRoutes } from '../announcements/index.ts';
 import { sanctionGameRoutes } from '../sanctions/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
@@ -172,6 +173,8 @@ export async function gameApiRoutes(
   );
   // What games report: their players' events.
   playerEventRoutes(fastify, db);
+  // The live notices a player sees.
+  announcementGameRoutes(fastify, db);
   // A player's bans and mutes in force (modules/sanctions).
   sanctionGameRoutes(fastify, db);
 }
