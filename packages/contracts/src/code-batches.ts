@@ -39,7 +39,14 @@ export function normalizeCode(text: string): string {
 export const CODE_BATCH_KINDS = ['unique', 'keyword'] as const;
 export type CodeBatchKind = (typeof CODE_BATCH_KINDS)[number];
 
-export const CODE_BATCH_STATUSES = ['draft', 'pending_approval', 'active', 'off', 'expired', 'voided'] as const;
+export const CODE_BATCH_STATUSES = [
+  'draft',
+  'pending_approval',
+  'active',
+  'off',
+  'expired',
+  'voided',
+] as const;
 export type CodeBatchStatus = (typeof CODE_BATCH_STATUSES)[number];
 
 /** The actions the console offers (POST /code-batches/:id/<action>), by status. */
@@ -147,7 +154,15 @@ export const codeBatchItem = batchFields.extend({
 });
 export type CodeBatch = z.infer<typeof codeBatchItem>;
 
-export const CODE_BATCH_SORTS = ['id', 'name', 'status', 'start_at', 'end_at', 'created_at', 'updated_at'] as const;
+export const CODE_BATCH_SORTS = [
+  'id',
+  'name',
+  'status',
+  'start_at',
+  'end_at',
+  'created_at',
+  'updated_at',
+] as const;
 export const codeBatchFilters = {
   q: keyword,
   status: z.enum(CODE_BATCH_STATUSES).optional(),
@@ -232,7 +247,6 @@ export const codeBatchResource = defineResource({
   create: codeBatchCreateBody,
   update: codeBatchUpdateBody,
   list: codeBatchListQuery,
-  export: codeBatchExportQuery,
   filters: ['q', 'status', 'kind', 'gift_package_id'],
   sorts: CODE_BATCH_SORTS,
   remove: 'delete',

@@ -26,7 +26,7 @@ import { billingPoints } from '../billing-points/tables.ts';
 import { props } from '../props/tables.ts';
 import { giftSheet, type PropCodes } from './io.ts';
 import { giftPackages } from './tables.ts';
-import { containsProp } from './usage.ts';
+import { containsProp, giftUserRows } from './usage.ts';
 
 type Row = typeof giftPackages.$inferSelect;
 type GiftInput = z.output<typeof giftCreateBody>;
@@ -116,9 +116,15 @@ const impl: ResourceImpl<typeof giftResource, typeof giftPackages, GiftPackage, 
   }),
   check,
   // A gift a billing point hands out is disabled, never deleted.
-  usage: async (db, _scope, row) => {
+  usage: async (db, scope, row) => {
     const count = await countWhere(db, billingPoints, referredBy(row.id));
-    return count ? [{ type: billingResource.logTarget, count }] : [];
+    // And the live rows of modules that registered as gift users (code batches, mail).
+    const live = (await giftUserRows(db, scope, row.id)).filter((r) => r.live);
+    const others = [...new Set(live.map((r) => r.type))].map((type) => ({
+      type,
+      count: live.filter((r) => r.type === type).length,
+    }));
+    return [...(count ? [{ type: billingResource.logTarget, count }] : []), ...others];
   },
   disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
   sheet: giftSheet,
@@ -160,7 +166,11 @@ async function giftUsedBy(db: Db, scope: Scope, id: number): Promise<z.infer<typ
     .from(billingPoints)
     .where(and(inScope(billingPoints, scope), referredBy(id)))
     .orderBy(billingPoints.id);
-  return rows.map((r) => ({ type: billingResource.logTarget, ...r }));
+  const others = await giftUserRows(db, scope, id);
+  return [
+    ...rows.map((r) => ({ type: billingResource.logTarget, ...r })),
+    ...others.map((r) => ({ type: r.type, id: r.id, name: r.name, status: r.status })),
+  ];
 }
 
 /** `/gift-packages` of the product in `X-Product-Id`: the reward unit other modules hand out. */

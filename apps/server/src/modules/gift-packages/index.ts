@@ -1,3 +1,3 @@
 /** Gift packages of a product: the routes, and what other modules (mail, codes, shop) use. */
 export { giftRoutes, giftService, toGift } from './gift-packages.ts';
-export { containsProp } from './usage.ts';
+export { containsProp, registerGiftUser, type GiftUserRow } from './usage.ts';

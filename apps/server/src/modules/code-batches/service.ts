@@ -1,0 +1,356 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  checkBatchRules,
+  codeBatchResource,
+  type CodeBatch,
+  type CodeBatchAction,
+  type CodeBatchStatus,
+  type codeBatchCreateBody,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { JobRunner } from '../../lib/jobs/index.ts';
+import { illegalMove, moveRow, planMove, type StateMapping } from '../../lib/lifecycle.ts';
+import { contains } from '../../lib/list.ts';
+import { FieldProblems } from '../../lib/problems.ts';
+import type { ResourceImpl } from '../../lib/resource-routes.ts';
+import { rowInScope } from '../../lib/scope.ts';
+import { findOr404 } from '../../lib/versioned.ts';
+import { registerApprovalAction, submitChange } from '../approvals/index.ts';
+import { giftPackages } from '../gift-packages/tables.ts';
+import { chunksOf, type ChunkInput } from './generate.ts';
+import { codeBatches, codes } from './tables.ts';
+
+type Row = typeof codeBatches.$inferSelect;
+export type BatchInput = z.output<typeof codeBatchCreateBody>;
+
+export const GENERATE_JOB = 'code_batches.generate';
+export const EXPIRE_TASK = 'code_batches.expire';
+
+export function toBatch(row: Row): CodeBatch {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    name: row.name,
+    kind: row.kind,
+    keyword: row.keyword,
+    prefix: row.prefix,
+    length: row.length,
+    quantity: row.quantity,
+    gift_package_id: row.giftPackageId,
+    start_at: row.startAt.toISOString(),
+    end_at: row.endAt.toISOString(),
+    total_limit: row.totalLimit,
+    per_code_limit: row.perCodeLimit,
+    per_player_limit: row.perPlayerLimit,
+    group_key: row.groupKey,
+    note: row.note,
+    status: row.status,
+    generated: row.generated,
+    redeemed: row.redeemed,
+    job_id: row.jobId,
+    created_by: row.createdBy,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Batches on the shared lifecycle: draft and pending approval are themselves; active is live; off
+ * reads as scheduled (it may go live again or end); expired and voided are ended. Turning off is
+ * the lifecycle's recall from live, voiding its end; expiry is the server's end at the end time.
+ */
+const statesTo = (ended: 'voided' | 'expired'): StateMapping<CodeBatchStatus> => ({
+  toLifecycle: (status) =>
+    status === 'active'
+      ? 'live'
+      : status === 'off'
+        ? 'scheduled'
+        : status === 'expired' || status === 'voided'
+          ? 'ended'
+          : status,
+  fromLifecycle: (state, current) => {
+    if (state === 'live') return 'active';
+    if (state === 'ended') return ended;
+    if (state === 'draft') return current === 'active' ? 'off' : 'draft';
+    return state === 'scheduled' ? 'off' : 'pending_approval';
+  },
+});
+export const BATCH_STATES = statesTo('voided');
+
+/** A complete draft's rules (on merged edits too), and the reward: an active gift usable in codes. */
+async function check(db: Db, scope: Scope, input: Partial<BatchInput>, before?: Row): Promise<void> {
+  // Only a draft is edited; what went out is moved by the actions (and voided, not changed).
+  if (before && before.status !== 'draft')
+    throw illegalMove(scope, BATCH_STATES.toLifecycle(before.status), 'update');
+  const merged = { ...(before ? toBatch(before) : {}), ...input } as BatchInput;
+  const problems = new FieldProblems(scope.lang);
+  checkBatchRules(merged, {
+    addIssue: (issue: { path?: PropertyKey[]; params?: { key?: string }; minimum?: unknown }) => {
+      const field = String(issue.path?.[0] ?? '_');
+      if (issue.params?.key === 'end_before_start') problems.add(field, 'end_before_start');
+      else if (issue.minimum !== undefined) problems.add(field, 'too_small', { min: Number(issue.minimum) });
+      else problems.add(field, 'required');
+    },
+  } as unknown as z.RefinementCtx);
+  if (input.gift_package_id !== undefined && input.gift_package_id !== before?.giftPackageId) {
+    const [gift] = await db
+      .select({ usableIn: giftPackages.usableIn })
+      .from(giftPackages)
+      .where(and(rowInScope(giftPackages, scope, input.gift_package_id), eq(giftPackages.status, 'active')));
+    if (!gift || !gift.usableIn.includes('codes')) problems.add('gift_package_id', 'unknown_ref');
+  }
+  problems.throwIfAny();
+}
+
+const time = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+
+export const batchImpl: ResourceImpl<typeof codeBatchResource, typeof codeBatches, CodeBatch, null> = {
+  table: codeBatches,
+  toItem: toBatch,
+  nameOf: (row) => row.name,
+  where: (f) => [
+    f.q ? contains(codeBatches.name, f.q) : undefined,
+    f.status ? eq(codeBatches.status, f.status) : undefined,
+    f.kind ? eq(codeBatches.kind, f.kind) : undefined,
+    f.gift_package_id ? eq(codeBatches.giftPackageId, f.gift_package_id) : undefined,
+  ],
+  sortBy: {
+    id: codeBatches.id,
+    name: codeBatches.name,
+    status: codeBatches.status,
+    start_at: codeBatches.startAt,
+    end_at: codeBatches.endAt,
+    created_at: codeBatches.createdAt,
+    updated_at: codeBatches.updatedAt,
+  },
+  columns: (input) => ({
+    name: input.name,
+    kind: input.kind,
+    keyword: input.keyword,
+    prefix: input.prefix,
+    length: input.length,
+    quantity: input.quantity,
+    giftPackageId: input.gift_package_id,
+    startAt: time(input.start_at),
+    endAt: time(input.end_at),
+    totalLimit: input.total_limit,
+    perCodeLimit: input.per_code_limit,
+    perPlayerLimit: input.per_player_limit,
+    groupKey: input.group_key,
+    note: input.note,
+  }),
+  check,
+  // Only a draft is deleted; a batch that went out is voided instead (its redemptions stay).
+  usage: async (_db, _scope, row) =>
+    row.status === 'draft' ? [] : [{ type: 'redemption', count: row.redeemed }],
+  disable: {
+    isDisabled: (row) => row.status === 'voided' || row.status === 'expired',
+    set: { status: 'voided' },
+  },
+};
+
+const target = (scope: Scope, id: number) => rowInScope(codeBatches, scope, id);
+const log = { targetType: codeBatchResource.logTarget, name: (row: Row) => row.name, item: toBatch };
+
+/**
+ * What a batch needs when it goes active: its keyword as its one code (in the same transaction),
+ * or (unique codes) the generation job and the expiry at its end time, started after the commit.
+ */
+async function goActive(tx: Db, scope: Scope, id: number, action: 'approve' | 'publish'): Promise<Row> {
+  const row = await moveRow(tx, scope, {
+    table: codeBatches,
+    target: target(scope, id),
+    state: codeBatches.status,
+    action,
+    mapping: BATCH_STATES,
+    log,
+  });
+  if (row.kind === 'keyword') {
+    await tx
+      .insert(codes)
+      .values({ productId: row.productId, code: row.keyword, batchId: row.id, chunk: 0 })
+      .onConflictDoNothing();
+    const [made] = await tx
+      .select()
+      .from(codes)
+      .where(and(eq(codes.productId, row.productId), eq(codes.code, row.keyword)));
+    if (made?.batchId !== row.id) {
+      new FieldProblems(scope.lang).add('keyword', 'taken').throwIfAny();
+    }
+    await tx.update(codeBatches).set({ generated: 1 }).where(eq(codeBatches.id, row.id));
+  }
+  return row;
+}
+
+/** Starts the generation job once (a unique batch without one) and plans the expiry. */
+export async function afterActive(
+  db: Db,
+  jobs: JobRunner,
+  batchId: number,
+  owner: Scope | null,
+): Promise<void> {
+  const [row] = await db.select().from(codeBatches).where(eq(codeBatches.id, batchId));
+  if (!row) return;
+  await planMove(jobs, {
+    task: EXPIRE_TASK,
+    rowKey: `code_batch:${row.id}`,
+    action: 'end',
+    at: row.endAt,
+    payload: { id: row.id },
+  });
+  if (row.kind !== 'unique' || row.jobId !== null) return;
+  const items: ChunkInput[] = chunksOf(row.quantity).map(({ chunk, count }) => ({
+    batch_id: row.id,
+    product_id: row.productId,
+    chunk,
+    count,
+    length: row.length,
+    prefix: row.prefix,
+  }));
+  const jobId = await jobs.create(
+    GENERATE_JOB,
+    {
+      cpId: row.cpId,
+      productId: row.productId,
+      userId: owner?.userId ?? null,
+      username: owner?.username ?? '',
+    },
+    { items, params: { batch_id: row.id, name: row.name }, total: items.length },
+  );
+  await db
+    .update(codeBatches)
+    .set({ jobId })
+    .where(and(eq(codeBatches.id, row.id), sql`${codeBatches.jobId} is null`));
+}
+
+interface ActivatePayload {
+  id: number;
+}
+
+/** Registers what an approved activation does; `after` runs once it committed (the job, the expiry). */
+export function registerBatchApprovals(after: (maker: Scope, id: number) => void): void {
+  registerApprovalAction<ActivatePayload>('code_batches.activate', {
+    apply: async (tx, maker, p) => toBatch(await goActive(tx, maker, p.id, 'approve')),
+    afterApply: (maker, p) => after(maker, p.id),
+  });
+}
+
+/** The number the approval policy's threshold is compared with: the codes a batch puts out. */
+function amountOf(row: Row): number {
+  if (row.kind === 'unique') return row.quantity;
+  return row.totalLimit > 0 ? row.totalLimit : 1_000_000;
+}
+
+/** Moves a batch by a console action; answers the batch, or `{ approval }` when it waits for one. */
+export async function act(
+  db: Db,
+  events: EventBus,
+  jobs: JobRunner,
+  scope: Scope,
+  id: number,
+  action: CodeBatchAction,
+  body: { version: number; reason?: string },
+): Promise<CodeBatch | { approval: unknown }> {
+  const move = (tx: Db, lifecycle: 'submit' | 'recall' | 'publish' | 'end') =>
+    moveRow(tx, scope, {
+      table: codeBatches,
+      target: target(scope, id),
+      state: codeBatches.status,
+      action: lifecycle,
+      version: body.version,
+      mapping: BATCH_STATES,
+      log,
+    });
+  const current = await findOr404(db, codeBatches, target(scope, id));
+  const allowed: Record<CodeBatchAction, CodeBatchStatus[]> = {
+    submit: ['draft'],
+    withdraw: ['pending_approval'],
+    activate: ['off'],
+    deactivate: ['active'],
+    void: ['draft', 'active', 'off'],
+  };
+  if (!allowed[action].includes(current.status)) {
+    throw illegalMove(scope, BATCH_STATES.toLifecycle(current.status), action);
+  }
+  switch (action) {
+    case 'submit': {
+      // Pending first, so an approval always finds it pending; a policy that needs none approves at once.
+      const pending = await db.transaction((tx) => move(tx, 'submit'));
+      let outcome: Awaited<ReturnType<typeof submitChange>>;
+      try {
+        outcome = await submitChange<ActivatePayload>(db, events, scope, {
+          kind: 'code_batches.activate',
+          amount: amountOf(pending),
+          reason: body.reason ?? '',
+          target: { type: codeBatchResource.logTarget, id, name: pending.name },
+          before: null,
+          after: toBatch(pending),
+          payload: { id },
+        });
+      } catch (error) {
+        await db.transaction((tx) =>
+          moveRow(tx, scope, {
+            table: codeBatches,
+            target: target(scope, id),
+            state: codeBatches.status,
+            action: 'recall',
+            mapping: BATCH_STATES,
+            log,
+          }),
+        );
+        throw error;
+      }
+      if (!outcome.applied) return { approval: outcome.request };
+      await afterActive(db, jobs, id, scope);
+      return toBatch(await findOr404(db, codeBatches, target(scope, id)));
+    }
+    case 'withdraw':
+      return toBatch(await db.transaction((tx) => move(tx, 'recall')));
+    case 'activate': {
+      const row = await db.transaction((tx) => move(tx, 'publish'));
+      await afterActive(db, jobs, id, scope);
+      return toBatch(row);
+    }
+    case 'deactivate':
+      return toBatch(await db.transaction((tx) => move(tx, 'recall')));
+    case 'void': {
+      const row = await db.transaction((tx) => move(tx, 'end'));
+      if (row.jobId !== null) await jobs.cancel(row.jobId);
+      await planMove(jobs, {
+        task: EXPIRE_TASK,
+        rowKey: `code_batch:${id}`,
+        action: 'end',
+        at: null,
+        payload: null,
+      });
+      return toBatch(row);
+    }
+  }
+}
+
+/** The scheduler's expiry at the end time (active or off → expired; nothing else moves). */
+export async function expireBatch(tx: Db, id: number): Promise<void> {
+  const [row] = await tx.select().from(codeBatches).where(eq(codeBatches.id, id));
+  if (!row || !['active', 'off'].includes(row.status)) return;
+  const system: Scope = {
+    cpId: row.cpId,
+    productId: row.productId,
+    userId: null as unknown as number,
+    username: 'system',
+    ip: '',
+    lang: 'en',
+    isAdmin: true,
+  };
+  await moveRow(tx, system, {
+    table: codeBatches,
+    target: and(eq(codeBatches.id, id), inArray(codeBatches.status, ['active', 'off']))!,
+    state: codeBatches.status,
+    action: 'end',
+    mapping: statesTo('expired'),
+    log,
+  });
+}
