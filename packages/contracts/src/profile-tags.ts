@@ -76,7 +76,7 @@ export const profileTagsResource = defineResource({
   page: PROFILE_TAGS_PAGE,
   scope: 'product',
   logTarget: 'profile_tag',
-  namespace: 'profileTags',
+  namespace: 'profile-tags',
   item: profileTagItem,
   create: profileTagCreateBody,
   update: profileTagUpdateBody,
