@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { announcementsResource } from './announcements.ts';
 import { billingResource } from './billing-points.ts';
 import { codeBatchResource } from './code-batches.ts';
 import { errorCodesResource } from './error-codes.ts';
@@ -23,6 +24,8 @@ export const APPROVAL_KINDS = {
   'billing_points.update': { action: billingResource.permissions.approve, number: 'price' },
   /** Making an exchange-code batch active; the number: how many codes it holds. */
   'code_batches.activate': { action: codeBatchResource.permissions.approve, number: 'codes' },
+  /** Publishing an announcement to players; the number: the languages it is written in. */
+  'announcements.publish': { action: announcementsResource.permissions.approve, number: 'languages' },
   /** Sanctioning players in bulk from an openid file; the number: the players in the file. */
   'sanctions.bulk': { action: sanctionsResource.permissions.approve, number: 'players' },
 } as const;

@@ -483,6 +483,28 @@ export const RULE_MESSAGES = {
     tc: '沒有可發佈的啟用中的錯誤碼',
   },
   // Lifecycle and two-person approval (lib/lifecycle.ts, modules/approvals).
+  window_over: {
+    zh: '结束时间已过，不能再发布；请修改结束时间',
+    en: 'Its end time has passed, so it cannot be published; change the end time first.',
+    ja: '終了時刻を過ぎているため公開できません。先に終了時刻を変更してください。',
+    th: 'เลยเวลาสิ้นสุดแล้ว จึงเผยแพร่ไม่ได้ โปรดแก้ไขเวลาสิ้นสุดก่อน',
+    vi: 'Đã quá thời điểm kết thúc nên không thể xuất bản; hãy đổi thời điểm kết thúc trước.',
+    tl: 'Lumipas na ang oras ng pagtatapos kaya hindi ito mailalathala; baguhin muna ang oras ng pagtatapos.',
+    id: 'Waktu berakhirnya sudah lewat, jadi tidak bisa diterbitkan; ubah waktu berakhir terlebih dahulu.',
+    ar: 'انقضى وقت الانتهاء، لذا لا يمكن النشر؛ غيّر وقت الانتهاء أولًا.',
+    tc: '結束時間已過，不能再發佈；請修改結束時間',
+  },
+  draft_only: {
+    zh: '只能修改或删除草稿；请先撤回',
+    en: 'Only a draft can be changed or deleted; recall it first.',
+    ja: '変更・削除できるのは下書きのみです。先に取り下げてください。',
+    th: 'แก้ไขหรือลบได้เฉพาะฉบับร่าง โปรดเรียกคืนก่อน',
+    vi: 'Chỉ có thể sửa hoặc xóa bản nháp; hãy thu hồi trước.',
+    tl: 'Draft lamang ang maaaring baguhin o burahin; bawiin muna ito.',
+    id: 'Hanya draf yang dapat diubah atau dihapus; tarik kembali terlebih dahulu.',
+    ar: 'لا يمكن تعديل أو حذف إلا المسودة؛ اسحبها أولًا.',
+    tc: '只能修改或刪除草稿；請先撤回',
+  },
   not_in_this_state: {
     zh: '当前状态下不允许此操作',
     en: 'This action is not allowed in the current state.',

@@ -49,6 +49,17 @@ const KIND_NAMES: Record<ApprovalKind, Translated> = {
     ar: 'تفعيل دفعة رموز الاستبدال',
     tc: '啟用兌換碼批次',
   },
+  'announcements.publish': {
+    zh: '发布公告',
+    en: 'Publish an announcement',
+    ja: 'お知らせの公開',
+    th: 'เผยแพร่ประกาศ',
+    vi: 'Xuất bản thông báo',
+    tl: 'Ilathala ang isang anunsyo',
+    id: 'Terbitkan pengumuman',
+    ar: 'نشر إعلان',
+    tc: '發佈公告',
+  },
   'sanctions.bulk': {
     zh: '批量处罚玩家',
     en: 'Sanction players in bulk',

@@ -297,6 +297,7 @@ export async function decide(
         error = cause.detail ?? errorMessage(cause.code, caller.lang);
       }
     }
+    if (status !== 'approved') await settle(tx, row);
     const [decided] = await tx
       .update(approvalRequests)
       .set({
@@ -342,6 +343,12 @@ export async function decide(
   return detail;
 }
 
+/** Lets the owning module undo what waiting meant (a request that ends without being applied). */
+async function settle(tx: Db, row: RequestRow): Promise<void> {
+  const hook = handlerOf(row.kind).settle;
+  if (hook) await hook(tx, await makerScope(tx, row), row.payload);
+}
+
 function ownRequest(lang: Language): string {
   return ruleError(lang, 'own_request').detail!;
 }
@@ -360,6 +367,7 @@ export async function cancelRequest(db: Db, events: EventBus, caller: Caller, id
       .set({ status: 'cancelled', decidedAt: new Date(), updatedAt: new Date() })
       .where(eq(approvalRequests.id, row.id))
       .returning();
+    await settle(tx, row);
     await logChange(
       tx,
       { ...caller, productId: row.productId },

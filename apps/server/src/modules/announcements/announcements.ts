@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { LANGUAGES, announcementsResource, type Announcement, type OptionalI18nText } from '@rx/contracts';
+import { contains } from '../../lib/list.ts';
+import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { announcements } from './tables.ts';
+
+type Row = typeof announcements.$inferSelect;
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** Every language's body through the shared sanitiser (what staff typed may hold anything). */
+export function cleanBody(body: Partial<OptionalI18nText>): OptionalI18nText {
+  const clean = {} as OptionalI18nText;
+  for (const lang of LANGUAGES) clean[lang] = body[lang] ? sanitizeRichText(body[lang]) : '';
+  return clean;
+}
+
+export function toItem(row: Row): Announcement {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    image_url: row.imageUrl,
+    click_action: row.clickAction,
+    click_target: row.clickTarget,
+    channels: row.channels,
+    servers: row.servers,
+    min_version: row.minVersion,
+    max_version: row.maxVersion,
+    user_group_ids: row.userGroupIds,
+    start_at: iso(row.startAt),
+    end_at: iso(row.endAt),
+    priority: row.priority,
+    show_rule: row.showRule,
+    status: row.status,
+    published_at: iso(row.publishedAt),
+    ended_at: iso(row.endedAt),
+    created_by: row.createdBy,
+    approval_id: row.approvalId,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export const announcementImpl: ResourceImpl<
+  typeof announcementsResource,
+  typeof announcements,
+  Announcement,
+  null
+> = {
+  table: announcements,
+  toItem,
+  nameOf: (row) => row.title.zh,
+  where: (f) => [
+    f.q ? contains(sql`lower(${announcements.title}::text)`, f.q.toLowerCase()) : undefined,
+    f.type ? eq(announcements.type, f.type) : undefined,
+    f.status ? eq(announcements.status, f.status) : undefined,
+    // A notice for every channel is shown on this one too.
+    f.channel
+      ? sql`(${announcements.channels} = '[]'::jsonb or ${announcements.channels} @> ${JSON.stringify([f.channel])}::jsonb)`
+      : undefined,
+  ],
+  sortBy: {
+    priority: announcements.priority,
+    id: announcements.id,
+    start_at: announcements.startAt,
+    end_at: announcements.endAt,
+    status: announcements.status,
+    updated_at: announcements.updatedAt,
+  },
+  columns: (input) => ({
+    type: input.type,
+    title: input.title,
+    body: input.body === undefined ? undefined : cleanBody(input.body),
+    imageUrl: input.image_url,
+    clickAction: input.click_action,
+    clickTarget: input.click_target,
+    channels: input.channels,
+    servers: input.servers,
+    minVersion: input.min_version,
+    maxVersion: input.max_version,
+    userGroupIds: input.user_group_ids,
+    startAt: input.start_at === undefined ? undefined : input.start_at ? new Date(input.start_at) : null,
+    endAt: input.end_at === undefined ? undefined : input.end_at ? new Date(input.end_at) : null,
+    priority: input.priority,
+    showRule: input.show_rule,
+  }),
+  // Only a draft is deleted: what players saw stays on record (recall it first).
+  usage: async (_db, scope, row) => {
+    if (row.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    return [];
+  },
+  // What players see changes only through the lifecycle: a notice is edited as a draft.
+  check: async (_db, scope, input, before) => {
+    if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    // The cross-field rules again against what the row keeps (an update may send one side).
+    const start = input.start_at !== undefined ? input.start_at : iso(before?.startAt ?? null);
+    const end = input.end_at !== undefined ? input.end_at : iso(before?.endAt ?? null);
+    if (start && end && Date.parse(end) <= Date.parse(start))
+      new FieldProblems(scope.lang).add('end_at', 'end_before_start').throwIfAny();
+  },
+};
+
+export const announcementService = resourceService(announcementsResource, announcementImpl);
+
+/** The row of `id` in the caller's product, or undefined. */
+export function rowTarget(scope: { cpId: number; productId: number | null }, id: number) {
+  return and(
+    eq(announcements.id, id),
+    eq(announcements.cpId, scope.cpId),
+    eq(announcements.productId, scope.productId!),
+  )!;
+}

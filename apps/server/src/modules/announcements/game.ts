@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { compareVersions, gameNoticesQuery, type GameNotice, type Language } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { ok } from '../../lib/request.ts';
+import { GAME } from '../../lib/route-access.ts';
+import { gameLanguage } from '../game-api/language.ts';
+import { announcements } from './tables.ts';
+
+type Row = typeof announcements.$inferSelect;
+
+/** Membership of a player in user groups, from the user-groups module (absent: no group matches). */
+export type GroupMembership = (
+  db: Db,
+  productId: number,
+  openid: string,
+  groupIds: number[],
+) => Promise<Set<number>>;
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** Whether `version` is inside the notice's bounds (a player that does not say its version sees bounded notices too). */
+function versionFits(row: Row, version: string): boolean {
+  if (!version) return true;
+  if (row.minVersion && compareVersions(version, row.minVersion) < 0) return false;
+  if (row.maxVersion && compareVersions(version, row.maxVersion) > 0) return false;
+  return true;
+}
+
+/**
+ * The live notices one player sees now, highest priority first: live, inside their window (checked
+ * here too, so a late scheduler never shows an ended one), for their channel, server and version,
+ * and for a user group they are in when the notice names groups. Texts in their language, else zh.
+ */
+export async function liveNotices(
+  db: Db,
+  productId: number,
+  query: { channel: string; server: string; version: string; openid: string; lang: string },
+  membership?: GroupMembership,
+): Promise<GameNotice[]> {
+  const rows = await db
+    .select()
+    .from(announcements)
+    .where(
+      sql`${announcements.productId} = ${productId} and ${announcements.status} = 'live'
+        and (${announcements.startAt} is null or ${announcements.startAt} <= now())
+        and (${announcements.endAt} is null or ${announcements.endAt} > now())
+        and (${announcements.channels} = '[]'::jsonb or ${announcements.channels} @> ${JSON.stringify([query.channel])}::jsonb)
+        and (${announcements.servers} = '[]'::jsonb or ${announcements.servers} @> ${JSON.stringify([query.server])}::jsonb)`,
+    )
+    .orderBy(sql`${announcements.priority} desc, ${announcements.id} desc`)
+    .limit(200);
+  const fitting = rows.filter((row) => versionFits(row, query.version));
+  const groups = [...new Set(fitting.flatMap((row) => row.userGroupIds))];
+  const member =
+    groups.length && query.openid && membership
+      ? await membership(db, productId, query.openid, groups)
+      : new Set<number>();
+  const lang: Language = gameLanguage(query.lang) ?? 'zh';
+  return fitting
+    .filter((row) => row.userGroupIds.length === 0 || row.userGroupIds.some((id) => member.has(id)))
+    .map((row) => ({
+      id: row.id,
+      type: row.type,
+      title: row.title[lang] || row.title.zh,
+      body: row.body[lang] || row.body.zh,
+      image_url: row.imageUrl,
+      click_action: row.clickAction,
+      click_target: row.clickTarget,
+      priority: row.priority,
+      show_rule: row.showRule,
+      start_at: iso(row.startAt),
+      end_at: iso(row.endAt),
+      revision: row.version,
+    }));
+}
+
+/**
+ * `GET /api/game/v1/notices`: registered inside the signed game API. Not cached across requests
+ * (it depends on the moment and on the player), but answered with an ETag of its content, so a
+ * game polling with `If-None-Match` gets 304 while nothing changed.
+ */
+export function announcementGameRoutes(fastify: FastifyInstance, db: Db, membership?: GroupMembership): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/notices',
+    {
+      schema: {
+        tags: ['game-api'],
+        summary: 'The live notices a player sees now, highest priority first',
+        querystring: gameNoticesQuery,
+      },
+      config: GAME,
+    },
+    async (request, reply) => {
+      const caller = request.gameCaller!;
+      const body = JSON.stringify(
+        ok({ notices: await liveNotices(db, caller.productId, request.query, membership) }),
+      );
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+        return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+}
