@@ -6,7 +6,7 @@ import { compareVersions, gameNoticesQuery, type GameNotice, type Language } fro
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
-import { gameLanguage } from '../game-api/language.ts';
+import { gameLanguage } from '../game-api/index.ts';
 import { announcements } from './tables.ts';
 
 type Row = typeof announcements.$inferSelect;

@@ -14,3 +14,4 @@ export { secretBox, type SecretBox } from './secret-box.ts';
 export { newGameKey } from './keys.ts';
 /** The signature and nonce check, for a module serving its own game route (code redemption). */
 export { signedGameRequests } from './verify.ts';
+export { gameLanguage } from './language.ts';
