@@ -1,0 +1,338 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ColumnsType } from 'antd/es/table';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { playersResource } from '@rx/contracts/players';
+import {
+  SANCTION_DURATION_PRESETS,
+  SANCTION_FEATURES,
+  SANCTION_KINDS,
+  type SanctionItem,
+} from '@rx/contracts/sanctions';
+import { serverFieldErrors, showFieldErrors } from '@/shared/crud/index.ts';
+import { usePermission } from '@/app/permission/index.ts';
+import { useProduct } from '@/app/product/index.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { formatDateTime } from '@/shared/format.ts';
+import { http } from '@/shared/http.ts';
+import { loadNamespace } from '@/shared/i18n.ts';
+import { AppModal, DataTable } from '@/shared/ui/index.ts';
+
+// The sanctions strings load with the profile page (this component is part of its chunk).
+await loadNamespace('sanctions');
+
+// The helpers below are the same as the risk-control page's (pages do not import each other).
+
+/** How long a sanction lasts, as the form holds it: a preset (minutes), a date, or permanent. */
+interface LengthValues {
+  length?: string;
+  ends_at?: string;
+}
+
+/** The API's length fields of the form's values. */
+function lengthBody(values: LengthValues): Record<string, unknown> {
+  if (values.length === 'permanent') return { permanent: true };
+  if (values.length === 'custom') {
+    const at = values.ends_at ? new Date(values.ends_at) : null;
+    return { ends_at: at && !Number.isNaN(at.getTime()) ? at.toISOString() : values.ends_at || undefined };
+  }
+  return values.length ? { duration_minutes: Number(values.length) } : {};
+}
+
+/** Duration presets, a custom end and permanent (the API answers a missing or past end on its field). */
+function LengthFields({ t, label, permanent = true }: { t: TFunction; label?: string; permanent?: boolean }) {
+  return (
+    <>
+      <Form.Item name="length" label={label ?? t('form.length')} rules={[{ required: true }]}>
+        <Select
+          options={[
+            ...SANCTION_DURATION_PRESETS.map((m) => ({ value: String(m), label: t(`presets.${m}`) })),
+            { value: 'custom', label: t('form.custom') },
+            ...(permanent ? [{ value: 'permanent', label: t('permanent') }] : []),
+          ]}
+        />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['length']}>
+        {({ getFieldValue }) =>
+          getFieldValue('length') === 'custom' ? (
+            <Form.Item name="ends_at" label={t('form.endsAt')} rules={[{ required: true }]}>
+              <Input type="datetime-local" />
+            </Form.Item>
+          ) : null
+        }
+      </Form.Item>
+    </>
+  );
+}
+
+/** Shows the API's field errors on the form (the length fields answer as `duration_minutes`). */
+function showApiErrors(form: FormInstance, error: unknown): boolean {
+  const fields = serverFieldErrors(error);
+  if (!fields) return false;
+  const mapped: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    mapped[field === 'duration_minutes' || field === 'permanent' ? 'length' : field] = message;
+  }
+  showFieldErrors(form, mapped);
+  return true;
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  active: 'error',
+  expired: 'default',
+  lifted: 'success',
+  done: 'processing',
+};
+
+function StatusTag({ t, status }: { t: TFunction; status: string }) {
+  return <Tag color={STATUS_COLORS[status]}>{t(`statuses.${status}`)}</Tag>;
+}
+
+/** The kind, with the feature or device it concerns. */
+function KindCell({ t, item }: { t: TFunction; item: SanctionItem }) {
+  return (
+    <Space size={4} wrap>
+      <span>{t(`kinds.${item.kind}`)}</span>
+      {item.feature && <Tag>{t(`features.${item.feature}`)}</Tag>}
+      {item.device_id && <Typography.Text code>{item.device_id}</Typography.Text>}
+    </Space>
+  );
+}
+
+function EndCell({ t, item }: { t: TFunction; item: SanctionItem }) {
+  if (item.kind === 'kick') return <>—</>;
+  return <>{item.ends_at ? formatDateTime(item.ends_at) : t('permanent')}</>;
+}
+
+function DeliveryCell({ t, item }: { t: TFunction; item: SanctionItem }) {
+  if (!item.delivery) return null;
+  const color = item.delivery === 'ok' ? 'success' : item.delivery === 'failed' ? 'error' : 'warning';
+  return <Tag color={color}>{t(`delivery.${item.delivery}`)}</Tag>;
+}
+
+function LiftedCell({ item }: { item: SanctionItem }) {
+  if (!item.lifted_by) return null;
+  return (
+    <span>
+      {item.lifted_by.username} · {formatDateTime(item.lifted_at)}
+      {item.lift_reason ? ` · ${item.lift_reason}` : ''}
+    </span>
+  );
+}
+
+type Dialog = { kind: 'new' } | { kind: 'lift' | 'extend'; item: SanctionItem } | null;
+
+interface NewValues extends LengthValues {
+  kind: SanctionItem['kind'];
+  feature?: string;
+  device_id?: string;
+  reason?: string;
+}
+
+/**
+ * A player's sanctions on their profile: those in force and the past ones; ban, mute or kick the
+ * player, lift one early or extend it (each with a reason; the server logs it).
+ */
+export function SanctionsCard({ openid, devices }: { openid: string; devices: string[] }) {
+  const { t } = useTranslation('sanctions');
+  const toast = useMessage();
+  const client = useQueryClient();
+  const productId = useProduct((s) => s.productId);
+  const canEdit = usePermission([playersResource.permissions.edit]);
+  const base = `/players/${encodeURIComponent(openid)}/sanctions`;
+  const key = ['sanctions', productId ?? 0, 'player', openid];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => http.get<SanctionItem[]>(base, undefined, { signal }),
+  });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [form] = Form.useForm();
+  const close = () => {
+    setDialog(null);
+    form.resetFields();
+  };
+  const done = (message: string) => {
+    toast.success(message);
+    void client.invalidateQueries({ queryKey: ['sanctions'] });
+    void client.invalidateQueries({ queryKey: [playersResource.name] });
+    close();
+  };
+
+  const save = useMutation({
+    mutationFn: async (values: NewValues & { reason?: string }): Promise<SanctionItem> => {
+      if (dialog?.kind === 'lift')
+        return http.post(`${base}/${dialog.item.id}/lift`, { reason: values.reason }, { silent: true });
+      if (dialog?.kind === 'extend')
+        return http.post(
+          `${base}/${dialog.item.id}/extend`,
+          { ...lengthBody(values), reason: values.reason },
+          { silent: true },
+        );
+      const body = {
+        kind: values.kind,
+        reason: values.reason,
+        ...(values.kind === 'feature' ? { feature: values.feature } : {}),
+        ...(values.kind === 'device' ? { device_id: values.device_id } : {}),
+        ...(values.kind === 'kick' ? {} : lengthBody(values)),
+      };
+      return http.post(base, body, { silent: true });
+    },
+    onSuccess: (item) => {
+      if (dialog?.kind === 'lift') return done(t('done.lifted'));
+      if (dialog?.kind === 'extend') return done(t('done.extended'));
+      if (item.delivery === 'pending' || item.delivery === 'failed') toast.warning(t('done.kickPending'));
+      done(item.kind === 'kick' ? t('done.kicked') : t('done.created'));
+    },
+    onError: (error) => {
+      if (!showApiErrors(form, error)) toast.error(error instanceof Error ? error.message : String(error));
+    },
+  });
+
+  const columns = useMemo<ColumnsType<SanctionItem>>(
+    () => [
+      { title: t('columns.kind'), key: 'kind', width: 200, render: (_, s) => <KindCell t={t} item={s} /> },
+      {
+        title: t('columns.status'),
+        dataIndex: 'status',
+        width: 100,
+        render: (v: string) => <StatusTag t={t} status={v} />,
+      },
+      { title: t('columns.reason'), dataIndex: 'reason', width: 200 },
+      {
+        title: t('columns.starts'),
+        dataIndex: 'starts_at',
+        width: 160,
+        render: (v: string) => formatDateTime(v),
+      },
+      { title: t('columns.ends'), key: 'ends', width: 160, render: (_, s) => <EndCell t={t} item={s} /> },
+      { title: t('columns.by'), key: 'by', width: 120, render: (_, s) => s.created_by.username },
+      { title: t('columns.lifted'), key: 'lifted', width: 200, render: (_, s) => <LiftedCell item={s} /> },
+      {
+        title: t('columns.delivery'),
+        key: 'delivery',
+        width: 140,
+        render: (_, s) => <DeliveryCell t={t} item={s} />,
+      },
+      ...(canEdit
+        ? [
+            {
+              title: t('columns.actions'),
+              key: 'actions',
+              width: 150,
+              render: (_: unknown, s: SanctionItem) =>
+                s.status === 'active' ? (
+                  <Space size={4}>
+                    <Button size="small" onClick={() => setDialog({ kind: 'lift', item: s })}>
+                      {t('actions.lift')}
+                    </Button>
+                    {s.ends_at !== null && (
+                      <Button size="small" onClick={() => setDialog({ kind: 'extend', item: s })}>
+                        {t('actions.extend')}
+                      </Button>
+                    )}
+                  </Space>
+                ) : null,
+            },
+          ]
+        : []),
+    ],
+    [t, canEdit],
+  );
+
+  const rows = list.data ?? [];
+  const current = rows.filter((s) => s.status === 'active');
+  const title =
+    dialog?.kind === 'lift'
+      ? t('form.liftTitle')
+      : dialog?.kind === 'extend'
+        ? t('form.extendTitle')
+        : t('form.newTitle', { openid });
+
+  return (
+    <Card
+      size="small"
+      title={`${t('title')} · ${t('current')} ${current.length}`}
+      style={{ marginBlockEnd: 16 }}
+      extra={
+        canEdit && (
+          <Button type="primary" danger onClick={() => setDialog({ kind: 'new' })}>
+            {t('actions.new')}
+          </Button>
+        )
+      }
+    >
+      {rows.length === 0 && !list.isPending ? (
+        <Typography.Text type="secondary">{t('none')}</Typography.Text>
+      ) : (
+        <DataTable<SanctionItem>
+          rowKey="id"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={rows}
+          pagination={{ defaultPageSize: 5 }}
+          aria-label={t('title')}
+        />
+      )}
+      <AppModal
+        open={dialog !== null}
+        title={title}
+        onCancel={close}
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ kind: 'account', length: '1440' }}
+          onFinish={(values: NewValues) => save.mutate(values)}
+        >
+          {dialog?.kind === 'new' && (
+            <>
+              <Form.Item name="kind" label={t('form.kind')} rules={[{ required: true }]}>
+                <Select options={SANCTION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+              </Form.Item>
+              <Form.Item noStyle dependencies={['kind']}>
+                {({ getFieldValue }) => {
+                  const kind = getFieldValue('kind') as string;
+                  return (
+                    <>
+                      {kind === 'feature' && (
+                        <Form.Item name="feature" label={t('form.feature')} rules={[{ required: true }]}>
+                          <Select
+                            options={SANCTION_FEATURES.map((f) => ({ value: f, label: t(`features.${f}`) }))}
+                          />
+                        </Form.Item>
+                      )}
+                      {kind === 'device' && (
+                        <Form.Item name="device_id" label={t('form.device')} rules={[{ required: true }]}>
+                          <Select options={devices.map((d) => ({ value: d, label: d }))} />
+                        </Form.Item>
+                      )}
+                      {kind === 'kick' ? (
+                        <Typography.Paragraph type="secondary">{t('form.kickNote')}</Typography.Paragraph>
+                      ) : (
+                        <LengthFields t={t} />
+                      )}
+                    </>
+                  );
+                }}
+              </Form.Item>
+            </>
+          )}
+          {dialog?.kind === 'extend' && <LengthFields t={t} label={t('form.extendBy')} />}
+          <Form.Item
+            name="reason"
+            label={dialog?.kind === 'lift' ? t('form.liftReason') : t('form.reason')}
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input.TextArea rows={3} maxLength={500} placeholder={t('form.reasonPlaceholder')} />
+          </Form.Item>
+        </Form>
+      </AppModal>
+    </Card>
+  );
+}

@@ -1,0 +1,252 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Form, Input, Select, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  BULK_SANCTION_KINDS,
+  SANCTION_FEATURES,
+  SANCTION_KINDS,
+  SANCTION_STATUSES,
+  sanctionsResource,
+  type SanctionItem,
+} from '@rx/contracts/sanctions';
+import { usePermission } from '@/app/permission/index.ts';
+import { useProduct } from '@/app/product/index.ts';
+import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
+import { useResource } from '@/shared/crud/use-resource.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { formatDateTime } from '@/shared/format.ts';
+import { http } from '@/shared/http.ts';
+import { AppModal, DataTable } from '@/shared/ui/index.ts';
+import { UploadField } from '@/shared/upload/index.ts';
+import {
+  DeliveryCell,
+  EndCell,
+  KindCell,
+  LengthFields,
+  LiftedCell,
+  StatusTag,
+  lengthBody,
+  showApiErrors,
+  type LengthValues,
+} from './sanction-form.tsx';
+
+const RESOURCE = sanctionsResource;
+
+interface BulkValues extends LengthValues {
+  file?: string;
+  kind: string;
+  feature?: string;
+  reason?: string;
+}
+
+/**
+ * Risk-control account handling: sanctions across the game's players, filtered; a bulk sanction
+ * from an uploaded openid list (a job with per-line results, or an approval request above the
+ * threshold).
+ */
+export function SanctionsPage() {
+  const { t } = useTranslation('sanctions');
+  const toast = useMessage();
+  const client = useQueryClient();
+  const productId = useProduct((s) => s.productId);
+  const { params, setParams, list } = useResource<SanctionItem>(RESOURCE, { defaultSort: '-created_at' });
+  const canBulk = usePermission([RESOURCE.permissions.edit]);
+  const [open, setOpen] = useState(false);
+  const [fileId, setFileId] = useState<string>();
+  const [form] = Form.useForm<BulkValues>();
+  const close = () => {
+    setOpen(false);
+    setFileId(undefined);
+    form.resetFields();
+  };
+
+  const bulk = useMutation({
+    mutationFn: (values: BulkValues) =>
+      http.post<{ job_id?: number; approval?: { id: number }; count: number }>(
+        `/${RESOURCE.name}/bulk`,
+        {
+          file_id: fileId,
+          kind: values.kind,
+          reason: values.reason,
+          ...(values.kind === 'feature' ? { feature: values.feature } : {}),
+          ...(values.kind === 'kick' ? {} : lengthBody(values)),
+        },
+        { silent: true },
+      ),
+    onSuccess: (answer) => {
+      toast.success(
+        answer.approval
+          ? t('bulk.waiting', { count: answer.count })
+          : t('bulk.started', { count: answer.count }),
+      );
+      void client.invalidateQueries({ queryKey: [RESOURCE.name] });
+      close();
+    },
+    onError: (error) => {
+      if (!showApiErrors(form, error)) toast.error(error instanceof Error ? error.message : String(error));
+    },
+  });
+
+  const columns = useMemo<ColumnsType<SanctionItem>>(
+    () => [
+      {
+        title: t('columns.openid'),
+        dataIndex: 'openid',
+        width: 170,
+        render: (openid: string) => (
+          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
+        ),
+      },
+      { title: t('columns.kind'), key: 'kind', width: 200, render: (_, s) => <KindCell t={t} item={s} /> },
+      {
+        title: t('columns.status'),
+        dataIndex: 'status',
+        width: 100,
+        render: (v: string) => <StatusTag t={t} status={v} />,
+      },
+      { title: t('columns.reason'), dataIndex: 'reason', width: 200 },
+      {
+        title: t('columns.starts'),
+        dataIndex: 'created_at',
+        width: 160,
+        sorter: true,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('columns.ends'),
+        key: 'ends_at',
+        width: 160,
+        sorter: true,
+        render: (_, s) => <EndCell t={t} item={s} />,
+      },
+      { title: t('columns.by'), key: 'by', width: 120, render: (_, s) => s.created_by.username },
+      { title: t('columns.lifted'), key: 'lifted', width: 200, render: (_, s) => <LiftedCell item={s} /> },
+      {
+        title: t('columns.delivery'),
+        key: 'delivery',
+        width: 140,
+        render: (_, s) => <DeliveryCell t={t} item={s} />,
+      },
+    ],
+    [t],
+  );
+
+  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t('menu:page.riskControlAccounts')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          { name: 'openid', label: t('columns.openid'), width: 200 },
+          {
+            name: 'kind',
+            label: t('columns.kind'),
+            kind: 'select',
+            width: 150,
+            options: SANCTION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+          },
+          {
+            name: 'feature',
+            label: t('form.feature'),
+            kind: 'select',
+            width: 130,
+            options: SANCTION_FEATURES.map((f) => ({ value: f, label: t(`features.${f}`) })),
+          },
+          {
+            name: 'status',
+            label: t('columns.status'),
+            kind: 'select',
+            width: 130,
+            options: SANCTION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+          },
+          { name: 'from', label: t('filters.from'), kind: 'date' },
+          { name: 'to', label: t('filters.to'), kind: 'date' },
+        ]}
+      />
+      <DataTable<SanctionItem>
+        rowKey="id"
+        tools={{
+          id: 'sanctions',
+          onRefresh: () => void list.refetch(),
+          refreshing: list.isFetching,
+          leading: canBulk && (
+            <Button type="primary" danger onClick={() => setOpen(true)}>
+              {t('bulk.open')}
+            </Button>
+          ),
+        }}
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        {...tablePaging(params, setParams, list.data?.total, {
+          ends_at: 'ends_at',
+          created_at: 'created_at',
+        })}
+      />
+      <AppModal
+        open={open}
+        title={t('bulk.title')}
+        onCancel={close}
+        onOk={() => form.submit()}
+        confirmLoading={bulk.isPending}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{t('bulk.hint')}</Typography.Paragraph>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ kind: 'account', length: '1440' }}
+          onFinish={(values) => {
+            if (!fileId) {
+              form.setFields([{ name: 'file', errors: [t('bulk.fileRequired')] }]);
+              return;
+            }
+            bulk.mutate(values);
+          }}
+        >
+          <Form.Item name="file" label={t('bulk.file')} required>
+            <UploadField use="openid_list" onUploaded={(item) => setFileId(item.id)} testId="bulk-file" />
+          </Form.Item>
+          <Form.Item name="file_id" hidden>
+            <Input />
+          </Form.Item>
+          <Form.Item name="kind" label={t('form.kind')} rules={[{ required: true }]}>
+            <Select options={BULK_SANCTION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+          </Form.Item>
+          <Form.Item noStyle dependencies={['kind']}>
+            {({ getFieldValue }) => {
+              const kind = getFieldValue('kind') as string;
+              return (
+                <Space direction="vertical" style={{ width: '100%' }}>
+                  {kind === 'feature' && (
+                    <Form.Item name="feature" label={t('form.feature')} rules={[{ required: true }]}>
+                      <Select
+                        options={SANCTION_FEATURES.map((f) => ({ value: f, label: t(`features.${f}`) }))}
+                      />
+                    </Form.Item>
+                  )}
+                  {kind === 'kick' ? (
+                    <Typography.Paragraph type="secondary">{t('form.kickNote')}</Typography.Paragraph>
+                  ) : (
+                    <LengthFields t={t} />
+                  )}
+                </Space>
+              );
+            }}
+          </Form.Item>
+          <Form.Item name="reason" label={t('form.reason')} rules={[{ required: true, whitespace: true }]}>
+            <Input.TextArea rows={3} maxLength={500} placeholder={t('form.reasonPlaceholder')} />
+          </Form.Item>
+        </Form>
+      </AppModal>
+    </>
+  );
+}
