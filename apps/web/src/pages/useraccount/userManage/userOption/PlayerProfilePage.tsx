@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney } from '@/shared/format.ts';
 import { ApiError } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
 import { PaidTags } from '../PlayersPage.tsx';
+import { SanctionsCard } from './SanctionsCard.tsx';
 
 type Row<K extends keyof PlayerProfile> = PlayerProfile[K] extends (infer R)[] ? R : never;
 const time = (v: string | null) => formatDateTime(v);
@@ -131,6 +132,7 @@ export function PlayerProfilePage() {
           <Descriptions.Item label={t('lastIp')}>{`${p.last_ip} ${p.country}`.trim()}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <SanctionsCard openid={p.openid} devices={p.devices.map((d) => d.device_id)} />
       <Tabs
         items={[
           tab('roles', (r) => `${r.server}:${r.role_id}`, columns.roles, p.roles),
