@@ -75,7 +75,7 @@ for (const { lang, html, dir, name } of LANGUAGES) {
 }
 
 test('the help-centre editor asks for an image description before inserting an image', async ({ page }) => {
-  const { editor } = localeStrings('help');
+  const { editor } = localeStrings('crud');
   await signIn(page, 'admin', 'zh');
   const { product_id } = await routeValues(page);
   await openPage(page, `/projectbase/projectbase-fe/help-center/detail/${product_id}/0`);

@@ -184,9 +184,9 @@ test.describe('service configuration pages (zh)', () => {
     await page.locator('#title').fill(title);
     const body = page.getByRole('textbox', { name: h.body });
     await body.click();
-    await page.getByRole('button', { name: h.editor.bold }).click();
+    await page.getByRole('button', { name: s.crud.editor.bold }).click();
     await page.keyboard.type(`重点${tag}`);
-    await page.getByRole('button', { name: h.editor.bold }).click();
+    await page.getByRole('button', { name: s.crud.editor.bold }).click();
     await page.keyboard.type('，其余正文。');
     await expect(body.locator('b, strong')).toContainText(`重点${tag}`);
     await button(page, s.crud.action.save).click();

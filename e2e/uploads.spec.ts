@@ -110,7 +110,7 @@ for (const { lang, html, dir, name, width } of CASES) {
 }
 
 test('the help-centre editor inserts an uploaded image', async ({ page }) => {
-  const { editor } = localeStrings('help');
+  const { editor } = localeStrings('crud');
   await signIn(page, 'admin', 'zh');
   const { product_id } = await routeValues(page);
   await openPage(page, `/projectbase/projectbase-fe/help-center/detail/${product_id}/0`);

@@ -17,7 +17,7 @@ import { ApiError, http } from '@/shared/http.ts';
 import { currentLanguage, useLocale } from '@/shared/i18n.ts';
 import { categoryName, useHelpCategories } from '../CategoryPanel.tsx';
 import { categoriesFor, detailPath } from '../help-helpers.ts';
-import { RichTextEditor } from '../RichTextEditor.tsx';
+import { RichTextEditor } from '@/shared/rich-text/RichTextEditor.tsx';
 import { ARTICLES } from './use-article.ts';
 
 interface ArticleFormProps {

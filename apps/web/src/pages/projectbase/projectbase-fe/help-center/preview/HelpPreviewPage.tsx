@@ -14,7 +14,7 @@ import { ChannelSelect } from '../../shared/channels.tsx';
 import { idSegment } from '../../shared/route-segments.ts';
 import { useRouteProduct } from '../../shared/route-product.ts';
 import { HELP_BASE, previewLanguage, previewPath } from '../help-helpers.ts';
-import '../rich-text.css';
+import '@/shared/rich-text/rich-text.css';
 
 type Article = GameHelp['categories'][number]['articles'][number];
 

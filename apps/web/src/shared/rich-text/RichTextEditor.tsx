@@ -33,7 +33,7 @@ export function RichTextEditor({
   dir,
   'aria-label': ariaLabel,
 }: RichTextEditorProps) {
-  const { t } = useTranslation('help');
+  const { t } = useTranslation('crud');
   const area = useRef<HTMLDivElement>(null);
   const saved = useRef<Range | null>(null);
   const [asking, setAsking] = useState<UrlCommand | null>(null);
