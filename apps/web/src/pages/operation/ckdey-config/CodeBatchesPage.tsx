@@ -1,0 +1,218 @@
+import { useMemo } from 'react';
+import { Button, Popconfirm, Progress, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  CODE_BATCH_ACTIONS_BY_STATUS,
+  CODE_BATCH_KINDS,
+  CODE_BATCH_STATUSES,
+  codeBatchResource,
+  type CodeBatch,
+  type CodeBatchAction,
+} from '@rx/contracts/code-batches';
+import { usePermission } from '@/app/permission/index.ts';
+import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
+import { saveBlob } from '@/shared/crud/index.ts';
+import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
+import { useLiveEvent } from '@/shared/live.ts';
+import { CodeBatchForm } from './CodeBatchForm.tsx';
+import { CodeLookup } from './CodeLookup.tsx';
+import { formatTime } from './format.ts';
+
+const DAY = 86_400_000;
+/** A new batch: 1,000 unique codes of 12 characters, from tomorrow for 30 days, one per player. */
+function newBatch() {
+  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+  return {
+    name: '',
+    kind: 'unique',
+    keyword: '',
+    prefix: '',
+    length: 12,
+    quantity: 1000,
+    start_at: start.toISOString(),
+    end_at: new Date(start.getTime() + 30 * DAY).toISOString(),
+    total_limit: 0,
+    per_code_limit: 1,
+    per_player_limit: 1,
+    group_key: '',
+    note: '',
+  };
+}
+
+const STATUS_COLOR: Record<string, string> = {
+  draft: 'default',
+  pending_approval: 'processing',
+  active: 'success',
+  off: 'warning',
+  expired: 'default',
+  voided: 'error',
+};
+
+/** Exchange codes: batches through their lifecycle, generation progress, export and code lookup. */
+export function CodeBatchesPage() {
+  const { t } = useTranslation('code-batches');
+  const message = useMessage();
+  const client = useQueryClient();
+  const announcePending = useApprovalNotice();
+  const canEdit = usePermission([codeBatchResource.permissions.edit]);
+  const canExport = usePermission([codeBatchResource.permissions.export]);
+  const reload = () => void client.invalidateQueries({ queryKey: [codeBatchResource.name] });
+  // Generation progress: the job's events refresh the list.
+  useLiveEvent('job', reload);
+
+  const act = async (batch: CodeBatch, action: CodeBatchAction) => {
+    const answer = await http.post<unknown>(`/${codeBatchResource.name}/${batch.id}/${action}`, {
+      version: batch.version,
+    });
+    if (isPendingApproval(answer)) announcePending(answer);
+    else void message.success(t(`done.${action}`));
+    reload();
+  };
+  const exportCodes = async (batch: CodeBatch) => {
+    const file = await http.download(`/${codeBatchResource.name}/${batch.id}/codes/export`);
+    saveBlob(file.blob, file.filename);
+  };
+
+  const columns = useMemo<ColumnsType<CodeBatch>>(
+    () => [
+      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
+      { title: t('name'), dataIndex: 'name', sorter: true, ellipsis: true },
+      {
+        title: t('kind'),
+        dataIndex: 'kind',
+        width: 140,
+        render: (_: string, b: CodeBatch) =>
+          b.kind === 'keyword' ? (
+            <span>
+              {t('kinds.keyword')} · <Typography.Text code>{b.keyword}</Typography.Text>
+            </span>
+          ) : (
+            t('kinds.unique')
+          ),
+      },
+      {
+        title: t('codes'),
+        key: 'codes',
+        width: 190,
+        render: (_: unknown, b: CodeBatch) => {
+          const total = b.kind === 'keyword' ? 1 : b.quantity;
+          return (
+            <div data-testid={`codes-${b.id}`}>
+              <Progress
+                size="small"
+                percent={Math.floor((b.generated / total) * 100)}
+                status={b.generated >= total ? 'success' : b.job_id ? 'active' : 'normal'}
+                aria-label={t('codes')}
+              />
+              <Typography.Text type="secondary">
+                {t('generatedOf', { generated: b.generated.toLocaleString(), total: total.toLocaleString() })}
+              </Typography.Text>
+            </div>
+          );
+        },
+      },
+      { title: t('redeemed'), dataIndex: 'redeemed', width: 100 },
+      {
+        title: t('window'),
+        key: 'window',
+        width: 200,
+        render: (_: unknown, b: CodeBatch) => (
+          <span dir="ltr">
+            {formatTime(b.start_at)} – {formatTime(b.end_at)}
+          </span>
+        ),
+      },
+      {
+        title: t('statusTitle'),
+        dataIndex: 'status',
+        width: 110,
+        sorter: true,
+        render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`status.${v}`)}</Tag>,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <CodeLookup />
+      <ResourceListPage<CodeBatch>
+        resource={codeBatchResource}
+        title={t('menu:page.exchangeCodes')}
+        columns={columns}
+        search={[
+          { name: 'q', label: t('crud:field.keyword') },
+          {
+            name: 'status',
+            label: t('statusTitle'),
+            kind: 'select',
+            options: CODE_BATCH_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
+          },
+          {
+            name: 'kind',
+            label: t('kind'),
+            kind: 'select',
+            options: CODE_BATCH_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
+          },
+        ]}
+        newItem={newBatch()}
+        nameOf={(b) => b.name}
+        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
+        form={() => <CodeBatchForm />}
+        rowRule={(b) => ({ edit: b.status === 'draft', delete: b.status === 'draft' })}
+        rowActions={(b) => (
+          <>
+            {canEdit &&
+              CODE_BATCH_ACTIONS_BY_STATUS[b.status].map((action) =>
+                action === 'void' ? (
+                  <Popconfirm
+                    key={action}
+                    title={t('confirmVoid')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => act(b, action)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t(`actions.${action}`)}
+                    </Button>
+                  </Popconfirm>
+                ) : (
+                  <Button
+                    key={action}
+                    type="link"
+                    size="small"
+                    data-testid={`${action}-${b.id}`}
+                    onClick={() => void act(b, action)}
+                  >
+                    {t(`actions.${action}`)}
+                  </Button>
+                ),
+              )}
+            {canExport && b.generated > 0 && (
+              <Button
+                type="link"
+                size="small"
+                data-testid={`export-${b.id}`}
+                onClick={() => void exportCodes(b)}
+              >
+                {t('actions.export')}
+              </Button>
+            )}
+            {b.job_id !== null && (
+              <Link to={`/jobs?id=${b.job_id}`} style={{ paddingInline: 7 }}>
+                {t('actions.job')}
+              </Link>
+            )}
+          </>
+        )}
+        actionsWidth={300}
+        defaultSort="-id"
+        drawerWidth={720}
+      />
+    </>
+  );
+}
