@@ -172,12 +172,14 @@ export async function startMaterialize(
   lang: Language,
 ): Promise<number> {
   const params: MaterializeParams = { groupId: group.id, lang };
+  // Computing first: the job may start (and end) before `create` answers.
+  await db.update(userGroups).set({ state: 'computing', error: '' }).where(eq(userGroups.id, group.id));
   const jobId = await jobs.create(
     MATERIALIZE_JOB,
     { cpId: group.cpId, productId: group.productId, ...owner },
     { params: params as unknown as Record<string, unknown> },
   );
-  await db.update(userGroups).set({ state: 'computing', jobId, error: '' }).where(eq(userGroups.id, group.id));
+  await db.update(userGroups).set({ jobId }).where(eq(userGroups.id, group.id));
   return jobId;
 }
 

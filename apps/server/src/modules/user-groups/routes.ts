@@ -10,7 +10,9 @@ import {
   userGroupPreviewBody,
   userGroupsResource,
   type Rule,
+  type UserGroup,
 } from '@rx/contracts';
+import type { Scope } from '../../lib/access.ts';
 import type { Db } from '../../db/index.ts';
 import { sendExport } from '../../lib/export.ts';
 import { logChange } from '../../lib/operation-log.ts';
@@ -47,7 +49,22 @@ export async function userGroupRoutes(
   options: { db: Db; storage: FileStorage },
 ): Promise<void> {
   const { db, storage } = options;
-  resourceRoutes(fastify, db, resource, groupService, groupImpl);
+  // A saved group starts computing its members at once (the answer reads computing, with the job).
+  const computeNow = async (scope: Scope, item: UserGroup): Promise<UserGroup> => {
+    const row = await groupInScope(db, scope, item.id);
+    await startMaterialize(fastify.jobs, db, row, { userId: scope.userId, username: scope.username }, scope.lang);
+    return toGroup(await groupInScope(db, scope, item.id));
+  };
+  const service: typeof groupService = {
+    ...groupService,
+    create: async (tx, scope, input) => computeNow(scope, await groupService.create(tx, scope, input)),
+    update: async (tx, scope, id, input) => {
+      const item = await groupService.update(tx, scope, id, input);
+      const changesMembers = input.rule !== undefined || input.file_id !== undefined;
+      return changesMembers ? computeNow(scope, item) : item;
+    },
+  };
+  resourceRoutes(fastify, db, resource, service, groupImpl);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.name];
   defineGroupJobs(fastify.jobs, db, storage);

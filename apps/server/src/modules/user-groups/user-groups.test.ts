@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { FileItem, ListPage, UserGroup, UserGroupLayerCount, UserGroupMember } from '@rx/contracts';
+import type { FileItem, UserGroup, UserGroupLayerCount, UserGroupMember } from '@rx/contracts';
 import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import { body, client, logsOf, sheetOf, staffWith, type Client } from '../../../test/api.ts';
 import { fileBody } from '../../../test/multipart.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
+import type { ListPage } from '../../lib/list.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { groupMembersSql } from './targeting.ts';
 import { userGroupMembers, userGroups } from './tables.ts';
@@ -74,17 +75,19 @@ describe('rule groups', () => {
     expect(body<{ count: number }>(preview).data.count).toBe(70);
 
     const group = await created(admin, { name: 'whales', label: 'Whales', kind: 'rule', rule: whales, refresh: 'manual' });
-    expect(group).toMatchObject({ state: 'draft', member_count: 0, kind: 'rule' });
+    expect(group).toMatchObject({ kind: 'rule', job_id: expect.any(Number) });
+    expect(['computing', 'ready']).toContain(group.state);
+    await t.app.jobs.runJob(group.job_id!);
     const saved = body<{ count: number }>(await admin.get(`/api/v1/user-groups/${group.id}/preview`)).data.count;
     const ready = await refreshed(admin, group.id);
     expect(ready.state).toBe('ready');
     expect(ready.member_count).toBe(saved);
     expect(ready.member_count).toBe(70);
     expect(ready.materialized_at).not.toBeNull();
-    const [{ n }] = await queryRows<{ n: number }>(
+    const [{ n }] = (await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from user_group_members where group_id = ${group.id}::int`,
-    );
+    )) as [{ n: number }];
     expect(Number(n)).toBe(70);
     // A second run replaces the members (no duplicates).
     expect((await refreshed(admin, group.id)).member_count).toBe(70);
@@ -202,10 +205,10 @@ describe('layers and members', () => {
     });
     expect(body(over).code).toBe(400001);
     // The targeting subquery of one layer answers the same players.
-    const [{ n }] = await queryRows<{ n: number }>(
+    const [{ n }] = (await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from players where id in (${groupMembersSql(productId, group.id, { from: 0, to: 50 })})`,
-    );
+    )) as [{ n: number }];
     expect(Number(n)).toBe(counts.layers[0]!.count);
   });
 
