@@ -11,6 +11,7 @@ import { ApiError } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
 import { PaidTags } from '../PlayersPage.tsx';
 import { SanctionsCard } from './SanctionsCard.tsx';
+import { ProfileTagsCard } from './ProfileTagsCard.tsx';
 
 type Row<K extends keyof PlayerProfile> = PlayerProfile[K] extends (infer R)[] ? R : never;
 const time = (v: string | null) => formatDateTime(v);
@@ -133,6 +134,7 @@ export function PlayerProfilePage() {
         </Descriptions>
       </Card>
       <SanctionsCard openid={p.openid} devices={p.devices.map((d) => d.device_id)} />
+      <ProfileTagsCard openid={p.openid} />
       <Tabs
         items={[
           tab('roles', (r) => `${r.server}:${r.role_id}`, columns.roles, p.roles),
