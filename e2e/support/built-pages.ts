@@ -27,6 +27,8 @@ function fillParams(path: string, values: RouteValues): string {
     language: 'zh',
     id: String(values.sub_channel_id),
     openid: values.openid,
+    // A tag or group name (a page for an unknown one says so).
+    name: 'demo',
   };
   return path.replace(/:(\w+)\??/g, (_, name: string) => {
     const value = params[name];
