@@ -99,7 +99,16 @@ export function TagPlayersPage() {
     onSuccess: () => void refresh(),
   });
 
-  if (tag.error) return <Alert type="warning" showIcon title={t('tagNotFound', { name })} />;
+  if (tag.error) {
+    return (
+      <Flex vertical gap={16}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('menu:page.userProfileMembers')}
+        </Typography.Title>
+        <Alert type="warning" showIcon title={t('tagNotFound', { name })} />
+      </Flex>
+    );
+  }
   const current = tag.data;
   const manual = current && current.source !== 'rule';
   const columns: ColumnsType<TagPlayer> = [
