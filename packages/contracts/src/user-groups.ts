@@ -294,7 +294,7 @@ export const userGroupsResource = defineResource({
   page: '/commercialactivity/user-group',
   scope: 'product',
   logTarget: 'user_group',
-  namespace: 'userGroups',
+  namespace: 'user-groups',
   item: userGroupItem,
   create: userGroupCreateBody,
   update: userGroupUpdateBody,

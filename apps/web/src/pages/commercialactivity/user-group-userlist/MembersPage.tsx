@@ -1,0 +1,133 @@
+import { useMemo } from 'react';
+import { Alert, Descriptions, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { userGroupsResource, type UserGroupMember } from '@rx/contracts/user-groups';
+import { useProduct } from '@/app/product/index.ts';
+import { usePermission } from '@/app/permission/index.ts';
+import { apiQuery, ExportButton, SearchForm, tablePaging, useListParams } from '@/shared/crud/index.ts';
+import { formatDateTime, formatNumber } from '@/shared/format.ts';
+import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/index.ts';
+import { GROUPS, useGroupByKey } from '../user-group/api.ts';
+import { StateTag } from '../user-group/UserGroupsPage.tsx';
+
+const FILTERS = ['q', 'layer'] as const;
+
+/** A group's materialised members: paged, sorted, by layer, exported (CSV/XLSX). */
+export function MembersPage() {
+  const { t } = useTranslation('user-groups');
+  const { uuid } = useParams();
+  const productId = useProduct((s) => s.productId);
+  const group = useGroupByKey(uuid);
+  const [params, setParams] = useListParams(FILTERS);
+  const canExport = usePermission([userGroupsResource.permissions.export]);
+  const id = group.data?.id;
+  const members = useQuery({
+    queryKey: [GROUPS, 'members', productId, id, params, group.data?.materialized_at],
+    queryFn: () =>
+      http.get<{ list: UserGroupMember[]; total: number }>(`/${GROUPS}/${id}/members`, apiQuery(params)),
+    enabled: !!id,
+  });
+
+  const columns = useMemo<ColumnsType<UserGroupMember>>(
+    () => [
+      {
+        title: 'openid',
+        dataIndex: 'openid',
+        key: 'openid',
+        width: 170,
+        sorter: true,
+        render: (openid: string) => (
+          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
+        ),
+      },
+      { title: t('member.nickname'), dataIndex: 'nickname', width: 150 },
+      { title: t('member.channel'), dataIndex: 'channel', width: 110 },
+      { title: t('member.region'), dataIndex: 'region', width: 90 },
+      {
+        title: t('member.lastLogin'),
+        dataIndex: 'last_login_at',
+        key: 'last_login_at',
+        width: 170,
+        sorter: true,
+        render: (v: string | null) => formatDateTime(v),
+      },
+      {
+        title: t('member.paid'),
+        dataIndex: 'paid_total',
+        key: 'paid_total',
+        width: 120,
+        sorter: true,
+        render: (v: number) => formatNumber(v),
+      },
+      { title: t('member.layer'), dataIndex: 'layer', width: 90, render: (v: string | null) => v ?? '—' },
+    ],
+    [t],
+  );
+
+  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
+  if (group.isError) return <Alert type="warning" showIcon title={t('notFound')} />;
+  const g = group.data;
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t('membersOf', { name: g?.label ?? '' })}
+      </Typography.Title>
+      {g && (
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, md: 4 }}
+          style={{ marginBlockEnd: 12 }}
+          items={[
+            { key: 'state', label: t('state'), children: <StateTag group={g} /> },
+            { key: 'count', label: t('members'), children: formatNumber(g.member_count) },
+            { key: 'at', label: t('materializedAt'), children: formatDateTime(g.materialized_at) },
+            {
+              key: 'layers',
+              label: t('layers.title'),
+              children: (
+                <Link to={`/commercialactivity/user-group-layered/${encodeURIComponent(g.name)}`}>
+                  {g.layers.length ? g.layers.map((l) => `${l.name} ${l.percent}%`).join(' · ') : t('layers.none')}
+                </Link>
+              ),
+            },
+          ]}
+        />
+      )}
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          { name: 'q', label: t('member.search'), width: 200 },
+          ...(g?.layers.length
+            ? [
+                {
+                  name: 'layer',
+                  label: t('member.layer'),
+                  kind: 'select' as const,
+                  width: 140,
+                  options: g.layers.map((l) => ({ value: l.key, label: `${l.name} (${l.percent}%)` })),
+                },
+              ]
+            : []),
+        ]}
+        extra={
+          <Space>
+            {canExport && id && <ExportButton resource={`${GROUPS}/${id}/members`} filters={params.filters} />}
+          </Space>
+        }
+      />
+      <DataTable<UserGroupMember>
+        rowKey="player_id"
+        tools={{ id: 'user-group-members', onRefresh: () => void members.refetch(), refreshing: members.isFetching }}
+        loading={members.isFetching}
+        columns={columns}
+        dataSource={members.data?.list}
+        {...tablePaging(params, setParams, members.data?.total)}
+      />
+    </>
+  );
+}
