@@ -1,0 +1,87 @@
+import { createRequire } from 'node:module';
+import type AxeCore from 'axe-core';
+import { expect, test, type Page } from '@playwright/test';
+import { api } from './support/api.ts';
+import { localeStrings } from './support/layout.ts';
+import { switchLanguage } from './support/built-pages.ts';
+import { signIn } from './support/sign-in.ts';
+
+// Staff ban a player from the profile, find the ban in the risk-control list, and lift it; in
+// Chinese and Arabic, with no serious axe finding on either page.
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+async function seriousViolations(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+    });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}
+
+// axe is added as a script of the page.
+test.use({ bypassCSP: true });
+
+/** A button's name: antd spaces out a two-character Chinese label ("处 罚"). */
+const named = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+for (const { lang, html, dir, name, page_ } of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', page_: 7 },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', page_: 8 },
+] as const) {
+  test(`ban a player from the profile, see it in the list, lift it (${lang})`, async ({ page }) => {
+    const s = localeStrings('sanctions', lang) as Record<string, any>;
+    await signIn(page, 'admin', 'zh');
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    // A player of the chosen game, a different one per language, through the API as a fixture.
+    const found = await api<{ list: { openid: string }[] }>(
+      page,
+      'GET',
+      `/players?page=${page_}&page_size=1&sort=created_at`,
+    );
+    const openid = found.list[0]!.openid;
+    const reason = `e2e ${lang} ${Date.now().toString(36)}`;
+
+    await page.goto(`/main/useraccount/userManage/userOption/${openid}`);
+    const card = page.locator('.ant-card').filter({ hasText: s.title });
+    await card.getByRole('button', { name: named(s.actions.new) }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(openid);
+    // Account ban (the default kind), 1 day (the default length), with a reason.
+    await dialog.getByLabel(s.form.reason).fill(reason);
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(dialog).toBeHidden();
+    const row = card.locator('tbody tr.ant-table-row').filter({ hasText: reason });
+    await expect(row).toContainText(s.kinds.account);
+    await expect(row).toContainText(s.statuses.active);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The risk-control list, filtered by the player.
+    await page.goto('/main/useraccount/violation-legal-config');
+    await page.locator('form[role=search] #openid').fill(openid);
+    await page.locator('form[role=search] button[type=submit]').click();
+    await expect(page).toHaveURL(/openid=/);
+    const listed = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: reason });
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText(s.statuses.active);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Back to the profile through the list's link; lift the ban with why.
+    await listed.getByRole('link', { name: openid }).click();
+    await expect(page).toHaveURL(new RegExp(`/userOption/${openid}$`));
+    await row.getByRole('button', { name: named(s.actions.lift) }).click();
+    await expect(dialog).toContainText(s.form.liftTitle);
+    await dialog.getByLabel(s.form.liftReason).fill('appeal accepted');
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText(s.statuses.lifted);
+    await expect(row).toContainText('appeal accepted');
+    await expect(row.getByRole('button', { name: named(s.actions.lift) })).toHaveCount(0);
+  });
+}
