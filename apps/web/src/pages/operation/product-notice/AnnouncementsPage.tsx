@@ -1,0 +1,214 @@
+import { useMemo, useState } from 'react';
+import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import {
+  ANNOUNCEMENT_STATES,
+  ANNOUNCEMENT_TYPES,
+  announcementsResource,
+  type Announcement,
+  type AnnouncementAction,
+  type AnnouncementCreate,
+} from '@rx/contracts/announcements';
+import type { Language } from '@rx/contracts/languages';
+import { usePermission } from '@/app/permission/index.ts';
+import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
+import { updatedAtColumn } from '@/shared/crud/index.ts';
+import { useResourceMutations } from '@/shared/crud/resource.ts';
+import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
+import { useMessage } from '@/shared/feedback.tsx';
+import { formatDateTime } from '@/shared/format.ts';
+import { http } from '@/shared/http.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { AnnouncementForm } from './AnnouncementForm.tsx';
+import { NoticePreview } from './NoticePreview.tsx';
+
+const NEW_NOTICE: AnnouncementCreate = {
+  type: 'board',
+  title: { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' },
+  body: { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' },
+  image_url: '',
+  click_action: 'none',
+  click_target: '',
+  channels: [],
+  servers: [],
+  min_version: '',
+  max_version: '',
+  user_group_ids: [],
+  start_at: null,
+  end_at: null,
+  priority: 0,
+  show_rule: 'once',
+};
+
+const STATE_COLORS: Record<string, string> = {
+  draft: 'default',
+  pending_approval: 'gold',
+  scheduled: 'blue',
+  live: 'green',
+  ended: 'default',
+};
+
+/** The lifecycle actions each state offers (the server checks them again). */
+const ACTIONS: Record<string, AnnouncementAction[]> = {
+  draft: ['publish', 'end'],
+  pending_approval: ['recall'],
+  scheduled: ['publish', 'recall', 'end'],
+  live: ['recall', 'end'],
+  ended: [],
+};
+
+export function titleIn(title: Record<string, string>, lang: Language): string {
+  return title[lang] || title.zh || '';
+}
+
+/** Announcements (`operation/see/notice`): what games show their players, along the lifecycle. */
+export function AnnouncementsPage() {
+  const { t } = useTranslation('announcements');
+  const lang = useLocale((s) => s.language);
+  const message = useMessage();
+  const approvalSent = useApprovalNotice();
+  const { refresh } = useResourceMutations('announcements');
+  const mayPublish = usePermission([announcementsResource.permissions.approve]);
+  const [previewing, setPreviewing] = useState<Announcement | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function run(notice: Announcement, action: AnnouncementAction) {
+    setBusy(`${notice.id}:${action}`);
+    try {
+      const answer = await http.post(`/announcements/${notice.id}/${action}`, { version: notice.version });
+      if (isPendingApproval(answer)) approvalSent(answer);
+      else message.success(t(`done.${action}`));
+    } catch {
+      // The error toast says why (422001 names the state; 409001 asks to reload).
+    } finally {
+      setBusy(null);
+      void refresh();
+    }
+  }
+
+  const columns = useMemo<ColumnsType<Announcement>>(
+    () => [
+      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
+      {
+        title: t('title'),
+        key: 'title',
+        width: 220,
+        render: (_, notice) => (
+          <Typography.Text ellipsis={{ tooltip: titleIn(notice.title, lang) }} style={{ maxWidth: 200 }}>
+            {titleIn(notice.title, lang)}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: t('type'),
+        dataIndex: 'type',
+        width: 110,
+        render: (v: string) => t(`types.${v}`),
+      },
+      {
+        title: t('status'),
+        dataIndex: 'status',
+        width: 110,
+        sorter: true,
+        render: (v: string) => (
+          <Tag color={STATE_COLORS[v]} data-testid="notice-status">
+            {t(`states.${v}`)}
+          </Tag>
+        ),
+      },
+      { title: t('priority'), dataIndex: 'priority', width: 90, sorter: true },
+      {
+        title: t('window'),
+        key: 'start_at',
+        width: 220,
+        sorter: true,
+        render: (_, n) => (
+          <span>
+            {n.start_at ? formatDateTime(n.start_at) : t('onPublish')} →{' '}
+            {n.end_at ? formatDateTime(n.end_at) : t('untilEnded')}
+          </span>
+        ),
+      },
+      {
+        title: t('targeting'),
+        key: 'targeting',
+        width: 180,
+        render: (_, n) => {
+          const parts = [
+            n.channels.length ? t('channelCount', { count: n.channels.length }) : null,
+            n.servers.length ? t('serverCount', { count: n.servers.length }) : null,
+            n.min_version || n.max_version ? `${n.min_version || '…'}–${n.max_version || '…'}` : null,
+            n.user_group_ids.length ? t('groupCount', { count: n.user_group_ids.length }) : null,
+          ].filter(Boolean);
+          return parts.length ? parts.join(' · ') : t('everyone');
+        },
+      },
+      updatedAtColumn<Announcement>(t),
+    ],
+    [t, lang],
+  );
+
+  return (
+    <>
+      <ResourceListPage<Announcement>
+        resource={announcementsResource}
+        title={t('menu:page.announcements')}
+        columns={columns}
+        defaultSort="-id"
+        sortFields={{ start_at: 'start_at' }}
+        drawerWidth={760}
+        actionsWidth={300}
+        search={[
+          { name: 'q', label: t('crud:field.keyword') },
+          {
+            name: 'type',
+            label: t('type'),
+            kind: 'select',
+            options: ANNOUNCEMENT_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
+          },
+          {
+            name: 'status',
+            label: t('status'),
+            kind: 'select',
+            options: ANNOUNCEMENT_STATES.map((value) => ({ value, label: t(`states.${value}`) })),
+          },
+          { name: 'channel', label: t('channel'), width: 140 },
+        ]}
+        newItem={NEW_NOTICE}
+        nameOf={(notice) => titleIn(notice.title, lang)}
+        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
+        form={() => <AnnouncementForm />}
+        rowRule={(notice) =>
+          notice.status === 'draft' ? {} : { edit: false, delete: false, note: t('recallToEdit') }
+        }
+        rowActions={(notice) => (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => setPreviewing(notice)}>
+              {t('preview')}
+            </Button>
+            {mayPublish &&
+              ACTIONS[notice.status]!.map((action) => (
+                <Popconfirm
+                  key={action}
+                  title={t(`confirm.${action}`, { name: titleIn(notice.title, lang) })}
+                  onConfirm={() => run(notice, action)}
+                >
+                  <Button
+                    type="link"
+                    size="small"
+                    danger={action === 'end'}
+                    loading={busy === `${notice.id}:${action}`}
+                    data-testid={`notice-${action}`}
+                  >
+                    {t(`actions.${action}`)}
+                  </Button>
+                </Popconfirm>
+              ))}
+          </Space>
+        )}
+      />
+      <NoticePreview notice={previewing} onClose={() => setPreviewing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { api } from './support/api.ts';
+import { switchLanguage } from './support/built-pages.ts';
+import { gameCall, newGameKey } from './support/game.ts';
+import { localeStrings } from './support/layout.ts';
+import { signIn } from './support/sign-in.ts';
+
+// Operations staff write a notice, save a wrong form and a right one, publish it, see it as a
+// player would (the preview and the signed game API), and recall it; in Chinese and in Arabic
+// (right to left), at 1440 px and at 390 px.
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+const zh = {
+  a: localeStrings('announcements') as Record<string, any>,
+  crud: localeStrings('crud') as Record<string, any>,
+};
+const ar = { a: localeStrings('announcements', 'ar') as Record<string, any> };
+
+/** A button's name: antd puts a space between two CJK characters. */
+function spaced(text: string): RegExp {
+  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
+}
+const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
+const drawerOf = (page: Page) => page.locator('.ant-drawer-section:visible').last();
+const rowOf = (page: Page, text: string) =>
+  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
+const PAGE = '/main/operation/product-notice';
+
+interface Notice {
+  id: number;
+  title: string;
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test('write a notice, fix a wrong form, publish it, preview it, read it through the game API, recall it', async ({
+  page,
+  request,
+}) => {
+  const title = `维护通知 ${Date.now().toString(36)}`;
+  await signIn(page, 'admin', 'zh');
+  await page.goto(PAGE);
+  await button(page, zh.crud.action.create).click();
+  const drawer = drawerOf(page);
+
+  // A wrong form: no title, and a link that is not a web address.
+  await drawer.locator('#click_action').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: zh.a.clickActions.url })
+    .click();
+  await drawer.locator('#click_target').fill('javascript:alert(1)');
+  await button(drawer, zh.crud.action.save).click();
+  await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await expect(drawer.getByRole('alert').filter({ hasText: zh.crud.form.fixErrors })).toBeVisible();
+
+  // Put right: a title, a body, a proper link, a higher priority.
+  await drawer.getByRole('textbox', { name: '简体中文', exact: true }).fill(title);
+  await drawer.getByRole('textbox', { name: 'English', exact: true }).fill('Maintenance tonight');
+  await drawer.getByLabel(`${zh.a.body} (简体中文)`).click();
+  await page.keyboard.type('今晚 22:00 停服维护两小时。');
+  await drawer.locator('#click_target').fill('https://example.com/maintenance');
+  await drawer.locator('#priority').fill('50');
+  await button(drawer, zh.crud.action.save).click();
+  await expect(drawer).toBeHidden();
+  const row = rowOf(page, title);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('notice-status')).toHaveText(zh.a.states.draft);
+
+  // Publish (no approval policy on this game): live at once.
+  await row.getByTestId('notice-publish').click();
+  await page.locator('.ant-popover:visible .ant-btn-primary').click();
+  await expect(row.getByTestId('notice-status')).toHaveText(zh.a.states.live);
+
+  // The preview shows it as a player sees it, in the language chosen.
+  await button(row, zh.a.preview).click();
+  const preview = page.getByTestId('notice-preview');
+  await expect(preview).toContainText(title);
+  await expect(preview).toContainText('今晚 22:00 停服维护两小时。');
+  await page.getByLabel(zh.a.previewLanguage).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'English' })
+    .click();
+  await expect(preview).toContainText('Maintenance tonight');
+  await page.locator('.ant-modal-close').click();
+
+  // A game server reads it through the signed game API.
+  const notices = await api<{ list: Notice[] }>(page, 'GET', `/announcements?q=${encodeURIComponent(title)}`);
+  const id = notices.list[0]!.id;
+  const key = await newGameKey(page);
+  const live = await gameCall<{ notices: { id: number; title: string }[] }>(
+    request,
+    key,
+    'GET',
+    '/api/game/v1/notices?lang=en',
+  );
+  expect(live.status).toBe(200);
+  expect(live.data.notices.find((n) => n.id === id)?.title).toBe('Maintenance tonight');
+
+  // Recalled: back to draft, gone from the game.
+  await row.getByTestId('notice-recall').click();
+  await page.locator('.ant-popover:visible .ant-btn-primary').click();
+  await expect(row.getByTestId('notice-status')).toHaveText(zh.a.states.draft);
+  const after = await gameCall<{ notices: { id: number }[] }>(
+    request,
+    key,
+    'GET',
+    '/api/game/v1/notices?lang=en',
+  );
+  expect(after.data.notices.map((n) => n.id)).not.toContain(id);
+});
+
+test('in Arabic at 390 px the page reads right to left, fits the screen, and the preview is RTL', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', 'zh');
+  const title = `إعلان ${Date.now().toString(36)}`;
+  await api(page, 'POST', '/announcements', {
+    type: 'login_popup',
+    title: { zh: '活动', ar: title },
+    body: { zh: '<p>活动正文</p>', ar: '<p>نص الإعلان</p>' },
+  });
+  await switchLanguage(page, 'العربية', 'ar', 'rtl');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`${PAGE}?q=${encodeURIComponent('活动')}`);
+  const row = rowOf(page, title);
+  await expect(row).toHaveCount(1);
+  // The page itself never scrolls sideways (a wide table scrolls inside its own box).
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await row.getByRole('button', { name: ar.a.preview }).click();
+  const preview = page.getByTestId('notice-preview');
+  await expect(preview).toHaveAttribute('dir', 'rtl');
+  await expect(preview).toContainText(title);
+  await expect(preview).toContainText('نص الإعلان');
+});
