@@ -31,6 +31,7 @@ export * from './user-groups.ts';
 // Exchange codes (batches, codes, redemption through the game API).
 export * from './code-batches.ts';
 export * from './sanctions.ts';
+export * from './violation-templates.ts';
 export * from './profile-tags.ts';
 export * from './player-tiers.ts';
 // Announcements (notices games show: pop-ups, board, marquee, maintenance).

@@ -73,6 +73,7 @@ export const LOG_ROW_TARGETS = [
   'code_batch',
   'sanction',
   'announcement',
+  'violation_template',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -98,6 +99,7 @@ export const LOG_TABLE_TARGETS = [
   'code-batches',
   'sanctions',
   'announcements',
+  'violation-templates',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

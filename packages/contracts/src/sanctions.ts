@@ -56,9 +56,27 @@ type Length = { permanent?: boolean; duration_minutes?: number; ends_at?: string
 function checkLength(value: Length, ctx: z.RefinementCtx, needed: boolean): void {
   const given = [value.permanent === true, value.duration_minutes !== undefined, value.ends_at !== undefined];
   const n = given.filter(Boolean).length;
-  if (needed && n === 0) ctx.addIssue({ code: 'custom', path: ['duration_minutes'], message: 'required', params: { key: 'required' } });
-  if (!needed && n > 0) ctx.addIssue({ code: 'custom', path: ['duration_minutes'], message: 'invalid', params: { key: 'invalid' } });
-  if (n > 1) ctx.addIssue({ code: 'custom', path: ['duration_minutes'], message: 'invalid', params: { key: 'invalid' } });
+  if (needed && n === 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['duration_minutes'],
+      message: 'required',
+      params: { key: 'required' },
+    });
+  if (!needed && n > 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['duration_minutes'],
+      message: 'invalid',
+      params: { key: 'invalid' },
+    });
+  if (n > 1)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['duration_minutes'],
+      message: 'invalid',
+      params: { key: 'invalid' },
+    });
   if (value.ends_at !== undefined && Date.parse(value.ends_at) <= Date.now())
     ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'invalid', params: { key: 'invalid' } });
 }
@@ -165,7 +183,8 @@ export interface SanctionCreated {
 }
 
 /** The answer of a bulk sanction: the job, or the approval request it waits for. */
-export type SanctionBulkAnswer = { job_id: number; count: number } | { approval: { id: number }; count: number };
+export type SanctionBulkAnswer =
+  { job_id: number; count: number } | { approval: { id: number }; count: number };
 
 /** Per line of a bulk job (the item's output). */
 export const BULK_LINE_RESULTS = ['ok', 'already', 'unknown_openid'] as const;
@@ -173,7 +192,13 @@ export const BULK_LINE_RESULTS = ['ok', 'already', 'unknown_openid'] as const;
 /** `GET /api/game/v1/players/:openid/status`: what is in force now. */
 export interface GamePlayerStatus {
   openid: string;
-  bans: { kind: 'account' | 'feature' | 'device'; feature?: string; device_id?: string; ends_at: string | null; reason: string }[];
+  bans: {
+    kind: 'account' | 'feature' | 'device';
+    feature?: string;
+    device_id?: string;
+    ends_at: string | null;
+    reason: string;
+  }[];
   mutes: { ends_at: string | null; reason: string }[];
 }
 export const gamePlayerStatusParam = z.object({ openid: openidField });
