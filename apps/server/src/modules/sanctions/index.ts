@@ -5,3 +5,5 @@
 export { sanctionRoutes, sanctionGameRoutes } from './routes.ts';
 export { isLoginRefused, expireSanctions } from './service.ts';
 export { FakeGameAdapter, gameAdapter, setGameAdapter, setKickTimeout, type GameAdapter } from './adapter.ts';
+export { scheduleSanctionEnd, deliverSanction } from './routes.ts';
+export { insertSanction, playerOf, toItem, type SanctionRow } from './service.ts';

@@ -157,6 +157,57 @@ function jobScope(
   };
 }
 
+/** Ends are kept by a one-off per sanction; the sweep and the readers' own check cover a late one. */
+export async function scheduleSanctionEnd(runner: JobRunner, row: SanctionRow): Promise<void> {
+  if (row.status !== 'active') return;
+  if (row.endsAt) await runner.scheduleAt(EXPIRE_TASK, expireKey(row.id), row.endsAt, { id: row.id });
+  else await runner.unschedule(expireKey(row.id));
+}
+
+/**
+ * Pushes a kick (or an account ban) to the game after its transaction committed; on failure a job
+ * retries it and the staff member is told.
+ */
+export async function deliverSanction(
+  fastify: FastifyInstance,
+  db: Db,
+  row: SanctionRow,
+  scope: Scope,
+): Promise<SanctionRow> {
+  const runner = fastify.jobs;
+  if (row.delivery !== 'pending') return row;
+  if (await pushKick(row.productId, row.openid, row.reason)) {
+    const [done] = await db
+      .update(sanctions)
+      .set({ delivery: 'ok' })
+      .where(eq(sanctions.id, row.id))
+      .returning();
+    return done!;
+  }
+  const jobId = await runner.create(
+    KICK_JOB,
+    { cpId: row.cpId, productId: row.productId, userId: scope.userId, username: scope.username },
+    { items: [{ id: row.id }], params: { openid: row.openid } },
+  );
+  const [pending] = await db
+    .update(sanctions)
+    .set({ retryJobId: jobId })
+    .where(eq(sanctions.id, row.id))
+    .returning();
+  const send = await notify(db, fastify.events, [
+    {
+      cpId: row.cpId,
+      userId: scope.userId,
+      kind: 'system',
+      title: (KICK_FAILED[scope.lang] || KICK_FAILED[FALLBACK_LANGUAGE]).replace('{openid}', row.openid),
+      body: row.reason,
+      link: `/useraccount/userManage/userOption/${encodeURIComponent(row.openid)}`,
+    },
+  ]);
+  send();
+  return pending!;
+}
+
 /**
  * Sanctions: the player profile's (`/players/:openid/sanctions`, guarded by the player page's
  * permissions) and the list and bulk action of the risk-control page (`/sanctions`).
@@ -171,47 +222,8 @@ export async function sanctionRoutes(
   const events: EventBus = fastify.events;
   const tags = ['sanctions'];
 
-  /** Ends are kept by a one-off per sanction; the sweep and the readers' own check cover a late one. */
-  const scheduleEnd = async (row: SanctionRow) => {
-    if (row.status !== 'active') return;
-    if (row.endsAt) await runner.scheduleAt(EXPIRE_TASK, expireKey(row.id), row.endsAt, { id: row.id });
-    else await runner.unschedule(expireKey(row.id));
-  };
-
-  /** Pushes a kick (or an account ban) to the game; on failure a job retries it and the staff member is told. */
-  const deliver = async (row: SanctionRow, scope: Scope): Promise<SanctionRow> => {
-    if (row.delivery !== 'pending') return row;
-    if (await pushKick(row.productId, row.openid, row.reason)) {
-      const [done] = await db
-        .update(sanctions)
-        .set({ delivery: 'ok' })
-        .where(eq(sanctions.id, row.id))
-        .returning();
-      return done!;
-    }
-    const jobId = await runner.create(
-      KICK_JOB,
-      { cpId: row.cpId, productId: row.productId, userId: scope.userId, username: scope.username },
-      { items: [{ id: row.id }], params: { openid: row.openid } },
-    );
-    const [pending] = await db
-      .update(sanctions)
-      .set({ retryJobId: jobId })
-      .where(eq(sanctions.id, row.id))
-      .returning();
-    const send = await notify(db, events, [
-      {
-        cpId: row.cpId,
-        userId: scope.userId,
-        kind: 'system',
-        title: (KICK_FAILED[scope.lang] || KICK_FAILED[FALLBACK_LANGUAGE]).replace('{openid}', row.openid),
-        body: row.reason,
-        link: `/useraccount/userManage/userOption/${encodeURIComponent(row.openid)}`,
-      },
-    ]);
-    send();
-    return pending!;
-  };
+  const scheduleEnd = (row: SanctionRow) => scheduleSanctionEnd(runner, row);
+  const deliver = (row: SanctionRow, scope: Scope) => deliverSanction(fastify, db, row, scope);
 
   runner.defineTask(EXPIRE_TASK, async (payload, context) => {
     await expireSanctions(context.db, Number((payload as { id?: number }).id));

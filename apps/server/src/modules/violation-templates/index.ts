@@ -1,0 +1,2 @@
+/** Violation templates: an escalation ladder by offence count, applied to players as sanctions. */
+export { violationTemplateRoutes, violationTemplateService, stepFor } from './violation-templates.ts';
