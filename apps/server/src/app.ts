@@ -40,6 +40,7 @@ import { profileTagRoutes } from './modules/profile-tags/index.ts';
 import { announcementRoutes } from './modules/announcements/index.ts';
 import { codeBatchRoutes, codeRedeemRoutes } from './modules/code-batches/index.ts';
 import { sanctionRoutes } from './modules/sanctions/index.ts';
+import { violationTemplateRoutes } from './modules/violation-templates/index.ts';
 import { userGroupRoutes } from './modules/user-groups/index.ts';
 import {
   healthRoutes,
@@ -245,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     systemAdminRoutes,
     homeRoutes,
     playerRoutes,
+    violationTemplateRoutes,
     playerTierRoutes,
     announcementRoutes,
     codeBatchRoutes,
