@@ -24,9 +24,9 @@ import { CodeLookup } from './CodeLookup.tsx';
 import { formatTime } from './format.ts';
 
 const DAY = 86_400_000;
-/** A new batch: 1,000 unique codes of 12 characters, from tomorrow for 30 days, one per player. */
+/** A new batch: 1,000 unique codes of 12 characters, from now for 30 days, one per player. */
 function newBatch() {
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+  const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   return {
     name: '',
     kind: 'unique',
@@ -81,7 +81,7 @@ export function CodeBatchesPage() {
   const columns = useMemo<ColumnsType<CodeBatch>>(
     () => [
       { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      { title: t('name'), dataIndex: 'name', sorter: true, ellipsis: true },
+      { title: t('name'), dataIndex: 'name', width: 200, sorter: true, ellipsis: true },
       {
         title: t('kind'),
         dataIndex: 'kind',
@@ -209,7 +209,7 @@ export function CodeBatchesPage() {
             )}
           </>
         )}
-        actionsWidth={300}
+        actionsWidth={220}
         defaultSort="-id"
         drawerWidth={720}
       />
