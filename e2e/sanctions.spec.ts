@@ -28,7 +28,7 @@ async function seriousViolations(page: Page) {
 test.use({ bypassCSP: true });
 
 /** A button's name: antd spaces out a two-character Chinese label ("处 罚"). */
-const named = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+const named = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 for (const { lang, html, dir, name, page_ } of [
@@ -85,3 +85,51 @@ for (const { lang, html, dir, name, page_ } of [
     await expect(row.getByRole('button', { name: named(s.actions.lift) })).toHaveCount(0);
   });
 }
+
+test('a violation template: create it, apply it three times, the third applies the third rung (zh)', async ({
+  page,
+}) => {
+  const v = localeStrings('violationTemplates', 'zh') as Record<string, any>;
+  const crud = localeStrings('crud', 'zh') as Record<string, any>;
+  await signIn(page, 'admin', 'zh');
+  const found = await api<{ list: { openid: string }[] }>(
+    page,
+    'GET',
+    '/players?page=9&page_size=1&sort=created_at',
+  );
+  const openid = found.list[0]!.openid;
+  const code = `e2e_${Date.now().toString(36)}`;
+
+  await page.goto('/main/useraccount/violation-legal-template');
+  await page.getByRole('button', { name: named(crud.action.create) }).click();
+  const drawer = page.locator('.ant-drawer-section:visible').last();
+  await drawer.getByLabel(v.code, { exact: true }).fill(code);
+  await drawer.getByLabel(v.name, { exact: true }).fill('辱骂玩家');
+  // The default ladder: warn, mute 60 min, chat ban 1 day, account ban 7 days.
+  await drawer.getByRole('button', { name: named(crud.action.save) }).click();
+  await expect(drawer).toBeHidden();
+  const row = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: code });
+  await expect(row).toContainText(`3. ${v.actions.feature}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const dialog = page.getByRole('dialog');
+  const toasts = page.locator('.ant-message-notice');
+  for (const n of [1, 2, 3]) {
+    await row.getByRole('button', { name: named(v.apply) }).click();
+    await dialog.getByLabel('openid').fill(openid);
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      toasts.filter({ hasText: v.applied.replace('{{n}}', String(n)).split('{{step}}')[0] }),
+    ).toHaveCount(1);
+  }
+  await expect(
+    toasts.filter({ hasText: v.applied.replace('{{n}}', '3').split('{{step}}')[0] }),
+  ).toContainText(v.actions.feature);
+  const status = await api<{ list: { kind: string; feature: string; status: string }[] }>(
+    page,
+    'GET',
+    `/sanctions?openid=${openid}&status=active`,
+  );
+  expect(status.list.map((s) => `${s.kind}:${s.feature}`).sort()).toEqual(['feature:chat', 'mute:']);
+});
