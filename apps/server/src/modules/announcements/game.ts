@@ -7,17 +7,27 @@ import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
 import { gameLanguage } from '../game-api/index.ts';
+import { groupMembersSql } from '../user-groups/index.ts';
+import { queryRows } from '../../lib/rows.ts';
 import { announcements } from './tables.ts';
 
 type Row = typeof announcements.$inferSelect;
 
-/** Membership of a player in user groups, from the user-groups module (absent: no group matches). */
-export type GroupMembership = (
+/** Which of `groupIds` the player is a materialised member of (user groups' targeting subquery). */
+export async function groupsOfPlayer(
   db: Db,
   productId: number,
   openid: string,
   groupIds: number[],
-) => Promise<Set<number>>;
+): Promise<Set<number>> {
+  if (!groupIds.length) return new Set();
+  const tests = groupIds.map(
+    (id) =>
+      sql`select ${id}::int as id where exists (select 1 from (${groupMembersSql(productId, id)}) m where m.player_id = (select p.id from players p where p.product_id = ${productId}::int and p.openid = ${openid}))`,
+  );
+  const rows = await queryRows<{ id: number }>(db, sql.join(tests, sql` union all `));
+  return new Set(rows.map((row) => Number(row.id)));
+}
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -32,13 +42,12 @@ function versionFits(row: Row, version: string): boolean {
 /**
  * The live notices one player sees now, highest priority first: live, inside their window (checked
  * here too, so a late scheduler never shows an ended one), for their channel, server and version,
- * and for a user group they are in when the notice names groups. Texts in their language, else zh.
+ * and for a user group they are in when the notice names groups (its materialised members). Texts in their language, else zh.
  */
 export async function liveNotices(
   db: Db,
   productId: number,
   query: { channel: string; server: string; version: string; openid: string; lang: string },
-  membership?: GroupMembership,
 ): Promise<GameNotice[]> {
   const rows = await db
     .select()
@@ -55,8 +64,8 @@ export async function liveNotices(
   const fitting = rows.filter((row) => versionFits(row, query.version));
   const groups = [...new Set(fitting.flatMap((row) => row.userGroupIds))];
   const member =
-    groups.length && query.openid && membership
-      ? await membership(db, productId, query.openid, groups)
+    groups.length && query.openid
+      ? await groupsOfPlayer(db, productId, query.openid, groups)
       : new Set<number>();
   const lang: Language = gameLanguage(query.lang) ?? 'zh';
   return fitting
@@ -82,7 +91,7 @@ export async function liveNotices(
  * (it depends on the moment and on the player), but answered with an ETag of its content, so a
  * game polling with `If-None-Match` gets 304 while nothing changed.
  */
-export function announcementGameRoutes(fastify: FastifyInstance, db: Db, membership?: GroupMembership): void {
+export function announcementGameRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/notices',
@@ -96,9 +105,7 @@ export function announcementGameRoutes(fastify: FastifyInstance, db: Db, members
     },
     async (request, reply) => {
       const caller = request.gameCaller!;
-      const body = JSON.stringify(
-        ok({ notices: await liveNotices(db, caller.productId, request.query, membership) }),
-      );
+      const body = JSON.stringify(ok({ notices: await liveNotices(db, caller.productId, request.query) }));
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       const match = request.headers['if-none-match'];

@@ -1,4 +1,4 @@
 /** Announcements: the console's routes and the game API's live notices. */
 export { announcementRoutes } from './routes.ts';
-export { announcementGameRoutes, liveNotices, type GroupMembership } from './game.ts';
+export { announcementGameRoutes, liveNotices } from './game.ts';
 export { announcements } from './tables.ts';
