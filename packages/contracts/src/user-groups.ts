@@ -27,7 +27,19 @@ export const NUMBER_OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
 /** Dates: before/after an instant, within / more than N days ago, set or not. */
 export const DATE_OPS = ['before', 'after', 'within_days', 'over_days', 'is_set', 'not_set'] as const;
 /** A tag: set or not, and compared by the value's own type (text, number, boolean, date). */
-export const TAG_OPS = ['is_set', 'not_set', 'eq', 'ne', 'in', 'gt', 'gte', 'lt', 'lte', 'before', 'after'] as const;
+export const TAG_OPS = [
+  'is_set',
+  'not_set',
+  'eq',
+  'ne',
+  'in',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'before',
+  'after',
+] as const;
 /** Event aggregates over the last `days` days: at least / fewer than `value`. */
 export const EVENT_OPS = ['gte', 'lt'] as const;
 export const RULE_OPS = [
@@ -81,7 +93,10 @@ const ruleValue = z.union([
   ruleText,
   ruleNumber,
   z.boolean(),
-  z.array(z.union([ruleText, ruleNumber])).min(1).max(RULE_MAX_LIST),
+  z
+    .array(z.union([ruleText, ruleNumber]))
+    .min(1)
+    .max(RULE_MAX_LIST),
 ]);
 
 export const ruleCondition = z.object({
@@ -226,7 +241,12 @@ export const userGroupLayers = z
     const keys = new Set<string>();
     layers.forEach((layer, i) => {
       if (keys.has(layer.key))
-        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'layers.duplicate', params: { key: 'duplicate_item' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'key'],
+          message: 'layers.duplicate',
+          params: { key: 'duplicate_item' },
+        });
       keys.add(layer.key);
     });
   });
@@ -239,7 +259,9 @@ const groupFields = z.object({
   kind: z.enum(USER_GROUP_KINDS),
   rule: ruleSchema.nullable(),
   /** For a list group: the uploaded file (modules/files) the job reads. */
-  file_id: safeText().regex(/^[A-Za-z0-9_-]{22}$/).nullable(),
+  file_id: safeText()
+    .regex(/^[A-Za-z0-9_-]{22}$/)
+    .nullable(),
   refresh: z.enum(USER_GROUP_REFRESH),
 });
 
@@ -287,7 +309,6 @@ const groupFilters = {
   state: z.enum(USER_GROUP_STATES).optional(),
 };
 export const userGroupListQuery = listQuery(USER_GROUP_SORTS, groupFilters);
-export const userGroupExportQuery = exportQuery(groupFilters);
 
 export const userGroupsResource = defineResource({
   name: 'user-groups',
@@ -299,7 +320,6 @@ export const userGroupsResource = defineResource({
   create: userGroupCreateBody,
   update: userGroupUpdateBody,
   list: userGroupListQuery,
-  export: userGroupExportQuery,
   filters: USER_GROUP_FILTERS,
   sorts: USER_GROUP_SORTS,
   remove: 'delete',

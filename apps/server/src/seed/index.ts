@@ -15,6 +15,7 @@ import { hashPassword } from '../lib/crypto.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedConfigDemo } from './config-demo.ts';
 import { seedDemoApprovals } from './demo-approvals.ts';
+import { seedDemoGroups } from '../modules/user-groups/demo.ts';
 import { secretBox } from '../modules/game-api/index.ts';
 import { channels } from '../modules/channels/tables.ts';
 import { seedDemoPlayers } from '../modules/players/index.ts';
@@ -141,6 +142,7 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       });
     }
     await seedDemoPlayers(db, games);
+    await seedDemoGroups(db, productRows[0]!);
   }
 
   const roleRows = await db

@@ -45,7 +45,10 @@ async function readLines(stream: NodeJS.ReadableStream): Promise<Line[]> {
   );
   const slicer = eventLoopSlicer();
   const lines: Line[] = [];
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: string[];
+    info: { lines: number };
+  }>) {
     lines.push({ line: info.lines, openid: record[0] ?? '' });
     await slicer.pause();
   }
@@ -141,7 +144,11 @@ export async function materialize(
 ): Promise<WholeResult> {
   try {
     return await db.transaction(async (tx) => {
-      const [group] = await tx.select().from(userGroups).where(eq(userGroups.id, params.groupId)).for('update');
+      const [group] = await tx
+        .select()
+        .from(userGroups)
+        .where(eq(userGroups.id, params.groupId))
+        .for('update');
       if (!group) return { status: 'failed', summary: { members: 0 } };
       await tx.execute(sql`delete from user_group_members where group_id = ${group.id}::int`);
       let count: number;
@@ -185,7 +192,8 @@ export async function startMaterialize(
 
 export function defineGroupJobs(jobs: JobRunner, db: Db, storage: FileStorage): void {
   jobs.defineJob(MATERIALIZE_JOB, {
-    run: ({ job, progress }) => materialize(db, storage, job.params as unknown as MaterializeParams, progress),
+    run: ({ job, progress }) =>
+      materialize(db, storage, job.params as unknown as MaterializeParams, progress),
   });
   // Hourly: every hourly group, and the daily groups last computed more than a day ago.
   jobs.defineTask(REFRESH_TASK, async () => {

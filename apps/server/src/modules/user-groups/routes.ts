@@ -38,7 +38,15 @@ import {
 
 const resource = userGroupsResource;
 const path = `/${resource.name}`;
-const MEMBER_HEADERS = ['openid', 'nickname', 'channel', 'region', 'last_login_at', 'paid_total', 'layer'] as const;
+const MEMBER_HEADERS = [
+  'openid',
+  'nickname',
+  'channel',
+  'region',
+  'last_login_at',
+  'paid_total',
+  'layer',
+] as const;
 
 /**
  * `/user-groups`: the groups (the resource toolkit's CRUD), the size of a rule before saving, a
@@ -52,7 +60,13 @@ export async function userGroupRoutes(
   // A saved group starts computing its members at once (the answer reads computing, with the job).
   const computeNow = async (scope: Scope, item: UserGroup): Promise<UserGroup> => {
     const row = await groupInScope(db, scope, item.id);
-    await startMaterialize(fastify.jobs, db, row, { userId: scope.userId, username: scope.username }, scope.lang);
+    await startMaterialize(
+      fastify.jobs,
+      db,
+      row,
+      { userId: scope.userId, username: scope.username },
+      scope.lang,
+    );
     return toGroup(await groupInScope(db, scope, item.id));
   };
   const service: typeof groupService = {
@@ -69,12 +83,17 @@ export async function userGroupRoutes(
   const tags = [resource.name];
   defineGroupJobs(fastify.jobs, db, storage);
   fastify.addHook('onReady', async () => {
-    await fastify.jobs.scheduleCron(REFRESH_TASK, REFRESH_KEY, '5 * * * *', 'Asia/Shanghai').catch(() => undefined);
+    await fastify.jobs
+      .scheduleCron(REFRESH_TASK, REFRESH_KEY, '5 * * * *', 'Asia/Shanghai')
+      .catch(() => undefined);
   });
 
   app.get(
     `${path}/fields`,
-    { schema: { tags, summary: 'What a rule may test: fields, operators and the product tags' }, config: can(resource, 'read') },
+    {
+      schema: { tags, summary: 'What a rule may test: fields, operators and the product tags' },
+      config: can(resource, 'read'),
+    },
     async (request) => ok(await ruleFields(db, scopeOf(request))),
   );
   app.post(
@@ -93,7 +112,11 @@ export async function userGroupRoutes(
   app.get(
     `${path}/by-key/:key`,
     {
-      schema: { tags, summary: 'A group by its name or uuid', params: z.object({ key: safeText().min(1).max(64) }) },
+      schema: {
+        tags,
+        summary: 'A group by its name or uuid',
+        params: z.object({ key: safeText().min(1).max(64) }),
+      },
       config: can(resource, 'read'),
     },
     async (request) => ok(await groupByKey(db, scopeOf(request), request.params.key)),
@@ -101,7 +124,11 @@ export async function userGroupRoutes(
   app.get(
     `${path}/:id/preview`,
     {
-      schema: { tags, summary: "How many players the saved rule matches now (a list group: its members)", params: idParam },
+      schema: {
+        tags,
+        summary: 'How many players the saved rule matches now (a list group: its members)',
+        params: idParam,
+      },
       config: can(resource, 'read'),
     },
     async (request) => {
@@ -140,7 +167,12 @@ export async function userGroupRoutes(
   app.get(
     `${path}/:id/members`,
     {
-      schema: { tags, summary: 'The materialised members, paged', params: idParam, querystring: userGroupMembersQuery },
+      schema: {
+        tags,
+        summary: 'The materialised members, paged',
+        params: idParam,
+        querystring: userGroupMembersQuery,
+      },
       config: can(resource, 'read'),
     },
     async (request) => ok(await listMembers(db, scopeOf(request), request.params.id, request.query)),
@@ -168,10 +200,18 @@ export async function userGroupRoutes(
         after: { format, filters, members: true },
       });
       async function* rows() {
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const batch = await memberBatch(db, scope, group, filters, after, 1000);
           if (batch.length) {
-            yield batch.map((m) => [m.openid, m.nickname, m.channel, m.region, m.last_login_at ?? '', m.paid_total, m.layer ?? '']);
+            yield batch.map((m) => [
+              m.openid,
+              m.nickname,
+              m.channel,
+              m.region,
+              m.last_login_at ?? '',
+              m.paid_total,
+              m.layer ?? '',
+            ]);
           }
           if (batch.length < 1000) return;
           after = batch[batch.length - 1]!.id;
@@ -182,7 +222,10 @@ export async function userGroupRoutes(
   );
   app.get(
     `${path}/:id/layers`,
-    { schema: { tags, summary: 'The layers with their member counts', params: idParam }, config: can(resource, 'read') },
+    {
+      schema: { tags, summary: 'The layers with their member counts', params: idParam },
+      config: can(resource, 'read'),
+    },
     async (request) => {
       const group = await groupInScope(db, scopeOf(request), request.params.id);
       return ok({ group: toGroup(group), layers: await layerCounts(db, group) });
@@ -191,7 +234,12 @@ export async function userGroupRoutes(
   app.put(
     `${path}/:id/layers`,
     {
-      schema: { tags, summary: 'Split the group into exclusive percentage layers', params: idParam, body: userGroupLayersBody },
+      schema: {
+        tags,
+        summary: 'Split the group into exclusive percentage layers',
+        params: idParam,
+        body: userGroupLayersBody,
+      },
       config: can(resource, 'update'),
     },
     async (request) => {

@@ -69,7 +69,9 @@ beforeAll(async () => {
     },
   ]);
   // The same openids in another game: never matched by this game's rules.
-  await addPlayers(db, otherProduct, [{ openid: 'a', paidTotal: 99999, roles: [{ server: 'S1', level: 99, vip: 9 }] }]);
+  await addPlayers(db, otherProduct, [
+    { openid: 'a', paidTotal: 99999, roles: [{ server: 'S1', level: 99, vip: 9 }] },
+  ]);
   const id = (o: string) => ids.get(o)!;
   await addTag(db, productId, 'vip_flag', 'boolean', [
     [id('a'), true],
@@ -160,7 +162,13 @@ describe('playerMatchSql', () => {
             { field: 'role.level', op: 'gte', value: 40 },
           ],
         },
-        { op: 'and', items: [{ field: 'event.no_login', op: 'gte', value: 14 }, { field: 'region', op: 'eq', value: 'hk' }] },
+        {
+          op: 'and',
+          items: [
+            { field: 'event.no_login', op: 'gte', value: 14 },
+            { field: 'region', op: 'eq', value: 'hk' },
+          ],
+        },
       ],
     };
     expect(await matching(rule)).toBe('a,b');
@@ -181,8 +189,26 @@ describe('playerMatchSql', () => {
   });
 
   it('refuses rules outside the limits', () => {
-    const deep: Rule = { op: 'and', items: [{ op: 'and', items: [{ op: 'and', items: [{ op: 'and', items: [{ op: 'and', items: [{ field: 'channel', op: 'eq', value: 'x' }] }] }] }] }] };
-    const many: Rule = { op: 'and', items: Array.from({ length: 51 }, () => ({ field: 'channel', op: 'eq', value: 'x' })) };
+    const deep: Rule = {
+      op: 'and',
+      items: [
+        {
+          op: 'and',
+          items: [
+            {
+              op: 'and',
+              items: [
+                { op: 'and', items: [{ op: 'and', items: [{ field: 'channel', op: 'eq', value: 'x' }] }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const many: Rule = {
+      op: 'and',
+      items: Array.from({ length: 51 }, () => ({ field: 'channel', op: 'eq', value: 'x' })),
+    };
     const bad: Rule[] = [
       deep,
       many,

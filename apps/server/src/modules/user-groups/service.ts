@@ -61,7 +61,9 @@ export async function checkRuleTags(db: Db, scope: Scope, rule: Rule, field = 'r
     .from(profileTags)
     .where(and(eq(profileTags.productId, scope.productId!), inArray(profileTags.name, names)));
   if (found.length < names.length) {
-    throw new ApiError(ErrorCode.INVALID_INPUT, { fields: { [field]: validationMessage('unknown_ref', scope.lang) } });
+    throw new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { [field]: validationMessage('unknown_ref', scope.lang) },
+    });
   }
 }
 
@@ -71,7 +73,9 @@ async function checkFile(db: Db, scope: Scope, fileId: string): Promise<void> {
     sql`select 1 from files where id = ${fileId} and cp_id = ${scope.cpId}::int and use = 'openid_list'`,
   );
   if (!rows.length) {
-    throw new ApiError(ErrorCode.INVALID_INPUT, { fields: { file_id: validationMessage('unknown_ref', scope.lang) } });
+    throw new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { file_id: validationMessage('unknown_ref', scope.lang) },
+    });
   }
 }
 
@@ -120,7 +124,9 @@ export async function groupInScope(db: Db, scope: Scope, id: number): Promise<Ro
   const [row] = await db
     .select()
     .from(userGroups)
-    .where(and(eq(userGroups.id, id), eq(userGroups.cpId, scope.cpId), eq(userGroups.productId, scope.productId!)));
+    .where(
+      and(eq(userGroups.id, id), eq(userGroups.cpId, scope.cpId), eq(userGroups.productId, scope.productId!)),
+    );
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }
@@ -212,7 +218,9 @@ function memberWhere(row: Row, filters: { q?: string; layer?: string }, scope: S
   if (filters.layer) {
     const range = layerRanges(row.layers).find((r) => r.layer.key === filters.layer);
     if (!range) {
-      throw new ApiError(ErrorCode.INVALID_INPUT, { fields: { layer: validationMessage('unknown_ref', scope.lang) } });
+      throw new ApiError(ErrorCode.INVALID_INPUT, {
+        fields: { layer: validationMessage('unknown_ref', scope.lang) },
+      });
     }
     parts.push(sql`m.bucket >= ${range.from}::int and m.bucket < ${range.to}::int`);
   }
@@ -313,7 +321,12 @@ export async function memberBatch(
 /** What a rule may test: the fixed fields with their operators and the product's tags. */
 export async function ruleFields(db: Db, scope: Scope): Promise<UserGroupFields> {
   const tags = await db
-    .select({ name: profileTags.name, label: profileTags.label, type: profileTags.type, options: profileTags.options })
+    .select({
+      name: profileTags.name,
+      label: profileTags.label,
+      type: profileTags.type,
+      options: profileTags.options,
+    })
     .from(profileTags)
     .where(eq(profileTags.productId, scope.productId!))
     .orderBy(profileTags.name);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Rule, UserGroupKind, UserGroupLayer, UserGroupRefresh, UserGroupState } from '@rx/contracts';
 import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
 import { players } from '../players/tables.ts';
@@ -19,7 +30,9 @@ export const userGroups = pgTable(
       .notNull()
       .references(() => products.id),
     /** The members page's address. */
-    uuid: text('uuid').notNull().default(sql`gen_random_uuid()::text`),
+    uuid: text('uuid')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     /** Stable machine name (the layers page's address). */
     name: text('name').notNull(),
     label: text('label').notNull(),
@@ -37,7 +50,9 @@ export const userGroups = pgTable(
     jobId: integer('job_id'),
     /** Exclusive percentage buckets over the members (stable: a member's bucket is a hash of openid and salt). */
     layers: jsonb('layers').$type<UserGroupLayer[]>().notNull().default([]),
-    layerSalt: text('layer_salt').notNull().default(sql`md5(random()::text)`),
+    layerSalt: text('layer_salt')
+      .notNull()
+      .default(sql`md5(random()::text)`),
     createdBy: text('created_by').notNull().default(''),
     version: rowVersion(),
     createdAt: createdAt(),

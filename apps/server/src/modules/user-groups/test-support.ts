@@ -31,7 +31,11 @@ export interface FixturePlayer {
 
 const ago = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
 
-export async function addPlayers(db: Db, productId: number, list: FixturePlayer[]): Promise<Map<string, number>> {
+export async function addPlayers(
+  db: Db,
+  productId: number,
+  list: FixturePlayer[],
+): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const f of list) {
     const [row] = await queryRows<{ id: number }>(
@@ -50,7 +54,9 @@ export async function addPlayers(db: Db, productId: number, list: FixturePlayer[
           ${refunded ? 'refunded' : 'paid'}, ${ago(days)})`);
     }
     for (const days of f.logins ?? []) {
-      await db.execute(sql`insert into player_logins (product_id, player_id, at) values (${productId}::int, ${id}::bigint, ${ago(days)})`);
+      await db.execute(
+        sql`insert into player_logins (product_id, player_id, at) values (${productId}::int, ${id}::bigint, ${ago(days)})`,
+      );
     }
     for (const [i, role] of (f.roles ?? []).entries()) {
       await db.execute(sql`insert into player_roles (product_id, player_id, server, role_id, level, vip, last_active_at)
@@ -74,9 +80,21 @@ export async function addTag(
   );
   for (const [playerId, value] of values) {
     const column =
-      type === 'boolean' ? sql`value_bool` : type === 'enum' ? sql`value_text` : type === 'number' ? sql`value_num` : sql`value_time`;
+      type === 'boolean'
+        ? sql`value_bool`
+        : type === 'enum'
+          ? sql`value_text`
+          : type === 'number'
+            ? sql`value_num`
+            : sql`value_time`;
     const v =
-      value instanceof Date ? sql`${value.toISOString()}::timestamptz` : typeof value === 'boolean' ? sql`${value}::boolean` : typeof value === 'number' ? sql`${value}::float8` : sql`${value}::text`;
+      value instanceof Date
+        ? sql`${value.toISOString()}::timestamptz`
+        : typeof value === 'boolean'
+          ? sql`${value}::boolean`
+          : typeof value === 'number'
+            ? sql`${value}::float8`
+            : sql`${value}::text`;
     await db.execute(
       sql`insert into player_tag_values (product_id, tag_id, player_id, ${column}, source) values (${productId}::int, ${tag!.id}::int, ${playerId}::bigint, ${v}, 'manual')`,
     );

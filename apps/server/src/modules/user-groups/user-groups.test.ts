@@ -62,7 +62,11 @@ beforeAll(async () => {
   await addPlayers(
     db,
     productId,
-    Array.from({ length: PLAYERS }, (_, n) => ({ openid: `p${n}`, paidTotal: n * 100, channel: n % 2 ? 'tap' : 'official' })),
+    Array.from({ length: PLAYERS }, (_, n) => ({
+      openid: `p${n}`,
+      paidTotal: n * 100,
+      channel: n % 2 ? 'tap' : 'official',
+    })),
   );
   await addPlayers(db, otherProduct, [{ openid: 'p1', paidTotal: 999999 }]);
 });
@@ -74,11 +78,18 @@ describe('rule groups', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     expect(body<{ count: number }>(preview).data.count).toBe(70);
 
-    const group = await created(admin, { name: 'whales', label: 'Whales', kind: 'rule', rule: whales, refresh: 'manual' });
+    const group = await created(admin, {
+      name: 'whales',
+      label: 'Whales',
+      kind: 'rule',
+      rule: whales,
+      refresh: 'manual',
+    });
     expect(group).toMatchObject({ kind: 'rule', job_id: expect.any(Number) });
     expect(['computing', 'ready']).toContain(group.state);
     await t.app.jobs.runJob(group.job_id!);
-    const saved = body<{ count: number }>(await admin.get(`/api/v1/user-groups/${group.id}/preview`)).data.count;
+    const saved = body<{ count: number }>(await admin.get(`/api/v1/user-groups/${group.id}/preview`)).data
+      .count;
     const ready = await refreshed(admin, group.id);
     expect(ready.state).toBe('ready');
     expect(ready.member_count).toBe(saved);
@@ -101,19 +112,43 @@ describe('rule groups', () => {
       { op: 'and', items: [{ field: 'password', op: 'eq', value: 'x' }] },
       { op: 'and', items: [{ field: 'paid_total', op: 'gte', value: 'lots' }] },
       { op: 'and', items: [{ field: 'channel', op: 'gt', value: 'x' }] },
-      { op: 'and', items: [{ op: 'or', items: [{ op: 'and', items: [{ op: 'or', items: [{ op: 'and', items: [{ field: 'channel', op: 'eq', value: 'x' }] }] }] }] }] },
+      {
+        op: 'and',
+        items: [
+          {
+            op: 'or',
+            items: [
+              {
+                op: 'and',
+                items: [
+                  { op: 'or', items: [{ op: 'and', items: [{ field: 'channel', op: 'eq', value: 'x' }] }] },
+                ],
+              },
+            ],
+          },
+        ],
+      },
       { op: 'and', items: Array.from({ length: 51 }, () => ({ field: 'channel', op: 'eq', value: 'x' })) },
       { op: 'and', items: [{ field: 'tag.no_such_tag', op: 'is_set' }] },
     ];
     const before = await t.database.db.select().from(userGroups).where(eq(userGroups.productId, productId));
     for (const [i, rule] of bad.entries()) {
-      const res = await admin.post('/api/v1/user-groups', { name: `bad${i}`, label: 'Bad', kind: 'rule', rule });
+      const res = await admin.post('/api/v1/user-groups', {
+        name: `bad${i}`,
+        label: 'Bad',
+        kind: 'rule',
+        rule,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(body(res).code).toBe(400001);
       const preview = await admin.post('/api/v1/user-groups/preview', { rule });
       expect(body(preview).code).toBe(400001);
     }
-    const missing = await admin.post('/api/v1/user-groups', { name: 'norule', label: 'No rule', kind: 'rule' });
+    const missing = await admin.post('/api/v1/user-groups', {
+      name: 'norule',
+      label: 'No rule',
+      kind: 'rule',
+    });
     expect(body(missing).code).toBe(400001);
     const after = await t.database.db.select().from(userGroups).where(eq(userGroups.productId, productId));
     expect(after.length).toBe(before.length);
@@ -122,8 +157,16 @@ describe('rule groups', () => {
 
 describe('list groups', () => {
   it('materialises an uploaded openid list with per-line errors', async () => {
-    const fileId = await uploadList(['openid', 'p1', 'p2', 'p2', 'nobody_here', 'bad id!', 'p3', ''].join('\n'));
-    const group = await created(admin, { name: 'listed', label: 'Listed', kind: 'list', file_id: fileId, refresh: 'manual' });
+    const fileId = await uploadList(
+      ['openid', 'p1', 'p2', 'p2', 'nobody_here', 'bad id!', 'p3', ''].join('\n'),
+    );
+    const group = await created(admin, {
+      name: 'listed',
+      label: 'Listed',
+      kind: 'list',
+      file_id: fileId,
+      refresh: 'manual',
+    });
     const res = await admin.post(`/api/v1/user-groups/${group.id}/refresh`);
     const jobId = body<{ job_id: number }>(res).data.job_id;
     await t.app.jobs.runJob(jobId);
@@ -143,11 +186,20 @@ describe('list groups', () => {
     expect((items[0]!.input as { line: number }).line).toBe(4);
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(job!.status).toBe('succeeded');
-    expect((await members(admin, group.id, 'sort=openid')).list.map((m) => m.openid)).toEqual(['p1', 'p2', 'p3']);
+    expect((await members(admin, group.id, 'sort=openid')).list.map((m) => m.openid)).toEqual([
+      'p1',
+      'p2',
+      'p3',
+    ]);
   });
 
   it('refuses a list group without an uploaded file of the CP', async () => {
-    const res = await admin.post('/api/v1/user-groups', { name: 'nofile', label: 'x', kind: 'list', file_id: 'A'.repeat(22) });
+    const res = await admin.post('/api/v1/user-groups', {
+      name: 'nofile',
+      label: 'x',
+      kind: 'list',
+      file_id: 'A'.repeat(22),
+    });
     expect(body(res).code).toBe(400001);
   });
 });
@@ -225,7 +277,15 @@ describe('layers and members', () => {
     const csv = await admin.get(`/api/v1/user-groups/${group.id}/members/export?format=csv`);
     expect(csv.statusCode).toBe(200);
     const rows = sheetOf(csv);
-    expect(rows[0]).toEqual(['openid', 'nickname', 'channel', 'region', 'last_login_at', 'paid_total', 'layer']);
+    expect(rows[0]).toEqual([
+      'openid',
+      'nickname',
+      'channel',
+      'region',
+      'last_login_at',
+      'paid_total',
+      'layer',
+    ]);
     expect(rows.length).toBe(PLAYERS + 1);
     const xlsx = await admin.get(`/api/v1/user-groups/${group.id}/members/export?format=xlsx&layer=A`);
     expect(sheetOf(xlsx).length - 1).toBe((await members(admin, group.id, 'layer=A')).total);
@@ -239,7 +299,9 @@ describe('access', () => {
     expect((await other.get(`/api/v1/user-groups/${group.id}/members`)).statusCode).toBe(404);
     expect(body<ListPage<UserGroup>>(await other.get('/api/v1/user-groups')).data.list).toEqual([]);
     // The same rule in the other game counts that game's players only.
-    expect(body<{ count: number }>(await other.post('/api/v1/user-groups/preview', { rule: whales })).data.count).toBe(1);
+    expect(
+      body<{ count: number }>(await other.post('/api/v1/user-groups/preview', { rule: whales })).data.count,
+    ).toBe(1);
 
     const name = await staffWith(t, ['commercialization/see/user_hierarchy']);
     const outsider = client(t, (await signInAs(t.app, name)).user.access_token, productId);
@@ -267,9 +329,15 @@ describe('access', () => {
   });
 
   it('deletes a group with its members', async () => {
-    const group = await refreshed(admin, (await created(admin, { name: 'gone', label: 'Gone', kind: 'rule', rule: whales })).id);
+    const group = await refreshed(
+      admin,
+      (await created(admin, { name: 'gone', label: 'Gone', kind: 'rule', rule: whales })).id,
+    );
     expect((await admin.del(`/api/v1/user-groups/${group.id}`)).statusCode).toBe(200);
-    const left = await t.database.db.select().from(userGroupMembers).where(eq(userGroupMembers.groupId, group.id));
+    const left = await t.database.db
+      .select()
+      .from(userGroupMembers)
+      .where(eq(userGroupMembers.groupId, group.id));
     expect(left).toEqual([]);
   });
 });

@@ -76,17 +76,40 @@ export function LayersPage() {
               <>
                 {items.map((item, i) => (
                   <Space key={item.key} wrap align="start" data-testid={`layer-row-${i}`}>
-                    <Form.Item name={[item.name, 'key']} label={t('layers.key')} rules={[{ required: true, pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/ }]}>
+                    <Form.Item
+                      name={[item.name, 'key']}
+                      label={t('layers.key')}
+                      rules={[{ required: true, pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/ }]}
+                    >
                       <Input maxLength={32} style={{ width: 90 }} data-testid={`layer-key-${i}`} />
                     </Form.Item>
-                    <Form.Item name={[item.name, 'name']} label={t('layers.name')} rules={[{ required: true, whitespace: true }]}>
+                    <Form.Item
+                      name={[item.name, 'name']}
+                      label={t('layers.name')}
+                      rules={[{ required: true, whitespace: true }]}
+                    >
                       <Input maxLength={64} style={{ width: 160 }} data-testid={`layer-name-${i}`} />
                     </Form.Item>
-                    <Form.Item name={[item.name, 'percent']} label={t('layers.percent')} rules={[{ required: true }]}>
-                      <InputNumber min={1} max={100} addonAfter="%" style={{ width: 120 }} data-testid={`layer-percent-${i}`} />
+                    <Form.Item
+                      name={[item.name, 'percent']}
+                      label={t('layers.percent')}
+                      rules={[{ required: true }]}
+                    >
+                      <InputNumber
+                        min={1}
+                        max={100}
+                        addonAfter="%"
+                        style={{ width: 120 }}
+                        data-testid={`layer-percent-${i}`}
+                      />
                     </Form.Item>
                     <Form.Item label=" ">
-                      <Button danger icon={<DeleteOutlined />} aria-label={t('layers.remove')} onClick={() => remove(item.name)} />
+                      <Button
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('layers.remove')}
+                        onClick={() => remove(item.name)}
+                      />
                     </Form.Item>
                   </Space>
                 ))}
@@ -113,7 +136,9 @@ export function LayersPage() {
               </>
             )}
           </Form.List>
-          {total > 100 && <Alert type="error" showIcon style={{ marginBlock: 8 }} title={t('layers.over100')} />}
+          {total > 100 && (
+            <Alert type="error" showIcon style={{ marginBlock: 8 }} title={t('layers.over100')} />
+          )}
           {canEdit && (
             <Button
               type="primary"
@@ -128,32 +153,35 @@ export function LayersPage() {
           )}
         </Form>
       </Card>
-      <Table<UserGroupLayerCount>
-        rowKey="key"
-        size="small"
-        loading={layers.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={counts}
-        data-testid="layers-table"
-        columns={[
-          { title: t('layers.key'), dataIndex: 'key', width: 80 },
-          { title: t('layers.name'), dataIndex: 'name', width: 140 },
-          { title: t('layers.percent'), dataIndex: 'percent', width: 90, render: (v: number) => `${v}%` },
-          { title: t('members'), dataIndex: 'count', width: 110, render: (v: number) => formatNumber(v) },
-          {
-            title: t('layers.openMembers'),
-            key: 'open',
-            width: 120,
-            render: (_, layer) =>
-              g && (
-                <Link to={`/commercialactivity/user-group-userlist/${g.uuid}?layer=${encodeURIComponent(layer.key)}`}>
-                  {t('layers.openMembers')}
-                </Link>
-              ),
-          },
-        ]}
-      />
+      <div data-testid="layers-table">
+        <Table<UserGroupLayerCount>
+          rowKey="key"
+          size="small"
+          loading={layers.isFetching}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={counts}
+          columns={[
+            { title: t('layers.key'), dataIndex: 'key', width: 80 },
+            { title: t('layers.name'), dataIndex: 'name', width: 140 },
+            { title: t('layers.percent'), dataIndex: 'percent', width: 90, render: (v: number) => `${v}%` },
+            { title: t('members'), dataIndex: 'count', width: 110, render: (v: number) => formatNumber(v) },
+            {
+              title: t('layers.openMembers'),
+              key: 'open',
+              width: 120,
+              render: (_, layer) =>
+                g && (
+                  <Link
+                    to={`/commercialactivity/user-group-userlist/${g.uuid}?layer=${encodeURIComponent(layer.key)}`}
+                  >
+                    {t('layers.openMembers')}
+                  </Link>
+                ),
+            },
+          ]}
+        />
+      </div>
     </>
   );
 }

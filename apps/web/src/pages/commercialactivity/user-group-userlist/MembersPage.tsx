@@ -90,7 +90,9 @@ export function MembersPage() {
               label: t('layers.title'),
               children: (
                 <Link to={`/commercialactivity/user-group-layered/${encodeURIComponent(g.name)}`}>
-                  {g.layers.length ? g.layers.map((l) => `${l.name} ${l.percent}%`).join(' · ') : t('layers.none')}
+                  {g.layers.length
+                    ? g.layers.map((l) => `${l.name} ${l.percent}%`).join(' · ')
+                    : t('layers.none')}
                 </Link>
               ),
             },
@@ -116,13 +118,19 @@ export function MembersPage() {
         ]}
         extra={
           <Space>
-            {canExport && id && <ExportButton resource={`${GROUPS}/${id}/members`} filters={params.filters} />}
+            {canExport && id && (
+              <ExportButton resource={`${GROUPS}/${id}/members`} filters={params.filters} />
+            )}
           </Space>
         }
       />
       <DataTable<UserGroupMember>
         rowKey="player_id"
-        tools={{ id: 'user-group-members', onRefresh: () => void members.refetch(), refreshing: members.isFetching }}
+        tools={{
+          id: 'user-group-members',
+          onRefresh: () => void members.refetch(),
+          refreshing: members.isFetching,
+        }}
         loading={members.isFetching}
         columns={columns}
         dataSource={members.data?.list}

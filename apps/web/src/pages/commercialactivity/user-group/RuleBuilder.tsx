@@ -91,7 +91,9 @@ function GroupEditor({
           size="small"
           icon={<PlusOutlined />}
           data-testid={`${path}-add`}
-          onClick={() => onChange({ ...group, items: [...group.items, { field: 'channel', op: 'eq', value: '' }] })}
+          onClick={() =>
+            onChange({ ...group, items: [...group.items, { field: 'channel', op: 'eq', value: '' }] })
+          }
         >
           {t('rule.addCondition')}
         </Button>
@@ -101,14 +103,23 @@ function GroupEditor({
             icon={<PlusOutlined />}
             data-testid={`${path}-add-group`}
             onClick={() =>
-              onChange({ ...group, items: [...group.items, { op: 'and', items: [{ field: 'channel', op: 'eq', value: '' }] }] })
+              onChange({
+                ...group,
+                items: [...group.items, { op: 'and', items: [{ field: 'channel', op: 'eq', value: '' }] }],
+              })
             }
           >
             {t('rule.addGroup')}
           </Button>
         )}
         {onRemove && (
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={onRemove} aria-label={t('rule.removeGroup')} />
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={onRemove}
+            aria-label={t('rule.removeGroup')}
+          />
         )}
       </Space>
       {group.items.length === 0 && <Typography.Text type="secondary">{t('rule.empty')}</Typography.Text>}
@@ -160,7 +171,10 @@ function ConditionEditor({
   const type = tag ? `tag-${tag.type}` : (fixed?.type ?? 'text');
   const fieldOptions = [
     ...(fields?.fields ?? []).map((f) => ({ value: f.field, label: t(`fields.${f.field}`) })),
-    ...(fields?.tags ?? []).map((x) => ({ value: `${TAG_FIELD_PREFIX}${x.name}`, label: t('fields.tag', { name: x.label || x.name }) })),
+    ...(fields?.tags ?? []).map((x) => ({
+      value: `${TAG_FIELD_PREFIX}${x.name}`,
+      label: t('fields.tag', { name: x.label || x.name }),
+    })),
   ];
   const pickField = (field: string) => {
     const nextTag = fields?.tags.find((x) => `${TAG_FIELD_PREFIX}${x.name}` === field);
@@ -170,7 +184,8 @@ function ConditionEditor({
     if (nextFixed?.type === 'event' && field !== 'event.no_login') base.days = 30;
     onChange(withDefaultValue(base, nextFixed?.type, nextTag));
   };
-  const pickOp = (op: string) => onChange(withDefaultValue({ field: condition.field, op, days: condition.days }, fixed?.type, tag));
+  const pickOp = (op: string) =>
+    onChange(withDefaultValue({ field: condition.field, op, days: condition.days }, fixed?.type, tag));
   return (
     <div className="rule-condition" data-testid={`${path}-condition`}>
       <Select
@@ -218,7 +233,10 @@ function withDefaultValue(c: RuleCondition, type: string | undefined, tag: Tag |
   }
   if (type === 'text') return { ...next, value: c.op === 'in' || c.op === 'not_in' ? [] : '' };
   if (type === 'date') {
-    return { ...next, value: c.op === 'before' || c.op === 'after' ? dayjs().startOf('day').toISOString() : 30 };
+    return {
+      ...next,
+      value: c.op === 'before' || c.op === 'after' ? dayjs().startOf('day').toISOString() : 30,
+    };
   }
   if (type === 'event') return { ...next, value: c.field === 'event.no_login' ? 14 : 1 };
   return { ...next, value: 0 };

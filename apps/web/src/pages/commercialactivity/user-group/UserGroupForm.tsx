@@ -75,7 +75,8 @@ function PreviewSize() {
   const { t } = useTranslation('user-groups');
   const form = Form.useFormInstance();
   const preview = usePreview();
-  const error = preview.error instanceof ApiError ? preview.error.msg : preview.error ? String(preview.error) : null;
+  const error =
+    preview.error instanceof ApiError ? preview.error.msg : preview.error ? String(preview.error) : null;
   return (
     <Form.Item label={t('preview.title')}>
       <Space wrap>
@@ -92,7 +93,15 @@ function PreviewSize() {
           </Typography.Text>
         )}
       </Space>
-      {error && <Alert type="error" showIcon style={{ marginBlockStart: 8 }} title={t('preview.invalid')} description={error} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBlockStart: 8 }}
+          title={t('preview.invalid')}
+          description={error}
+        />
+      )}
     </Form.Item>
   );
 }

@@ -132,7 +132,12 @@ export function UserGroupsPage() {
         rowActions={(group) => (
           <>
             {canEdit && (
-              <Button type="link" size="small" onClick={() => void refresh(group)} data-testid="group-refresh">
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void refresh(group)}
+                data-testid="group-refresh"
+              >
                 {t('refreshNow')}
               </Button>
             )}

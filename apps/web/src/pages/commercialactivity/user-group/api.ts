@@ -19,7 +19,8 @@ export function useRuleFields() {
 
 export function usePreview() {
   return useMutation({
-    mutationFn: (rule: Rule) => http.post<{ count: number }>(`/${GROUPS}/preview`, { rule }, { silent: true }),
+    mutationFn: (rule: Rule) =>
+      http.post<{ count: number }>(`/${GROUPS}/preview`, { rule }, { silent: true }),
   });
 }
 
