@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CODE_ALPHABET,
   codeBatchResource,
@@ -194,6 +194,34 @@ describe('exchange-code batches', () => {
       insertCodes(tx, { productId: xianxia, batchId: batch.id, chunk: 1 }, taken),
     );
     expect(inserted).toBe(0);
+  });
+
+  it('resumes a job left running (a crash) with the chunks it had not finished, without duplicates', async () => {
+    const batch = await activeBatch(admin, { quantity: 45_000 });
+    expect(batch.generated).toBe(45_000);
+    const { db } = t.database;
+    // As after a kill -9 during the last chunks: their items pending, their codes never committed.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from codes where batch_id = ${batch.id} and chunk >= 1`);
+      await tx.execute(
+        sql`update code_batches set generated = (select count(*) from codes where batch_id = ${batch.id})
+          where id = ${batch.id}`,
+      );
+      await tx.execute(
+        sql`update job_items set status = 'pending', done_at = null where job_id = ${batch.job_id} and seq >= 2`,
+      );
+      await tx.execute(
+        sql`update jobs set status = 'running', done = 1, finished_at = null where id = ${batch.job_id}`,
+      );
+    });
+    expect((await codesOf(batch.id)).length).toBe(20_000);
+    await t.app.jobs.runJob(batch.job_id!);
+    const all = await codesOf(batch.id);
+    expect(all).toHaveLength(45_000);
+    expect(new Set(all).size).toBe(45_000);
+    const after = body<CodeBatch>(await admin.get(`/api/v1/code-batches/${batch.id}`)).data;
+    expect(after.generated).toBe(45_000);
+    expect((await t.app.jobs.find(batch.job_id!))!.status).toBe('succeeded');
   });
 
   it('redeems and answers each reason', async () => {
