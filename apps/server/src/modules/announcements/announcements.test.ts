@@ -15,6 +15,8 @@ import { body, client, productIdOf, signIn, staffWith, type Client } from '../..
 import { signGameRequest } from '../../../test/game.ts';
 import { endDue, publishDue } from './lifecycle.ts';
 import { announcements } from './tables.ts';
+import { userGroupMembers, userGroups } from '../user-groups/tables.ts';
+import { players } from '../players/tables.ts';
 
 let t: TestContext;
 let admin: Client;
@@ -252,6 +254,39 @@ describe('announcements', () => {
     );
     expect(await noticeIds('')).toContain(notice.id);
     await admin.put('/api/v1/approval-policies', { policies: [] });
+  });
+
+  it('shows a notice for user groups only to their materialised members', async () => {
+    const [product] = await t.database.db.select().from(products).where(eq(products.id, xianxia));
+    const made = await t.database.db
+      .insert(players)
+      .values([
+        { productId: xianxia, openid: 'notice_member' },
+        { productId: xianxia, openid: 'notice_other' },
+      ])
+      .returning({ id: players.id, openid: players.openid });
+    const ids = new Map(made.map((p) => [p.openid, p.id]));
+    const [group] = await t.database.db
+      .insert(userGroups)
+      .values({
+        cpId: product!.cpId,
+        productId: xianxia,
+        name: 'notice_targets',
+        label: 'Targets',
+        kind: 'list',
+        state: 'ready',
+      })
+      .returning();
+    await t.database.db
+      .insert(userGroupMembers)
+      .values({ groupId: group!.id, playerId: ids.get('notice_member')!, bucket: 0 });
+    const notice = await draft({ user_group_ids: [group!.id] });
+    await act(notice, 'publish');
+    expect(await noticeIds('openid=notice_member')).toContain(notice.id);
+    expect(await noticeIds('openid=notice_other')).not.toContain(notice.id);
+    expect(await noticeIds('openid=nobody_at_all')).not.toContain(notice.id);
+    // A player the game does not name is in no group.
+    expect(await noticeIds('')).not.toContain(notice.id);
   });
 
   it('checks permissions on the server and keeps products apart', async () => {

@@ -6,6 +6,7 @@ import { http } from '@/shared/http.ts';
 interface Group {
   id: number;
   name: string;
+  label: string;
   member_count?: number | null;
 }
 
@@ -32,7 +33,7 @@ export function GroupSelect({
   const options = [
     ...(groups.data?.list ?? []).map((g) => ({
       value: g.id,
-      label: g.member_count == null ? g.name : `${g.name} (${g.member_count})`,
+      label: g.member_count == null ? g.label || g.name : `${g.label || g.name} (${g.member_count})`,
     })),
     ...(value ?? []).filter((v) => !known.has(v)).map((v) => ({ value: v, label: `#${v}` })),
   ];
