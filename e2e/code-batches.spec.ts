@@ -10,7 +10,7 @@ import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 
 // Exchange codes from draft to a player's reward: the admin creates a batch of 1,000 codes on
-// 仙侠奇缘 (a policy asks for approval from 100 codes), ops_gn approves it on the approvals page,
+// 仙侠奇缘 (a policy asks for approval, with a reason, from 100 codes), ops_gn approves it on the approvals page,
 // the generation job fills the batch, the admin exports the codes (stamped), a game redeems one
 // through the signed game API and the lookup shows who redeemed it. Checked in Chinese and in
 // Arabic, at 1440 and 390 px, with axe-core finding no serious violation.
@@ -126,7 +126,7 @@ test('a code batch is created, approved by a second person, generated, exported,
     }),
   );
   await api(page, 'PUT', '/approval-policies', {
-    policies: [...before, { action: APPROVE, product_id: xianxia, threshold: 100 }],
+    policies: [...before, { action: APPROVE, product_id: xianxia, threshold: 100, reason_required: true }],
   });
   try {
     await page.goto('/main/operation/ckdey-config');
@@ -158,8 +158,12 @@ test('a code batch is created, approved by a second person, generated, exported,
     );
     const id = found.list[0]!.id;
 
-    // Submit: above the threshold, it waits for a second person.
+    // Submit: above the threshold, it waits for a second person; this policy wants a reason.
     await row.getByTestId(`submit-${id}`).click();
+    const ask = page.locator('.ant-modal-container:visible').last();
+    await expect(ask).toContainText(c.reasonTitle);
+    await ask.locator('#code-batch-reason').fill('开服活动');
+    await button(ask, c.actions.submit).click();
     await expect(page.getByTestId('approval-sent')).toBeVisible();
     await expect(row).toContainText(c.status.pending_approval);
     // (Not hovering a link button: antd lightens it while the pointer is on it.)

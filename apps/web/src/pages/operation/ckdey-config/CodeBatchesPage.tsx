@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Button, Popconfirm, Progress, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Input, Popconfirm, Progress, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.t
 import { saveBlob } from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
-import { http } from '@/shared/http.ts';
+import { ApiError, http } from '@/shared/http.ts';
+import { AppModal } from '@/shared/ui/index.ts';
 import { useLiveEvent } from '@/shared/live.ts';
 import { CodeBatchForm } from './CodeBatchForm.tsx';
 import { CodeLookup } from './CodeLookup.tsx';
@@ -65,10 +66,34 @@ export function CodeBatchesPage() {
   // Generation progress: the job's events refresh the list.
   useLiveEvent('job', reload);
 
-  const act = async (batch: CodeBatch, action: CodeBatchAction) => {
-    const answer = await http.post<unknown>(`/${codeBatchResource.name}/${batch.id}/${action}`, {
-      version: batch.version,
-    });
+  // A policy that wants a reason for the approval: asked for when the server says so.
+  const [asking, setAsking] = useState<{ batch: CodeBatch; error: string } | null>(null);
+  const [reason, setReason] = useState('');
+  // The refused submit moved the batch and back: send it again at its current version.
+  const resubmit = async (batch: CodeBatch) => {
+    const fresh = await http.get<CodeBatch>(`/${codeBatchResource.name}/${batch.id}`);
+    await act(fresh, 'submit', reason);
+  };
+  const act = async (batch: CodeBatch, action: CodeBatchAction, why?: string) => {
+    let answer: unknown;
+    try {
+      answer = await http.post<unknown>(
+        `/${codeBatchResource.name}/${batch.id}/${action}`,
+        { version: batch.version, ...(why === undefined ? {} : { reason: why }) },
+        { silent: action === 'submit' },
+      );
+    } catch (error) {
+      const fields = (error as ApiError<{ fields?: Record<string, string> }>).data?.fields;
+      if (error instanceof ApiError && fields?.reason) {
+        setAsking({ batch, error: why === undefined ? '' : fields.reason });
+        return;
+      }
+      if (error instanceof ApiError && action === 'submit') void message.error(error.msg);
+      reload();
+      throw error;
+    }
+    setAsking(null);
+    setReason('');
     if (isPendingApproval(answer)) announcePending(answer);
     else void message.success(t(`done.${action}`));
     reload();
@@ -213,6 +238,25 @@ export function CodeBatchesPage() {
         defaultSort="-id"
         drawerWidth={720}
       />
+      <AppModal
+        open={asking !== null}
+        title={t('reasonTitle')}
+        okText={t('actions.submit')}
+        onOk={() => asking && void resubmit(asking.batch)}
+        onCancel={() => setAsking(null)}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          id="code-batch-reason"
+          aria-label={t('reasonTitle')}
+          rows={3}
+          maxLength={500}
+          value={reason}
+          status={asking?.error ? 'error' : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {asking?.error && <Typography.Text type="danger">{asking.error}</Typography.Text>}
+      </AppModal>
     </>
   );
 }
