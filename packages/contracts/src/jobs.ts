@@ -14,6 +14,20 @@ export type JobItemStatusName = (typeof JOB_ITEM_STATUSES)[number];
 /** An import of more rows than this answers `{ job_id }` (HTTP 202) and runs in the background. */
 export const IMPORT_SYNC_MAX_ROWS = 1000;
 
+/**
+ * The kinds of background job the modules define besides imports (`import:<resource>`): the
+ * console names each one (jobs:kinds), and a server test fails on a kind missing here.
+ */
+export const JOB_KINDS = [
+  'user-groups:materialize',
+  'sanctions.bulk',
+  'sanctions.kick',
+  'player-tiers:compute',
+  'code_batches.generate',
+  'profile-tags:import',
+  'profile-tags:evaluate',
+] as const;
+
 export const jobItem = z.object({
   id: z.number().int(),
   kind: z.string(),

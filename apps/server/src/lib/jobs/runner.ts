@@ -148,6 +148,11 @@ export class JobRunner {
     if (this.started) void this.resume(kind);
   }
 
+  /** The kinds declared so far (for the test that every kind has a name in the console). */
+  definedKinds(): string[] {
+    return [...this.kinds.keys()];
+  }
+
   /** Declares what a schedule of this name does when it fires. */
   defineTask(name: string, handler: TaskHandler): void {
     this.tasks.set(name, handler);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { jobItemEffects, jobs, schedules } from '../../db/jobs.ts';
 import type { LiveEvent } from '../../lib/events.ts';
-import type { ImportAnswer } from '@rx/contracts';
+import { JOB_KINDS, type ImportAnswer } from '@rx/contracts';
 import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import { importProps, propRow, propsAdmin, propsCsv, propsNamed } from '../../../test/prop-sheets.ts';
 
@@ -65,6 +65,14 @@ interface JobAnswer {
   failed: number;
   username: string;
 }
+
+it('names every kind of job the modules define (besides imports) in the contracts, so the console can label it', async () => {
+  await t.app.ready();
+  const defined = t.app.jobs
+    .definedKinds()
+    .filter((kind) => !kind.startsWith('import:') && !kind.startsWith('test:'));
+  expect(defined.filter((kind) => !(JOB_KINDS as readonly string[]).includes(kind))).toEqual([]);
+});
 
 describe('background jobs', () => {
   it('runs a job of items to the end with progress and per-item results', async () => {
