@@ -5,6 +5,7 @@ import { codeBatchResource } from './code-batches.ts';
 import { errorCodesResource } from './error-codes.ts';
 import { idField, int32, queryFlag, safeText } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
+import { mailsResource } from './mails.ts';
 import { sanctionsResource } from './sanctions.ts';
 
 /**
@@ -28,6 +29,8 @@ export const APPROVAL_KINDS = {
   'announcements.publish': { action: announcementsResource.permissions.approve, number: 'languages' },
   /** Sanctioning players in bulk from an openid file; the number: the players in the file. */
   'sanctions.bulk': { action: sanctionsResource.permissions.approve, number: 'players' },
+  /** Sending a system mail; the number: the players it goes to (estimated when asked). */
+  'mails.send': { action: mailsResource.permissions.approve, number: 'recipients' },
 } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as ApprovalKind[];

@@ -36,3 +36,5 @@ export * from './profile-tags.ts';
 export * from './player-tiers.ts';
 // Announcements (notices games show: pop-ups, board, marquee, maintenance).
 export * from './announcements.ts';
+// System mail (per-language mail with attachments, fan-out per player, the game's inbox).
+export * from './mails.ts';

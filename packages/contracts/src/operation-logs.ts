@@ -74,6 +74,7 @@ export const LOG_ROW_TARGETS = [
   'sanction',
   'announcement',
   'violation_template',
+  'mail',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -100,6 +101,7 @@ export const LOG_TABLE_TARGETS = [
   'sanctions',
   'announcements',
   'violation-templates',
+  'mails',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

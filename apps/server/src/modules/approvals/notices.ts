@@ -71,6 +71,17 @@ const KIND_NAMES: Record<ApprovalKind, Translated> = {
     ar: 'معاقبة اللاعبين دفعةً واحدة',
     tc: '批量處罰玩家',
   },
+  'mails.send': {
+    zh: '发送系统邮件',
+    en: 'Send a system mail',
+    ja: 'システムメールの送信',
+    th: 'ส่งจดหมายระบบ',
+    vi: 'Gửi thư hệ thống',
+    tl: 'Magpadala ng sulat ng sistema',
+    id: 'Kirim surat sistem',
+    ar: 'إرسال رسالة نظام',
+    tc: '發送系統郵件',
+  },
 };
 
 const TITLES = {
