@@ -6,6 +6,7 @@ import { errorCodesResource } from './error-codes.ts';
 import { idField, int32, queryFlag, safeText } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
 import { mailsResource } from './mails.ts';
+import { refundsResource } from './refunds.ts';
 import { sanctionsResource } from './sanctions.ts';
 
 /**
@@ -31,6 +32,8 @@ export const APPROVAL_KINDS = {
   'sanctions.bulk': { action: sanctionsResource.permissions.approve, number: 'players' },
   /** Sending a system mail; the number: the players it goes to (estimated when asked). */
   'mails.send': { action: mailsResource.permissions.approve, number: 'recipients' },
+  /** Waiving a refund's claw-back; the number: the refunded amount in minor units. */
+  'refunds.waive': { action: refundsResource.permissions.approve, number: 'refunded_amount' },
 } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as ApprovalKind[];

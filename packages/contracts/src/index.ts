@@ -38,3 +38,4 @@ export * from './player-tiers.ts';
 export * from './announcements.ts';
 // System mail (per-language mail with attachments, fan-out per player, the game's inbox).
 export * from './mails.ts';
+export * from './refunds.ts';

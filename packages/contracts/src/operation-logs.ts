@@ -75,6 +75,7 @@ export const LOG_ROW_TARGETS = [
   'announcement',
   'violation_template',
   'mail',
+  'refund',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -102,6 +103,7 @@ export const LOG_TABLE_TARGETS = [
   'announcements',
   'violation-templates',
   'mails',
+  'refunds',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

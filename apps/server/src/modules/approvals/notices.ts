@@ -82,6 +82,17 @@ const KIND_NAMES: Record<ApprovalKind, Translated> = {
     ar: 'إرسال رسالة نظام',
     tc: '發送系統郵件',
   },
+  'refunds.waive': {
+    zh: '豁免退款追回',
+    en: 'Waive a refund claw-back',
+    ja: '返金回収の免除',
+    th: 'ยกเว้นการเรียกคืนเงินคืน',
+    vi: 'Miễn thu hồi hoàn tiền',
+    tl: 'Ipagpaumanhin ang pagbawi ng refund',
+    id: 'Bebaskan penarikan kembali refund',
+    ar: 'الإعفاء من استرداد المبلغ المسترجع',
+    tc: '豁免退款追回',
+  },
 };
 
 const TITLES = {
