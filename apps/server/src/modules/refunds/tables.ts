@@ -1,0 +1,79 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LedgerLine } from '@rx/contracts';
+import { createdAt, rowVersion, updatedAt } from '../../db/schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Store refund notices of a game's orders, one per (product, notice id): a repeat changes nothing.
+ * `state` moves detected → matched / unmatched → clawback_pending → clawed_back / debt → penalised
+ * / waived; `ledger` holds what is to be taken back and what was (items and currency).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    noticeId: text('notice_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    /** From the order once matched. */
+    playerId: bigint('player_id', { mode: 'number' }),
+    openid: text('openid').notNull().default(''),
+    store: text('store').notNull(),
+    sku: text('sku').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default(''),
+    reason: text('reason').notNull(),
+    source: text('source').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    voidedAt: at('voided_at').notNull(),
+    state: text('state').notNull(),
+    ledger: jsonb('ledger').$type<LedgerLine[]>().notNull().default([]),
+    approvalId: integer('approval_id'),
+    retryJobId: integer('retry_job_id'),
+    sanctionId: bigint('sanction_id', { mode: 'number' }),
+    version: rowVersion(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_product_notice').on(t.productId, t.noticeId),
+    index('refunds_product_voided').on(t.productId, t.voidedAt),
+    index('refunds_product_order').on(t.productId, t.orderNo),
+    index('refunds_product_state').on(t.productId, t.state),
+  ],
+);
+
+/** A refund's timeline: notice, match, claw-back attempts, penalty, waiver — who, when, why. */
+export const refundEvents = pgTable(
+  'refund_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refundId: bigint('refund_id', { mode: 'number' })
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    at: at('at').notNull().defaultNow(),
+    byId: integer('by_id'),
+    byName: text('by_name').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('refund_events_refund').on(t.refundId, t.at)],
+);
+
+/** Where the store adapter's poll of a product's voided purchases got to, and when it may ask again. */
+export const refundPolls = pgTable(
+  'refund_polls',
+  {
+    productId: integer('product_id').notNull(),
+    store: text('store').notNull(),
+    cursor: text('cursor'),
+    lastPolledAt: at('last_polled_at'),
+    /** A 429's retry-after: no poll before this. */
+    notBefore: at('not_before'),
+    lastResult: jsonb('last_result').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.store] })],
+);
