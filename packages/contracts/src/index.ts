@@ -39,3 +39,4 @@ export * from './announcements.ts';
 // System mail (per-language mail with attachments, fan-out per player, the game's inbox).
 export * from './mails.ts';
 export * from './refunds.ts';
+export * from './tickets.ts';

@@ -76,6 +76,7 @@ export const LOG_ROW_TARGETS = [
   'violation_template',
   'mail',
   'refund',
+  'ticket',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -104,6 +105,7 @@ export const LOG_TABLE_TARGETS = [
   'violation-templates',
   'mails',
   'refunds',
+  'tickets',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
