@@ -17,6 +17,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   ACTIVITY_TIERS,
   PAY_BASES,
@@ -39,7 +40,7 @@ import { ApiError, http } from '@/shared/http.ts';
 import { Chart } from '@/shared/chart/index.ts';
 import { DataTable } from '@/shared/ui/index.ts';
 
-const API = '/api/v1/player-tiers';
+const API = '/player-tiers';
 const TIERS: Record<TierDimension, readonly string[]> = { pay: PAY_TIERS, activity: ACTIVITY_TIERS };
 const PAY_COLORS: Record<string, string> = { non_payer: 'default', small: 'blue', mid: 'purple', whale: 'gold' };
 const ACTIVITY_COLORS: Record<string, string> = {
@@ -85,7 +86,7 @@ export function PlayerTiersPage() {
   useEffect(() => {
     if (running === null) return;
     const timer = setInterval(async () => {
-      const job = await http.get<{ status: string }>(`/api/v1/jobs/${running}`).catch(() => null);
+      const job = await http.get<{ status: string }>(`/jobs/${running}`).catch(() => null);
       if (job && !['queued', 'running'].includes(job.status)) {
         setRunning(null);
         if (job.status === 'succeeded') message.success(t('recomputed'));
@@ -235,12 +236,12 @@ function TierTag({ dimension, tier }: { dimension: TierDimension; tier: string }
 function TierPlayersCard({ dimension, filters }: { dimension: TierDimension; filters: Filters }) {
   const { t } = useTranslation('player-tiers');
   const productId = useProduct((s) => s.productId);
-  const [tier, setTier] = useState<string>(TIERS[dimension][TIERS[dimension].length - 1]!);
+  const last = TIERS[dimension][TIERS[dimension].length - 1]!;
+  const [chosen, setTier] = useState<string>(last);
   const [page, setPage] = useState({ current: 1, size: 10 });
-  useEffect(() => {
-    setTier(TIERS[dimension][TIERS[dimension].length - 1]!);
-    setPage((p) => ({ ...p, current: 1 }));
-  }, [dimension]);
+  // A tier of the other dimension (just switched) reads as this one's last tier.
+  const tier = TIERS[dimension].includes(chosen) ? chosen : last;
+  useEffect(() => setPage((p) => ({ ...p, current: 1 })), [dimension]);
   const list = useQuery({
     queryKey: ['player-tiers', productId, 'players', dimension, tier, filters, page],
     queryFn: () =>
@@ -254,7 +255,13 @@ function TierPlayersCard({ dimension, filters }: { dimension: TierDimension; fil
     enabled: !!productId,
   });
   const columns: ColumnsType<TierPlayer> = [
-    { title: 'openid', dataIndex: 'openid', width: 180 },
+    {
+      title: 'openid',
+      dataIndex: 'openid',
+      width: 180,
+      // The profile of the player (a link also lets a keyboard reach and scroll a wide table).
+      render: (v: string) => <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(v)}`}>{v}</Link>,
+    },
     { title: t('nickname'), dataIndex: 'nickname', width: 140 },
     { title: t('channel'), dataIndex: 'channel', width: 110 },
     { title: t('region'), dataIndex: 'region', width: 80 },

@@ -67,7 +67,7 @@ export function ProfileTagsPage() {
   );
 
   const evaluate = async (tag: ProfileTag) => {
-    const { job_id } = await http.post<{ job_id: number }>(`/api/v1/profile-tags/${tag.id}/evaluate`);
+    const { job_id } = await http.post<{ job_id: number }>(`/profile-tags/${tag.id}/evaluate`);
     message.success(t('evaluating'));
     setJob(job_id);
   };
@@ -142,7 +142,7 @@ function ImportDialog({
     if (!tag || !fileId) return;
     setBusy(true);
     try {
-      const { job_id } = await http.post<{ job_id: number }>(`/api/v1/profile-tags/${tag.id}/import`, {
+      const { job_id } = await http.post<{ job_id: number }>(`/profile-tags/${tag.id}/import`, {
         file_id: fileId,
         replace,
       });

@@ -14,7 +14,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
 
-const API = '/api/v1/profile-tags';
+const API = '/profile-tags';
 
 /** A value as the page shows it (booleans and dates in words, numbers as they are). */
 function ValueText({ tag, value }: { tag: Pick<ProfileTag, 'type'>; value: TagPlayer['value'] }) {

@@ -25,7 +25,7 @@ export function ProfileTagsCard({ openid }: { openid: string }) {
   const allowed = usePermission([profileTagsResource.permissions.see]);
   const tags = useQuery({
     queryKey: ['profile-tags', productId, 'by-player', openid],
-    queryFn: () => http.get<PlayerTag[]>(`/api/v1/profile-tags/by-player/${encodeURIComponent(openid)}`),
+    queryFn: () => http.get<PlayerTag[]>(`/profile-tags/by-player/${encodeURIComponent(openid)}`),
     enabled: allowed && !!productId && !!openid,
   });
   if (!allowed) return null;
