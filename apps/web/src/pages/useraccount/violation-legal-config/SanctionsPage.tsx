@@ -31,7 +31,7 @@ import {
   lengthBody,
   showApiErrors,
   type LengthValues,
-} from './sanction-form.tsx';
+} from '@/shared/sanctions/sanction-form.tsx';
 
 const RESOURCE = sanctionsResource;
 

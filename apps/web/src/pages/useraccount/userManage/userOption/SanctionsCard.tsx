@@ -1,18 +1,25 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import type { FormInstance } from 'antd';
-import type { TFunction } from 'i18next';
+import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { playersResource } from '@rx/contracts/players';
 import {
-  SANCTION_DURATION_PRESETS,
   SANCTION_FEATURES,
   SANCTION_KINDS,
   type SanctionItem,
 } from '@rx/contracts/sanctions';
-import { serverFieldErrors, showFieldErrors } from '@/shared/crud/index.ts';
+import {
+  DeliveryCell,
+  EndCell,
+  KindCell,
+  LengthFields,
+  LiftedCell,
+  StatusTag,
+  lengthBody,
+  showApiErrors,
+  type LengthValues,
+} from '@/shared/sanctions/sanction-form.tsx';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
@@ -23,105 +30,6 @@ import { AppModal, DataTable } from '@/shared/ui/index.ts';
 
 // The sanctions strings load with the profile page (this component is part of its chunk).
 await loadNamespace('sanctions');
-
-// The helpers below are the same as the risk-control page's (pages do not import each other).
-
-/** How long a sanction lasts, as the form holds it: a preset (minutes), a date, or permanent. */
-interface LengthValues {
-  length?: string;
-  ends_at?: string;
-}
-
-/** The API's length fields of the form's values. */
-function lengthBody(values: LengthValues): Record<string, unknown> {
-  if (values.length === 'permanent') return { permanent: true };
-  if (values.length === 'custom') {
-    const at = values.ends_at ? new Date(values.ends_at) : null;
-    return { ends_at: at && !Number.isNaN(at.getTime()) ? at.toISOString() : values.ends_at || undefined };
-  }
-  return values.length ? { duration_minutes: Number(values.length) } : {};
-}
-
-/** Duration presets, a custom end and permanent (the API answers a missing or past end on its field). */
-function LengthFields({ t, label, permanent = true }: { t: TFunction; label?: string; permanent?: boolean }) {
-  return (
-    <>
-      <Form.Item name="length" label={label ?? t('form.length')} rules={[{ required: true }]}>
-        <Select
-          options={[
-            ...SANCTION_DURATION_PRESETS.map((m) => ({ value: String(m), label: t(`presets.${m}`) })),
-            { value: 'custom', label: t('form.custom') },
-            ...(permanent ? [{ value: 'permanent', label: t('permanent') }] : []),
-          ]}
-        />
-      </Form.Item>
-      <Form.Item noStyle dependencies={['length']}>
-        {({ getFieldValue }) =>
-          getFieldValue('length') === 'custom' ? (
-            <Form.Item name="ends_at" label={t('form.endsAt')} rules={[{ required: true }]}>
-              <Input type="datetime-local" />
-            </Form.Item>
-          ) : null
-        }
-      </Form.Item>
-    </>
-  );
-}
-
-/** Shows the API's field errors on the form (the length fields answer as `duration_minutes`). */
-function showApiErrors(form: FormInstance, error: unknown): boolean {
-  const fields = serverFieldErrors(error);
-  if (!fields) return false;
-  const mapped: Record<string, string> = {};
-  for (const [field, message] of Object.entries(fields)) {
-    mapped[field === 'duration_minutes' || field === 'permanent' ? 'length' : field] = message;
-  }
-  showFieldErrors(form, mapped);
-  return true;
-}
-
-const STATUS_COLORS: Record<string, string> = {
-  active: 'error',
-  expired: 'default',
-  lifted: 'success',
-  done: 'processing',
-};
-
-function StatusTag({ t, status }: { t: TFunction; status: string }) {
-  return <Tag color={STATUS_COLORS[status]}>{t(`statuses.${status}`)}</Tag>;
-}
-
-/** The kind, with the feature or device it concerns. */
-function KindCell({ t, item }: { t: TFunction; item: SanctionItem }) {
-  return (
-    <Space size={4} wrap>
-      <span>{t(`kinds.${item.kind}`)}</span>
-      {item.feature && <Tag>{t(`features.${item.feature}`)}</Tag>}
-      {item.device_id && <Typography.Text code>{item.device_id}</Typography.Text>}
-    </Space>
-  );
-}
-
-function EndCell({ t, item }: { t: TFunction; item: SanctionItem }) {
-  if (item.kind === 'kick') return <>—</>;
-  return <>{item.ends_at ? formatDateTime(item.ends_at) : t('permanent')}</>;
-}
-
-function DeliveryCell({ t, item }: { t: TFunction; item: SanctionItem }) {
-  if (!item.delivery) return null;
-  const color = item.delivery === 'ok' ? 'success' : item.delivery === 'failed' ? 'error' : 'warning';
-  return <Tag color={color}>{t(`delivery.${item.delivery}`)}</Tag>;
-}
-
-function LiftedCell({ item }: { item: SanctionItem }) {
-  if (!item.lifted_by) return null;
-  return (
-    <span>
-      {item.lifted_by.username} · {formatDateTime(item.lifted_at)}
-      {item.lift_reason ? ` · ${item.lift_reason}` : ''}
-    </span>
-  );
-}
 
 type Dialog = { kind: 'new' } | { kind: 'lift' | 'extend'; item: SanctionItem } | null;
 
