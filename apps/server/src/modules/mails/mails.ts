@@ -1,0 +1,174 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { LANGUAGES, mailsResource, type Mail, type MailAttachment, type OptionalI18nText } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import { contains } from '../../lib/list.ts';
+import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { queryRows } from '../../lib/rows.ts';
+import { props } from '../props/index.ts';
+import { mails } from './tables.ts';
+
+export type MailRow = typeof mails.$inferSelect;
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** Every language's body through the shared sanitiser. */
+export function cleanBody(body: Partial<OptionalI18nText>): OptionalI18nText {
+  const clean = {} as OptionalI18nText;
+  for (const lang of LANGUAGES) clean[lang] = body[lang] ? sanitizeRichText(body[lang]) : '';
+  return clean;
+}
+
+export function toItem(row: MailRow): Mail {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    title: row.title,
+    body: row.body,
+    sender: row.sender,
+    attachments: row.attachments,
+    target: row.target,
+    servers: row.servers,
+    user_group_ids: row.userGroupIds,
+    file_id: row.fileId,
+    send_at: iso(row.sendAt),
+    expire_at: iso(row.expireAt),
+    status: row.status,
+    recipients: row.recipients,
+    unknown_openids: row.unknownOpenids,
+    recalled_copies: row.recalledCopies,
+    job_id: row.jobId,
+    sent_at: iso(row.sentAt),
+    finished_at: iso(row.finishedAt),
+    recalled_at: iso(row.recalledAt),
+    created_by: row.createdBy,
+    approval_id: row.approvalId,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Attachments must name active props and gift packages of the mail's product (each one its field). */
+async function checkAttachments(
+  db: Db,
+  scope: Scope,
+  attachments: MailAttachment[],
+  problems: FieldProblems,
+): Promise<void> {
+  const propIds = attachments.filter((a) => a.type === 'prop').map((a) => a.id);
+  const giftIds = attachments.filter((a) => a.type === 'gift').map((a) => a.id);
+  const activeProps = new Set(
+    propIds.length
+      ? (
+          await db
+            .select({ id: props.id })
+            .from(props)
+            .where(
+              and(
+                inArray(props.id, propIds),
+                eq(props.productId, scope.productId!),
+                eq(props.status, 'active'),
+              ),
+            )
+        ).map((r) => r.id)
+      : [],
+  );
+  const activeGifts = new Set(
+    giftIds.length
+      ? (
+          await queryRows<{ id: number }>(
+            db,
+            sql`select id from gift_packages where product_id = ${scope.productId}::int and status = 'active'
+              and id in (select jsonb_array_elements_text(${JSON.stringify(giftIds)}::jsonb)::int)`,
+          )
+        ).map((r) => Number(r.id))
+      : [],
+  );
+  attachments.forEach((a, i) => {
+    const known = a.type === 'prop' ? activeProps.has(a.id) : activeGifts.has(a.id);
+    if (!known) problems.add(`attachments.${i}.id`, 'unknown_ref');
+  });
+}
+
+/** User groups must be the product's. */
+async function checkGroups(db: Db, scope: Scope, ids: number[], problems: FieldProblems): Promise<void> {
+  if (!ids.length) return;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from user_groups where product_id = ${scope.productId}::int
+      and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
+  );
+  if (rows.length !== ids.length) problems.add('user_group_ids', 'unknown_ref');
+}
+
+async function checkFile(db: Db, scope: Scope, fileId: string, problems: FieldProblems): Promise<void> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from files where id = ${fileId} and cp_id = ${scope.cpId}::int and use = 'openid_list'`,
+  );
+  if (!rows.length) problems.add('file_id', 'unknown_ref');
+}
+
+export const mailImpl: ResourceImpl<typeof mailsResource, typeof mails, Mail, null> = {
+  table: mails,
+  toItem,
+  nameOf: (row) => row.title.zh,
+  where: (f) => [
+    f.q ? contains(sql`lower(${mails.title}::text)`, f.q.toLowerCase()) : undefined,
+    f.status ? eq(mails.status, f.status) : undefined,
+    f.target ? eq(mails.target, f.target) : undefined,
+  ],
+  sortBy: {
+    id: mails.id,
+    send_at: mails.sendAt,
+    expire_at: mails.expireAt,
+    status: mails.status,
+    updated_at: mails.updatedAt,
+  },
+  columns: (input) => ({
+    title: input.title,
+    body: input.body === undefined ? undefined : cleanBody(input.body),
+    sender: input.sender,
+    attachments: input.attachments,
+    target: input.target,
+    servers: input.servers,
+    userGroupIds: input.user_group_ids,
+    fileId: input.file_id,
+    sendAt: input.send_at === undefined ? undefined : input.send_at ? new Date(input.send_at) : null,
+    expireAt: input.expire_at === undefined ? undefined : input.expire_at ? new Date(input.expire_at) : null,
+  }),
+  // Only a draft is deleted: what players received stays on record (recall it instead).
+  usage: async (_db, scope, row) => {
+    if (row.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    return [];
+  },
+  check: async (db, scope, input, before) => {
+    if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    const problems = new FieldProblems(scope.lang);
+    if (input.attachments?.length) await checkAttachments(db, scope, input.attachments, problems);
+    if (input.user_group_ids?.length) await checkGroups(db, scope, input.user_group_ids, problems);
+    if (input.file_id) await checkFile(db, scope, input.file_id, problems);
+    // The cross-field rules against what the row keeps (an update may send one side).
+    const target = input.target ?? before?.target;
+    const servers = input.servers ?? before?.servers ?? [];
+    const groups = input.user_group_ids ?? before?.userGroupIds ?? [];
+    const file = input.file_id !== undefined ? input.file_id : (before?.fileId ?? null);
+    if (target === 'servers' && !servers.length) problems.add('servers', 'required');
+    if (target === 'groups' && !groups.length) problems.add('user_group_ids', 'required');
+    if (target === 'file' && !file) problems.add('file_id', 'required');
+    const start = input.send_at !== undefined ? input.send_at : iso(before?.sendAt ?? null);
+    const end = input.expire_at !== undefined ? input.expire_at : iso(before?.expireAt ?? null);
+    if (start && end && Date.parse(end) <= Date.parse(start)) problems.add('expire_at', 'end_before_start');
+    problems.throwIfAny();
+  },
+};
+
+export const mailService = resourceService(mailsResource, mailImpl);
+
+/** The row of `id` in the caller's product. */
+export function rowTarget(scope: { cpId: number; productId: number | null }, id: number) {
+  return and(eq(mails.id, id), eq(mails.cpId, scope.cpId), eq(mails.productId, scope.productId!))!;
+}

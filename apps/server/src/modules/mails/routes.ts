@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ErrorCode,
+  MAIL_ACTIONS,
+  idParam,
+  mailActionBody,
+  mailRecipientsQuery,
+  mailsResource,
+  type MailRecipient,
+  type MailStats,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { ok } from '../../lib/request.ts';
+import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { queryRows } from '../../lib/rows.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import { inScope } from '../../lib/scope.ts';
+import { answerPendingWith202 } from '../approvals/index.ts';
+import type { FileStorage } from '../files/index.ts';
+import { registerGiftUser } from '../gift-packages/index.ts';
+import { FANOUT_JOB, fanoutChunk, type ChunkInput } from './fanout.ts';
+import { act, registerMailLifecycle } from './lifecycle.ts';
+import { mailImpl, mailService, rowTarget } from './mails.ts';
+import { mails } from './tables.ts';
+
+async function mailOf(db: Db, scope: Scope, id: number) {
+  const [row] = await db.select().from(mails).where(rowTarget(scope, id));
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+/** Delivered, read, claimed and failed copies of a mail: one grouped query. */
+export async function mailStats(db: Db, scope: Scope, id: number): Promise<MailStats> {
+  const row = await mailOf(db, scope, id);
+  const [counts] = await queryRows<{ delivered: number; read: number; claimed: number; failed: number }>(
+    db,
+    sql`select count(*) filter (where state <> 'failed')::int as delivered,
+        count(*) filter (where state in ('read', 'claimed'))::int as read,
+        count(*) filter (where state = 'claimed')::int as claimed,
+        count(*) filter (where state = 'failed')::int as failed
+      from mail_recipients where mail_id = ${id}::int`,
+  );
+  return {
+    delivered: Number(counts!.delivered),
+    read: Number(counts!.read),
+    claimed: Number(counts!.claimed),
+    failed: Number(counts!.failed) + row.unknownOpenids,
+    recalled: row.recalledCopies,
+  };
+}
+
+async function recipients(
+  db: Db,
+  scope: Scope,
+  id: number,
+  query: z.infer<typeof mailRecipientsQuery>,
+): Promise<{ list: MailRecipient[]; total: number }> {
+  await mailOf(db, scope, id);
+  const where = sql`r.mail_id = ${id}::int${query.state ? sql` and r.state = ${query.state}` : sql``}${
+    query.openid ? sql` and p.openid = ${query.openid}` : sql``
+  }`;
+  const [total] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from mail_recipients r join players p on p.id = r.player_id where ${where}`,
+  );
+  const rows = await queryRows<{
+    player_id: number;
+    openid: string;
+    state: MailRecipient['state'];
+    delivered_at: Date | string;
+    read_at: Date | string | null;
+    claimed_at: Date | string | null;
+    claimed_role_id: string;
+  }>(
+    db,
+    sql`select r.player_id, p.openid, r.state, r.delivered_at, r.read_at, r.claimed_at, r.claimed_role_id
+      from mail_recipients r join players p on p.id = r.player_id where ${where}
+      order by r.player_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+  );
+  const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+  return {
+    total: Number(total!.n),
+    list: rows.map((r) => ({
+      player_id: Number(r.player_id),
+      openid: r.openid,
+      state: r.state,
+      delivered_at: iso(r.delivered_at)!,
+      read_at: iso(r.read_at),
+      claimed_at: iso(r.claimed_at),
+      claimed_role_id: r.claimed_role_id,
+    })),
+  };
+}
+
+/**
+ * `/mails`: the product's system mail (list, get, create, update and delete a draft), its actions
+ * `POST /mails/:id/send|cancel|recall {version, reason}` (the page's approve permission; sending
+ * waits for a second person when a policy's threshold on recipients asks), `GET /mails/:id/stats`
+ * and `GET /mails/:id/recipients` (paged, by state).
+ */
+export async function mailRoutes(fastify: FastifyInstance, options: { db: Db; storage: FileStorage }): Promise<void> {
+  const { db, storage } = options;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const jobs = fastify.hasDecorator('jobs') ? fastify.jobs : undefined;
+  const ctx = { db, events: fastify.events, jobs, storage };
+  registerMailLifecycle(ctx);
+  jobs?.defineJob(FANOUT_JOB, { item: (tx, input) => fanoutChunk(tx, input as ChunkInput) });
+  // Gift packages list the mails handing them out; one a scheduled, sending or sent unexpired mail names stays.
+  registerGiftUser(mailsResource.logTarget, async (db, scope, giftId) =>
+    (
+      await db
+        .select({ id: mails.id, title: mails.title, status: mails.status, expireAt: mails.expireAt })
+        .from(mails)
+        .where(
+          and(
+            inScope(mails, scope),
+            sql`${mails.attachments} @> ${JSON.stringify([{ type: 'gift', id: giftId }])}::jsonb`,
+          ),
+        )
+    ).map((r) => ({
+      id: r.id,
+      name: r.title.zh,
+      status: r.status,
+      live:
+        ['pending_approval', 'scheduled', 'sending', 'sent', 'partly_failed'].includes(r.status) &&
+        (r.expireAt === null || r.expireAt.getTime() > Date.now()),
+    })),
+  );
+  answerPendingWith202(fastify);
+  const service = {
+    ...mailService,
+    create: async (tx: Db, scope: Scope, input: Parameters<typeof mailService.create>[2]) => {
+      const item = await mailService.create(tx, scope, input);
+      await tx.update(mails).set({ createdBy: scope.username }).where(eq(mails.id, item.id));
+      return { ...item, created_by: scope.username };
+    },
+  };
+  resourceRoutes(fastify, db, mailsResource, service, mailImpl);
+  app.post(
+    '/mails/:id/:action',
+    {
+      schema: {
+        tags: ['mails'],
+        summary: 'Send (or ask to), cancel or recall a mail',
+        params: idParam.extend({ action: z.enum(MAIL_ACTIONS) }),
+        body: mailActionBody,
+      },
+      config: can(mailsResource, 'approve'),
+    },
+    async (request) => ok(await act(ctx, scopeOf(request), request.params.id, request.params.action, request.body)),
+  );
+  app.get(
+    '/mails/:id/stats',
+    { schema: { tags: ['mails'], summary: "A mail's delivered, read, claimed and failed copies", params: idParam }, config: can(mailsResource, 'read') },
+    async (request) => ok(await mailStats(db, scopeOf(request), request.params.id)),
+  );
+  app.get(
+    '/mails/:id/recipients',
+    {
+      schema: { tags: ['mails'], summary: "A mail's copies, paged, by state", params: idParam, querystring: mailRecipientsQuery },
+      config: can(mailsResource, 'read'),
+    },
+    async (request) => ok(await recipients(db, scopeOf(request), request.params.id, request.query)),
+  );
+}
