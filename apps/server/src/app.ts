@@ -40,6 +40,8 @@ import { profileTagRoutes } from './modules/profile-tags/index.ts';
 import { announcementRoutes } from './modules/announcements/index.ts';
 import { codeBatchRoutes, codeRedeemRoutes } from './modules/code-batches/index.ts';
 import { sanctionRoutes } from './modules/sanctions/index.ts';
+import { refundRoutes } from './modules/refunds/index.ts';
+import { mailRoutes } from './modules/mails/index.ts';
 import { violationTemplateRoutes } from './modules/violation-templates/index.ts';
 import { userGroupRoutes } from './modules/user-groups/index.ts';
 import {
@@ -261,6 +263,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileTagRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   // Sanctions (bans, mutes, kicks; bulk from an uploaded openid list).
   await app.register(sanctionRoutes, { prefix: '/api/v1', db, storage: fileStorage });
+  await app.register(refundRoutes, { prefix: '/api/v1', db });
+  await app.register(mailRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(userGroupRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   // The configuration games read, and the game-facing API that serves it (signed with product keys).
   // Every instance drops its answers when any instance's console writes (`game-config` events).
