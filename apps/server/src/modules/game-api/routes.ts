@@ -19,7 +19,9 @@ import { gameHelp } from '../help-center/index.ts';
 import { gameSocialAccess } from '../social-access/index.ts';
 import { playerEventRoutes } from '../players/index.ts';
 import { announcementGameRoutes } from '../announcements/index.ts';
+import { mailGameRoutes } from '../mails/index.ts';
 import { sanctionGameRoutes } from '../sanctions/index.ts';
+import { refundGameRoutes } from '../refunds/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
 import { requestTarget, signedGameRequests, type GameCaller } from './verify.ts';
@@ -175,6 +177,8 @@ export async function gameApiRoutes(
   playerEventRoutes(fastify, db);
   // The live notices a player sees.
   announcementGameRoutes(fastify, db);
+  mailGameRoutes(fastify, db);
   // A player's bans and mutes in force (modules/sanctions).
   sanctionGameRoutes(fastify, db);
+  refundGameRoutes(fastify, db);
 }
