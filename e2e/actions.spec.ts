@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { RULE_MESSAGES } from '../packages/contracts/src/errors.ts';
 import { localeStrings } from './support/layout.ts';
 import { api } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { spaced, button, openDrawer } from './support/ui.ts';
 
 // Actions that change live data, walked as the demo admin in Chinese: deleting a gift in use tells
 // that it was disabled instead (a notice, no error), a clone is a draft that exists only once
@@ -16,13 +17,7 @@ const s = {
   social: localeStrings('social') as Strings,
 };
 
-function spaced(text: string): RegExp {
-  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
-}
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
 const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
-const openDrawer = (page: Page) => page.locator('.ant-drawer-section:visible').last();
 
 /** A gift of its own, used by a draft billing point of its own. */
 async function giftInUse(page: Page, tag: string) {

@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
+import { button, openDrawer as drawerOf } from './support/ui.ts';
 
 // Operations staff write a notice, save a wrong form and a right one, publish it, see it as a
 // player would (the preview and the signed game API), and recall it; in Chinese and in Arabic
@@ -16,13 +17,6 @@ const zh = {
 };
 const ar = { a: localeStrings('announcements', 'ar') as Record<string, any> };
 
-/** A button's name: antd puts a space between two CJK characters. */
-function spaced(text: string): RegExp {
-  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
-}
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
-const drawerOf = (page: Page) => page.locator('.ant-drawer-section:visible').last();
 const rowOf = (page: Page, text: string) =>
   page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 const PAGE = '/main/operation/product-notice';

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import type AxeCore from 'axe-core';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
+import { button, openDrawer as drawer } from './support/ui.ts';
 
 // Two-person approval walked through by two demo staff members: on 坦克大作战 (the demo's game with
 // approval policies) the admin publishes error codes, which waits for approval; ops_gn approves it
@@ -35,13 +36,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
-/** antd puts a space between two CJK characters of a button; an icon adds its own name before. */
-function spaced(text: string): RegExp {
-  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
-}
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
-const drawer = (page: Page) => page.locator('.ant-drawer-section:visible').last();
 const modal = (page: Page) => page.locator('.ant-modal-container:visible').last();
 
 /** Chooses the demo game by its code for the next page load (the header keeps the choice). */

@@ -4,6 +4,7 @@ import { localeStrings } from './support/layout.ts';
 import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { readCsv, toCsv } from './support/csv.ts';
+import { button, openDrawer } from './support/ui.ts';
 
 // Gift packages, billing points and channels walked through as the demo admin (domestic, Chinese)
 // and in Arabic: create, edit, filter kept in the address, CSV export and import. Then the role
@@ -28,19 +29,9 @@ function strings(lang: Lang) {
   };
 }
 
-/**
- * A button's name: antd puts a space between two CJK characters, and an icon before the text
- * adds its own name (`plus 新建`).
- */
-function spaced(text: string): RegExp {
-  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
-}
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
 /** The list's rows, not those of a table opened inside an expanded row. */
 const rows = (page: Page) =>
   page.locator('.rx-data-table tbody tr.ant-table-row:not(.ant-table-expanded-row *)');
-const openDrawer = (page: Page) => page.locator('.ant-drawer-section:visible').last();
 const openOptions = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
 
 /** A name unique to this run and language (letters and digits: valid in codes too). */

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
+import { button, openDrawer } from './support/ui.ts';
 
 // The create/edit drawers as staff fill them all day, in Chinese: a list rule shows on its list, an
 // error leaves once its field is changed, numbers are refused with their format instead of being
@@ -15,13 +16,6 @@ const s = {
   errorCodes: localeStrings('errorCodes') as Strings,
 };
 
-/** A button's name: antd puts a space between two CJK characters. */
-function spaced(text: string): RegExp {
-  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
-}
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
-const openDrawer = (page: Page) => page.locator('.ant-drawer-section:visible').last();
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm:visible');
 /** The innermost form item holding a control (the inner locator is searched within each item). */
 const itemOf = (drawer: Locator, control: (scope: Page) => Locator) =>

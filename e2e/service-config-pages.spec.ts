@@ -3,6 +3,7 @@ import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { readCsv, toCsv } from './support/csv.ts';
+import { spaced, button, openDrawer } from './support/ui.ts';
 
 // The game-facing configuration pages walked through as the demo admin in Chinese: error-code
 // texts (placeholders, missing-translation filter, CSV round trip, publish and rollback), the help
@@ -26,19 +27,9 @@ function strings(lang: Lang) {
   };
 }
 
-/**
- * A button's name: antd puts a space between two CJK characters, and an icon before the text adds
- * its own name (`plus 新建`).
- */
-function spaced(text: string): RegExp {
-  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
-}
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
 /** A list's rows, not those of a table opened inside an expanded row. */
 const rows = (scope: Page | Locator) =>
   scope.locator('.rx-data-table tbody tr.ant-table-row:not(.ant-table-expanded-row *)');
-const openDrawer = (page: Page) => page.locator('.ant-drawer-section:visible').last();
 const openModal = (page: Page) => page.locator('.ant-modal-container:visible').last();
 const options = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
 const fill = (text: string, values: Record<string, string>) =>

@@ -6,6 +6,7 @@ import { HTML, SVG, png } from '../apps/server/test/images.ts';
 import { openPage, routeValues, switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
+import { spaced } from './support/ui.ts';
 
 // A prop's icon uploaded on its form: the preview shows the stored image, the saved prop shows it
 // in the list; a file that is not an image is refused with a translated message (by the console
@@ -14,12 +15,6 @@ import { signIn } from './support/sign-in.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PROPS = '/main/projectbase/projectbase-fe/game-prop-config';
-
-/** A button's name: antd puts a space between two CJK characters. */
-function spaced(text: string): RegExp {
-  const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
-}
 
 async function seriousViolations(page: Page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
