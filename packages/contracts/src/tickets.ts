@@ -49,7 +49,12 @@ export type TicketStaffMove = (typeof TICKET_STAFF_MOVES)[number];
 export const TICKET_TRANSITIONS: Record<TicketState, Partial<Record<TicketAction, TicketState>>> = {
   new: { assign: 'assigned', close: 'closed' },
   assigned: { assign: 'assigned', start: 'in_progress', resolve: 'resolved', close: 'closed' },
-  in_progress: { assign: 'in_progress', ask_player: 'waiting_for_player', resolve: 'resolved', close: 'closed' },
+  in_progress: {
+    assign: 'in_progress',
+    ask_player: 'waiting_for_player',
+    resolve: 'resolved',
+    close: 'closed',
+  },
   waiting_for_player: {
     assign: 'waiting_for_player',
     start: 'in_progress',
@@ -251,7 +256,13 @@ export interface GameTicket {
   can_rate: boolean;
   rating: number | null;
   rating_comment: string;
-  replies: { id: number; from: 'staff' | 'player'; body: string; attachments: string[]; created_at: string }[];
+  replies: {
+    id: number;
+    from: 'staff' | 'player';
+    body: string;
+    attachments: string[];
+    created_at: string;
+  }[];
 }
 
 export const EXPORT_TICKET_COLUMNS = [
