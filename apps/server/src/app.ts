@@ -40,6 +40,7 @@ import { profileTagRoutes } from './modules/profile-tags/index.ts';
 import { announcementRoutes } from './modules/announcements/index.ts';
 import { codeBatchRoutes, codeRedeemRoutes } from './modules/code-batches/index.ts';
 import { sanctionRoutes } from './modules/sanctions/index.ts';
+import { ticketRoutes } from './modules/tickets/index.ts';
 import { refundRoutes } from './modules/refunds/index.ts';
 import { mailRoutes } from './modules/mails/index.ts';
 import { violationTemplateRoutes } from './modules/violation-templates/index.ts';
@@ -252,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     playerTierRoutes,
     announcementRoutes,
     codeBatchRoutes,
+    ticketRoutes,
   ]) {
     await app.register(routes, { prefix: '/api/v1', db, authenticate });
   }

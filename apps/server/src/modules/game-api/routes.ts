@@ -21,6 +21,7 @@ import { playerEventRoutes } from '../players/index.ts';
 import { announcementGameRoutes } from '../announcements/index.ts';
 import { mailGameRoutes } from '../mails/index.ts';
 import { sanctionGameRoutes } from '../sanctions/index.ts';
+import { ticketGameRoutes } from '../tickets/index.ts';
 import { refundGameRoutes } from '../refunds/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
@@ -180,5 +181,7 @@ export async function gameApiRoutes(
   mailGameRoutes(fastify, db);
   // A player's bans and mutes in force (modules/sanctions).
   sanctionGameRoutes(fastify, db);
+  // Feedback tickets: submission, the player's thread, reopen, rating (modules/tickets).
+  ticketGameRoutes(fastify, db);
   refundGameRoutes(fastify, db);
 }
