@@ -127,7 +127,7 @@ describe('exchange-code batches', () => {
     expect(policies.statusCode, policies.body).toBe(200);
     try {
       const draft = body<CodeBatch>(
-        await maker.api.post('/api/v1/code-batches', newBatch({ quantity: 45_000 })),
+        await maker.api.post('/api/v1/code-batches', newBatch({ quantity: 25_000 })),
       ).data;
       expect(draft).toMatchObject({ status: 'draft', generated: 0, created_by: maker.name });
       const asked = await maker.api.post(`/api/v1/code-batches/${draft.id}/submit`, {
@@ -135,7 +135,7 @@ describe('exchange-code batches', () => {
       });
       expect(asked.statusCode, asked.body).toBe(202);
       const request = body<{ approval: ApprovalRequest }>(asked).data.approval;
-      expect(request).toMatchObject({ kind: 'code_batches.activate', amount: 45_000 });
+      expect(request).toMatchObject({ kind: 'code_batches.activate', amount: 25_000 });
       expect(body<CodeBatch>(await admin.get(`/api/v1/code-batches/${draft.id}`)).data.status).toBe(
         'pending_approval',
       );
@@ -150,10 +150,10 @@ describe('exchange-code batches', () => {
         batch = body<CodeBatch>(await admin.get(`/api/v1/code-batches/${draft.id}`)).data;
       }
       batch = await finished(draft.id);
-      expect(batch).toMatchObject({ status: 'active', generated: 45_000 });
+      expect(batch).toMatchObject({ status: 'active', generated: 25_000 });
       const all = await codesOf(draft.id);
-      expect(all).toHaveLength(45_000);
-      expect(new Set(all).size).toBe(45_000);
+      expect(all).toHaveLength(25_000);
+      expect(new Set(all).size).toBe(25_000);
       const pattern = new RegExp(`^[${CODE_ALPHABET}]{12}$`);
       expect(all.every((c) => pattern.test(c))).toBe(true);
       expect(all.some((c) => /[01OIL]/.test(c))).toBe(false);
@@ -163,7 +163,7 @@ describe('exchange-code batches', () => {
     } finally {
       await admin.put('/api/v1/approval-policies', { policies: [] });
     }
-  });
+  }, 90_000);
 
   it('resumes a chunk without duplicates or gaps (generation is idempotent per chunk)', async () => {
     const batch = body<CodeBatch>(await admin.post('/api/v1/code-batches', newBatch({ quantity: 500 }))).data;
@@ -197,8 +197,8 @@ describe('exchange-code batches', () => {
   });
 
   it('resumes a job left running (a crash) with the chunks it had not finished, without duplicates', async () => {
-    const batch = await activeBatch(admin, { quantity: 45_000 });
-    expect(batch.generated).toBe(45_000);
+    const batch = await activeBatch(admin, { quantity: 25_000 });
+    expect(batch.generated).toBe(25_000);
     const { db } = t.database;
     // As after a kill -9 during the last chunks: their items pending, their codes never committed.
     await db.transaction(async (tx) => {
@@ -217,12 +217,12 @@ describe('exchange-code batches', () => {
     expect((await codesOf(batch.id)).length).toBe(20_000);
     await t.app.jobs.runJob(batch.job_id!);
     const all = await codesOf(batch.id);
-    expect(all).toHaveLength(45_000);
-    expect(new Set(all).size).toBe(45_000);
+    expect(all).toHaveLength(25_000);
+    expect(new Set(all).size).toBe(25_000);
     const after = body<CodeBatch>(await admin.get(`/api/v1/code-batches/${batch.id}`)).data;
-    expect(after.generated).toBe(45_000);
+    expect(after.generated).toBe(25_000);
     expect((await t.app.jobs.find(batch.job_id!))!.status).toBe('succeeded');
-  });
+  }, 90_000);
 
   it('redeems and answers each reason', async () => {
     const batch = await activeBatch(admin, { per_code_limit: 1, per_player_limit: 1 });

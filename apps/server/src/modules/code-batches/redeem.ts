@@ -87,6 +87,13 @@ export async function redeemCode(
           returning redeemed`,
       );
       if (!spent.length) throw new Refusal('used_up');
+      await tx.execute(sql`insert into code_redemptions (product_id, batch_id, code, openid, role_id, group_key)
+        values (${productId}, ${found.batch_id}, ${code}, ${input.openid}, ${input.role_id}, ${found.group_key})`);
+      const [gift] = await queryRows<{ contents: GiftContent[] | string }>(
+        tx,
+        sql`select contents from gift_packages where id = ${found.gift_package_id}`,
+      );
+      // Last: every redemption of the batch waits on its row, so it is held only until the commit.
       const batch = await queryRows<{ id: number }>(
         tx,
         sql`update code_batches set redeemed = redeemed + 1
@@ -94,12 +101,6 @@ export async function redeemCode(
           returning id`,
       );
       if (!batch.length) throw new Refusal('used_up');
-      await tx.execute(sql`insert into code_redemptions (product_id, batch_id, code, openid, role_id, group_key)
-        values (${productId}, ${found.batch_id}, ${code}, ${input.openid}, ${input.role_id}, ${found.group_key})`);
-      const [gift] = await queryRows<{ contents: GiftContent[] | string }>(
-        tx,
-        sql`select contents from gift_packages where id = ${found.gift_package_id}`,
-      );
       const contents =
         typeof gift?.contents === 'string' ? JSON.parse(gift.contents) : (gift?.contents ?? []);
       return {
