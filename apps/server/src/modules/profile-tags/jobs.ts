@@ -13,7 +13,7 @@ import type { JobRunner, WholeResult } from '../../lib/jobs/index.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { eventLoopSlicer } from '../../lib/steps.ts';
 import type { FileStorage } from '../files/index.ts';
-import { playerMatchSql } from '../user-groups/rules.ts';
+import { playerMatchSql } from '../user-groups/index.ts';
 import { valueColumns } from './service.ts';
 import { playerTagValues, profileTags } from './tables.ts';
 

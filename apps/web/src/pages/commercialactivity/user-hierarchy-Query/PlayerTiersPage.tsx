@@ -220,7 +220,7 @@ export function PlayerTiersPage() {
         </Card>
       </Flex>
 
-      <TierPlayersCard dimension={dimension} filters={filters} />
+      <TierPlayersCard key={dimension} dimension={dimension} filters={filters} />
       <HistoryCard />
       <SettingsCard canEdit={canEdit} />
     </Flex>
@@ -241,7 +241,6 @@ function TierPlayersCard({ dimension, filters }: { dimension: TierDimension; fil
   const [page, setPage] = useState({ current: 1, size: 10 });
   // A tier of the other dimension (just switched) reads as this one's last tier.
   const tier = TIERS[dimension].includes(chosen) ? chosen : last;
-  useEffect(() => setPage((p) => ({ ...p, current: 1 })), [dimension]);
   const list = useQuery({
     queryKey: ['player-tiers', productId, 'players', dimension, tier, filters, page],
     queryFn: () =>

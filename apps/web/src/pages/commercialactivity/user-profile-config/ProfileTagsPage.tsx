@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Form, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   PROFILE_TAG_SOURCES,
   PROFILE_TAG_TYPES,
@@ -17,7 +17,6 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { AppModal } from '@/shared/ui/index.ts';
 import { UploadField } from '@/shared/upload/index.ts';
-import { JobDrawer } from '../../jobs/JobDrawer.tsx';
 import { TagForm } from './TagForm.tsx';
 
 const NEW_TAG: ProfileTagCreate = {
@@ -37,7 +36,12 @@ export function ProfileTagsPage() {
   const { t } = useTranslation('profile-tags');
   const canEdit = usePermission([profileTagsResource.permissions.edit]);
   const message = useMessage();
-  const [job, setJob] = useState<number | null>(null);
+  const navigate = useNavigate();
+  // A started job (an import, an evaluation): its progress and per-line results are on the jobs page.
+  const setJob = (id: number) => {
+    message.success(t('jobStarted', { id }));
+    navigate('/jobs');
+  };
   const [importing, setImporting] = useState<ProfileTag | null>(null);
   const options = (values: readonly string[], group: string) =>
     values.map((value) => ({ value, label: t(`${group}.${value}`) }));
@@ -68,7 +72,6 @@ export function ProfileTagsPage() {
 
   const evaluate = async (tag: ProfileTag) => {
     const { job_id } = await http.post<{ job_id: number }>(`/profile-tags/${tag.id}/evaluate`);
-    message.success(t('evaluating'));
     setJob(job_id);
   };
 
@@ -119,7 +122,6 @@ export function ProfileTagsPage() {
           setJob(id);
         }}
       />
-      <JobDrawer id={job} onClose={() => setJob(null)} />
     </>
   );
 }

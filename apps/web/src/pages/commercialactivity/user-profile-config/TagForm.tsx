@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_TAG_SOURCES, PROFILE_TAG_TYPES } from '@rx/contracts/profile-tags';
@@ -10,9 +10,6 @@ import { PROFILE_TAG_SOURCES, PROFILE_TAG_TYPES } from '@rx/contracts/profile-ta
 function RuleInput({ value, onChange, id }: { value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
   const { t } = useTranslation('profile-tags');
   const [text, setText] = useState(() => (value ? JSON.stringify(value, null, 2) : ''));
-  useEffect(() => {
-    if (value && typeof value === 'object') setText(JSON.stringify(value, null, 2));
-  }, [value]);
   return (
     <Input.TextArea
       id={id}
