@@ -337,6 +337,7 @@ describe('exchange-code batches', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
+    expect(exported.body.replace(/^\uFEFF/, '').startsWith(`# batch,${batch.name}\r\n`)).toBe(true);
     expect(lines[0]).toContain(batch.name);
     expect(lines[1]).toBe('# exported_by,admin');
     expect(lines[2]).toMatch(/^# exported_at,\d{4}-/);

@@ -92,8 +92,8 @@ async function lookup(db: Db, scope: Scope, text: string): Promise<CodeLookup> {
 
 /** The codes as CSV, a chunk per query (memory holds one chunk), stamped with who exported and when. */
 async function* exportRows(db: Db, batch: typeof codeBatches.$inferSelect, scope: Scope) {
+  // (The first line, `# batch,<name>`, is the export's header row.)
   yield [
-    ['# batch', batch.name],
     ['# exported_by', scope.username],
     ['# exported_at', new Date().toISOString()],
     ['code', 'redeemed'],
@@ -198,7 +198,13 @@ export async function codeBatchRoutes(fastify: FastifyInstance, options: { db: D
         targetName: batch.name,
         after: { codes: batch.generated },
       });
-      return sendExport(reply, 'csv', `codes-${batch.id}`, [], exportRows(db, batch, scope));
+      return sendExport(
+        reply,
+        'csv',
+        `codes-${batch.id}`,
+        ['# batch', batch.name],
+        exportRows(db, batch, scope),
+      );
     },
   );
 }
