@@ -26,7 +26,7 @@ const nextLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 export const COMPUTE_JOB = 'player-tiers:compute';
 
 /** Players per statement of the tier job: each is short, so other requests get in between. */
-const CHUNK_IDS = 25_000;
+const CHUNK_IDS = 2_000;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -141,12 +141,10 @@ export async function computeTiers(
   const lo = range?.lo === null || range?.lo === undefined ? null : Number(range.lo);
   const hi = range?.hi === null || range?.hi === undefined ? null : Number(range.hi);
   const ago = (days: number) => sql`${at}::timestamptz - interval '${sql.raw(String(days))} days'`;
+  // The paid amount: the lifetime total kept on the player, or the last 30 days' orders summed per
+  // player of the range (one grouped scan of the orders index, not a lookup per player).
   const paid: SQL =
-    settings.basis === 'lifetime'
-      ? sql`p.paid_total`
-      : sql`coalesce((select sum(o.amount) from player_orders o
-            where o.player_id = p.id and o.product_id = p.product_id and o.status <> 'refunded'
-              and o.paid_at >= ${ago(30)} and o.paid_at <= ${at}::timestamptz), 0)`;
+    settings.basis === 'lifetime' ? sql`p.paid_total` : sql`coalesce(o.paid, 0)`;
   let total = 0;
   let changed = 0;
   if (lo !== null && hi !== null) {
@@ -155,13 +153,20 @@ export async function computeTiers(
       const [counts] = rowsOf<{ players: number; changed: number }>(
         await db.transaction((tx) =>
           tx.execute(sql`
-          with computed as (
-            select p.id as player_id, x.paid,
-              case when x.paid >= ${settings.whale_min}::bigint then 'whale'
-                   when x.paid >= ${settings.mid_min}::bigint then 'mid'
-                   when x.paid >= ${settings.small_min}::bigint and x.paid > 0 then 'small'
+          with orders30 as (
+            select o.player_id, sum(o.amount)::bigint as paid from player_orders o
+            where o.player_id between ${from}::bigint and ${to}::bigint and o.product_id = ${productId}::int
+              and o.status <> 'refunded' and o.paid_at >= ${ago(30)} and o.paid_at <= ${at}::timestamptz
+            group by o.player_id
+          ),
+          computed as (
+            select p.id as player_id, (${paid})::bigint as paid,
+              case when (${paid}) >= ${settings.whale_min}::bigint then 'whale'
+                   when (${paid}) >= ${settings.mid_min}::bigint then 'mid'
+                   when (${paid}) >= ${settings.small_min}::bigint and (${paid}) > 0 then 'small'
                    else 'non_payer' end as pay_tier,
               case when p.created_at > ${ago(7)} then 'new'
+                   -- Only the recently signed-in are looked up: one index probe each.
                    when p.last_login_at > ${ago(7)} and p.created_at <= ${ago(21)}
                         and not exists (select 1 from player_logins l where l.player_id = p.id
                                         and l.at > ${ago(21)} and l.at <= ${ago(7)}) then 'returning'
@@ -169,7 +174,7 @@ export async function computeTiers(
                    when p.last_login_at > ${ago(14)} then 'lapsing'
                    else 'dormant' end as activity_tier
             from players p
-            cross join lateral (select (${paid})::bigint as paid) x
+            left join orders30 o on o.player_id = p.id
             where p.product_id = ${productId}::int and p.id between ${from}::bigint and ${to}::bigint
           ),
           diff as (
