@@ -24,7 +24,7 @@ import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts
 import { queryRows } from '../../lib/rows.ts';
 import { profileTags } from '../profile-tags/tables.ts';
 import { playerMatchSql } from './rules.ts';
-import { userGroupMembers, userGroups } from './tables.ts';
+import { userGroups } from './tables.ts';
 
 type Row = typeof userGroups.$inferSelect;
 const resource = userGroupsResource;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Progress, Space, Table, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -11,7 +11,7 @@ import { usePermission } from '@/app/permission/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatNumber } from '@/shared/format.ts';
 import { http, ApiError } from '@/shared/http.ts';
-import { GROUPS, useGroupByKey, useLayers } from '../user-group/api.ts';
+import { GROUPS, useGroupByKey, useLayers } from './api.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
 
@@ -33,7 +33,7 @@ export function LayersPage() {
   const watched = (Form.useWatch('layers', form) ?? []) as UserGroupLayer[];
   const total = watched.reduce((sum, l) => sum + (Number(l?.percent) || 0), 0);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (layers.data) form.setFieldsValue({ layers: layers.data.group.layers });
   }, [layers.data, form]);
 
@@ -117,7 +117,8 @@ export function LayersPage() {
                   <Button
                     icon={<PlusOutlined />}
                     data-testid="layer-add"
-                    disabled={items.length >= 20}
+                    // Enabled once the saved layers are in the form (they would replace rows added before).
+                    disabled={items.length >= 20 || !layers.data}
                     onClick={() => {
                       const letter = LETTERS[items.length] ?? String(items.length + 1);
                       add({ key: letter, name: letter, percent: Math.max(1, Math.min(100 - total, 10)) });

@@ -1,20 +1,31 @@
 import { useMemo } from 'react';
-import { Alert, Descriptions, Space, Typography } from 'antd';
+import { Alert, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { userGroupsResource, type UserGroupMember } from '@rx/contracts/user-groups';
+import { userGroupsResource, type UserGroup, type UserGroupMember } from '@rx/contracts/user-groups';
 import { useProduct } from '@/app/product/index.ts';
 import { usePermission } from '@/app/permission/index.ts';
 import { apiQuery, ExportButton, SearchForm, tablePaging, useListParams } from '@/shared/crud/index.ts';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
-import { GROUPS, useGroupByKey } from '../user-group/api.ts';
-import { StateTag } from '../user-group/UserGroupsPage.tsx';
+import { GROUPS, useGroupByKey } from './api.ts';
 
 const FILTERS = ['q', 'layer'] as const;
+const STATE_COLORS: Record<string, string> = {
+  draft: 'default',
+  computing: 'processing',
+  ready: 'success',
+  failed: 'error',
+};
+
+function StateTag({ group }: { group: Pick<UserGroup, 'state' | 'error'> }) {
+  const { t } = useTranslation('user-groups');
+  const tag = <Tag color={STATE_COLORS[group.state]}>{t(`states.${group.state}`)}</Tag>;
+  return group.error ? <Tooltip title={group.error}>{tag}</Tooltip> : tag;
+}
 
 /** A group's materialised members: paged, sorted, by layer, exported (CSV/XLSX). */
 export function MembersPage() {

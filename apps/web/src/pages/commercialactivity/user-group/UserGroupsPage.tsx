@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,6 @@ import { updatedAtColumn } from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
-import { JobDrawer } from '../../jobs/JobDrawer.tsx';
 import { GROUPS, refreshGroup } from './api.ts';
 import { EMPTY_RULE } from './RuleBuilder.tsx';
 import { UserGroupForm } from './UserGroupForm.tsx';
@@ -56,12 +55,10 @@ export function UserGroupsPage() {
   const message = useMessage();
   const client = useQueryClient();
   const canEdit = usePermission([RESOURCE.permissions.edit]);
-  const [job, setJob] = useState<number | null>(null);
 
   const refresh = async (group: UserGroup) => {
     const { job_id } = await refreshGroup(group.id);
-    void message.success(t('refreshStarted'));
-    setJob(job_id);
+    void message.success(t('refreshStarted', { id: job_id }));
     void client.invalidateQueries({ queryKey: [GROUPS] });
   };
 
@@ -149,14 +146,14 @@ export function UserGroupsPage() {
               {t('layers.title')}
             </Link>
             {group.job_id && (
-              <Button type="link" size="small" onClick={() => setJob(group.job_id)} data-testid="group-job">
-                {t('job')}
-              </Button>
+              // The job's progress and per-line results (a list upload's errors) on the jobs page.
+              <Link to="/jobs" className="ant-btn ant-btn-link ant-btn-sm" data-testid="group-job">
+                {t('job')} #{group.job_id}
+              </Link>
             )}
           </>
         )}
       />
-      <JobDrawer id={job} onClose={() => setJob(null)} />
     </>
   );
 }
