@@ -82,8 +82,6 @@ export const ledgerLine = z.object({
 });
 export type LedgerLine = z.infer<typeof ledgerLine>;
 
-const staffRef = z.object({ id: z.number().int().nullable(), username: z.string() });
-
 export const refundItem = z.object({
   id: z.number().int(),
   notice_id: z.string(),
