@@ -29,6 +29,8 @@ function fillParams(path: string, values: RouteValues): string {
     openid: values.openid,
     // A tag or group name (a page for an unknown one says so).
     name: 'demo',
+    // A user group's members page (an unknown group says so).
+    uuid: 'demo',
   };
   return path.replace(/:(\w+)\??/g, (_, name: string) => {
     const value = params[name];
