@@ -38,7 +38,7 @@ import { fieldError, ruleError } from '../../lib/problems.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { GAME, SIGNED_IN, resourceScope } from '../../lib/route-access.ts';
-import { gameLanguage } from '../game-api/language.ts';
+import { gameLanguage } from '../game-api/index.ts';
 import { notify } from '../notifications/index.ts';
 import {
   addReply,
@@ -366,7 +366,7 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
             throw illegalTicketMove(scope.lang, row.state, 'reply');
           if (row.state === 'new')
             row = await moveTicket(tx, scope, row, 'assign', { assigneeId: scope.userId });
-          if (row.state === 'assigned') row = await moveTicket(tx, scope, row, 'start');
+          if (row.state === 'assigned') await moveTicket(tx, scope, row, 'start');
         }
         await addReply(tx, id, {
           authorType: 'staff',

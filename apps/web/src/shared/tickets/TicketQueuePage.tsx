@@ -1,0 +1,266 @@
+import { useMemo } from 'react';
+import { Alert, Card, Flex, Rate, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  TICKET_FILTERS,
+  TICKET_STATES,
+  ticketsResourceOf,
+  type TicketItem,
+  type TicketKind,
+} from '@rx/contracts/tickets';
+import { usePermission } from '@/app/permission/index.ts';
+import { useProduct } from '@/app/product/index.ts';
+import { ExportButton, SearchForm, apiQuery, tablePaging, useListParams } from '@/shared/crud/index.ts';
+import { formatDateTime } from '@/shared/format.ts';
+import { currentLanguage } from '@/shared/i18n.ts';
+import { DataTable } from '@/shared/ui/index.ts';
+import { ticketApi, ticketKeys } from './api.ts';
+import { TicketDrawer } from './TicketDrawer.tsx';
+import { PriorityTag, StateTag, typeName } from './parts.tsx';
+
+const TITLES: Record<TicketKind, string> = {
+  product: 'menu:page.productFeedback',
+  player: 'menu:page.playerFeedback',
+};
+
+/**
+ * A queue of feedback tickets (product or player feedback): counts by state and type, filters in
+ * the address, the table, export, and the ticket drawer (`?ticket=<id>`, the link of notifications).
+ */
+export function TicketQueuePage({ kind }: { kind: TicketKind }) {
+  const { t } = useTranslation('tickets');
+  const lang = currentLanguage();
+  const productId = useProduct((s) => s.productId);
+  const resource = ticketsResourceOf(kind);
+  const canExport = usePermission([resource.permissions.export]);
+  const [params, setParams] = useListParams(TICKET_FILTERS);
+  const [search, setSearch] = useSearchParams();
+  const openId = Number(search.get('ticket')) || undefined;
+  const open = (id: number | undefined) => {
+    const next = new URLSearchParams(search);
+    if (id) next.set('ticket', String(id));
+    else next.delete('ticket');
+    setSearch(next, { replace: true });
+  };
+  const query = useMemo<Record<string, string | number>>(
+    () => ({ ...apiQuery({ ...params, sort: params.sort ?? '-created_at' }), kind }),
+    [params, kind],
+  );
+  const list = useQuery({
+    queryKey: ticketKeys.list(query),
+    queryFn: ({ signal }) => ticketApi.list(query, signal),
+    placeholderData: keepPreviousData,
+    enabled: !!productId,
+  });
+  const countQuery = useMemo(() => {
+    const { page: _p, page_size: _s, sort: _o, state: _st, ...rest } = query;
+    return rest;
+  }, [query]);
+  const counts = useQuery({
+    queryKey: ticketKeys.counts(countQuery),
+    queryFn: ({ signal }) => ticketApi.counts(countQuery, signal),
+    enabled: !!productId,
+  });
+  const assignees = useQuery({
+    queryKey: ticketKeys.assignees(kind),
+    queryFn: () => ticketApi.assignees(kind),
+    enabled: !!productId,
+  });
+
+  const columns = useMemo<ColumnsType<TicketItem>>(
+    () => [
+      { title: t('columns.id'), dataIndex: 'id', width: 80, render: (id: number) => `#${id}` },
+      {
+        title: t('columns.type'),
+        key: 'type',
+        width: 140,
+        render: (_, row) => typeName(row.type_name, row.type_code, lang),
+      },
+      {
+        title: t('columns.state'),
+        dataIndex: 'state',
+        width: 130,
+        render: (state: TicketItem['state']) => <StateTag t={t} state={state} />,
+      },
+      {
+        title: t('columns.priority'),
+        dataIndex: 'priority',
+        width: 100,
+        sorter: true,
+        render: (p: TicketItem['priority']) => <PriorityTag t={t} priority={p} />,
+      },
+      {
+        title: t('columns.content'),
+        dataIndex: 'content',
+        width: 260,
+        ellipsis: true,
+        render: (content: string, row) => (
+          <Typography.Link onClick={() => open(row.id)} data-testid={`ticket-${row.id}`}>
+            {content}
+          </Typography.Link>
+        ),
+      },
+      {
+        title: t('columns.openid'),
+        dataIndex: 'openid',
+        width: 170,
+        render: (openid: string) => (
+          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
+        ),
+      },
+      ...(kind === 'player'
+        ? [{ title: t('columns.reported'), dataIndex: 'reported_openid', width: 150 } as const]
+        : []),
+      { title: t('columns.channel'), dataIndex: 'channel', width: 100 },
+      {
+        title: t('columns.assignee'),
+        key: 'assignee',
+        width: 120,
+        render: (_, row) =>
+          row.assignee?.username ?? <Typography.Text type="secondary">{t('unassigned')}</Typography.Text>,
+      },
+      {
+        title: t('columns.rating'),
+        dataIndex: 'rating',
+        width: 150,
+        render: (rating: number | null) =>
+          rating === null ? (
+            ''
+          ) : (
+            <Rate disabled value={rating} style={{ fontSize: 14 }} aria-label={t('detail.rating')} />
+          ),
+      },
+      {
+        title: t('columns.created'),
+        dataIndex: 'created_at',
+        width: 160,
+        sorter: true,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('columns.updated'),
+        dataIndex: 'updated_at',
+        width: 160,
+        sorter: true,
+        render: (v: string) => formatDateTime(v),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `open` only writes the address
+    [t, kind, lang],
+  );
+
+  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
+  const c = counts.data;
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {t(TITLES[kind])}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t(`intro.${kind}`)}</Typography.Paragraph>
+      <Card size="small" style={{ marginBlockEnd: 12 }} aria-label={t('summary.title')}>
+        <Flex wrap gap={8} align="center" data-testid="ticket-summary">
+          <Typography.Text strong>
+            {t('summary.total')}: {c?.total ?? 0}
+          </Typography.Text>
+          {TICKET_STATES.map((s) => (
+            <Tag
+              key={s}
+              role="button"
+              tabIndex={0}
+              style={{ cursor: 'pointer' }}
+              color={params.filters.state === s ? 'blue' : undefined}
+              onClick={() =>
+                setParams({ filters: { ...params.filters, state: params.filters.state === s ? '' : s } })
+              }
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ')
+                  setParams({ filters: { ...params.filters, state: params.filters.state === s ? '' : s } });
+              }}
+              data-testid={`count-${s}`}
+            >
+              {t(`states.${s}`)}: {c?.by_state[s] ?? 0}
+            </Tag>
+          ))}
+        </Flex>
+        {!!c?.by_type.length && (
+          <Flex wrap gap={8} style={{ marginBlockStart: 8 }}>
+            <Typography.Text type="secondary">{t('summary.byType')}:</Typography.Text>
+            {c.by_type.map((x) => (
+              <Tag key={x.type_code}>
+                {typeName(x.type_name, x.type_code, lang)}: {x.count}
+              </Tag>
+            ))}
+          </Flex>
+        )}
+      </Card>
+      <SearchForm
+        values={params.filters}
+        onSearch={(filters) => setParams({ filters })}
+        fields={[
+          {
+            name: 'state',
+            label: t('columns.state'),
+            kind: 'select',
+            width: 150,
+            options: TICKET_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
+          },
+          { name: 'type', label: t('filters.type'), width: 140 },
+          {
+            name: 'assignee',
+            label: t('columns.assignee'),
+            kind: 'select',
+            width: 150,
+            options: [
+              { value: 'mine', label: t('filters.mine') },
+              { value: 'unassigned', label: t('unassigned') },
+              ...(assignees.data ?? []).map((u) => ({ value: String(u.id), label: u.username })),
+            ],
+          },
+          { name: 'channel', label: t('columns.channel'), width: 120 },
+          { name: 'openid', label: t('columns.openid'), width: 180 },
+          {
+            name: 'rated',
+            label: t('filters.rated'),
+            kind: 'select',
+            width: 120,
+            options: [
+              { value: 'yes', label: t('filters.ratedYes') },
+              { value: 'no', label: t('filters.ratedNo') },
+            ],
+          },
+          { name: 'from', label: t('filters.from'), kind: 'date' },
+          { name: 'to', label: t('filters.to'), kind: 'date' },
+        ]}
+      />
+      <DataTable<TicketItem>
+        rowKey="id"
+        tools={{
+          id: `tickets-${kind}`,
+          onRefresh: () => {
+            void list.refetch();
+            void counts.refetch();
+          },
+          refreshing: list.isFetching,
+          leading: canExport && <ExportButton resource="tickets" filters={{ ...params.filters, kind }} />,
+        }}
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        {...tablePaging(params, setParams, list.data?.total, {
+          priority: 'priority',
+          created_at: 'created_at',
+          updated_at: 'updated_at',
+        })}
+      />
+      <TicketDrawer
+        kind={kind}
+        id={openId}
+        onClose={() => open(undefined)}
+        assignees={assignees.data ?? []}
+      />
+    </>
+  );
+}
