@@ -26,6 +26,7 @@ export const JOB_KINDS = [
   'code_batches.generate',
   'profile-tags:import',
   'profile-tags:evaluate',
+  'mails.fanout',
   'refunds.clawback',
 ] as const;
 

@@ -57,7 +57,11 @@ export type JobKind =
   | { run(context: WholeContext): Promise<WholeResult | void> };
 
 export interface TaskContext {
-  /** The transaction the schedule's run is recorded in: write through it for exactly-once effects. */
+  /**
+   * A one-off's: the transaction its run is recorded in — write through it (never through the app's
+   * own `db`, which on PGlite waits for this transaction forever) for exactly-once effects.
+   * A recurring task's: the database itself (it runs outside any transaction; see `fireCron`).
+   */
   db: Db;
   key: string;
   /** When it was meant to run. */
@@ -635,18 +639,31 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Runs a recurring task now (an admin's "run now"; tests), as its cron would: outside any
+   * transaction, after recording the run.
+   */
+  async runNow(key: string): Promise<void> {
+    await this.fireCron(key);
+  }
+
+  /**
+   * One tick of a recurring task. The run is recorded in a short transaction first; the handler then
+   * runs outside it, on the database itself. (Inside it, a handler reading through the app's own
+   * `db` instead of the transaction would wait forever on PGlite, whose one connection the open
+   * transaction holds; recurring tasks are sweeps and polls that may take long, and are idempotent.)
+   */
   private async fireCron(key: string): Promise<void> {
     try {
-      await this.db.transaction(async (tx) => {
+      const claimed = await this.db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(schedules)
           .where(and(eq(schedules.key, key), eq(schedules.status, 'active')))
-          .for('update');
-        if (!row || !row.cron) return;
+          .for('update', { skipLocked: true });
+        if (!row || !row.cron) return null;
         const handler = this.tasks.get(row.kind);
-        if (!handler) return;
-        await handler(row.payload, { db: tx as unknown as Db, key, at: new Date() });
+        if (!handler) return null;
         await tx
           .update(schedules)
           .set({
@@ -656,7 +673,9 @@ export class JobRunner {
             nextRunAt: nextCronRun(row.cron, row.tz ?? 'UTC'),
           })
           .where(eq(schedules.key, key));
+        return { handler, payload: row.payload };
       });
+      if (claimed) await claimed.handler(claimed.payload, { db: this.db, key, at: new Date() });
     } catch (error) {
       this.options.log?.error({ err: error, schedule: key }, 'scheduled task failed');
       await this.db

@@ -253,6 +253,20 @@ describe('schedules', () => {
     expect(row!.n).toBe(1);
   });
 
+  it('runs a recurring task outside any transaction: one reading through the app database finishes', async () => {
+    // Inside the schedule's transaction this read would wait forever on PGlite (one connection).
+    let seen = -1;
+    t.app.jobs.defineTask('test:sweep', async () => {
+      const [row] = await t.database.db.select({ n: count() }).from(schedules);
+      seen = row!.n;
+    });
+    await t.app.jobs.scheduleCron('test:sweep', 'sweep:cron', '0 3 * * *', 'UTC', {});
+    await t.app.jobs.runNow('sweep:cron');
+    expect(seen).toBeGreaterThan(0);
+    expect((await t.app.jobs.schedule('sweep:cron'))!).toMatchObject({ runs: 1, lastError: null });
+    await t.app.jobs.unschedule('sweep:cron');
+  });
+
   it('keeps a future one-off and a cron with its next run, and unschedules them', async () => {
     const at = new Date(Date.now() + 3600_000);
     await t.app.jobs.scheduleAt('test:mark', 'mark:future', at, {});
