@@ -1,0 +1,133 @@
+import { createRequire } from 'node:module';
+import type AxeCore from 'axe-core';
+import { expect, test, type Page } from '@playwright/test';
+import { api } from './support/api.ts';
+import { switchLanguage } from './support/built-pages.ts';
+import { gameCall, newGameKey } from './support/game.ts';
+import { localeStrings } from './support/layout.ts';
+import { signIn } from './support/sign-in.ts';
+import { openDrawer } from './support/ui.ts';
+
+// A player submits feedback through the signed game API; staff open it in the queue, take it,
+// reply and resolve it; the player reads the reply and rates it through the game API; staff see
+// the rating. In Chinese (product feedback) and Arabic (player feedback), with no serious axe finding.
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+async function seriousViolations(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+    });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}
+
+test.use({ bypassCSP: true });
+
+interface GameTicket {
+  id: number;
+  state: string;
+  can_rate: boolean;
+  replies: { from: string; body: string }[];
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+for (const { lang, html, dir, name, kind, path } of [
+  {
+    lang: 'zh',
+    html: 'zh-CN',
+    dir: 'ltr',
+    name: '简体中文',
+    kind: 'product',
+    path: '/service/feedbackConfig/feedback_copy',
+  },
+  {
+    lang: 'ar',
+    html: 'ar',
+    dir: 'rtl',
+    name: 'العربية',
+    kind: 'player',
+    path: '/service/feedbackConfig/feedback_player',
+  },
+] as const) {
+  test(`a ticket from a player's submission to a rated resolution (${lang})`, async ({ page, request }) => {
+    const s = localeStrings('tickets', lang) as Record<string, any>;
+    await signIn(page, 'admin', 'zh');
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    const tag = `${lang}${Date.now().toString(36)}`;
+    const openid = `e2e_tk_${tag}`;
+    // A feedback type with a first automatic reply, as a fixture.
+    await api(page, 'POST', '/feedback-types', {
+      code: `e2e_${tag}`,
+      name: { zh: `登录问题 ${tag}`, ar: `مشكلة دخول ${tag}` },
+      auto_reply: { zh: '我们已收到您的反馈', ar: 'تلقّينا ملاحظتك' },
+    });
+    const key = await newGameKey(page);
+    const submitted = await gameCall<GameTicket>(request, key, 'POST', '/api/game/v1/tickets', {
+      kind,
+      type: `e2e_${tag}`,
+      openid,
+      content: `cannot sign in ${tag}`,
+      device: 'Pixel 8',
+      os: 'Android 14',
+      app_version: '2.0.1',
+      lang,
+      ...(kind === 'player' ? { reported_openid: `cheater_${tag}` } : {}),
+    });
+    expect(submitted.status).toBe(200);
+    const id = submitted.data.id;
+    expect(submitted.data.replies).toHaveLength(1);
+
+    // The queue, filtered by the player.
+    await page.goto(`/main${path}?openid=${openid}`);
+    await expect(page.getByTestId('ticket-summary')).toContainText(`${s.states.new}: 1`);
+    const row = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: openid });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(s.states.new);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The drawer: take it, reply, resolve.
+    await page.getByTestId(`ticket-${id}`).click();
+    const drawer = openDrawer(page);
+    await expect(drawer.getByTestId('reply-system')).toBeVisible();
+    await drawer.getByTestId('assign-me').click();
+    await expect(drawer.getByTestId('ticket-state').first()).toHaveText(s.states.assigned);
+    const answer = `please reinstall ${tag}`;
+    await drawer.locator('#ticket-reply').click();
+    await page.keyboard.type(answer);
+    await drawer.getByTestId('reply-send').click();
+    await expect(drawer.getByTestId('reply-staff')).toContainText(answer);
+    await expect(drawer.getByTestId('ticket-state').first()).toHaveText(s.states.in_progress);
+    expect(await seriousViolations(page)).toEqual([]);
+    await drawer.getByTestId('move-resolve').click();
+    await expect(drawer.getByTestId('ticket-state').first()).toHaveText(s.states.resolved);
+
+    // The player reads the reply and rates the answer.
+    const mine = await gameCall<{ list: GameTicket[] }>(
+      request,
+      key,
+      'GET',
+      `/api/game/v1/tickets?openid=${openid}`,
+    );
+    const seen = mine.data.list.find((x) => x.id === id)!;
+    expect(seen.state).toBe('resolved');
+    expect(seen.can_rate).toBe(true);
+    expect(seen.replies.map((r) => r.body).join(' ')).toContain(answer);
+    const rated = await gameCall(request, key, 'POST', `/api/game/v1/tickets/${id}/rating`, {
+      openid,
+      rating: 5,
+      comment: 'fast',
+    });
+    expect(rated.status).toBe(200);
+
+    // Staff see the rating.
+    await page.goto(`/main${path}?openid=${openid}&ticket=${id}`);
+    await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('5/5');
+    await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('fast');
+  });
+}
