@@ -150,27 +150,36 @@ function tagCondition(productId: number, c: RuleCondition): SQL {
   }
 }
 
-/** An event aggregate over the last `days` days, or "no sign-in for N days". */
-function eventCondition(c: RuleCondition): SQL {
-  const cmp = c.op === 'lt' ? sql.raw('<') : sql.raw('>=');
-  switch (c.field) {
-    case 'event.paid':
-      return sql`(select coalesce(sum(po.amount), 0) from player_orders po
-        where po.player_id = p.id and po.status <> 'refunded' and po.paid_at >= ${daysAgo(c.days)})
-        ${cmp} ${num(c.value)}`;
-    case 'event.logins':
-      return sql`(select count(*) from player_logins pl
-        where pl.player_id = p.id and pl.at >= ${daysAgo(c.days)}) ${cmp} ${num(c.value)}`;
-    case 'event.no_login':
-      return sql`(p.last_login_at is null or p.last_login_at < ${daysAgo(c.value)})`;
+/**
+ * An event aggregate over the last `days` days, or "no sign-in for N days". "At least X" reads the
+ * events once, grouped by player (`p.id in (… group by player having …)`), not once per player;
+ * "fewer than X" is its complement. At least 0 holds for everyone, fewer than 0 for no one.
+ */
+function eventCondition(productId: number, c: RuleCondition): SQL {
+  if (c.field === 'event.no_login') {
+    return sql`(p.last_login_at is null or p.last_login_at < ${daysAgo(c.value)})`;
   }
-  throw new RuleError([{ path: [c.field], message: 'rule.unknownField' }]);
+  const atLeast = Number(c.value);
+  if (atLeast <= 0) return c.op === 'lt' ? sql`false` : sql`true`;
+  let players: SQL;
+  if (c.field === 'event.paid') {
+    players = sql`select po.player_id from player_orders po
+      where po.product_id = ${productId}::int and po.status <> 'refunded' and po.paid_at >= ${daysAgo(c.days)}
+      group by po.player_id having sum(po.amount) >= ${num(atLeast)}`;
+  } else if (c.field === 'event.logins') {
+    players = sql`select pl.player_id from player_logins pl
+      where pl.product_id = ${productId}::int and pl.at >= ${daysAgo(c.days)}
+      group by pl.player_id having count(*) >= ${num(atLeast)}`;
+  } else {
+    throw new RuleError([{ path: [c.field], message: 'rule.unknownField' }]);
+  }
+  return c.op === 'lt' ? sql`p.id not in (${players})` : sql`p.id in (${players})`;
 }
 
 function condition(productId: number, c: RuleCondition): SQL {
   const type = ruleFieldType(c.field);
   if (type === 'tag') return tagCondition(productId, c);
-  if (type === 'event') return eventCondition(c);
+  if (type === 'event') return eventCondition(productId, c);
   if (type && c.field in PLAYER_COLUMNS) {
     return compare(sql`p.${sql.identifier(PLAYER_COLUMNS[c.field]!)}`, type, c);
   }
