@@ -28,10 +28,17 @@ async function run(label: string, target: { databaseUrl?: string }) {
   console.log(
     `  ${label}: demo seed in ${((Date.now() - seeded) / 1000).toFixed(1)} s; game ${game!.id} has ${Number(game!.players).toLocaleString()} players`,
   );
-  for (const pass of ['first run', 'second run']) {
+  // BENCH_CHUNKS=500,2000: steady runs with other range sizes too.
+  const chunks = (process.env.BENCH_CHUNKS ?? '').split(',').filter(Boolean).map(Number);
+  const passes: [string, number | undefined][] = [
+    ['first run', undefined],
+    ['second run', undefined],
+    ...chunks.map((c): [string, number] => [`steady/${c}`, c]),
+  ];
+  for (const [pass, chunk] of passes) {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const result = await computeTiers(database.db, game!.id);
+    const result = await computeTiers(database.db, game!.id, new Date(), undefined, chunk);
     delay.disable();
     console.log(
       `  ${label.padEnd(10)} ${pass.padEnd(11)} ${(result.ms / 1000).toFixed(2).padStart(6)} s  ${result.players.toLocaleString()} players, ${result.changed.toLocaleString()} changed; event loop held at most ${(delay.max / 1e6).toFixed(0)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms)`,

@@ -26,7 +26,7 @@ const nextLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 export const COMPUTE_JOB = 'player-tiers:compute';
 
 /** Players per statement of the tier job: each is short, so other requests get in between. */
-const CHUNK_IDS = 2_000;
+const CHUNK_IDS = 5_000;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -130,6 +130,7 @@ export async function computeTiers(
   productId: number,
   now = new Date(),
   onProgress?: (done: number, total: number) => void,
+  chunk = CHUNK_IDS,
 ): Promise<{ players: number; changed: number; day: string; ms: number; at: string }> {
   const started = performance.now();
   const settings = await readSettings(db, productId);
@@ -148,8 +149,8 @@ export async function computeTiers(
   let total = 0;
   let changed = 0;
   if (lo !== null && hi !== null) {
-    for (let from = lo; from <= hi; from += CHUNK_IDS) {
-      const to = from + CHUNK_IDS - 1;
+    for (let from = lo; from <= hi; from += chunk) {
+      const to = from + chunk - 1;
       const [counts] = rowsOf<{ players: number; changed: number }>(
         await db.transaction((tx) =>
           tx.execute(sql`
@@ -182,7 +183,9 @@ export async function computeTiers(
               (t.player_id is null or t.pay_tier <> c.pay_tier or t.activity_tier <> c.activity_tier) as moved,
               (t.player_id is null or t.paid <> c.paid) as repaid
             from computed c
+            -- Bounded to the range too, so no plan reads the product's whole tier table per range.
             left join player_tiers t on t.product_id = ${productId}::int and t.player_id = c.player_id
+              and t.player_id between ${from}::bigint and ${to}::bigint
           ),
           history as (
             insert into player_tier_history
