@@ -165,6 +165,29 @@ describe('exchange-code batches', () => {
     }
   }, 90_000);
 
+  it('brings a batch back to draft when its approval is rejected', async () => {
+    const maker = await staff([perms.see, perms.edit, perms.approve]);
+    const checker = await staff([perms.see, perms.approve]);
+    await admin.put('/api/v1/approval-policies', { policies: [{ action: perms.approve, threshold: 1000 }] });
+    try {
+      const draft = body<CodeBatch>(
+        await maker.api.post('/api/v1/code-batches', newBatch({ quantity: 5_000 })),
+      ).data;
+      const asked = await maker.api.post(`/api/v1/code-batches/${draft.id}/submit`, {
+        version: draft.version,
+      });
+      const request = body<{ approval: ApprovalRequest }>(asked).data.approval;
+      const no = await checker.api.post(`/api/v1/approvals/${request.id}/reject`, { comment: 'too many' });
+      expect(no.statusCode, no.body).toBe(200);
+      expect(body<CodeBatch>(await admin.get(`/api/v1/code-batches/${draft.id}`)).data).toMatchObject({
+        status: 'draft',
+        generated: 0,
+      });
+    } finally {
+      await admin.put('/api/v1/approval-policies', { policies: [] });
+    }
+  });
+
   it('resumes a chunk without duplicates or gaps (generation is idempotent per chunk)', async () => {
     const batch = body<CodeBatch>(await admin.post('/api/v1/code-batches', newBatch({ quantity: 500 }))).data;
     const input = { batch_id: batch.id, product_id: xianxia, chunk: 0, count: 500, length: 12, prefix: 'RX' };

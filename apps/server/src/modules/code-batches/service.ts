@@ -236,6 +236,19 @@ export function registerBatchApprovals(after: (maker: Scope, id: number) => void
   registerApprovalAction<ActivatePayload>('code_batches.activate', {
     apply: async (tx, maker, p) => toBatch(await goActive(tx, maker, p.id, 'approve')),
     afterApply: (maker, p) => after(maker, p.id),
+    // Rejected, withdrawn through the approvals page, or failed: the batch is a draft again.
+    settle: async (tx, maker, p) => {
+      const [row] = await tx.select().from(codeBatches).where(target(maker, p.id)).for('update');
+      if (row?.status !== 'pending_approval') return;
+      await moveRow(tx, maker, {
+        table: codeBatches,
+        target: target(maker, p.id),
+        state: codeBatches.status,
+        action: 'reject',
+        mapping: BATCH_STATES,
+        log,
+      });
+    },
   });
 }
 
