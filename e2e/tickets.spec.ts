@@ -131,3 +131,37 @@ for (const { lang, html, dir, name, kind, path } of [
     await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('fast');
   });
 }
+
+test('both queues and the ticket drawer fit 390 px in Arabic (right to left) with no serious axe finding', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin', 'zh');
+  await switchLanguage(page, 'العربية', 'ar', 'rtl');
+  const tag = `ph${Date.now().toString(36)}`;
+  await api(page, 'POST', '/feedback-types', { code: `e2e_${tag}`, name: { zh: `类型 ${tag}` } });
+  const key = await newGameKey(page);
+  for (const kind of ['product', 'player'] as const) {
+    const path =
+      kind === 'product'
+        ? '/service/feedbackConfig/feedback_copy'
+        : '/service/feedbackConfig/feedback_player';
+    const made = await gameCall<GameTicket>(request, key, 'POST', '/api/game/v1/tickets', {
+      kind,
+      type: `e2e_${tag}`,
+      openid: `e2e_ph_${tag}`,
+      content: `a long message from the player about the problem ${tag} `.repeat(4),
+      attachments: ['https://example.com/shot.png'],
+    });
+    expect(made.status).toBe(200);
+    await page.goto(`/main${path}?openid=e2e_ph_${tag}`);
+    await expect(page.locator('.rx-data-table tbody tr.ant-table-row')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId(`ticket-${made.data.id}`).click();
+    await expect(openDrawer(page).getByTestId('ticket-drawer')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
