@@ -1,0 +1,125 @@
+// System mail fan-out (apps/server/src/modules/mails): recipients per second of one mail to every
+// player of a product, written by its fan-out job (set-based INSERT … SELECT per player-id range),
+// BENCH_MAIL_PLAYERS players on PostgreSQL (200,000 by default) and BENCH_PGLITE_MAIL_PLAYERS on
+// PGlite (50,000 by default; it runs on the server's own thread), with a check that every player
+// got exactly one copy. Players are inserted set-based into a fresh product.
+// On PGlite always; on PostgreSQL when DATABASE_URL answers (a fresh database is made and dropped).
+// Usage: npx tsx bench/mail-fanout.ts
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
+import { cps, products } from '../apps/server/src/db/schema.ts';
+import { mails } from '../apps/server/src/modules/mails/tables.ts';
+import { queueFanout } from '../apps/server/src/modules/mails/fanout.ts';
+import { seed } from '../apps/server/src/seed/index.ts';
+
+const PG_PLAYERS = Number(process.env.BENCH_MAIL_PLAYERS ?? 200_000);
+const PGLITE_PLAYERS = Number(process.env.BENCH_PGLITE_MAIL_PLAYERS ?? 50_000);
+const machine = `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`;
+
+async function run(label: string, database: Database, players: number) {
+  await seed(database.db, { demo: false, adminPassword: 'Bench@12345', jwtSecret: 'bench-jwt' });
+  const app = await buildApp({ database, ssoSecret: 'bench-sso', jwtSecret: 'bench-jwt', logLevel: 'warn' });
+  await app.ready();
+  const { db } = database;
+  try {
+    const [cp] = await db.select({ id: cps.id }).from(cps).limit(1);
+    const [product] = await db
+      .insert(products)
+      .values({ cpId: cp!.id, code: 'bench', name: 'Bench', region: 'gn' })
+      .returning();
+    for (let start = 0; start < players; start += 50_000) {
+      await db.execute(sql`insert into players (product_id, openid, channel, region, country, nickname)
+        select ${product!.id}::int, 'bench_' || g, 'official', 'cn', 'CN', 'n' || g
+        from generate_series(${start + 1}::int, ${Math.min(players, start + 50_000)}::int) g`);
+    }
+    const [mail] = await db
+      .insert(mails)
+      .values({
+        cpId: cp!.id,
+        productId: product!.id,
+        title: { zh: '全服补偿', en: 'Compensation' } as never,
+        body: { zh: '<p>补偿</p>' } as never,
+        sender: 'GM',
+        target: 'all',
+        status: 'sending',
+        sentAt: new Date(),
+      })
+      .returning();
+    const scope = {
+      cpId: cp!.id,
+      productId: product!.id,
+      userId: 0,
+      username: 'bench',
+      ip: '',
+      lang: 'zh' as const,
+      isAdmin: true,
+    };
+    const started = performance.now();
+    const jobId = await db.transaction((tx) => queueFanout(tx, scope, mail!));
+    await app.jobs.runJob(jobId);
+    const seconds = (performance.now() - started) / 1000;
+    const [row] = await db.select().from(mails).where(eq(mails.id, mail!.id));
+    const [check] = (
+      await db.execute(sql`select count(*)::int as n, count(distinct player_id)::int as d
+        from mail_recipients where mail_id = ${mail!.id}::int`)
+    ).rows as { n: number; d: number }[];
+    const ok = Number(check!.n) === players && Number(check!.d) === players && row!.status === 'sent';
+    console.log(
+      `${label}: ${players.toLocaleString()} recipients in ${seconds.toFixed(1)} s = ` +
+        `${Math.round(players / seconds).toLocaleString()} recipients/s (${row!.chunkCount} chunks; ` +
+        `status ${row!.status}; ${ok ? 'every player exactly once' : `MISMATCH ${check!.n}/${check!.d}`}) [${machine}]`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `bench_mail_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+if (process.env.BENCH_SKIP !== 'pglite') {
+  const database = await openDatabase({});
+  try {
+    await run('PGlite', database, PGLITE_PLAYERS);
+  } finally {
+    await database.close().catch(() => undefined);
+  }
+}
+const server = await postgresDatabase();
+if (server) {
+  const database = await openDatabase({ databaseUrl: server.url });
+  try {
+    await run('PostgreSQL', database, PG_PLAYERS);
+  } finally {
+    await database.close().catch(() => undefined);
+    await server.drop();
+  }
+} else {
+  console.log('PostgreSQL: skipped (set DATABASE_URL to a server that answers)');
+}
