@@ -7,7 +7,7 @@ import {
   type TicketDetail,
   type TicketItem,
 } from '@rx/contracts';
-import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import {
   adminOf,
   body,
@@ -31,6 +31,7 @@ let tank: Client;
 let key: GameApiKeyCreated;
 let tankKey: GameApiKeyCreated;
 let adminId: number;
+let adminToken: string;
 let xianxiaId: number;
 async function userId(username: string): Promise<number> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
@@ -82,7 +83,7 @@ const basic = (n: number, extra: object = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   const signedIn = await signInAs(t.app, 'admin');
-  const adminToken = signedIn.user.access_token;
+  adminToken = signedIn.user.access_token;
   xianxiaId = await productIdOf(t, 'xianxia');
   admin = client(t, adminToken, xianxiaId);
   tank = client(t, adminToken, await productIdOf(t, 'tankwar'));
@@ -315,5 +316,58 @@ describe('tickets', () => {
     // Unsigned game calls are refused.
     const unsigned = await t.app.inject({ method: 'GET', url: `/api/game/v1/tickets?openid=${openid(5)}` });
     expect(unsigned.statusCode).toBe(401);
+  });
+  it('offers canned replies from auto-reply rules, lists assignees, sets priority, keeps notes on closed tickets', async () => {
+    const rule = await admin.post('/api/v1/auto-replies', {
+      name: `canned ${tag}`,
+      keywords: [{ text: `kw${tag}`, match: 'contains' }],
+      replies: [{ type: 'text', text: `Try restarting ${tag}` }],
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const canned = await admin.get('/api/v1/tickets/canned-replies?kind=product');
+    expect(canned.statusCode, canned.body).toBe(200);
+    expect(body<{ title: string; text: string }[]>(canned).data).toContainEqual(
+      expect.objectContaining({ title: `canned ${tag}`, text: `Try restarting ${tag}` }),
+    );
+    const people = body<{ id: number; username: string }[]>(
+      await admin.get('/api/v1/tickets/assignees?kind=product'),
+    ).data;
+    expect(people.map((p) => p.id)).toContain(adminId);
+
+    const ticket = await submit(basic(6));
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/tickets/${ticket.id}`,
+      headers: {
+        ...bearer(adminToken),
+        'x-product-id': String(xianxiaId),
+      },
+      payload: { priority: 'urgent' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(body<TicketItem>(patched).data.priority).toBe('urgent');
+    const sorted = body<{ list: TicketItem[] }>(
+      await admin.get(`/api/v1/tickets?kind=product&sort=-priority&page_size=1`),
+    ).data.list;
+    expect(sorted[0]!.priority).toBe('urgent');
+    // A public reply on a new ticket takes it: assigned to the replier and in progress.
+    const replied = body<TicketDetail>(
+      await admin.post(`/api/v1/tickets/${ticket.id}/replies`, { body: '<p>on it</p>' }),
+    ).data;
+    expect(replied).toMatchObject({ state: 'in_progress', assignee: { id: adminId } });
+    expect((await move(admin, ticket.id, 'close')).statusCode).toBe(200);
+    expect(body(await admin.post(`/api/v1/tickets/${ticket.id}/replies`, { body: '<p>late</p>' })).code).toBe(
+      422001,
+    );
+    const note = await admin.post(`/api/v1/tickets/${ticket.id}/replies`, {
+      body: '<p>closed as duplicate</p>',
+      internal: true,
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    // Closed without a resolution: the player cannot reopen it.
+    const reopen = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
+      openid: openid(6),
+    });
+    expect(body(reopen).code).toBe(422001);
   });
 });

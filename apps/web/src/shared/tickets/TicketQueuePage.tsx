@@ -207,7 +207,22 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
             width: 150,
             options: TICKET_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
           },
-          { name: 'type', label: t('filters.type'), width: 140 },
+          {
+            name: 'type',
+            label: t('columns.type'),
+            kind: 'select',
+            width: 160,
+            // The types the queue holds (the summary's), and the one chosen.
+            options: [
+              ...(c?.by_type ?? []).map((x) => ({
+                value: x.type_code,
+                label: typeName(x.type_name, x.type_code, lang),
+              })),
+              ...(params.filters.type && !c?.by_type.some((x) => x.type_code === params.filters.type)
+                ? [{ value: params.filters.type, label: params.filters.type }]
+                : []),
+            ],
+          },
           {
             name: 'assignee',
             label: t('columns.assignee'),
