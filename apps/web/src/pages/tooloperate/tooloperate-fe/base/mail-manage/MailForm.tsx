@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Space, Tabs, Typography } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
-import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES } from '@rx/contracts/languages';
+import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES, type Language } from '@rx/contracts/languages';
 import { ATTACHMENT_TYPES, MAIL_ATTACHMENT_LIMIT, MAIL_TARGETS } from '@rx/contracts/mails';
 import { propsResource, type Prop } from '@rx/contracts/props';
 import { MultilangInput } from '@/shared/crud/index.ts';
@@ -23,28 +24,33 @@ export function MailForm() {
   const { t } = useTranslation('mail');
   const lang = useLocale((s) => s.language);
   const target = Form.useWatch('target');
+  const [bodyLang, setBodyLang] = useState<Language>('zh');
   return (
     <>
       <Form.Item name="title" label={t('title')} required>
         <MultilangInput maxLength={100} />
       </Form.Item>
       <Form.Item label={t('body')} extra={t('bodyHint')}>
-        <Tabs
-          size="small"
-          items={LANGUAGES.map((code) => ({
-            key: code,
-            label: LANGUAGE_NAMES[code],
-            forceRender: true,
-            children: (
+        <Flex vertical gap={8}>
+          {/* A language picker rather than tabs: nine tabs overflow a phone's width into a menu. */}
+          <Select
+            style={{ width: 180 }}
+            value={bodyLang}
+            onChange={setBodyLang}
+            aria-label={t('bodyLanguage')}
+            options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+          />
+          {LANGUAGES.map((code) => (
+            <div key={code} hidden={code !== bodyLang}>
               <Form.Item name={['body', code]} noStyle>
                 <RichTextEditor
                   aria-label={`${t('body')} (${LANGUAGE_NAMES[code]})`}
                   dir={RTL_LANGUAGES.includes(code) ? 'rtl' : 'ltr'}
                 />
               </Form.Item>
-            ),
-          }))}
-        />
+            </div>
+          ))}
+        </Flex>
       </Form.Item>
       <Form.Item name="sender" label={t('sender')} required>
         <Input maxLength={64} data-testid="mail-sender" />
