@@ -149,7 +149,7 @@ export function RefundDetailPage() {
   const waivable = clawable && refund.approval_id === null;
 
   return (
-    <>
+    <div data-testid="refund-detail" data-order={refund.order_no}>
       {title}
       <Card size="small" style={{ marginBlockEnd: 16 }}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
@@ -318,6 +318,6 @@ export function RefundDetailPage() {
           </Form.Item>
         </Form>
       </AppModal>
-    </>
+    </div>
   );
 }
