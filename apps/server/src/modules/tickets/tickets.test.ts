@@ -283,11 +283,8 @@ describe('tickets', () => {
 
   it('checks each queue’s page permissions, and another product or CP sees nothing', async () => {
     const ticket = await submit(basic(5));
-    const productOnly = client(
-      t,
-      (await signInAs(t.app, await staffWith(t, ['service/see/product_feedback']))).user.access_token,
-      xianxiaId,
-    );
+    const productOnlyName = await staffWith(t, ['service/see/product_feedback']);
+    const productOnly = client(t, (await signInAs(t.app, productOnlyName)).user.access_token, xianxiaId);
     expect((await productOnly.get('/api/v1/tickets?kind=product')).statusCode).toBe(200);
     expect(body(await productOnly.get('/api/v1/tickets?kind=player')).code).toBe(403001);
     // Seeing is not working: assigning needs the edit permission.
@@ -295,6 +292,11 @@ describe('tickets', () => {
       body(await productOnly.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: adminId })).code,
     ).toBe(403001);
     expect(body(await productOnly.get(`/api/v1/tickets/export?kind=product`)).code).toBe(403001);
+    // Assigning to another staff member of the queue tells them.
+    const seer = await userId(productOnlyName);
+    expect((await admin.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: seer })).statusCode).toBe(200);
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, seer));
+    expect(told.map((n) => n.link)).toContain(`/service/feedbackConfig/feedback_copy?ticket=${ticket.id}`);
     // Assigning to someone who cannot see the queue is refused.
     const playerOnly = await staffWith(t, ['service/see/player_feedback']);
     const other = await userId(playerOnly);
