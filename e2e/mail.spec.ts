@@ -77,7 +77,11 @@ async function smallGroup(page: Page, stamp: string): Promise<{ group: Group; op
       { timeout: 30_000 },
     )
     .toBe('ready');
-  const members = await api<{ list: { openid: string }[] }>(page, 'GET', `/user-groups/${made.id}/members?page_size=1`);
+  const members = await api<{ list: { openid: string }[] }>(
+    page,
+    'GET',
+    `/user-groups/${made.id}/members?page_size=1`,
+  );
   return { group, openid: members.list[0]!.openid };
 }
 
@@ -92,7 +96,11 @@ test('compose a mail to a user group, send it, watch its counts, claim it throug
   const title = `补偿邮件 ${stamp}`;
   await signIn(page, 'admin', 'zh');
   const { group, openid } = await smallGroup(page, stamp);
-  const props = await api<{ list: { id: number; name: { zh: string } }[] }>(page, 'GET', '/props?status=active&page_size=1');
+  const props = await api<{ list: { id: number; name: { zh: string } }[] }>(
+    page,
+    'GET',
+    '/props?status=active&page_size=1',
+  );
   const prop = props.list[0]!;
 
   // The new-mail page opens on the compose form.
@@ -146,28 +154,36 @@ test('compose a mail to a user group, send it, watch its counts, claim it throug
       { timeout: 60_000 },
     )
     .toBe(zh.m.states.sent);
-  const mail = (await api<{ list: { id: number; recipients: number; job_id: number }[] }>(page, 'GET', `/mails?q=${stamp}`))
-    .list[0]!;
+  const mail = (
+    await api<{ list: { id: number; recipients: number; job_id: number }[] }>(
+      page,
+      'GET',
+      `/mails?q=${stamp}`,
+    )
+  ).list[0]!;
   expect(mail.recipients).toBe(group.member_count);
   const job = await api<{ status: string }>(page, 'GET', `/jobs/${mail.job_id}`);
   expect(job.status).toBe('succeeded');
 
   // A game server shows the member's inbox and claims it (twice: granted once).
   const key = await newGameKey(page);
-  const inbox = await gameCall<{ mails: { id: number; title: string; attachments: { name: string; quantity: number }[] }[] }>(
-    request,
-    key,
-    'GET',
-    `/api/game/v1/mail?openid=${encodeURIComponent(openid)}&lang=en`,
-  );
+  const inbox = await gameCall<{
+    mails: { id: number; title: string; attachments: { name: string; quantity: number }[] }[];
+  }>(request, key, 'GET', `/api/game/v1/mail?openid=${encodeURIComponent(openid)}&lang=en`);
   const mine = inbox.data.mails.find((m) => m.id === mail.id);
   expect(mine?.title).toBe(`Compensation ${stamp}`);
   expect(mine?.attachments[0]?.quantity).toBe(50);
   const claim = () =>
-    gameCall<{ claimed: boolean; first?: boolean }>(request, key, 'POST', `/api/game/v1/mail/${mail.id}/claim`, {
-      openid,
-      role_id: '',
-    });
+    gameCall<{ claimed: boolean; first?: boolean }>(
+      request,
+      key,
+      'POST',
+      `/api/game/v1/mail/${mail.id}/claim`,
+      {
+        openid,
+        role_id: '',
+      },
+    );
   expect((await claim()).data).toMatchObject({ claimed: true, first: true });
   expect((await claim()).data).toMatchObject({ claimed: true, first: false });
 
@@ -186,7 +202,11 @@ test('compose a mail to a user group, send it, watch its counts, claim it throug
   await expect(rowOf(page, title).getByTestId('mail-status')).toHaveText(zh.m.states.recalled);
   const after = await api<{ recalled_copies: number }>(page, 'GET', `/mails/${mail.id}`);
   expect(after.recalled_copies).toBe(group.member_count! - 1);
-  const others = await api<{ list: { openid: string }[] }>(page, 'GET', `/user-groups/${group.id}/members?page_size=2`);
+  const others = await api<{ list: { openid: string }[] }>(
+    page,
+    'GET',
+    `/user-groups/${group.id}/members?page_size=2`,
+  );
   const other = others.list.find((m) => m.openid !== openid);
   if (other) {
     const refused = await gameCall<{ claimed: boolean; reason: string }>(
@@ -200,7 +220,9 @@ test('compose a mail to a user group, send it, watch its counts, claim it throug
   }
 });
 
-test('in Arabic at 390 px the mail list reads right to left, fits the screen, and passes axe', async ({ page }) => {
+test('in Arabic at 390 px the mail list reads right to left, fits the screen, and passes axe', async ({
+  page,
+}) => {
   await signIn(page, 'admin', 'zh');
   const stamp = Date.now().toString(36);
   const title = `رسالة ${stamp}`;

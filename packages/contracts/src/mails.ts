@@ -88,7 +88,8 @@ function checkFields(value: Partial<Fields>, ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   (value.attachments ?? []).forEach((a, i) => {
     const key = `${a.type}:${a.id}`;
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['attachments', i, 'id'], params: { key: 'duplicate_item' } });
+    if (seen.has(key))
+      ctx.addIssue({ code: 'custom', path: ['attachments', i, 'id'], params: { key: 'duplicate_item' } });
     seen.add(key);
   });
 }

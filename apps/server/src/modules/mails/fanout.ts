@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { OPENID_LIST_LIMITS, openidField } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -25,7 +25,9 @@ export const FANOUT_JOB = 'mails.fanout';
 export const CHUNK = 10_000;
 
 /** The players of the mail's target (alias `p` for `players`), as a condition. */
-export function targetSql(row: Pick<MailRow, 'id' | 'productId' | 'target' | 'servers' | 'userGroupIds'>): SQL {
+export function targetSql(
+  row: Pick<MailRow, 'id' | 'productId' | 'target' | 'servers' | 'userGroupIds'>,
+): SQL {
   switch (row.target) {
     case 'all':
       return sql`true`;
@@ -54,7 +56,12 @@ export async function countRecipients(db: Db, row: MailRow): Promise<number> {
 }
 
 /** The openids of an uploaded list (one a line), read with a line reader, at most the list limit. */
-export async function readOpenidFile(db: Db, storage: FileStorage, scope: Scope, fileId: string): Promise<string[]> {
+export async function readOpenidFile(
+  db: Db,
+  storage: FileStorage,
+  scope: Scope,
+  fileId: string,
+): Promise<string[]> {
   const [file] = await queryRows<{ storage: string; storage_key: string; use: string }>(
     db,
     sql`select storage, storage_key, use from files where id = ${fileId} and cp_id = ${scope.cpId}::int`,
@@ -145,7 +152,9 @@ export async function queueFanout(tx: Db, owner: Scope, row: MailRow): Promise<n
   for (let start = 0; start < items.length; start += 1000) {
     await tx
       .insert(jobItems)
-      .values(items.slice(start, start + 1000).map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })));
+      .values(
+        items.slice(start, start + 1000).map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
+      );
   }
   await tx.execute(
     sql`update mails set job_id = ${job!.id}::int, chunk_count = ${items.length}::int, chunks_done = '[]'::jsonb, recipients = 0 where id = ${row.id}::int`,

@@ -47,9 +47,28 @@ interface MailRowRaw {
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /** The attachments with their names in the player's language (props and gift packages of the product). */
-async function named(db: Db, productId: number, lists: MailAttachment[][], lang: Language): Promise<GameAttachment[][]> {
-  const propIds = [...new Set(lists.flat().filter((a) => a.type === 'prop').map((a) => a.id))];
-  const giftIds = [...new Set(lists.flat().filter((a) => a.type === 'gift').map((a) => a.id))];
+async function named(
+  db: Db,
+  productId: number,
+  lists: MailAttachment[][],
+  lang: Language,
+): Promise<GameAttachment[][]> {
+  const propIds = [
+    ...new Set(
+      lists
+        .flat()
+        .filter((a) => a.type === 'prop')
+        .map((a) => a.id),
+    ),
+  ];
+  const giftIds = [
+    ...new Set(
+      lists
+        .flat()
+        .filter((a) => a.type === 'gift')
+        .map((a) => a.id),
+    ),
+  ];
   const names = new Map<string, I18nText>();
   if (propIds.length)
     for (const r of await queryRows<{ id: number; name: I18nText }>(
@@ -75,7 +94,12 @@ const playerSql = (productId: number, openid: string) =>
   sql`(select p.id from players p where p.product_id = ${productId}::int and p.openid = ${openid})`;
 
 /** The player's inbox: live copies, newest first, in their language (else zh). */
-export async function inbox(db: Db, productId: number, openid: string, langParam: string): Promise<GameMail[]> {
+export async function inbox(
+  db: Db,
+  productId: number,
+  openid: string,
+  langParam: string,
+): Promise<GameMail[]> {
   const lang: Language = gameLanguage(langParam) ?? 'zh';
   const rows = await queryRows<MailRowRaw>(
     db,
@@ -84,7 +108,12 @@ export async function inbox(db: Db, productId: number, openid: string, langParam
       where r.player_id = ${playerSql(productId, openid)} and m.product_id = ${productId}::int and ${LIVE_SQL}
       order by m.id desc limit 200`,
   );
-  const attachments = await named(db, productId, rows.map((r) => r.attachments), lang);
+  const attachments = await named(
+    db,
+    productId,
+    rows.map((r) => r.attachments),
+    lang,
+  );
   return rows.map((r, i) => ({
     id: Number(r.id),
     title: r.title[lang] || r.title.zh,
@@ -105,7 +134,8 @@ async function refusal(db: Db, productId: number, id: number): Promise<MailClaim
   );
   if (!m) return 'not_found';
   if (m.status === 'recalled') return 'recalled';
-  if (m.status === 'expired' || (m.expire_at !== null && new Date(m.expire_at).getTime() <= Date.now())) return 'expired';
+  if (m.status === 'expired' || (m.expire_at !== null && new Date(m.expire_at).getTime() <= Date.now()))
+    return 'expired';
   return 'not_found';
 }
 
@@ -170,7 +200,10 @@ export function mailGameRoutes(fastify: FastifyInstance, db: Db): void {
   const tags = ['game-api'];
   app.get(
     '/mail',
-    { schema: { tags, summary: "A player's inbox: live, unexpired mail", querystring: gameMailQuery }, config: GAME },
+    {
+      schema: { tags, summary: "A player's inbox: live, unexpired mail", querystring: gameMailQuery },
+      config: GAME,
+    },
     async (request, reply) => {
       const caller = request.gameCaller!;
       reply.header('cache-control', 'private, no-store');
@@ -181,14 +214,28 @@ export function mailGameRoutes(fastify: FastifyInstance, db: Db): void {
     '/mail/:id/read',
     { schema: { tags, summary: 'Mark a mail read', params: idParam, body: gameMailBody }, config: GAME },
     async (request) =>
-      ok(await readMail(db, request.gameCaller!.productId, request.params.id, request.body.openid, request.body.lang)),
+      ok(
+        await readMail(
+          db,
+          request.gameCaller!.productId,
+          request.params.id,
+          request.body.openid,
+          request.body.lang,
+        ),
+      ),
   );
   app.post(
     '/mail/:id/claim',
     {
-      schema: { tags, summary: "Claim a mail's attachments (once; the same answer again)", params: idParam, body: gameMailBody },
+      schema: {
+        tags,
+        summary: "Claim a mail's attachments (once; the same answer again)",
+        params: idParam,
+        body: gameMailBody,
+      },
       config: GAME,
     },
-    async (request) => ok(await claimMail(db, request.gameCaller!.productId, request.params.id, request.body)),
+    async (request) =>
+      ok(await claimMail(db, request.gameCaller!.productId, request.params.id, request.body)),
   );
 }

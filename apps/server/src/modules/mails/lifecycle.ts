@@ -63,10 +63,18 @@ function schedulerScope(payload: TaskPayload): Scope {
 }
 
 /** How mail states read as lifecycle states, and which mail state a lifecycle move leads to. */
-function mapping(live: MailState = 'sending', ended: MailState = 'recalled', sendAt: Date | null = null): StateMapping<MailState> {
+function mapping(
+  live: MailState = 'sending',
+  ended: MailState = 'recalled',
+  sendAt: Date | null = null,
+): StateMapping<MailState> {
   return {
     toLifecycle: (status) =>
-      LIVE.includes(status) ? 'live' : status === 'recalled' || status === 'expired' ? 'ended' : (status as LifecycleState),
+      LIVE.includes(status)
+        ? 'live'
+        : status === 'recalled' || status === 'expired'
+          ? 'ended'
+          : (status as LifecycleState),
     fromLifecycle: (state) => {
       if (state === 'live') return approvedState(sendAt) === 'scheduled' ? 'scheduled' : live;
       if (state === 'ended') return ended;
@@ -142,7 +150,13 @@ export async function planFor(jobs: JobRunner | undefined, row: MailRow): Promis
     payload,
   });
   const showing = row.status === 'scheduled' || LIVE.includes(row.status);
-  await planMove(jobs, { task: EXPIRE_TASK, rowKey, action: 'end', at: showing ? row.expireAt : null, payload });
+  await planMove(jobs, {
+    task: EXPIRE_TASK,
+    rowKey,
+    action: 'end',
+    at: showing ? row.expireAt : null,
+    payload,
+  });
 }
 
 export interface ActionContext {
@@ -178,17 +192,26 @@ export async function act(
       if (over(current.expireAt)) throw ruleError(scope.lang, 'window_over');
       if (openids) {
         const unknown = await storeOpenids(tx, current, openids);
-        current = (await tx.update(mails).set({ unknownOpenids: unknown }).where(eq(mails.id, id)).returning())[0]!;
+        current = (
+          await tx.update(mails).set({ unknownOpenids: unknown }).where(eq(mails.id, id)).returning()
+        )[0]!;
       }
       const estimate = await countRecipients(tx, current);
-      current = (await tx.update(mails).set({ recipients: estimate }).where(eq(mails.id, id)).returning())[0]!;
+      current = (
+        await tx.update(mails).set({ recipients: estimate }).where(eq(mails.id, id)).returning()
+      )[0]!;
       const outcome = await submitChange<SendPayload>(tx, ctx.events, scope, {
         kind: 'mails.send',
         amount: estimate,
         reason: body.reason,
         target: { type: 'mail', id: current.id, name: current.title.zh },
         before: { status: current.status },
-        after: { status: 'sending', recipients: estimate, send_at: current.sendAt, expire_at: current.expireAt },
+        after: {
+          status: 'sending',
+          recipients: estimate,
+          send_at: current.sendAt,
+          expire_at: current.expireAt,
+        },
         payload: { id: current.id, version: current.version },
       });
       if (outcome.applied) {
@@ -209,7 +232,8 @@ export async function act(
   } else {
     row = await ctx.db.transaction(async (tx) => {
       const current = await lockRow(tx, scope, id);
-      if (!LIVE.includes(current.status)) throw illegalMove(scope, mapping().toLifecycle(current.status), 'recall');
+      if (!LIVE.includes(current.status))
+        throw illegalMove(scope, mapping().toLifecycle(current.status), 'recall');
       if (current.version !== body.version) throw new ApiError(ErrorCode.CONFLICT);
       const removed = await queryRows<{ n: number }>(
         tx,
@@ -246,7 +270,8 @@ export function registerMailLifecycle(ctx: ActionContext): void {
     },
     settle: async (tx, maker, payload) => {
       const [row] = await tx.select().from(mails).where(rowTarget(maker, payload.id)).for('update');
-      if (row?.status === 'pending_approval') await move(tx, maker, row.id, 'reject', undefined, { approvalId: null });
+      if (row?.status === 'pending_approval')
+        await move(tx, maker, row.id, 'reject', undefined, { approvalId: null });
     },
   });
   ctx.jobs?.defineTask(SEND_TASK, async (raw, task) => {

@@ -100,15 +100,21 @@ function game(method: 'GET' | 'POST', url: string, payload?: object) {
   return t.app.inject({
     method,
     url,
-    headers: { ...signGameRequest(key, { method, url, body: raw }), ...(raw ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...signGameRequest(key, { method, url, body: raw }),
+      ...(raw ? { 'content-type': 'application/json' } : {}),
+    },
     payload: raw,
   });
 }
 const inbox = async (openid: string, lang = 'zh') =>
-  body<{ mails: GameMail[] }>(await game('GET', `/api/game/v1/mail?openid=${openid}&role_id=${openid}-r&lang=${lang}`))
-    .data.mails;
+  body<{ mails: GameMail[] }>(
+    await game('GET', `/api/game/v1/mail?openid=${openid}&role_id=${openid}-r&lang=${lang}`),
+  ).data.mails;
 const claim = async (id: number, openid: string, lang = 'en') =>
-  body<GameClaimAnswer>(await game('POST', `/api/game/v1/mail/${id}/claim`, { openid, role_id: `${openid}-r`, lang })).data;
+  body<GameClaimAnswer>(
+    await game('POST', `/api/game/v1/mail/${id}/claim`, { openid, role_id: `${openid}-r`, lang }),
+  ).data;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -118,7 +124,12 @@ beforeAll(async () => {
   admin = client(t, adminToken, productId);
   key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'mail' })).data;
   propId = body<{ id: number }>(
-    await admin.post('/api/v1/props', { code: 'gold', name: { zh: '金币', en: 'Gold' }, type: 'currency', rarity: 'common' }),
+    await admin.post('/api/v1/props', {
+      code: 'gold',
+      name: { zh: '金币', en: 'Gold' },
+      type: 'currency',
+      rarity: 'common',
+    }),
   ).data.id;
   giftId = body<{ id: number }>(
     await admin.post('/api/v1/gift-packages', {
@@ -167,7 +178,10 @@ describe('mail', () => {
       send_at: at(2 * hour),
       expire_at: at(hour),
     });
-    expect(Object.keys(body<{ fields: object }>(crossed).data.fields).sort()).toEqual(['expire_at', 'servers']);
+    expect(Object.keys(body<{ fields: object }>(crossed).data.fields).sort()).toEqual([
+      'expire_at',
+      'servers',
+    ]);
     // Unknown or foreign props and gifts.
     const unknown = await admin.post('/api/v1/mails', {
       title: { zh: '未知' },
@@ -188,7 +202,9 @@ describe('mail', () => {
   });
 
   it('keeps the body through the shared sanitiser', async () => {
-    const mail = await draft({ body: { zh: '<p>hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' } });
+    const mail = await draft({
+      body: { zh: '<p>hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' },
+    });
     expect(mail.body.zh).not.toMatch(/script|onerror/i);
     expect(mail.body.zh).toContain('hi');
   });
@@ -241,8 +257,12 @@ describe('mail', () => {
     await t.database.db.execute(sql`delete from mail_recipients where mail_id = ${mail.id}::int
       and player_id in (select player_id from mail_recipients where mail_id = ${mail.id}::int order by player_id limit 10)`);
     await t.database.db.execute(sql`update mails set status = 'sending' where id = ${mail.id}::int`);
-    await t.database.db.execute(sql`update job_items set status = 'pending' where job_id = ${res.job_id}::int`);
-    await t.database.db.execute(sql`update jobs set status = 'running', done = 0 where id = ${res.job_id}::int`);
+    await t.database.db.execute(
+      sql`update job_items set status = 'pending' where job_id = ${res.job_id}::int`,
+    );
+    await t.database.db.execute(
+      sql`update jobs set status = 'running', done = 0 where id = ${res.job_id}::int`,
+    );
     // The chunk run again tops up what is missing; once more adds nothing.
     const first = await t.database.db.transaction((tx) => fanoutChunk(tx, item!.input));
     const again = await t.database.db.transaction((tx) => fanoutChunk(tx, item!.input));
@@ -320,7 +340,10 @@ describe('mail', () => {
   it('expires by the scheduler and by the clock: no claim after the expiry', async () => {
     const mail = await sent(await draft({ target: 'servers', servers: ['s2'], expire_at: at(hour) }));
     // The clock passes the expiry before the scheduler fires.
-    await t.database.db.update(mails).set({ expireAt: new Date(Date.now() - 1000) }).where(eq(mails.id, mail.id));
+    await t.database.db
+      .update(mails)
+      .set({ expireAt: new Date(Date.now() - 1000) })
+      .where(eq(mails.id, mail.id));
     expect((await inbox('b_6')).map((m) => m.id)).not.toContain(mail.id);
     expect(await claim(mail.id, 'b_6')).toMatchObject({ claimed: false, reason: 'expired' });
     const payload = { cpId: 0, productId, id: mail.id };
@@ -366,7 +389,9 @@ describe('mail', () => {
       const approval = body<ApprovalPending>(asked).data.approval;
       expect(approval).toMatchObject({ kind: 'mails.send', amount: 50 });
       expect(await get(big.id, m)).toMatchObject({ status: 'pending_approval', approval_id: approval.id });
-      expect(body(await m.post(`/api/v1/approvals/${approval.id}/approve`, { comment: 'me' })).code).toBe(403001);
+      expect(body(await m.post(`/api/v1/approvals/${approval.id}/approve`, { comment: 'me' })).code).toBe(
+        403001,
+      );
       expect(body(await c.post(`/api/v1/approvals/${approval.id}/reject`, { comment: 'no' })).code).toBe(0);
       const back = await get(big.id, m);
       expect(back).toMatchObject({ status: 'draft', approval_id: null });
@@ -389,8 +414,9 @@ describe('mail', () => {
       }),
     ).data;
     const mail = await sent(await draft({ attachments: [{ type: 'gift', id: gift.id, quantity: 1 }] }));
-    const usedBy = body<{ type: string; id: number }[]>(await admin.get(`/api/v1/gift-packages/${gift.id}/used-by`))
-      .data;
+    const usedBy = body<{ type: string; id: number }[]>(
+      await admin.get(`/api/v1/gift-packages/${gift.id}/used-by`),
+    ).data;
     expect(usedBy).toEqual([expect.objectContaining({ type: 'mail', id: mail.id })]);
     expect(body(await admin.del(`/api/v1/gift-packages/${gift.id}`)).code).toBe(422001);
   });
@@ -398,9 +424,9 @@ describe('mail', () => {
   it('checks permissions on the server and keeps products apart', async () => {
     const viewer = await staff([perms.see]);
     expect(body(await viewer.get('/api/v1/mails')).code).toBe(0);
-    expect(body(await viewer.post('/api/v1/mails', { title: { zh: 'x' }, sender: 'x', target: 'all' })).code).toBe(
-      403001,
-    );
+    expect(
+      body(await viewer.post('/api/v1/mails', { title: { zh: 'x' }, sender: 'x', target: 'all' })).code,
+    ).toBe(403001);
     const mail = await draft();
     expect(body(await act(mail, 'send', viewer)).code).toBe(403001);
     expect(body(await viewer.get(`/api/v1/mails/${mail.id}/stats`)).code).toBe(0);
@@ -419,7 +445,10 @@ describe('mail', () => {
     const res = await t.app.inject({
       method: 'POST',
       url,
-      headers: { ...signGameRequest(otherKey, { method: 'POST', url, body: raw }), 'content-type': 'application/json' },
+      headers: {
+        ...signGameRequest(otherKey, { method: 'POST', url, body: raw }),
+        'content-type': 'application/json',
+      },
       payload: raw,
     });
     expect(body<GameClaimAnswer>(res).data).toMatchObject({ claimed: false, reason: 'not_found' });

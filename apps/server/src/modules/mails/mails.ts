@@ -1,5 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { LANGUAGES, mailsResource, type Mail, type MailAttachment, type OptionalI18nText } from '@rx/contracts';
+import {
+  LANGUAGES,
+  mailsResource,
+  type Mail,
+  type MailAttachment,
+  type OptionalI18nText,
+} from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { contains } from '../../lib/list.ts';

@@ -103,7 +103,10 @@ async function recipients(
  * waits for a second person when a policy's threshold on recipients asks), `GET /mails/:id/stats`
  * and `GET /mails/:id/recipients` (paged, by state).
  */
-export async function mailRoutes(fastify: FastifyInstance, options: { db: Db; storage: FileStorage }): Promise<void> {
+export async function mailRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; storage: FileStorage },
+): Promise<void> {
   const { db, storage } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const jobs = fastify.hasDecorator('jobs') ? fastify.jobs : undefined;
@@ -152,17 +155,30 @@ export async function mailRoutes(fastify: FastifyInstance, options: { db: Db; st
       },
       config: can(mailsResource, 'approve'),
     },
-    async (request) => ok(await act(ctx, scopeOf(request), request.params.id, request.params.action, request.body)),
+    async (request) =>
+      ok(await act(ctx, scopeOf(request), request.params.id, request.params.action, request.body)),
   );
   app.get(
     '/mails/:id/stats',
-    { schema: { tags: ['mails'], summary: "A mail's delivered, read, claimed and failed copies", params: idParam }, config: can(mailsResource, 'read') },
+    {
+      schema: {
+        tags: ['mails'],
+        summary: "A mail's delivered, read, claimed and failed copies",
+        params: idParam,
+      },
+      config: can(mailsResource, 'read'),
+    },
     async (request) => ok(await mailStats(db, scopeOf(request), request.params.id)),
   );
   app.get(
     '/mails/:id/recipients',
     {
-      schema: { tags: ['mails'], summary: "A mail's copies, paged, by state", params: idParam, querystring: mailRecipientsQuery },
+      schema: {
+        tags: ['mails'],
+        summary: "A mail's copies, paged, by state",
+        params: idParam,
+        querystring: mailRecipientsQuery,
+      },
       config: can(mailsResource, 'read'),
     },
     async (request) => ok(await recipients(db, scopeOf(request), request.params.id, request.query)),

@@ -1,5 +1,12 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { I18nText, MailAttachment, MailState, MailTarget, OptionalI18nText, RecipientState } from '@rx/contracts';
+import type {
+  I18nText,
+  MailAttachment,
+  MailState,
+  MailTarget,
+  OptionalI18nText,
+  RecipientState,
+} from '@rx/contracts';
 import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -72,8 +79,5 @@ export const mailRecipients = pgTable(
     claimedAt: at('claimed_at'),
     claimedRoleId: text('claimed_role_id').notNull().default(''),
   },
-  (t) => [
-    primaryKey({ columns: [t.mailId, t.playerId] }),
-    index('mail_recipients_player').on(t.playerId),
-  ],
+  (t) => [primaryKey({ columns: [t.mailId, t.playerId] }), index('mail_recipients_player').on(t.playerId)],
 );

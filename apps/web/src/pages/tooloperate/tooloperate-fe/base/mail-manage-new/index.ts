@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { loadNamespace } from '@/shared/i18n.ts';
-import { MailPage } from '../mail-manage/MailPage.tsx';
+import { MailPage } from '../mail/MailPage.tsx';
 
 // The new mail page (`mail/see/mail_new`): the mail list with the compose form open on arrival.
 await Promise.all([loadNamespace('mail'), loadNamespace('approvals')]);

@@ -3,7 +3,14 @@ import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@rx/contracts/languages';
-import { MAIL_STATES, MAIL_TARGETS, mailsResource, type Mail, type MailAction, type MailCreate } from '@rx/contracts/mails';
+import {
+  MAIL_STATES,
+  MAIL_TARGETS,
+  mailsResource,
+  type Mail,
+  type MailAction,
+  type MailCreate,
+} from '@rx/contracts/mails';
 import { usePermission } from '@/app/permission/index.ts';
 import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
 import { updatedAtColumn } from '@/shared/crud/index.ts';
@@ -168,11 +175,18 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
         nameOf={(mail) => titleIn(mail.title, lang)}
         formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <MailForm />}
-        rowRule={(mail) => (mail.status === 'draft' ? {} : { edit: false, delete: false, note: t('draftOnly') })}
+        rowRule={(mail) =>
+          mail.status === 'draft' ? {} : { edit: false, delete: false, note: t('draftOnly') }
+        }
         rowActions={(mail) => (
           <Space size={0} wrap>
             {mail.status !== 'draft' && (
-              <Button type="link" size="small" onClick={() => setWatching(mail)} data-testid="mail-stats-open">
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setWatching(mail)}
+                data-testid="mail-stats-open"
+              >
                 {t('statsOpen')}
               </Button>
             )}

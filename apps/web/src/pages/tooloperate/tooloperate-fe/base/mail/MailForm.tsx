@@ -60,7 +60,12 @@ export function MailForm() {
           {(fields, { add, remove }) => (
             <Flex vertical gap={8}>
               {fields.map((field) => (
-                <Attachment key={field.key} name={field.name} lang={lang} onRemove={() => remove(field.name)} />
+                <Attachment
+                  key={field.key}
+                  name={field.name}
+                  lang={lang}
+                  onRemove={() => remove(field.name)}
+                />
               ))}
               {fields.length < MAIL_ATTACHMENT_LIMIT && (
                 <Button
@@ -98,7 +103,13 @@ export function MailForm() {
         </Form.Item>
       )}
       <Space wrap>
-        <Form.Item name="send_at" label={t('sendAt')} extra={t('sendAtHint')} getValueProps={dateProps} normalize={toIso}>
+        <Form.Item
+          name="send_at"
+          label={t('sendAt')}
+          extra={t('sendAtHint')}
+          getValueProps={dateProps}
+          normalize={toIso}
+        >
           <DatePicker showTime aria-label={t('sendAt')} />
         </Form.Item>
         <Form.Item
@@ -116,7 +127,15 @@ export function MailForm() {
 }
 
 /** One attachment row: a prop or a gift package of the product (active ones), and a quantity. */
-function Attachment({ name, lang, onRemove }: { name: number; lang: Parameters<typeof textIn>[1]; onRemove: () => void }) {
+function Attachment({
+  name,
+  lang,
+  onRemove,
+}: {
+  name: number;
+  lang: Parameters<typeof textIn>[1];
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('mail');
   const type = Form.useWatch(['attachments', name, 'type']);
   const form = Form.useFormInstance();
@@ -152,7 +171,12 @@ function Attachment({ name, lang, onRemove }: { name: number; lang: Parameters<t
       <Form.Item name={[name, 'quantity']} noStyle>
         <InputNumber min={1} max={1_000_000} style={{ width: 120 }} aria-label={t('quantity')} />
       </Form.Item>
-      <Button type="text" icon={<MinusCircleOutlined />} onClick={onRemove} aria-label={t('removeAttachment')} />
+      <Button
+        type="text"
+        icon={<MinusCircleOutlined />}
+        onClick={onRemove}
+        aria-label={t('removeAttachment')}
+      />
     </Flex>
   );
 }

@@ -2,14 +2,32 @@ import { useState } from 'react';
 import { Descriptions, Drawer, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECIPIENT_STATES, type Mail, type MailRecipient, type MailStats as Stats } from '@rx/contracts/mails';
+import {
+  RECIPIENT_STATES,
+  type Mail,
+  type MailRecipient,
+  type MailStats as Stats,
+} from '@rx/contracts/mails';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 
-const STATE_COLORS: Record<string, string> = { delivered: 'blue', read: 'cyan', claimed: 'green', failed: 'red' };
+const STATE_COLORS: Record<string, string> = {
+  delivered: 'blue',
+  read: 'cyan',
+  claimed: 'green',
+  failed: 'red',
+};
 
 /** A mail's counts (delivered, read, claimed, failed, recalled) and its copies, paged, by state. */
-export function MailStatsDrawer({ mail, title, onClose }: { mail: Mail | null; title: string; onClose: () => void }) {
+export function MailStatsDrawer({
+  mail,
+  title,
+  onClose,
+}: {
+  mail: Mail | null;
+  title: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('mail');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
@@ -47,7 +65,12 @@ export function MailStatsDrawer({ mail, title, onClose }: { mail: Mail | null; t
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Space wrap size="large" data-testid="mail-stats">
             {(['delivered', 'read', 'claimed', 'failed', 'recalled'] as const).map((key) => (
-              <Statistic key={key} title={t(`stats.${key}`)} value={stats.data?.[key] ?? 0} data-testid={`mail-stat-${key}`} />
+              <Statistic
+                key={key}
+                title={t(`stats.${key}`)}
+                value={stats.data?.[key] ?? 0}
+                data-testid={`mail-stat-${key}`}
+              />
             ))}
           </Space>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
