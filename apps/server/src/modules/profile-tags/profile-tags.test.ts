@@ -207,6 +207,12 @@ describe('tag definitions', () => {
     expect((await none.get(`/api/v1/profile-tags/by-player/${openid(1)}`)).statusCode).toBe(403);
     const reader = await signIn(t, await staffWith(t, ['commercialization/see/user_profile']), 'xianxia');
     expect((await reader.get(`/api/v1/profile-tags/${level.id}/players`)).statusCode).toBe(200);
+    // A tag editor reads what a rule may test without the user-groups page; its own tags are among them.
+    const fields = await reader.get('/api/v1/profile-tags/rule-fields');
+    expect(fields.statusCode, fields.body).toBe(200);
+    expect(body<{ tags: { name: string }[] }>(fields).data.tags.map((x) => x.name)).toContain(`level_${tag}`);
+    expect((await reader.get('/api/v1/user-groups/fields')).statusCode).toBe(403);
+    expect((await none.get('/api/v1/profile-tags/rule-fields')).statusCode).toBe(403);
     expect((await reader.put(`/api/v1/profile-tags/${level.id}/players/${openid(1)}`, { value: 'low' })).statusCode).toBe(403);
 
     const tank = await signIn(t, 'admin', 'tankwar');

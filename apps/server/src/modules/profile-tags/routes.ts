@@ -20,6 +20,7 @@ import { ok } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import type { FileStorage } from '../files/index.ts';
+import { ruleFields } from '../user-groups/index.ts';
 import { DAILY_KEY, DAILY_TASK, defineTagJobs, EVALUATE_JOB, IMPORT_JOB, type ImportParams } from './jobs.ts';
 import {
   clearTagValue,
@@ -53,6 +54,15 @@ export async function profileTagRoutes(
     await fastify.jobs.scheduleCron(DAILY_TASK, DAILY_KEY, '30 4 * * *', 'Asia/Shanghai');
   });
 
+  // What a rule tag's rule may test (the same fields as a user group's rule), for tag editors.
+  app.get(
+    `${path}/rule-fields`,
+    {
+      schema: { tags, summary: 'What a rule tag may test: fields, operators and the product tags' },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await ruleFields(db, scopeOf(request))),
+  );
   app.get(
     `${path}/by-name/:name`,
     {

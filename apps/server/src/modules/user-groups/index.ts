@@ -2,3 +2,4 @@
 export { userGroupRoutes } from './routes.ts';
 export { playerMatchSql, RuleError } from './rules.ts';
 export { groupMembersSql, layerBucket } from './targeting.ts';
+export { ruleFields } from './service.ts';

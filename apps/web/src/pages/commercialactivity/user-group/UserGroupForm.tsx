@@ -4,7 +4,7 @@ import { USER_GROUP_REFRESH, type RuleGroup } from '@rx/contracts/user-groups';
 import { ApiError } from '@/shared/http.ts';
 import { UploadField } from '@/shared/upload/index.ts';
 import { usePreview } from './api.ts';
-import { RuleBuilder } from './RuleBuilder.tsx';
+import { RuleBuilder } from '@/shared/rules/RuleBuilder.tsx';
 
 /** The fields of a group: a rule (built, with its size previewed) or an uploaded openid list. */
 export function UserGroupForm({ editing }: { editing: boolean }) {

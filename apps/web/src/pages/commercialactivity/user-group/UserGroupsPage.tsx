@@ -17,7 +17,7 @@ import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { GROUPS, refreshGroup } from './api.ts';
-import { EMPTY_RULE } from './RuleBuilder.tsx';
+import { EMPTY_RULE } from '@/shared/rules/RuleBuilder.tsx';
 import { UserGroupForm } from './UserGroupForm.tsx';
 
 const RESOURCE = userGroupsResource;

@@ -1,35 +1,8 @@
-import { useState } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_TAG_SOURCES, PROFILE_TAG_TYPES } from '@rx/contracts/profile-tags';
-
-/**
- * A rule as JSON text (the tree of `packages/contracts/src/user-groups.ts`): what parses becomes the
- * field's value, what does not stays text, which the API's schema refuses with a field message.
- */
-function RuleInput({ value, onChange, id }: { value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
-  const { t } = useTranslation('profile-tags');
-  const [text, setText] = useState(() => (value ? JSON.stringify(value, null, 2) : ''));
-  return (
-    <Input.TextArea
-      id={id}
-      rows={6}
-      value={text}
-      spellCheck={false}
-      placeholder={t('rulePlaceholder')}
-      style={{ fontFamily: 'monospace' }}
-      onChange={(e) => {
-        setText(e.target.value);
-        if (!e.target.value.trim()) return onChange?.(null);
-        try {
-          onChange?.(JSON.parse(e.target.value));
-        } catch {
-          onChange?.(e.target.value);
-        }
-      }}
-    />
-  );
-}
+import { RuleBuilder } from '@/shared/rules/RuleBuilder.tsx';
+import { RuleFieldsPath } from '@/shared/rules/fields.ts';
 
 /** The fields of a tag; the name and the type never change once created. */
 export function TagForm({ editing }: { editing: boolean }) {
@@ -58,7 +31,9 @@ export function TagForm({ editing }: { editing: boolean }) {
       </Form.Item>
       {source === 'rule' && (
         <Form.Item name="rule" label={t('rule')} required extra={t('ruleHint')}>
-          <RuleInput />
+          <RuleFieldsPath.Provider value="/profile-tags/rule-fields">
+            <RuleBuilder />
+          </RuleFieldsPath.Provider>
         </Form.Item>
       )}
       <Form.Item name="description" label={t('description')}>

@@ -12,8 +12,8 @@ import {
   type RuleNode,
   type UserGroupFields,
 } from '@rx/contracts/user-groups';
-import { useRuleFields } from './api.ts';
-import './user-groups.css';
+import { useRuleFields } from './fields.ts';
+import './rule-builder.css';
 
 type Tag = UserGroupFields['tags'][number];
 
