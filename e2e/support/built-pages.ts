@@ -32,10 +32,12 @@ function fillParams(path: string, values: RouteValues): string {
     // A user group's members page (an unknown group says so).
     uuid: 'demo',
   };
-  return path.replace(/:(\w+)\??/g, (_, name: string) => {
+  // An optional parameter without a value is left out with its slash (`/detail/:orderNo?` → `/detail`).
+  return path.replace(/\/:(\w+)(\?)?/g, (_, name: string, optional?: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`No value for :${name} in ${path}`);
-    return value;
+    if (value !== undefined) return `/${value}`;
+    if (optional) return '';
+    throw new Error(`No value for :${name} in ${path}`);
   });
 }
 
