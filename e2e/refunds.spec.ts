@@ -152,5 +152,15 @@ for (const { lang, html, dir, name } of [
     } finally {
       await api(page, 'PUT', '/approval-policies', { policies: before });
     }
+
+    // At phone width: the detail page without an order number asks for one; the list still reads.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/main/useraccount/refund/detail');
+    await expect(page.getByRole('textbox', { name: s.columns.order_no })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/main/useraccount/refund');
+    await expect(page.getByTestId('refund-totals')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
