@@ -1,5 +1,17 @@
 import { useLayoutEffect } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Progress, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Progress,
+  Result,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -52,7 +64,8 @@ export function LayersPage() {
   });
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
-  if (group.isError) return <Alert type="warning" showIcon title={t('notFound')} />;
+  // An unknown group (a stale link, another game's group) says so in the page's place.
+  if (group.isError) return <Result status="404" title={t('notFound')} />;
   const g = layers.data?.group ?? group.data;
   const counts = layers.data?.layers ?? [];
   const members = g?.member_count ?? 0;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Descriptions, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +80,8 @@ export function MembersPage() {
   );
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
-  if (group.isError) return <Alert type="warning" showIcon title={t('notFound')} />;
+  // An unknown group (a stale link, another game's group) says so in the page's place.
+  if (group.isError) return <Result status="404" title={t('notFound')} />;
   const g = group.data;
   return (
     <>
