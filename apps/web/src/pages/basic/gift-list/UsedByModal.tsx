@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { billingResource } from '@rx/contracts/billing-points';
+import { codeBatchResource } from '@rx/contracts/code-batches';
+import { mailsResource } from '@rx/contracts/mails';
 import { giftResource, type giftUsedByAnswer } from '@rx/contracts/gift-packages';
 import { resourceKey } from '@/shared/crud/index.ts';
 import { http } from '@/shared/http.ts';
@@ -14,6 +16,8 @@ type UsedBy = z.infer<typeof giftUsedByAnswer>;
 /** Where each kind of reference is managed; the list opens filtered on the referring row. */
 const PAGE_OF: Record<string, string> = {
   billing_point: billingResource.page,
+  code_batch: codeBatchResource.page,
+  mail: mailsResource.page,
 };
 
 /** What refers to a gift package (billing points, old versions included): a gift in use is disabled, never deleted. */
