@@ -34,7 +34,7 @@ import { billingRoutes } from './modules/billing-points/index.ts';
 import { operationLogRoutes } from './modules/operation-logs/index.ts';
 import { systemAdminRoutes } from './modules/system-admin/index.ts';
 import { homeRoutes } from './modules/home/index.ts';
-import { playerRoutes } from './modules/players/index.ts';
+import { playerRoutes, type PlayerRetention } from './modules/players/index.ts';
 import { playerTierRoutes } from './modules/player-tiers/index.ts';
 import { profileTagRoutes } from './modules/profile-tags/index.ts';
 import { announcementRoutes } from './modules/announcements/index.ts';
@@ -94,6 +94,8 @@ export interface AppOptions {
   redisUrl?: string;
   /** Requests per window (config's RATE_LIMIT_*); unset ones take config's defaults. */
   rateLimits?: Partial<RateLimits>;
+  /** How long player sign-ins and reported event ids are kept (modules/players). */
+  playerRetention?: Partial<PlayerRetention>;
   /** The live-updates socket's timings (tests shorten them). */
   live?: Pick<LiveOptions, 'authTimeoutMs' | 'recheckMs'>;
   /** Background jobs (lib/jobs): polling interval, batch size (tests: short). */
@@ -248,7 +250,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     operationLogRoutes,
     systemAdminRoutes,
     homeRoutes,
-    playerRoutes,
     violationTemplateRoutes,
     playerTierRoutes,
     announcementRoutes,
@@ -257,6 +258,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ]) {
     await app.register(routes, { prefix: '/api/v1', db, authenticate });
   }
+  // Players: the lookups, and the daily sweep of old sign-ins and reported event ids.
+  await app.register(playerRoutes, { prefix: '/api/v1', db, playerRetention: options.playerRetention });
   // Uploads (modules/files): the API under /api/v1, and the public address of images at /files/<id>.
   const fileStorage = await openFileStorage({ dataDir: options.dataDir, s3: options.s3 });
   await app.register(fileRoutes, { prefix: '/api/v1', db, storage: fileStorage });

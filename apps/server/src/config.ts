@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
+import { DEFAULT_PLAYER_RETENTION, type PlayerRetention } from './modules/players/index.ts';
 
 export interface Config {
   port: number;
@@ -37,6 +38,8 @@ export interface Config {
   s3?: S3Config;
   /** Requests per window (RATE_LIMIT_*): see `rateLimitsFrom`. */
   rateLimits: RateLimits;
+  /** How long player data is kept (PLAYER_LOGIN_RETENTION_DAYS, PLAYER_EVENT_ID_RETENTION_DAYS). */
+  playerRetention: PlayerRetention;
 }
 
 /** Reads the secret from the environment, else from DATA_DIR/secrets.json, creating it once. */
@@ -83,6 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     s3: s3From(env),
     rateLimits: rateLimitsFrom(env),
+    playerRetention: {
+      loginDays: positive(env, 'PLAYER_LOGIN_RETENTION_DAYS', DEFAULT_PLAYER_RETENTION.loginDays),
+      eventIdDays: positive(env, 'PLAYER_EVENT_ID_RETENTION_DAYS', DEFAULT_PLAYER_RETENTION.eventIdDays),
+    },
   };
 }
 

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     s3: config.s3,
     redisUrl: config.redisUrl,
     rateLimits: config.rateLimits,
+    playerRetention: config.playerRetention,
   });
   await seed(database.db, {
     demo: config.demo,

@@ -2,3 +2,4 @@
 export { playerRoutes, playerEventRoutes } from './routes.ts';
 export { ingestPlayerEvents } from './events.ts';
 export { seedDemoPlayers } from './demo.ts';
+export { DEFAULT_PLAYER_RETENTION, sweepPlayerData, type PlayerRetention } from './retention.ts';

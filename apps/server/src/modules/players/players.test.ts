@@ -3,7 +3,10 @@ import type { GameApiKeyCreated, PlayerEventResult, PlayerItem, PlayerProfile } 
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { body, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
 import { newNonce, signGameRequest } from '../../../test/game.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/rows.ts';
 import { seedDemoPlayers } from './demo.ts';
+import { DEFAULT_PLAYER_RETENTION, sweepPlayerData } from './retention.ts';
 
 // Games report players through the signed game API; staff find them and open their profile.
 
@@ -250,5 +253,43 @@ describe('player lookup', () => {
     expect((await api.get('/api/v1/players?by=password&q=x')).statusCode).toBe(400);
     expect((await api.get('/api/v1/players?login_from=yesterday')).statusCode).toBe(400);
     expect((await api.get('/api/v1/players/has%20space')).statusCode).toBe(400);
+  });
+});
+
+describe('retention', () => {
+  it('sweeps sign-ins and reported event ids older than their window, in batches, and keeps the rest', async () => {
+    const xianxia = await productIdOf(t, 'xianxia');
+    const [player] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into players (product_id, openid) values (${xianxia}::int, ${`keep_${tag}`}) returning id`,
+    );
+    const pid = Number(player!.id);
+    // 6,000 old sign-ins (more than one batch), 3 recent ones; 2 old event ids, 1 recent.
+    await t.database.db.execute(sql`insert into player_logins (product_id, player_id, at)
+      select ${xianxia}::int, ${pid}::bigint, now() - make_interval(days => 200 + (g % 50)) from generate_series(1, 6000) g`);
+    await t.database.db.execute(sql`insert into player_logins (product_id, player_id, at)
+      select ${xianxia}::int, ${pid}::bigint, now() - make_interval(days => g) from generate_series(1, 3) g`);
+    await t.database.db.execute(sql`insert into player_event_ids (product_id, event_id, received_at) values
+      (${xianxia}::int, ${`old1_${tag}`}, now() - interval '40 days'),
+      (${xianxia}::int, ${`old2_${tag}`}, now() - interval '31 days'),
+      (${xianxia}::int, ${`new_${tag}`}, now() - interval '2 days')`);
+    const swept = await sweepPlayerData(t.database.db, DEFAULT_PLAYER_RETENTION);
+    expect(swept.logins).toBeGreaterThanOrEqual(6000);
+    expect(swept.eventIds).toBeGreaterThanOrEqual(2);
+    const [left] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from player_logins where player_id = ${pid}::bigint`,
+    );
+    expect(left!.n).toBe(3);
+    const ids = await queryRows<{ event_id: string }>(
+      t.database.db,
+      sql`select event_id from player_event_ids where event_id like ${`%_${tag}`}`,
+    );
+    expect(ids.map((r) => r.event_id)).toEqual([`new_${tag}`]);
+    // The sweep runs daily.
+    expect(await t.app.jobs.schedule('players:retention')).toMatchObject({
+      status: 'active',
+      cron: '40 3 * * *',
+    });
   });
 });
