@@ -60,7 +60,11 @@ test('the saved dark theme is on <html> before the app runs, from the theme file
   await page.reload();
   await expect(page.locator('.rx-layout')).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/\btheme-dark\b/);
-  expect(reports.filter((r) => !r.includes('net::ERR_FAILED'))).toEqual([]);
+  // The scripts this test aborted on purpose may still be reported as failed imports of the first
+  // load (a race with the reload); a policy violation reads differently.
+  expect(
+    reports.filter((r) => !/net::ERR_FAILED|Failed to fetch dynamically imported module/.test(r)),
+  ).toEqual([]);
 });
 
 test('the API documentation (Swagger UI) renders under the policy', async ({ page }) => {

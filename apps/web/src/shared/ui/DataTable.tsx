@@ -1,4 +1,12 @@
-import { useMemo, useState, type CSSProperties, type Key, type ReactNode } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type Key,
+  type ReactNode,
+} from 'react';
 import Flex from 'antd/es/flex';
 import Table, { type TableProps } from 'antd/es/table';
 import theme from 'antd/es/theme';
@@ -89,9 +97,13 @@ export function DataTable<T extends object>({
   const keyOf = (record: T): Key =>
     typeof rowKey === 'function' ? rowKey(record) : (record as Record<string, Key>)[rowKey as string]!;
 
+  const tableRef = useRef<{ nativeElement?: HTMLElement } | null>(null);
+  useScrollRegionsFocusable(tableRef);
+
   const style = { '--rx-table-current-row': token.controlItemBgActive } as CSSProperties;
   const table = (
     <Table<T>
+      ref={tableRef as never}
       className="rx-data-table"
       style={style}
       showHeader={DEFAULTS.showHeader}
@@ -142,4 +154,28 @@ export function DataTable<T extends object>({
       {table}
     </>
   );
+}
+
+/**
+ * A table that scrolls sideways (or up and down) must be reachable by keyboard even when nothing in
+ * it can take focus (an empty table, rows of plain text): its scrolling box gets `tabindex=0`
+ * while it overflows, so arrow keys scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
+ */
+function useScrollRegionsFocusable(ref: { current: { nativeElement?: HTMLElement } | null }): void {
+  useLayoutEffect(() => {
+    const root = ref.current?.nativeElement;
+    if (!root) return;
+    const mark = () => {
+      for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+        const overflows = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+        if (overflows) box.tabIndex = 0;
+        else box.removeAttribute('tabindex');
+      }
+    };
+    mark();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(mark);
+    observer.observe(root);
+    return () => observer.disconnect();
+  });
 }
