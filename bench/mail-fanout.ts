@@ -15,6 +15,7 @@ import { cps, products } from '../apps/server/src/db/schema.ts';
 import { mails } from '../apps/server/src/modules/mails/tables.ts';
 import { queueFanout } from '../apps/server/src/modules/mails/fanout.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
+import { queryRows } from '../apps/server/src/lib/rows.ts';
 
 const PG_PLAYERS = Number(process.env.BENCH_MAIL_PLAYERS ?? 200_000);
 const PGLITE_PLAYERS = Number(process.env.BENCH_PGLITE_MAIL_PLAYERS ?? 50_000);
@@ -63,10 +64,11 @@ async function run(label: string, database: Database, players: number) {
     await app.jobs.runJob(jobId);
     const seconds = (performance.now() - started) / 1000;
     const [row] = await db.select().from(mails).where(eq(mails.id, mail!.id));
-    const [check] = (
-      await db.execute(sql`select count(*)::int as n, count(distinct player_id)::int as d
-        from mail_recipients where mail_id = ${mail!.id}::int`)
-    ).rows as { n: number; d: number }[];
+    const [check] = await queryRows<{ n: number; d: number }>(
+      db,
+      sql`select count(*)::int as n, count(distinct player_id)::int as d
+        from mail_recipients where mail_id = ${mail!.id}::int`,
+    );
     const ok = Number(check!.n) === players && Number(check!.d) === players && row!.status === 'sent';
     console.log(
       `${label}: ${players.toLocaleString()} recipients in ${seconds.toFixed(1)} s = ` +

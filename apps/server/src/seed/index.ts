@@ -15,7 +15,7 @@ import { hashPassword } from '../lib/crypto.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedConfigDemo } from './config-demo.ts';
 import { seedDemoApprovals } from './demo-approvals.ts';
-import { seedDemoGroups } from '../modules/user-groups/demo.ts';
+import { seedDemoGroups } from '../modules/user-groups/index.ts';
 import { secretBox } from '../modules/game-api/index.ts';
 import { channels } from '../modules/channels/tables.ts';
 import { seedDemoPlayers } from '../modules/players/index.ts';

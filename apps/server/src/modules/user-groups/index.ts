@@ -3,3 +3,4 @@ export { userGroupRoutes } from './routes.ts';
 export { playerMatchSql, RuleError } from './rules.ts';
 export { groupMembersSql, layerBucket } from './targeting.ts';
 export { ruleFields } from './service.ts';
+export { seedDemoGroups } from './demo.ts';
