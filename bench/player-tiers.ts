@@ -48,7 +48,9 @@ async function run(label: string, target: { databaseUrl?: string }) {
     database.db,
     sql`select dimension, tier, players from player_tier_daily where product_id = ${game!.id} order by 1, 2`,
   );
-  console.log(`  ${label.padEnd(10)} distribution: ${dist.map((d) => `${d.dimension}/${d.tier} ${d.players}`).join(', ')}`);
+  console.log(
+    `  ${label.padEnd(10)} distribution: ${dist.map((d) => `${d.dimension}/${d.tier} ${d.players}`).join(', ')}`,
+  );
   await database.close();
 }
 
@@ -60,7 +62,13 @@ if (only !== 'postgres') await run('PGlite', {});
 const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
 if (only === 'pglite') await admin.end().catch(() => undefined);
-else if (!(await admin.connect().then(() => true, () => false))) console.log('  PostgreSQL: no server answered; skipped');
+else if (
+  !(await admin.connect().then(
+    () => true,
+    () => false,
+  ))
+)
+  console.log('  PostgreSQL: no server answered; skipped');
 else {
   const name = `bench_tiers_${Date.now()}`;
   await admin.query(`CREATE DATABASE ${name}`);

@@ -22,7 +22,13 @@ async function serious(page: Page): Promise<string[]> {
     });
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   });
 }
 
@@ -30,7 +36,9 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ bypassCSP: true });
 
 for (const lang of ['zh', 'ar'] as const) {
-  test(`recompute the tiers, see the distribution chart and a player's history (${lang})`, async ({ page }) => {
+  test(`recompute the tiers, see the distribution chart and a player's history (${lang})`, async ({
+    page,
+  }) => {
     const s: Strings = localeStrings('player-tiers', lang);
     await signIn(page, 'admin', 'zh');
     if (lang === 'ar') await switchLanguage(page, 'العربية', 'ar', 'rtl');
@@ -41,9 +49,13 @@ for (const lang of ['zh', 'ar'] as const) {
     await recompute.click();
     // The job ends (the page follows it) and the distribution is there.
     await expect
-      .poll(async () => (await api<{ computed_at: string | null }>(page, 'GET', '/player-tiers/distribution')).computed_at, {
-        timeout: 90_000,
-      })
+      .poll(
+        async () =>
+          (await api<{ computed_at: string | null }>(page, 'GET', '/player-tiers/distribution')).computed_at,
+        {
+          timeout: 90_000,
+        },
+      )
       .not.toBeNull();
     await expect(recompute).not.toContainText(s.recomputing.replace('…', ''), { timeout: 90_000 });
     await expect(recompute).not.toHaveClass(/ant-btn-loading/, { timeout: 30_000 });
@@ -64,8 +76,9 @@ for (const lang of ['zh', 'ar'] as const) {
     // The activity tiers, then a player's history by openid.
     await page.locator('.ant-segmented-item').filter({ hasText: s.dimensions.activity }).click();
     await expect(table).toHaveCount(5);
-    const player = (await api<{ list: { openid: string }[] }>(page, 'GET', '/player-tiers/players?page_size=1')).list[0]!
-      .openid;
+    const player = (
+      await api<{ list: { openid: string }[] }>(page, 'GET', '/player-tiers/players?page_size=1')
+    ).list[0]!.openid;
     const search = page.getByTestId('tiers-history-search').locator('input');
     await search.fill(player);
     await search.press('Enter');

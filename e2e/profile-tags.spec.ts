@@ -28,7 +28,13 @@ async function serious(page: Page): Promise<string[]> {
     });
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   });
 }
 
@@ -57,11 +63,15 @@ for (const lang of ['zh', 'ar'] as const) {
 
     await row.getByTestId('tag-players-link').click();
     await expect(page).toHaveURL(new RegExp(`/user-profile-userlist/${name}$`));
-    const player = (await api<{ list: { openid: string }[] }>(page, 'GET', '/players?page_size=1')).list[0]!.openid;
+    const player = (await api<{ list: { openid: string }[] }>(page, 'GET', '/players?page_size=1')).list[0]!
+      .openid;
     const setCard = page.locator('.ant-card').filter({ hasText: s.setTitle });
     await page.getByTestId('tag-set-openid').fill(player);
     await setCard.getByLabel(s.value, { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: s.yes }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: s.yes })
+      .click();
     await page.getByTestId('tag-set-submit').click();
     const holders = page.getByTestId('tag-players').locator('tbody tr.ant-table-row');
     await expect(holders.filter({ hasText: player })).toHaveCount(1);

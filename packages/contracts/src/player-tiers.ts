@@ -82,7 +82,12 @@ export const tierSettingsBody = z
       ctx.addIssue({ code: 'custom', path: ['mid_min'], params: { key: 'too_small' }, message: 'too_small' });
     }
     if (v.whale_min <= v.mid_min) {
-      ctx.addIssue({ code: 'custom', path: ['whale_min'], params: { key: 'too_small' }, message: 'too_small' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['whale_min'],
+        params: { key: 'too_small' },
+        message: 'too_small',
+      });
     }
   });
 export type TierSettingsBody = z.input<typeof tierSettingsBody>;

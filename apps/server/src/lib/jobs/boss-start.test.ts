@@ -47,7 +47,9 @@ describe.skipIf(!available)('pg-boss started by several instances at once on a n
         return boss;
       });
       const results = await Promise.allSettled(bosses.map((boss, i) => startBoss(databases[i]!, boss)));
-      await Promise.allSettled(bosses.map((boss) => boss.stop({ graceful: false, wait: true, close: false })));
+      await Promise.allSettled(
+        bosses.map((boss) => boss.stop({ graceful: false, wait: true, close: false })),
+      );
       for (const database of databases) await database.close();
       expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual([
         'ok',

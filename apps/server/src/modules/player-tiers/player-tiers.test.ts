@@ -55,7 +55,8 @@ async function addPlayer(
     );
   }
   const allLogins = [...logins, ...(lastLogin ? [lastLogin] : [])];
-  if (allLogins.length) await db.insert(playerLogins).values(allLogins.map((at) => ({ productId, playerId, at })));
+  if (allLogins.length)
+    await db.insert(playerLogins).values(allLogins.map((at) => ({ productId, playerId, at })));
   return playerId;
 }
 
@@ -122,26 +123,37 @@ describe('the tier job', () => {
       expect(h.history, n).toHaveLength(1);
       expect(h.history[0]).toMatchObject({ pay_tier: pay, activity_tier: activity, previous_pay_tier: null });
     }
-    const dist = body<Distribution>(await admin.get(`/api/v1/player-tiers/distribution?channel=${channel}`)).data;
+    const dist = body<Distribution>(
+      await admin.get(`/api/v1/player-tiers/distribution?channel=${channel}`),
+    ).data;
     const count = (dimension: string, tier: string) =>
-      dist.rows.filter((r) => r.dimension === dimension && r.tier === tier).reduce((s, r) => s + r.players, 0);
+      dist.rows
+        .filter((r) => r.dimension === dimension && r.tier === tier)
+        .reduce((s, r) => s + r.players, 0);
     expect(count('pay', 'mid')).toBe(2);
     expect(count('pay', 'non_payer')).toBe(2);
     expect(count('activity', 'dormant')).toBe(2);
     expect(dist.computed_at).not.toBeNull();
-    const byChannel = body<Distribution>(await admin.get('/api/v1/player-tiers/distribution?by=channel')).data;
+    const byChannel = body<Distribution>(
+      await admin.get('/api/v1/player-tiers/distribution?by=channel'),
+    ).data;
     expect(byChannel.rows.filter((r) => r.group === channel).reduce((s, r) => s + r.players, 0)).toBe(12);
 
     const whales = body<{ list: TierPlayer[]; total: number }>(
       await admin.get(`/api/v1/player-tiers/players?pay_tier=whale&channel=${channel}`),
     ).data;
     expect(whales.list.map((p) => p.openid)).toEqual([id('lap')]);
-    const trend = body<{ rows: { tier: string; players: number }[] }>(await admin.get('/api/v1/player-tiers/trend?days=7')).data;
+    const trend = body<{ rows: { tier: string; players: number }[] }>(
+      await admin.get('/api/v1/player-tiers/trend?days=7'),
+    ).data;
     expect(trend.rows.length).toBeGreaterThan(0);
   });
 
   it('writes a history row only for a player whose tier changed', async () => {
-    await t.database.db.update(players).set({ lastLoginAt: ago(0, 1) }).where(eq(players.openid, id('lap')));
+    await t.database.db
+      .update(players)
+      .set({ lastLoginAt: ago(0, 1) })
+      .where(eq(players.openid, id('lap')));
     await recompute(admin);
     const lap = await history(admin, id('lap'));
     expect(lap.current?.activity_tier).toBe('active');
@@ -174,10 +186,12 @@ describe('the tier job', () => {
     expect((await reader.put('/api/v1/player-tiers/settings', settings)).statusCode).toBe(403);
   });
 
-  it("keeps products apart: another game sees neither the players nor their tiers", async () => {
+  it('keeps products apart: another game sees neither the players nor their tiers', async () => {
     const tank = await signIn(t, 'admin', 'tankwar');
     expect((await tank.get(`/api/v1/player-tiers/history/${id('ret')}`)).statusCode).toBe(404);
-    const dist = body<Distribution>(await tank.get(`/api/v1/player-tiers/distribution?channel=${channel}`)).data;
+    const dist = body<Distribution>(
+      await tank.get(`/api/v1/player-tiers/distribution?channel=${channel}`),
+    ).data;
     expect(dist.rows).toEqual([]);
     const overseas = await signIn(t, 'ops_hw', 'dawn');
     expect((await overseas.get(`/api/v1/player-tiers/history/${id('ret')}`)).statusCode).toBe(404);

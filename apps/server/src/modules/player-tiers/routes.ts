@@ -56,7 +56,11 @@ export async function playerTierRoutes(fastify: FastifyInstance, options: { db: 
     for (const product of await db.select({ id: products.id, cpId: products.cpId }).from(products)) {
       const settings = await readSettings(db, product.id);
       const hour = Number(
-        new Intl.DateTimeFormat('en-US', { timeZone: settings.time_zone, hour: '2-digit', hourCycle: 'h23' }).format(now),
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: settings.time_zone,
+          hour: '2-digit',
+          hourCycle: 'h23',
+        }).format(now),
       );
       if (hour !== DAILY_HOUR) continue;
       const day = dayIn(now, settings.time_zone);
@@ -79,13 +83,20 @@ export async function playerTierRoutes(fastify: FastifyInstance, options: { db: 
 
   app.get(
     '/player-tiers/settings',
-    { schema: { tags, summary: 'The payment-tier thresholds (defaults until saved)' }, config: can(resource, 'read') },
+    {
+      schema: { tags, summary: 'The payment-tier thresholds (defaults until saved)' },
+      config: can(resource, 'read'),
+    },
     async (request) => ok(await readSettings(db, scopeOf(request).productId!)),
   );
   app.put(
     '/player-tiers/settings',
     {
-      schema: { tags, summary: 'Save the thresholds (the body carries the version read)', body: tierSettingsBody },
+      schema: {
+        tags,
+        summary: 'Save the thresholds (the body carries the version read)',
+        body: tierSettingsBody,
+      },
       config: can(resource, 'update'),
     },
     async (request) => ok(await saveSettings(db, scopeOf(request), request.body)),
@@ -93,7 +104,11 @@ export async function playerTierRoutes(fastify: FastifyInstance, options: { db: 
   app.get(
     '/player-tiers/distribution',
     {
-      schema: { tags, summary: 'Players per tier, optionally per channel or region', querystring: distributionQuery },
+      schema: {
+        tags,
+        summary: 'Players per tier, optionally per channel or region',
+        querystring: distributionQuery,
+      },
       config: can(resource, 'read'),
     },
     async (request) => ok(await distribution(db, scopeOf(request).productId!, request.query)),

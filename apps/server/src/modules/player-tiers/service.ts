@@ -66,10 +66,19 @@ function knownZone(zone: string): boolean {
 export async function saveSettings(
   db: Db,
   scope: Scope,
-  body: { basis: 'days30' | 'lifetime'; small_min: number; mid_min: number; whale_min: number; time_zone: string; version: number },
+  body: {
+    basis: 'days30' | 'lifetime';
+    small_min: number;
+    mid_min: number;
+    whale_min: number;
+    time_zone: string;
+    version: number;
+  },
 ): Promise<TierSettings> {
   if (!knownZone(body.time_zone)) {
-    throw new ApiError(ErrorCode.INVALID_INPUT, { fields: { time_zone: validationMessage('invalid', scope.lang) } });
+    throw new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { time_zone: validationMessage('invalid', scope.lang) },
+    });
   }
   const productId = scope.productId!;
   return db.transaction(async (tx) => {
@@ -113,7 +122,12 @@ export async function saveSettings(
 
 /** The calendar day of `at` in a time zone (YYYY-MM-DD). */
 export function dayIn(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /**
@@ -137,15 +151,16 @@ export async function computeTiers(
   const day = dayIn(now, settings.time_zone);
   const at = now.toISOString();
   const [range] = rowsOf<{ lo: number | null; hi: number | null }>(
-    await db.execute(sql`select min(id) as lo, max(id) as hi from players where product_id = ${productId}::int`),
+    await db.execute(
+      sql`select min(id) as lo, max(id) as hi from players where product_id = ${productId}::int`,
+    ),
   );
   const lo = range?.lo === null || range?.lo === undefined ? null : Number(range.lo);
   const hi = range?.hi === null || range?.hi === undefined ? null : Number(range.hi);
   const ago = (days: number) => sql`${at}::timestamptz - interval '${sql.raw(String(days))} days'`;
   // The paid amount: the lifetime total kept on the player, or the last 30 days' orders summed per
   // player of the range (one grouped scan of the orders index, not a lookup per player).
-  const paid: SQL =
-    settings.basis === 'lifetime' ? sql`p.paid_total` : sql`coalesce(o.paid, 0)`;
+  const paid: SQL = settings.basis === 'lifetime' ? sql`p.paid_total` : sql`coalesce(o.paid, 0)`;
   let total = 0;
   let changed = 0;
   if (lo !== null && hi !== null) {
@@ -266,9 +281,7 @@ export async function distribution(
 ): Promise<Distribution> {
   const group = query.by === 'none' ? sql`''` : query.by === 'channel' ? sql`p.channel` : sql`p.region`;
   const joined = query.by !== 'none' || query.channel || query.region;
-  const from = joined
-    ? sql`player_tiers t join players p on p.id = t.player_id`
-    : sql`player_tiers t`;
+  const from = joined ? sql`player_tiers t join players p on p.id = t.player_id` : sql`player_tiers t`;
   const where = sql.join(playerFilters(productId, query), sql` and `);
   const rows = rowsOf<{ dimension: 'pay' | 'activity'; tier: string; grp: string; n: number }>(
     await db.execute(sql`
@@ -280,7 +293,12 @@ export async function distribution(
   );
   return {
     computed_at: await lastRun(db, productId),
-    rows: rows.map((r) => ({ dimension: r.dimension, tier: r.tier, group: r.grp ?? '', players: Number(r.n) })),
+    rows: rows.map((r) => ({
+      dimension: r.dimension,
+      tier: r.tier,
+      group: r.grp ?? '',
+      players: Number(r.n),
+    })),
   };
 }
 

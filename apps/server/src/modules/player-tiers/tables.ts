@@ -1,13 +1,4 @@
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { cps, products } from '../../db/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });

@@ -55,7 +55,10 @@ async function readLines(stream: NodeJS.ReadableStream): Promise<Line[]> {
   );
   const slicer = eventLoopSlicer();
   const lines: Line[] = [];
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: string[];
+    info: { lines: number };
+  }>) {
     lines.push({ line: info.lines, openid: record[0] ?? '', value: record[1] ?? '' });
     await slicer.pause();
   }
@@ -68,7 +71,12 @@ export function importMessage(lang: Language, line: number, key: Parameters<type
   return `${line}: ${validationMessage(key, lang)}`;
 }
 
-async function runImport(db: Db, storage: FileStorage, params: ImportParams, progress: (done: number, total?: number, failed?: number) => void): Promise<WholeResult> {
+async function runImport(
+  db: Db,
+  storage: FileStorage,
+  params: ImportParams,
+  progress: (done: number, total?: number, failed?: number) => void,
+): Promise<WholeResult> {
   const { scope, tagId, fileId, replace } = params;
   const lang = scope.lang;
   const [tag] = await db
@@ -90,7 +98,11 @@ async function runImport(db: Db, storage: FileStorage, params: ImportParams, pro
   const valid: (Line & ReturnType<typeof valueColumns>)[] = [];
   for (const l of lines) {
     const fail = (key: Parameters<typeof validationMessage>[0], field: string) =>
-      errors.push({ input: { line: l.line, openid: l.openid, value: l.value, field }, status: 'error', message: importMessage(lang, l.line, key) });
+      errors.push({
+        input: { line: l.line, openid: l.openid, value: l.value, field },
+        status: 'error',
+        message: importMessage(lang, l.line, key),
+      });
     if (!openidField.safeParse(l.openid).success) {
       fail('invalid', 'openid');
       continue;
@@ -141,7 +153,9 @@ async function runImport(db: Db, storage: FileStorage, params: ImportParams, pro
           value_num = excluded.value_num, value_time = excluded.value_time,
           source = 'import', set_by = excluded.set_by, set_at = excluded.set_at
         returning (select openid from players where id = player_tag_values.player_id) as openid`);
-      const written = new Set((result as unknown as { rows: { openid: string }[] }).rows.map((r) => r.openid));
+      const written = new Set(
+        (result as unknown as { rows: { openid: string }[] }).rows.map((r) => r.openid),
+      );
       imported += written.size;
       for (const v of chunk) {
         if (!written.has(v.openid)) {
@@ -221,7 +235,11 @@ export function defineTagJobs(jobs: JobRunner, db: Db, storage: FileStorage): vo
       .from(profileTags)
       .where(eq(profileTags.source, 'rule'));
     for (const p of products) {
-      await jobs.create(EVALUATE_JOB, { cpId: p.cpId, productId: p.productId, username: 'schedule' }, { params: { productId: p.productId } });
+      await jobs.create(
+        EVALUATE_JOB,
+        { cpId: p.cpId, productId: p.productId, username: 'schedule' },
+        { params: { productId: p.productId } },
+      );
     }
   });
 }

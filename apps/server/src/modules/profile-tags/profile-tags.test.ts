@@ -20,9 +20,12 @@ const create = async (api: Client, input: Record<string, unknown>) => {
   expect(res.statusCode, res.body).toBe(200);
   return body<ProfileTag>(res).data;
 };
-const fieldsOf = (res: { body: string }) => (JSON.parse(res.body) as { data: { fields: Record<string, string> } }).data.fields;
+const fieldsOf = (res: { body: string }) =>
+  (JSON.parse(res.body) as { data: { fields: Record<string, string> } }).data.fields;
 const tagPlayers = async (api: Client, id: number, query = '') =>
-  body<{ list: TagPlayer[]; total: number }>(await api.get(`/api/v1/profile-tags/${id}/players?page_size=100${query}`)).data;
+  body<{ list: TagPlayer[]; total: number }>(
+    await api.get(`/api/v1/profile-tags/${id}/players?page_size=100${query}`),
+  ).data;
 
 /** Uploads an openid list as the console does (multipart, use=openid_list). */
 async function upload(text: string): Promise<string> {
@@ -45,7 +48,9 @@ async function runJob(res: { statusCode: number; body: string }) {
   expect(res.statusCode, res.body).toBe(202);
   const id = (JSON.parse(res.body) as { data: { job_id: number } }).data.job_id;
   await t.app.jobs.runJob(id);
-  const job = body<{ status: string; summary: Record<string, unknown> }>(await admin.get(`/api/v1/jobs/${id}`)).data;
+  const job = body<{ status: string; summary: Record<string, unknown> }>(
+    await admin.get(`/api/v1/jobs/${id}`),
+  ).data;
   const items = body<{ list: { status: string; message: string; input: Record<string, unknown> }[] }>(
     await admin.get(`/api/v1/jobs/${id}/items?page_size=100`),
   ).data.list;
@@ -84,18 +89,40 @@ describe('tag definitions', () => {
     for (const [input, field] of [
       [{ name: `e_${tag}`, label: 'E', type: 'enum' }, 'options'],
       [{ name: `n_${tag}`, label: 'N', type: 'number', options: ['x'] }, 'options'],
-      [{ name: `m_${tag}`, label: 'M', type: 'boolean', rule: { op: 'and', items: [{ field: 'paid_total', op: 'gte', value: 1 }] } }, 'rule'],
-      [{ name: `r_${tag}`, label: 'R', type: 'number', source: 'rule', rule: { op: 'and', items: [{ field: 'paid_total', op: 'gte', value: 1 }] } }, 'type'],
+      [
+        {
+          name: `m_${tag}`,
+          label: 'M',
+          type: 'boolean',
+          rule: { op: 'and', items: [{ field: 'paid_total', op: 'gte', value: 1 }] },
+        },
+        'rule',
+      ],
+      [
+        {
+          name: `r_${tag}`,
+          label: 'R',
+          type: 'number',
+          source: 'rule',
+          rule: { op: 'and', items: [{ field: 'paid_total', op: 'gte', value: 1 }] },
+        },
+        'type',
+      ],
       [{ name: 'Bad Name', label: 'B', type: 'boolean' }, 'name'],
     ] as const) {
       const res = await admin.post('/api/v1/profile-tags', input);
       expect(res.statusCode, JSON.stringify(input)).toBe(400);
       expect(fieldsOf(res)).toHaveProperty(field);
     }
-    const list = body<{ list: ProfileTag[]; total: number }>(await admin.get('/api/v1/profile-tags?page_size=100')).data;
+    const list = body<{ list: ProfileTag[]; total: number }>(
+      await admin.get('/api/v1/profile-tags?page_size=100'),
+    ).data;
     expect(list.list.map((x) => x.name)).toEqual([`level_${tag}`]);
     // The type never changes.
-    const change = await admin.put(`/api/v1/profile-tags/${level.id}`, { type: 'number', version: level.version });
+    const change = await admin.put(`/api/v1/profile-tags/${level.id}`, {
+      type: 'number',
+      version: level.version,
+    });
     expect(change.statusCode).toBe(400);
   });
 
@@ -106,9 +133,12 @@ describe('tag definitions', () => {
 
     const ok = await admin.put(`/api/v1/profile-tags/${level.id}/players/${openid(1)}`, { value: 'high' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await admin.put(`/api/v1/profile-tags/${score.id}/players/${openid(1)}`, { value: 42.5 })).statusCode).toBe(200);
     expect(
-      (await admin.put(`/api/v1/profile-tags/${seen.id}/players/${openid(1)}`, { value: '2026-03-01' })).statusCode,
+      (await admin.put(`/api/v1/profile-tags/${score.id}/players/${openid(1)}`, { value: 42.5 })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.put(`/api/v1/profile-tags/${seen.id}/players/${openid(1)}`, { value: '2026-03-01' }))
+        .statusCode,
     ).toBe(200);
     // Wrong values: refused with the catalogue's 400001 on `value`, nothing stored.
     for (const [id, value] of [
@@ -125,9 +155,16 @@ describe('tag definitions', () => {
       expect(fieldsOf(res)).toHaveProperty('value');
     }
     expect((await tagPlayers(admin, level.id)).total).toBe(1);
-    expect((await tagPlayers(admin, score.id)).list[0]).toMatchObject({ openid: openid(1), value: 42.5, source: 'manual' });
+    expect((await tagPlayers(admin, score.id)).list[0]).toMatchObject({
+      openid: openid(1),
+      value: 42.5,
+      source: 'manual',
+    });
     // An unknown player: 404.
-    expect((await admin.put(`/api/v1/profile-tags/${level.id}/players/nobody_${tag}`, { value: 'low' })).statusCode).toBe(404);
+    expect(
+      (await admin.put(`/api/v1/profile-tags/${level.id}/players/nobody_${tag}`, { value: 'low' }))
+        .statusCode,
+    ).toBe(404);
 
     const mine = body<PlayerTag[]>(await admin.get(`/api/v1/profile-tags/by-player/${openid(1)}`)).data;
     expect(mine.map((m) => [m.name, m.value])).toEqual([
@@ -153,7 +190,9 @@ describe('tag definitions', () => {
         `${openid(5)},low`,
       ].join('\n'),
     );
-    const { job, items } = await runJob(await admin.post(`/api/v1/profile-tags/${level.id}/import`, { file_id: file }));
+    const { job, items } = await runJob(
+      await admin.post(`/api/v1/profile-tags/${level.id}/import`, { file_id: file }),
+    );
     expect(job.status).toBe('succeeded');
     expect(job.summary).toMatchObject({ imported: 3, errors: 4 });
     expect(items.map((i) => [i.input.line, i.input.field])).toEqual([
@@ -176,13 +215,25 @@ describe('tag definitions', () => {
       label: 'Rich',
       type: 'boolean',
       source: 'rule',
-      rule: { op: 'and', items: [{ field: 'paid_total', op: 'gte', value: 3000 }, { field: 'region', op: 'eq', value: 'cn' }] },
+      rule: {
+        op: 'and',
+        items: [
+          { field: 'paid_total', op: 'gte', value: 3000 },
+          { field: 'region', op: 'eq', value: 'cn' },
+        ],
+      },
     });
     const first = await runJob(await admin.post(`/api/v1/profile-tags/${rich.id}/evaluate`));
     expect(first.job.status).toBe('succeeded');
-    expect((await tagPlayers(admin, rich.id)).list.map((p) => p.openid).sort()).toEqual([openid(4), openid(5), openid(6)]);
+    expect((await tagPlayers(admin, rich.id)).list.map((p) => p.openid).sort()).toEqual([
+      openid(4),
+      openid(5),
+      openid(6),
+    ]);
     // Values of a rule tag come from its rule only.
-    expect((await admin.put(`/api/v1/profile-tags/${rich.id}/players/${openid(1)}`, { value: true })).statusCode).toBe(400);
+    expect(
+      (await admin.put(`/api/v1/profile-tags/${rich.id}/players/${openid(1)}`, { value: true })).statusCode,
+    ).toBe(400);
     await admin.put(`/api/v1/profile-tags/${rich.id}`, {
       rule: { op: 'and', items: [{ field: 'paid_total', op: 'gte', value: 5000 }] },
       version: rich.version,
@@ -213,12 +264,17 @@ describe('tag definitions', () => {
     expect(body<{ tags: { name: string }[] }>(fields).data.tags.map((x) => x.name)).toContain(`level_${tag}`);
     expect((await reader.get('/api/v1/user-groups/fields')).statusCode).toBe(403);
     expect((await none.get('/api/v1/profile-tags/rule-fields')).statusCode).toBe(403);
-    expect((await reader.put(`/api/v1/profile-tags/${level.id}/players/${openid(1)}`, { value: 'low' })).statusCode).toBe(403);
+    expect(
+      (await reader.put(`/api/v1/profile-tags/${level.id}/players/${openid(1)}`, { value: 'low' }))
+        .statusCode,
+    ).toBe(403);
 
     const tank = await signIn(t, 'admin', 'tankwar');
     expect((await tank.get(`/api/v1/profile-tags/${level.id}`)).statusCode).toBe(404);
     expect((await tank.get(`/api/v1/profile-tags/${level.id}/players`)).statusCode).toBe(404);
-    expect((await tank.put(`/api/v1/profile-tags/${level.id}/players/${openid(1)}`, { value: 'low' })).statusCode).toBe(404);
+    expect(
+      (await tank.put(`/api/v1/profile-tags/${level.id}/players/${openid(1)}`, { value: 'low' })).statusCode,
+    ).toBe(404);
     expect(body<{ total: number }>(await tank.get('/api/v1/profile-tags')).data.total).toBe(0);
   });
 });

@@ -73,13 +73,21 @@ export async function profileTagRoutes(
   );
   app.get(
     `${path}/by-player/:openid`,
-    { schema: { tags, summary: "A player's tags and values", params: playerTagsParams }, config: can(resource, 'read') },
+    {
+      schema: { tags, summary: "A player's tags and values", params: playerTagsParams },
+      config: can(resource, 'read'),
+    },
     async (request) => ok(await playerTags(db, scopeOf(request), request.params.openid)),
   );
   app.get(
     `${path}/:id/players`,
     {
-      schema: { tags, summary: 'Players holding the tag, with the value', params: idParam, querystring: tagPlayersQuery },
+      schema: {
+        tags,
+        summary: 'Players holding the tag, with the value',
+        params: idParam,
+        querystring: tagPlayersQuery,
+      },
       config: can(resource, 'read'),
     },
     async (request) => ok(await tagPlayers(db, scopeOf(request), request.params.id, request.query)),
@@ -135,7 +143,12 @@ export async function profileTagRoutes(
           fields: { file_id: validationMessage('unknown_ref', scope.lang) },
         });
       }
-      const params: ImportParams = { scope, tagId: tag.id, fileId: request.body.file_id, replace: request.body.replace };
+      const params: ImportParams = {
+        scope,
+        tagId: tag.id,
+        fileId: request.body.file_id,
+        replace: request.body.replace,
+      };
       const jobId = await fastify.jobs.create(
         IMPORT_JOB,
         { cpId: scope.cpId, productId: scope.productId, userId: scope.userId, username: scope.username },
@@ -147,7 +160,11 @@ export async function profileTagRoutes(
   app.post(
     `${path}/:id/evaluate`,
     {
-      schema: { tags, summary: "Evaluate a rule tag now (a job): the players its rule matches get true", params: idParam },
+      schema: {
+        tags,
+        summary: 'Evaluate a rule tag now (a job): the players its rule matches get true',
+        params: idParam,
+      },
       config: can(resource, 'update'),
     },
     async (request, reply) => {

@@ -220,7 +220,11 @@ export async function tagInScope(db: Db, scope: Scope, id: number): Promise<Row>
     .select()
     .from(profileTags)
     .where(
-      and(eq(profileTags.id, id), eq(profileTags.cpId, scope.cpId), eq(profileTags.productId, scope.productId!)),
+      and(
+        eq(profileTags.id, id),
+        eq(profileTags.cpId, scope.cpId),
+        eq(profileTags.productId, scope.productId!),
+      ),
     );
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
@@ -302,7 +306,8 @@ export async function tagPlayers(
     if (columns.valueNum !== null) conditions.push(eq(playerTagValues.valueNum, columns.valueNum!));
     if (columns.valueTime !== null) conditions.push(eq(playerTagValues.valueTime, columns.valueTime!));
   }
-  if (query.openid) conditions.push(sql`${players.openid} like ${`${query.openid.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (query.openid)
+    conditions.push(sql`${players.openid} like ${`${query.openid.replace(/[\\%_]/g, '\\$&')}%`}`);
   const valueColumn = {
     boolean: playerTagValues.valueBool,
     enum: playerTagValues.valueText,
@@ -366,7 +371,11 @@ export async function tagByName(db: Db, scope: Scope, name: string): Promise<Pro
     .select()
     .from(profileTags)
     .where(
-      and(eq(profileTags.productId, scope.productId!), eq(profileTags.cpId, scope.cpId), eq(profileTags.name, name)),
+      and(
+        eq(profileTags.productId, scope.productId!),
+        eq(profileTags.cpId, scope.cpId),
+        eq(profileTags.name, name),
+      ),
     );
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return (await withCounts(db, [toTag(row)]))[0]!;

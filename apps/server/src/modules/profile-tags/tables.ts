@@ -38,7 +38,10 @@ export const profileTags = pgTable(
     label: text('label').notNull(),
     type: text('type').$type<'boolean' | 'enum' | 'number' | 'date'>().notNull(),
     /** The allowed values of an enum tag. */
-    options: jsonb('options').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    options: jsonb('options')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     source: text('source').$type<'rule' | 'import' | 'manual'>().notNull(),
     /** For source = rule: the condition tree that sets the tag (and, for non-boolean tags, the value). */
     rule: jsonb('rule'),

@@ -27,7 +27,10 @@ export function Chart(props: ChartProps) {
   const rtl = useLocale((s) => s.direction === 'rtl');
   const tableId = useId();
   const { categories, series, label, table = true } = props;
-  const rows = useMemo(() => categories.map((c, i) => [c, ...series.map((s) => s.values[i] ?? 0)]), [categories, series]);
+  const rows = useMemo(
+    () => categories.map((c, i) => [c, ...series.map((s) => s.values[i] ?? 0)]),
+    [categories, series],
+  );
   return (
     <figure className="rx-chart" aria-describedby={table ? tableId : undefined}>
       <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 300 }} />}>

@@ -19,7 +19,14 @@ echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipCompone
 /** Series colours that read on the light, dark and dark-blue surfaces alike. */
 const PALETTE = ['#2f7ff5', '#f5a524', '#12a37f', '#d6457e', '#8b62e8', '#22a3c4', '#c97a2d'];
 
-export default function EChart({ kind, categories, series, rtl, height = 300, label }: ChartProps & { rtl: boolean }) {
+export default function EChart({
+  kind,
+  categories,
+  series,
+  rtl,
+  height = 300,
+  label,
+}: ChartProps & { rtl: boolean }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const { token } = theme.useToken();

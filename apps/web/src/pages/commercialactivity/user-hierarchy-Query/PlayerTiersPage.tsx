@@ -42,7 +42,12 @@ import { DataTable } from '@/shared/ui/index.ts';
 
 const API = '/player-tiers';
 const TIERS: Record<TierDimension, readonly string[]> = { pay: PAY_TIERS, activity: ACTIVITY_TIERS };
-const PAY_COLORS: Record<string, string> = { non_payer: 'default', small: 'blue', mid: 'purple', whale: 'gold' };
+const PAY_COLORS: Record<string, string> = {
+  non_payer: 'default',
+  small: 'blue',
+  mid: 'purple',
+  whale: 'gold',
+};
 const ACTIVITY_COLORS: Record<string, string> = {
   new: 'cyan',
   returning: 'green',
@@ -102,14 +107,19 @@ export function PlayerTiersPage() {
   });
 
   const tiers = TIERS[dimension];
-  const rows = useMemo(() => (dist.data?.rows ?? []).filter((r) => r.dimension === dimension), [dist.data, dimension]);
+  const rows = useMemo(
+    () => (dist.data?.rows ?? []).filter((r) => r.dimension === dimension),
+    [dist.data, dimension],
+  );
   const groups = useMemo(() => [...new Set(rows.map((r) => r.group))], [rows]);
   const total = rows.reduce((sum, r) => sum + r.players, 0);
   const current = useMemo(() => {
     const categories = tiers.map(tierName);
     const series = groups.map((g) => ({
       name: g || (filters.by === 'none' ? t('players') : t('unknownGroup')),
-      values: tiers.map((tier) => rows.filter((r) => r.tier === tier && r.group === g).reduce((s, r) => s + r.players, 0)),
+      values: tiers.map((tier) =>
+        rows.filter((r) => r.tier === tier && r.group === g).reduce((s, r) => s + r.players, 0),
+      ),
     }));
     return { categories, series };
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -155,7 +165,11 @@ export function PlayerTiersPage() {
       <Alert type="info" showIcon title={t('definitions')} />
 
       <Card size="small">
-        <Form layout="inline" onFinish={(v: Filters) => setFilters({ ...v, by: v.by ?? 'none' })} initialValues={filters}>
+        <Form
+          layout="inline"
+          onFinish={(v: Filters) => setFilters({ ...v, by: v.by ?? 'none' })}
+          initialValues={filters}
+        >
           <Form.Item name="channel" label={t('channel')}>
             <Input allowClear maxLength={64} style={{ width: 160 }} />
           </Form.Item>
@@ -165,7 +179,10 @@ export function PlayerTiersPage() {
           <Form.Item name="by" label={t('groupBy')}>
             <Select
               style={{ width: 140 }}
-              options={(['none', 'channel', 'region'] as const).map((value) => ({ value, label: t(`groupBys.${value}`) }))}
+              options={(['none', 'channel', 'region'] as const).map((value) => ({
+                value,
+                label: t(`groupBys.${value}`),
+              }))}
             />
           </Form.Item>
           <Form.Item>
@@ -182,7 +199,11 @@ export function PlayerTiersPage() {
       />
 
       <Flex gap={16} wrap>
-        <Card size="small" title={t('distributionTitle', { dimension: dimensionLabel })} style={{ flex: '1 1 420px', minWidth: 0 }}>
+        <Card
+          size="small"
+          title={t('distributionTitle', { dimension: dimensionLabel })}
+          style={{ flex: '1 1 420px', minWidth: 0 }}
+        >
           <Chart
             kind={groups.length > 1 ? 'stacked-bar' : 'bar'}
             categories={current.categories}
@@ -201,11 +222,20 @@ export function PlayerTiersPage() {
             columns={[
               { title: t('tier'), dataIndex: 'tier', render: (v: string) => tierName(v) },
               { title: t('players'), dataIndex: 'players', align: 'end' },
-              { title: t('share'), dataIndex: 'share', align: 'end', render: (v: number) => `${(v * 100).toFixed(1)}%` },
+              {
+                title: t('share'),
+                dataIndex: 'share',
+                align: 'end',
+                render: (v: number) => `${(v * 100).toFixed(1)}%`,
+              },
             ]}
           />
         </Card>
-        <Card size="small" title={t('trendTitle', { dimension: dimensionLabel })} style={{ flex: '1 1 420px', minWidth: 0 }}>
+        <Card
+          size="small"
+          title={t('trendTitle', { dimension: dimensionLabel })}
+          style={{ flex: '1 1 420px', minWidth: 0 }}
+        >
           {days.categories.length ? (
             <Chart
               kind="stacked-area"
@@ -259,12 +289,19 @@ function TierPlayersCard({ dimension, filters }: { dimension: TierDimension; fil
       dataIndex: 'openid',
       width: 180,
       // The profile of the player (a link also lets a keyboard reach and scroll a wide table).
-      render: (v: string) => <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(v)}`}>{v}</Link>,
+      render: (v: string) => (
+        <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(v)}`}>{v}</Link>
+      ),
     },
     { title: t('nickname'), dataIndex: 'nickname', width: 140 },
     { title: t('channel'), dataIndex: 'channel', width: 110 },
     { title: t('region'), dataIndex: 'region', width: 80 },
-    { title: t('dimensions.pay'), dataIndex: 'pay_tier', width: 110, render: (v: string) => <TierTag dimension="pay" tier={v} /> },
+    {
+      title: t('dimensions.pay'),
+      dataIndex: 'pay_tier',
+      width: 110,
+      render: (v: string) => <TierTag dimension="pay" tier={v} />,
+    },
     {
       title: t('dimensions.activity'),
       dataIndex: 'activity_tier',
@@ -272,7 +309,12 @@ function TierPlayersCard({ dimension, filters }: { dimension: TierDimension; fil
       render: (v: string) => <TierTag dimension="activity" tier={v} />,
     },
     { title: t('paid'), dataIndex: 'paid', width: 100, align: 'end' },
-    { title: t('lastLogin'), dataIndex: 'last_login_at', width: 170, render: (v: string | null) => formatDateTime(v) },
+    {
+      title: t('lastLogin'),
+      dataIndex: 'last_login_at',
+      width: 170,
+      render: (v: string | null) => formatDateTime(v),
+    },
     { title: t('since'), dataIndex: 'since', width: 170, render: (v: string) => formatDateTime(v) },
   ];
   return (
@@ -368,7 +410,11 @@ function HistoryCard() {
               {history.data.current ? <TierTag dimension="pay" tier={history.data.current.pay_tier} /> : '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('dimensions.activity')}>
-              {history.data.current ? <TierTag dimension="activity" tier={history.data.current.activity_tier} /> : '—'}
+              {history.data.current ? (
+                <TierTag dimension="activity" tier={history.data.current.activity_tier} />
+              ) : (
+                '—'
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('since')}>
               {history.data.current ? formatDateTime(history.data.current.since) : '—'}
@@ -426,7 +472,10 @@ function SettingsCard({ canEdit }: { canEdit: boolean }) {
       <Typography.Paragraph type="secondary">{t('settings.hint')}</Typography.Paragraph>
       <Form form={form} layout="inline" onFinish={(v) => save.mutate(v)} disabled={!canEdit}>
         <Form.Item name="basis" label={t('settings.basis')}>
-          <Select style={{ width: 160 }} options={PAY_BASES.map((value) => ({ value, label: t(`bases.${value}`) }))} />
+          <Select
+            style={{ width: 160 }}
+            options={PAY_BASES.map((value) => ({ value, label: t(`bases.${value}`) }))}
+          />
         </Form.Item>
         {amount('small_min')}
         {amount('mid_min')}

@@ -50,7 +50,13 @@ export function ProfileTagsPage() {
     () => [
       { title: t('name'), dataIndex: 'name', width: 150, sorter: true },
       { title: t('label'), dataIndex: 'label', width: 150, sorter: true },
-      { title: t('type'), dataIndex: 'type', width: 90, sorter: true, render: (v: string) => t(`types.${v}`) },
+      {
+        title: t('type'),
+        dataIndex: 'type',
+        width: 90,
+        sorter: true,
+        render: (v: string) => t(`types.${v}`),
+      },
       {
         title: t('options'),
         dataIndex: 'options',
@@ -86,7 +92,12 @@ export function ProfileTagsPage() {
         search={[
           { name: 'q', label: t('crud:field.keyword') },
           { name: 'type', label: t('type'), kind: 'select', options: options(PROFILE_TAG_TYPES, 'types') },
-          { name: 'source', label: t('source'), kind: 'select', options: options(PROFILE_TAG_SOURCES, 'sources') },
+          {
+            name: 'source',
+            label: t('source'),
+            kind: 'select',
+            options: options(PROFILE_TAG_SOURCES, 'sources'),
+          },
         ]}
         newItem={NEW_TAG}
         nameOf={(tag) => tag.label}

@@ -19,7 +19,10 @@ export function TagForm({ editing }: { editing: boolean }) {
         <Input maxLength={64} />
       </Form.Item>
       <Form.Item name="type" label={t('type')} required>
-        <Select disabled={editing} options={PROFILE_TAG_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))} />
+        <Select
+          disabled={editing}
+          options={PROFILE_TAG_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+        />
       </Form.Item>
       {type === 'enum' && (
         <Form.Item name="options" label={t('options')} required extra={t('optionsHint')}>

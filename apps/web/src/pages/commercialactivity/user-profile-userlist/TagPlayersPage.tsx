@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -19,13 +33,22 @@ const API = '/profile-tags';
 /** A value as the page shows it (booleans and dates in words, numbers as they are). */
 function ValueText({ tag, value }: { tag: Pick<ProfileTag, 'type'>; value: TagPlayer['value'] }) {
   const { t } = useTranslation('profile-tags');
-  if (tag.type === 'boolean') return <Tag color={value ? 'success' : 'default'}>{t(value ? 'yes' : 'no')}</Tag>;
+  if (tag.type === 'boolean')
+    return <Tag color={value ? 'success' : 'default'}>{t(value ? 'yes' : 'no')}</Tag>;
   if (tag.type === 'date') return <>{formatDateTime(String(value))}</>;
   return <>{String(value)}</>;
 }
 
 /** The value input of a tag's type. */
-function ValueInput({ tag, ...props }: { tag: ProfileTag; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+function ValueInput({
+  tag,
+  ...props
+}: {
+  tag: ProfileTag;
+  id?: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
   const { t } = useTranslation('profile-tags');
   switch (tag.type) {
     case 'boolean':
@@ -40,7 +63,13 @@ function ValueInput({ tag, ...props }: { tag: ProfileTag; id?: string; value?: u
         />
       );
     case 'enum':
-      return <Select {...props} style={{ width: 160 }} options={tag.options.map((value) => ({ value, label: value }))} />;
+      return (
+        <Select
+          {...props}
+          style={{ width: 160 }}
+          options={tag.options.map((value) => ({ value, label: value }))}
+        />
+      );
     case 'number':
       return <InputNumber {...(props as object)} style={{ width: 160 }} />;
     case 'date':
@@ -90,12 +119,14 @@ export function TagPlayersPage() {
     onError: (error) => {
       const fields = serverFieldErrors(error);
       if (fields) showFieldErrors(form, fields);
-      else if (error instanceof ApiError && error.status === 404) showFieldErrors(form, { openid: t('playerNotFound') });
+      else if (error instanceof ApiError && error.status === 404)
+        showFieldErrors(form, { openid: t('playerNotFound') });
       else message.error(error instanceof Error ? error.message : String(error));
     },
   });
   const clear = useMutation({
-    mutationFn: (openid: string) => http.delete(`${API}/${tag.data!.id}/players/${encodeURIComponent(openid)}`),
+    mutationFn: (openid: string) =>
+      http.delete(`${API}/${tag.data!.id}/players/${encodeURIComponent(openid)}`),
     onSuccess: () => void refresh(),
   });
 
@@ -132,7 +163,10 @@ export function TagPlayersPage() {
             key: 'actions',
             width: 90,
             render: (_: unknown, row: TagPlayer) => (
-              <Popconfirm title={t('clearConfirm', { openid: row.openid })} onConfirm={() => clear.mutate(row.openid)}>
+              <Popconfirm
+                title={t('clearConfirm', { openid: row.openid })}
+                onConfirm={() => clear.mutate(row.openid)}
+              >
                 <Button type="link" size="small" danger>
                   {t('clear')}
                 </Button>
@@ -149,17 +183,26 @@ export function TagPlayersPage() {
         {t('menu:page.userProfileMembers')}
         {current && (
           <Typography.Text type="secondary" style={{ marginInlineStart: 12, fontSize: 14 }}>
-            {current.label} ({current.name}) · {t(`types.${current.type}`)} · {t('playerCountOf', { count: current.player_count })}
+            {current.label} ({current.name}) · {t(`types.${current.type}`)} ·{' '}
+            {t('playerCountOf', { count: current.player_count })}
           </Typography.Text>
         )}
       </Typography.Title>
       {current && canEdit && manual && (
         <Card size="small" title={t('setTitle')}>
           <Form form={form} layout="inline" onFinish={(v) => set.mutate(v)}>
-            <Form.Item name="openid" label="openid" rules={[{ required: true, message: t('openidRequired') }]}>
+            <Form.Item
+              name="openid"
+              label="openid"
+              rules={[{ required: true, message: t('openidRequired') }]}
+            >
               <Input maxLength={64} style={{ width: 220 }} data-testid="tag-set-openid" />
             </Form.Item>
-            <Form.Item name="value" label={t('value')} rules={[{ required: true, message: t('valueRequired') }]}>
+            <Form.Item
+              name="value"
+              label={t('value')}
+              rules={[{ required: true, message: t('valueRequired') }]}
+            >
               <ValueInput tag={current} />
             </Form.Item>
             <Form.Item>
@@ -177,7 +220,9 @@ export function TagPlayersPage() {
           onFinish={(v: { value?: unknown; openid?: string }) => {
             setFilters({
               ...(v.value !== undefined && v.value !== null && v.value !== ''
-                ? { value: dayjs.isDayjs(v.value) ? (v.value as Dayjs).format('YYYY-MM-DD') : String(v.value) }
+                ? {
+                    value: dayjs.isDayjs(v.value) ? (v.value as Dayjs).format('YYYY-MM-DD') : String(v.value),
+                  }
                 : {}),
               ...(v.openid ? { openid: v.openid.trim() } : {}),
             });

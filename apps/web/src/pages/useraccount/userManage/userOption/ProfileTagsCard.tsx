@@ -30,7 +30,13 @@ export function ProfileTagsCard({ openid }: { openid: string }) {
   });
   if (!allowed) return null;
   return (
-    <Card size="small" title={t('cardTitle')} style={{ marginBlockEnd: 16 }} loading={tags.isLoading} data-testid="player-tags">
+    <Card
+      size="small"
+      title={t('cardTitle')}
+      style={{ marginBlockEnd: 16 }}
+      loading={tags.isLoading}
+      data-testid="player-tags"
+    >
       {tags.data?.length ? (
         <Space size={[8, 8]} wrap>
           {tags.data.map((tag) => (

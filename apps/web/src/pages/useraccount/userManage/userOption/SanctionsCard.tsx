@@ -4,11 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { playersResource } from '@rx/contracts/players';
-import {
-  SANCTION_FEATURES,
-  SANCTION_KINDS,
-  type SanctionItem,
-} from '@rx/contracts/sanctions';
+import { SANCTION_FEATURES, SANCTION_KINDS, type SanctionItem } from '@rx/contracts/sanctions';
 import {
   DeliveryCell,
   EndCell,
