@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
+import { switchLanguage } from './support/built-pages.ts';
 
 // Staff find a player the way customer service does: page through the game's players, search by a
 // role's name, open the profile and read its sign-ins and orders.
@@ -59,4 +60,21 @@ test('find a player by role name, open the profile, read sign-ins and orders', a
   // An unknown player says so and leads back.
   await page.goto('/main/useraccount/userManage/userOption/nobody_here');
   await expect(page.locator('.ant-result')).toContainText('nobody_here');
+});
+
+test('in Arabic: find a player by openid and read the profile right to left', async ({ page }) => {
+  const ar = localeStrings('players', 'ar') as Record<string, any>;
+  await signIn(page, 'admin', 'zh');
+  const one = await api<{ list: { openid: string }[] }>(page, 'GET', '/players?page_size=1');
+  const openid = one.list[0]!.openid;
+  await switchLanguage(page, 'العربية', 'ar', 'rtl');
+  await page.goto(`/main/useraccount/userManage?by=openid&q=${encodeURIComponent(openid)}`);
+  const found = rows(page).filter({ hasText: openid });
+  await expect(found).toHaveCount(1, { timeout: 30_000 });
+  await found.getByRole('link', { name: openid }).click();
+  await expect(page).toHaveURL(new RegExp(`/useraccount/userManage/userOption/${openid}$`));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 4 })).toContainText(ar.profileTitle.split(':')[0]);
+  await page.getByRole('tab', { name: new RegExp(ar.tabs.logins) }).click();
+  await expect(page.getByRole('tabpanel').locator('tbody tr.ant-table-row').first()).toBeVisible();
 });
