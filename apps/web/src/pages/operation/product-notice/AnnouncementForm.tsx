@@ -6,7 +6,7 @@ import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES } from '@rx/contracts/language
 import { MultilangInput } from '@/shared/crud/index.ts';
 import { RichTextEditor } from '@/shared/rich-text/RichTextEditor.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
-import { GroupSelect } from './GroupSelect.tsx';
+import { GroupSelect } from '@/shared/rules/GroupSelect.tsx';
 
 /** The fields of a notice: what it says, where it leads, whom it reaches, when and how often. */
 export function AnnouncementForm() {
@@ -73,7 +73,7 @@ export function AnnouncementForm() {
         </Form.Item>
       </Space>
       <Form.Item name="user_group_ids" label={t('userGroups')} extra={t('userGroupsHint')}>
-        <GroupSelect />
+        <GroupSelect placeholder={t('everyone')} unavailable={t('groupsUnavailable')} />
       </Form.Item>
       <Space wrap>
         <Form.Item

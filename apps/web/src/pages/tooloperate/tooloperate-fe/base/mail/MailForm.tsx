@@ -14,7 +14,7 @@ import { RefSelect } from '@/shared/crud/RefSelect.tsx';
 import { useLocale } from '@/shared/i18n.ts';
 import { RichTextEditor } from '@/shared/rich-text/RichTextEditor.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
-import { GroupSelect } from './GroupSelect.tsx';
+import { GroupSelect } from '@/shared/rules/GroupSelect.tsx';
 
 const ACTIVE = { status: 'active' };
 const GIFT_FILTERS = { status: 'active', usable_in: 'mail' };
@@ -99,7 +99,7 @@ export function MailForm() {
       )}
       {target === 'groups' && (
         <Form.Item name="user_group_ids" label={t('userGroups')} required>
-          <GroupSelect />
+          <GroupSelect placeholder={t('pickGroups')} unavailable={t('groupsUnavailable')} />
         </Form.Item>
       )}
       <Space wrap>

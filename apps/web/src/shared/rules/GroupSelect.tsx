@@ -1,6 +1,5 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { http } from '@/shared/http.ts';
 
 interface Group {
@@ -11,19 +10,23 @@ interface Group {
 }
 
 /**
- * The user groups a mail goes to (a form control of group ids): the product's groups by name.
+ * The user groups a notice or a mail targets (a form control of group ids): the product's groups
+ * by name; the placeholders are the caller's (empty, and when the groups cannot be read).
  * Without the user-groups page's permission the list cannot be read; the ids already chosen stay.
  */
 export function GroupSelect({
   value,
   onChange,
   id,
+  placeholder,
+  unavailable,
 }: {
   value?: number[];
   onChange?: (ids: number[]) => void;
   id?: string;
+  placeholder: string;
+  unavailable: string;
 }) {
-  const { t } = useTranslation('mail');
   const groups = useQuery({
     queryKey: ['user-groups', 'choices'],
     queryFn: () => http.get<{ list: Group[] }>('/user-groups', { page_size: 100 }, { silent: true }),
@@ -48,7 +51,7 @@ export function GroupSelect({
       loading={groups.isLoading}
       optionFilterProp="label"
       maxCount={20}
-      placeholder={groups.isError ? t('groupsUnavailable') : t('pickGroups')}
+      placeholder={groups.isError ? unavailable : placeholder}
     />
   );
 }
