@@ -153,3 +153,16 @@ export async function planMove(
   if (plan.at) await jobs.scheduleAt(plan.task, key, plan.at, plan.payload);
   else await jobs.unschedule(key);
 }
+
+/** The scope of the scheduler's own moves (a planned publish or end): logged as "scheduler". */
+export function schedulerScope(row: { cpId: number; productId: number }): Scope {
+  return {
+    cpId: row.cpId,
+    productId: row.productId,
+    userId: 0,
+    username: 'scheduler',
+    ip: '',
+    lang: 'zh',
+    isAdmin: false,
+  };
+}

@@ -14,7 +14,7 @@ import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
-import { illegalMove, moveRow, planMove, type StateMapping } from '../../lib/lifecycle.ts';
+import { illegalMove, moveRow, planMove, type StateMapping, schedulerScope } from '../../lib/lifecycle.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { rowTarget, toItem } from './announcements.ts';
@@ -45,19 +45,6 @@ export interface TaskPayload {
   cpId: number;
   productId: number;
   id: number;
-}
-
-/** The scheduler's own scope: its moves are logged as "scheduler". */
-function schedulerScope(payload: TaskPayload): Scope {
-  return {
-    cpId: payload.cpId,
-    productId: payload.productId,
-    userId: 0,
-    username: 'scheduler',
-    ip: '',
-    lang: 'zh',
-    isAdmin: false,
-  };
 }
 
 const log = { targetType: 'announcement' as const, name: (row: Row) => row.title.zh, item: toItem };

@@ -14,7 +14,7 @@ import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
-import { illegalMove, moveRow, planMove, type StateMapping } from '../../lib/lifecycle.ts';
+import { illegalMove, moveRow, planMove, type StateMapping, schedulerScope } from '../../lib/lifecycle.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { sql } from 'drizzle-orm';
@@ -49,18 +49,6 @@ export interface TaskPayload {
 }
 
 const LIVE: MailState[] = ['sending', 'sent', 'partly_failed'];
-
-function schedulerScope(payload: TaskPayload): Scope {
-  return {
-    cpId: payload.cpId,
-    productId: payload.productId,
-    userId: 0,
-    username: 'scheduler',
-    ip: '',
-    lang: 'zh',
-    isAdmin: false,
-  };
-}
 
 /** How mail states read as lifecycle states, and which mail state a lifecycle move leads to. */
 function mapping(
