@@ -1,2 +1,7 @@
 /** Violation templates: an escalation ladder by offence count, applied to players as sanctions. */
-export { violationTemplateRoutes, violationTemplateService, stepFor } from './violation-templates.ts';
+export {
+  violationTemplateRoutes,
+  violationTemplateService,
+  stepFor,
+  applyTemplateToPlayer,
+} from './violation-templates.ts';

@@ -197,20 +197,36 @@ export async function violationTemplateRoutes(fastify: FastifyInstance, options:
       },
       config: can(resource, 'update'),
     },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      const applied = await applyTemplate(db, scope, request.params.id, request.body);
-      let sanction = applied.sanction;
-      if (sanction) {
-        await scheduleSanctionEnd(fastify.jobs, sanction);
-        sanction = await deliverSanction(fastify, db, sanction, scope);
-      }
-      const answer: ViolationApplied = {
-        offence: applied.offence,
-        step: applied.step,
-        sanction: sanction ? sanctionItem(sanction) : null,
-      };
-      return ok(answer);
-    },
+    async (request) =>
+      ok(
+        await applyTemplateToPlayer(
+          fastify,
+          db,
+          scopeOf(request) as ProductScope,
+          request.params.id,
+          request.body,
+        ),
+      ),
   );
+}
+
+/**
+ * Applies a template to a player and carries the resulting sanction out: its end is scheduled and
+ * it is delivered (kick, token revocation). What other modules call (violations, anti-cheat flags)
+ * when staff act on a player through a template. Must not run inside a transaction.
+ */
+export async function applyTemplateToPlayer(
+  fastify: FastifyInstance,
+  db: Db,
+  scope: ProductScope,
+  templateId: number,
+  body: { openid: string; device_id?: string; note: string },
+): Promise<ViolationApplied> {
+  const applied = await applyTemplate(db, scope, templateId, body);
+  let sanction = applied.sanction;
+  if (sanction) {
+    await scheduleSanctionEnd(fastify.jobs, sanction);
+    sanction = await deliverSanction(fastify, db, sanction, scope);
+  }
+  return { offence: applied.offence, step: applied.step, sanction: sanction ? sanctionItem(sanction) : null };
 }
