@@ -1,0 +1,6 @@
+/**
+ * Anti-cheat flags: players a rule (a game's report, a server rule, staff) saw cheat, reviewed by
+ * staff and confirmed (a violation template applied) or dismissed (the player and rule whitelisted).
+ * `raiseCheatFlag` is what other modules call, inside their own transaction.
+ */
+export { raiseCheatFlag, type RaiseInput, type RaiseResult } from './service.ts';
