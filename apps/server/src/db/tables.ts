@@ -17,3 +17,5 @@ export * from '../modules/approvals/tables.ts';
 export * from '../modules/files/tables.ts';
 export * from '../modules/players/tables.ts';
 export * from '../modules/announcements/tables.ts';
+export * from '../modules/web-activities/tables.ts';
+export * from '../modules/web-site/tables.ts';
