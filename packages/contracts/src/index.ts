@@ -40,3 +40,4 @@ export * from './announcements.ts';
 export * from './mails.ts';
 export * from './refunds.ts';
 export * from './tickets.ts';
+export * from './violations.ts';

@@ -77,6 +77,7 @@ export const LOG_ROW_TARGETS = [
   'mail',
   'refund',
   'ticket',
+  'violator',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -106,6 +107,7 @@ export const LOG_TABLE_TARGETS = [
   'mails',
   'refunds',
   'tickets',
+  'violations',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
