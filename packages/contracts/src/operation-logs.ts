@@ -78,6 +78,8 @@ export const LOG_ROW_TARGETS = [
   'refund',
   'ticket',
   'violator',
+  'cheat_flag',
+  'cheat_whitelist',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -108,6 +110,7 @@ export const LOG_TABLE_TARGETS = [
   'refunds',
   'tickets',
   'violations',
+  'cheat-flags',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
