@@ -18,6 +18,8 @@ export const approvalPolicies = pgTable(
     productId: integer('product_id').references(() => products.id),
     /** Approval is asked when the action's number is at least this; null: always. */
     threshold: integer('threshold'),
+    /** Approval is (also) asked when the change's value is at least this; null: value does not count. */
+    valueThreshold: integer('value_threshold'),
     reasonRequired: boolean('reason_required').notNull().default(false),
     /** Who may decide: a permission string or a role identifier; empty: the action's own permission. */
     approver: text('approver').notNull().default(''),
@@ -47,6 +49,8 @@ export const approvalRequests = pgTable(
     targetId: text('target_id').notNull().default(''),
     targetName: text('target_name').notNull().default(''),
     amount: real('amount'),
+    /** The value compared with the policy's value threshold (kinds that carry one). */
+    value: real('value'),
     reason: text('reason').notNull().default(''),
     before: jsonb('before'),
     after: jsonb('after'),

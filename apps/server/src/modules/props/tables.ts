@@ -22,6 +22,8 @@ export const props = pgTable(
     iconUrl: text('icon_url').notNull().default(''),
     stackLimit: integer('stack_limit').notNull().default(1),
     expiryDays: integer('expiry_days').notNull().default(0),
+    /** What one item is worth in the product's reference unit (approval thresholds on value). */
+    unitValue: integer('unit_value').notNull().default(0),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     version: rowVersion(),
