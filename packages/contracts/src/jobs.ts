@@ -28,6 +28,7 @@ export const JOB_KINDS = [
   'profile-tags:evaluate',
   'mails.fanout',
   'refunds.clawback',
+  'cheat-flags.bulk',
 ] as const;
 
 export const jobItem = z.object({
