@@ -80,6 +80,9 @@ export const LOG_ROW_TARGETS = [
   'violator',
   'cheat_flag',
   'cheat_whitelist',
+  'web_activity',
+  'web_site',
+  'web_protocol',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -111,6 +114,7 @@ export const LOG_TABLE_TARGETS = [
   'tickets',
   'violations',
   'cheat-flags',
+  'web-activities',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
