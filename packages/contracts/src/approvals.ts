@@ -8,6 +8,7 @@ import { listAnswer, listQuery } from './lists.ts';
 import { mailsResource } from './mails.ts';
 import { refundsResource } from './refunds.ts';
 import { sanctionsResource } from './sanctions.ts';
+import { webOrdersResource } from './web-shop.ts';
 
 /**
  * Two-person approval (maker–checker): `/api/v1/approvals` and `/api/v1/approval-policies`.
@@ -34,6 +35,8 @@ export const APPROVAL_KINDS = {
   'mails.send': { action: mailsResource.permissions.approve, number: 'recipients' },
   /** Waiving a refund's claw-back; the number: the refunded amount in minor units. */
   'refunds.waive': { action: refundsResource.permissions.approve, number: 'refunded_amount' },
+  /** Refunding a web recharge order; the number: its amount in minor units. */
+  'web_orders.refund': { action: webOrdersResource.permissions.approve, number: 'order_amount' },
 } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as ApprovalKind[];

@@ -39,5 +39,6 @@ export * from './announcements.ts';
 // System mail (per-language mail with attachments, fan-out per player, the game's inbox).
 export * from './mails.ts';
 export * from './refunds.ts';
+export * from './web-shop.ts';
 export * from './tickets.ts';
 export * from './violations.ts';

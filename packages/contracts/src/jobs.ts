@@ -29,6 +29,7 @@ export const JOB_KINDS = [
   'mails.fanout',
   'refunds.clawback',
   'cheat-flags.bulk',
+  'web_shop.deliver',
 ] as const;
 
 export const jobItem = z.object({

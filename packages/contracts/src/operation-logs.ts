@@ -83,6 +83,8 @@ export const LOG_ROW_TARGETS = [
   'web_activity',
   'web_site',
   'web_protocol',
+  'web_good',
+  'web_order',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -115,6 +117,8 @@ export const LOG_TABLE_TARGETS = [
   'violations',
   'cheat-flags',
   'web-activities',
+  'web-goods',
+  'web-orders',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
