@@ -42,3 +42,5 @@ export * from './refunds.ts';
 export * from './web-shop.ts';
 export * from './tickets.ts';
 export * from './violations.ts';
+// Anti-cheat users (flags raised by games, server rules or staff; review, confirm, whitelist).
+export * from './cheat-flags.ts';
