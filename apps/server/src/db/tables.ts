@@ -19,3 +19,4 @@ export * from '../modules/players/tables.ts';
 export * from '../modules/announcements/tables.ts';
 export * from '../modules/web-activities/tables.ts';
 export * from '../modules/web-site/tables.ts';
+export * from '../modules/web-shop/tables.ts';
