@@ -42,7 +42,8 @@ function evidenceOf(input: RaiseInput): CheatEvidence {
     text = '';
     data = { unreadable: true };
   }
-  if (text.length > EVIDENCE_MAX_CHARS) data = { truncated: true, preview: text.slice(0, EVIDENCE_MAX_CHARS) };
+  if (text.length > EVIDENCE_MAX_CHARS)
+    data = { truncated: true, preview: text.slice(0, EVIDENCE_MAX_CHARS) };
   return { at: input.at.toISOString(), score: clampScore(input.score), source: input.source, data };
 }
 
@@ -52,7 +53,12 @@ export function keepEvidence(list: CheatEvidence[], entry: CheatEvidence): Cheat
 }
 
 /** Whether the player and rule are on the whitelist (an earlier false positive). */
-export async function isWhitelisted(tx: Db, productId: number, playerId: number, rule: string): Promise<boolean> {
+export async function isWhitelisted(
+  tx: Db,
+  productId: number,
+  playerId: number,
+  rule: string,
+): Promise<boolean> {
   const [hit] = await tx
     .select({ id: cheatWhitelist.id })
     .from(cheatWhitelist)
@@ -107,13 +113,17 @@ export async function raiseCheatFlag(tx: Db, input: RaiseInput): Promise<RaiseRe
 }
 
 /** raiseCheatFlag, also answering the flag's id (null when suppressed). */
-export async function raiseFlag(tx: Db, input: RaiseInput): Promise<{ result: RaiseResult; id: number | null }> {
+export async function raiseFlag(
+  tx: Db,
+  input: RaiseInput,
+): Promise<{ result: RaiseResult; id: number | null }> {
   const entry = evidenceOf(input);
   const rule = input.rule.trim();
   const raise = { ...input, rule };
   const updated = await updateOpen(tx, raise, entry);
   if (updated !== null) return { result: 'updated', id: updated };
-  if (await isWhitelisted(tx, input.productId, input.playerId, rule)) return { result: 'suppressed', id: null };
+  if (await isWhitelisted(tx, input.productId, input.playerId, rule))
+    return { result: 'suppressed', id: null };
   const [inserted] = await tx
     .insert(cheatFlags)
     .values({
