@@ -1,4 +1,14 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { I18nText } from '@rx/contracts';
 import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
 

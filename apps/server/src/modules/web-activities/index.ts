@@ -1,0 +1,2 @@
+/** Web recharge site top-up activities: the routes, and the rewards a paid web order earns (web-shop's orders). */
+export { grantTopUpRewards, type TopUpInput, type TopUpReward } from './service.ts';
