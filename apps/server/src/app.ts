@@ -42,6 +42,7 @@ import { codeBatchRoutes, codeRedeemRoutes } from './modules/code-batches/index.
 import { sanctionRoutes } from './modules/sanctions/index.ts';
 import { ticketRoutes } from './modules/tickets/index.ts';
 import { refundRoutes } from './modules/refunds/index.ts';
+import { violationRoutes } from './modules/violations/index.ts';
 import { mailRoutes } from './modules/mails/index.ts';
 import { violationTemplateRoutes } from './modules/violation-templates/index.ts';
 import { userGroupRoutes } from './modules/user-groups/index.ts';
@@ -269,6 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Sanctions (bans, mutes, kicks; bulk from an uploaded openid list).
   await app.register(sanctionRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(refundRoutes, { prefix: '/api/v1', db });
+  await app.register(violationRoutes, { prefix: '/api/v1', db });
   await app.register(mailRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(userGroupRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   // The configuration games read, and the game-facing API that serves it (signed with product keys).

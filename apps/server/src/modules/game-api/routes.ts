@@ -23,6 +23,7 @@ import { mailGameRoutes } from '../mails/index.ts';
 import { sanctionGameRoutes } from '../sanctions/index.ts';
 import { ticketGameRoutes } from '../tickets/index.ts';
 import { refundGameRoutes } from '../refunds/index.ts';
+import { violationGameRoutes } from '../violations/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
 import { requestTarget, signedGameRequests, type GameCaller } from './verify.ts';
@@ -184,4 +185,6 @@ export async function gameApiRoutes(
   // Feedback tickets: submission, the player's thread, reopen, rating (modules/tickets).
   ticketGameRoutes(fastify, db);
   refundGameRoutes(fastify, db);
+  // Violation events of players (modules/violations; rule + score also reach anti-cheat).
+  violationGameRoutes(fastify, db);
 }
