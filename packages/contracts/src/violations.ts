@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
-import { hasUnstorableCharacter, int32, isoTime, keyword, queryInt, safeText, versionField } from './fields.ts';
+import {
+  hasUnstorableCharacter,
+  int32,
+  isoTime,
+  keyword,
+  queryInt,
+  safeText,
+  versionField,
+} from './fields.ts';
 import { openidField } from './players.ts';
 import { defineResource } from './resource.ts';
 import type { SanctionItem } from './sanctions.ts';
@@ -50,10 +58,9 @@ function storableJson(value: unknown, depth = 0): boolean {
 export const violationEvidence = z
   .record(shortText(64), z.json())
   .refine((value) => storableJson(value), { params: { key: 'invalid_character' }, abort: true })
-  .refine(
-    (value) => new TextEncoder().encode(JSON.stringify(value)).length <= VIOLATION_EVIDENCE_MAX_BYTES,
-    { message: `at most ${VIOLATION_EVIDENCE_MAX_BYTES} bytes as JSON` },
-  );
+  .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= VIOLATION_EVIDENCE_MAX_BYTES, {
+    message: `at most ${VIOLATION_EVIDENCE_MAX_BYTES} bytes as JSON`,
+  });
 
 const ip = safeText()
   .trim()

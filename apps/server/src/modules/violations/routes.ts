@@ -117,7 +117,11 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
   app.get(
     `${path}/export`,
     {
-      schema: { tags, summary: 'Export the filtered violators (CSV or XLSX)', querystring: violatorExportQuery },
+      schema: {
+        tags,
+        summary: 'Export the filtered violators (CSV or XLSX)',
+        querystring: violatorExportQuery,
+      },
       config: can(resource, 'export'),
     },
     async (request, reply) => {
@@ -155,8 +159,7 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
       },
       config: can(resource, 'read'),
     },
-    async (request) =>
-      ok(await templateOptions(db, scopeOf(request) as ProductScope, request.query.openid)),
+    async (request) => ok(await templateOptions(db, scopeOf(request) as ProductScope, request.query.openid)),
   );
   app.get(
     `${path}/players/:openid`,
@@ -164,16 +167,14 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
       schema: {
         tags,
         summary:
-          "A violator: the event timeline (paged, newest first), accounts sharing a device, an IP or a payment, sanctions and template offences",
+          'A violator: the event timeline (paged, newest first), accounts sharing a device, an IP or a payment, sanctions and template offences',
         params: violatorParam,
         querystring: violatorDetailQuery,
       },
       config: can(resource, 'read'),
     },
     async (request) =>
-      ok(
-        await violatorDetail(db, scopeOf(request) as ProductScope, request.params.openid, request.query),
-      ),
+      ok(await violatorDetail(db, scopeOf(request) as ProductScope, request.params.openid, request.query)),
   );
   app.post(
     `${path}/players/:openid/apply`,
