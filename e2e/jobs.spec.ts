@@ -20,6 +20,7 @@ const HEADER = [
   'icon_url',
   'stack_limit',
   'expiry_days',
+  'unit_value',
   'tags',
   'status',
 ];

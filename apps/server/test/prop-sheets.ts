@@ -14,6 +14,7 @@ export const PROP_HEADER = [
   'icon_url',
   'stack_limit',
   'expiry_days',
+  'unit_value',
   'tags',
   'status',
 ];

@@ -31,14 +31,30 @@ export const APPROVAL_KINDS = {
   'announcements.publish': { action: announcementsResource.permissions.approve, number: 'languages' },
   /** Sanctioning players in bulk from an openid file; the number: the players in the file. */
   'sanctions.bulk': { action: sanctionsResource.permissions.approve, number: 'players' },
-  /** Sending a system mail; the number: the players it goes to (estimated when asked). */
-  'mails.send': { action: mailsResource.permissions.approve, number: 'recipients' },
+  /**
+   * Sending a system mail; the number: the players it goes to (estimated when asked); the value:
+   * what its attachments are worth in all (props' unit value × quantity × players).
+   */
+  'mails.send': {
+    action: mailsResource.permissions.approve,
+    number: 'recipients',
+    value: 'attachment_value',
+  },
   /** Waiving a refund's claw-back; the number: the refunded amount in minor units. */
   'refunds.waive': { action: refundsResource.permissions.approve, number: 'refunded_amount' },
   /** Refunding a web recharge order; the number: its amount in minor units. */
   'web_orders.refund': { action: webOrdersResource.permissions.approve, number: 'order_amount' },
 } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
+
+/** The actions whose changes also carry a value a policy's value threshold can compare. */
+export const VALUED_APPROVAL_ACTIONS: readonly string[] = [
+  ...new Set(
+    Object.values(APPROVAL_KINDS)
+      .filter((k) => 'value' in k)
+      .map((k) => k.action),
+  ),
+];
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as ApprovalKind[];
 
 /** The actions a policy can name (distinct, in order). */
@@ -62,6 +78,8 @@ export const approvalRequestItem = z.object({
   target_name: z.string(),
   /** The number the policy's threshold was compared with (null: the action carries none). */
   amount: z.number().nullable(),
+  /** The value the policy's value threshold was compared with (null: the change carries none). */
+  value: z.number().nullable(),
   reason: z.string(),
   status: z.enum(APPROVAL_STATUSES),
   maker: staffRef,
@@ -109,6 +127,11 @@ export const approvalPolicyFields = z.object({
   product_id: idField.nullable().default(null),
   /** Approval is asked when the action's number is at least this (null: always). */
   threshold: int32(0).nullable().default(null),
+  /**
+   * Approval is (also) asked when the change's value is at least this (null: value does not
+   * count). Only for actions whose changes carry a value ({@link VALUED_APPROVAL_ACTIONS}).
+   */
+  value_threshold: int32(0).nullable().default(null),
   reason_required: z.boolean().default(false),
   /** Who may decide: a permission string or a role identifier (empty: the action's own permission). */
   approver: safeText().trim().max(128).default(''),
@@ -118,6 +141,7 @@ export const approvalPolicyItem = approvalPolicyFields.extend({
   id: z.number().int(),
   product_id: z.number().int().nullable(),
   threshold: z.number().int().nullable(),
+  value_threshold: z.number().int().nullable(),
   reason_required: z.boolean(),
   approver: z.string(),
   enabled: z.boolean(),
@@ -134,5 +158,7 @@ export const approvalPoliciesAnswer = z.object({
   list: z.array(approvalPolicyItem),
   /** The actions a policy can name. */
   actions: z.array(z.string()),
+  /** Those whose changes carry a value (a value threshold applies). */
+  valued_actions: z.array(z.string()),
 });
 export type ApprovalPolicies = z.infer<typeof approvalPoliciesAnswer>;

@@ -34,6 +34,11 @@ const propFields = z.object({
   stack_limit: int32(1, MAX_STACK),
   /** Days an item lasts after it is received; 0 never expires. */
   expiry_days: int32(0, 3650),
+  /**
+   * What one item is worth, in the product's reference unit (e.g. cents of the store price of its
+   * currency); 0 when it has no value. Approval policies compare handed-out value with it.
+   */
+  unit_value: int32(0),
   tags: distinct(safeText().trim().min(1).max(32), 20),
   status: recordStatus,
 });
@@ -42,6 +47,7 @@ export const propCreateBody = propFields.extend({
   icon_url: iconUrl.default(''),
   stack_limit: propFields.shape.stack_limit.default(1),
   expiry_days: propFields.shape.expiry_days.default(0),
+  unit_value: propFields.shape.unit_value.default(0),
   tags: propFields.shape.tags.default([]),
   status: recordStatus.default('active'),
 });
@@ -93,6 +99,16 @@ export const propsResource = defineResource({
   remove: 'delete',
   sheet: {
     key: 'code',
-    columns: ['name', 'type', 'rarity', 'icon_url', 'stack_limit', 'expiry_days', 'tags', 'status'],
+    columns: [
+      'name',
+      'type',
+      'rarity',
+      'icon_url',
+      'stack_limit',
+      'expiry_days',
+      'unit_value',
+      'tags',
+      'status',
+    ],
   },
 });

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   APPROVAL_ACTIONS,
+  VALUED_APPROVAL_ACTIONS,
   ErrorCode,
   errorMessage,
   type ApprovalKind,
@@ -41,6 +42,8 @@ export interface Change<P> {
   kind: ApprovalKind;
   /** The number the policy's threshold is compared with (null: the change carries none). */
   amount: number | null;
+  /** The value the policy's value threshold is compared with (kinds that carry one; else absent). */
+  value?: number | null;
   reason: string;
   target: { type: LogTargetType; id: string | number; name: string };
   before: unknown;
@@ -79,11 +82,20 @@ async function policyFor(
   return rows.find((p) => p.productId !== null) ?? rows[0];
 }
 
-/** Whether a policy asks for approval of a change carrying `amount`. */
-function needsApproval(policy: PolicyRow | undefined, amount: number | null): policy is PolicyRow {
+/**
+ * Whether a policy asks for approval of a change carrying `amount` (and `value`): with no threshold
+ * at all, always; else when the amount reaches the threshold or the value the value threshold.
+ */
+export function needsApproval(
+  policy: Pick<PolicyRow, 'threshold' | 'valueThreshold'> | undefined,
+  amount: number | null,
+  value: number | null = null,
+): boolean {
   if (!policy) return false;
-  if (policy.threshold === null) return true;
-  return amount !== null && amount >= policy.threshold;
+  if (policy.threshold === null && policy.valueThreshold === null) return true;
+  const byAmount = policy.threshold !== null && amount !== null && amount >= policy.threshold;
+  const byValue = policy.valueThreshold !== null && value !== null && value >= policy.valueThreshold;
+  return byAmount || byValue;
 }
 
 /** Whether someone holding `grants` may decide requests of `action` with `approver`. */
@@ -116,6 +128,7 @@ function toItem(row: RequestRow, caller: Caller | null): ApprovalRequest {
     target_id: row.targetId,
     target_name: row.targetName,
     amount: row.amount,
+    value: row.value,
     reason: row.reason,
     status: row.status,
     maker: { id: row.makerId, username: row.makerName },
@@ -185,7 +198,7 @@ export async function submitChange<P>(
   const announced: (() => void)[] = [];
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const policy = await policyFor(tx, scope.cpId, action, scope.productId);
-    if (!needsApproval(policy, change.amount)) {
+    if (!policy || !needsApproval(policy, change.amount, change.value ?? null)) {
       return { applied: true, result: await handlerOf(change.kind).apply(tx, scope, change.payload) };
     }
     if (policy.reasonRequired && !change.reason.trim())
@@ -202,6 +215,7 @@ export async function submitChange<P>(
         targetId: String(change.target.id),
         targetName: change.target.name,
         amount: change.amount,
+        value: change.value ?? null,
         reason: change.reason,
         before: change.before ?? null,
         after: change.after ?? null,
@@ -217,7 +231,13 @@ export async function submitChange<P>(
       targetType: 'approval_request',
       targetId: row!.id,
       targetName: `${change.kind} ${change.target.name}`,
-      after: { kind: change.kind, target: change.target, amount: change.amount, reason: change.reason },
+      after: {
+        kind: change.kind,
+        target: change.target,
+        amount: change.amount,
+        value: change.value ?? null,
+        reason: change.reason,
+      },
     });
     const deciders = await decidersOf(tx, row!);
     announced.push(
@@ -445,6 +465,7 @@ function toPolicy(row: PolicyRow): ApprovalPolicy {
     action: row.action,
     product_id: row.productId,
     threshold: row.threshold,
+    value_threshold: row.valueThreshold,
     reason_required: row.reasonRequired,
     approver: row.approver,
     enabled: row.enabled,
@@ -458,7 +479,11 @@ export async function getPolicies(db: Db, scope: Scope): Promise<ApprovalPolicie
     .from(approvalPolicies)
     .where(eq(approvalPolicies.cpId, scope.cpId))
     .orderBy(approvalPolicies.action, approvalPolicies.id);
-  return { list: rows.map(toPolicy), actions: [...APPROVAL_ACTIONS] };
+  return {
+    list: rows.map(toPolicy),
+    actions: [...APPROVAL_ACTIONS],
+    valued_actions: [...VALUED_APPROVAL_ACTIONS],
+  };
 }
 
 /** Replaces the CP's policies; one per (action, product); products must be the CP's. */
@@ -473,6 +498,9 @@ export async function putPolicies(
     const key = `${p.action}:${p.product_id ?? ''}`;
     if (seen.has(key)) problems.add(`policies.${i}.action`, 'duplicate_item');
     seen.add(key);
+    // A value threshold only means something where the changes carry a value.
+    if (p.value_threshold !== null && !VALUED_APPROVAL_ACTIONS.includes(p.action))
+      problems.add(`policies.${i}.value_threshold`, 'invalid');
   });
   const wanted = [
     ...new Set(body.policies.map((p) => p.product_id).filter((id): id is number => id !== null)),
@@ -499,6 +527,7 @@ export async function putPolicies(
           action: p.action,
           productId: p.product_id,
           threshold: p.threshold,
+          valueThreshold: p.value_threshold,
           reasonRequired: p.reason_required,
           approver: p.approver,
           enabled: p.enabled,

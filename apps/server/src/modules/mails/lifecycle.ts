@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { countRecipients, kick, queueFanout, readOpenidFile, storeOpenids } from './fanout.ts';
-import { rowTarget, toItem, type MailRow } from './mails.ts';
+import { rowTarget, toItem, valuePerCopy, type MailRow } from './mails.ts';
 import { mails } from './tables.ts';
 
 /**
@@ -185,18 +185,21 @@ export async function act(
         )[0]!;
       }
       const estimate = await countRecipients(tx, current);
+      const value = estimate * (await valuePerCopy(tx, current.productId, current.attachments));
       current = (
         await tx.update(mails).set({ recipients: estimate }).where(eq(mails.id, id)).returning()
       )[0]!;
       const outcome = await submitChange<SendPayload>(tx, ctx.events, scope, {
         kind: 'mails.send',
         amount: estimate,
+        value,
         reason: body.reason,
         target: { type: 'mail', id: current.id, name: current.title.zh },
         before: { status: current.status },
         after: {
           status: 'sending',
           recipients: estimate,
+          attachment_value: value,
           send_at: current.sendAt,
           expire_at: current.expireAt,
         },

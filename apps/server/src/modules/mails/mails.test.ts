@@ -406,6 +406,59 @@ describe('mail', () => {
     }
   });
 
+  it('asks for approval when the attachments are worth more than the value threshold, whatever the recipients', async () => {
+    // A value threshold only applies to actions whose changes carry a value.
+    const wrong = await admin.put('/api/v1/approval-policies', {
+      policies: [{ action: 'basic/approve/error_code', value_threshold: 10 }],
+    });
+    expect(body(wrong).code).toBe(400001);
+    expect(JSON.stringify(body(wrong).data)).toContain('policies.0.value_threshold');
+    const gem = body<{ id: number }>(
+      await admin.post('/api/v1/props', {
+        code: `gem${tag}`,
+        name: { zh: '钻石', en: 'Gem' },
+        type: 'currency',
+        rarity: 'rare',
+        unit_value: 10,
+      }),
+    ).data;
+    const chest = body<{ id: number }>(
+      await admin.post('/api/v1/gift-packages', {
+        name: { zh: '宝箱', en: 'Chest' },
+        contents: [{ prop_id: gem.id, quantity: 5 }],
+      }),
+    ).data;
+    const policy = await admin.put('/api/v1/approval-policies', {
+      policies: [{ action: perms.approve, value_threshold: 1000 }],
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    expect(body<{ valued_actions: string[] }>(policy).data.valued_actions).toEqual([perms.approve]);
+    try {
+      const m = await staff([perms.see, perms.edit, perms.approve]);
+      // 20 players × 3 gems × 10 = 600: below the value threshold, sent at once.
+      const cheap = await draft(
+        { target: 'servers', servers: ['s2'], attachments: [{ type: 'prop', id: gem.id, quantity: 3 }] },
+        m,
+      );
+      expect(body<Mail>(await act(cheap, 'send', m)).data.status).toBe('sending');
+      // 20 players × 2 chests × 5 gems × 10 = 2,000: waits for a second person.
+      const dear = await draft(
+        { target: 'servers', servers: ['s2'], attachments: [{ type: 'gift', id: chest.id, quantity: 2 }] },
+        m,
+      );
+      const asked = await act(dear, 'send', m, 'compensation');
+      expect(asked.statusCode, asked.body).toBe(202);
+      expect(body<ApprovalPending>(asked).data.approval).toMatchObject({
+        kind: 'mails.send',
+        amount: 20,
+        value: 2000,
+      });
+      expect(await get(dear.id, m)).toMatchObject({ status: 'pending_approval' });
+    } finally {
+      await admin.put('/api/v1/approval-policies', { policies: [] });
+    }
+  });
+
   it("lists mails in a gift package's used-by and keeps the gift while a live mail names it (422001)", async () => {
     const gift = body<{ id: number }>(
       await admin.post('/api/v1/gift-packages', {

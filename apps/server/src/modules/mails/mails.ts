@@ -57,6 +57,38 @@ export function toItem(row: MailRow): Mail {
   };
 }
 
+/**
+ * What one player's copy of a mail is worth: each attachment's quantity × its props' unit value (a
+ * gift package: the sum over its contents). Read in the caller's transaction.
+ */
+export async function valuePerCopy(
+  db: Db,
+  productId: number,
+  attachments: MailAttachment[],
+): Promise<number> {
+  if (!attachments.length) return 0;
+  const [row] = await queryRows<{ v: string | number | null }>(
+    db,
+    sql`with a as (
+          select x->>'type' as type, (x->>'id')::int as id, (x->>'quantity')::bigint as quantity
+          from jsonb_array_elements(${JSON.stringify(attachments)}::jsonb) x
+        ),
+        prop_lines as (
+          select a.quantity * p.unit_value as v from a join props p on p.id = a.id and p.product_id = ${productId}::int
+          where a.type = 'prop'
+        ),
+        gift_lines as (
+          select a.quantity * (c->>'quantity')::bigint * p.unit_value as v
+          from a join gift_packages g on g.id = a.id and g.product_id = ${productId}::int
+          cross join lateral jsonb_array_elements(g.contents) c
+          join props p on p.id = (c->>'prop_id')::int
+          where a.type = 'gift'
+        )
+        select coalesce((select sum(v) from prop_lines), 0) + coalesce((select sum(v) from gift_lines), 0) as v`,
+  );
+  return Number(row?.v ?? 0);
+}
+
 /** Attachments must name active props and gift packages of the mail's product (each one its field). */
 async function checkAttachments(
   db: Db,

@@ -199,12 +199,12 @@ describe('props', () => {
 
     const before = await rowCount(t, props);
     const header =
-      'code,name.zh,name.en,name.ja,name.th,name.vi,name.tl,name.id,name.ar,name.tc,type,rarity,icon_url,stack_limit,expiry_days,tags,status';
+      'code,name.zh,name.en,name.ja,name.th,name.vi,name.tl,name.id,name.ar,name.tc,type,rarity,icon_url,stack_limit,expiry_days,unit_value,tags,status';
     const file = [
       header,
-      'fresh_one,新道具,,,,,,,,,material,rare,,10,0,,',
-      'fresh_two,,No zh,,,,,,,,gadget,rare,,x,0,,',
-      'fresh_one,重复,,,,,,,,,material,rare,,1,0,,',
+      'fresh_one,新道具,,,,,,,,,material,rare,,10,0,,,',
+      'fresh_two,,No zh,,,,,,,,gadget,rare,,x,0,,,',
+      'fresh_one,重复,,,,,,,,,material,rare,,1,0,,,',
     ].join('\r\n');
     const dry = body<{ create: unknown[]; errors: { row: number; field: string }[] }>(
       await gn.upload('/api/v1/props/import?dry_run=1', file),

@@ -25,6 +25,7 @@ function rowsOf(data: ApprovalPolicies | undefined): Row[] {
     action: p.action,
     product_id: p.product_id,
     threshold: p.threshold,
+    value_threshold: p.value_threshold,
     reason_required: p.reason_required,
     approver: p.approver,
     enabled: p.enabled,
@@ -46,6 +47,7 @@ function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined;
   const [rows, setRows] = useState<Row[]>(() => rowsOf(data));
   const [error, setError] = useState<string | null>(null);
   const actions = data?.actions ?? [];
+  const valued = new Set(data?.valued_actions ?? []);
 
   const change = (key: number, values: Partial<Row>) =>
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...values } : row)));
@@ -57,6 +59,7 @@ function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined;
         action: actions[0] ?? '',
         product_id: null,
         threshold: null,
+        value_threshold: null,
         reason_required: false,
         approver: '',
         enabled: true,
@@ -88,7 +91,7 @@ function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined;
         loading={loading}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 980 }}
+        scroll={{ x: 1110 }}
         locale={{ emptyText: t('policies.empty') }}
         columns={[
           {
@@ -100,7 +103,9 @@ function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined;
                 value={row.action}
                 aria-label={`${t('policies.action')} ${i + 1}`}
                 style={{ width: '100%' }}
-                onChange={(action) => change(row.key, { action })}
+                onChange={(action) =>
+                  change(row.key, { action, ...(valued.has(action) ? {} : { value_threshold: null }) })
+                }
                 options={actions.map((a) => ({ value: a, label: t(`actionNames.${actionArea(a)}`) }))}
               />
             ),
@@ -136,6 +141,25 @@ function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined;
                 aria-label={`${t('policies.threshold')} ${i + 1}`}
                 style={{ width: '100%' }}
                 onChange={(value) => change(row.key, { threshold: value ?? null })}
+              />
+            ),
+          },
+          {
+            title: t('policies.valueThreshold'),
+            key: 'value_threshold',
+            width: 130,
+            render: (_, row, i) => (
+              <InputNumber<number>
+                min={0}
+                precision={0}
+                // Only actions whose changes carry a value (mail attachments) take one.
+                disabled={!valued.has(row.action)}
+                value={valued.has(row.action) ? row.value_threshold : null}
+                placeholder={valued.has(row.action) ? undefined : t('policies.noValue')}
+                title={t('policies.valueThresholdHint')}
+                aria-label={`${t('policies.valueThreshold')} ${i + 1}`}
+                style={{ width: '100%' }}
+                onChange={(value) => change(row.key, { value_threshold: value ?? null })}
               />
             ),
           },

@@ -21,6 +21,7 @@ import {
   STATUS_COLORS,
   kindKey,
   numberOf,
+  valueOf,
   useApproval,
   useDecide,
   type ApprovalRequestDetail,
@@ -53,6 +54,7 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
   const [error, setError] = useState<string | null>(null);
   const rows = changeRows(request.before, request.after);
   const number = numberOf(request.kind);
+  const value = valueOf(request.kind);
   const pending = request.status === 'pending';
   const mine = pending && String(request.maker.id) === String(storage.userInfo.get()?.id);
 
@@ -90,6 +92,15 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
                 ? t('detail.none')
                 : `${request.amount} ${number ? t(`numbers.${number}`) : ''}`,
           },
+          ...(value && request.value !== null
+            ? [
+                {
+                  key: 'value',
+                  label: t('columns.value'),
+                  children: `${request.value} ${t(`values.${value}`)}`,
+                },
+              ]
+            : []),
           {
             key: 'status',
             label: t('status.title'),

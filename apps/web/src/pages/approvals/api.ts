@@ -38,6 +38,11 @@ export function numberOf(kind: string): string | undefined {
   return (APPROVAL_KINDS as Record<string, { number: string }>)[kind]?.number;
 }
 
+/** What a kind's value is (`attachment_value`), for kinds that carry one. */
+export function valueOf(kind: string): string | undefined {
+  return (APPROVAL_KINDS as Record<string, { value?: string }>)[kind]?.value;
+}
+
 export function useApprovalList(query: Record<string, string | number>) {
   return useQuery({
     queryKey: [...ROOT, 'list', query],

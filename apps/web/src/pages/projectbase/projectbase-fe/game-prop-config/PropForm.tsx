@@ -30,6 +30,9 @@ export function PropForm({ editing }: { editing: boolean }) {
       <Form.Item name="expiry_days" label={t('expiryDays')} extra={t('expiryHint')}>
         <InputNumber style={{ width: '100%' }} />
       </Form.Item>
+      <Form.Item name="unit_value" label={t('unitValue')} extra={t('unitValueHint')}>
+        <InputNumber style={{ width: '100%' }} min={0} precision={0} />
+      </Form.Item>
       <Form.Item name="tags" label={t('tags')}>
         <Select mode="tags" tokenSeparators={[',', '，']} maxCount={20} />
       </Form.Item>

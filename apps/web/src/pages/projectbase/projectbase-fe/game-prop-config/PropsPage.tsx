@@ -17,6 +17,7 @@ const NEW_PROP: PropCreate = {
   icon_url: '',
   stack_limit: 999,
   expiry_days: 0,
+  unit_value: 0,
   tags: [],
   status: 'active',
 };
