@@ -46,6 +46,7 @@ import { violationRoutes } from './modules/violations/index.ts';
 import { mailRoutes } from './modules/mails/index.ts';
 import { violationTemplateRoutes } from './modules/violation-templates/index.ts';
 import { userGroupRoutes } from './modules/user-groups/index.ts';
+import { webPayRoutes, webShopRoutes } from './modules/web-shop/index.ts';
 import {
   healthRoutes,
   securityHeaders,
@@ -273,6 +274,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(violationRoutes, { prefix: '/api/v1', db });
   await app.register(mailRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(userGroupRoutes, { prefix: '/api/v1', db, storage: fileStorage });
+  // The web recharge site: goods and orders (console), and the payment provider's signed notices.
+  await app.register(webShopRoutes, { prefix: '/api/v1', db });
+  await app.register(webPayRoutes, { prefix: '/api/pay/v1', db });
   // The configuration games read, and the game-facing API that serves it (signed with product keys).
   // Every instance drops its answers when any instance's console writes (`game-config` events).
   const answerCache = new GameAnswerCache();

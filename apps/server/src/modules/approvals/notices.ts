@@ -93,6 +93,17 @@ const KIND_NAMES: Record<ApprovalKind, Translated> = {
     ar: 'الإعفاء من استرداد المبلغ المسترجع',
     tc: '豁免退款追回',
   },
+  'web_orders.refund': {
+    zh: '网页充值订单退款',
+    en: 'Refund a web recharge order',
+    ja: 'Webチャージ注文の返金',
+    th: 'คืนเงินคำสั่งซื้อเติมเงินผ่านเว็บ',
+    vi: 'Hoàn tiền đơn nạp tiền web',
+    tl: 'Ibalik ang bayad ng order sa web recharge',
+    id: 'Refund pesanan isi ulang web',
+    ar: 'استرداد مبلغ طلب شحن عبر الويب',
+    tc: '網頁儲值訂單退款',
+  },
 };
 
 const TITLES = {

@@ -23,6 +23,7 @@ import { mailGameRoutes } from '../mails/index.ts';
 import { sanctionGameRoutes } from '../sanctions/index.ts';
 import { ticketGameRoutes } from '../tickets/index.ts';
 import { refundGameRoutes } from '../refunds/index.ts';
+import { webShopGameRoutes } from '../web-shop/index.ts';
 import { violationGameRoutes } from '../violations/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
@@ -185,6 +186,7 @@ export async function gameApiRoutes(
   // Feedback tickets: submission, the player's thread, reopen, rating (modules/tickets).
   ticketGameRoutes(fastify, db);
   refundGameRoutes(fastify, db);
+  webShopGameRoutes(fastify, db);
   // Violation events of players (modules/violations; rule + score also reach anti-cheat).
   violationGameRoutes(fastify, db);
 }

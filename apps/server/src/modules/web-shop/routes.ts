@@ -1,0 +1,443 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ErrorCode,
+  WEB_REFUNDABLE,
+  WEB_PAY_SIGNATURE_HEADER,
+  safeText,
+  webGoodsResource,
+  webOrderCreateBody,
+  webOrderExportQuery,
+  webOrderListQuery,
+  webOrderParam,
+  webOrderRedeliverBody,
+  webOrderRefundBody,
+  webOrderTotalsQuery,
+  webOrdersResource,
+  type WebOrderState,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { ProductScope, Scope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Cell } from '../../lib/cells.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { keysetBatches, sendExport } from '../../lib/export.ts';
+import type { JobRunner } from '../../lib/jobs/index.ts';
+import { logChange } from '../../lib/operation-log.ts';
+import { ok } from '../../lib/request.ts';
+import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { GAME, PUBLIC, can, scopeOf } from '../../lib/route-access.ts';
+import { inScope } from '../../lib/scope.ts';
+import { answerPendingWith202, registerApprovalAction, submitChange } from '../approvals/index.ts';
+import { registerGiftUser } from '../gift-packages/index.ts';
+import { deliveryRetry, paymentProvider, withTimeout } from './adapter.ts';
+import { goodsImpl, goodsService, isOverseas, refuse } from './goods.ts';
+import {
+  addEvent,
+  applyNotice,
+  attemptDelivery,
+  createOrder,
+  listOrders,
+  lockOrder,
+  logOrder,
+  markFailed,
+  orderBatch,
+  orderById,
+  orderDetail,
+  orderTotals,
+  toOrder,
+  type OrderRow,
+} from './orders.ts';
+import { webGoods, webOrders } from './tables.ts';
+
+export const DELIVER_JOB = 'web_shop.deliver';
+
+const actor = (scope: Scope) => ({ userId: scope.userId, username: scope.username });
+
+interface RefundPayload {
+  id: number;
+  version: number;
+  reason: string;
+}
+
+/**
+ * Delivers a just-paid order once at once; when the game did not take it (timeout, 429, error) a
+ * `web_shop.deliver` job retries it as a job item (several attempts with backoff), ending delivered
+ * or delivery failed.
+ */
+export async function deliverAfterPayment(db: Db, runner: JobRunner, paid: OrderRow): Promise<void> {
+  const result = await db.transaction(async (tx) => {
+    const current = await lockOrder(tx, paid, paid.id);
+    if (current.state !== 'paid') return { row: current, error: '' };
+    return attemptDelivery(tx, current, null, 1);
+  });
+  if (result.row) return;
+  const jobId = await runner.create(
+    DELIVER_JOB,
+    { cpId: paid.cpId, productId: paid.productId, userId: null, username: 'system' },
+    { items: [{ id: paid.id }], params: { order_no: paid.orderNo } },
+  );
+  await db.transaction(async (tx) => {
+    await tx.update(webOrders).set({ retryJobId: jobId }).where(eq(webOrders.id, paid.id));
+    await addEvent(tx, paid.id, 'delivery_retry_queued', null, '', { job_id: jobId, error: result.error });
+  });
+}
+
+const EXPORT_HEADERS = [
+  'id',
+  'order_no',
+  'openid',
+  'role_id',
+  'server',
+  'sku',
+  'country',
+  'currency',
+  'amount',
+  'payment_method',
+  'state',
+  'delivery_attempts',
+  'created_at',
+  'paid_at',
+  'delivered_at',
+  'refunded_at',
+] as const;
+
+/**
+ * The web recharge site's console API: goods (`/web-goods`, a resource) and orders (`/web-orders`:
+ * list, totals, export, detail, redeliver, refund), only for overseas (hw) products; the delivery
+ * retry job and the refund's approval.
+ */
+export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = options;
+  const runner: JobRunner = fastify.jobs;
+  const events: EventBus = fastify.events;
+  const tags = ['web-shop'];
+  const resource = webOrdersResource;
+  const path = `/${resource.name}`;
+
+  // Every route here serves an overseas product only (the access check has set the scope by now).
+  fastify.addHook('preHandler', async (request) => {
+    const scope = request.scope;
+    if (scope?.productId && !(await isOverseas(db, scope.productId))) throw refuse(scope.lang, 'region');
+  });
+  answerPendingWith202(fastify);
+
+  registerGiftUser(webGoodsResource.logTarget, async (db, scope, giftId) =>
+    (
+      await db
+        .select({ id: webGoods.id, name: webGoods.sku, status: webGoods.status })
+        .from(webGoods)
+        .where(
+          and(inScope(webGoods, scope), or(eq(webGoods.giftPackageId, giftId), eq(webGoods.bonusGiftId, giftId))),
+        )
+    ).map((r) => ({ ...r, live: r.status === 'active' })),
+  );
+  resourceRoutes(fastify, db, webGoodsResource, goodsService, goodsImpl);
+
+  runner.defineJob(DELIVER_JOB, {
+    async item(tx, input, { job }) {
+      const id = Number((input as { id: number }).id);
+      const row = await lockOrder(tx, { productId: job.productId ?? -1 }, id);
+      if (row.state !== 'paid') return { result: 'skipped', state: row.state };
+      const by = job.userId ? { userId: job.userId, username: job.username } : null;
+      const { attempts } = deliveryRetry();
+      const done = await attemptDelivery(tx, row, by, attempts);
+      if (done.row) return { result: 'delivered', order_no: row.orderNo };
+      await markFailed(tx, row, by, done.error);
+      return { result: 'delivery_failed', order_no: row.orderNo, error: done.error };
+    },
+  });
+
+  async function refundNow(tx: Db, maker: ProductScope, payload: RefundPayload): Promise<OrderRow> {
+    const current = await lockOrder(tx, maker, payload.id);
+    if (!WEB_REFUNDABLE.includes(current.state as WebOrderState)) throw refuse(maker.lang, 'state');
+    const provider = paymentProvider(current.provider);
+    if (!provider) throw refuse(maker.lang, 'provider');
+    let refundRef = '';
+    try {
+      refundRef = (
+        await withTimeout(
+          provider.refund({
+            paymentRef: current.paymentRef,
+            orderNo: current.orderNo,
+            amount: Number(current.amount),
+            currency: current.currency,
+            reason: payload.reason,
+          }),
+          'refund',
+        )
+      ).refundRef;
+    } catch {
+      throw refuse(maker.lang, 'provider');
+    }
+    const [next] = await tx
+      .update(webOrders)
+      .set({
+        state: 'refunded',
+        refundedAt: new Date(),
+        refundReason: payload.reason,
+        approvalId: null,
+        version: sql`${webOrders.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(webOrders.id, current.id), eq(webOrders.state, current.state)))
+      .returning();
+    if (!next) throw refuse(maker.lang, 'state');
+    await addEvent(tx, current.id, 'refunded', actor(maker), payload.reason, {
+      refund_ref: refundRef,
+      from: current.state,
+      amount: Number(current.amount),
+      currency: current.currency,
+    });
+    await logOrder(tx, maker, current, next, payload.reason);
+    return next;
+  }
+
+  registerApprovalAction<RefundPayload>('web_orders.refund', {
+    apply: (tx, maker, payload) => refundNow(tx, maker as ProductScope, payload),
+    settle: async (tx, maker, payload) => {
+      const [row] = await tx.select().from(webOrders).where(eq(webOrders.id, payload.id)).for('update');
+      if (!row || row.approvalId === null) return;
+      await tx
+        .update(webOrders)
+        .set({ approvalId: null, version: sql`${webOrders.version} + 1`, updatedAt: new Date() })
+        .where(eq(webOrders.id, row.id));
+      await addEvent(tx, row.id, 'refund_rejected', actor(maker), '', { approval_id: row.approvalId });
+    },
+  });
+
+  app.get(
+    path,
+    {
+      schema: { tags, summary: 'Web recharge orders, filtered, sorted and paged', querystring: webOrderListQuery },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await listOrders(db, scopeOf(request) as ProductScope, request.query)),
+  );
+  app.get(
+    `${path}/totals`,
+    {
+      schema: {
+        tags,
+        summary: 'Paid orders per day (UTC) and currency: count and amount in minor units',
+        querystring: webOrderTotalsQuery,
+      },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await orderTotals(db, scopeOf(request) as ProductScope, request.query)),
+  );
+  app.get(
+    `${path}/export`,
+    {
+      schema: { tags, summary: 'Export the filtered orders (CSV or XLSX)', querystring: webOrderExportQuery },
+      config: can(resource, 'export'),
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request) as ProductScope;
+      const { format, ...filters } = request.query;
+      await logChange(db, scope, {
+        action: 'export',
+        targetType: resource.name,
+        targetId: '',
+        targetName: resource.name,
+        after: { filters, format },
+      });
+      async function* rows(): AsyncGenerator<Cell[][]> {
+        for await (const batch of keysetBatches((after, limit) => orderBatch(db, scope, filters, after, limit)))
+          yield batch.map((o) => EXPORT_HEADERS.map((h) => (o[h] ?? '') as Cell));
+      }
+      return sendExport(reply, format, resource.name, EXPORT_HEADERS, rows());
+    },
+  );
+  app.get(
+    `${path}/:id`,
+    {
+      schema: { tags, summary: 'An order with its timeline and delivery attempts', params: webOrderParam },
+      config: can(resource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request) as ProductScope;
+      return ok(await orderDetail(db, await orderById(db, scope, request.params.id)));
+    },
+  );
+
+  app.post(
+    `${path}/:id/redeliver`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Deliver a delivery-failed order again, with the same order number (the game never applies it twice)',
+        params: webOrderParam,
+        body: webOrderRedeliverBody,
+      },
+      config: can(resource, 'update'),
+    },
+    async (request) => {
+      const scope = scopeOf(request) as ProductScope;
+      const row = await db.transaction(async (tx) => {
+        const current = await lockOrder(tx, scope, request.params.id);
+        if (current.version !== request.body.version) throw new ApiError(ErrorCode.CONFLICT);
+        if (current.state !== 'delivery_failed') throw refuse(scope.lang, 'state');
+        const [moved] = await tx
+          .update(webOrders)
+          .set({ state: 'paid', version: sql`${webOrders.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(webOrders.id, current.id), eq(webOrders.state, 'delivery_failed')))
+          .returning();
+        if (!moved) throw refuse(scope.lang, 'state');
+        await addEvent(tx, current.id, 'redeliver', actor(scope));
+        const done = await attemptDelivery(tx, moved, actor(scope), 1);
+        const next = done.row ?? (await markFailed(tx, moved, actor(scope), done.error)) ?? moved;
+        await logOrder(tx, scope, current, next);
+        return next;
+      });
+      return ok(toOrder(row));
+    },
+  );
+
+  app.post(
+    `${path}/:id/refund`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Refund the order through the payment provider (paid, delivered or delivery failed), with a reason; above the policy threshold it waits for a second person',
+        params: webOrderParam,
+        body: webOrderRefundBody,
+      },
+      config: can(resource, 'update'),
+    },
+    async (request) => {
+      const scope = scopeOf(request) as ProductScope;
+      const body = request.body;
+      const current = await orderById(db, scope, request.params.id);
+      if (current.version !== body.version) throw new ApiError(ErrorCode.CONFLICT);
+      if (!WEB_REFUNDABLE.includes(current.state as WebOrderState) || current.approvalId !== null)
+        throw refuse(scope.lang, 'state');
+      const outcome = await submitChange<RefundPayload>(db, events, scope, {
+        kind: 'web_orders.refund',
+        amount: Number(current.amount),
+        reason: body.reason,
+        target: { type: resource.logTarget, id: current.id, name: `${current.orderNo} · ${current.openid}` },
+        before: { state: current.state },
+        after: { state: 'refunded' },
+        payload: { id: current.id, version: current.version, reason: body.reason },
+      });
+      if (outcome.applied) return ok(toOrder(outcome.result as OrderRow));
+      const row = await db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, scope, current.id);
+        const [next] = await tx
+          .update(webOrders)
+          .set({ approvalId: outcome.request.id, version: sql`${webOrders.version} + 1`, updatedAt: new Date() })
+          .where(eq(webOrders.id, locked.id))
+          .returning();
+        await addEvent(tx, locked.id, 'refund_asked', actor(scope), body.reason, {
+          approval_id: outcome.request.id,
+        });
+        return next!;
+      });
+      return ok({ approval: outcome.request, order: toOrder(row) });
+    },
+  );
+}
+
+/**
+ * `POST /api/game/v1/web-orders` (and `GET …/:order_no`) on the game API's signed plugin: the web
+ * recharge site creates an order for a player and reads its state.
+ */
+export function webShopGameRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['game-api'];
+  app.post(
+    '/web-orders',
+    {
+      schema: {
+        tags,
+        summary:
+          "The web recharge site's order: price from the good for the country, limits checked, a payment created; a repeat idempotency key answers the same order",
+        body: webOrderCreateBody,
+      },
+      config: GAME,
+    },
+    async (request) => {
+      const caller = request.gameCaller!;
+      if (!(await isOverseas(db, caller.productId))) throw refuse('en', 'region');
+      return ok(await createOrder(db, caller, request.body));
+    },
+  );
+  app.get(
+    '/web-orders/:order_no',
+    {
+      schema: {
+        tags,
+        summary: "An order's state as the site shows it to the player",
+        params: z.object({ order_no: safeText().trim().min(1).max(64) }),
+      },
+      config: GAME,
+    },
+    async (request) => {
+      const caller = request.gameCaller!;
+      const [row] = await db
+        .select()
+        .from(webOrders)
+        .where(and(eq(webOrders.productId, caller.productId), eq(webOrders.orderNo, request.params.order_no)));
+      if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+      const o = toOrder(row);
+      return ok({
+        order_no: o.order_no,
+        state: o.state,
+        sku: o.sku,
+        amount: o.amount,
+        currency: o.currency,
+        paid_at: o.paid_at,
+        delivered_at: o.delivered_at,
+      });
+    },
+  );
+}
+
+/**
+ * `POST /api/pay/v1/notify/:provider`: a payment provider's notice, HMAC-signed over the raw body
+ * (`x-pay-signature`, compared in constant time). A replayed notice is acknowledged and changes
+ * nothing; a paid one moves the order to paid and delivers it (a job retries what the game refused).
+ */
+export async function webPayRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
+  const runner: JobRunner = fastify.jobs;
+  const raw = new WeakMap<FastifyRequest, Buffer>();
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (request, body, done) => {
+    raw.set(request, body as Buffer);
+    try {
+      done(null, JSON.parse((body as Buffer).toString('utf8')) as unknown);
+    } catch {
+      done(new ApiError(ErrorCode.INVALID_INPUT), undefined);
+    }
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/notify/:provider',
+    {
+      schema: {
+        tags: ['web-shop'],
+        summary: "A payment provider's notice (signed with the provider's secret); acknowledged once",
+        params: z.object({ provider: safeText().trim().min(1).max(32) }),
+      },
+      config: PUBLIC,
+    },
+    async (request) => {
+      const provider = paymentProvider(request.params.provider);
+      if (!provider) throw new ApiError(ErrorCode.NOT_FOUND);
+      const signature = request.headers[WEB_PAY_SIGNATURE_HEADER];
+      const body = raw.get(request);
+      if (typeof signature !== 'string' || !body || !provider.verify(body, signature))
+        throw new ApiError(ErrorCode.GAME_SIGNATURE_INVALID);
+      const outcome = await applyNotice(db, provider.name, request.body);
+      if (outcome.paid) await deliverAfterPayment(db, runner, outcome.paid);
+      return ok({ received: true, duplicate: outcome.duplicate });
+    },
+  );
+}
