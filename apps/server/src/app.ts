@@ -43,6 +43,7 @@ import { sanctionRoutes } from './modules/sanctions/index.ts';
 import { ticketRoutes } from './modules/tickets/index.ts';
 import { refundRoutes } from './modules/refunds/index.ts';
 import { violationRoutes } from './modules/violations/index.ts';
+import { cheatFlagRoutes } from './modules/cheat-flags/index.ts';
 import { mailRoutes } from './modules/mails/index.ts';
 import { violationTemplateRoutes } from './modules/violation-templates/index.ts';
 import { userGroupRoutes } from './modules/user-groups/index.ts';
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sanctionRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(refundRoutes, { prefix: '/api/v1', db });
   await app.register(violationRoutes, { prefix: '/api/v1', db });
+  await app.register(cheatFlagRoutes, { prefix: '/api/v1', db });
   await app.register(mailRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(userGroupRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   // The web recharge site: goods and orders (console), and the payment provider's signed notices.

@@ -4,3 +4,4 @@
  * `raiseCheatFlag` is what other modules call, inside their own transaction.
  */
 export { raiseCheatFlag, type RaiseInput, type RaiseResult } from './service.ts';
+export { cheatFlagRoutes } from './routes.ts';

@@ -1,5 +1,22 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  CHEAT_FLAG_MOVES,
+  ErrorCode,
+  cheatFlagMoves,
+  type CheatFlagItem,
+  type CheatFlagListQuery,
+  type CheatFlagMove,
+  type CheatFlagState,
+  type CheatWhitelistItem,
+  type CheatWhitelistQuery,
+  type LogAction,
+} from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
+import type { ProductScope, Scope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { logChange } from '../../lib/operation-log.ts';
+import { ruleError } from '../../lib/problems.ts';
 import { cheatFlags, cheatWhitelist, type CheatEvidence } from './tables.ts';
 
 /** Open flags: one per (product, player, rule) at most. */
@@ -150,4 +167,371 @@ export async function raiseFlag(
   const again = await updateOpen(tx, raise, entry);
   if (again !== null) return { result: 'updated', id: again };
   throw new Error('cheat flag: neither raised nor found open');
+}
+
+// ---------------------------------------------------------------- the console's side
+
+type FlagRow = typeof cheatFlags.$inferSelect;
+type WhitelistRow = typeof cheatWhitelist.$inferSelect;
+export type { FlagRow, WhitelistRow };
+
+const staff = (id: number | null, name: string) =>
+  id === null && !name ? null : { id: id ?? 0, username: name };
+
+export function toItem(row: FlagRow): CheatFlagItem {
+  return {
+    id: row.id,
+    openid: row.openid,
+    source: row.source as CheatFlagItem['source'],
+    rule: row.rule,
+    score: row.score,
+    hits: row.hits,
+    evidence: row.evidence,
+    first_seen: row.firstSeen.toISOString(),
+    last_seen: row.lastSeen.toISOString(),
+    state: row.state as CheatFlagState,
+    assignee: staff(row.assigneeId, row.assigneeName),
+    reviewer: staff(row.reviewerId, row.reviewerName),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    note: row.note,
+    template_id: row.templateId,
+    sanction_id: row.sanctionId === null ? null : Number(row.sanctionId),
+    offence: row.offence,
+    created_by: staff(row.createdById, row.createdByName),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function whitelistItem(row: WhitelistRow): CheatWhitelistItem {
+  return {
+    id: row.id,
+    openid: row.openid,
+    rule: row.rule,
+    flag_id: row.flagId === null ? null : Number(row.flagId),
+    note: row.note,
+    created_by: staff(row.createdById, row.createdByName),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+type Filters = Omit<CheatFlagListQuery, 'page' | 'page_size' | 'sort'>;
+
+function conditions(scope: ProductScope, f: Filters): SQL | undefined {
+  const where: (SQL | undefined)[] = [
+    eq(cheatFlags.cpId, scope.cpId),
+    eq(cheatFlags.productId, scope.productId),
+    f.q ? contains(sql`lower(${cheatFlags.openid})`, f.q.toLowerCase()) : undefined,
+    f.state ? eq(cheatFlags.state, f.state) : undefined,
+    f.source ? eq(cheatFlags.source, f.source) : undefined,
+    f.rule ? eq(cheatFlags.rule, f.rule) : undefined,
+    f.score_min !== undefined ? gte(cheatFlags.score, f.score_min) : undefined,
+    f.score_max !== undefined ? lte(cheatFlags.score, f.score_max) : undefined,
+    f.from ? gte(cheatFlags.lastSeen, new Date(`${f.from}T00:00:00Z`)) : undefined,
+    f.to ? lt(cheatFlags.lastSeen, new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000)) : undefined,
+  ];
+  return and(...where);
+}
+
+export async function listFlags(
+  db: Db,
+  scope: ProductScope,
+  query: CheatFlagListQuery,
+): Promise<ListPage<CheatFlagItem>> {
+  const where = conditions(scope, query);
+  const order = sortOrder(
+    query.sort,
+    {
+      last_seen: cheatFlags.lastSeen,
+      score: cheatFlags.score,
+      hits: cheatFlags.hits,
+      first_seen: cheatFlags.firstSeen,
+      id: cheatFlags.id,
+    },
+    '-last_seen',
+    cheatFlags.id,
+    scope.lang,
+  );
+  return runList(
+    query,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(cheatFlags)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+      ).map(toItem),
+    () => countWhere(db, cheatFlags, where),
+  );
+}
+
+/** A batch of the export: flags after `afterId` in id order. */
+export async function flagBatch(
+  db: Db,
+  scope: ProductScope,
+  filters: Filters,
+  afterId: number,
+  limit: number,
+): Promise<CheatFlagItem[]> {
+  const rows = await db
+    .select()
+    .from(cheatFlags)
+    .where(and(conditions(scope, filters), gt(cheatFlags.id, afterId)))
+    .orderBy(asc(cheatFlags.id))
+    .limit(limit);
+  return rows.map(toItem);
+}
+
+export async function flagById(db: Db, scope: ProductScope, id: number, lock = false): Promise<FlagRow> {
+  const query = db
+    .select()
+    .from(cheatFlags)
+    .where(
+      and(eq(cheatFlags.id, id), eq(cheatFlags.cpId, scope.cpId), eq(cheatFlags.productId, scope.productId)),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+/** 422001 naming the flag's state, the move asked and the moves it allows. */
+export function illegalFlagMove(scope: Pick<Scope, 'lang'>, state: string, action: CheatFlagMove): ApiError {
+  return ruleError(scope.lang, 'not_in_this_state', {
+    state,
+    action,
+    allowed: cheatFlagMoves(state as CheatFlagState),
+  });
+}
+
+export function checkFlagMove(scope: Pick<Scope, 'lang'>, row: FlagRow, action: CheatFlagMove): void {
+  if (!(CHEAT_FLAG_MOVES[action] as readonly string[]).includes(row.state))
+    throw illegalFlagMove(scope, row.state, action);
+}
+
+const LOG_ACTION: Record<CheatFlagMove, LogAction> = {
+  start_review: 'update',
+  confirm: 'approve',
+  dismiss: 'reject',
+};
+
+export function logFlag(
+  tx: Db,
+  scope: Scope,
+  action: LogAction,
+  before: FlagRow | null,
+  after: FlagRow,
+): Promise<void> {
+  const item = (row: FlagRow) => {
+    const { evidence: _evidence, ...rest } = toItem(row);
+    return rest;
+  };
+  return logChange(tx, scope, {
+    action,
+    targetType: 'cheat_flag',
+    targetId: after.id,
+    targetName: `${after.openid} · ${after.rule}`,
+    before: before ? item(before) : null,
+    after: item(after),
+  });
+}
+
+/**
+ * Starts the review of a flag or finds it a false positive, inside `tx`: locks it, checks the move
+ * (422001) and the version the caller read (409001), moves it and logs. A false positive puts the
+ * player and rule on the whitelist.
+ */
+export async function moveFlag(
+  tx: Db,
+  scope: ProductScope,
+  id: number,
+  action: 'start_review' | 'dismiss',
+  body: { note: string; version?: number },
+): Promise<FlagRow> {
+  const row = await flagById(tx, scope, id, true);
+  if (body.version !== undefined && body.version !== row.version) throw new ApiError(ErrorCode.CONFLICT);
+  checkFlagMove(scope, row, action);
+  const now = new Date();
+  const values =
+    action === 'start_review'
+      ? { state: 'under_review', assigneeId: scope.userId, assigneeName: scope.username }
+      : { state: 'false_positive', reviewerId: scope.userId, reviewerName: scope.username, reviewedAt: now };
+  const [moved] = await tx
+    .update(cheatFlags)
+    .set({
+      ...values,
+      note: body.note || row.note,
+      version: sql`${cheatFlags.version} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(eq(cheatFlags.id, row.id), eq(cheatFlags.version, row.version), eq(cheatFlags.state, row.state)),
+    )
+    .returning();
+  if (!moved) throw new ApiError(ErrorCode.CONFLICT);
+  await logFlag(tx, scope, LOG_ACTION[action], row, moved);
+  if (action === 'dismiss') {
+    const [entry] = await tx
+      .insert(cheatWhitelist)
+      .values({
+        cpId: row.cpId,
+        productId: row.productId,
+        playerId: row.playerId,
+        openid: row.openid,
+        rule: row.rule,
+        flagId: row.id,
+        note: body.note,
+        createdById: scope.userId,
+        createdByName: scope.username,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (entry)
+      await logChange(tx, scope, {
+        action: 'create',
+        targetType: 'cheat_whitelist',
+        targetId: entry.id,
+        targetName: `${entry.openid} · ${entry.rule}`,
+        after: whitelistItem(entry),
+      });
+  }
+  return moved;
+}
+
+/**
+ * Claims a flag for confirmation: moves it to confirmed (with the template, reviewer and note) if it
+ * is still open and unchanged, so two confirmations at once cannot both apply the template. Not
+ * logged yet: `confirmed` logs it with the sanction, `unclaim` puts it back when applying failed.
+ */
+export async function claimConfirm(
+  db: Db,
+  scope: ProductScope,
+  id: number,
+  body: { template_id: number; note: string; version?: number },
+): Promise<{ before: FlagRow; claimed: FlagRow }> {
+  return db.transaction(async (tx) => {
+    const row = await flagById(tx, scope, id, true);
+    if (body.version !== undefined && body.version !== row.version) throw new ApiError(ErrorCode.CONFLICT);
+    checkFlagMove(scope, row, 'confirm');
+    const [claimed] = await tx
+      .update(cheatFlags)
+      .set({
+        state: 'confirmed',
+        reviewerId: scope.userId,
+        reviewerName: scope.username,
+        reviewedAt: new Date(),
+        templateId: body.template_id,
+        note: body.note || row.note,
+        version: sql`${cheatFlags.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(eq(cheatFlags.id, row.id), eq(cheatFlags.version, row.version), eq(cheatFlags.state, row.state)),
+      )
+      .returning();
+    if (!claimed) throw new ApiError(ErrorCode.CONFLICT);
+    return { before: row, claimed };
+  });
+}
+
+/** Puts a claimed flag back as it was (applying the template failed). */
+export async function unclaim(db: Db, before: FlagRow, claimed: FlagRow): Promise<void> {
+  await db
+    .update(cheatFlags)
+    .set({
+      state: before.state,
+      reviewerId: before.reviewerId,
+      reviewerName: before.reviewerName,
+      reviewedAt: before.reviewedAt,
+      templateId: before.templateId,
+      note: before.note,
+      version: sql`${cheatFlags.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(cheatFlags.id, claimed.id), eq(cheatFlags.version, claimed.version)));
+}
+
+/** Records what the template did (the sanction, the offence number) on the confirmed flag and logs it. */
+export async function confirmed(
+  db: Db,
+  scope: ProductScope,
+  before: FlagRow,
+  claimed: FlagRow,
+  applied: { offence: number; sanctionId: number | null; action: string },
+): Promise<FlagRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(cheatFlags)
+      .set({
+        sanctionId: applied.sanctionId,
+        offence: applied.offence,
+        version: sql`${cheatFlags.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(cheatFlags.id, claimed.id))
+      .returning();
+    await logFlag(tx, scope, 'approve', before, row!);
+    return row!;
+  });
+}
+
+export async function listWhitelist(
+  db: Db,
+  scope: ProductScope,
+  query: CheatWhitelistQuery,
+): Promise<ListPage<CheatWhitelistItem>> {
+  const where = and(
+    eq(cheatWhitelist.cpId, scope.cpId),
+    eq(cheatWhitelist.productId, scope.productId),
+    query.q ? contains(sql`lower(${cheatWhitelist.openid})`, query.q.toLowerCase()) : undefined,
+    query.rule ? eq(cheatWhitelist.rule, query.rule) : undefined,
+  );
+  const order = sortOrder(
+    query.sort,
+    { created_at: cheatWhitelist.createdAt, id: cheatWhitelist.id },
+    '-created_at',
+    cheatWhitelist.id,
+    scope.lang,
+  );
+  return runList(
+    query,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(cheatWhitelist)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+      ).map(whitelistItem),
+    () => countWhere(db, cheatWhitelist, where),
+  );
+}
+
+/** Lifts a whitelist entry: the rule flags the player again. */
+export async function liftWhitelist(db: Db, scope: ProductScope, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(cheatWhitelist)
+      .where(
+        and(
+          eq(cheatWhitelist.id, id),
+          eq(cheatWhitelist.cpId, scope.cpId),
+          eq(cheatWhitelist.productId, scope.productId),
+        ),
+      )
+      .returning();
+    if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+    await logChange(tx, scope, {
+      action: 'delete',
+      targetType: 'cheat_whitelist',
+      targetId: row.id,
+      targetName: `${row.openid} · ${row.rule}`,
+      before: whitelistItem(row),
+    });
+  });
 }
