@@ -5,3 +5,4 @@
  */
 export { raiseCheatFlag, type RaiseInput, type RaiseResult } from './service.ts';
 export { cheatFlagRoutes } from './routes.ts';
+export { seedDemoCheatFlags } from './demo.ts';
