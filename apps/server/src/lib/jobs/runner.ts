@@ -53,7 +53,15 @@ export interface WholeContext {
  * idempotent as a whole: an import runs in one transaction).
  */
 export type JobKind =
-  | { item(tx: Db, input: unknown, context: ItemContext): Promise<unknown> }
+  | {
+      item(tx: Db, input: unknown, context: ItemContext): Promise<unknown>;
+      /**
+       * When the last item is done (the job turns succeeded, or failed when some items failed),
+       * in the same transaction: what the job's owner records then (e.g. a mail whose fan-out
+       * failed in part is no longer shown as sending). Runs again after a retry ends.
+       */
+      ended?(tx: Db, job: JobRow): Promise<void>;
+    }
   | { run(context: WholeContext): Promise<WholeResult | void> };
 
 export interface TaskContext {
@@ -367,6 +375,7 @@ export class JobRunner {
             })
             .where(eq(jobs.id, id))
             .returning();
+          if (kind.ended && ended) await kind.ended(tx, ended);
           return { stop: true as const, ended };
         }
         type Result = { seq: number; status: string; message: string; output: unknown };

@@ -168,7 +168,9 @@ export async function queueFanout(tx: Db, owner: Scope, row: MailRow): Promise<n
  */
 export async function fanoutChunk(tx: Db, input: ChunkInput): Promise<{ delivered: number }> {
   const [row] = await tx.select().from(mails).where(eq(mails.id, input.mail_id)).for('update');
-  if (!row || row.status !== 'sending') return { delivered: 0 };
+  // `partly_failed` with chunks left: a retry of the chunks that failed.
+  if (!row || !(row.status === 'sending' || (row.status === 'partly_failed' && !allDone(row))))
+    return { delivered: 0 };
   const inserted = await queryRows<{ player_id: number }>(
     tx,
     sql`insert into mail_recipients (mail_id, player_id)
@@ -187,8 +189,22 @@ export async function fanoutChunk(tx: Db, input: ChunkInput): Promise<{ delivere
   await tx.execute(sql`update mails set
       status = case when unknown_openids > 0 then 'partly_failed' else 'sent' end,
       finished_at = now(), version = version + 1, updated_at = now()
-    where id = ${row.id}::int and status = 'sending' and jsonb_array_length(chunks_done) >= chunk_count`);
+    where id = ${row.id}::int and status in ('sending', 'partly_failed') and jsonb_array_length(chunks_done) >= chunk_count`);
   return { delivered };
+}
+
+const allDone = (row: MailRow) => row.chunksDone.length >= row.chunkCount;
+
+/**
+ * The fan-out job ended. With chunks that failed (their players have no copy yet) the mail stops
+ * showing as sending: it is `partly_failed` until a retry of the job's failed items delivers them.
+ */
+export async function fanoutEnded(tx: Db, job: { params: unknown; failed: number }): Promise<void> {
+  const mailId = (job.params as { mail_id?: number }).mail_id;
+  if (!mailId || job.failed === 0) return;
+  await tx.execute(sql`update mails set status = 'partly_failed', finished_at = now(), version = version + 1,
+      updated_at = now()
+    where id = ${mailId}::int and status = 'sending'`);
 }
 
 /** Starts a job queued in a transaction once that transaction has committed (checked by looking for it). */

@@ -201,6 +201,35 @@ describe('mail', () => {
     expect(body<{ total: number }>(await admin.get('/api/v1/mails')).data.total).toBe(before);
   });
 
+  it('shows a mail whose fan-out failed in part as partly failed, and a retry of the job delivers the rest', async () => {
+    const mail = await draft({ target: 'all' });
+    // The database refuses this mail's copies for now: its fan-out chunk fails.
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create function refuse_copies() returns trigger language plpgsql as
+      $$ begin raise exception 'disk full'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_copies before insert on mail_recipients
+      for each row when (new.mail_id = ${mail.id}) execute function refuse_copies()`),
+    );
+    try {
+      const jobId = body<Mail>(await act(mail, 'send')).data.job_id!;
+      await t.app.jobs.runJob(jobId);
+      expect(await get(mail.id)).toMatchObject({ status: 'partly_failed', recipients: 0 });
+      // Mended, the failed items are retried: every player gets the mail, once.
+      await db.execute(sql.raw('drop trigger refuse_copies on mail_recipients'));
+      const retried = await admin.post(`/api/v1/jobs/${jobId}/retry`, {});
+      expect(retried.statusCode, retried.body).toBe(200);
+      await t.app.jobs.runJob(jobId);
+      expect(await get(mail.id)).toMatchObject({ status: 'sent', recipients: 50 });
+      expect((await stats(mail.id)).delivered).toBe(50);
+    } finally {
+      await db.execute(sql.raw('drop trigger if exists refuse_copies on mail_recipients'));
+      await db.execute(sql.raw('drop function refuse_copies()'));
+    }
+  });
+
   it('keeps the body through the shared sanitiser', async () => {
     const mail = await draft({
       body: { zh: '<p>hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' },

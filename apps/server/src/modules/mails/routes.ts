@@ -23,7 +23,7 @@ import { inScope } from '../../lib/scope.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
-import { FANOUT_JOB, fanoutChunk, type ChunkInput } from './fanout.ts';
+import { FANOUT_JOB, fanoutChunk, fanoutEnded, type ChunkInput } from './fanout.ts';
 import { act, registerMailLifecycle } from './lifecycle.ts';
 import { mailImpl, mailService, rowTarget } from './mails.ts';
 import { mails } from './tables.ts';
@@ -112,7 +112,10 @@ export async function mailRoutes(
   const jobs = fastify.hasDecorator('jobs') ? fastify.jobs : undefined;
   const ctx = { db, events: fastify.events, jobs, storage };
   registerMailLifecycle(ctx);
-  jobs?.defineJob(FANOUT_JOB, { item: (tx, input) => fanoutChunk(tx, input as ChunkInput) });
+  jobs?.defineJob(FANOUT_JOB, {
+    item: (tx, input) => fanoutChunk(tx, input as ChunkInput),
+    ended: fanoutEnded,
+  });
   // Gift packages list the mails handing them out; one a scheduled, sending or sent unexpired mail names stays.
   registerGiftUser(mailsResource.logTarget, async (db, scope, giftId) =>
     (
