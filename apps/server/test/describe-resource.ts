@@ -19,6 +19,10 @@ export interface ResourceCase {
   roundTrip?: { column: string; value: string };
   /** The demo staff member and product the suite works as (default admin, the domestic demo game). */
   as?: { user: string; product: string };
+  /** Another game of the same CP the scoping check looks at (default tankwar). */
+  elsewhere?: string;
+  /** Runs once the suite's app is up, before it signs in (e.g. to add the games it works in). */
+  setup?: (t: TestContext) => Promise<void>;
 }
 
 /**
@@ -44,6 +48,7 @@ export function describeResource(resource: Resource, c: ResourceCase): void {
   describe(`${resource.name} (the shared resource behaviour)`, () => {
     beforeAll(async () => {
       t = await createTestApp();
+      await c.setup?.(t);
       api = await as(user);
     });
     afterAll(async () => {
@@ -106,7 +111,7 @@ export function describeResource(resource: Resource, c: ResourceCase): void {
       const theirs = body<{ list: Row[] }>(await other.get(`${path}?page_size=100`)).data.list;
       expect(theirs.map((r) => r.id)).not.toContain(row.id);
       if (resource.scope === 'product') {
-        const elsewhere = await signIn(t, user, 'tankwar');
+        const elsewhere = await signIn(t, user, c.elsewhere ?? 'tankwar');
         expect(body(await elsewhere.get(`${path}/${row.id}`)).code).toBe(404001);
         expect(body(await elsewhere.get(path)).code).toBe(0);
         const notOurs = await signIn(t, user, 'dawn');
