@@ -17,6 +17,7 @@ import { seedConfigDemo } from './config-demo.ts';
 import { seedDemoApprovals } from './demo-approvals.ts';
 import { seedDemoGroups } from '../modules/user-groups/index.ts';
 import { seedDemoCheatFlags } from '../modules/cheat-flags/index.ts';
+import { seedDemoViolations } from '../modules/violations/index.ts';
 import { secretBox } from '../modules/game-api/index.ts';
 import { channels } from '../modules/channels/tables.ts';
 import { seedDemoPlayers } from '../modules/players/index.ts';
@@ -145,6 +146,7 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     await seedDemoPlayers(db, games);
     await seedDemoGroups(db, productRows[0]!);
     await seedDemoCheatFlags(db, productRows[0]!);
+    await seedDemoViolations(db, productRows[0]!);
   }
 
   const roleRows = await db

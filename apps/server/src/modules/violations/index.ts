@@ -3,3 +3,4 @@
  * for review (`/api/v1/violations`), templates applied through violation-templates.
  */
 export { violationRoutes, violationGameRoutes } from './routes.ts';
+export { seedDemoViolations } from './demo.ts';

@@ -24,6 +24,7 @@ import {
 } from '../../../test/api.ts';
 import { newNonce, signGameRequest } from '../../../test/game.ts';
 import { queryRows } from '../../lib/rows.ts';
+import { seedDemoViolations } from './index.ts';
 import { violationEvents, violators } from './tables.ts';
 
 // Game-behaviour violations: games report events through the signed game API; staff review the
@@ -508,5 +509,30 @@ describe('access', () => {
       ).statusCode,
     );
     expect((await violator(1)).status).toBe('open');
+  });
+});
+
+describe('demo data', () => {
+  it('seeds a few violators (one dismissed) and a botting template for a game with players', async () => {
+    const tankId = await productIdOf(t, 'tankwar');
+    await playerEvents(
+      Array.from({ length: 25 }, (_, i) => ({
+        type: 'register',
+        event_id: `${tag}-demo${i}`,
+        openid: `demo${tag}_${i}`,
+        at: hourAgo(100),
+      })),
+      tankKey,
+    );
+    const [cp] = await queryRows<{ cp_id: number }>(
+      t.database.db,
+      sql`select cp_id from products where id = ${tankId}`,
+    );
+    await seedDemoViolations(t.database.db, { id: tankId, cpId: Number(cp!.cp_id) });
+    const all = await list('page_size=50', tank);
+    expect(all.total).toBe(4);
+    expect(all.list.filter((v) => v.status === 'dismissed')).toHaveLength(1);
+    const options = body<ViolatorTemplateOption[]>(await tank.get('/api/v1/violations/templates')).data;
+    expect(options.map((o) => o.code)).toContain('BOT-01');
   });
 });
