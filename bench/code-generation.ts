@@ -3,20 +3,27 @@
 //     BENCH_PGLITE_CODES, 100,000 by default, on PGlite, which runs on the server's own thread),
 //     with a check that every code is distinct and of the alphabet;
 //  2. redemption throughput and p50/p99 of BENCH_REDEEMS redemptions (each of its own code and
-//     player), BENCH_CONCURRENCY at a time, through the same function the game API calls.
+//     player), BENCH_CONCURRENCY at a time, through the same function the game API calls;
+//  3. the same through HTTP from a second process (bench/redeem-client.ts): signed requests to
+//     `POST /api/game/v1/codes/redeem` on the listening server, with its signature check, nonce
+//     store and rate limits — what a game server sees.
 // On PGlite always; on PostgreSQL when DATABASE_URL answers (a fresh database is made and dropped).
 // Usage: npx tsx bench/code-generation.ts
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CODE_ALPHABET, minRandomLength } from '../packages/contracts/src/index.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
-import { cps, products } from '../apps/server/src/db/schema.ts';
+import { cps, products, users } from '../apps/server/src/db/schema.ts';
 import { giftPackages } from '../apps/server/src/modules/gift-packages/tables.ts';
 import { codeBatches, codes } from '../apps/server/src/modules/code-batches/tables.ts';
 import { redeemCode } from '../apps/server/src/modules/code-batches/index.ts';
+import { secretBox } from '../apps/server/src/modules/game-api/index.ts';
+import { createGameApiKey } from '../apps/server/src/modules/game-api/keys.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { percentile } from './support.ts';
 
@@ -24,6 +31,7 @@ const PG_CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
 const PGLITE_CODES = Number(process.env.BENCH_PGLITE_CODES ?? 100_000);
 const REDEEMS = Number(process.env.BENCH_REDEEMS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const HTTP_REDEEMS = Number(process.env.BENCH_HTTP_REDEEMS ?? 3_000);
 const machine = `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`;
 
 async function run(label: string, database: Database, quantity: number) {
@@ -111,6 +119,49 @@ async function run(label: string, database: Database, quantity: number) {
       `${label}: ${list.length.toLocaleString()} redemptions (${CONCURRENCY} at a time), ${won} redeemed: ` +
         `${Math.round((list.length * 1000) / all).toLocaleString()}/s, p50 ${percentile(times, 50).toFixed(1)} ms, ` +
         `p99 ${percentile(times, 99).toFixed(1)} ms`,
+    );
+
+    // The same through HTTP, from a second process: codes nobody redeemed yet.
+    const fresh = (
+      await db
+        .select({ code: codes.code })
+        .from(codes)
+        .where(sql`${codes.batchId} = ${batch!.id} and ${codes.redeemed} = 0`)
+        .limit(HTTP_REDEEMS)
+    ).map((r) => r.code);
+    const [admin] = await db.select().from(users).limit(1);
+    const key = await createGameApiKey(
+      db,
+      {
+        cpId: cp!.id,
+        userId: admin!.id,
+        username: admin!.username,
+        ip: '',
+        lang: 'en',
+        isAdmin: true,
+        productId: product!.id,
+      },
+      secretBox('bench-jwt'),
+      'bench',
+    );
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const file = `${os.tmpdir()}/redeem-load-${process.pid}.json`;
+    writeFileSync(file, JSON.stringify({ base, key, codes: fresh, concurrency: CONCURRENCY }));
+    const child = fork(new URL('./redeem-client.ts', import.meta.url), [file], {
+      execArgv: ['--import', 'tsx'],
+    });
+    const load = await new Promise<{ times: number[]; outcomes: Record<string, number>; ms: number }>(
+      (resolve, reject) => {
+        child.once('message', (m) => resolve(m as never));
+        child.once('exit', (code) => reject(new Error(`load process ended with ${code}`)));
+      },
+    );
+    child.kill();
+    load.times.sort((a, b) => a - b);
+    console.log(
+      `${label}: ${fresh.length.toLocaleString()} redemptions over HTTP from a second process (${CONCURRENCY} at a time): ` +
+        `${Math.round((fresh.length * 1000) / load.ms).toLocaleString()}/s, p50 ${percentile(load.times, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(load.times, 99).toFixed(1)} ms; answers ${JSON.stringify(load.outcomes)}`,
     );
   } finally {
     await app.close();
