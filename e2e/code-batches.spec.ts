@@ -116,10 +116,11 @@ test('a code batch is created, approved by a second person, generated, exported,
   const xianxia = await chooseGame(page, 'xianxia');
   type Policies = { list: Record<string, unknown>[] };
   const before = (await api<Policies>(page, 'GET', '/approval-policies')).list.map(
-    ({ action, product_id, threshold, reason_required, approver, enabled }) => ({
+    ({ action, product_id, threshold, value_threshold, reason_required, approver, enabled }) => ({
       action,
       product_id,
       threshold,
+      value_threshold,
       reason_required,
       approver,
       enabled,

@@ -94,6 +94,7 @@ export async function seedDemoCatalogue(
 
   const channel = await seedDemoChannels(db, scope, { code: product.code, domestic });
 
+  const UNIT_VALUES = { common: 1, uncommon: 5, rare: 20, epic: 100, legendary: 500, mythic: 2000 };
   const propRows = await db
     .insert(props)
     .values(
@@ -106,6 +107,8 @@ export async function seedDemoCatalogue(
         stackLimit: STACKS[type],
         // Some cosmetics are limited-time rentals.
         expiryDays: type === 'avatar' && i % 2 === 0 ? 30 : 0,
+        // What one is worth (cents), by rarity: what the demo's approval policy on mail value counts.
+        unitValue: UNIT_VALUES[rarity],
         tags: [
           type === 'currency' ? 'economy' : type === 'avatar' ? 'cosmetic' : 'gameplay',
           ...(rarity === 'legendary' || rarity === 'mythic' ? ['rare_drop'] : []),

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   billingResource,
+  codeBatchResource,
   errorCodesResource,
+  mailsResource,
   type ApprovalPolicies,
   type ApprovalRequest,
   type ApprovalRequestDetail,
@@ -141,10 +143,12 @@ describe('two-person approval', () => {
   it('the demo asks for approval on one game only', async () => {
     const demo = body<ApprovalPolicies>(await admin.get('/api/v1/approval-policies')).data;
     const tankwar = await productIdOf(t, 'tankwar');
-    expect(demo.list.map((p) => [p.action, p.product_id, p.threshold])).toEqual(
+    expect(demo.list.map((p) => [p.action, p.product_id, p.threshold, p.value_threshold]).sort()).toEqual(
       [
-        [codes.approve, tankwar, null],
-        [billing.approve, tankwar, 100],
+        [codes.approve, tankwar, null, null],
+        [billing.approve, tankwar, 100, null],
+        [codeBatchResource.permissions.approve, tankwar, 50_000, null],
+        [mailsResource.permissions.approve, tankwar, 10_000, 1_000_000],
       ].sort(),
     );
     expect(demo.actions).toEqual(expect.arrayContaining([codes.approve, billing.approve]));
