@@ -47,6 +47,8 @@ import { cheatFlagRoutes } from './modules/cheat-flags/index.ts';
 import { mailRoutes } from './modules/mails/index.ts';
 import { violationTemplateRoutes } from './modules/violation-templates/index.ts';
 import { userGroupRoutes } from './modules/user-groups/index.ts';
+import { webActivityRoutes } from './modules/web-activities/index.ts';
+import { webSiteRoutes } from './modules/web-site/index.ts';
 import { webPayRoutes, webShopRoutes } from './modules/web-shop/index.ts';
 import {
   healthRoutes,
@@ -276,6 +278,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cheatFlagRoutes, { prefix: '/api/v1', db });
   await app.register(mailRoutes, { prefix: '/api/v1', db, storage: fileStorage });
   await app.register(userGroupRoutes, { prefix: '/api/v1', db, storage: fileStorage });
+  // The web recharge site's top-up activities, configuration and protocols (overseas products).
+  await app.register(webActivityRoutes, { prefix: '/api/v1', db });
+  await app.register(webSiteRoutes, { prefix: '/api/v1', db });
   // The web recharge site: goods and orders (console), and the payment provider's signed notices.
   await app.register(webShopRoutes, { prefix: '/api/v1', db });
   await app.register(webPayRoutes, { prefix: '/api/pay/v1', db });

@@ -40,6 +40,8 @@ export * from './announcements.ts';
 export * from './mails.ts';
 export * from './refunds.ts';
 export * from './web-shop.ts';
+// The web recharge site's top-up activities, configuration and protocols.
+export * from './web-site.ts';
 export * from './tickets.ts';
 export * from './violations.ts';
 // Anti-cheat users (flags raised by games, server rules or staff; review, confirm, whitelist).

@@ -25,6 +25,7 @@ import { ticketGameRoutes } from '../tickets/index.ts';
 import { refundGameRoutes } from '../refunds/index.ts';
 import { webShopGameRoutes } from '../web-shop/index.ts';
 import { violationGameRoutes } from '../violations/index.ts';
+import { webSiteGameRoutes } from '../web-site/index.ts';
 import type { GameConfigRouteOptions } from './cache.ts';
 import { gameLanguage } from './language.ts';
 import { requestTarget, signedGameRequests, type GameCaller } from './verify.ts';
@@ -189,4 +190,6 @@ export async function gameApiRoutes(
   webShopGameRoutes(fastify, db);
   // Violation events of players (modules/violations; rule + score also reach anti-cheat).
   violationGameRoutes(fastify, db);
+  // The web recharge site's configuration and published protocols (modules/web-site).
+  webSiteGameRoutes(fastify, db);
 }

@@ -26,7 +26,7 @@ export const webSites = pgTable(
     defaultLanguage: text('default_language').notNull().default('en'),
     supportEmail: text('support_email').notNull().default(''),
     maintenance: boolean('maintenance').notNull().default(false),
-    maintenanceMessage: jsonb('maintenance_message').$type<OptionalI18nText>().notNull().default({}),
+    maintenanceMessage: jsonb('maintenance_message').$type<Partial<OptionalI18nText>>().notNull().default({}),
     updatedBy: text('updated_by').notNull().default(''),
     version: rowVersion(),
     createdAt: createdAt(),
