@@ -62,18 +62,18 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
   const tags = ['violations'];
   const path = `/${resource.name}`;
 
-  /** Moves a violator to a review state in one transaction (checked version), logged. */
+  /** Moves a violator to a review state in one transaction (the version checked unless null), logged. */
   async function review(
     scope: ProductScope,
     openid: string,
-    version: number,
+    version: number | null,
     allowed: readonly ViolatorStatus[],
     next: { status: ViolatorStatus; note: string },
     extra: Record<string, unknown> = {},
   ): Promise<ViolatorRow> {
     return db.transaction(async (tx) => {
       const current = await lockViolator(tx, scope, openid);
-      if (current.version !== version) throw new ApiError(ErrorCode.CONFLICT);
+      if (version !== null && current.version !== version) throw new ApiError(ErrorCode.CONFLICT);
       if (!allowed.includes(current.status)) throw ruleError(scope.lang, 'not_in_this_state');
       const [row] = await tx
         .update(violators)
@@ -198,10 +198,12 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
         openid,
         note: body.note,
       });
+      // The version was checked before the template was applied: the sanction stands, so the
+      // review state follows it even if another write came in between.
       const row = await review(
         scope,
         openid,
-        body.version,
+        null,
         ['open', 'handled', 'dismissed'],
         { status: 'handled', note: body.note },
         {

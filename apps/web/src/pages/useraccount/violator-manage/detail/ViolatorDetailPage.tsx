@@ -135,7 +135,7 @@ export function ViolatorDetailPage() {
           <Descriptions.Item label={t('columns.last_seen')}>{formatDateTime(v.last_seen)}</Descriptions.Item>
           {v.handled_at && (
             <Descriptions.Item label={t('columns.handled_by')}>
-              {v.handled_by} · {formatDateTime(v.handled_at)}
+              <bdi>{v.handled_by}</bdi> · <bdi>{formatDateTime(v.handled_at)}</bdi>
             </Descriptions.Item>
           )}
           {v.note && <Descriptions.Item label={t('columns.note')}>{v.note}</Descriptions.Item>}
