@@ -391,6 +391,26 @@ export function ticketGameRoutes(fastify: FastifyInstance, db: Db): void {
   const tags = ['game-api'];
   const events: EventBus = fastify.events;
 
+  /**
+   * A player's action on one of their tickets (`:id`, `openid` in the body), in one transaction;
+   * then the assignee hears of it. Answers the ticket's id and state.
+   */
+  async function playerAct(
+    request: FastifyRequest<{ Params: { id: number }; Body: { openid: string } }>,
+    work: (tx: Db, ticket: TicketRow, lang: Language) => Promise<TicketRow>,
+  ) {
+    const lang = requestLanguage(request);
+    const row = await db.transaction(async (tx) =>
+      work(
+        tx,
+        await playerTicket(tx, request.gameCaller!.productId, request.params.id, request.body.openid),
+        lang,
+      ),
+    );
+    if (row.assigneeId) await tell(db, events, row.cpId, row.assigneeId, PLAYER_REPLIED, row);
+    return ok({ id: row.id, state: row.state });
+  }
+
   app.post(
     '/tickets',
     {
@@ -452,11 +472,8 @@ export function ticketGameRoutes(fastify: FastifyInstance, db: Db): void {
       },
       config: GAME,
     },
-    async (request) => {
-      const caller = request.gameCaller!;
-      const lang = requestLanguage(request);
-      const row = await db.transaction(async (tx) => {
-        let t = await playerTicket(tx, caller.productId, request.params.id, request.body.openid);
+    async (request) =>
+      playerAct(request, async (tx, t, lang) => {
         if (t.state === 'resolved' || t.state === 'closed')
           throw illegalTicketMove(lang, t.state, 'player_reply');
         if (t.state === 'waiting_for_player') {
@@ -476,10 +493,7 @@ export function ticketGameRoutes(fastify: FastifyInstance, db: Db): void {
           attachments: request.body.attachments,
         });
         return t;
-      });
-      if (row.assigneeId) await tell(db, events, row.cpId, row.assigneeId, PLAYER_REPLIED, row);
-      return ok({ id: row.id, state: row.state });
-    },
+      }),
   );
   app.post(
     '/tickets/:id/reopen',
@@ -492,21 +506,15 @@ export function ticketGameRoutes(fastify: FastifyInstance, db: Db): void {
       },
       config: GAME,
     },
-    async (request) => {
-      const caller = request.gameCaller!;
-      const lang = requestLanguage(request);
-      const row = await db.transaction(async (tx) => {
-        const t = await playerTicket(tx, caller.productId, request.params.id, request.body.openid);
+    async (request) =>
+      playerAct(request, async (tx, t, lang) => {
         checkTicketMove(lang, t.state, 'reopen');
         if (!canReopen(t)) throw illegalTicketMove(lang, t.state, 'reopen', 'reopen_window_passed');
         const moved = await moveTicket(tx, null, t, 'reopen');
         if (request.body.reason)
           await addReply(tx, t.id, { authorType: 'player', authorName: t.openid, body: request.body.reason });
         return moved;
-      });
-      if (row.assigneeId) await tell(db, events, row.cpId, row.assigneeId, PLAYER_REPLIED, row);
-      return ok({ id: row.id, state: row.state });
-    },
+      }),
   );
   app.post(
     '/tickets/:id/rating',
