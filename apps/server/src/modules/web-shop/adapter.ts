@@ -63,7 +63,13 @@ export class FakeDeliveryGame implements DeliveryGameAdapter {
   /** What the game applied: one entry per order number. */
   readonly ledger = new Map<
     string,
-    { productId: number; openid: string; roleId: string; items: DeliveryItem[]; currencies: DeliveryCurrency[] }
+    {
+      productId: number;
+      openid: string;
+      roleId: string;
+      items: DeliveryItem[];
+      currencies: DeliveryCurrency[];
+    }
   >();
   mode: DeliveryMode = 'ok';
   retryAfter = 1;
@@ -121,7 +127,13 @@ export interface PaymentCreated {
 export interface PaymentProvider {
   readonly name: string;
   createPayment(request: PaymentRequest): Promise<PaymentCreated>;
-  refund(request: { paymentRef: string; orderNo: string; amount: number; currency: string; reason: string }): Promise<{
+  refund(request: {
+    paymentRef: string;
+    orderNo: string;
+    amount: number;
+    currency: string;
+    reason: string;
+  }): Promise<{
     refundRef: string;
   }>;
   /** Whether the signature header is the provider's over exactly these body bytes (constant time). */

@@ -141,12 +141,15 @@ export async function createOrder(
     currency: row.currency,
     amount: Number(row.amount),
     payment_ref: row.paymentRef,
-    pay_url: payUrl || (row.paymentRef ? `https://pay.${row.provider}.example/checkout/${row.paymentRef}` : ''),
+    pay_url:
+      payUrl || (row.paymentRef ? `https://pay.${row.provider}.example/checkout/${row.paymentRef}` : ''),
     repeated,
   });
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`web-orders:${productId}:${body.openid}`}))`);
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`web-orders:${productId}:${body.openid}`}))`,
+      );
       const [existing] = await tx
         .select()
         .from(webOrders)
@@ -183,7 +186,8 @@ export async function createOrder(
         (id): id is number => !!id,
       );
       const items = merge(await giftContents(tx, productId, gifts));
-      const bonus = good.bonusKind === 'percent' ? Math.floor((good.currencyAmount * good.bonusPercent) / 100) : 0;
+      const bonus =
+        good.bonusKind === 'percent' ? Math.floor((good.currencyAmount * good.bonusPercent) / 100) : 0;
       const currencies = good.currencyAmount
         ? [{ currency: good.currencyCode, amount: good.currencyAmount + bonus }]
         : [];
@@ -243,7 +247,8 @@ export async function createOrder(
       return answer(row!, false, payment.payUrl);
     });
   } catch (error) {
-    if (error instanceof Refusal) throw new ApiError(ErrorCode.BUSINESS_RULE, { reason: error.reason }, error.reason);
+    if (error instanceof Refusal)
+      throw new ApiError(ErrorCode.BUSINESS_RULE, { reason: error.reason }, error.reason);
     throw error;
   }
 }
@@ -354,7 +359,7 @@ export async function attemptDelivery(
   let seq = row.deliveryAttempts;
   for (let i = 0; i < attempts; i++) {
     seq += 1;
-    let outcome = 'ok';
+    let outcome: string;
     let wait = 0;
     try {
       const answer = await withTimeout(
@@ -377,10 +382,7 @@ export async function attemptDelivery(
       outcome,
       ...(outcome === 'ok' || outcome === 'duplicate' ? {} : { error }),
     });
-    await tx
-      .update(webOrders)
-      .set({ deliveryAttempts: seq })
-      .where(eq(webOrders.id, row.id));
+    await tx.update(webOrders).set({ deliveryAttempts: seq }).where(eq(webOrders.id, row.id));
     if (outcome === 'ok' || outcome === 'duplicate') {
       const [delivered] = await tx
         .update(webOrders)
@@ -450,8 +452,7 @@ function conditions(scope: ProductScope, query: Partial<WebOrderListQuery>): SQL
   if (query.country) c.push(eq(webOrders.country, query.country));
   if (query.payment_method) c.push(eq(webOrders.paymentMethod, query.payment_method));
   if (query.from) c.push(gte(webOrders.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to)
-    c.push(lt(webOrders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  if (query.to) c.push(lt(webOrders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
   return and(...c)!;
 }
 
@@ -463,7 +464,12 @@ export async function listOrders(
   const where = conditions(scope, query);
   const order = sortOrder(
     query.sort,
-    { created_at: webOrders.createdAt, amount: webOrders.amount, paid_at: webOrders.paidAt, id: webOrders.id },
+    {
+      created_at: webOrders.createdAt,
+      amount: webOrders.amount,
+      paid_at: webOrders.paidAt,
+      id: webOrders.id,
+    },
     '-created_at',
     webOrders.id,
     scope.lang,
@@ -550,4 +556,3 @@ export async function orderDetail(db: Db, row: OrderRow): Promise<WebOrderDetail
     attempts,
   };
 }
-

@@ -131,7 +131,10 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
         .select({ id: webGoods.id, name: webGoods.sku, status: webGoods.status })
         .from(webGoods)
         .where(
-          and(inScope(webGoods, scope), or(eq(webGoods.giftPackageId, giftId), eq(webGoods.bonusGiftId, giftId))),
+          and(
+            inScope(webGoods, scope),
+            or(eq(webGoods.giftPackageId, giftId), eq(webGoods.bonusGiftId, giftId)),
+          ),
         )
     ).map((r) => ({ ...r, live: r.status === 'active' })),
   );
@@ -156,7 +159,7 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
     if (!WEB_REFUNDABLE.includes(current.state as WebOrderState)) throw refuse(maker.lang, 'state');
     const provider = paymentProvider(current.provider);
     if (!provider) throw refuse(maker.lang, 'provider');
-    let refundRef = '';
+    let refundRef: string;
     try {
       refundRef = (
         await withTimeout(
@@ -212,7 +215,11 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
   app.get(
     path,
     {
-      schema: { tags, summary: 'Web recharge orders, filtered, sorted and paged', querystring: webOrderListQuery },
+      schema: {
+        tags,
+        summary: 'Web recharge orders, filtered, sorted and paged',
+        querystring: webOrderListQuery,
+      },
       config: can(resource, 'read'),
     },
     async (request) => ok(await listOrders(db, scopeOf(request) as ProductScope, request.query)),
@@ -246,7 +253,9 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
         after: { filters, format },
       });
       async function* rows(): AsyncGenerator<Cell[][]> {
-        for await (const batch of keysetBatches((after, limit) => orderBatch(db, scope, filters, after, limit)))
+        for await (const batch of keysetBatches((after, limit) =>
+          orderBatch(db, scope, filters, after, limit),
+        ))
           yield batch.map((o) => EXPORT_HEADERS.map((h) => (o[h] ?? '') as Cell));
       }
       return sendExport(reply, format, resource.name, EXPORT_HEADERS, rows());
@@ -331,7 +340,11 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
         const locked = await lockOrder(tx, scope, current.id);
         const [next] = await tx
           .update(webOrders)
-          .set({ approvalId: outcome.request.id, version: sql`${webOrders.version} + 1`, updatedAt: new Date() })
+          .set({
+            approvalId: outcome.request.id,
+            version: sql`${webOrders.version} + 1`,
+            updatedAt: new Date(),
+          })
           .where(eq(webOrders.id, locked.id))
           .returning();
         await addEvent(tx, locked.id, 'refund_asked', actor(scope), body.reason, {
@@ -383,7 +396,9 @@ export function webShopGameRoutes(fastify: FastifyInstance, db: Db): void {
       const [row] = await db
         .select()
         .from(webOrders)
-        .where(and(eq(webOrders.productId, caller.productId), eq(webOrders.orderNo, request.params.order_no)));
+        .where(
+          and(eq(webOrders.productId, caller.productId), eq(webOrders.orderNo, request.params.order_no)),
+        );
       if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
       const o = toOrder(row);
       return ok({
@@ -409,14 +424,18 @@ export async function webPayRoutes(fastify: FastifyInstance, options: { db: Db }
   const runner: JobRunner = fastify.jobs;
   const raw = new WeakMap<FastifyRequest, Buffer>();
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (request, body, done) => {
-    raw.set(request, body as Buffer);
-    try {
-      done(null, JSON.parse((body as Buffer).toString('utf8')) as unknown);
-    } catch {
-      done(new ApiError(ErrorCode.INVALID_INPUT), undefined);
-    }
-  });
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+    (request, body, done) => {
+      raw.set(request, body as Buffer);
+      try {
+        done(null, JSON.parse((body as Buffer).toString('utf8')) as unknown);
+      } catch {
+        done(new ApiError(ErrorCode.INVALID_INPUT), undefined);
+      }
+    },
+  );
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/notify/:provider',

@@ -31,13 +31,29 @@ import { webOrders } from './tables.ts';
 const tag = Date.now().toString(36);
 const HW_A = `wshopa${tag}`;
 const HW_B = `wshopb${tag}`;
-const NAME = { zh: '钻石', en: 'Gems', ja: 'ジェム', th: 'เพชร', vi: 'Kim cương', tl: 'Hiyas', id: 'Permata', ar: 'جواهر', tc: '鑽石' };
+const NAME = {
+  zh: '钻石',
+  en: 'Gems',
+  ja: 'ジェム',
+  th: 'เพชร',
+  vi: 'Kim cương',
+  tl: 'Hiyas',
+  id: 'Permata',
+  ar: 'جواهر',
+  tc: '鑽石',
+};
 
 /** Two overseas games of the domestic demo CP (its admin works in them; the demo's hw games are another CP's). */
 async function addOverseasGames(t: TestContext): Promise<void> {
-  const [admin] = await t.database.db.select({ cpId: users.cpId }).from(users).where(eq(users.username, 'admin'));
+  const [admin] = await t.database.db
+    .select({ cpId: users.cpId })
+    .from(users)
+    .where(eq(users.username, 'admin'));
   for (const code of [HW_A, HW_B]) {
-    const [exists] = await t.database.db.select({ id: products.id }).from(products).where(eq(products.code, code));
+    const [exists] = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.code, code));
     if (!exists)
       await t.database.db
         .insert(products)
@@ -171,7 +187,10 @@ describe('web orders', () => {
     productId = await productIdOf(t, HW_A);
     key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'web shop' })).data;
     const { db } = t.database;
-    const [p] = await queryRows<{ cp_id: number }>(db, sql`select cp_id from products where id = ${productId}`);
+    const [p] = await queryRows<{ cp_id: number }>(
+      db,
+      sql`select cp_id from products where id = ${productId}`,
+    );
     const [prop] = await queryRows<{ id: number }>(
       db,
       sql`insert into props (cp_id, product_id, code, name, type, rarity)
@@ -224,10 +243,12 @@ describe('web orders', () => {
     const noPrice = await signed('/api/game/v1/web-orders', orderBody({ country: 'FR' }));
     expect(body<{ reason: string }>(noPrice).data).toMatchObject({ reason: 'no_price' });
     expect(body(noPrice).code).toBe(422001);
-    expect(body<{ reason: string }>(await signed('/api/game/v1/web-orders', orderBody({ sku: 'nope' }))).data)
-      .toMatchObject({ reason: 'unknown_sku' });
-    const usedBy = body<{ type: string; id: number }[]>(await admin.get(`/api/v1/gift-packages/${giftId}/used-by`))
-      .data;
+    expect(
+      body<{ reason: string }>(await signed('/api/game/v1/web-orders', orderBody({ sku: 'nope' }))).data,
+    ).toMatchObject({ reason: 'unknown_sku' });
+    const usedBy = body<{ type: string; id: number }[]>(
+      await admin.get(`/api/v1/gift-packages/${giftId}/used-by`),
+    ).data;
     expect(usedBy).toContainEqual(expect.objectContaining({ type: 'web_good', id: good.id }));
   });
 
@@ -301,7 +322,11 @@ describe('web orders', () => {
     const paid = await paidOrder();
     const done = await runRetry(paid);
     expect(done.state).toBe('delivered');
-    expect((await detailOf(done.id)).attempts.map((a) => a.outcome)).toEqual(['rate_limited', 'rate_limited', 'ok']);
+    expect((await detailOf(done.id)).attempts.map((a) => a.outcome)).toEqual([
+      'rate_limited',
+      'rate_limited',
+      'ok',
+    ]);
   });
 
   it('ends delivery failed after the retries; staff redeliver with the same order number, once even when asked twice at once', async () => {
@@ -326,9 +351,9 @@ describe('web orders', () => {
     expect(game.calls.filter((c) => c.outcome === 'ok')).toHaveLength(1);
     expect(game.applications(paid.order_no)).toBe(1);
     // Not from delivered.
-    expect(body(await admin.post(`/api/v1/web-orders/${done.id}/redeliver`, { version: done.version })).code).toBe(
-      422001,
-    );
+    expect(
+      body(await admin.post(`/api/v1/web-orders/${done.id}/redeliver`, { version: done.version })).code,
+    ).toBe(422001);
     const kinds = (await detailOf(done.id)).timeline.map((e) => e.kind);
     expect(kinds.filter((k) => k === 'redeliver')).toHaveLength(2);
     expect(kinds.at(-1)).toBe('delivered');
@@ -336,9 +361,9 @@ describe('web orders', () => {
 
   it('refunds with a reason through the provider, once; above the policy threshold a second person approves', async () => {
     const order = await paidOrder();
-    expect(body(await admin.post(`/api/v1/web-orders/${order.id}/refund`, { version: order.version })).code).toBe(
-      400001,
-    );
+    expect(
+      body(await admin.post(`/api/v1/web-orders/${order.id}/refund`, { version: order.version })).code,
+    ).toBe(400001);
     const res = await admin.post(`/api/v1/web-orders/${order.id}/refund`, {
       reason: 'charged twice',
       version: order.version,
@@ -348,28 +373,38 @@ describe('web orders', () => {
     expect(pay.calls.filter((c) => c.kind === 'refund')).toHaveLength(1);
     const refunded = await orderOf(order.order_no);
     expect(
-      body(await admin.post(`/api/v1/web-orders/${order.id}/refund`, { reason: 'x', version: refunded.version }))
-        .code,
+      body(
+        await admin.post(`/api/v1/web-orders/${order.id}/refund`, { reason: 'x', version: refunded.version }),
+      ).code,
     ).toBe(422001);
     // The provider does not answer: refused, nothing moves.
     const other = await paidOrder();
     pay.failNext('timeout');
     expect(
-      body(await admin.post(`/api/v1/web-orders/${other.id}/refund`, { reason: 'x', version: other.version })).code,
+      body(await admin.post(`/api/v1/web-orders/${other.id}/refund`, { reason: 'x', version: other.version }))
+        .code,
     ).toBe(422001);
     expect((await orderOf(other.order_no)).state).toBe('delivered');
     // Two-person approval above 400 minor units.
     expect(
-      (await admin.put('/api/v1/approval-policies', { policies: [{ action: perms.approve, threshold: 400 }] }))
-        .statusCode,
+      (
+        await admin.put('/api/v1/approval-policies', {
+          policies: [{ action: perms.approve, threshold: 400 }],
+        })
+      ).statusCode,
     ).toBe(200);
     const checker = await signIn(t, await staffWith(t, [perms.see, perms.approve]), HW_A);
-    const asked = await admin.post(`/api/v1/web-orders/${other.id}/refund`, { reason: 'goodwill', version: other.version });
+    const asked = await admin.post(`/api/v1/web-orders/${other.id}/refund`, {
+      reason: 'goodwill',
+      version: other.version,
+    });
     expect(asked.statusCode, asked.body).toBe(202);
     const { approval } = body<{ approval: { id: number; amount: number } }>(asked).data;
     expect(approval.amount).toBe(499);
     expect((await orderOf(other.order_no)).state).toBe('delivered');
-    expect(body(await checker.post(`/api/v1/approvals/${approval.id}/approve`, { comment: 'ok' })).code).toBe(0);
+    expect(body(await checker.post(`/api/v1/approvals/${approval.id}/approve`, { comment: 'ok' })).code).toBe(
+      0,
+    );
     expect((await orderOf(other.order_no)).state).toBe('refunded');
     const kinds = (await detailOf(other.id)).timeline.map((e) => e.kind);
     expect(kinds.slice(-2)).toEqual(['refund_asked', 'refunded']);
@@ -408,11 +443,17 @@ describe('web orders', () => {
     expect(body(await viewer.get('/api/v1/web-orders')).code).toBe(0);
     expect(body(await viewer.get(`/api/v1/web-orders/${failedOrder.id}`)).code).toBe(0);
     expect(
-      body(await viewer.post(`/api/v1/web-orders/${failedOrder.id}/redeliver`, { version: failedOrder.version })).code,
+      body(
+        await viewer.post(`/api/v1/web-orders/${failedOrder.id}/redeliver`, { version: failedOrder.version }),
+      ).code,
     ).toBe(403001);
     expect(
-      body(await viewer.post(`/api/v1/web-orders/${failedOrder.id}/refund`, { reason: 'x', version: failedOrder.version }))
-        .code,
+      body(
+        await viewer.post(`/api/v1/web-orders/${failedOrder.id}/refund`, {
+          reason: 'x',
+          version: failedOrder.version,
+        }),
+      ).code,
     ).toBe(403001);
     expect(body(await viewer.get('/api/v1/web-orders/export?format=csv')).code).toBe(403001);
     expect((await orderOf(failedOrder.order_no)).state).toBe('delivery_failed');
@@ -422,7 +463,9 @@ describe('web orders', () => {
     expect(csv.body).toContain(failedOrder.order_no);
     const editor = await signIn(t, await staffWith(t, [perms.see, perms.edit]), HW_A);
     expect(
-      body(await editor.post(`/api/v1/web-orders/${failedOrder.id}/redeliver`, { version: failedOrder.version })).code,
+      body(
+        await editor.post(`/api/v1/web-orders/${failedOrder.id}/redeliver`, { version: failedOrder.version }),
+      ).code,
     ).toBe(0);
   });
 
@@ -430,9 +473,9 @@ describe('web orders', () => {
     const order = await paidOrder();
     const other = await signIn(t, await adminOf(t, 'ops_hw'), 'dawn');
     expect(body(await other.get(`/api/v1/web-orders/${order.id}`)).code).toBe(404001);
-    expect(body<{ list: WebOrder[] }>(await other.get('/api/v1/web-orders')).data.list.map((o) => o.id)).not.toContain(
-      order.id,
-    );
+    expect(
+      body<{ list: WebOrder[] }>(await other.get('/api/v1/web-orders')).data.list.map((o) => o.id),
+    ).not.toContain(order.id);
     const elsewhere = await signIn(t, 'admin', HW_B);
     expect(body(await elsewhere.get(`/api/v1/web-orders/${order.id}`)).code).toBe(404001);
     const domestic = await signIn(t, 'admin', 'xianxia');

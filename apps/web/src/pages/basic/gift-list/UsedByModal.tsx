@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { billingResource } from '@rx/contracts/billing-points';
 import { codeBatchResource } from '@rx/contracts/code-batches';
 import { mailsResource } from '@rx/contracts/mails';
+import { webGoodsResource } from '@rx/contracts/web-shop';
 import { giftResource, type giftUsedByAnswer } from '@rx/contracts/gift-packages';
 import { resourceKey } from '@/shared/crud/index.ts';
 import { http } from '@/shared/http.ts';
@@ -18,6 +19,7 @@ const PAGE_OF: Record<string, string> = {
   billing_point: billingResource.page,
   code_batch: codeBatchResource.page,
   mail: mailsResource.page,
+  web_good: webGoodsResource.page,
 };
 
 /** What refers to a gift package (billing points, old versions included): a gift in use is disabled, never deleted. */
