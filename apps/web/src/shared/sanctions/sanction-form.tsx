@@ -1,5 +1,6 @@
 import { Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { SANCTION_DURATION_PRESETS, type SanctionItem } from '@rx/contracts/sanctions';
 import { serverFieldErrors, showFieldErrors } from '@/shared/crud/index.ts';
@@ -108,4 +109,43 @@ export function LiftedCell({ item }: { item: SanctionItem }) {
       {item.lift_reason ? ` · ${item.lift_reason}` : ''}
     </span>
   );
+}
+
+/**
+ * The columns every list of sanctions shows: kind, status, reason, start, end, who, lifted,
+ * delivery. `sortable`: the start and end sort the list (a list served by the API's sort).
+ */
+export function sanctionColumns(t: TFunction, { sortable = false } = {}): ColumnsType<SanctionItem> {
+  return [
+    { title: t('columns.kind'), key: 'kind', width: 200, render: (_, s) => <KindCell t={t} item={s} /> },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (v: string) => <StatusTag t={t} status={v} />,
+    },
+    { title: t('columns.reason'), dataIndex: 'reason', width: 200 },
+    {
+      title: t('columns.starts'),
+      dataIndex: sortable ? 'created_at' : 'starts_at',
+      width: 160,
+      sorter: sortable,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      title: t('columns.ends'),
+      key: sortable ? 'ends_at' : 'ends',
+      width: 160,
+      sorter: sortable,
+      render: (_, s) => <EndCell t={t} item={s} />,
+    },
+    { title: t('columns.by'), key: 'by', width: 120, render: (_, s) => s.created_by.username },
+    { title: t('columns.lifted'), key: 'lifted', width: 200, render: (_, s) => <LiftedCell item={s} /> },
+    {
+      title: t('columns.delivery'),
+      key: 'delivery',
+      width: 140,
+      render: (_, s) => <DeliveryCell t={t} item={s} />,
+    },
+  ];
 }

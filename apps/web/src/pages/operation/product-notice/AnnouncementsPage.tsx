@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,13 +12,10 @@ import {
 } from '@rx/contracts/announcements';
 import type { Language } from '@rx/contracts/languages';
 import { usePermission } from '@/app/permission/index.ts';
-import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
 import { updatedAtColumn } from '@/shared/crud/index.ts';
-import { useResourceMutations } from '@/shared/crud/resource.ts';
+import { LifecycleActions } from '@/shared/crud/LifecycleActions.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
-import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
-import { http } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { NoticePreview } from './NoticePreview.tsx';
@@ -66,26 +63,8 @@ export function titleIn(title: Record<string, string>, lang: Language): string {
 export function AnnouncementsPage() {
   const { t } = useTranslation('announcements');
   const lang = useLocale((s) => s.language);
-  const message = useMessage();
-  const approvalSent = useApprovalNotice();
-  const { refresh } = useResourceMutations('announcements');
   const mayPublish = usePermission([announcementsResource.permissions.approve]);
   const [previewing, setPreviewing] = useState<Announcement | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run(notice: Announcement, action: AnnouncementAction) {
-    setBusy(`${notice.id}:${action}`);
-    try {
-      const answer = await http.post(`/announcements/${notice.id}/${action}`, { version: notice.version });
-      if (isPendingApproval(answer)) approvalSent(answer);
-      else message.success(t(`done.${action}`));
-    } catch {
-      // The error toast says why (422001 names the state; 409001 asks to reload).
-    } finally {
-      setBusy(null);
-      void refresh();
-    }
-  }
 
   const columns = useMemo<ColumnsType<Announcement>>(
     () => [
@@ -187,24 +166,17 @@ export function AnnouncementsPage() {
             <Button type="link" size="small" onClick={() => setPreviewing(notice)}>
               {t('preview')}
             </Button>
-            {mayPublish &&
-              ACTIONS[notice.status]!.map((action) => (
-                <Popconfirm
-                  key={action}
-                  title={t(`confirm.${action}`, { name: titleIn(notice.title, lang) })}
-                  onConfirm={() => run(notice, action)}
-                >
-                  <Button
-                    type="link"
-                    size="small"
-                    danger={action === 'end'}
-                    loading={busy === `${notice.id}:${action}`}
-                    data-testid={`notice-${action}`}
-                  >
-                    {t(`actions.${action}`)}
-                  </Button>
-                </Popconfirm>
-              ))}
+            {mayPublish && (
+              <LifecycleActions
+                resource={announcementsResource.name}
+                row={notice}
+                actions={ACTIONS[notice.status]!}
+                ns="announcements"
+                name={titleIn(notice.title, lang)}
+                danger={['end']}
+                testIdPrefix="notice"
+              />
+            )}
           </Space>
         )}
       />

@@ -17,17 +17,12 @@ import { useProduct } from '@/app/product/index.ts';
 import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { AppModal, DataTable } from '@/shared/ui/index.ts';
 import { UploadField } from '@/shared/upload/index.ts';
 import {
-  DeliveryCell,
-  EndCell,
-  KindCell,
   LengthFields,
-  LiftedCell,
-  StatusTag,
+  sanctionColumns,
   lengthBody,
   showApiErrors,
   type LengthValues,
@@ -100,36 +95,7 @@ export function SanctionsPage() {
           <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
         ),
       },
-      { title: t('columns.kind'), key: 'kind', width: 200, render: (_, s) => <KindCell t={t} item={s} /> },
-      {
-        title: t('columns.status'),
-        dataIndex: 'status',
-        width: 100,
-        render: (v: string) => <StatusTag t={t} status={v} />,
-      },
-      { title: t('columns.reason'), dataIndex: 'reason', width: 200 },
-      {
-        title: t('columns.starts'),
-        dataIndex: 'created_at',
-        width: 160,
-        sorter: true,
-        render: (v: string) => formatDateTime(v),
-      },
-      {
-        title: t('columns.ends'),
-        key: 'ends_at',
-        width: 160,
-        sorter: true,
-        render: (_, s) => <EndCell t={t} item={s} />,
-      },
-      { title: t('columns.by'), key: 'by', width: 120, render: (_, s) => s.created_by.username },
-      { title: t('columns.lifted'), key: 'lifted', width: 200, render: (_, s) => <LiftedCell item={s} /> },
-      {
-        title: t('columns.delivery'),
-        key: 'delivery',
-        width: 140,
-        render: (_, s) => <DeliveryCell t={t} item={s} />,
-      },
+      ...sanctionColumns(t, { sortable: true }),
     ],
     [t],
   );

@@ -6,12 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { playersResource } from '@rx/contracts/players';
 import { SANCTION_FEATURES, SANCTION_KINDS, type SanctionItem } from '@rx/contracts/sanctions';
 import {
-  DeliveryCell,
-  EndCell,
-  KindCell,
   LengthFields,
-  LiftedCell,
-  StatusTag,
+  sanctionColumns,
   lengthBody,
   showApiErrors,
   type LengthValues,
@@ -19,7 +15,6 @@ import {
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { loadNamespace } from '@/shared/i18n.ts';
 import { AppModal, DataTable } from '@/shared/ui/index.ts';
@@ -97,29 +92,7 @@ export function SanctionsCard({ openid, devices }: { openid: string; devices: st
 
   const columns = useMemo<ColumnsType<SanctionItem>>(
     () => [
-      { title: t('columns.kind'), key: 'kind', width: 200, render: (_, s) => <KindCell t={t} item={s} /> },
-      {
-        title: t('columns.status'),
-        dataIndex: 'status',
-        width: 100,
-        render: (v: string) => <StatusTag t={t} status={v} />,
-      },
-      { title: t('columns.reason'), dataIndex: 'reason', width: 200 },
-      {
-        title: t('columns.starts'),
-        dataIndex: 'starts_at',
-        width: 160,
-        render: (v: string) => formatDateTime(v),
-      },
-      { title: t('columns.ends'), key: 'ends', width: 160, render: (_, s) => <EndCell t={t} item={s} /> },
-      { title: t('columns.by'), key: 'by', width: 120, render: (_, s) => s.created_by.username },
-      { title: t('columns.lifted'), key: 'lifted', width: 200, render: (_, s) => <LiftedCell item={s} /> },
-      {
-        title: t('columns.delivery'),
-        key: 'delivery',
-        width: 140,
-        render: (_, s) => <DeliveryCell t={t} item={s} />,
-      },
+      ...sanctionColumns(t),
       ...(canEdit
         ? [
             {

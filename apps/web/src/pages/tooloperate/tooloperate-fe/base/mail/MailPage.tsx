@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@rx/contracts/languages';
@@ -12,13 +12,11 @@ import {
   type MailCreate,
 } from '@rx/contracts/mails';
 import { usePermission } from '@/app/permission/index.ts';
-import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
 import { updatedAtColumn } from '@/shared/crud/index.ts';
+import { LifecycleActions } from '@/shared/crud/LifecycleActions.tsx';
 import { useResourceMutations } from '@/shared/crud/resource.ts';
 import { ResourceListPage, type Opening } from '@/shared/crud/ResourceListPage.tsx';
-import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
-import { http } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
 import { MailForm } from './MailForm.tsx';
 import { MailStatsDrawer } from './MailStats.tsx';
@@ -72,27 +70,10 @@ export function titleIn(title: Record<string, string>, lang: Language): string {
 export function MailPage({ compose = false }: { compose?: boolean }) {
   const { t } = useTranslation('mail');
   const lang = useLocale((s) => s.language);
-  const message = useMessage();
-  const approvalSent = useApprovalNotice();
-  const { refresh } = useResourceMutations('mails');
+  const { refresh } = useResourceMutations(mailsResource.name);
   const maySend = usePermission([mailsResource.permissions.approve]);
   const opening = useState<Opening<Mail>>({ editing: compose ? 'new' : null });
   const [watching, setWatching] = useState<Mail | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run(mail: Mail, action: MailAction) {
-    setBusy(`${mail.id}:${action}`);
-    try {
-      const answer = await http.post(`/mails/${mail.id}/${action}`, { version: mail.version });
-      if (isPendingApproval(answer)) approvalSent(answer);
-      else message.success(t(`done.${action}`));
-    } catch {
-      // The error toast says why (422001 names the state; 409001 asks to reload).
-    } finally {
-      setBusy(null);
-      void refresh();
-    }
-  }
 
   const columns = useMemo<ColumnsType<Mail>>(
     () => [
@@ -190,24 +171,17 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
                 {t('statsOpen')}
               </Button>
             )}
-            {maySend &&
-              ACTIONS[mail.status]!.map((action) => (
-                <Popconfirm
-                  key={action}
-                  title={t(`confirm.${action}`, { name: titleIn(mail.title, lang) })}
-                  onConfirm={() => run(mail, action)}
-                >
-                  <Button
-                    type="link"
-                    size="small"
-                    danger={action === 'recall'}
-                    loading={busy === `${mail.id}:${action}`}
-                    data-testid={`mail-${action}`}
-                  >
-                    {t(`actions.${action}`)}
-                  </Button>
-                </Popconfirm>
-              ))}
+            {maySend && (
+              <LifecycleActions
+                resource={mailsResource.name}
+                row={mail}
+                actions={ACTIONS[mail.status]!}
+                ns="mail"
+                name={titleIn(mail.title, lang)}
+                danger={['recall']}
+                testIdPrefix="mail"
+              />
+            )}
           </Space>
         )}
       />
