@@ -206,3 +206,44 @@ describe('web activities (specific)', () => {
     expect(body(await hw.get('/api/v1/web-activities')).code).toBe(0);
   });
 });
+
+describe('web activities edited past the draft', () => {
+  let t: TestContext;
+  let api: Client;
+  const code = `wd${tag}`;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const gift = (await overseasGames(t, 'admin', [code]))[code]!;
+    api = await signIn(t, 'admin', code);
+    const created = body<WebActivity>(
+      await api.post('/api/v1/web-activities', {
+        name: name('累充'),
+        kind: 'cumulative',
+        currency: 'USD',
+        tiers: [{ threshold: 100, gift_package_id: gift }],
+        starts_at: new Date(Date.now() - DAY).toISOString(),
+        ends_at: new Date(Date.now() + DAY).toISOString(),
+      }),
+    ).data;
+    await api.post(`/api/v1/web-activities/${created.id}/publish`, { version: created.version });
+  });
+  afterAll(() => t.app.close());
+
+  it('takes the whole form back (times without milliseconds, in another offset) when only the name changed', async () => {
+    const [live] = body<{ list: WebActivity[] }>(await api.get('/api/v1/web-activities')).data.list;
+    const inTokyo = (iso: string) => {
+      const at = new Date(Math.floor(Date.parse(iso) / 1000) * 1000 + 9 * 3_600_000);
+      return `${at.toISOString().slice(0, 19)}+09:00`;
+    };
+    const res = await api.put(`/api/v1/web-activities/${live!.id}`, {
+      name: name('累充 改'),
+      kind: live!.kind,
+      currency: live!.currency,
+      tiers: live!.tiers,
+      starts_at: inTokyo(live!.starts_at),
+      ends_at: inTokyo(live!.ends_at),
+      version: live!.version,
+    });
+    expect(body(res).code, res.body).toBe(0);
+  });
+});

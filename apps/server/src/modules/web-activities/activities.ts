@@ -50,6 +50,22 @@ export function toActivity(row: Row): WebActivity {
   };
 }
 
+/** Times compare to the second (a form sends them without milliseconds, in its own offset). */
+function sameValue(field: string, a: unknown, b: unknown): boolean {
+  if (field === 'starts_at' || field === 'ends_at')
+    return Math.floor(Date.parse(String(a)) / 1000) === Math.floor(Date.parse(String(b)) / 1000);
+  return canonical(a) === canonical(b);
+}
+
+/** JSON with object keys sorted (jsonb answers them in its own order). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)))
+      : v,
+  );
+}
+
 /** What may still change once an activity went live (or ended): its name and its end. */
 const AFTER_DRAFT: readonly string[] = ['name', 'ends_at'];
 
@@ -64,8 +80,8 @@ async function check(db: Db, scope: Scope, next: Partial<ActivityInput>, beforeR
     const changed = Object.entries(next).filter(
       ([field, value]) =>
         value !== undefined &&
-        JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[field]) &&
-        !AFTER_DRAFT.includes(field),
+        !AFTER_DRAFT.includes(field) &&
+        !sameValue(field, value, (before as Record<string, unknown>)[field]),
     );
     if (changed.length) throw ruleError(scope.lang, 'draft_only', { fields: changed.map(([f]) => f) });
   }
