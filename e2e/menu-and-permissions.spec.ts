@@ -52,14 +52,16 @@ test.describe('menu and permissions', () => {
     await signIn(page, 'admin');
     await expect(topTitles(page)).toHaveText([ZH['page.home']!, ...TOP_GROUPS.map((key) => ZH[key]!)]);
     const tools = await openGroup(page, ZH['group.operationTools']!);
-    // Anti-cheat users is not built yet (mail, the example before, is).
-    await tools.getByText(ZH['page.antiCheatUsers']!, { exact: true }).click();
-    await expect(page).toHaveURL(/\/main\/operation\/prevention-cheat-user$/);
-    await expect(
-      page.getByText(NAV.notBuilt!.title!.replace('{{title}}', ZH['page.antiCheatUsers']!)),
-    ).toBeVisible();
     // The tip of an item is shown on it.
     await expect(tools.locator('.rx-menu-tip', { hasText: ZH['tip.newVersion']! })).toBeVisible();
+    // App push is not built yet (anti-cheat users, the example before, is).
+    const push = await openGroup(page, ZH['group.pushTools']!);
+    const manage = await openGroup(page, ZH['group.pushManage']!, push);
+    await manage.getByText(ZH['page.appPush']!, { exact: true }).click();
+    await expect(page).toHaveURL(/\/main\/operation\/push-manage\/app-push$/);
+    await expect(
+      page.getByText(NAV.notBuilt!.title!.replace('{{title}}', ZH['page.appPush']!)),
+    ).toBeVisible();
   });
 
   test('a hidden detail page keeps its list selected and its group open', async ({ page }) => {
@@ -160,9 +162,10 @@ test.describe('menu and permissions', () => {
   test('a page chunk that fails to load offers a reload', async ({ page }) => {
     await signIn(page, 'admin');
     await page.route(/\/main\/assets\/placeholders-[^/]+\.js$/, (route) => route.abort());
-    const tools = await openGroup(page, ZH['group.operationTools']!);
-    // A page not built yet comes from the placeholders chunk (refunds, the example before, is built).
-    await tools.getByText(ZH['page.antiCheatUsers']!, { exact: true }).click();
+    const push = await openGroup(page, ZH['group.pushTools']!);
+    const manage = await openGroup(page, ZH['group.pushManage']!, push);
+    // A page not built yet comes from the placeholders chunk (anti-cheat users, the example before, is built).
+    await manage.getByText(ZH['page.appPush']!, { exact: true }).click();
     await expect(page.locator('.rx-stale-build')).toContainText(NAV.staleBuild!.title!);
     // antd spaces out a two-character Chinese label ("刷 新").
     const reload = new RegExp([...NAV.staleBuild!.reload!].join('\\s*'));
