@@ -21,6 +21,7 @@ import { seedDemoViolations } from '../modules/violations/index.ts';
 import { secretBox } from '../modules/game-api/index.ts';
 import { channels } from '../modules/channels/tables.ts';
 import { seedDemoPlayers } from '../modules/players/index.ts';
+import { seedDemoWebShop } from '../modules/web-shop/index.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -205,6 +206,8 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     );
   const secrets = options.jwtSecret ? secretBox(options.jwtSecret) : undefined;
   for (const product of productRows) await seedConfigDemo(db, product, secrets);
+  // The web recharge site's goods and orders of the overseas games (modules/web-shop).
+  for (const product of productRows) await seedDemoWebShop(db, product);
   // Approval policies on one game, so the demo shows two-person approval (demo-approvals.ts).
   await seedDemoApprovals(
     db,

@@ -16,3 +16,4 @@ export {
   type PaymentProvider,
 } from './adapter.ts';
 export { goodsService } from './goods.ts';
+export { seedDemoWebShop } from './seed.ts';

@@ -252,6 +252,16 @@ describe('web orders', () => {
     expect(usedBy).toContainEqual(expect.objectContaining({ type: 'web_good', id: good.id }));
   });
 
+  it("seeds the demo overseas game's goods and an order in every state", async () => {
+    const ops = await signIn(t, 'ops_hw', 'dawn');
+    const goods = body<{ total: number }>(await ops.get('/api/v1/web-goods')).data;
+    expect(goods.total).toBeGreaterThanOrEqual(2);
+    const orders = body<{ list: WebOrder[] }>(await ops.get('/api/v1/web-orders?page_size=50')).data.list;
+    expect(new Set(orders.map((o) => o.state))).toEqual(
+      new Set(['created', 'paid', 'delivered', 'delivery_failed', 'refunded']),
+    );
+  });
+
   it('refuses bad input with 400001 and creates nothing', async () => {
     const before = await t.database.db.$count(webOrders);
     for (const bad of [
