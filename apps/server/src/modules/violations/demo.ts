@@ -107,7 +107,17 @@ export async function seedDemoViolations(db: Db, product: { id: number; cpId: nu
         { action: 'mute', duration_minutes: 1440 },
         { action: 'account', duration_minutes: 10_080 },
       ],
-      message: { zh: '检测到脚本挂机行为', en: 'Automated play (botting) was detected on your account' },
+      message: {
+        zh: '检测到脚本挂机行为',
+        en: 'Automated play (botting) was detected on your account',
+        ja: 'お客様のアカウントで自動操作（BOT行為）が検出されました',
+        th: 'ตรวจพบการเล่นอัตโนมัติ (บอท) ในบัญชีของคุณ',
+        vi: 'Phát hiện chơi tự động (dùng bot) trên tài khoản của bạn',
+        tl: 'May natuklasang awtomatikong paglalaro (bot) sa iyong account',
+        id: 'Permainan otomatis (bot) terdeteksi di akun Anda',
+        ar: 'تم رصد لعب آلي (روبوت) على حسابك',
+        tc: '偵測到腳本掛機行為',
+      },
     })
     .onConflictDoNothing();
 }
