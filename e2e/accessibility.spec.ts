@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations, type Finding } from './support/axe.ts';
 import { builtPages, openPage, routeValues, switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
@@ -8,36 +7,6 @@ import { signIn } from './support/sign-in.ts';
 // axe-core (WCAG 2.0 A/AA and 2.1 AA) on every built page as the demo admin, in Chinese and in
 // Arabic (right to left): no violation of serious or critical impact. One browser context per
 // language, pages visited one after the other. And the help-centre editor asks for alt text.
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  /** How many elements fail, and the first few of them. */
-  count: number;
-  targets: string[];
-}
-
-/** axe's violations of serious or critical impact on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        count: v.nodes.length,
-        targets: v.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-      }));
-  }, TAGS);
-}
 
 const LANGUAGES = [
   { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文' },
@@ -61,7 +30,7 @@ for (const { lang, html, dir, name } of LANGUAGES) {
       // The page really is in the language under test, with its content on screen.
       await expect(page.locator('html')).toHaveAttribute('lang', html);
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
-      const violations = await seriousViolations(page);
+      const violations = await seriousViolations(page, { detail: true });
       if (violations.length) found[path] = violations;
     }
     const elements = Object.values(found)

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
 import { openPage, switchLanguage } from './support/built-pages.ts';
 import { readCsv } from './support/csv.ts';
 import { localeStrings } from './support/layout.ts';
@@ -10,7 +9,6 @@ import { signIn } from './support/sign-in.ts';
 // indicator shows it, the jobs page lists it to the end, its result file downloads; the page at
 // 1440 and 390 px, in Chinese and Arabic, with no serious axe finding.
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ROWS = 1_500;
 const HEADER = [
   'code',
@@ -38,19 +36,6 @@ function propsCsv(tag: string): string {
     return HEADER.map((column) => cells[column] ?? '').join(',');
   };
   return [HEADER.join(','), ...Array.from({ length: ROWS }, (_, i) => row(i))].join('\r\n');
-}
-
-async function seriousViolations(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
 }
 
 /** Starts a dry-run import job of its own through the API (as the signed-in admin): its id. */

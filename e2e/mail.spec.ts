@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
@@ -21,24 +20,10 @@ const zh = {
 };
 const ar = { m: localeStrings('mail', 'ar') as Record<string, any> };
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const LIST = '/main/tooloperate/tooloperate-fe/base/mail-manage';
 const NEW = '/main/tooloperate/tooloperate-fe/base/mail-manage-new';
 const rowOf = (page: Page, text: string) =>
   page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-  });
-}
 
 interface Group {
   id: number;

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-import type AxeCore from 'axe-core';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { localeStrings } from './support/layout.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { signIn } from './support/sign-in.ts';
@@ -11,26 +10,6 @@ import { signIn } from './support/sign-in.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 type Strings = Record<string, any>;
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function serious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  });
-}
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ bypassCSP: true });
@@ -71,7 +50,7 @@ for (const lang of ['zh', 'ar'] as const) {
     const chart = page.locator('.rx-chart [role=img]').first();
     await expect(chart).toHaveAttribute('aria-label', /.+/);
     await expect(chart.locator('canvas')).toBeVisible();
-    expect(await serious(page), 'axe on the tier page').toEqual([]);
+    expect(await seriousViolations(page), 'axe on the tier page').toEqual([]);
 
     // The activity tiers, then a player's history by openid.
     await page.locator('.ant-segmented-item').filter({ hasText: s.dimensions.activity }).click();
@@ -83,8 +62,7 @@ for (const lang of ['zh', 'ar'] as const) {
     await search.fill(player);
     await search.press('Enter');
     await expect(page.getByTestId('tiers-history').locator('tbody tr.ant-table-row').first()).toBeVisible();
-    await page.mouse.move(0, 0);
     await page.evaluate(() => document.querySelector('main.rx-content')?.scrollTo(0, 0));
-    expect(await serious(page), 'axe with the history').toEqual([]);
+    expect(await seriousViolations(page), 'axe with the history').toEqual([]);
   });
 }

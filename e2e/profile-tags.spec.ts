@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type AxeCore from 'axe-core';
 import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { localeStrings } from './support/layout.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { signIn } from './support/sign-in.ts';
@@ -11,32 +10,12 @@ import { signIn } from './support/sign-in.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 type Strings = Record<string, any>;
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 function spaced(text: string): RegExp {
   const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
 }
 const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: spaced(text) });
-
-async function serious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  });
-}
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ bypassCSP: true });
@@ -59,7 +38,7 @@ for (const lang of ['zh', 'ar'] as const) {
     await expect(drawer).toBeHidden();
     const row = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
-    expect(await serious(page), 'axe on the tags list').toEqual([]);
+    expect(await seriousViolations(page), 'axe on the tags list').toEqual([]);
 
     await row.getByTestId('tag-players-link').click();
     await expect(page).toHaveURL(new RegExp(`/user-profile-userlist/${name}$`));
@@ -76,7 +55,7 @@ for (const lang of ['zh', 'ar'] as const) {
     const holders = page.getByTestId('tag-players').locator('tbody tr.ant-table-row');
     await expect(holders.filter({ hasText: player })).toHaveCount(1);
     await expect(holders.filter({ hasText: player })).toContainText(s.yes);
-    expect(await serious(page), 'axe on the players by tag').toEqual([]);
+    expect(await seriousViolations(page), 'axe on the players by tag').toEqual([]);
 
     // The player's profile shows the tag.
     await page.goto(`/main/useraccount/userManage/userOption/${player}`);

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { gameCall, newGameKey, type GameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { switchLanguage } from './support/built-pages.ts';
@@ -11,23 +10,7 @@ import { signIn } from './support/sign-in.ts';
 // read the ledger on the detail page, and ask to waive another (an approval request); in Chinese and
 // Arabic, with no serious axe finding.
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const APPROVE = 'refund/approve/refund';
-
-async function seriousViolations(page: Page) {
-  // The pointer off the controls: a hovered button's transition is not what a reader sees.
-  await page.mouse.move(0, 0);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-}
 
 test.use({ bypassCSP: true });
 

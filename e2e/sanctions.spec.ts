@@ -1,28 +1,12 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { localeStrings } from './support/layout.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { signIn } from './support/sign-in.ts';
 
 // Staff ban a player from the profile, find the ban in the risk-control list, and lift it; in
 // Chinese and Arabic, with no serious axe finding on either page.
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function seriousViolations(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-}
 
 // axe is added as a script of the page.
 test.use({ bypassCSP: true });

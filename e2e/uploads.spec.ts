@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FILE_MESSAGES } from '../packages/contracts/src/files.ts';
 import { HTML, SVG, png } from '../apps/server/test/images.ts';
+import { seriousViolations } from './support/axe.ts';
 import { openPage, routeValues, switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
@@ -13,21 +12,7 @@ import { spaced } from './support/ui.ts';
 // before sending, by the server after reading the bytes). At 1440 and 390 px, in Chinese and in
 // Arabic, with axe-core finding no serious violation on the form.
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PROPS = '/main/projectbase/projectbase-fe/game-prop-config';
-
-async function seriousViolations(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-  });
-}
 
 async function openNewProp(page: Page, lang: 'zh' | 'ar'): Promise<Locator> {
   const crud = localeStrings('crud', lang);

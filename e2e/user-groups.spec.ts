@@ -1,37 +1,12 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { localeStrings } from './support/layout.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { signIn } from './support/sign-in.ts';
 
 // Staff build a rule group and see its size, upload a list group, split a group into layers, open
 // its members and export them; in Chinese and Arabic, with no serious axe finding.
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function seriousViolations(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-}
-
-/**
- * No serious finding once the pointer is off the controls: a hovered button is drawn in a lighter
- * colour while the pointer stays on it after a click, and fades there (retried through the fade).
- */
-async function noSeriousViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(async () => expect(await seriousViolations(page)).toEqual([])).toPass({ timeout: 10_000 });
-}
 
 test.use({ bypassCSP: true });
 
@@ -104,7 +79,7 @@ for (const { lang, html, dir, name } of [
     const expected = (await api<{ count: number }>(page, 'POST', '/user-groups/preview', { rule })).count;
     expect(expected).toBeGreaterThan(0);
     // The drawer with the built rule (checked before the button's click animation runs).
-    await noSeriousViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await drawer.getByTestId('group-preview').click();
     await expect(drawer.getByTestId('group-preview-count')).toContainText(String(expected));
     await drawer.getByRole('button', { name: named(crud.action.save) }).click();
@@ -167,14 +142,14 @@ for (const { lang, html, dir, name } of [
     expect(layers.layers.reduce((sum, l) => sum + l.count, 0)).toBe(expected);
     // Checked once the save button has left its loading state (a faded button while it spins).
     await expect(page.getByTestId('layers-save')).not.toHaveClass(/ant-btn-loading/);
-    await noSeriousViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // 4. Members of layer A, exported.
     await layerRows.first().getByRole('link').click();
     await expect(page).toHaveURL(/user-group-userlist\/[\w-]+\?layer=A/);
     const members = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ visible: true });
     await expect(members.first()).toBeVisible({ timeout: 30_000 });
-    await noSeriousViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: new RegExp(crud.export.button) }).click();
     const download = page.waitForEvent('download');
     await page.locator('.ant-dropdown:visible').getByText('CSV', { exact: true }).click();
