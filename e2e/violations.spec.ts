@@ -162,6 +162,27 @@ for (const { lang, html, dir, name } of [
       await expect(detail.getByTestId('violator-hits')).toHaveText('3');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       expect(await seriousViolations(page)).toEqual([]);
+      // Ten more events: the timeline pages by ten, newest first.
+      const more = Array.from({ length: 10 }, (_, i) => ({
+        event_id: `vio-${id}-more-${i}`,
+        openid: cheat,
+        server: 's2',
+        category: 'abnormal_gain',
+        occurred_at: new Date(Date.now() - (20 + i) * 60_000).toISOString(),
+        evidence: { gold: 1000 * (i + 1) },
+      }));
+      const reported = await gameCall<Results>(page.request, key, 'POST', '/api/game/v1/violations', {
+        events: more,
+      });
+      expect(reported.data.results.every((r) => r.status === 'stored')).toBe(true);
+      await page.reload();
+      await expect(detail.getByTestId('violator-hits')).toHaveText('13');
+      await expect(detail.getByTestId('violation-event')).toHaveCount(10);
+      await detail.locator('.ant-pagination-item-2').click();
+      await expect(detail.getByTestId('violation-event')).toHaveCount(3);
+      await expect(detail.getByTestId('violation-event').last()).toHaveAttribute('data-category', 'botting');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.goto(`/main/useraccount/violator-manage?q=${encodeURIComponent(cheat)}`);
       await expect(rows(page).filter({ hasText: cheat })).toHaveCount(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

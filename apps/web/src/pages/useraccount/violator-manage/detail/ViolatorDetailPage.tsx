@@ -161,7 +161,7 @@ export function ViolatorDetailPage() {
             {events.total > PAGE_SIZE && (
               <Pagination
                 size="small"
-                simple
+                showSizeChanger={false}
                 current={page}
                 pageSize={PAGE_SIZE}
                 total={events.total}
