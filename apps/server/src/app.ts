@@ -101,6 +101,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** How long player sign-ins and reported event ids are kept (modules/players). */
   playerRetention?: Partial<PlayerRetention>;
+  /** Days finished jobs are kept (JOB_RETENTION_DAYS, 90 by default). */
+  jobRetentionDays?: number;
   /** The live-updates socket's timings (tests shorten them). */
   live?: Pick<LiveOptions, 'authTimeoutMs' | 'recheckMs'>;
   /** Background jobs (lib/jobs): polling interval, batch size (tests: short). */
@@ -308,7 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Exchange-code redemption, signed like the rest of the game API (modules/code-batches).
   await app.register(codeRedeemRoutes, { prefix: '/api/game/v1', ...gameConfig });
   // Background jobs: the caller's jobs, their items, result files, cancel and retry.
-  await app.register(jobRoutes, { prefix: '/api/v1', db });
+  await app.register(jobRoutes, { prefix: '/api/v1', db, retentionDays: options.jobRetentionDays });
 
   if (options.webDist) await app.register(webRoutes, { dist: options.webDist });
 

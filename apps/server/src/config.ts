@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
 import { DEFAULT_PLAYER_RETENTION, type PlayerRetention } from './modules/players/index.ts';
+import { DEFAULT_JOB_RETENTION_DAYS } from './modules/jobs/index.ts';
 
 export interface Config {
   port: number;
@@ -40,6 +41,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** How long player data is kept (PLAYER_LOGIN_RETENTION_DAYS, PLAYER_EVENT_ID_RETENTION_DAYS). */
   playerRetention: PlayerRetention;
+  /** Days finished jobs and their items are kept (JOB_RETENTION_DAYS). */
+  jobRetentionDays: number;
 }
 
 /** Reads the secret from the environment, else from DATA_DIR/secrets.json, creating it once. */
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginDays: positive(env, 'PLAYER_LOGIN_RETENTION_DAYS', DEFAULT_PLAYER_RETENTION.loginDays),
       eventIdDays: positive(env, 'PLAYER_EVENT_ID_RETENTION_DAYS', DEFAULT_PLAYER_RETENTION.eventIdDays),
     },
+    jobRetentionDays: positive(env, 'JOB_RETENTION_DAYS', DEFAULT_JOB_RETENTION_DAYS),
   };
 }
 

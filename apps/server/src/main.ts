@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     redisUrl: config.redisUrl,
     rateLimits: config.rateLimits,
     playerRetention: config.playerRetention,
+    jobRetentionDays: config.jobRetentionDays,
   });
   await seed(database.db, {
     demo: config.demo,

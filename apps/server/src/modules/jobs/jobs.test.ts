@@ -4,6 +4,7 @@ import { jobItemEffects, jobs, schedules } from '../../db/jobs.ts';
 import type { LiveEvent } from '../../lib/events.ts';
 import { JOB_KINDS, type ImportAnswer } from '@rx/contracts';
 import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { sweepJobs } from './retention.ts';
 import { importProps, propRow, propsAdmin, propsCsv, propsNamed } from '../../../test/prop-sheets.ts';
 
 let t: TestContext;
@@ -347,5 +348,51 @@ describe('imports as jobs', () => {
     const res = await importProps(api, '?dry_run=1', propsCsv([propRow('small_1', '小')]));
     expect(res.statusCode).toBe(200);
     expect(body<ImportAnswer>(res).data.create).toHaveLength(1);
+  });
+});
+
+describe('retention', () => {
+  it('sweeps finished jobs (items first) and run one-offs past the window; keeps the rest', async () => {
+    const db = t.database.db;
+    const items = Array.from({ length: 12 }, (_, i) => ({ n: i }));
+    const [oldOne, recent] = await Promise.all(
+      [0, 1].map(() => t.app.jobs.create('test:effect', owner(users.ops), { items })),
+    );
+    await t.app.jobs.runJob(oldOne!);
+    await t.app.jobs.runJob(recent!);
+    await db.execute(sql`update jobs set finished_at = now() - interval '91 days' where id = ${oldOne}`);
+    // A job of a kind nobody runs, started 91 days ago and still running: never swept.
+    const [running] = await db
+      .insert(jobs)
+      .values({
+        cpId: users.ops.cpId,
+        kind: 'test:nobody',
+        status: 'running',
+        createdAt: new Date(Date.now() - 91 * 86_400_000),
+      })
+      .returning({ id: jobs.id });
+    const [oneOff] = await db
+      .insert(schedules)
+      .values({ kind: 'test:none', key: `retention-${Date.now()}`, runAt: new Date(), status: 'done' })
+      .returning();
+    await db.execute(
+      sql`update schedules set updated_at = now() - interval '91 days' where id = ${oneOff!.id}`,
+    );
+
+    const swept = await sweepJobs(db, 90);
+    expect(swept.jobs).toBeGreaterThanOrEqual(1);
+    expect(swept.items).toBeGreaterThanOrEqual(12);
+    expect(swept.schedules).toBeGreaterThanOrEqual(1);
+    expect(await t.app.jobs.find(oldOne!)).toBeFalsy();
+    const [left] = await db
+      .execute<{ n: number }>(sql`select count(*)::int as n from job_items where job_id = ${oldOne}`)
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(Number(left!.n)).toBe(0);
+    expect(await t.app.jobs.find(recent!)).toMatchObject({ status: 'succeeded' });
+    expect(await t.app.jobs.find(running!.id)).toMatchObject({ status: 'running' });
+    expect(await db.select().from(schedules).where(eq(schedules.id, oneOff!.id))).toEqual([]);
+    // The sweep is a daily recurring task.
+    const [cron] = await db.select().from(schedules).where(eq(schedules.key, 'jobs:retention'));
+    expect(cron).toMatchObject({ cron: '50 3 * * *', status: 'active' });
   });
 });

@@ -11,6 +11,7 @@ import { jobResultFile, type JobRow } from '../../lib/jobs/index.ts';
 import { sortOrder } from '../../lib/list.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
+import { DEFAULT_JOB_RETENTION_DAYS, scheduleJobRetention } from './retention.ts';
 
 function toItem(job: JobRow): JobItem {
   return {
@@ -56,9 +57,18 @@ async function visibleJob(db: Db, request: FastifyRequest, id: number): Promise<
   return job;
 }
 
-export async function jobRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+export async function jobRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; retentionDays?: number },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
+  // Finished jobs and old one-off schedules are swept daily.
+  if (fastify.hasDecorator('jobs'))
+    fastify.addHook(
+      'onReady',
+      scheduleJobRetention(fastify.jobs, db, options.retentionDays ?? DEFAULT_JOB_RETENTION_DAYS),
+    );
   const tags = ['jobs'];
 
   app.get(
