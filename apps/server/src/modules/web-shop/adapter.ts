@@ -56,6 +56,8 @@ export type DeliveryMode = 'ok' | 'timeout' | 'timeout_after_apply' | 'rate_limi
  * - `rate_limit`: a 429 with `retryAfter` seconds, nothing applied — the caller waits that long
  *   (bounded) before the next attempt;
  * - `fail`: a 5xx, nothing applied.
+ * A role id `fake-fail-<n>` makes the first n calls for each of its orders fail (a 5xx) whatever the
+ * mode — how a browser test or the demo gets an order to "delivery failed" through the real server.
  * Every call is recorded in `calls`.
  */
 export class FakeDeliveryGame implements DeliveryGameAdapter {
@@ -74,6 +76,8 @@ export class FakeDeliveryGame implements DeliveryGameAdapter {
   mode: DeliveryMode = 'ok';
   retryAfter = 1;
   private plan: DeliveryMode[] = [];
+  /** Calls failed so far per order of a `fake-fail-<n>` role. */
+  private readonly failedFor = new Map<string, number>();
 
   failNext(...outcomes: DeliveryMode[]): void {
     this.plan = outcomes;
@@ -82,6 +86,7 @@ export class FakeDeliveryGame implements DeliveryGameAdapter {
   reset(): void {
     this.calls.length = 0;
     this.ledger.clear();
+    this.failedFor.clear();
     this.mode = 'ok';
     this.retryAfter = 1;
     this.plan = [];
@@ -100,7 +105,15 @@ export class FakeDeliveryGame implements DeliveryGameAdapter {
     items: DeliveryItem[],
     currencies: DeliveryCurrency[],
   ): Promise<DeliveryAnswer> {
-    const outcome = this.plan.shift() ?? this.mode;
+    let outcome = this.plan.shift() ?? this.mode;
+    const marked = /^fake-fail-(\d+)$/.exec(roleId);
+    if (marked) {
+      const failed = this.failedFor.get(orderNo) ?? 0;
+      if (failed < Number(marked[1])) {
+        this.failedFor.set(orderNo, failed + 1);
+        outcome = 'fail';
+      }
+    }
     this.calls.push({ productId, orderNo, outcome });
     if (outcome === 'rate_limit') throw new GameRateLimited(this.retryAfter);
     if (outcome === 'fail') throw new Error('game answered 503 (fake: fail)');

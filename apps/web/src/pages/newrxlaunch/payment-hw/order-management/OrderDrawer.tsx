@@ -166,24 +166,26 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
             </Space>
           )}
           <Typography.Title level={5}>{t('orders.attempts')}</Typography.Title>
-          <Table<WebDeliveryAttempt>
-            size="small"
-            rowKey="seq"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={detail.data.attempts}
-            data-testid="web-order-attempts"
-            columns={[
-              { title: '#', dataIndex: 'seq', width: 50 },
-              { title: t('orders.at'), dataIndex: 'at', render: (v: string) => formatDateTime(v) },
-              {
-                title: t('orders.outcome'),
-                dataIndex: 'outcome',
-                render: (v: string) => t(`outcomes.${v}`, { defaultValue: v }),
-              },
-              { title: t('orders.error'), dataIndex: 'detail', render: (v: string) => v || '—' },
-            ]}
-          />
+          {/* Its own scrolling box, reachable by keyboard (axe: scrollable-region-focusable). */}
+          <div role="region" aria-label={t('orders.attempts')} tabIndex={0} style={{ overflowX: 'auto' }}>
+            <Table<WebDeliveryAttempt>
+              size="small"
+              rowKey="seq"
+              pagination={false}
+              dataSource={detail.data.attempts}
+              data-testid="web-order-attempts"
+              columns={[
+                { title: '#', dataIndex: 'seq', width: 50 },
+                { title: t('orders.at'), dataIndex: 'at', render: (v: string) => formatDateTime(v) },
+                {
+                  title: t('orders.outcome'),
+                  dataIndex: 'outcome',
+                  render: (v: string) => t(`outcomes.${v}`, { defaultValue: v }),
+                },
+                { title: t('orders.error'), dataIndex: 'detail', render: (v: string) => v || '—' },
+              ]}
+            />
+          </div>
           <Typography.Title level={5} style={{ marginBlockStart: 16 }}>
             {t('orders.timeline')}
           </Typography.Title>
