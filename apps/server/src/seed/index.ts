@@ -22,6 +22,7 @@ import { secretBox } from '../modules/game-api/index.ts';
 import { channels } from '../modules/channels/tables.ts';
 import { seedDemoPlayers } from '../modules/players/index.ts';
 import { seedDemoWebShop } from '../modules/web-shop/index.ts';
+import { seedDemoWebSite } from './demo-web-site.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -206,6 +207,8 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     );
   const secrets = options.jwtSecret ? secretBox(options.jwtSecret) : undefined;
   for (const product of productRows) await seedConfigDemo(db, product, secrets);
+  // The web recharge site's configuration, top-up activities and protocols (demo-web-site.ts).
+  for (const product of productRows) await seedDemoWebSite(db, product);
   // The web recharge site's goods and orders of the overseas games (modules/web-shop).
   for (const product of productRows) await seedDemoWebShop(db, product);
   // Approval policies on one game, so the demo shows two-person approval (demo-approvals.ts).

@@ -258,7 +258,7 @@ describe('protocols', () => {
     const rows = await t.database.db
       .select()
       .from(webProtocolVersions)
-      .where(eq(webProtocolVersions.kind, 'terms'));
+      .where(eq(webProtocolVersions.id, v1.id));
     expect((await logsOf(t, 'web_protocol', rows[0]!.id)).length).toBeGreaterThan(0);
   });
 
