@@ -25,15 +25,20 @@ export interface ClawAnswer {
 
 /** Compatible with the sanctions module's `GameAdapter` shape: one method per kind of push. */
 export interface ClawbackGameAdapter {
+  /**
+   * `key` identifies this claw-back: the game applies a key once and answers a repeat with the
+   * first answer, so a retry after a lost answer never takes twice.
+   */
   clawBack(
     productId: number,
     openid: string,
     items: ClawItem[],
     currencies: ClawCurrency[],
+    key: string,
   ): Promise<ClawAnswer>;
 }
 
-export type ClawMode = 'ok' | 'partial' | 'timeout' | 'fail';
+export type ClawMode = 'ok' | 'partial' | 'timeout' | 'lost_answer' | 'fail';
 
 /**
  * The fake game. `mode` (or `failNext(n, mode)` for the next n calls only):
@@ -43,6 +48,9 @@ export type ClawMode = 'ok' | 'partial' | 'timeout' | 'fail';
  *   later claw-back asks only for what is still owed;
  * - `timeout`: the game never answers; the caller's timeout ends the call — the refund stays
  *   `clawback_pending` and a `refunds.clawback` job retries it as a job item;
+ * - `lost_answer`: the game takes everything but its answer never arrives (a timeout after the
+ *   fact) — the retry sends the same key, and the game answers what it took the first time
+ *   without taking again (`applied` counts what it really took);
  * - `fail`: the game answers an error; handled like a timeout.
  * Every call is recorded in `calls`.
  */
@@ -53,7 +61,10 @@ export class FakeClawbackGame implements ClawbackGameAdapter {
     items: ClawItem[];
     currencies: ClawCurrency[];
     outcome: ClawMode;
+    key: string;
   }[] = [];
+  /** The claw-backs really applied, by key, with their answer (a repeated key is answered from here). */
+  readonly applied = new Map<string, ClawAnswer>();
   mode: ClawMode = 'ok';
   partialShare = 0.5;
   private failing = 0;
@@ -66,6 +77,7 @@ export class FakeClawbackGame implements ClawbackGameAdapter {
 
   reset(): void {
     this.calls.length = 0;
+    this.applied.clear();
     this.mode = 'ok';
     this.partialShare = 0.5;
     this.failing = 0;
@@ -76,18 +88,21 @@ export class FakeClawbackGame implements ClawbackGameAdapter {
     openid: string,
     items: ClawItem[],
     currencies: ClawCurrency[],
+    key: string,
   ): Promise<ClawAnswer> {
     let outcome = this.mode;
     if (this.failing > 0) {
       this.failing -= 1;
       outcome = this.failingMode;
     }
-    this.calls.push({ productId, openid, items, currencies, outcome });
+    this.calls.push({ productId, openid, items, currencies, outcome, key });
     if (outcome === 'fail') throw new Error('game refused the claw-back (fake: fail)');
     if (outcome === 'timeout') await new Promise<never>(() => {});
+    const before = this.applied.get(key);
+    if (before) return before;
     const share = outcome === 'partial' ? this.partialShare : 1;
     const take = (n: number) => Math.floor(n * share);
-    return {
+    const answer: ClawAnswer = {
       taken: {
         items: items.map((i) => ({ prop_id: i.prop_id, quantity: take(i.quantity) })),
         currencies: currencies.map((c) => ({ currency: c.currency, amount: take(c.amount) })),
@@ -97,6 +112,9 @@ export class FakeClawbackGame implements ClawbackGameAdapter {
         currencies: currencies.map((c) => ({ currency: c.currency, amount: c.amount - take(c.amount) })),
       },
     };
+    this.applied.set(key, answer);
+    if (outcome === 'lost_answer') await new Promise<never>(() => {});
+    return answer;
   }
 }
 

@@ -274,6 +274,18 @@ describe('claw-back through the game adapter', () => {
     expect(items.map((i) => i.status)).toEqual(['ok']);
   });
 
+  it('takes once when the game applied a claw-back but its answer was lost: the retry sends the same key', async () => {
+    const refund = await matched();
+    game.failNext(1, 'lost_answer');
+    const pending = body<RefundItem>(await clawBack(refund)).data;
+    expect(pending.state).toBe('clawback_pending');
+    await t.app.jobs.runJob(pending.retry_job_id!);
+    expect((await refundOf(refund.order_no)).state).toBe('clawed_back');
+    const mine = game.calls.filter((c) => c.key.startsWith(`refund:${refund.id}:`));
+    expect(mine.map((c) => c.key)).toEqual([`refund:${refund.id}:1`, `refund:${refund.id}:1`]);
+    expect([...game.applied.keys()].filter((k) => k.startsWith(`refund:${refund.id}:`))).toHaveLength(1);
+  });
+
   it('claws back selected refunds as a job with per-item results', async () => {
     const a = await matched();
     const b = await matched();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
   REFUND_REASONS,
@@ -312,11 +312,24 @@ export async function attemptClawback(
     .filter((l) => l.kind === 'currency' && l.left > 0)
     .map((l) => ({ currency: l.code, amount: l.left }));
   let answer: ClawAnswer = { taken: { items: [], currencies: [] }, short: { items: [], currencies: [] } };
-  if (items.length || currencies.length)
+  if (items.length || currencies.length) {
+    // The key names the refund's n-th booked claw-back: the same until an answer is booked, so a
+    // retry after a lost answer asks the game for the same claw-back, which it applies once.
+    const [booked] = await tx
+      .select({ n: count() })
+      .from(refundEvents)
+      .where(and(eq(refundEvents.refundId, row.id), eq(refundEvents.kind, 'clawback')));
     answer = await withTimeout(
-      clawbackGame().clawBack(row.productId, row.openid, items, currencies),
+      clawbackGame().clawBack(
+        row.productId,
+        row.openid,
+        items,
+        currencies,
+        `refund:${row.id}:${(booked?.n ?? 0) + 1}`,
+      ),
       'claw-back',
     );
+  }
   const ledger = row.ledger.map((line) => {
     const got =
       line.kind === 'item'
