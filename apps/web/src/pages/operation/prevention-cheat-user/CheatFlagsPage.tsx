@@ -134,6 +134,13 @@ export function CheatFlagsPage() {
         ),
       },
       {
+        title: t('columns.score'),
+        dataIndex: 'score',
+        width: 120,
+        sorter: true,
+        render: (v: number) => <ScoreTag t={t} score={v} />,
+      },
+      {
         title: t('columns.rule'),
         dataIndex: 'rule',
         width: 150,
@@ -144,13 +151,6 @@ export function CheatFlagsPage() {
         dataIndex: 'source',
         width: 120,
         render: (v: string) => t(`sources.${v}`),
-      },
-      {
-        title: t('columns.score'),
-        dataIndex: 'score',
-        width: 120,
-        sorter: true,
-        render: (v: number) => <ScoreTag t={t} score={v} />,
       },
       { title: t('columns.hits'), dataIndex: 'hits', width: 80, sorter: true },
       {
