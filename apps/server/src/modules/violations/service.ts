@@ -210,14 +210,18 @@ export async function listViolators(
     scope.lang,
   );
   const base = grouped(scope.productId, filters);
-  const [rows, total] = await Promise.all([
-    queryRows<GroupRow>(
-      db,
-      sql`select * from (${base}) r order by ${sql.join(order, sql`, `)} limit ${page_size} offset ${(page - 1) * page_size}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${base}) r`),
-  ]);
-  return { list: rows.map(toViolator), total: Number(total[0]?.n ?? 0) };
+  // One aggregation answers the page and the total (a window count); a page past the end counts apart.
+  const rows = await queryRows<GroupRow & { total_rows: number }>(
+    db,
+    sql`select *, count(*) over () as total_rows from (${base}) r
+      order by ${sql.join(order, sql`, `)} limit ${page_size} offset ${(page - 1) * page_size}`,
+  );
+  const total = rows[0]
+    ? Number(rows[0].total_rows)
+    : Number(
+        (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${base}) r`))[0]?.n ?? 0,
+      );
+  return { list: rows.map(toViolator), total };
 }
 
 /** A batch of the export (by player id, after `afterId`): each query is a fresh one. */

@@ -272,6 +272,8 @@ describe('violators grouped by player', () => {
     const p2 = await list(`${q}&sort=-hits&page_size=1&page=2`);
     expect(p1.total).toBe(all.total);
     expect(p1.list[0]!.openid).not.toBe(p2.list[0]!.openid);
+    // A page past the end is empty and still counts.
+    expect(await list(`${q}&page=1000`)).toEqual({ list: [], total: all.total });
     // Category: only its hits count.
     const botting = await list(`${q}&category=botting`);
     expect(botting.list.map((v) => v.openid)).toEqual([openid(7)]);
