@@ -90,7 +90,8 @@ export type ViolationEventInput = z.infer<typeof violationEvent>;
 /** `POST /api/game/v1/violations`: a batch (≤ 100), or one event on its own. */
 export const violationReportBody = z.union([
   z.object({ events: z.array(z.unknown()).min(1).max(VIOLATION_EVENTS_MAX) }),
-  z.looseObject({ event_id: z.unknown() }),
+  // One event: its fields are checked like a batch's (an invalid one answers its reason).
+  z.looseObject({ event_id: z.string() }),
 ]);
 
 export interface ViolationReportResult {

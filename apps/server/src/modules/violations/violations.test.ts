@@ -206,6 +206,7 @@ describe('violation reports through the signed game API', () => {
     expect(body(tooMany).code).toBe(400001);
     expect(body(await signed(key, '/api/game/v1/violations', { events: 'x' })).code).toBe(400001);
     expect(body(await signed(key, '/api/game/v1/violations', [])).code).toBe(400001);
+    expect(body(await signed(key, '/api/game/v1/violations', {})).code).toBe(400001);
     expect(await t.database.db.$count(violationEvents)).toBe(before);
     // Unsigned: refused.
     const unsigned = await t.app.inject({
