@@ -111,7 +111,10 @@ export const webGoodCreateBody = goodFields
   });
 export type WebGoodCreate = z.input<typeof webGoodCreateBody>;
 
-export const webGoodUpdateBody = goodFields.partial().extend({ version: versionField }).superRefine(goodRules);
+export const webGoodUpdateBody = goodFields
+  .partial()
+  .extend({ version: versionField })
+  .superRefine(goodRules);
 export type WebGoodUpdate = z.input<typeof webGoodUpdateBody>;
 
 export const webGoodItem = goodFields.extend({ ...rowMeta, product_id: idField });
@@ -127,6 +130,7 @@ export const webGoodFilters = {
   gift_package_id: queryInt(1).optional(),
 };
 export const webGoodListQuery = listQuery(WEB_GOOD_SORTS, webGoodFilters);
+export const webGoodExportQuery = exportQuery(webGoodFilters);
 export const webGoodListAnswer = listAnswer(webGoodItem);
 
 export const webGoodsResource = defineResource({
@@ -139,9 +143,30 @@ export const webGoodsResource = defineResource({
   create: webGoodCreateBody,
   update: webGoodUpdateBody,
   list: webGoodListQuery,
+  export: webGoodExportQuery,
   filters: ['q', 'status', 'country', 'gift_package_id'],
   sorts: WEB_GOOD_SORTS,
   remove: 'delete',
+  /** Keyed by SKU; prices as `US:USD:499|JP:JPY:800`, gift packages by id. */
+  sheet: {
+    key: 'sku',
+    columns: [
+      'name',
+      'gift_package_id',
+      'currency_code',
+      'currency_amount',
+      'prices',
+      'bonus_kind',
+      'bonus_percent',
+      'bonus_gift_id',
+      'limit_daily',
+      'limit_total',
+      'sale_start',
+      'sale_end',
+      'sort_order',
+      'status',
+    ],
+  },
 });
 
 // ---------------------------------------------------------------- orders

@@ -19,6 +19,7 @@ import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { inScope } from '../../lib/scope.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
+import { goodsSheet } from './io.ts';
 import { webGoods, webOrders } from './tables.ts';
 
 type Row = typeof webGoods.$inferSelect;
@@ -182,6 +183,7 @@ export const goodsImpl: ResourceImpl<typeof webGoodsResource, typeof webGoods, W
     return count ? [{ type: webOrdersResource.logTarget, count }] : [];
   },
   disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  sheet: goodsSheet,
 };
 
 export const goodsService = resourceService(webGoodsResource, goodsImpl);

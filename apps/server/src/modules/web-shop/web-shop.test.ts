@@ -85,6 +85,7 @@ describeResource(webGoodsResource, {
     },
     field: 'prices',
   },
+  roundTrip: { column: 'sort_order', value: '42' },
   as: { user: 'admin', product: HW_A },
   elsewhere: HW_B,
   setup: addOverseasGames,
