@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Space, Tag, Tooltip } from 'antd';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import type { ColumnsType } from 'antd/es/table';
@@ -23,14 +23,19 @@ import { useLocale } from '@/shared/i18n.ts';
 import { ActivityForm } from './ActivityForm.tsx';
 
 const EMPTY_NAME = { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' };
-const NEW_ACTIVITY = {
-  name: EMPTY_NAME,
-  kind: 'cumulative',
-  currency: 'USD',
-  tiers: [{ threshold: 1000, gift_package_id: undefined }],
-  starts_at: null,
-  ends_at: null,
-};
+const DAY = 86_400_000;
+/** A new activity: cumulative in USD, from the next full hour for a week. */
+function newActivity() {
+  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+  return {
+    name: EMPTY_NAME,
+    kind: 'cumulative',
+    currency: 'USD',
+    tiers: [{ threshold: 1000, gift_package_id: undefined }],
+    starts_at: start.toISOString(),
+    ends_at: new Date(start.getTime() + 7 * DAY).toISOString(),
+  };
+}
 const STATUS_COLORS: Record<string, string> = { draft: 'default', live: 'success', ended: 'warning' };
 const MOVES: Record<string, WebActivityAction[]> = {
   draft: ['publish', 'end'],
@@ -44,6 +49,7 @@ export function ActivitiesPage() {
   const lang = useLocale((s) => s.language);
   const productId = useProduct((s) => s.productId);
   const canMove = usePermission([webActivitiesResource.permissions.approve]);
+  const [newItem] = useState(newActivity);
   const giftLabel = useCallback((gift: GiftPackage) => `#${gift.id} · ${textIn(gift.name, lang)}`, [lang]);
   const giftNames = useNames<GiftPackage>(giftResource.name, giftLabel, productId !== null);
   const columns = useMemo<ColumnsType<WebActivity>>(
@@ -128,7 +134,7 @@ export function ActivitiesPage() {
           options: WEB_ACTIVITY_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
         },
       ]}
-      newItem={NEW_ACTIVITY}
+      newItem={newItem}
       nameOf={(a) => textIn(a.name, lang)}
       formTitle={{ create: t('activity.createTitle'), edit: t('activity.editTitle') }}
       form={(editing) => <ActivityForm draft={editing === 'new' || editing.status === 'draft'} />}
