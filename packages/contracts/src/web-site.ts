@@ -47,7 +47,7 @@ export type WebActivityAction = (typeof WEB_ACTIVITY_ACTIONS)[number];
 /** An amount in minor units (cents): large enough for currencies with many units (IDR, VND). */
 export const minorAmount = (min = 0) => z.number().int().min(min).max(Number.MAX_SAFE_INTEGER);
 /** An ISO 4217 currency code. */
-export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+export const currencyCode = safeText().regex(/^[A-Z]{3}$/);
 
 export const webActivityTier = z.object({
   /** The running total (minor units) that reaches the tier; 0 for a first top-up gift. */
@@ -165,10 +165,9 @@ function pagePermissions(page: string): Pick<Resource, 'permissions' | 'scope'> 
 export const webSiteAccess = pagePermissions(WEB_SITE_PAGE);
 
 /** An ISO 3166-1 alpha-2 country code. */
-export const countryCode = z.string().regex(/^[A-Z]{2}$/);
+export const countryCode = safeText().regex(/^[A-Z]{2}$/);
 /** A host name: labels of letters, digits and inner hyphens, at least two, lower case, ≤ 253. */
-export const hostName = z
-  .string()
+export const hostName = safeText()
   .trim()
   .toLowerCase()
   .max(253)
