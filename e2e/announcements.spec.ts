@@ -14,6 +14,7 @@ import { button, openDrawer as drawerOf } from './support/ui.ts';
 const zh = {
   a: localeStrings('announcements') as Record<string, any>,
   crud: localeStrings('crud') as Record<string, any>,
+  table: localeStrings('table') as Record<string, any>,
 };
 const ar = { a: localeStrings('announcements', 'ar') as Record<string, any> };
 
@@ -104,6 +105,46 @@ test('write a notice, fix a wrong form, publish it, preview it, read it through 
     '/api/game/v1/notices?lang=en',
   );
   expect(after.data.notices.map((n) => n.id)).not.toContain(id);
+});
+
+test('end several notices at once from the selection; a row the action does not apply to is skipped', async ({
+  page,
+}) => {
+  const tag = `批量 ${Date.now().toString(36)}`;
+  await signIn(page, 'admin', 'zh');
+  const make = async (n: number) =>
+    (
+      await api<Notice>(page, 'POST', '/announcements', {
+        type: 'board',
+        title: { zh: `${tag} ${n}`, en: `Bulk ${n}` },
+        body: { zh: '<p>内容</p>' },
+      })
+    ).id;
+  const ids = [await make(1), await make(2), await make(3)];
+  // Two go live; the third stays a draft (which can be ended too) and one more ends first.
+  for (const id of ids.slice(0, 2)) {
+    const { version } = await api<{ version: number }>(page, 'GET', `/announcements/${id}`);
+    await api(page, 'POST', `/announcements/${id}/publish`, { version });
+  }
+  const { version } = await api<{ version: number }>(page, 'GET', `/announcements/${ids[2]}`);
+  await api(page, 'POST', `/announcements/${ids[2]}/end`, { version });
+
+  await page.goto(`${PAGE}?q=${encodeURIComponent(tag)}`);
+  const rows = page.locator('.rx-data-table tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3);
+  // The ended one cannot be ended again: its box is off.
+  await expect(rowOf(page, `${tag} 3`).getByRole('checkbox')).toBeDisabled();
+  await rowOf(page, `${tag} 1`).getByRole('checkbox').check();
+  await rowOf(page, `${tag} 2`).getByRole('checkbox').check();
+  await page.getByTestId('bulk-end').click();
+  await page.locator('.ant-popover:visible .ant-btn-primary').click();
+  const tally: Record<string, number> = { done: 2, skipped: 0, failed: 0 };
+  const said = (zh.table.bulk.actionResult as string).replace(/{{(\w+)}}/g, (_, k: string) =>
+    String(tally[k]),
+  );
+  await expect(page.getByText(said)).toBeVisible();
+  for (const n of [1, 2, 3])
+    await expect(rowOf(page, `${tag} ${n}`).getByTestId('notice-status')).toHaveText(zh.a.states.ended);
 });
 
 test('in Arabic at 390 px the page reads right to left, fits the screen, and the preview is RTL', async ({

@@ -5,6 +5,7 @@ import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.t
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { useResourceMutations } from './resource.ts';
+import type { BulkAction } from './ResourceListPage.tsx';
 
 /**
  * A row's lifecycle buttons (publish, send, recall, end…): each asks for confirmation, posts
@@ -68,4 +69,22 @@ export function LifecycleActions<Action extends string>({
       </Button>
     </Popconfirm>
   ));
+}
+
+/**
+ * A lifecycle action for the selected rows of a list (`ResourceListPage`'s `bulkActions`): each row
+ * the action applies to is posted with its version, quietly (the page tallies the outcome).
+ */
+export function lifecycleBulk<Row extends { id: number; version: number }>(
+  resource: string,
+  action: string,
+  options: Pick<BulkAction<Row>, 'label' | 'confirm' | 'applies' | 'danger'>,
+): BulkAction<Row> {
+  return {
+    key: action,
+    ...options,
+    run: async (row) => {
+      await http.post(`/${resource}/${row.id}/${action}`, { version: row.version }, { silent: true });
+    },
+  };
 }

@@ -74,6 +74,23 @@ export interface ResourceListPageProps<T extends Row> {
   rowRule?: (row: T) => RowRule;
   /** What a save says (default "saved"), e.g. what to do next after creating an account. */
   savedMessage?: (editing: T | 'new') => string;
+  /**
+   * Actions on the selected rows besides delete (end, recall…), shown with the selection; pass
+   * only those the user may do. Rows an action does not apply to (`applies`) are skipped.
+   */
+  bulkActions?: BulkAction<T>[];
+}
+
+export interface BulkAction<T> {
+  key: string;
+  label: ReactNode;
+  /** The confirmation, given how many selected rows it applies to. */
+  confirm: (count: number) => ReactNode;
+  danger?: boolean;
+  /** Whether the action applies to a row (its state); default: every row. */
+  applies?: (row: T) => boolean;
+  /** Does it to one row; a throw counts the row as failed (the reason is not toasted per row). */
+  run: (row: T) => Promise<void>;
 }
 
 export interface RowRule {
@@ -146,6 +163,29 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
     else void refresh();
     void (tally.failed ? message.warning : message.success)(t('bulk.deleteResult', tally));
   };
+
+  const runBulk = async (action: BulkAction<T>) => {
+    const rows = (list.data?.list ?? []).filter((row) => selected.includes(row.id));
+    const tally = { done: 0, skipped: 0, failed: 0 };
+    for (const row of rows) {
+      if (action.applies && !action.applies(row)) {
+        tally.skipped++;
+        continue;
+      }
+      try {
+        await action.run(row);
+        tally.done++;
+      } catch {
+        tally.failed++;
+      }
+    }
+    setSelected([]);
+    if (tally.done > 0) changed();
+    else void refresh();
+    void (tally.failed ? message.warning : message.success)(t('bulk.actionResult', tally));
+  };
+  const bulkActions = props.bulkActions ?? [];
+  const selectable = can.delete || bulkActions.length > 0;
 
   const actions: ColumnType<T> = {
     title: t('crud:action.actions'),
@@ -230,6 +270,17 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
           leading: selected.length > 0 && (
             <>
               <span role="status">{t('bulk.selected', { count: selected.length })}</span>
+              {bulkActions.map((action) => (
+                <Popconfirm
+                  key={action.key}
+                  title={action.confirm(selected.length)}
+                  onConfirm={() => runBulk(action)}
+                >
+                  <Button danger={action.danger} size="small" data-testid={`bulk-${action.key}`}>
+                    {action.label}
+                  </Button>
+                </Popconfirm>
+              ))}
               {can.delete && (
                 <Popconfirm
                   title={t('bulk.deleteConfirm', { count: selected.length })}
@@ -251,12 +302,18 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
         dataSource={list.data?.list}
         expandable={props.expandable}
         rowSelection={
-          can.delete
+          selectable
             ? {
                 selectedRowKeys: selected,
                 onChange: setSelected,
                 preserveSelectedRowKeys: false,
-                getCheckboxProps: (row) => ({ disabled: props.rowRule?.(row).delete === false }),
+                // A row can be selected when something selected rows can do applies to it.
+                getCheckboxProps: (row) => ({
+                  disabled: !(
+                    (can.delete && props.rowRule?.(row).delete !== false) ||
+                    bulkActions.some((a) => !a.applies || a.applies(row))
+                  ),
+                }),
               }
             : undefined
         }

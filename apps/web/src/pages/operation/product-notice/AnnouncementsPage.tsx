@@ -13,7 +13,7 @@ import {
 import type { Language } from '@rx/contracts/languages';
 import { usePermission } from '@/app/permission/index.ts';
 import { updatedAtColumn } from '@/shared/crud/index.ts';
-import { LifecycleActions } from '@/shared/crud/LifecycleActions.tsx';
+import { LifecycleActions, lifecycleBulk } from '@/shared/crud/LifecycleActions.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { useLocale } from '@/shared/i18n.ts';
@@ -160,6 +160,18 @@ export function AnnouncementsPage() {
         form={() => <AnnouncementForm />}
         rowRule={(notice) =>
           notice.status === 'draft' ? {} : { edit: false, delete: false, note: t('recallToEdit') }
+        }
+        bulkActions={
+          mayPublish
+            ? [
+                lifecycleBulk<Announcement>(announcementsResource.name, 'end', {
+                  label: t('bulk.end'),
+                  confirm: (count) => t('bulk.endConfirm', { count }),
+                  applies: (notice) => ACTIONS[notice.status]!.includes('end'),
+                  danger: true,
+                }),
+              ]
+            : undefined
         }
         rowActions={(notice) => (
           <Space size={0} wrap>

@@ -13,7 +13,7 @@ import {
 } from '@rx/contracts/mails';
 import { usePermission } from '@/app/permission/index.ts';
 import { updatedAtColumn } from '@/shared/crud/index.ts';
-import { LifecycleActions } from '@/shared/crud/LifecycleActions.tsx';
+import { LifecycleActions, lifecycleBulk } from '@/shared/crud/LifecycleActions.tsx';
 import { useResourceMutations } from '@/shared/crud/resource.ts';
 import { ResourceListPage, type Opening } from '@/shared/crud/ResourceListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
@@ -158,6 +158,18 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
         form={() => <MailForm />}
         rowRule={(mail) =>
           mail.status === 'draft' ? {} : { edit: false, delete: false, note: t('draftOnly') }
+        }
+        bulkActions={
+          maySend
+            ? [
+                lifecycleBulk<Mail>(mailsResource.name, 'recall', {
+                  label: t('bulk.recall'),
+                  confirm: (count) => t('bulk.recallConfirm', { count }),
+                  applies: (mail) => ACTIONS[mail.status]!.includes('recall'),
+                  danger: true,
+                }),
+              ]
+            : undefined
         }
         rowActions={(mail) => (
           <Space size={0} wrap>
