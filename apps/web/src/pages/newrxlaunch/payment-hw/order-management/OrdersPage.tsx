@@ -11,6 +11,7 @@ import {
   type WebOrderTotalRow,
 } from '@rx/contracts/web-shop';
 import { useProduct } from '@/app/product/index.ts';
+import { Chart } from '@/shared/chart/index.ts';
 import { ExportButton, SearchForm, tablePaging } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime } from '@/shared/format.ts';
@@ -35,6 +36,12 @@ function Totals({ from, to }: { from?: string; to?: string }) {
       ),
   });
   const rows = totals.data ?? [];
+  const days = [...new Set(rows.map((r) => r.day))].sort();
+  const currencies = [...new Set(rows.map((r) => r.currency))];
+  const series = currencies.map((currency) => ({
+    name: currency,
+    values: days.map((day) => rows.find((r) => r.day === day && r.currency === currency)?.count ?? 0),
+  }));
   const sums = new Map<string, { amount: number; count: number }>();
   for (const r of rows) {
     const sum = sums.get(r.currency) ?? { amount: 0, count: 0 };
@@ -50,17 +57,26 @@ function Totals({ from, to }: { from?: string; to?: string }) {
       {rows.length === 0 ? (
         <Typography.Text type="secondary">{t('totals.empty')}</Typography.Text>
       ) : (
-        <Space wrap size="large">
-          {[...sums].map(([currency, sum]) => (
-            <span key={currency}>
-              <Money amount={sum.amount} currency={currency} />{' '}
-              <Typography.Text type="secondary">{t('totals.orders', { count: sum.count })}</Typography.Text>
-            </span>
-          ))}
-          <Typography.Text type="secondary">
-            {t('totals.days', { count: new Set(rows.map((r) => r.day)).size })}
-          </Typography.Text>
-        </Space>
+        <>
+          <Space wrap size="large" style={{ marginBlockEnd: 8 }}>
+            {[...sums].map(([currency, sum]) => (
+              <span key={currency}>
+                <Money amount={sum.amount} currency={currency} />{' '}
+                <Typography.Text type="secondary">{t('totals.orders', { count: sum.count })}</Typography.Text>
+              </span>
+            ))}
+            <Typography.Text type="secondary">
+              {t('totals.days', { count: new Set(rows.map((r) => r.day)).size })}
+            </Typography.Text>
+          </Space>
+          <Chart
+            kind="stacked-bar"
+            categories={days}
+            series={series}
+            label={t('totals.chart')}
+            height={180}
+          />
+        </>
       )}
     </Card>
   );
