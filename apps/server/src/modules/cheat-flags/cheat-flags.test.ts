@@ -214,12 +214,16 @@ describe('the console', () => {
       version: f.version,
     });
     expect(res.statusCode).toBe(409);
+    // A new hit while in review is evidence, not a change of the reviewer's version.
+    expect(await raise(input(p, { score: 93, evidence: { speed: 40 } }))).toBe('updated');
     res = await admin.post(`/api/v1/cheat-flags/${f.id}/confirm`, {
       template_id: template.id,
       note: 'clear',
+      version: review.version,
     });
     expect(res.statusCode, res.body).toBe(200);
     const done = body<CheatFlagConfirmed>(res).data;
+    expect(done.flag).toMatchObject({ hits: 2, score: 93 });
     expect(done.applied).toMatchObject({ offence: 1, step: { action: 'mute' } });
     expect(done.flag).toMatchObject({
       state: 'confirmed',

@@ -111,7 +111,7 @@ async function updateOpen(tx: Db, input: RaiseInput, entry: CheatEvidence): Prom
       lastSeen: open.lastSeen > input.at ? open.lastSeen : input.at,
       firstSeen: open.firstSeen < input.at ? open.firstSeen : input.at,
       evidence: keepEvidence(open.evidence, entry),
-      version: sql`${cheatFlags.version} + 1`,
+      // The version is staff's: a new hit does not make a reviewer's open dialog stale.
       updatedAt: new Date(),
     })
     .where(eq(cheatFlags.id, open.id));
