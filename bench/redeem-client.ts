@@ -1,10 +1,10 @@
 // The load generator of bench/code-generation.ts's HTTP phase, in a process of its own (so the
 // server's event loop is not the one sending): signs each request as a game server does
-// (apps/server/test/game.ts) and redeems each code once, for its own player, CONCURRENCY at a time.
+// (e2e/support/game.ts) and redeems each code once, for its own player, CONCURRENCY at a time.
 // Input: a JSON file named by argv[2] { base, key: { key_id, secret }, codes, concurrency }.
 // Output (IPC message to the parent): latencies in ms, and the answers counted by outcome.
 import { readFileSync } from 'node:fs';
-import { signGameRequest } from '../apps/server/test/game.ts';
+import { signedHeaders } from '../e2e/support/game.ts';
 
 interface Input {
   base: string;
@@ -27,7 +27,7 @@ await Promise.all(
       const res = await fetch(input.base + url, {
         method: 'POST',
         headers: {
-          ...signGameRequest(input.key, { method: 'POST', url, body }),
+          ...signedHeaders(input.key, 'POST', url, body),
           'content-type': 'application/json',
         },
         body,

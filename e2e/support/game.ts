@@ -14,17 +14,11 @@ export async function newGameKey(page: Page): Promise<GameKey> {
 }
 
 /**
- * A signed call of the game API (`/api/game/v1…`), as a game server makes it: HMAC-SHA256 of the
+ * The headers of a signed game-API request, as a game server computes them: HMAC-SHA256 of the
  * method, path, sorted query, time, a fresh nonce and the body's SHA-256 (contracts/game-api.ts).
+ * `text` is the exact body sent ('' for none).
  */
-export async function gameCall<T>(
-  request: APIRequestContext,
-  key: GameKey,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; data: T; code: number }> {
-  const text = body === undefined ? '' : JSON.stringify(body);
+export function signedHeaders(key: GameKey, method: string, url: string, text = ''): Record<string, string> {
   const target = new URL(url, 'http://game.example');
   const ts = String(Math.floor(Date.now() / 1000));
   const nonce = randomBytes(16).toString('hex');
@@ -40,12 +34,19 @@ export async function gameCall<T>(
       }),
     )
     .digest('hex');
-  const headers: Record<string, string> = {
-    'x-key-id': key.key_id,
-    'x-timestamp': ts,
-    'x-nonce': nonce,
-    'x-signature': signature,
-  };
+  return { 'x-key-id': key.key_id, 'x-timestamp': ts, 'x-nonce': nonce, 'x-signature': signature };
+}
+
+/** A signed call of the game API (`/api/game/v1…`), as a game server makes it. */
+export async function gameCall<T>(
+  request: APIRequestContext,
+  key: GameKey,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; data: T; code: number }> {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const headers = signedHeaders(key, method, url, text);
   if (body !== undefined) headers['content-type'] = 'application/json';
   const answer = await request.fetch(url, { method, headers, data: body === undefined ? undefined : text });
   const envelope = (await answer.json()) as { code: number; data: T };
