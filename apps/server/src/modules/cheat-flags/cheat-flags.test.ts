@@ -270,6 +270,24 @@ describe('the console', () => {
     const res = await admin.post(`/api/v1/cheat-flags/${g.id}/confirm`, { template_id: 2_000_000_000 });
     expect(res.statusCode).toBe(422);
     expect(await get(g.id)).toMatchObject({ state: 'flagged', version: g.version });
+    // The template refuses the player (a device ban, and no device known): the flag reopens as it was.
+    const deviceBan = body<ViolationTemplate>(
+      await admin.post('/api/v1/violation-templates', {
+        code: `cheat_dev_${tag}`,
+        name: 'Device ban',
+        category: 'speed_hack',
+        ladder: [{ action: 'device', duration_minutes: null }],
+        appealable: false,
+      }),
+    ).data;
+    const refused = await admin.post(`/api/v1/cheat-flags/${g.id}/confirm`, { template_id: deviceBan.id });
+    expect(refused.statusCode).toBe(400);
+    expect(await get(g.id)).toMatchObject({
+      state: 'flagged',
+      reviewer: null,
+      template_id: null,
+      sanction_id: null,
+    });
   });
 
   it('a false positive whitelists the player and rule until the entry is lifted', async () => {

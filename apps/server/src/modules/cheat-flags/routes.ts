@@ -346,15 +346,30 @@ export async function cheatFlagRoutes(fastify: FastifyInstance, options: { db: D
       );
       if (!template || template.status !== 'active') throw refuse(scope.lang, 'template');
       const { before, claimed } = await claimConfirm(db, scope, request.params.id, body);
+      const mark = `${claimed.rule} #${claimed.id}`;
       let applied;
       try {
         applied = await applyTemplateToPlayer(fastify, db, scope, body.template_id, {
           openid: claimed.openid,
           device_id: body.device_id,
-          note: `${claimed.rule} #${claimed.id}${body.note ? ` — ${body.note}` : ''}`.slice(0, 500),
+          note: `${mark}${body.note ? ` — ${body.note}` : ''}`.slice(0, 500),
         });
       } catch (error) {
-        await unclaim(db, before, claimed);
+        // Applied before it failed (e.g. scheduling the end)? Then the flag records it; else it reopens.
+        const [offence] = await queryRows<{ offence: number; sanction_id: number | null; action: string }>(
+          db,
+          sql`select offence, sanction_id, action from violation_offences
+            where template_id = ${body.template_id} and player_id = ${claimed.playerId}
+              and (note = ${mark} or note like ${`${mark} — %`})
+            order by id desc limit 1`,
+        );
+        if (offence)
+          await confirmed(db, scope, before, claimed, {
+            offence: Number(offence.offence),
+            sanctionId: offence.sanction_id === null ? null : Number(offence.sanction_id),
+            action: offence.action,
+          });
+        else await unclaim(db, before, claimed);
         throw error;
       }
       const row = await confirmed(db, scope, before, claimed, {
