@@ -7,6 +7,7 @@ import { billingResource } from '@rx/contracts/billing-points';
 import { codeBatchResource } from '@rx/contracts/code-batches';
 import { mailsResource } from '@rx/contracts/mails';
 import { webGoodsResource } from '@rx/contracts/web-shop';
+import { webActivitiesResource } from '@rx/contracts/web-site';
 import { giftResource, type giftUsedByAnswer } from '@rx/contracts/gift-packages';
 import { resourceKey } from '@/shared/crud/index.ts';
 import { http } from '@/shared/http.ts';
@@ -20,6 +21,7 @@ const PAGE_OF: Record<string, string> = {
   code_batch: codeBatchResource.page,
   mail: mailsResource.page,
   web_good: webGoodsResource.page,
+  web_activity: webActivitiesResource.page,
 };
 
 /** What refers to a gift package (billing points, old versions included): a gift in use is disabled, never deleted. */
