@@ -23,6 +23,7 @@ import {
   type FakeDeliveryGame,
   type FakePayProvider,
 } from './index.ts';
+import { webActivities } from '../web-activities/tables.ts';
 import { webOrders } from './tables.ts';
 
 // The web recharge site: goods (a resource) and orders — the site's signed order, the provider's
@@ -425,6 +426,58 @@ describe('web orders', () => {
       sql`select action from operation_logs where target_type = 'web_order' and target_id = ${String(order.id)}`,
     );
     expect(logs.map((l) => l.action)).toContain('update');
+  });
+
+  it("delivers a top-up activity's reward with the order that earns it (web-activities' grantTopUpRewards)", async () => {
+    // In the other overseas game, so the other tests' orders earn nothing.
+    const other = await signIn(t, 'admin', HW_B);
+    const otherId = await productIdOf(t, HW_B);
+    const otherKey = body<GameApiKeyCreated>(await other.post('/api/v1/game-api-keys', { note: 'b' })).data;
+    const [p] = await queryRows<{ cp_id: number }>(
+      t.database.db,
+      sql`select cp_id from products where id = ${otherId}`,
+    );
+    const [prop] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into props (cp_id, product_id, code, name, type, rarity)
+        values (${p!.cp_id}, ${otherId}, ${`shield${tag}`}, ${JSON.stringify({ zh: 'shield' })}::jsonb, 'equipment', 'common')
+        returning id`,
+    );
+    const shieldId = Number(prop!.id);
+    const gift = body<{ id: number }>(
+      await other.post('/api/v1/gift-packages', {
+        name: { zh: '首充礼', en: 'First top-up' },
+        contents: [{ prop_id: shieldId, quantity: 5 }],
+      }),
+    ).data.id;
+    const first = body<WebGood>(await other.post('/api/v1/web-goods', sample(77))).data;
+    const [activity] = await t.database.db
+      .insert(webActivities)
+      .values({
+        cpId: p!.cp_id,
+        productId: otherId,
+        name: { ...NAME },
+        kind: 'first',
+        currency: '',
+        tiers: [{ threshold: 0, gift_package_id: gift }] as never,
+        startsAt: new Date(Date.now() - 3_600_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+        status: 'live',
+      })
+      .returning();
+    const made = body<WebOrderCreated>(
+      await signed('/api/game/v1/web-orders', orderBody({ sku: first.sku }), otherKey),
+    ).data;
+    expect(body(await notify(made).send()).code).toBe(0);
+    const res = await other.get(`/api/v1/web-orders?order_no=${made.order_no}`);
+    const order = body<{ list: WebOrder[] }>(res).data.list[0]!;
+    expect(order.state).toBe('delivered');
+    expect(order.activity_rewards).toEqual([
+      { activityId: activity!.id, kind: 'first', giftPackageId: gift },
+    ]);
+    expect(game.ledger.get(made.order_no)?.items).toEqual([{ prop_id: shieldId, quantity: 5 }]);
+    const detail = body<WebOrderDetail>(await other.get(`/api/v1/web-orders/${order.id}`)).data;
+    expect(detail.timeline.map((e) => e.kind)).toContain('activity_reward');
   });
 
   it('checks the per-player limits', async () => {
