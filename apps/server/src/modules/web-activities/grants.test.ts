@@ -157,6 +157,28 @@ describe('grantTopUpRewards', () => {
     ]);
   });
 
+  it('two orders of one player paid at once add up once and grant a tier once', async () => {
+    const cumulative = await activity({
+      kind: 'cumulative',
+      currency: 'THB',
+      tiers: [{ threshold: 1000, gift_package_id: 9401 }],
+    });
+    const who = player();
+    const lines = await Promise.all([
+      grant(order(who, { currency: 'THB', amountMinor: 600 })),
+      grant(order(who, { currency: 'THB', amountMinor: 600 })),
+    ]);
+    const granted = lines.flat().filter((l) => l.activityId === cumulative.id);
+    expect(granted).toEqual([
+      { activityId: cumulative.id, kind: 'cumulative', tier: 1, giftPackageId: 9401 },
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(webActivityGrants)
+      .where(eq(webActivityGrants.activityId, cumulative.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('a rolled back transaction leaves nothing counted', async () => {
     const cumulative = await activity({
       kind: 'cumulative',
