@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations, type Finding } from './support/axe.ts';
-import { builtPages, openPage, routeValues, switchLanguage } from './support/built-pages.ts';
+import {
+  builtPages,
+  openPage,
+  overseasOnlyBuiltPages,
+  routeValues,
+  switchLanguage,
+} from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -39,6 +45,26 @@ for (const { lang, html, dir, name } of LANGUAGES) {
     console.log(
       `axe ${lang}: ${pages.length} pages, ${Object.keys(found).length} failing, ${elements} elements`,
     );
+    expect(found).toEqual({});
+  });
+}
+
+// The overseas area's own pages (web recharge, overseas sharing…), as ops_hw, whose console starts
+// in English: switched to Chinese and to Arabic.
+for (const { lang, html, dir, name } of LANGUAGES) {
+  test(`every overseas-only built page passes axe in ${lang}`, async ({ page }) => {
+    await signIn(page, 'ops_hw');
+    await switchLanguage(page, name, html, dir);
+    const pages = overseasOnlyBuiltPages();
+    expect(pages.length).toBeGreaterThan(0);
+    const found: Record<string, Finding[]> = {};
+    for (const path of pages) {
+      await openPage(page, path);
+      await expect(page.locator('html')).toHaveAttribute('lang', html);
+      const violations = await seriousViolations(page, { detail: true });
+      if (violations.length) found[path] = violations;
+    }
+    console.log(`axe overseas ${lang}: ${pages.length} pages, ${Object.keys(found).length} failing`);
     expect(found).toEqual({});
   });
 }

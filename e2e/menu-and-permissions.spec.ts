@@ -109,9 +109,12 @@ test.describe('menu and permissions', () => {
     await expect(push.getByText(EN['page.appPush']!, { exact: true })).toBeAttached();
     await expect(push.getByText(EN['page.miniProgramPush']!, { exact: true })).toHaveCount(0);
 
+    // An overseas page that is built (web goods), and one that is not yet (Facebook share strategies).
     await page.goto('/main/newrxlaunch/payment-hw/goods-management');
+    await expect(page.getByRole('heading', { name: EN['page.webGoods']! })).toBeVisible();
+    await page.goto('/main/share/app-share-manage/facebook/strategy-manage');
     await expect(
-      page.getByText(NAV_EN.notBuilt!.title!.replace('{{title}}', EN['page.webGoods']!)),
+      page.getByText(NAV_EN.notBuilt!.title!.replace('{{title}}', EN['page.shareStrategy']!)),
     ).toBeVisible();
     await page.goto('/main/operation/service-reply-config');
     await expect(page).toHaveURL(/\/main\/404$/);

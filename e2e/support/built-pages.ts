@@ -52,6 +52,14 @@ export function builtPages(values: RouteValues): string[] {
   return [...paths, '/set-password'];
 }
 
+/** The built pages only the overseas area shows (ops_hw's): none of them takes a route parameter. */
+export function overseasOnlyBuiltPages(): string[] {
+  const domestic = new Set(pagesForRegion('gn').map((page) => page.path));
+  return pagesForRegion('hw')
+    .filter((page) => !page.external && !domestic.has(page.path) && isBuilt(page.path))
+    .map((page) => page.path);
+}
+
 /**
  * The ids the detail pages need, asked from the API with the signed-in session (the game chosen in
  * the header, one of its sub-channels and one of its players).
