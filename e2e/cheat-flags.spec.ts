@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
 import { api } from './support/api.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
@@ -12,22 +11,6 @@ import { button, openDrawer } from './support/ui.ts';
 // template (the player gets the rung's sanction, seen on the risk-control page); another flag is a
 // false positive and lands on the whitelist. In Chinese and in Arabic (right to left, and at phone
 // width), with no serious axe finding.
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function seriousViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-}
 
 test.use({ bypassCSP: true });
 

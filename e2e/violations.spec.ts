@@ -1,37 +1,19 @@
-import { createRequire } from 'node:module';
-import type AxeCore from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
 import { api } from './support/api.ts';
 import { gameCall, type GameKey, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { signIn } from './support/sign-in.ts';
+import { button } from './support/ui.ts';
 
 // A game reports a player's violations through the signed game API; staff find the violator in the
 // list, open the detail (timeline, the account sharing its device), apply a violation template and
 // see the sanction it gave; in Chinese and in Arabic (right to left, at phone width), with no
 // serious axe finding.
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function seriousViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-}
-
 test.use({ bypassCSP: true });
 
-/** A button's name: antd spaces out a two-character Chinese label ("驳 回"). */
-const named = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
 const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
 
 type Results = { results: { status: string; message?: string }[] };
@@ -134,7 +116,7 @@ for (const { lang, html, dir, name } of [
     expect(await seriousViolations(page)).toEqual([]);
 
     // Apply the template: the violator is handled and the mute shows among the sanctions.
-    await detail.getByRole('button', { name: named(s.actions.apply) }).click();
+    await button(detail, s.actions.apply).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('.ant-select').click();
     await page
