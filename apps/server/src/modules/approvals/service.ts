@@ -23,7 +23,7 @@ import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { userGrants, type UserGrants } from '../../lib/grants.ts';
-import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
@@ -432,19 +432,8 @@ export async function listRequests(
     approvalRequests.id,
     caller.lang,
   );
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(approvalRequests)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map((row) => toItem(row, caller)),
-    () => countWhere(db, approvalRequests, where),
+  return listRows(db, approvalRequests, where, order, query, (rows) =>
+    rows.map((row) => toItem(row, caller)),
   );
 }
 

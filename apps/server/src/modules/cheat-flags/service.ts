@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contains, countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { listRows, contains, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { cheatFlags, cheatWhitelist, type CheatEvidence } from './tables.ts';
@@ -253,20 +253,7 @@ export async function listFlags(
     cheatFlags.id,
     scope.lang,
   );
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(cheatFlags)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map(toItem),
-    () => countWhere(db, cheatFlags, where),
-  );
+  return listRows(db, cheatFlags, where, order, query, (rows) => rows.map(toItem));
 }
 
 /** A batch of the export: flags after `afterId` in id order. */
@@ -496,20 +483,7 @@ export async function listWhitelist(
     cheatWhitelist.id,
     scope.lang,
   );
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(cheatWhitelist)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map(whitelistItem),
-    () => countWhere(db, cheatWhitelist, where),
-  );
+  return listRows(db, cheatWhitelist, where, order, query, (rows) => rows.map(whitelistItem));
 }
 
 /** Lifts a whitelist entry: the rule flags the player again. */

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { ingestPlayerEvents } from '../players/index.ts';
@@ -390,20 +390,7 @@ export async function listRefunds(
     refunds.id,
     scope.lang,
   );
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(refunds)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map(toItem),
-    () => countWhere(db, refunds, where),
-  );
+  return listRows(db, refunds, where, order, query, (rows) => rows.map(toItem));
 }
 
 /** Refunds per day (UTC) and store, with the refunded amount per currency. */

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -315,21 +315,7 @@ export async function listSanctions(
     sanctions.id,
     scope.lang,
   );
-  return runList(
-    query,
-    async (limit, offset) =>
-      itemsOf(
-        db,
-        await db
-          .select()
-          .from(sanctions)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-      ),
-    () => countWhere(db, sanctions, where),
-  );
+  return listRows(db, sanctions, where, order, query, (rows) => itemsOf(db, rows));
 }
 
 /** What the game reads: the player's bans and mutes in force now (ends compared with now here). */

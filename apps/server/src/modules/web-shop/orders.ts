@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
+import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { grantTopUpRewards } from '../web-activities/index.ts';
@@ -474,20 +474,7 @@ export async function listOrders(
     webOrders.id,
     scope.lang,
   );
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(webOrders)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map(toOrder),
-    () => countWhere(db, webOrders, where),
-  );
+  return listRows(db, webOrders, where, order, query, (rows) => rows.map(toOrder));
 }
 
 /** Rows of the export, by id in batches. */
