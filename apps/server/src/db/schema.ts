@@ -18,6 +18,19 @@ export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).n
 /** The row version: edits name the version they read; a stale one is refused. */
 export const rowVersion = () => integer('version').notNull().default(1);
 
+/**
+ * The columns of a timeline event (a refund's, a web order's): what happened, when, who did it
+ * (none: the system), why, and the details. Spread into the table beside its owner's key.
+ */
+export const timelineColumns = () => ({
+  kind: text('kind').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  byId: integer('by_id'),
+  byName: text('by_name').notNull().default(''),
+  reason: text('reason').notNull().default(''),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+});
+
 /** A CP (tenant): a publisher account with its publish area and gateway domain. */
 export const cps = pgTable('cps', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

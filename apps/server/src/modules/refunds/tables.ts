@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { LedgerLine } from '@rx/contracts';
-import { createdAt, rowVersion, updatedAt } from '../../db/schema.ts';
+import { createdAt, rowVersion, timelineColumns, updatedAt } from '../../db/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -63,12 +63,7 @@ export const refundEvents = pgTable(
     refundId: bigint('refund_id', { mode: 'number' })
       .notNull()
       .references(() => refunds.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    at: at('at').notNull().defaultNow(),
-    byId: integer('by_id'),
-    byName: text('by_name').notNull().default(''),
-    reason: text('reason').notNull().default(''),
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ...timelineColumns(),
   },
   (t) => [index('refund_events_refund').on(t.refundId, t.at)],
 );

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { I18nText, WebActivityReward, WebBonusKind, WebPrice } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+import { cps, createdAt, products, rowVersion, timelineColumns, updatedAt } from '../../db/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -110,12 +110,7 @@ export const webOrderEvents = pgTable(
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => webOrders.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    at: at('at').notNull().defaultNow(),
-    byId: integer('by_id'),
-    byName: text('by_name').notNull().default(''),
-    reason: text('reason').notNull().default(''),
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ...timelineColumns(),
   },
   (t) => [index('web_order_events_order').on(t.orderId, t.at)],
 );
