@@ -549,6 +549,17 @@ export const RULE_MESSAGES = {
     ar: 'لا يمكن إلغاء الطلب إلا من قِبل مقدّمه.',
     tc: '只有提交人可以撤回該申請',
   },
+  overseas_only: {
+    zh: '此功能仅服务海外（hw）产品，请在页头切换到海外产品',
+    en: 'This serves overseas (hw) products only: choose an overseas game in the header.',
+    ja: 'この機能は海外（hw）製品のみ対象です。ヘッダーで海外のゲームを選んでください。',
+    th: 'ฟังก์ชันนี้ให้บริการเฉพาะผลิตภัณฑ์ต่างประเทศ (hw) เท่านั้น: เลือกเกมต่างประเทศที่ส่วนหัว',
+    vi: 'Chức năng này chỉ phục vụ sản phẩm hải ngoại (hw): hãy chọn trò chơi hải ngoại ở đầu trang.',
+    tl: 'Para lamang ito sa mga produktong pang-ibang bansa (hw): pumili ng larong pang-ibang bansa sa header.',
+    id: 'Fitur ini hanya melayani produk luar negeri (hw): pilih game luar negeri di header.',
+    ar: 'هذه الميزة تخدم المنتجات الخارجية (hw) فقط: اختر لعبة خارجية من الترويسة.',
+    tc: '此功能僅服務海外（hw）產品，請在頁首切換到海外產品',
+  },
 } satisfies Record<string, Translated>;
 export type RuleKey = keyof typeof RULE_MESSAGES;
 

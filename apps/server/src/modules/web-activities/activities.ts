@@ -24,7 +24,7 @@ import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
-import { overseasProductsOnly } from './region.ts';
+import { overseasProductsOnly } from '../../lib/region.ts';
 import { grantStats } from './service.ts';
 import { webActivities, webActivityGrants } from './tables.ts';
 

@@ -2,4 +2,3 @@
 export { grantTopUpRewards, type TopUpInput, type TopUpReward } from './service.ts';
 export { webActivityRoutes, webActivityService } from './activities.ts';
 /** The web recharge site serves overseas (`hw`) products only (422001 otherwise). */
-export { isOverseas, overseasOnly, overseasProductsOnly } from './region.ts';

@@ -11,7 +11,6 @@ import {
   type webGoodCreateBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { products } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains, countWhere } from '../../lib/list.ts';
@@ -27,17 +26,6 @@ type GoodInput = z.output<typeof webGoodCreateBody>;
 
 /** Refusals of the web recharge site, in the caller's language (422001). */
 export const RULES = {
-  region: {
-    zh: '网页充值站仅服务海外（hw）产品，请在页头切换到海外产品',
-    en: 'The web recharge site serves overseas (hw) products only: choose an overseas game in the header',
-    ja: 'Web チャージサイトは海外（hw）製品のみ対象です。ヘッダーで海外のゲームを選んでください',
-    th: 'เว็บเติมเงินให้บริการเฉพาะผลิตภัณฑ์ต่างประเทศ (hw) เท่านั้น: เลือกเกมต่างประเทศที่ส่วนหัว',
-    vi: 'Trang nạp tiền web chỉ phục vụ sản phẩm hải ngoại (hw): hãy chọn trò chơi hải ngoại ở đầu trang',
-    tl: 'Para lamang sa mga produktong pang-ibang bansa (hw) ang web recharge site: pumili ng larong pang-ibang bansa sa header',
-    id: 'Situs isi ulang web hanya melayani produk luar negeri (hw): pilih game luar negeri di header',
-    ar: 'موقع الشحن عبر الويب يخدم المنتجات الخارجية (hw) فقط: اختر لعبة خارجية من الترويسة',
-    tc: '網頁儲值站僅服務海外（hw）產品，請在頁首切換到海外產品',
-  },
   state: {
     zh: '该订单当前状态不允许此操作',
     en: 'This order is not in a state that allows this action',
@@ -64,12 +52,6 @@ export const RULES = {
 
 export function refuse(lang: Language, key: keyof typeof RULES, data: unknown = null): ApiError {
   return new ApiError(ErrorCode.BUSINESS_RULE, data, RULES[key][lang] || RULES[key][FALLBACK_LANGUAGE]);
-}
-
-/** Whether the product is an overseas one (the web recharge site serves only those). */
-export async function isOverseas(db: Db, productId: number): Promise<boolean> {
-  const [row] = await db.select({ region: products.region }).from(products).where(eq(products.id, productId));
-  return row?.region === 'hw';
 }
 
 export function toGood(row: Row): WebGood {

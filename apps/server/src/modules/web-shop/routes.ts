@@ -26,14 +26,15 @@ import type { EventBus } from '../../lib/events.ts';
 import { keysetBatches, sendExport } from '../../lib/export.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import { logChange } from '../../lib/operation-log.ts';
-import { ok } from '../../lib/request.ts';
+import { ok, requestLanguage } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { GAME, PUBLIC, can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { answerPendingWith202, registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
 import { deliveryRetry, paymentProvider, withTimeout } from './adapter.ts';
-import { goodsImpl, goodsService, isOverseas, refuse } from './goods.ts';
+import { isProductIn, overseasOnly, overseasProductsOnly } from '../../lib/region.ts';
+import { goodsImpl, goodsService, refuse } from './goods.ts';
 import {
   addEvent,
   applyNotice,
@@ -119,10 +120,7 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
   const path = `/${resource.name}`;
 
   // Every route here serves an overseas product only (the access check has set the scope by now).
-  fastify.addHook('preHandler', async (request) => {
-    const scope = request.scope;
-    if (scope?.productId && !(await isOverseas(db, scope.productId))) throw refuse(scope.lang, 'region');
-  });
+  overseasProductsOnly(fastify, db);
   answerPendingWith202(fastify);
 
   registerGiftUser(webGoodsResource.logTarget, async (db, scope, giftId) =>
@@ -377,7 +375,7 @@ export function webShopGameRoutes(fastify: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const caller = request.gameCaller!;
-      if (!(await isOverseas(db, caller.productId))) throw refuse('en', 'region');
+      if (!(await isProductIn(db, caller.productId, 'hw'))) throw overseasOnly(requestLanguage(request));
       return ok(await createOrder(db, caller, request.body));
     },
   );

@@ -24,7 +24,7 @@ import { ok } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
 import { documentProductHeader } from '../../lib/scope.ts';
 import { gameLanguage } from '../game-api/index.ts';
-import { isOverseas, overseasOnly, overseasProductsOnly } from '../web-activities/index.ts';
+import { isProductIn, overseasOnly, overseasProductsOnly } from '../../lib/region.ts';
 import {
   compareVersions,
   getProtocol,
@@ -172,7 +172,7 @@ export function webSiteGameRoutes(fastify: FastifyInstance, db: Db): void {
   const tags = ['game-api'];
   const overseasCaller = async (request: FastifyRequest, lang: Language) => {
     const caller = request.gameCaller!;
-    if (!(await isOverseas(db, caller.productId))) throw overseasOnly(lang);
+    if (!(await isProductIn(db, caller.productId, 'hw'))) throw overseasOnly(lang);
     return caller.productId;
   };
   app.get(
