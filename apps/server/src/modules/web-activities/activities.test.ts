@@ -7,6 +7,7 @@ import { adminOf, body, logsOf, signIn, staffWith, type Client } from '../../../
 import { products, users } from '../../db/schema.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { grantTopUpRewards } from './index.ts';
+import { webActivities } from './tables.ts';
 
 // Web top-up activities (/api/v1/web-activities): the shared resource behaviour on two overseas
 // games of the admin's CP, then what is specific: tiers, the lifecycle, stats, overlaps, the region.
@@ -194,6 +195,38 @@ describe('web activities (specific)', () => {
     expect((await logsOf(t, 'web_activity', a.id)).map((l) => l.action)).toEqual(
       expect.arrayContaining(['create', 'publish']),
     );
+  });
+
+  it('ends a live activity once its end has passed (the scheduler, every five minutes), logged as the scheduler', async () => {
+    // A gift of its own (the earlier test's was disabled when its deletion was refused).
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, productId));
+    const [own] = await t.database.db
+      .insert(giftPackages)
+      .values({ cpId: row!.cpId, productId, name: name('到期礼包'), contents: [] })
+      .returning();
+    const a = body<WebActivity>(
+      await api.post(
+        '/api/v1/web-activities',
+        first({ name: name('到期'), tiers: [{ threshold: 0, gift_package_id: own!.id }] }),
+      ),
+    ).data;
+    const live = body<WebActivity>(
+      await api.post(`/api/v1/web-activities/${a.id}/publish`, { version: a.version }),
+    ).data;
+    // Still running: the sweep leaves it live.
+    await t.app.jobs.runNow('web_activities:end');
+    expect(body<WebActivity>(await api.get(`/api/v1/web-activities/${a.id}`)).data.status).toBe('live');
+    // Its end passes (as if the clock had moved on).
+    await t.database.db
+      .update(webActivities)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(webActivities.id, a.id));
+    await t.app.jobs.runNow('web_activities:end');
+    const ended = body<WebActivity>(await api.get(`/api/v1/web-activities/${a.id}`)).data;
+    expect(ended.status).toBe('ended');
+    expect(ended.version).toBe(live.version + 1);
+    const logs = await logsOf(t, 'web_activity', a.id);
+    expect(logs.find((l) => l.action === 'end')).toMatchObject({ username: 'scheduler' });
   });
 
   it('serves overseas products only (422001 for a domestic game)', async () => {

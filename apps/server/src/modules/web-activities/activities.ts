@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { moveRow } from '../../lib/lifecycle.ts';
+import { moveRow, schedulerScope } from '../../lib/lifecycle.ts';
 import { anyLanguageContains, countWhere } from '../../lib/list.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -209,11 +209,56 @@ function moveActivity(
   });
 }
 
+export const END_SWEEP_TASK = 'web_activities.end';
+/** Rows ended per sweep, each in its own short transaction. */
+const END_BATCH = 200;
+
+/**
+ * Ends every live activity whose window has passed (the scheduler's move, logged as such): run by
+ * a recurring task every five minutes, so an end time edited after publishing, or passed while
+ * the server was down, is honoured too. Grants already stop at the end time; this keeps the state
+ * staff see true. Answers how many ended.
+ */
+export async function endPassedActivities(db: Db): Promise<number> {
+  const due = await db
+    .select({ id: webActivities.id, cpId: webActivities.cpId, productId: webActivities.productId })
+    .from(webActivities)
+    .where(and(eq(webActivities.status, 'live'), sql`${webActivities.endsAt} <= now()`))
+    .limit(END_BATCH);
+  let ended = 0;
+  for (const row of due) {
+    const scope = schedulerScope(row);
+    try {
+      await db.transaction((tx) =>
+        moveRow(tx, scope, {
+          table: webActivities,
+          target: and(eq(webActivities.id, row.id), eq(webActivities.status, 'live'))!,
+          state: webActivities.status,
+          action: 'end',
+          log: { targetType: webActivitiesResource.logTarget, name: (r) => r.name.zh, item: toActivity },
+        }),
+      );
+      ended++;
+    } catch {
+      // Moved by someone meanwhile (recalled, ended): nothing to do.
+    }
+  }
+  return ended;
+}
+
 /** `/web-activities` of the (overseas) product in `X-Product-Id`. */
 export async function webActivityRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
   overseasProductsOnly(fastify, db);
   resourceRoutes(fastify, db, webActivitiesResource, webActivityService, impl);
+  if (fastify.hasDecorator('jobs')) {
+    fastify.jobs.defineTask(END_SWEEP_TASK, async () => {
+      await endPassedActivities(db);
+    });
+    fastify.addHook('onReady', () =>
+      fastify.jobs.scheduleCron(END_SWEEP_TASK, 'web_activities:end', '*/5 * * * *', 'UTC', {}),
+    );
+  }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/web-activities/:id/:action',
