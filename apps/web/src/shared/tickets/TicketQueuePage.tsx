@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Card, Flex, Rate, Tag, Typography } from 'antd';
+import { Card, Flex, Rate, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { useProduct } from '@/app/product/index.ts';
 import { ExportButton, SearchForm, apiQuery, tablePaging, useListParams } from '@/shared/crud/index.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
-import { DataTable } from '@/shared/ui/index.ts';
+import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { ticketApi, ticketKeys } from './api.ts';
 import { TicketDrawer } from './TicketDrawer.tsx';
 import { PriorityTag, StateTag, typeName } from './parts.tsx';
@@ -152,14 +152,9 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
     [t, kind, lang],
   );
 
-  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   const c = counts.data;
   return (
-    <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t(TITLES[kind])}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t(`intro.${kind}`)}</Typography.Paragraph>
+    <GamePage title={t(TITLES[kind])} intro={t(`intro.${kind}`)}>
       <Card size="small" style={{ marginBlockEnd: 12 }} aria-label={t('summary.title')}>
         <Flex wrap gap={8} align="center" data-testid="ticket-summary">
           <Typography.Text strong>
@@ -276,6 +271,6 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
         onClose={() => open(undefined)}
         assignees={assignees.data ?? []}
       />
-    </>
+    </GamePage>
   );
 }

@@ -5,3 +5,4 @@ export { Pager, usePagerDefaults, type PagerProps } from './Pager.tsx';
 export { AppModal, type AppModalProps } from './AppModal.tsx';
 export { ContextMenu, type ContextMenuItem, type ContextMenuProps } from './ContextMenu.tsx';
 export { OverflowTip } from './OverflowTip.tsx';
+export { GamePage } from './GamePage.tsx';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Space, Tabs, Typography } from 'antd';
+import { Button, Space, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,11 @@ import {
   type CheatFlagItem,
 } from '@rx/contracts/cheat-flags';
 import { usePermission } from '@/app/permission/index.ts';
-import { useProduct } from '@/app/product/index.ts';
 import { ExportButton, SearchForm, tablePaging } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
-import { DataTable } from '@/shared/ui/index.ts';
+import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { cheatFlagApi } from './api.ts';
 import { ConfirmDialog, FlagDialog, NoteDialog, type ManualFlag } from './dialogs.tsx';
 import { FlagDrawer } from './FlagDrawer.tsx';
@@ -35,7 +34,6 @@ export function CheatFlagsPage() {
   const { t } = useTranslation('cheatFlags');
   const toast = useMessage();
   const client = useQueryClient();
-  const productId = useProduct((s) => s.productId);
   const { params, setParams, list, can } = useResource<CheatFlagItem>(RESOURCE, {
     defaultSort: '-last_seen',
   });
@@ -213,7 +211,6 @@ export function CheatFlagsPage() {
     [t, canEdit],
   );
 
-  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   const rows = list.data?.list ?? [];
   const chosen = rows.filter((r) => selected.includes(r.id));
   const flagsTab = (
@@ -300,11 +297,7 @@ export function CheatFlagsPage() {
     </>
   );
   return (
-    <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.antiCheatUsers')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+    <GamePage title={t('menu:page.antiCheatUsers')} intro={t('intro')}>
       <Tabs
         activeKey={tab}
         onChange={setTab}
@@ -350,6 +343,6 @@ export function CheatFlagsPage() {
         onCancel={() => setFlagging(false)}
         onSubmit={(values) => manual.mutate(values)}
       />
-    </>
+    </GamePage>
   );
 }

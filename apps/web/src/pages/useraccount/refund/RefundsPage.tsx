@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +12,15 @@ import {
   type RefundTotalRow,
 } from '@rx/contracts/refunds';
 import { ADMIN_ROLE } from '@rx/contracts/pages';
-import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
+import { usePermission } from '@/app/permission/index.ts';
 import { Chart } from '@/shared/chart/index.ts';
 import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { DataTable } from '@/shared/ui/index.ts';
+import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { clawBackSelected } from './api.ts';
 import { Money, StateTag } from './refund-parts.tsx';
 
@@ -81,7 +81,6 @@ export function RefundsPage() {
   const { t } = useTranslation('refunds');
   const toast = useMessage();
   const client = useQueryClient();
-  const productId = useProduct((s) => s.productId);
   const { params, setParams, list } = useResource<RefundItem>(RESOURCE, { defaultSort: '-voided_at' });
   const canEdit = usePermission([RESOURCE.permissions.edit]);
   const isAdmin = usePermission([ADMIN_ROLE]);
@@ -147,13 +146,8 @@ export function RefundsPage() {
     [t],
   );
 
-  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   return (
-    <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.refunds')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+    <GamePage title={t('menu:page.refunds')} intro={t('intro')}>
       <Totals from={filters.from} to={filters.to} />
       <SearchForm
         values={params.filters}
@@ -217,6 +211,6 @@ export function RefundsPage() {
         dataSource={list.data?.list}
         {...tablePaging(params, setParams, list.data?.total, { amount: 'amount', voided_at: 'voided_at' })}
       />
-    </>
+    </GamePage>
   );
 }

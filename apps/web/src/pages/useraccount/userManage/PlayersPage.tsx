@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
-import { Alert, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLAYER_SEARCH_KINDS, playersResource, type PlayerItem } from '@rx/contracts/players';
-import { useProduct } from '@/app/product/index.ts';
 import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
-import { DataTable } from '@/shared/ui/index.ts';
+import { DataTable, GamePage } from '@/shared/ui/index.ts';
 
 const RESOURCE = playersResource;
 
@@ -33,7 +32,6 @@ export function PaidTags({ paid }: { paid: Record<string, number> }) {
  */
 export function PlayersPage() {
   const { t } = useTranslation('players');
-  const productId = useProduct((s) => s.productId);
   const { params, setParams, list } = useResource<PlayerItem>(RESOURCE);
   // The roles a role search matched: a column only while searching by role.
   const byRole = !!params.filters.q && ['role_id', 'role_name'].includes(params.filters.by ?? '');
@@ -86,12 +84,8 @@ export function PlayersPage() {
     [t, byRole],
   );
 
-  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   return (
-    <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.userAccess')}
-      </Typography.Title>
+    <GamePage title={t('menu:page.userAccess')}>
       <SearchForm
         values={params.filters}
         onSearch={(filters) => setParams({ filters })}
@@ -130,6 +124,6 @@ export function PlayersPage() {
         dataSource={list.data?.list}
         {...tablePaging(params, setParams, list.data?.total, { paid: 'paid_total' })}
       />
-    </>
+    </GamePage>
   );
 }

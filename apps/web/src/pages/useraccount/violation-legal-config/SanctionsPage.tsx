@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,11 @@ import {
   type SanctionItem,
 } from '@rx/contracts/sanctions';
 import { usePermission } from '@/app/permission/index.ts';
-import { useProduct } from '@/app/product/index.ts';
 import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
-import { AppModal, DataTable } from '@/shared/ui/index.ts';
+import { AppModal, DataTable, GamePage } from '@/shared/ui/index.ts';
 import { UploadField } from '@/shared/upload/index.ts';
 import {
   LengthFields,
@@ -46,7 +45,6 @@ export function SanctionsPage() {
   const { t } = useTranslation('sanctions');
   const toast = useMessage();
   const client = useQueryClient();
-  const productId = useProduct((s) => s.productId);
   const { params, setParams, list } = useResource<SanctionItem>(RESOURCE, { defaultSort: '-created_at' });
   const canBulk = usePermission([RESOURCE.permissions.edit]);
   const [open, setOpen] = useState(false);
@@ -100,13 +98,8 @@ export function SanctionsPage() {
     [t],
   );
 
-  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   return (
-    <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.riskControlAccounts')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+    <GamePage title={t('menu:page.riskControlAccounts')} intro={t('intro')}>
       <SearchForm
         values={params.filters}
         onSearch={(filters) => setParams({ filters })}
@@ -213,6 +206,6 @@ export function SanctionsPage() {
           </Form.Item>
         </Form>
       </AppModal>
-    </>
+    </GamePage>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Typography } from 'antd';
+import {} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,11 +9,10 @@ import {
   violationsResource,
   type ViolatorItem,
 } from '@rx/contracts/violations';
-import { useProduct } from '@/app/product/index.ts';
 import { ExportButton, SearchForm, tablePaging } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime } from '@/shared/format.ts';
-import { DataTable } from '@/shared/ui/index.ts';
+import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { CategoryHits, StatusTag, detailLink } from './violator-parts.tsx';
 
 const RESOURCE = violationsResource;
@@ -21,7 +20,6 @@ const RESOURCE = violationsResource;
 /** Violators grouped by player: hits per category, servers, first and last seen, review state. */
 export function ViolatorsPage() {
   const { t } = useTranslation('violations');
-  const productId = useProduct((s) => s.productId);
   const { params, setParams, list, can } = useResource<ViolatorItem>(RESOURCE, { defaultSort: '-last_seen' });
 
   const columns = useMemo<ColumnsType<ViolatorItem>>(
@@ -69,13 +67,8 @@ export function ViolatorsPage() {
     [t],
   );
 
-  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   return (
-    <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.violators')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+    <GamePage title={t('menu:page.violators')} intro={t('intro')}>
       <SearchForm
         values={params.filters}
         onSearch={(next) => setParams({ filters: next })}
@@ -114,6 +107,6 @@ export function ViolatorsPage() {
         dataSource={list.data?.list}
         {...tablePaging(params, setParams, list.data?.total)}
       />
-    </>
+    </GamePage>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { ExportButton, SearchForm, tablePaging } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { DataTable } from '@/shared/ui/index.ts';
+import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { OrderDrawer } from './OrderDrawer.tsx';
 import { Money, StateTag } from './order-parts.tsx';
 
@@ -85,7 +85,6 @@ function Totals({ from, to }: { from?: string; to?: string }) {
 /** Web recharge orders: server-side filters, sort, paging, export; the detail drawer holds the actions. */
 export function OrdersPage() {
   const { t } = useTranslation('webShop');
-  const productId = useProduct((s) => s.productId);
   const { params, setParams, list, can } = useResource<WebOrder>(RESOURCE, { defaultSort: '-created_at' });
   const [open, setOpen] = useState<number | null>(null);
   const filters = params.filters as Record<string, string | undefined>;
@@ -148,13 +147,8 @@ export function OrdersPage() {
     [t],
   );
 
-  if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   return (
-    <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.webOrders')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('orders.intro')}</Typography.Paragraph>
+    <GamePage title={t('menu:page.webOrders')} intro={t('orders.intro')}>
       <Totals from={filters.from} to={filters.to} />
       <SearchForm
         values={params.filters}
@@ -200,6 +194,6 @@ export function OrdersPage() {
         })}
       />
       <OrderDrawer orderId={open} onClose={() => setOpen(null)} />
-    </>
+    </GamePage>
   );
 }
