@@ -42,7 +42,10 @@ export const jobItem = z.object({
   user_id: z.number().int().nullable(),
   username: z.string(),
   product_id: z.number().int().nullable(),
-  /** What the task answered at the end (an import: its diff, the same answer as a synchronous import). */
+  /**
+   * What the task answered at the end (an import: its diff, the same answer as a synchronous
+   * import). Only `GET /jobs/:id` carries it; in the list it is null (a diff can be megabytes).
+   */
   summary: z.unknown().nullable(),
   error: z.string().nullable(),
   created_at: z.string(),

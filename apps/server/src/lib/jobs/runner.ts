@@ -696,7 +696,7 @@ export class JobRunner {
   }
 
   /** A running job's row with the progress this instance knows of (a whole job's is only in memory). */
-  withLiveProgress(job: JobRow): JobRow {
+  withLiveProgress<J extends Pick<JobRow, 'id' | 'status'>>(job: J): J {
     const live = job.status === 'running' ? this.wholeProgress.get(job.id) : undefined;
     return live ? { ...job, ...live } : job;
   }

@@ -313,6 +313,13 @@ describe('imports as jobs', () => {
       expect(done.summary.create).toHaveLength(1001);
       expect(done.summary.create[0]).toMatchObject({ row: 2, key: 'job_0' });
       expect(await propsNamed(t, ['job_0', 'job_1000'])).toHaveLength(0);
+      // The list is light: no job's file cells, no diff (the job itself has it).
+      const listed = body<{ list: (JobAnswer & { summary: unknown })[] }>(
+        await api.get('/api/v1/jobs?mine=1'),
+      );
+      const row = listed.data.list.find((j) => j.id === dryId)!;
+      expect(row.summary).toBeNull();
+      expect(JSON.stringify(row)).not.toContain('job_1000');
 
       // A real run with one bad row: all or nothing, the job fails with the row's error.
       rows[500] = propRow('job_500', '');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode, idParam, jobItemsQuery, jobListQuery, jobResultQuery, type JobItem } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
@@ -13,7 +13,16 @@ import { ok, requestLanguage } from '../../lib/request.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { DEFAULT_JOB_RETENTION_DAYS, scheduleJobRetention } from './retention.ts';
 
-function toItem(job: JobRow): JobItem {
+/**
+ * What the routes read of a job: never `params` (an import keeps the whole file's cells there,
+ * hundreds of KB that PGlite would parse on the server's thread at every poll of its progress),
+ * and the summary (an import's diff, up to MBs) only for one job, not for a page of them.
+ */
+const { params: _params, ...shown } = getTableColumns(jobs);
+const listed = { ...shown, summary: sql<null>`null`.as('summary') };
+type ShownJob = Omit<JobRow, 'params'>;
+
+function toItem(job: ShownJob): JobItem {
   return {
     id: job.id,
     kind: job.kind,
@@ -47,10 +56,10 @@ async function visibility(
   };
 }
 
-async function visibleJob(db: Db, request: FastifyRequest, id: number): Promise<JobRow> {
+async function visibleJob(db: Db, request: FastifyRequest, id: number): Promise<ShownJob> {
   const { where } = await visibility(db, request);
   const [job] = await db
-    .select()
+    .select(shown)
     .from(jobs)
     .where(and(where, eq(jobs.id, id)));
   if (!job) throw new ApiError(ErrorCode.NOT_FOUND);
@@ -105,7 +114,7 @@ export async function jobRoutes(
       );
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(listed)
           .from(jobs)
           .where(where)
           .orderBy(...order)
