@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { setImmediate as nextLoop } from 'node:timers/promises';
 import type { Db } from '../db/index.ts';
 
 /** Something that runs SQL: the database or a transaction on it. */
@@ -11,4 +12,19 @@ export type Runner = Pick<Db, 'execute'>;
 export async function queryRows<T>(db: Runner, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows?: T[] };
   return result.rows ?? [];
+}
+
+/**
+ * Deletes in batches until a batch comes back short: `statement` deletes at most `batch` rows and
+ * returns one row per row deleted. The event loop runs between batches (a sweep of a large table
+ * must not hold the server). Answers how many rows went.
+ */
+export async function deleteInBatches(db: Runner, batch: number, statement: () => SQL): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const gone = (await queryRows(db, statement())).length;
+    total += gone;
+    if (gone < batch) return total;
+    await nextLoop();
+  }
 }

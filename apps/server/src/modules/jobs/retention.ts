@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { deleteInBatches } from '../../lib/rows.ts';
 
 /**
  * Finished jobs (succeeded, failed, cancelled) are kept `JOB_RETENTION_DAYS` (90 by default) after
@@ -13,8 +13,6 @@ export const DEFAULT_JOB_RETENTION_DAYS = 90;
 export const JOB_RETENTION_TASK = 'jobs.retention';
 const BATCH = 5_000;
 
-const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
-
 /** Deletes finished jobs older than `days` (items first, in batches) and old one-off schedules. */
 export async function sweepJobs(
   db: Db,
@@ -22,34 +20,27 @@ export async function sweepJobs(
 ): Promise<{ jobs: number; items: number; schedules: number }> {
   const old = sql`select id from jobs where status in ('succeeded', 'failed', 'cancelled')
     and finished_at < now() - make_interval(days => ${days}::int)`;
-  const items = await inBatches(
+  const items = await deleteInBatches(
     db,
+    BATCH,
     () => sql`delete from job_items i using (
       select job_id, seq from job_items where job_id in (${old}) limit ${BATCH}::int) o
       where i.job_id = o.job_id and i.seq = o.seq returning 1 as gone`,
   );
-  const jobs = await inBatches(
+  const jobs = await deleteInBatches(
     db,
+    BATCH,
     () => sql`delete from jobs where id in (${old} limit ${BATCH}::int) returning 1 as gone`,
   );
-  const schedules = await inBatches(
+  const schedules = await deleteInBatches(
     db,
+    BATCH,
     () => sql`delete from schedules where id in (
       select id from schedules where cron is null and status <> 'active'
         and updated_at < now() - make_interval(days => ${days}::int) limit ${BATCH}::int)
       returning 1 as gone`,
   );
   return { jobs, items, schedules };
-}
-
-async function inBatches(db: Db, statement: () => ReturnType<typeof sql>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const gone = (await queryRows<{ gone: number }>(db, statement())).length;
-    total += gone;
-    if (gone < BATCH) return total;
-    await yieldToOthers();
-  }
 }
 
 /** Defines the daily sweep (a recurring task, outside any transaction); answers its scheduling. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { deleteInBatches } from '../../lib/rows.ts';
 
 /**
  * What the players module keeps for a limited time: sign-ins (the table that grows with every
@@ -22,38 +22,28 @@ const RETENTION_KEY = 'players:retention';
 /** Rows deleted per statement: each one short, the event loop free between them. */
 const BATCH = 5_000;
 
-const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
-
 /** Deletes what is past its time, a batch at a time; answers how many rows of each went. */
 export async function sweepPlayerData(
   db: Db,
   retention: PlayerRetention,
 ): Promise<{ logins: number; eventIds: number }> {
-  const logins = await inBatches(
+  const logins = await deleteInBatches(
+    db,
+    BATCH,
     () => sql`delete from player_logins where id in (
       select id from player_logins where at < now() - make_interval(days => ${retention.loginDays}::int) limit ${BATCH}::int)
       returning 1 as gone`,
-    db,
   );
-  const eventIds = await inBatches(
+  const eventIds = await deleteInBatches(
+    db,
+    BATCH,
     () => sql`delete from player_event_ids e using (
       select product_id, event_id from player_event_ids
       where received_at < now() - make_interval(days => ${retention.eventIdDays}::int) limit ${BATCH}::int) old
       where e.product_id = old.product_id and e.event_id = old.event_id
       returning 1 as gone`,
-    db,
   );
   return { logins, eventIds };
-}
-
-async function inBatches(statement: () => ReturnType<typeof sql>, db: Db): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const gone = (await queryRows<{ gone: number }>(db, statement())).length;
-    total += gone;
-    if (gone < BATCH) return total;
-    await yieldToOthers();
-  }
 }
 
 /** The daily sweep (03:40 UTC), a recurring task: it runs outside any transaction, in batches. */
