@@ -1,23 +1,11 @@
-import type { WebGood, WebPrice } from '@rx/contracts';
+import { webGoodsResource, type WebGood, type WebPrice } from '@rx/contracts';
 import { i18nCells, i18nFromCells, i18nHeaders, listCell, parseCell, timeCell } from '../../lib/cells.ts';
 import type { FieldProblems } from '../../lib/problems.ts';
 
-const COLUMNS = [
-  ...i18nHeaders('name'),
-  'gift_package_id',
-  'currency_code',
-  'currency_amount',
-  'prices',
-  'bonus_kind',
-  'bonus_percent',
-  'bonus_gift_id',
-  'limit_daily',
-  'limit_total',
-  'sale_start',
-  'sale_end',
-  'sort_order',
-  'status',
-] as const;
+/** The resource's sheet columns (contracts), the name as one column per language. */
+const COLUMNS = webGoodsResource.sheet!.columns.flatMap((field) =>
+  field === 'name' ? i18nHeaders('name') : [field],
+);
 
 /** Prices as `US:USD:499|JP:JPY:800` (country, currency, amount in minor units). */
 function pricesCell(prices: WebPrice[]): string {
