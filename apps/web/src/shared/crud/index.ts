@@ -12,9 +12,29 @@ export {
   resourceKey,
   type ListAnswer,
 } from './resource.ts';
-export { validateWith, serverFieldErrors, showFieldErrors, clearChangedErrors } from './zod-form.ts';
+export {
+  validateWith,
+  serverFieldErrors,
+  showFieldErrors,
+  clearChangedErrors,
+  schemaDefaults,
+} from './zod-form.ts';
 export { useFieldErrors } from './use-field-errors.ts';
 export { tablePaging, sortOf } from './table-paging.ts';
 export { ListToolbar, statusColumn, updatedAtColumn, disabledColumn, disabledSearch } from './ListParts.tsx';
 export { useDeleteRow, disabledInstead, type DeleteOutcome } from './delete-row.ts';
 export { copyName } from './copy-name.ts';
+export {
+  StatusField,
+  statusSearch,
+  enumOptions,
+  enumSearch,
+  enumColumn,
+  tagsColumn,
+  iconColumn,
+  nameColumn,
+  MultilangText,
+  MissingLanguagesTag,
+  emptyText,
+} from './fields.tsx';
+export { textIn } from './ref-names.ts';

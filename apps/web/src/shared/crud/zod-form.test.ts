@@ -3,7 +3,13 @@ import type { FormInstance } from 'antd';
 import { errorCodeCreateBody } from '@rx/contracts/error-codes';
 import { giftCreateBody } from '@rx/contracts/gift-packages';
 import { z } from 'zod';
-import { clearChangedErrors, markedLanguages, showFieldErrors, validateWith } from './zod-form.ts';
+import {
+  clearChangedErrors,
+  markedLanguages,
+  schemaDefaults,
+  showFieldErrors,
+  validateWith,
+} from './zod-form.ts';
 
 type Name = (string | number)[];
 
@@ -124,5 +130,16 @@ describe('zod-form: schema errors onto form fields', () => {
     clearChangedErrors(form, [{ name: ['name'] }, { name: ['texts'] }]);
     expect(errors.get('name')).toEqual([]);
     expect(markedLanguages(form, 'texts').size).toBe(0);
+  });
+});
+
+describe('schemaDefaults', () => {
+  it('holds the defaults of a create schema and nothing it requires', () => {
+    const schema = z.object({
+      code: z.string(),
+      note: z.string().optional(),
+      tags: z.array(z.string()).default([]),
+    });
+    expect(schemaDefaults(schema)).toEqual({ tags: [] });
   });
 });

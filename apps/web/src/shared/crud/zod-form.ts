@@ -128,3 +128,13 @@ export function clearChangedErrors(form: FormInstance, changed: { name: (string 
 export function hasFieldErrors(form: FormInstance): boolean {
   return form.getFieldsError().some((f) => f.errors.length > 0);
 }
+
+/** The values a create schema fills in by itself (its `.default(…)`s): the start of a new item. */
+export function schemaDefaults<T extends object>(schema: { shape: Record<string, ZodType> }): Partial<T> {
+  const values: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const parsed = field.safeParse(undefined);
+    if (parsed.success && parsed.data !== undefined) values[key] = parsed.data;
+  }
+  return values as Partial<T>;
+}

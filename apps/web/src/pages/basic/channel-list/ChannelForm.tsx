@@ -1,6 +1,7 @@
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KINDS } from '@rx/contracts/channels';
+import { StatusField } from '@/shared/crud/index.ts';
 
 /** The fields of a distribution channel of the game. */
 export function ChannelForm() {
@@ -16,14 +17,7 @@ export function ChannelForm() {
       <Form.Item name="kind" label={t('channel.kind')} required>
         <Radio.Group options={CHANNEL_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))} />
       </Form.Item>
-      <Form.Item name="status" label={t('crud:field.status')}>
-        <Select
-          options={[
-            { value: 'active', label: t('crud:status.active') },
-            { value: 'disabled', label: t('crud:status.disabled') },
-          ]}
-        />
-      </Form.Item>
+      <StatusField />
     </>
   );
 }

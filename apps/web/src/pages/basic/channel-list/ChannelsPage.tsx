@@ -10,7 +10,7 @@ import {
 } from '@rx/contracts/channels';
 import { permissionOf } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
-import { statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { enumSearch, statusColumn, statusSearch, updatedAtColumn } from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { ChannelForm } from './ChannelForm.tsx';
 import { SubChannels } from './SubChannels.tsx';
@@ -21,8 +21,6 @@ const NEW_CHANNEL: ChannelCreate = { code: '', name: '', kind: 'store', status: 
 export function ChannelsPage() {
   const { t } = useTranslation('channels');
   const seesSubChannels = usePermission([permissionOf(subChannelsResource, 'read')]);
-  const options = (values: readonly string[], group: string) =>
-    values.map((value) => ({ value, label: t(`${group}.${value}`) }));
 
   const columns = useMemo<ColumnsType<Channel>>(
     () => [
@@ -56,13 +54,8 @@ export function ChannelsPage() {
       columns={columns}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        { name: 'kind', label: t('channel.kind'), kind: 'select', options: options(CHANNEL_KINDS, 'kinds') },
-        {
-          name: 'status',
-          label: t('crud:field.status'),
-          kind: 'select',
-          options: options(['active', 'disabled'], 'crud:status'),
-        },
+        enumSearch(t, 'kind', t('channel.kind'), CHANNEL_KINDS, 'kinds'),
+        statusSearch(t),
       ]}
       newItem={NEW_CHANNEL}
       nameOf={(channel) => channel.name}

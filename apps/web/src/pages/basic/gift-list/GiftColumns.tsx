@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { Space, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { GiftPackage } from '@rx/contracts/gift-packages';
-import { missingLanguages, statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { nameColumn, statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
 import { useLocale } from '@/shared/i18n.ts';
-import { textIn } from '@/shared/crud/ref-names.ts';
 import { contentLines, windowState } from './gift-helpers.ts';
 import { formatDateTime } from '@/shared/format.ts';
 
@@ -21,25 +20,11 @@ export function useGiftColumns(propNames: ReadonlyMap<number, string>): ColumnsT
   return useMemo<ColumnsType<GiftPackage>>(
     () => [
       { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      {
-        title: t('name'),
-        key: 'name',
-        width: 200,
-        sorter: true,
-        render: (_, gift) => {
-          const missing = missingLanguages(gift.name);
-          return (
-            <Space size={4}>
-              {textIn(gift.name, lang)}
-              {missing.length > 0 && (
-                <Tooltip title={missing.join(', ')}>
-                  <Tag color="warning">{t('crud:multilang.missingCount', { count: missing.length })}</Tag>
-                </Tooltip>
-              )}
-            </Space>
-          );
-        },
-      },
+      nameColumn<GiftPackage>(
+        { title: t('name'), key: 'name', width: 200, sorter: true },
+        (gift) => gift.name,
+        lang,
+      ),
       {
         title: t('contents'),
         key: 'contents',

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { Button, Checkbox, DatePicker, Flex, Form, InputNumber, Select } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Form, InputNumber } from 'antd';
 import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GIFT_USES } from '@rx/contracts/gift-packages';
 import { propsResource, type Prop } from '@rx/contracts/props';
-import { MultilangInput } from '@/shared/crud/index.ts';
+import { MultilangInput, StatusField } from '@/shared/crud/index.ts';
 import { useLocale } from '@/shared/i18n.ts';
 import { textIn } from '@/shared/crud/ref-names.ts';
 import { RefSelect } from '@/shared/crud/RefSelect.tsx';
@@ -103,14 +103,7 @@ export function GiftForm() {
       <Form.Item name="usable_in" label={t('usableIn')} extra={t('usableInHint')}>
         <Checkbox.Group options={GIFT_USES.map((value) => ({ value, label: t(`uses.${value}`) }))} />
       </Form.Item>
-      <Form.Item name="status" label={t('crud:field.status')}>
-        <Select
-          options={[
-            { value: 'active', label: t('crud:status.active') },
-            { value: 'disabled', label: t('crud:status.disabled') },
-          ]}
-        />
-      </Form.Item>
+      <StatusField />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { GIFT_USES, giftResource, type GiftPackage } from '@rx/contracts/gift-pa
 import { propsResource, type Prop } from '@rx/contracts/props';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
-import { copyName } from '@/shared/crud/index.ts';
+import { copyName, enumSearch, statusSearch } from '@/shared/crud/index.ts';
 import { ResourceListPage, type Opening } from '@/shared/crud/ResourceListPage.tsx';
 import { useLocale } from '@/shared/i18n.ts';
 import { textIn } from '@/shared/crud/ref-names.ts';
@@ -48,8 +48,6 @@ export function GiftsPage() {
       from: textIn(gift.name, lang),
     });
   };
-  const options = (values: readonly string[], group: string) =>
-    values.map((value) => ({ value, label: t(`${group}.${value}`) }));
 
   return (
     <>
@@ -59,7 +57,7 @@ export function GiftsPage() {
         columns={columns}
         search={[
           { name: 'q', label: t('crud:field.keyword') },
-          { name: 'usable_in', label: t('usableIn'), kind: 'select', options: options(GIFT_USES, 'uses') },
+          enumSearch(t, 'usable_in', t('usableIn'), GIFT_USES, 'uses'),
           {
             name: 'prop_id',
             label: t('prop'),
@@ -67,12 +65,7 @@ export function GiftsPage() {
             width: 200,
             options: [...propNames].map(([id, label]) => ({ value: String(id), label })),
           },
-          {
-            name: 'status',
-            label: t('crud:field.status'),
-            kind: 'select',
-            options: options(['active', 'disabled'], 'crud:status'),
-          },
+          statusSearch(t),
         ]}
         newItem={NEW_GIFT}
         nameOf={(gift) => textIn(gift.name, lang)}

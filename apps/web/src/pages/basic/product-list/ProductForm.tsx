@@ -1,7 +1,8 @@
-import { Checkbox, Form, Input, Radio, Select } from 'antd';
+import { Checkbox, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import { GAME_PLATFORMS } from '@rx/contracts/products';
+import { StatusField } from '@/shared/crud/index.ts';
 import { UploadField } from '@/shared/upload/index.ts';
 
 /** The fields of a product (a game). */
@@ -26,14 +27,7 @@ export function ProductForm() {
       <Form.Item name="region" label={t('region')} required extra={t('product.regionHint')}>
         <Radio.Group options={PUBLISH_AREAS.map((value) => ({ value, label: t(`regions.${value}`) }))} />
       </Form.Item>
-      <Form.Item name="status" label={t('crud:field.status')}>
-        <Select
-          options={[
-            { value: 'active', label: t('crud:status.active') },
-            { value: 'disabled', label: t('crud:status.disabled') },
-          ]}
-        />
-      </Form.Item>
+      <StatusField />
     </>
   );
 }

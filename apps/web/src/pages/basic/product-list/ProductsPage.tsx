@@ -6,7 +6,7 @@ import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import { GAME_PLATFORMS, productsResource, type Product, type ProductCreate } from '@rx/contracts/products';
 import { loadProducts } from '@/app/product/index.ts';
 import { useSession } from '@/app/session.ts';
-import { statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { enumSearch, statusColumn, statusSearch, updatedAtColumn } from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { ProductForm } from './ProductForm.tsx';
 
@@ -25,8 +25,6 @@ export function ProductsPage() {
   // A new game starts in the CP's own publish area.
   const area = useSession((s) => s.cpConfig?.publish_area);
   const newProduct = useMemo(() => ({ ...NEW_PRODUCT, region: area ?? NEW_PRODUCT.region }), [area]);
-  const options = (values: readonly string[], group: string) =>
-    values.map((value) => ({ value, label: t(`${group}.${value}`) }));
 
   const columns = useMemo<ColumnsType<Product>>(
     () => [
@@ -69,19 +67,9 @@ export function ProductsPage() {
       columns={columns}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        { name: 'region', label: t('region'), kind: 'select', options: options(PUBLISH_AREAS, 'regions') },
-        {
-          name: 'platform',
-          label: t('product.platforms'),
-          kind: 'select',
-          options: options(GAME_PLATFORMS, 'platforms'),
-        },
-        {
-          name: 'status',
-          label: t('crud:field.status'),
-          kind: 'select',
-          options: options(['active', 'disabled'], 'crud:status'),
-        },
+        enumSearch(t, 'region', t('region'), PUBLISH_AREAS, 'regions'),
+        enumSearch(t, 'platform', t('product.platforms'), GAME_PLATFORMS, 'platforms'),
+        statusSearch(t),
       ]}
       newItem={newProduct}
       nameOf={(product) => product.name}

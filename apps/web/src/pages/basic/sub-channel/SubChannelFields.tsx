@@ -1,7 +1,8 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import { useTranslation } from 'react-i18next';
 import { channelsResource, type Channel } from '@rx/contracts/channels';
+import { StatusField } from '@/shared/crud/index.ts';
 import { RefSelect } from '@/shared/crud/RefSelect.tsx';
 
 export const channelLabel = (channel: Channel) => `${channel.name} (${channel.code})`;
@@ -46,14 +47,7 @@ export function SubChannelFields({ frozen = false }: { frozen?: boolean }) {
       <Form.Item name="campaign" label={t('sub.campaign')}>
         <Input maxLength={128} />
       </Form.Item>
-      <Form.Item name="status" label={t('crud:field.status')}>
-        <Select
-          options={[
-            { value: 'active', label: t('crud:status.active') },
-            { value: 'disabled', label: t('crud:status.disabled') },
-          ]}
-        />
-      </Form.Item>
+      <StatusField />
     </>
   );
 }

@@ -4,7 +4,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { LADDER_ACTIONS, VIOLATION_CATEGORIES } from '@rx/contracts/violation-templates';
 import { SANCTION_FEATURES } from '@rx/contracts/sanctions';
-import { MultilangInput } from '@/shared/crud/index.ts';
+import { MultilangInput, StatusField } from '@/shared/crud/index.ts';
 
 /**
  * A template's fields: code (never changes), name, category, the ladder (one rung per offence:
@@ -83,14 +83,7 @@ export function TemplateForm({ editing }: { editing: boolean }) {
       <Form.Item name="appealable" label={t('appealable')} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item name="status" label={t('crud:field.status')}>
-        <Select
-          options={[
-            { value: 'active', label: t('crud:status.active') },
-            { value: 'disabled', label: t('crud:status.disabled') },
-          ]}
-        />
-      </Form.Item>
+      <StatusField />
     </>
   );
 }

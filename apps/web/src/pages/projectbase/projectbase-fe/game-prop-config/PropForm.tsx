@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROP_RARITIES, PROP_TYPES } from '@rx/contracts/props';
-import { MultilangInput } from '@/shared/crud/index.ts';
+import { MultilangInput, StatusField, enumOptions } from '@/shared/crud/index.ts';
 import { UploadField } from '@/shared/upload/index.ts';
 
 /** The fields of a prop; the code is the id the game knows and never changes once created. */
@@ -16,10 +16,10 @@ export function PropForm({ editing }: { editing: boolean }) {
         <MultilangInput maxLength={64} />
       </Form.Item>
       <Form.Item name="type" label={t('type')} required>
-        <Select options={PROP_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))} />
+        <Select options={enumOptions(t, PROP_TYPES, 'types')} />
       </Form.Item>
       <Form.Item name="rarity" label={t('rarity')} required>
-        <Select options={PROP_RARITIES.map((value) => ({ value, label: t(`rarities.${value}`) }))} />
+        <Select options={enumOptions(t, PROP_RARITIES, 'rarities')} />
       </Form.Item>
       <Form.Item name="icon_url" label={t('icon')}>
         <UploadField use="image" testId="prop-icon" />
@@ -36,14 +36,7 @@ export function PropForm({ editing }: { editing: boolean }) {
       <Form.Item name="tags" label={t('tags')}>
         <Select mode="tags" tokenSeparators={[',', '，']} maxCount={20} />
       </Form.Item>
-      <Form.Item name="status" label={t('crud:field.status')}>
-        <Select
-          options={[
-            { value: 'active', label: t('crud:status.active') },
-            { value: 'disabled', label: t('crud:status.disabled') },
-          ]}
-        />
-      </Form.Item>
+      <StatusField />
     </>
   );
 }

@@ -1,93 +1,42 @@
 import { useMemo } from 'react';
-import { Avatar, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { PROP_RARITIES, PROP_TYPES, propsResource, type Prop, type PropCreate } from '@rx/contracts/props';
-import type { Language } from '@rx/contracts/languages';
-import { missingLanguages, statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { PROP_RARITIES, PROP_TYPES, propCreateBody, propsResource } from '@rx/contracts/props';
+import type { Prop, PropCreate } from '@rx/contracts/props';
+import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { useLocale } from '@/shared/i18n.ts';
 import { PropForm } from './PropForm.tsx';
 
+// What the create schema does not fill in by itself; a new prop stacks to 999 unless changed.
 const NEW_PROP: PropCreate = {
+  ...crud.schemaDefaults<PropCreate>(propCreateBody),
   code: '',
-  name: { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' },
+  name: crud.emptyText(),
   type: 'consumable',
   rarity: 'common',
-  icon_url: '',
   stack_limit: 999,
-  expiry_days: 0,
-  unit_value: 0,
-  tags: [],
-  status: 'active',
 };
-
-export function nameIn(name: Record<string, string>, lang: Language): string {
-  return name[lang] || name.zh || '';
-}
 
 /** Game props (`commercialization/see/prop`): the item catalogue of the chosen game. */
 export function PropsPage() {
   const { t } = useTranslation('props');
   const lang = useLocale((s) => s.language);
-  const options = (values: readonly string[], group: string) =>
-    values.map((value) => ({ value, label: t(`${group}.${value}`) }));
-
   const columns = useMemo<ColumnsType<Prop>>(
     () => [
-      {
-        title: t('icon'),
-        dataIndex: 'icon_url',
-        width: 64,
-        render: (url: string, prop) => (
-          <Avatar shape="square" src={url || undefined} alt={nameIn(prop.name, lang)}>
-            {nameIn(prop.name, lang).slice(0, 1)}
-          </Avatar>
-        ),
-      },
+      crud.iconColumn<Prop>(t('icon'), 64, (prop) => crud.textIn(prop.name, lang)),
       { title: t('code'), dataIndex: 'code', width: 140, sorter: true },
-      {
-        title: t('name'),
-        key: 'name',
-        width: 170,
-        sorter: true,
-        render: (_, prop) => {
-          const missing = missingLanguages(prop.name);
-          return (
-            <Space size={4}>
-              {nameIn(prop.name, lang)}
-              {missing.length > 0 && (
-                <Tooltip title={missing.join(', ')}>
-                  <Tag color="warning">{t('crud:multilang.missingCount', { count: missing.length })}</Tag>
-                </Tooltip>
-              )}
-            </Space>
-          );
-        },
-      },
-      {
-        title: t('type'),
-        dataIndex: 'type',
-        width: 96,
-        sorter: true,
-        render: (v: string) => t(`types.${v}`),
-      },
-      {
-        title: t('rarity'),
-        dataIndex: 'rarity',
-        width: 90,
-        sorter: true,
-        render: (v: string) => t(`rarities.${v}`),
-      },
+      crud.nameColumn<Prop>({ title: t('name'), key: 'name', width: 170, sorter: true }, (p) => p.name, lang),
+      crud.enumColumn<Prop>(t, { title: t('type'), dataIndex: 'type', width: 96, sorter: true }, 'types'),
+      crud.enumColumn<Prop>(
+        t,
+        { title: t('rarity'), dataIndex: 'rarity', width: 90, sorter: true },
+        'rarities',
+      ),
       { title: t('stackLimit'), dataIndex: 'stack_limit', width: 96 },
-      {
-        title: t('tags'),
-        dataIndex: 'tags',
-        width: 130,
-        render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
-      },
-      statusColumn<Prop>(t),
-      updatedAtColumn<Prop>(t),
+      crud.tagsColumn<Prop>(t('tags'), 'tags', 130),
+      crud.statusColumn<Prop>(t),
+      crud.updatedAtColumn<Prop>(t),
     ],
     [t, lang],
   );
@@ -101,18 +50,13 @@ export function PropsPage() {
       actionsWidth={120}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        { name: 'type', label: t('type'), kind: 'select', options: options(PROP_TYPES, 'types') },
-        { name: 'rarity', label: t('rarity'), kind: 'select', options: options(PROP_RARITIES, 'rarities') },
-        {
-          name: 'status',
-          label: t('crud:field.status'),
-          kind: 'select',
-          options: options(['active', 'disabled'], 'crud:status'),
-        },
+        crud.enumSearch(t, 'type', t('type'), PROP_TYPES, 'types'),
+        crud.enumSearch(t, 'rarity', t('rarity'), PROP_RARITIES, 'rarities'),
+        crud.statusSearch(t),
         { name: 'tag', label: t('tags'), width: 140 },
       ]}
       newItem={NEW_PROP}
-      nameOf={(prop) => nameIn(prop.name, lang)}
+      nameOf={(prop) => crud.textIn(prop.name, lang)}
       formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={(editing) => <PropForm editing={editing !== 'new'} />}
     />

@@ -5,7 +5,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { ErrorCode } from '@rx/contracts/errors';
 import { feedbackTypesResource, type FeedbackTypeCreate } from '@rx/contracts/feedback-types';
 import { LANGUAGES } from '@rx/contracts/languages';
-import { missingLanguages, useDeleteRow, useResourceMutations } from '@/shared/crud/index.ts';
+import {
+  MissingLanguagesTag,
+  missingLanguages,
+  useDeleteRow,
+  useResourceMutations,
+} from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
@@ -74,13 +79,7 @@ export function useTypeColumns({
           <Space size={4}>
             <span>{typeName(row, lang)}</span>
             <Typography.Text type="secondary">{row.code}</Typography.Text>
-            {missingLanguages(row.name).length > 0 && (
-              <Tooltip title={missingLanguages(row.name).join(', ')}>
-                <Tag color="warning">
-                  {t('crud:multilang.missingCount', { count: missingLanguages(row.name).length })}
-                </Tag>
-              </Tooltip>
-            )}
+            <MissingLanguagesTag value={row.name} />
           </Space>
         ),
       },

@@ -1,0 +1,113 @@
+import { Avatar, Form, Select, Space, Tag, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@rx/contracts/languages';
+import { missingLanguages, type MultilangValue } from './MultilangInput.tsx';
+import { textIn } from './ref-names.ts';
+import type { SearchField } from './SearchForm.tsx';
+
+type Translate = (key: string) => string;
+
+/** The two states of a catalogue row (`recordStatus`). */
+const STATUSES = ['active', 'disabled'] as const;
+
+/** A text for every language, all empty: the start of a create form's multilingual field. */
+export function emptyText(): Record<Language, string> {
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, ''])) as Record<Language, string>;
+}
+
+/** Select options of an enum, each labelled by its translation `<group>.<value>`. */
+export function enumOptions(t: Translate, values: readonly string[], group: string) {
+  return values.map((value) => ({ value, label: t(`${group}.${value}`) }));
+}
+
+/** A search field picking one value of an enum. */
+export function enumSearch(
+  t: Translate,
+  name: string,
+  label: ReactNode,
+  values: readonly string[],
+  group: string,
+): SearchField {
+  return { name, label, kind: 'select', options: enumOptions(t, values, group) };
+}
+
+/** The search field of a catalogue row's `status` (active or disabled). */
+export function statusSearch(t: Translate): SearchField {
+  return enumSearch(t, 'status', t('crud:field.status'), STATUSES, 'crud:status');
+}
+
+/** A form's `status` field: active or disabled. */
+export function StatusField() {
+  const { t } = useTranslation('crud');
+  return (
+    <Form.Item name="status" label={t('field.status')}>
+      <Select options={enumOptions(t, STATUSES, 'status')} />
+    </Form.Item>
+  );
+}
+
+/** A column of an enum, each value shown by its translation `<group>.<value>`. */
+export function enumColumn<T>(
+  t: Translate,
+  column: ColumnType<T> & { dataIndex: string },
+  group: string,
+): ColumnType<T> {
+  return { ...column, render: (v: string) => t(`${group}.${v}`) };
+}
+
+/** A column of free tags. */
+export function tagsColumn<T>(title: ReactNode, dataIndex: string, width: number): ColumnType<T> {
+  return {
+    title,
+    dataIndex,
+    width,
+    render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
+  };
+}
+
+/** An icon column: the image, or the first letter of the row's name while it has none. */
+export function iconColumn<T>(title: ReactNode, width: number, nameOf: (row: T) => string): ColumnType<T> {
+  return {
+    title,
+    dataIndex: 'icon_url',
+    width,
+    render: (url: string, row) => (
+      <Avatar shape="square" src={url || undefined} alt={nameOf(row)}>
+        {nameOf(row).slice(0, 1)}
+      </Avatar>
+    ),
+  };
+}
+
+/** How many languages still lack a translation, naming them on hover; nothing when none does. */
+export function MissingLanguagesTag({ value }: { value: MultilangValue }) {
+  const { t } = useTranslation('crud');
+  const missing = missingLanguages(value);
+  if (missing.length === 0) return null;
+  return (
+    <Tooltip title={missing.join(', ')}>
+      <Tag color="warning">{t('multilang.missingCount', { count: missing.length })}</Tag>
+    </Tooltip>
+  );
+}
+
+/** A text in the interface language, with its missing-translations tag. */
+export function MultilangText({ value, lang }: { value: MultilangValue; lang: Language }) {
+  return (
+    <Space size={4}>
+      {textIn(value, lang)}
+      <MissingLanguagesTag value={value} />
+    </Space>
+  );
+}
+
+/** A multilingual name column (sorted by `key`), with the missing-translations tag. */
+export function nameColumn<T>(
+  column: ColumnType<T> & { key: string },
+  text: (row: T) => MultilangValue,
+  lang: Language,
+): ColumnType<T> {
+  return { ...column, render: (_, row) => <MultilangText value={text(row)} lang={lang} /> };
+}
