@@ -51,6 +51,9 @@ export function createBoss(database: Database, options: BossOptions & { migrate?
     archiveCompletedAfterSeconds: 3600,
     deleteAfterDays: 2,
     maintenanceIntervalSeconds: 120,
+    // Crons are ticks the runner sends itself (runner.ts `sendTick`): pg-boss's clock would parse
+    // every cron twice a minute, stalling the server's thread.
+    schedule: false,
   });
 }
 

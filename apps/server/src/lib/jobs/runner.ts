@@ -68,7 +68,7 @@ export interface TaskContext {
   /**
    * A one-off's: the transaction its run is recorded in — write through it (never through the app's
    * own `db`, which on PGlite waits for this transaction forever) for exactly-once effects.
-   * A recurring task's: the database itself (it runs outside any transaction; see `fireCron`).
+   * A recurring task's: the database itself (it runs outside any transaction; see `claimCronRun`).
    */
   db: Db;
   key: string;
@@ -88,23 +88,37 @@ export interface JobRunnerOptions extends BossOptions {
 
 const JOB_QUEUE = 'rx-jobs';
 const ONE_OFF_QUEUE = 'rx-schedules';
-const CRON_QUEUE_PREFIX = 'rx-cron-';
+/** Each tick of every cron: a pg-boss message due at the tick's moment. */
+const CRON_TICK_QUEUE = 'rx-cron-ticks';
+/** The per-cron queues of earlier versions, scheduled with pg-boss's own cron (removed at start). */
+const OLD_CRON_QUEUE_PREFIX = 'rx-cron-';
 
-function cronQueue(key: string): string {
-  return CRON_QUEUE_PREFIX + createHash('sha1').update(key).digest('hex').slice(0, 20);
-}
-
-/** The next moment of a cron in a time zone (cron-parser, pg-boss's own dependency); null if unknown. */
-function nextCronRun(cron: string, tz: string): Date | null {
+/**
+ * The next moment of a cron in a time zone after `from` (cron-parser, pg-boss's own dependency);
+ * null if the cron is not valid.
+ */
+function nextCronRun(cron: string, tz: string, from: Date = new Date()): Date | null {
   try {
     const require = createRequire(createRequire(import.meta.url).resolve('pg-boss'));
     const parser = require('cron-parser') as {
-      parseExpression(expression: string, options: { tz: string }): { next(): { toDate(): Date } };
+      parseExpression(
+        expression: string,
+        options: { tz: string; currentDate: Date },
+      ): { next(): { toDate(): Date } };
     };
-    return parser.parseExpression(cron, { tz }).next().toDate();
+    return parser.parseExpression(cron, { tz, currentDate: from }).next().toDate();
   } catch {
     return null;
   }
+}
+
+/**
+ * The pg-boss id of a cron's tick at one moment: the same on every instance, so a tick sent twice
+ * (two instances starting, a restart) is stored once (pg-boss inserts with ON CONFLICT DO NOTHING).
+ */
+function tickId(key: string, at: Date): string {
+  const hex = createHash('sha1').update(`${key}@${at.toISOString()}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function messageOf(error: unknown): string {
@@ -132,7 +146,8 @@ export class JobRunner {
   private readonly lastPublished = new Map<number, number>();
   /** Progress of jobs run as a whole here (their transaction holds it until they end). */
   private readonly wholeProgress = new Map<number, { done: number; total: number; failed: number }>();
-  private readonly cronWorkers = new Set<string>();
+  /** Recurring tasks running here now (a tick never starts a second run of the same key here). */
+  private readonly cronRuns = new Map<string, Promise<void>>();
   private readonly batchSize: number;
   private readonly progressIntervalMs: number;
   private readonly pollingIntervalSeconds: number;
@@ -173,7 +188,7 @@ export class JobRunner {
 
   async start(): Promise<void> {
     await startBoss(this.database, this.boss);
-    for (const queue of [JOB_QUEUE, ONE_OFF_QUEUE]) await this.boss.createQueue(queue);
+    for (const queue of [JOB_QUEUE, ONE_OFF_QUEUE, CRON_TICK_QUEUE]) await this.boss.createQueue(queue);
     const polling = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 };
     await this.boss.work<{ jobId: number }>(JOB_QUEUE, polling, async ([message]) => {
       if (message) await this.runJob(message.data.jobId);
@@ -181,15 +196,16 @@ export class JobRunner {
     await this.boss.work<{ key: string; at: string }>(ONE_OFF_QUEUE, polling, async ([message]) => {
       if (message) await this.fireOneOff(message.data.key, new Date(message.data.at));
     });
+    await this.boss.work<{ key: string; at: string }>(CRON_TICK_QUEUE, polling, async ([message]) => {
+      if (message) await this.fireCronTick(message.data.key, new Date(message.data.at));
+    });
+    await this.dropOldCronQueues();
+    // Each active cron's next tick (sent again after a crash between a tick and the sending of the next).
     const crons = await this.db
-      .select({ key: schedules.key, cron: schedules.cron, tz: schedules.tz })
+      .select({ key: schedules.key, nextRunAt: schedules.nextRunAt })
       .from(schedules)
       .where(and(eq(schedules.status, 'active'), sql`${schedules.cron} is not null`));
-    for (const { key, cron, tz } of crons) {
-      await this.boss.createQueue(cronQueue(key));
-      await this.boss.schedule(cronQueue(key), cron!, { key }, { tz: tz ?? 'UTC' });
-      await this.workCron(key);
-    }
+    for (const { key, nextRunAt } of crons) if (nextRunAt) await this.sendTick(key, nextRunAt);
     this.started = true;
     void this.resume();
     void this.fireDueOneOffs();
@@ -198,7 +214,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     // Running jobs stop between batches; what they left stays pending for the next start.
-    await Promise.allSettled([...this.running.values()]);
+    await Promise.allSettled([...this.running.values(), ...this.cronRuns.values()]);
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 }).catch(() => undefined);
   }
 
@@ -532,7 +548,6 @@ export class JobRunner {
           updatedAt: new Date(),
         },
       });
-    await this.dropCron(key);
     if (!this.started) return;
     if (at.getTime() <= Date.now()) {
       void this.fireOneOff(key, at);
@@ -567,11 +582,7 @@ export class JobRunner {
           updatedAt: new Date(),
         },
       });
-    if (!this.started) return;
-    const queue = cronQueue(key);
-    await this.boss.createQueue(queue);
-    await this.boss.schedule(queue, cron, { key }, { tz });
-    await this.workCron(key);
+    if (this.started && next) await this.sendTick(key, next);
   }
 
   /** Cancels a schedule (one-off or cron); false if there was none active. */
@@ -581,7 +592,7 @@ export class JobRunner {
       .set({ status: 'cancelled', nextRunAt: null, updatedAt: new Date() })
       .where(and(eq(schedules.key, key), eq(schedules.status, 'active')))
       .returning({ key: schedules.key });
-    await this.dropCron(key);
+    // Its pending tick finds it cancelled and does nothing.
     return rows.length > 0;
   }
 
@@ -591,22 +602,28 @@ export class JobRunner {
     return row;
   }
 
-  private async dropCron(key: string): Promise<void> {
-    const queue = cronQueue(key);
-    if (!this.started || !this.cronWorkers.has(queue)) return;
-    this.cronWorkers.delete(queue);
-    await this.boss.unschedule(queue).catch(() => undefined);
-    await this.boss.offWork(queue).catch(() => undefined);
+  /**
+   * A cron's tick at `at`: a pg-boss message due then, with the same id on every instance. (pg-boss's
+   * own cron is off: its clock re-parsed every cron every 30 s, cron-parser's `prev()` with time
+   * zones taking 5–35 ms each, so the server's thread stalled for 100–150 ms twice a minute.)
+   */
+  private async sendTick(key: string, at: Date): Promise<void> {
+    await this.boss.send(
+      CRON_TICK_QUEUE,
+      { key, at: at.toISOString() },
+      { id: tickId(key, at), startAfter: at, retryLimit: 0, expireInSeconds: 3600 },
+    );
   }
 
-  private async workCron(key: string): Promise<void> {
-    const queue = cronQueue(key);
-    if (this.cronWorkers.has(queue)) return;
-    this.cronWorkers.add(queue);
-    await this.boss.createQueue(queue);
-    await this.boss.work(queue, { pollingIntervalSeconds: this.pollingIntervalSeconds }, async () => {
-      await this.fireCron(key);
-    });
+  /** Removes the pg-boss schedules and queues of earlier versions' crons (one queue per cron). */
+  private async dropOldCronQueues(): Promise<void> {
+    const old = (await this.boss.getSchedules()).filter(
+      (s) => s.name.startsWith(OLD_CRON_QUEUE_PREFIX) && s.name !== CRON_TICK_QUEUE,
+    );
+    for (const { name } of old) {
+      await this.boss.unschedule(name).catch(() => undefined);
+      await this.boss.deleteQueue(name).catch(() => undefined);
+    }
   }
 
   /** One-offs whose moment has come (a server down at that moment runs them at start). */
@@ -650,41 +667,67 @@ export class JobRunner {
 
   /**
    * Runs a recurring task now (an admin's "run now"; tests), as its cron would: outside any
-   * transaction, after recording the run.
+   * transaction, after recording the run. Its next tick stays where it was.
    */
   async runNow(key: string): Promise<void> {
-    await this.fireCron(key);
+    const claimed = await this.claimCronRun(key, null);
+    if (claimed) await this.runCron(key, claimed);
   }
 
   /**
-   * One tick of a recurring task. The run is recorded in a short transaction first; the handler then
-   * runs outside it, on the database itself. (Inside it, a handler reading through the app's own
-   * `db` instead of the transaction would wait forever on PGlite, whose one connection the open
-   * transaction holds; recurring tasks are sweeps and polls that may take long, and are idempotent.)
+   * A cron's tick: records the run and the next moment, sends the next tick, then runs the task in
+   * the background (a long daily task does not hold back the other crons' ticks). A tick whose
+   * moment is no longer the cron's next one (rescheduled, cancelled, already done) does nothing.
    */
-  private async fireCron(key: string): Promise<void> {
+  private async fireCronTick(key: string, at: Date): Promise<void> {
+    const claimed = await this.claimCronRun(key, at);
+    if (!claimed) return;
+    if (claimed.next) await this.sendTick(key, claimed.next);
+    if (this.cronRuns.has(key)) return; // The last run is still going here.
+    const run = this.runCron(key, claimed).finally(() => this.cronRuns.delete(key));
+    this.cronRuns.set(key, run);
+  }
+
+  /**
+   * Records one run of a recurring task in a short transaction; with `tick`, only if that is the
+   * cron's next moment, which then moves on. The task then runs outside it, on the database itself.
+   * (Inside it, a handler reading through the app's own `db` instead of the transaction would wait
+   * forever on PGlite, whose one connection the open transaction holds; recurring tasks are sweeps
+   * and polls that may take long, and are idempotent.)
+   */
+  private async claimCronRun(
+    key: string,
+    tick: Date | null,
+  ): Promise<{ handler: TaskHandler; payload: unknown; next: Date | null } | null> {
     try {
-      const claimed = await this.db.transaction(async (tx) => {
+      return await this.db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(schedules)
           .where(and(eq(schedules.key, key), eq(schedules.status, 'active')))
           .for('update', { skipLocked: true });
         if (!row || !row.cron) return null;
+        if (tick && row.nextRunAt?.getTime() !== tick.getTime()) return null;
         const handler = this.tasks.get(row.kind);
         if (!handler) return null;
+        const next = tick
+          ? nextCronRun(row.cron, row.tz ?? 'UTC', new Date(Math.max(Date.now(), tick.getTime())))
+          : row.nextRunAt;
         await tx
           .update(schedules)
-          .set({
-            runs: sql`${schedules.runs} + 1`,
-            lastRunAt: new Date(),
-            lastError: null,
-            nextRunAt: nextCronRun(row.cron, row.tz ?? 'UTC'),
-          })
+          .set({ runs: sql`${schedules.runs} + 1`, lastRunAt: new Date(), lastError: null, nextRunAt: next })
           .where(eq(schedules.key, key));
-        return { handler, payload: row.payload };
+        return { handler, payload: row.payload, next: tick ? next : null };
       });
-      if (claimed) await claimed.handler(claimed.payload, { db: this.db, key, at: new Date() });
+    } catch (error) {
+      this.options.log?.error({ err: error, schedule: key }, 'scheduled task failed');
+      return null;
+    }
+  }
+
+  private async runCron(key: string, { handler, payload }: { handler: TaskHandler; payload: unknown }) {
+    try {
+      await handler(payload, { db: this.db, key, at: new Date() });
     } catch (error) {
       this.options.log?.error({ err: error, schedule: key }, 'scheduled task failed');
       await this.db
