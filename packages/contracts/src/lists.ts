@@ -92,9 +92,9 @@ export type ImportRowError = z.infer<typeof importRowError>;
 
 export const importAnswer = z.object({
   dry_run: z.boolean(),
-  /** New rows: their line and cells. */
+  /** New rows: their line and cells (an import job's summary leaves the cells out: the file has them). */
   create: z.array(
-    z.object({ row: z.number().int(), key: z.string(), values: z.record(z.string(), z.string()) }),
+    z.object({ row: z.number().int(), key: z.string(), values: z.record(z.string(), z.string()).optional() }),
   ),
   /** Changed rows: the cells that change. */
   update: z.array(

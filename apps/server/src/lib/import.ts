@@ -287,7 +287,10 @@ export function defineImportJob<Item extends { id: number }, Input, Ctx>(
       const { table, dryRun, validOnly, scope } = job.params as unknown as ImportJobParams;
       try {
         const answer = await runImport(db, scope, spec, table, { dryRun, validOnly, onProgress: progress });
-        return { summary: answer, items: rowResults(answer) };
+        // Without the new rows' cells: a 5,000-row file's would make the summary a JSON of MBs, which
+        // PGlite parses on the server's thread when it is stored and read back.
+        const create = answer.create.map(({ row, key }) => ({ row, key }));
+        return { summary: { ...answer, create }, items: rowResults(answer) };
       } catch (error) {
         const errors = (error as ApiError).data as { errors?: ImportRowError[] } | null;
         if (!(error instanceof ApiError) || !errors?.errors) throw error;
