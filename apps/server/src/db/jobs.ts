@@ -1,5 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { cps, createdAt, updatedAt } from './schema.ts';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, cpRef, createdAt, serialId, updatedAt } from './schema.ts';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 export type JobItemStatus = 'pending' | 'ok' | 'error';
@@ -11,10 +11,8 @@ export type JobItemStatus = 'pending' | 'ok' | 'error';
 export const jobs = pgTable(
   'jobs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
+    id: serialId(),
+    cpId: cpRef(),
     /** The product the job works on, when it is a game's (no foreign key: a job outlives nothing). */
     productId: integer('product_id'),
     /** The staff member who started it; null for system jobs (schedules). */
@@ -33,9 +31,9 @@ export const jobs = pgTable(
     resultFile: text('result_file'),
     error: text('error'),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+    heartbeatAt: at('heartbeat_at'),
   },
   (t) => [
     index('jobs_cp_created').on(t.cpId, t.createdAt),
@@ -56,7 +54,7 @@ export const jobItems = pgTable(
     status: text('status').$type<JobItemStatus>().notNull().default('pending'),
     message: text('message').notNull().default(''),
     output: jsonb('output').$type<unknown>(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneAt: at('done_at'),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index('job_items_job_status').on(t.jobId, t.status)],
 );
@@ -67,18 +65,18 @@ export type ScheduleStatus = 'active' | 'done' | 'failed' | 'cancelled';
 export const schedules = pgTable(
   'schedules',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     /** The task name (`app.jobs.defineTask`). */
     kind: text('kind').notNull(),
     key: text('key').notNull().unique(),
-    runAt: timestamp('run_at', { withTimezone: true }),
+    runAt: at('run_at'),
     cron: text('cron'),
     tz: text('tz'),
     payload: jsonb('payload').$type<unknown>().notNull().default({}),
     status: text('status').$type<ScheduleStatus>().notNull().default('active'),
     runs: bigint('runs', { mode: 'number' }).notNull().default(0),
-    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastRunAt: at('last_run_at'),
+    nextRunAt: at('next_run_at'),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -92,7 +90,7 @@ export const jobItemEffects = pgTable(
   {
     jobId: integer('job_id').notNull(),
     seq: integer('seq').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: at('at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

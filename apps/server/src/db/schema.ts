@@ -8,15 +8,89 @@ import {
   pgTable,
   primaryKey,
   smallint,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/*
+ * Column builders: the groups of columns tables share, written once. A builder makes new columns at
+ * each call (a column belongs to one table); the generated schema is the same as spelling them out.
+ */
+
+/** A time column (with time zone); every time the database keeps is one. */
+export const at = (name: string) => timestamp(name, { withTimezone: true });
+export const createdAt = () => at('created_at').notNull().defaultNow();
+export const updatedAt = () => at('updated_at').notNull().defaultNow();
 /** The row version: edits name the version they read; a stale one is refused. */
 export const rowVersion = () => integer('version').notNull().default(1);
+/** Who made the row, by name (staff rows of the console). */
+export const createdBy = () => text('created_by').notNull().default('');
+/** Who changed the row last, by name. */
+export const updatedBy = () => text('updated_by').notNull().default('');
+
+/** An id the database numbers. */
+export const serialId = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+/** An id the database numbers, for tables that grow with the players (events, orders, flags). */
+export const bigSerialId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+/** The CP a row belongs to. */
+export function cpRef() {
+  return integer('cp_id')
+    .notNull()
+    .references(() => cps.id);
+}
+
+/** The game (product) a row belongs to. */
+export function productRef() {
+  return integer('product_id')
+    .notNull()
+    .references(() => products.id);
+}
+
+/** The CP and the game a row of a game's data belongs to (the resource toolkit scopes every query by both). */
+export function gameOwner() {
+  return { cpId: cpRef(), productId: productRef() };
+}
+
+/** A row of a game's data that staff manage: its id, and the CP and game it belongs to. */
+export function gameRow() {
+  return { id: serialId(), ...gameOwner() };
+}
+
+/** The version and times of a row staff edit (the version check of `updateVersioned`). */
+export function editStamps() {
+  return { version: rowVersion(), createdAt: createdAt(), updatedAt: updatedAt() };
+}
+
+/**
+ * A record about a game's players (a refund, a sanction, a flag): numbered in bigint, filed under
+ * the CP and game without foreign keys (these tables grow with the players and are written in bulk).
+ */
+export function playerRecord() {
+  return {
+    id: bigSerialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+  };
+}
+
+/** The player a record is about: the id and the openid the game knows them by. */
+export function recordPlayer() {
+  return {
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    openid: text('openid').notNull(),
+  };
+}
+
+/** The staff member who made a record (none: the system), by id and by name at the time. */
+export function recordCreator() {
+  return {
+    createdById: integer('created_by_id'),
+    createdByName: text('created_by_name').notNull().default(''),
+  };
+}
 
 /**
  * The columns of a timeline event (a refund's, a web order's): what happened, when, who did it
@@ -24,7 +98,7 @@ export const rowVersion = () => integer('version').notNull().default(1);
  */
 export const timelineColumns = () => ({
   kind: text('kind').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  at: at('at').notNull().defaultNow(),
   byId: integer('by_id'),
   byName: text('by_name').notNull().default(''),
   reason: text('reason').notNull().default(''),
@@ -33,23 +107,19 @@ export const timelineColumns = () => ({
 
 /** A CP (tenant): a publisher account with its publish area and gateway domain. */
 export const cps = pgTable('cps', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: serialId(),
   name: text('name').notNull(),
   publishArea: text('publish_area').$type<'gn' | 'hw'>().notNull(),
   gwDomain: text('gw_domain').notNull().default(''),
-  version: rowVersion(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...editStamps(),
 });
 
 /** A game of a CP. */
 export const products = pgTable(
   'products',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
+    id: serialId(),
+    cpId: cpRef(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     iconUrl: text('icon_url').notNull().default(''),
@@ -57,9 +127,7 @@ export const products = pgTable(
     platforms: jsonb('platforms').$type<string[]>().notNull().default([]),
     region: text('region').$type<'gn' | 'hw'>().notNull(),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [uniqueIndex('products_cp_code').on(t.cpId, t.code)],
 );
@@ -67,10 +135,8 @@ export const products = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
+    id: serialId(),
+    cpId: cpRef(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     /** Set for CP developer accounts, which get the empty home. */
@@ -80,9 +146,7 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Epoch ms of the last change to this user's roles or permissions; older access tokens get 305004. */
     permChangedAt: bigint('perm_changed_at', { mode: 'number' }).notNull().default(0),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [uniqueIndex('users_username').on(sql`lower(${t.username})`), index('users_cp').on(t.cpId)],
 );
@@ -90,17 +154,13 @@ export const users = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
+    id: serialId(),
+    cpId: cpRef(),
     identifier: text('identifier').notNull(),
     name: text('name').notNull(),
     /** A disabled role grants nothing (a role in use is disabled instead of deleted). */
     disabled: boolean('disabled').notNull().default(false),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [uniqueIndex('roles_cp_identifier').on(t.cpId, t.identifier)],
 );
@@ -141,8 +201,8 @@ export const signInSessions = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
   },
   (t) => [uniqueIndex('sign_in_sessions_token').on(t.tokenHash), index('sign_in_sessions_user').on(t.userId)],
 );
@@ -157,7 +217,7 @@ export const tokenFamilies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     sessionId: text('session_id'),
     createdAt: createdAt(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: at('revoked_at'),
     revokeReason: text('revoke_reason'),
   },
   (t) => [index('token_families_user').on(t.userId)],
@@ -171,8 +231,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => tokenFamilies.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (t) => [index('refresh_tokens_family').on(t.familyId)],
 );
@@ -183,28 +243,28 @@ export const ssoLinks = pgTable('sso_links', {
   userId: integer('user_id').notNull(),
   sessionId: text('session_id'),
   createdAt: createdAt(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  usedAt: at('used_at'),
 });
 
 /** Failed sign-ins per username (`u:name`) and per IP (`ip:addr`) in the current window. */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
-  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
-  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  firstAt: at('first_at').notNull().defaultNow(),
+  lastAt: at('last_at').notNull().defaultNow(),
 });
 
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),
   answerHash: text('answer_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: at('expires_at').notNull(),
 });
 
 /** Every write of every page lands here (who, what, target, before/after, IP, time). */
 export const operationLogs = pgTable(
   'operation_logs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigSerialId(),
     cpId: integer('cp_id').notNull(),
     productId: integer('product_id'),
     userId: integer('user_id'),
@@ -230,10 +290,8 @@ export const operationLogs = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
+    id: serialId(),
+    cpId: cpRef(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -242,8 +300,24 @@ export const notifications = pgTable(
     body: text('body').notNull().default(''),
     /** A console path to open, e.g. a work order. */
     link: text('link').notNull().default(''),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: at('read_at'),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_time').on(t.userId, t.createdAt)],
 );
+
+/**
+ * The timeline of an owner (a refund, a web order): its events, under the owner's key (the owner's
+ * `<key>_id` column, deleted with it) and read by owner in time order.
+ */
+export function timelineTable<K extends string>(
+  name: string,
+  owner: { key: K; column: `${string}_id`; references: () => AnyPgColumn },
+) {
+  const ownerId = () =>
+    bigint(owner.column, { mode: 'number' }).notNull().references(owner.references, { onDelete: 'cascade' });
+  const ownerColumns = { [owner.key]: ownerId() } as Record<K, ReturnType<typeof ownerId>>;
+  return pgTable(name, { id: bigSerialId(), ...ownerColumns, ...timelineColumns() }, (t) => [
+    index(`${name}_${owner.column.slice(0, -'_id'.length)}`).on(t[owner.key], t.at),
+  ]);
+}

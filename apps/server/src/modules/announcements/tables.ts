@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type {
   AnnouncementType,
   ClickAction,
@@ -7,21 +7,13 @@ import type {
   OptionalI18nText,
   ShowRule,
 } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, createdBy, editStamps, gameRow } from '../../db/schema.ts';
 
 /** A product's announcements (`/operation/product-notice`), along the shared lifecycle. */
 export const announcements = pgTable(
   'announcements',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     type: text('type').$type<AnnouncementType>().notNull(),
     title: jsonb('title').$type<I18nText>().notNull(),
     /** Sanitised HTML per language (lib/rich-text.ts). */
@@ -43,10 +35,8 @@ export const announcements = pgTable(
     endedAt: at('ended_at'),
     /** The approval request waiting on it (pending_approval only). */
     approvalId: integer('approval_id'),
-    createdBy: text('created_by').notNull().default(''),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+    ...editStamps(),
   },
   (t) => [
     index('announcements_product_status').on(t.productId, t.status, t.priority),

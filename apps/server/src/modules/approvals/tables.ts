@@ -1,6 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import type { ApprovalStatus } from '@rx/contracts';
-import { cps, createdAt, products, updatedAt, users } from '../../db/schema.ts';
+import { at, cpRef, createdAt, products, serialId, updatedAt, users } from '../../db/schema.ts';
 
 /**
  * When a CP's change of an action needs a second person: one row per (action, product or every
@@ -9,10 +9,8 @@ import { cps, createdAt, products, updatedAt, users } from '../../db/schema.ts';
 export const approvalPolicies = pgTable(
   'approval_policies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
+    id: serialId(),
+    cpId: cpRef(),
     action: text('action').notNull(),
     /** Only this product's changes; null: every product of the CP. */
     productId: integer('product_id').references(() => products.id),
@@ -34,10 +32,8 @@ export const approvalPolicies = pgTable(
 export const approvalRequests = pgTable(
   'approval_requests',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
+    id: serialId(),
+    cpId: cpRef(),
     productId: integer('product_id').references(() => products.id),
     /** The registered kind that applies it (modules/approvals/registry.ts). */
     kind: text('kind').notNull(),
@@ -70,7 +66,7 @@ export const approvalRequests = pgTable(
     error: text('error').notNull().default(''),
     /** The result of applying it (the new row). */
     result: jsonb('result'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: at('decided_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

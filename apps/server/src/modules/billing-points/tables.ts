@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BillingKind, BillingStatus, PriceTier, Store } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
-import { channels } from '../channels/tables.ts';
+import { channelRef } from '../channels/tables.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
+import { editStamps, gameRow } from '../../db/schema.ts';
 
 /**
  * A purchasable SKU. Rows are versions: changing a live SKU's reward retires the row
@@ -12,16 +12,8 @@ import { giftPackages } from '../gift-packages/tables.ts';
 export const billingPoints = pgTable(
   'billing_points',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    channelId: integer('channel_id')
-      .notNull()
-      .references(() => channels.id),
+    ...gameRow(),
+    channelId: channelRef().notNull(),
     store: text('store').$type<Store>().notNull(),
     storeSku: text('store_sku').notNull(),
     name: text('name').notNull(),
@@ -38,9 +30,7 @@ export const billingPoints = pgTable(
     skuVersion: integer('sku_version').notNull().default(1),
     previousId: integer('previous_id'),
     current: boolean('current').notNull().default(true),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('billing_points_product_store_sku')

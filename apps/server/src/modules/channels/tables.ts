@@ -1,24 +1,16 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+import { editStamps, gameRow } from '../../db/schema.ts';
 
 /** A distribution channel of a product: a store, an OEM (phone maker) or the web. */
 export const channels = pgTable(
   'channels',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     kind: text('kind').$type<'store' | 'oem' | 'web'>().notNull(),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [uniqueIndex('channels_product_code').on(t.productId, t.code), index('channels_cp').on(t.cpId)],
 );
@@ -27,16 +19,8 @@ export const channels = pgTable(
 export const subChannels = pgTable(
   'sub_channels',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    channelId: integer('channel_id')
-      .notNull()
-      .references(() => channels.id),
+    ...gameRow(),
+    channelId: channelRef().notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     packageId: text('package_id').notNull().default(''),
@@ -45,12 +29,15 @@ export const subChannels = pgTable(
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     /** Set when an installation package is built with this channel string: the code no longer changes. */
     frozen: boolean('frozen').notNull().default(false),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('sub_channels_product_code').on(t.productId, t.code),
     index('sub_channels_channel').on(t.channelId),
   ],
 );
+
+/** The channel a row is for (nullable: every channel). */
+export function channelRef() {
+  return integer('channel_id').references(() => channels.id);
+}

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, rowVersion, updatedAt } from '../../db/schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, editStamps, playerRecord, recordCreator, recordPlayer } from '../../db/schema.ts';
 
 /** One piece of evidence of a flag: when it was seen, with what score, and what the source said. */
 export interface CheatEvidence {
@@ -22,11 +20,8 @@ export interface CheatEvidence {
 export const cheatFlags = pgTable(
   'cheat_flags',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id').notNull(),
-    productId: integer('product_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
-    openid: text('openid').notNull(),
+    ...playerRecord(),
+    ...recordPlayer(),
     source: text('source').notNull(),
     rule: text('rule').notNull(),
     score: integer('score').notNull(),
@@ -45,11 +40,8 @@ export const cheatFlags = pgTable(
     sanctionId: bigint('sanction_id', { mode: 'number' }),
     offence: integer('offence'),
     /** Staff who flagged by hand (source manual). */
-    createdById: integer('created_by_id'),
-    createdByName: text('created_by_name').notNull().default(''),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...recordCreator(),
+    ...editStamps(),
   },
   (t) => [
     // One open flag per player and rule: a second raise at the same time finds it (or waits for it).
@@ -66,17 +58,13 @@ export const cheatFlags = pgTable(
 export const cheatWhitelist = pgTable(
   'cheat_whitelist',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id').notNull(),
-    productId: integer('product_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
-    openid: text('openid').notNull(),
+    ...playerRecord(),
+    ...recordPlayer(),
     rule: text('rule').notNull(),
     /** The flag dismissed as a false positive. */
     flagId: bigint('flag_id', { mode: 'number' }),
     note: text('note').notNull().default(''),
-    createdById: integer('created_by_id'),
-    createdByName: text('created_by_name').notNull().default(''),
+    ...recordCreator(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cheat_whitelist_player_rule').on(t.productId, t.playerId, t.rule)],

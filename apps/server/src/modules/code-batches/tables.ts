@@ -1,6 +1,6 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { CodeBatchKind, CodeBatchStatus } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+import { at, bigSerialId, createdAt, createdBy, editStamps, gameRow } from '../../db/schema.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 
 /**
@@ -11,13 +11,7 @@ import { giftPackages } from '../gift-packages/tables.ts';
 export const codeBatches = pgTable(
   'code_batches',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     name: text('name').notNull(),
     kind: text('kind').$type<CodeBatchKind>().notNull(),
     keyword: text('keyword').notNull().default(''),
@@ -27,8 +21,8 @@ export const codeBatches = pgTable(
     giftPackageId: integer('gift_package_id')
       .notNull()
       .references(() => giftPackages.id),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
     totalLimit: integer('total_limit').notNull().default(0),
     perCodeLimit: integer('per_code_limit').notNull().default(1),
     perPlayerLimit: integer('per_player_limit').notNull().default(1),
@@ -38,10 +32,8 @@ export const codeBatches = pgTable(
     generated: integer('generated').notNull().default(0),
     redeemed: integer('redeemed').notNull().default(0),
     jobId: integer('job_id'),
-    createdBy: text('created_by').notNull().default(''),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+    ...editStamps(),
   },
   (t) => [
     index('code_batches_product').on(t.productId),
@@ -73,7 +65,7 @@ export const codes = pgTable(
 export const codeRedemptions = pgTable(
   'code_redemptions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigSerialId(),
     productId: integer('product_id').notNull(),
     batchId: integer('batch_id')
       .notNull()

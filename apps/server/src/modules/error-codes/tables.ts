@@ -1,27 +1,19 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ClientAction, OptionalI18nText, ReleasedErrorCode } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+import { createdAt, createdBy, editStamps, gameRow } from '../../db/schema.ts';
 
 /** The working copy of a product's error-code texts (what the console edits). */
 export const errorCodes = pgTable(
   'error_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     code: text('code').notNull(),
     module: text('module').notNull(),
     defaultText: text('default_text').notNull(),
     texts: jsonb('texts').$type<OptionalI18nText>().notNull(),
     action: text('action').$type<ClientAction>().notNull().default('none'),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('error_codes_product_code').on(t.productId, t.code),
@@ -33,19 +25,13 @@ export const errorCodes = pgTable(
 export const errorCodeReleases = pgTable(
   'error_code_releases',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     number: integer('number').notNull(),
     note: text('note').notNull().default(''),
     codes: jsonb('codes').$type<ReleasedErrorCode[]>().notNull(),
     /** The release whose content a rollback published again. */
     rollbackOf: integer('rollback_of'),
-    createdBy: text('created_by').notNull().default(''),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('error_code_releases_product_number').on(t.productId, t.number)],

@@ -9,19 +9,13 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { I18nText, OptionalI18nText } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+import { editStamps, gameRow } from '../../db/schema.ts';
 
 /** The feedback types of a product: a tree (parent_id null at the top). */
 export const feedbackTypes = pgTable(
   'feedback_types',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     parentId: integer('parent_id').references((): AnyPgColumn => feedbackTypes.id),
     code: text('code').notNull(),
     name: jsonb('name').$type<I18nText>().notNull(),
@@ -32,9 +26,7 @@ export const feedbackTypes = pgTable(
     autoReply: jsonb('auto_reply').$type<OptionalI18nText>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('feedback_types_product_code').on(t.productId, t.code),

@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { FileUse } from '@rx/contracts';
-import { cps, createdAt, users } from '../../db/schema.ts';
+import { cpRef, createdAt, users } from '../../db/schema.ts';
 
 /**
  * Uploaded files of a CP. The id is random and unguessable (it is also the public address of an
@@ -11,9 +11,7 @@ export const files = pgTable(
   'files',
   {
     id: text('id').primaryKey(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
+    cpId: cpRef(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),

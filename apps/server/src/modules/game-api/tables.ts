@@ -1,24 +1,18 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { cps, createdAt, products } from '../../db/schema.ts';
+import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, createdBy, gameRow } from '../../db/schema.ts';
 
 /** API keys of the game-facing API: one product each; the secret is kept encrypted (see secret-box.ts). */
 export const gameApiKeys = pgTable(
   'game_api_keys',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     keyId: text('key_id').notNull(),
     /** AES-256-GCM of the secret under a key derived from JWT_SECRET: `v1.<iv>.<tag>.<data>`, base64url. */
     secretEnc: text('secret_enc').notNull(),
     note: text('note').notNull().default(''),
-    createdBy: text('created_by').notNull().default(''),
+    createdBy: createdBy(),
     createdAt: createdAt(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: at('revoked_at'),
   },
   (t) => [uniqueIndex('game_api_keys_key_id').on(t.keyId), index('game_api_keys_product').on(t.productId)],
 );

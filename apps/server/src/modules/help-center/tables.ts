@@ -1,26 +1,18 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { HelpArticleStatus, I18nText, Language } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
-import { channels } from '../channels/tables.ts';
+import { at, editStamps, gameRow } from '../../db/schema.ts';
+import { channelRef } from '../channels/tables.ts';
 
 /** Help-centre categories of a product, for one channel or (channel_id null) all. */
 export const helpCategories = pgTable(
   'help_categories',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    channelId: integer('channel_id').references(() => channels.id),
+    ...gameRow(),
+    channelId: channelRef(),
     name: jsonb('name').$type<I18nText>().notNull(),
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     index('help_categories_product').on(t.productId, t.channelId),
@@ -32,14 +24,8 @@ export const helpCategories = pgTable(
 export const helpArticles = pgTable(
   'help_articles',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    channelId: integer('channel_id').references(() => channels.id),
+    ...gameRow(),
+    channelId: channelRef(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => helpCategories.id),
@@ -53,10 +39,8 @@ export const helpArticles = pgTable(
     /** zh: its own content revision; other languages: the zh revision they were written from. */
     sourceVersion: integer('source_version').notNull().default(1),
     stale: boolean('stale').notNull().default(false),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    publishedAt: at('published_at'),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('help_articles_group_language').on(t.groupId, t.language),

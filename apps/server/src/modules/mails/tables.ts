@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type {
   I18nText,
   MailAttachment,
@@ -7,21 +7,13 @@ import type {
   OptionalI18nText,
   RecipientState,
 } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, createdBy, editStamps, gameRow } from '../../db/schema.ts';
 
 /** A product's system mail (`/tooloperate/tooloperate-fe/base/mail-manage`). */
 export const mails = pgTable(
   'mails',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     title: jsonb('title').$type<I18nText>().notNull(),
     /** Sanitised HTML per language (lib/rich-text.ts). */
     body: jsonb('body').$type<OptionalI18nText>().notNull(),
@@ -45,10 +37,8 @@ export const mails = pgTable(
     finishedAt: at('finished_at'),
     recalledAt: at('recalled_at'),
     approvalId: integer('approval_id'),
-    createdBy: text('created_by').notNull().default(''),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+    ...editStamps(),
   },
   (t) => [index('mails_product_status').on(t.productId, t.status), index('mails_cp').on(t.cpId)],
 );

@@ -1,7 +1,5 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { cps, products } from '../../db/schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, bigSerialId, cpRef, products, updatedBy } from '../../db/schema.ts';
 
 /**
  * A product's payment-tier thresholds (`/commercialactivity/user-hierarchy-Query`), in minor units
@@ -13,9 +11,7 @@ export const playerTierSettings = pgTable('player_tier_settings', {
   productId: integer('product_id')
     .primaryKey()
     .references(() => products.id),
-  cpId: integer('cp_id')
-    .notNull()
-    .references(() => cps.id),
+  cpId: cpRef(),
   basis: text('basis').$type<'days30' | 'lifetime'>().notNull().default('days30'),
   smallMin: bigint('small_min', { mode: 'number' }).notNull(),
   midMin: bigint('mid_min', { mode: 'number' }).notNull(),
@@ -23,7 +19,7 @@ export const playerTierSettings = pgTable('player_tier_settings', {
   /** The daily job's time zone (the day a snapshot belongs to). */
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   version: integer('version').notNull().default(1),
-  updatedBy: text('updated_by').notNull().default(''),
+  updatedBy: updatedBy(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
@@ -58,7 +54,7 @@ export const playerTiers = pgTable(
 export const playerTierHistory = pgTable(
   'player_tier_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigSerialId(),
     productId: integer('product_id').notNull(),
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),

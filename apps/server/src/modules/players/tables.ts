@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { products } from '../../db/schema.ts';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, bigSerialId, productRef } from '../../db/schema.ts';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
+/** The player a row is of (deleted with the player). */
+export function playerRef() {
+  return bigint('player_id', { mode: 'number' })
+    .notNull()
+    .references(() => players.id, { onDelete: 'cascade' });
+}
 
 /**
  * A game's player accounts, as the game reports them (`POST /api/game/v1/players/events`). Keyed by
@@ -21,10 +17,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const players = pgTable(
   'players',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    id: bigSerialId(),
+    productId: productRef(),
     openid: text('openid').notNull(),
     channel: text('channel').notNull().default(''),
     subChannel: text('sub_channel').notNull().default(''),
@@ -53,9 +47,7 @@ export const playerRoles = pgTable(
   'player_roles',
   {
     productId: integer('product_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    playerId: playerRef(),
     server: text('server').notNull(),
     roleId: text('role_id').notNull(),
     name: text('name').notNull().default(''),
@@ -78,11 +70,9 @@ export const playerRoles = pgTable(
 export const playerLogins = pgTable(
   'player_logins',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigSerialId(),
     productId: integer('product_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    playerId: playerRef(),
     at: at('at').notNull(),
     ip: text('ip').notNull().default(''),
     country: text('country').notNull().default(''),
@@ -103,9 +93,7 @@ export const playerDevices = pgTable(
   'player_devices',
   {
     productId: integer('product_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    playerId: playerRef(),
     deviceId: text('device_id').notNull(),
     deviceModel: text('device_model').notNull().default(''),
     os: text('os').notNull().default(''),
@@ -124,9 +112,7 @@ export const playerOrders = pgTable(
   {
     productId: integer('product_id').notNull(),
     orderNo: text('order_no').notNull(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    playerId: playerRef(),
     store: text('store').notNull(),
     sku: text('sku').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   doublePrecision,
   index,
@@ -9,13 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { cps, products } from '../../db/schema.ts';
-import { players } from '../players/tables.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, createdAt, createdBy, gameRow, rowVersion, updatedAt } from '../../db/schema.ts';
+import { playerRef } from '../players/tables.ts';
 
 /**
  * A player profile tag a product defines (`/commercialactivity/user-profile-config`): its type
@@ -25,14 +21,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const profileTags = pgTable(
   'profile_tags',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** The CP owning the product (the resource toolkit scopes rows by CP and product). */
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     /** Stable machine name (used in group rules and the users-by-tag address). */
     name: text('name').notNull(),
     label: text('label').notNull(),
@@ -46,10 +35,10 @@ export const profileTags = pgTable(
     /** For source = rule: the condition tree that sets the tag (and, for non-boolean tags, the value). */
     rule: jsonb('rule'),
     description: text('description').notNull().default(''),
-    version: integer('version').notNull().default(1),
-    createdBy: text('created_by').notNull().default(''),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    version: rowVersion(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('profile_tags_product_name').on(t.productId, t.name)],
 );
@@ -65,9 +54,7 @@ export const playerTagValues = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => profileTags.id, { onDelete: 'cascade' }),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    playerId: playerRef(),
     valueBool: boolean('value_bool'),
     valueText: text('value_text'),
     valueNum: doublePrecision('value_num'),

@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { I18nText, PropRarity, PropType } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+import { editStamps, gameRow } from '../../db/schema.ts';
 
 /** The item catalogue of a product. */
 export const props = pgTable(
   'props',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     /** The item id the game knows; never changes. */
     code: text('code').notNull(),
     name: jsonb('name').$type<I18nText>().notNull(),
@@ -26,9 +20,7 @@ export const props = pgTable(
     unitValue: integer('unit_value').notNull().default(0),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
     /** The code and the name in every language, lower-cased: what the keyword filter searches. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(code || ' ' || coalesce(name->>'zh', '') || ' ' || coalesce(name->>'en', '') || ' ' || coalesce(name->>'ja', '') || ' ' || coalesce(name->>'th', '') || ' ' || coalesce(name->>'vi', '') || ' ' || coalesce(name->>'tl', '') || ' ' || coalesce(name->>'id', '') || ' ' || coalesce(name->>'ar', '') || ' ' || coalesce(name->>'tc', ''))`,

@@ -1,18 +1,6 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LedgerLine } from '@rx/contracts';
-import { createdAt, rowVersion, timelineColumns, updatedAt } from '../../db/schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, editStamps, playerRecord, timelineTable } from '../../db/schema.ts';
 
 /**
  * Store refund notices of a game's orders, one per (product, notice id): a repeat changes nothing.
@@ -22,9 +10,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const refunds = pgTable(
   'refunds',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id').notNull(),
-    productId: integer('product_id').notNull(),
+    ...playerRecord(),
     noticeId: text('notice_id').notNull(),
     orderNo: text('order_no').notNull(),
     /** From the order once matched. */
@@ -43,9 +29,7 @@ export const refunds = pgTable(
     approvalId: integer('approval_id'),
     retryJobId: integer('retry_job_id'),
     sanctionId: bigint('sanction_id', { mode: 'number' }),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('refunds_product_notice').on(t.productId, t.noticeId),
@@ -56,17 +40,11 @@ export const refunds = pgTable(
 );
 
 /** A refund's timeline: notice, match, claw-back attempts, penalty, waiver — who, when, why. */
-export const refundEvents = pgTable(
-  'refund_events',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    refundId: bigint('refund_id', { mode: 'number' })
-      .notNull()
-      .references(() => refunds.id, { onDelete: 'cascade' }),
-    ...timelineColumns(),
-  },
-  (t) => [index('refund_events_refund').on(t.refundId, t.at)],
-);
+export const refundEvents = timelineTable('refund_events', {
+  key: 'refundId',
+  column: 'refund_id',
+  references: () => refunds.id,
+});
 
 /** Where the store adapter's poll of a product's voided purchases got to, and when it may ask again. */
 export const refundPolls = pgTable(

@@ -1,6 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, playerRecord, recordCreator, recordPlayer } from '../../db/schema.ts';
 
 /**
  * Sanctions of a game's players: bans (account, feature, device), mutes and kicks, each with its
@@ -11,11 +10,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const sanctions = pgTable(
   'sanctions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id').notNull(),
-    productId: integer('product_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
-    openid: text('openid').notNull(),
+    ...playerRecord(),
+    ...recordPlayer(),
     kind: text('kind').notNull(),
     feature: text('feature').notNull().default(''),
     deviceId: text('device_id').notNull().default(''),
@@ -24,8 +20,7 @@ export const sanctions = pgTable(
     startsAt: at('starts_at').notNull().defaultNow(),
     /** null: permanent. */
     endsAt: at('ends_at'),
-    createdById: integer('created_by_id'),
-    createdByName: text('created_by_name').notNull().default(''),
+    ...recordCreator(),
     createdAt: at('created_at').notNull().defaultNow(),
     liftedById: integer('lifted_by_id'),
     liftedByName: text('lifted_by_name').notNull().default(''),

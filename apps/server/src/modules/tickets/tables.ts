@@ -1,19 +1,13 @@
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import type { TicketKind, TicketPriority, TicketState } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt, users } from '../../db/schema.ts';
+import { at, createdAt, editStamps, gameRow, serialId, users } from '../../db/schema.ts';
 import { feedbackTypes } from '../feedback-types/tables.ts';
 
 /** Feedback tickets players submit through the game API; staff work them in the two queues. */
 export const tickets = pgTable(
   'tickets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     kind: text('kind').$type<TicketKind>().notNull(),
     typeId: integer('type_id')
       .notNull()
@@ -37,13 +31,11 @@ export const tickets = pgTable(
     assigneeId: integer('assignee_id').references(() => users.id),
     rating: smallint('rating'),
     ratingComment: text('rating_comment').notNull().default(''),
-    ratedAt: timestamp('rated_at', { withTimezone: true }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ratedAt: at('rated_at'),
+    resolvedAt: at('resolved_at'),
+    closedAt: at('closed_at'),
     reopenCount: integer('reopen_count').notNull().default(0),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     index('tickets_queue').on(t.productId, t.kind, t.state),
@@ -58,7 +50,7 @@ export const tickets = pgTable(
 export const ticketReplies = pgTable(
   'ticket_replies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),

@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Rule, UserGroupKind, UserGroupLayer, UserGroupRefresh, UserGroupState } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
-import { players } from '../players/tables.ts';
+import { at, createdBy, editStamps, gameRow } from '../../db/schema.ts';
+import { playerRef } from '../players/tables.ts';
 
 /**
  * A product's user groups (`/commercialactivity/user-group`): a rule or an uploaded openid list,
@@ -22,13 +11,7 @@ import { players } from '../players/tables.ts';
 export const userGroups = pgTable(
   'user_groups',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     /** The members page's address. */
     uuid: text('uuid')
       .notNull()
@@ -44,7 +27,7 @@ export const userGroups = pgTable(
     refresh: text('refresh').$type<UserGroupRefresh>().notNull().default('daily'),
     state: text('state').$type<UserGroupState>().notNull().default('draft'),
     memberCount: integer('member_count').notNull().default(0),
-    materializedAt: timestamp('materialized_at', { withTimezone: true }),
+    materializedAt: at('materialized_at'),
     error: text('error').notNull().default(''),
     /** The last materialisation job. */
     jobId: integer('job_id'),
@@ -53,10 +36,8 @@ export const userGroups = pgTable(
     layerSalt: text('layer_salt')
       .notNull()
       .default(sql`md5(random()::text)`),
-    createdBy: text('created_by').notNull().default(''),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('user_groups_product_name').on(t.productId, t.name),
@@ -72,9 +53,7 @@ export const userGroupMembers = pgTable(
     groupId: integer('group_id')
       .notNull()
       .references(() => userGroups.id, { onDelete: 'cascade' }),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    playerId: playerRef(),
     bucket: smallint('bucket').notNull(),
   },
   (t) => [

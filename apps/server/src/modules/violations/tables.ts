@@ -1,7 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { rowVersion, updatedAt } from '../../db/schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, playerRecord, recordPlayer, rowVersion, updatedAt } from '../../db/schema.ts';
 
 /**
  * Violation events games report, one per (product, event id): a repeat is acknowledged and not
@@ -10,12 +8,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const violationEvents = pgTable(
   'violation_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id').notNull(),
-    productId: integer('product_id').notNull(),
+    ...playerRecord(),
     eventId: text('event_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
-    openid: text('openid').notNull(),
+    ...recordPlayer(),
     roleId: text('role_id').notNull().default(''),
     server: text('server').notNull().default(''),
     category: text('category').notNull(),

@@ -1,16 +1,6 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { I18nText } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+import { at, createdAt, editStamps, gameRow, serialId, updatedAt } from '../../db/schema.ts';
 
 /** One tier of a top-up activity: reaching `threshold` (minor units) grants the gift package. */
 export interface WebActivityTierRow {
@@ -25,24 +15,16 @@ export interface WebActivityTierRow {
 export const webActivities = pgTable(
   'web_activities',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     name: jsonb('name').$type<I18nText>().notNull(),
     kind: text('kind').$type<'first' | 'cumulative'>().notNull(),
     /** The currency a cumulative activity counts ('' for first top-up: any currency). */
     currency: text('currency').notNull().default(''),
     tiers: jsonb('tiers').$type<WebActivityTierRow[]>().notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
     status: text('status').$type<'draft' | 'live' | 'ended'>().notNull().default('draft'),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [index('web_activities_product').on(t.productId, t.status), index('web_activities_cp').on(t.cpId)],
 );
@@ -81,7 +63,7 @@ export const webActivityProgress = pgTable(
 export const webActivityGrants = pgTable(
   'web_activity_grants',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     activityId: integer('activity_id')
       .notNull()
       .references(() => webActivities.id, { onDelete: 'cascade' }),
@@ -91,7 +73,7 @@ export const webActivityGrants = pgTable(
     tier: integer('tier').notNull(),
     giftPackageId: integer('gift_package_id').notNull(),
     orderNo: text('order_no').notNull(),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    grantedAt: at('granted_at').notNull(),
   },
   (t) => [
     uniqueIndex('web_activity_grants_player_tier').on(t.activityId, t.openid, t.tier),

@@ -1,30 +1,12 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { I18nText, WebActivityReward, WebBonusKind, WebPrice } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, timelineColumns, updatedAt } from '../../db/schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, editStamps, gameRow, playerRecord, timelineTable } from '../../db/schema.ts';
 
 /** A web-only SKU of an overseas (hw) product: price per country, reward, bonus, limits. */
 export const webGoods = pgTable(
   'web_goods',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     sku: text('sku').notNull(),
     name: jsonb('name').$type<I18nText>().notNull(),
     giftPackageId: integer('gift_package_id'),
@@ -40,9 +22,7 @@ export const webGoods = pgTable(
     saleEnd: at('sale_end'),
     sortOrder: integer('sort_order').notNull().default(0),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('web_goods_product_sku').on(t.productId, t.sku),
@@ -59,9 +39,7 @@ export const webGoods = pgTable(
 export const webOrders = pgTable(
   'web_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id').notNull(),
-    productId: integer('product_id').notNull(),
+    ...playerRecord(),
     orderNo: text('order_no').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     openid: text('openid').notNull(),
@@ -89,9 +67,7 @@ export const webOrders = pgTable(
     paidAt: at('paid_at'),
     deliveredAt: at('delivered_at'),
     refundedAt: at('refunded_at'),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('web_orders_order_no').on(t.orderNo),
@@ -103,17 +79,11 @@ export const webOrders = pgTable(
 );
 
 /** An order's timeline: creation, payment, every delivery attempt, redelivery, refund — who, when, why. */
-export const webOrderEvents = pgTable(
-  'web_order_events',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => webOrders.id, { onDelete: 'cascade' }),
-    ...timelineColumns(),
-  },
-  (t) => [index('web_order_events_order').on(t.orderId, t.at)],
-);
+export const webOrderEvents = timelineTable('web_order_events', {
+  key: 'orderId',
+  column: 'order_id',
+  references: () => webOrders.id,
+});
 
 /** Provider notices already handled, once per (provider, notice id): a replay is acknowledged, not applied. */
 export const webPayNotices = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OptionalI18nText } from '@rx/contracts';
-import { cps, createdAt, products, rowVersion, updatedAt } from '../../db/schema.ts';
+import { at, editStamps, gameRow, updatedBy } from '../../db/schema.ts';
 
 export interface WebPaymentMethodRow {
   method: string;
@@ -13,13 +13,7 @@ export interface WebPaymentMethodRow {
 export const webSites = pgTable(
   'web_sites',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     domains: jsonb('domains').$type<string[]>().notNull().default([]),
     paymentMethods: jsonb('payment_methods').$type<WebPaymentMethodRow[]>().notNull().default([]),
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
@@ -27,10 +21,8 @@ export const webSites = pgTable(
     supportEmail: text('support_email').notNull().default(''),
     maintenance: boolean('maintenance').notNull().default(false),
     maintenanceMessage: jsonb('maintenance_message').$type<Partial<OptionalI18nText>>().notNull().default({}),
-    updatedBy: text('updated_by').notNull().default(''),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
+    ...editStamps(),
   },
   (t) => [uniqueIndex('web_sites_product').on(t.productId), index('web_sites_cp').on(t.cpId)],
 );
@@ -43,25 +35,17 @@ export const webSites = pgTable(
 export const webProtocolVersions = pgTable(
   'web_protocol_versions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cpId: integer('cp_id')
-      .notNull()
-      .references(() => cps.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    ...gameRow(),
     kind: text('kind').$type<'terms' | 'privacy' | 'refund_policy'>().notNull(),
     language: text('language').notNull(),
     number: integer('number').notNull(),
     title: text('title').notNull().default(''),
     body: text('body').notNull(),
     status: text('status').$type<'draft' | 'published' | 'archived'>().notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: at('published_at'),
     publishedBy: text('published_by').notNull().default(''),
-    updatedBy: text('updated_by').notNull().default(''),
-    version: rowVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
+    ...editStamps(),
   },
   (t) => [
     uniqueIndex('web_protocol_versions_number').on(t.productId, t.kind, t.language, t.number),
