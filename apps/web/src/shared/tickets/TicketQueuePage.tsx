@@ -13,10 +13,10 @@ import {
 } from '@rx/contracts/tickets';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
-import { ExportButton, SearchForm, apiQuery, tablePaging, useListParams } from '@/shared/crud/index.ts';
+import { apiQuery, enumSearch, useListParams } from '@/shared/crud/index.ts';
+import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
-import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { ticketApi, ticketKeys } from './api.ts';
 import { TicketDrawer } from './TicketDrawer.tsx';
 import { PriorityTag, StateTag, typeName } from './parts.tsx';
@@ -153,124 +153,113 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
   );
 
   const c = counts.data;
-  return (
-    <GamePage title={t(TITLES[kind])} intro={t(`intro.${kind}`)}>
-      <Card size="small" style={{ marginBlockEnd: 12 }} aria-label={t('summary.title')}>
-        <Flex wrap gap={8} align="center" data-testid="ticket-summary">
-          <Typography.Text strong>
-            {t('summary.total')}: {c?.total ?? 0}
-          </Typography.Text>
-          {TICKET_STATES.map((s) => (
-            <Tag
-              key={s}
-              role="button"
-              tabIndex={0}
-              style={{ cursor: 'pointer' }}
-              color={params.filters.state === s ? 'blue' : undefined}
-              onClick={() =>
-                setParams({ filters: { ...params.filters, state: params.filters.state === s ? '' : s } })
-              }
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ')
-                  setParams({ filters: { ...params.filters, state: params.filters.state === s ? '' : s } });
-              }}
-              data-testid={`count-${s}`}
-            >
-              {t(`states.${s}`)}: {c?.by_state[s] ?? 0}
+  const summary = (
+    <Card size="small" style={{ marginBlockEnd: 12 }} aria-label={t('summary.title')}>
+      <Flex wrap gap={8} align="center" data-testid="ticket-summary">
+        <Typography.Text strong>
+          {t('summary.total')}: {c?.total ?? 0}
+        </Typography.Text>
+        {TICKET_STATES.map((s) => (
+          <Tag
+            key={s}
+            role="button"
+            tabIndex={0}
+            style={{ cursor: 'pointer' }}
+            color={params.filters.state === s ? 'blue' : undefined}
+            onClick={() =>
+              setParams({ filters: { ...params.filters, state: params.filters.state === s ? '' : s } })
+            }
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ')
+                setParams({ filters: { ...params.filters, state: params.filters.state === s ? '' : s } });
+            }}
+            data-testid={`count-${s}`}
+          >
+            {t(`states.${s}`)}: {c?.by_state[s] ?? 0}
+          </Tag>
+        ))}
+      </Flex>
+      {!!c?.by_type.length && (
+        <Flex wrap gap={8} style={{ marginBlockStart: 8 }}>
+          <Typography.Text type="secondary">{t('summary.byType')}:</Typography.Text>
+          {c.by_type.map((x) => (
+            <Tag key={x.type_code}>
+              {typeName(x.type_name, x.type_code, lang)}: {x.count}
             </Tag>
           ))}
         </Flex>
-        {!!c?.by_type.length && (
-          <Flex wrap gap={8} style={{ marginBlockStart: 8 }}>
-            <Typography.Text type="secondary">{t('summary.byType')}:</Typography.Text>
-            {c.by_type.map((x) => (
-              <Tag key={x.type_code}>
-                {typeName(x.type_name, x.type_code, lang)}: {x.count}
-              </Tag>
-            ))}
-          </Flex>
-        )}
-      </Card>
-      <SearchForm
-        values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
-        fields={[
-          {
-            name: 'state',
-            label: t('columns.state'),
-            kind: 'select',
-            width: 150,
-            options: TICKET_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
-          },
-          {
-            name: 'type',
-            label: t('columns.type'),
-            kind: 'select',
-            width: 160,
-            // The types the queue holds (the summary's), and the one chosen.
-            options: [
-              ...(c?.by_type ?? []).map((x) => ({
-                value: x.type_code,
-                label: typeName(x.type_name, x.type_code, lang),
-              })),
-              ...(params.filters.type && !c?.by_type.some((x) => x.type_code === params.filters.type)
-                ? [{ value: params.filters.type, label: params.filters.type }]
-                : []),
-            ],
-          },
-          {
-            name: 'assignee',
-            label: t('columns.assignee'),
-            kind: 'select',
-            width: 150,
-            options: [
-              { value: 'mine', label: t('filters.mine') },
-              { value: 'unassigned', label: t('unassigned') },
-              ...(assignees.data ?? []).map((u) => ({ value: String(u.id), label: u.username })),
-            ],
-          },
-          { name: 'channel', label: t('columns.channel'), width: 120 },
-          { name: 'openid', label: t('columns.openid'), width: 180 },
-          {
-            name: 'rated',
-            label: t('filters.rated'),
-            kind: 'select',
-            width: 120,
-            options: [
-              { value: 'yes', label: t('filters.ratedYes') },
-              { value: 'no', label: t('filters.ratedNo') },
-            ],
-          },
-          { name: 'from', label: t('filters.from'), kind: 'date' },
-          { name: 'to', label: t('filters.to'), kind: 'date' },
-        ]}
-      />
-      <DataTable<TicketItem>
-        rowKey="id"
-        tools={{
-          id: `tickets-${kind}`,
-          onRefresh: () => {
-            void list.refetch();
-            void counts.refetch();
-          },
-          refreshing: list.isFetching,
-          leading: canExport && <ExportButton resource="tickets" filters={{ ...params.filters, kind }} />,
-        }}
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total, {
-          priority: 'priority',
-          created_at: 'created_at',
-          updated_at: 'updated_at',
-        })}
-      />
+      )}
+    </Card>
+  );
+  return (
+    <QueryListPage<TicketItem>
+      title={t(TITLES[kind])}
+      intro={t(`intro.${kind}`)}
+      before={summary}
+      params={params}
+      setParams={setParams}
+      list={list}
+      fields={[
+        { ...enumSearch(t, 'state', t('columns.state'), TICKET_STATES, 'states'), width: 150 },
+        {
+          name: 'type',
+          label: t('columns.type'),
+          kind: 'select',
+          width: 160,
+          // The types the queue holds (the summary's), and the one chosen.
+          options: [
+            ...(c?.by_type ?? []).map((x) => ({
+              value: x.type_code,
+              label: typeName(x.type_name, x.type_code, lang),
+            })),
+            ...(params.filters.type && !c?.by_type.some((x) => x.type_code === params.filters.type)
+              ? [{ value: params.filters.type, label: params.filters.type }]
+              : []),
+          ],
+        },
+        {
+          name: 'assignee',
+          label: t('columns.assignee'),
+          kind: 'select',
+          width: 150,
+          options: [
+            { value: 'mine', label: t('filters.mine') },
+            { value: 'unassigned', label: t('unassigned') },
+            ...(assignees.data ?? []).map((u) => ({ value: String(u.id), label: u.username })),
+          ],
+        },
+        { name: 'channel', label: t('columns.channel'), width: 120 },
+        { name: 'openid', label: t('columns.openid'), width: 180 },
+        {
+          name: 'rated',
+          label: t('filters.rated'),
+          kind: 'select',
+          width: 120,
+          options: [
+            { value: 'yes', label: t('filters.ratedYes') },
+            { value: 'no', label: t('filters.ratedNo') },
+          ],
+        },
+        { name: 'from', label: t('filters.from'), kind: 'date' },
+        { name: 'to', label: t('filters.to'), kind: 'date' },
+      ]}
+      rowKey="id"
+      toolsId={`tickets-${kind}`}
+      onRefresh={() => {
+        void list.refetch();
+        void counts.refetch();
+      }}
+      exportAs={canExport && 'tickets'}
+      exportFilters={{ kind }}
+      columns={columns}
+      sortFields={{ priority: 'priority', created_at: 'created_at', updated_at: 'updated_at' }}
+    >
       <TicketDrawer
         kind={kind}
         id={openId}
         onClose={() => open(undefined)}
         assignees={assignees.data ?? []}
       />
-    </GamePage>
+    </QueryListPage>
   );
 }

@@ -11,11 +11,12 @@ import {
   type CheatFlagItem,
 } from '@rx/contracts/cheat-flags';
 import { usePermission } from '@/app/permission/index.ts';
-import { ExportButton, SearchForm, tablePaging } from '@/shared/crud/index.ts';
+import { ExportButton, enumSearch } from '@/shared/crud/index.ts';
+import { QueryList } from '@/shared/crud/QueryListPage.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
-import { DataTable, GamePage } from '@/shared/ui/index.ts';
+import { GamePage } from '@/shared/ui/index.ts';
 import { cheatFlagApi } from './api.ts';
 import { ConfirmDialog, FlagDialog, NoteDialog, type ManualFlag } from './dialogs.tsx';
 import { FlagDrawer } from './FlagDrawer.tsx';
@@ -214,87 +215,67 @@ export function CheatFlagsPage() {
   const rows = list.data?.list ?? [];
   const chosen = rows.filter((r) => selected.includes(r.id));
   const flagsTab = (
-    <>
-      <SearchForm
-        values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
-        extra={
+    <QueryList<CheatFlagItem>
+      params={params}
+      setParams={setParams}
+      list={list}
+      searchExtra={
+        <Space wrap>
+          {canEdit && (
+            <Button type="primary" onClick={() => setFlagging(true)}>
+              {t('actions.flag')}
+            </Button>
+          )}
+          {can.export && <ExportButton resource={RESOURCE.name} filters={params.filters} />}
+        </Space>
+      }
+      fields={[
+        { name: 'q', label: t('filters.q'), width: 170 },
+        { ...enumSearch(t, 'state', t('columns.state'), CHEAT_FLAG_STATES, 'states'), width: 140 },
+        { ...enumSearch(t, 'source', t('columns.source'), CHEAT_FLAG_SOURCES, 'sources'), width: 140 },
+        { name: 'rule', label: t('columns.rule'), width: 140 },
+        { name: 'score_min', label: t('filters.score_min'), width: 90 },
+        { name: 'score_max', label: t('filters.score_max'), width: 90 },
+        { name: 'from', label: t('filters.from'), kind: 'date' },
+        { name: 'to', label: t('filters.to'), kind: 'date' },
+      ]}
+      rowKey="id"
+      toolsId="cheat-flags"
+      leading={
+        canEdit && (
           <Space wrap>
-            {canEdit && (
-              <Button type="primary" onClick={() => setFlagging(true)}>
-                {t('actions.flag')}
-              </Button>
-            )}
-            {can.export && <ExportButton resource={RESOURCE.name} filters={params.filters} />}
+            <Button
+              disabled={!chosen.some((r) => r.state === 'flagged')}
+              loading={bulkReview.isPending}
+              onClick={() => bulkReview.mutate()}
+              data-testid="cheat-bulk-review"
+            >
+              {t('actions.bulkStartReview', { count: selected.length })}
+            </Button>
+            <Button
+              disabled={chosen.length === 0}
+              onClick={() => setDismissing(chosen)}
+              data-testid="cheat-bulk-dismiss"
+            >
+              {t('actions.bulkDismiss', { count: selected.length })}
+            </Button>
           </Space>
-        }
-        fields={[
-          { name: 'q', label: t('filters.q'), width: 170 },
-          {
-            name: 'state',
-            label: t('columns.state'),
-            kind: 'select',
-            width: 140,
-            options: CHEAT_FLAG_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
-          },
-          {
-            name: 'source',
-            label: t('columns.source'),
-            kind: 'select',
-            width: 140,
-            options: CHEAT_FLAG_SOURCES.map((s) => ({ value: s, label: t(`sources.${s}`) })),
-          },
-          { name: 'rule', label: t('columns.rule'), width: 140 },
-          { name: 'score_min', label: t('filters.score_min'), width: 90 },
-          { name: 'score_max', label: t('filters.score_max'), width: 90 },
-          { name: 'from', label: t('filters.from'), kind: 'date' },
-          { name: 'to', label: t('filters.to'), kind: 'date' },
-        ]}
-      />
-      <DataTable<CheatFlagItem>
-        rowKey="id"
-        tools={{
-          id: 'cheat-flags',
-          onRefresh: () => void list.refetch(),
-          refreshing: list.isFetching,
-          leading: canEdit && (
-            <Space wrap>
-              <Button
-                disabled={!chosen.some((r) => r.state === 'flagged')}
-                loading={bulkReview.isPending}
-                onClick={() => bulkReview.mutate()}
-                data-testid="cheat-bulk-review"
-              >
-                {t('actions.bulkStartReview', { count: selected.length })}
-              </Button>
-              <Button
-                disabled={chosen.length === 0}
-                onClick={() => setDismissing(chosen)}
-                data-testid="cheat-bulk-dismiss"
-              >
-                {t('actions.bulkDismiss', { count: selected.length })}
-              </Button>
-            </Space>
-          ),
-        }}
-        rowSelection={
-          canEdit
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as number[]),
-                getCheckboxProps: (r) => ({
-                  disabled: r.state === 'confirmed' || r.state === 'false_positive',
-                  'aria-label': t('actions.select', { openid: r.openid, rule: r.rule }),
-                }),
-              }
-            : undefined
-        }
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total)}
-      />
-    </>
+        )
+      }
+      rowSelection={
+        canEdit
+          ? {
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys as number[]),
+              getCheckboxProps: (r) => ({
+                disabled: r.state === 'confirmed' || r.state === 'false_positive',
+                'aria-label': t('actions.select', { openid: r.openid, rule: r.rule }),
+              }),
+            }
+          : undefined
+      }
+      columns={columns}
+    />
   );
   return (
     <GamePage title={t('menu:page.antiCheatUsers')} intro={t('intro')}>

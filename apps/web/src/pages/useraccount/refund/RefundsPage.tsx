@@ -15,12 +15,12 @@ import { ADMIN_ROLE } from '@rx/contracts/pages';
 import { useProduct } from '@/app/product/index.ts';
 import { usePermission } from '@/app/permission/index.ts';
 import { Chart } from '@/shared/chart/index.ts';
-import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
+import { enumSearch } from '@/shared/crud/index.ts';
+import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { clawBackSelected } from './api.ts';
 import { Money, StateTag } from './refund-parts.tsx';
 
@@ -147,70 +147,57 @@ export function RefundsPage() {
   );
 
   return (
-    <GamePage title={t('menu:page.refunds')} intro={t('intro')}>
-      <Totals from={filters.from} to={filters.to} />
-      <SearchForm
-        values={params.filters}
-        onSearch={(next) => setParams({ filters: next })}
-        fields={[
-          {
-            name: 'state',
-            label: t('columns.state'),
-            kind: 'select',
-            width: 150,
-            options: REFUND_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
-          },
-          { name: 'store', label: t('columns.store'), width: 140 },
-          { name: 'from', label: t('filters.from'), kind: 'date' },
-          { name: 'to', label: t('filters.to'), kind: 'date' },
-          { name: 'openid', label: t('columns.openid'), width: 180 },
-          { name: 'order_no', label: t('columns.order_no'), width: 180 },
-        ]}
-      />
-      <DataTable<RefundItem>
-        rowKey="id"
-        tools={{
-          id: 'refunds',
-          onRefresh: () => void list.refetch(),
-          refreshing: list.isFetching,
-          leading: (
-            <Space wrap>
-              {canEdit && (
-                <Button
-                  type="primary"
-                  disabled={selected.length === 0}
-                  loading={bulk.isPending}
-                  onClick={() => bulk.mutate()}
-                  data-testid="refund-bulk"
-                >
-                  {t('actions.clawBackSelected', { count: selected.length })}
-                </Button>
-              )}
-              {isAdmin && (
-                <Button loading={poll.isPending} onClick={() => poll.mutate()}>
-                  {t('actions.pollNow')}
-                </Button>
-              )}
-            </Space>
-          ),
-        }}
-        rowSelection={
-          canEdit
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as number[]),
-                getCheckboxProps: (r) => ({
-                  disabled: r.state !== 'matched' && r.state !== 'debt',
-                  'aria-label': t('actions.select', { order: r.order_no }),
-                }),
-              }
-            : undefined
-        }
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total, { amount: 'amount', voided_at: 'voided_at' })}
-      />
-    </GamePage>
+    <QueryListPage<RefundItem>
+      title={t('menu:page.refunds')}
+      intro={t('intro')}
+      before={<Totals from={filters.from} to={filters.to} />}
+      params={params}
+      setParams={setParams}
+      list={list}
+      fields={[
+        { ...enumSearch(t, 'state', t('columns.state'), REFUND_STATES, 'states'), width: 150 },
+        { name: 'store', label: t('columns.store'), width: 140 },
+        { name: 'from', label: t('filters.from'), kind: 'date' },
+        { name: 'to', label: t('filters.to'), kind: 'date' },
+        { name: 'openid', label: t('columns.openid'), width: 180 },
+        { name: 'order_no', label: t('columns.order_no'), width: 180 },
+      ]}
+      rowKey="id"
+      toolsId="refunds"
+      leading={
+        <Space wrap>
+          {canEdit && (
+            <Button
+              type="primary"
+              disabled={selected.length === 0}
+              loading={bulk.isPending}
+              onClick={() => bulk.mutate()}
+              data-testid="refund-bulk"
+            >
+              {t('actions.clawBackSelected', { count: selected.length })}
+            </Button>
+          )}
+          {isAdmin && (
+            <Button loading={poll.isPending} onClick={() => poll.mutate()}>
+              {t('actions.pollNow')}
+            </Button>
+          )}
+        </Space>
+      }
+      rowSelection={
+        canEdit
+          ? {
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys as number[]),
+              getCheckboxProps: (r) => ({
+                disabled: r.state !== 'matched' && r.state !== 'debt',
+                'aria-label': t('actions.select', { order: r.order_no }),
+              }),
+            }
+          : undefined
+      }
+      columns={columns}
+      sortFields={{ amount: 'amount', voided_at: 'voided_at' }}
+    />
   );
 }

@@ -4,10 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLAYER_SEARCH_KINDS, playersResource, type PlayerItem } from '@rx/contracts/players';
-import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
+import { enumSearch } from '@/shared/crud/index.ts';
+import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
-import { DataTable, GamePage } from '@/shared/ui/index.ts';
 
 const RESOURCE = playersResource;
 
@@ -85,45 +85,35 @@ export function PlayersPage() {
   );
 
   return (
-    <GamePage title={t('menu:page.userAccess')}>
-      <SearchForm
-        values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
-        fields={[
-          {
-            name: 'by',
-            label: t('searchBy'),
-            kind: 'select',
-            width: 150,
-            options: PLAYER_SEARCH_KINDS.map((by) => ({ value: by, label: t(`by.${by}`) })),
-          },
-          { name: 'q', label: t('searchFor'), width: 220 },
-          { name: 'channel', label: t('channel'), width: 140 },
-          { name: 'server', label: t('server'), width: 100 },
-          {
-            name: 'paid',
-            label: t('payer'),
-            kind: 'select',
-            width: 130,
-            options: [
-              { value: '1', label: t('payers') },
-              { value: '0', label: t('nonPayers') },
-            ],
-          },
-          { name: 'created_from', label: t('createdFrom'), kind: 'date' },
-          { name: 'created_to', label: t('createdTo'), kind: 'date' },
-          { name: 'login_from', label: t('loginFrom'), kind: 'date' },
-          { name: 'login_to', label: t('loginTo'), kind: 'date' },
-        ]}
-      />
-      <DataTable<PlayerItem>
-        rowKey="openid"
-        tools={{ id: 'players', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total, { paid: 'paid_total' })}
-      />
-    </GamePage>
+    <QueryListPage<PlayerItem>
+      title={t('menu:page.userAccess')}
+      params={params}
+      setParams={setParams}
+      list={list}
+      fields={[
+        { ...enumSearch(t, 'by', t('searchBy'), PLAYER_SEARCH_KINDS, 'by'), width: 150 },
+        { name: 'q', label: t('searchFor'), width: 220 },
+        { name: 'channel', label: t('channel'), width: 140 },
+        { name: 'server', label: t('server'), width: 100 },
+        {
+          name: 'paid',
+          label: t('payer'),
+          kind: 'select',
+          width: 130,
+          options: [
+            { value: '1', label: t('payers') },
+            { value: '0', label: t('nonPayers') },
+          ],
+        },
+        { name: 'created_from', label: t('createdFrom'), kind: 'date' },
+        { name: 'created_to', label: t('createdTo'), kind: 'date' },
+        { name: 'login_from', label: t('loginFrom'), kind: 'date' },
+        { name: 'login_to', label: t('loginTo'), kind: 'date' },
+      ]}
+      rowKey="openid"
+      toolsId="players"
+      columns={columns}
+      sortFields={{ paid: 'paid_total' }}
+    />
   );
 }

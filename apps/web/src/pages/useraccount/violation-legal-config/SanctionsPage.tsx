@@ -13,11 +13,12 @@ import {
   type SanctionItem,
 } from '@rx/contracts/sanctions';
 import { usePermission } from '@/app/permission/index.ts';
-import { SearchForm, tablePaging } from '@/shared/crud/index.ts';
+import { enumSearch } from '@/shared/crud/index.ts';
+import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
-import { AppModal, DataTable, GamePage } from '@/shared/ui/index.ts';
+import { AppModal } from '@/shared/ui/index.ts';
 import { UploadField } from '@/shared/upload/index.ts';
 import {
   LengthFields,
@@ -99,57 +100,32 @@ export function SanctionsPage() {
   );
 
   return (
-    <GamePage title={t('menu:page.riskControlAccounts')} intro={t('intro')}>
-      <SearchForm
-        values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
-        fields={[
-          { name: 'openid', label: t('columns.openid'), width: 200 },
-          {
-            name: 'kind',
-            label: t('columns.kind'),
-            kind: 'select',
-            width: 150,
-            options: SANCTION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
-          },
-          {
-            name: 'feature',
-            label: t('form.feature'),
-            kind: 'select',
-            width: 130,
-            options: SANCTION_FEATURES.map((f) => ({ value: f, label: t(`features.${f}`) })),
-          },
-          {
-            name: 'status',
-            label: t('columns.status'),
-            kind: 'select',
-            width: 130,
-            options: SANCTION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-          },
-          { name: 'from', label: t('filters.from'), kind: 'date' },
-          { name: 'to', label: t('filters.to'), kind: 'date' },
-        ]}
-      />
-      <DataTable<SanctionItem>
-        rowKey="id"
-        tools={{
-          id: 'sanctions',
-          onRefresh: () => void list.refetch(),
-          refreshing: list.isFetching,
-          leading: canBulk && (
-            <Button type="primary" danger onClick={() => setOpen(true)}>
-              {t('bulk.open')}
-            </Button>
-          ),
-        }}
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total, {
-          ends_at: 'ends_at',
-          created_at: 'created_at',
-        })}
-      />
+    <QueryListPage<SanctionItem>
+      title={t('menu:page.riskControlAccounts')}
+      intro={t('intro')}
+      params={params}
+      setParams={setParams}
+      list={list}
+      fields={[
+        { name: 'openid', label: t('columns.openid'), width: 200 },
+        { ...enumSearch(t, 'kind', t('columns.kind'), SANCTION_KINDS, 'kinds'), width: 150 },
+        { ...enumSearch(t, 'feature', t('form.feature'), SANCTION_FEATURES, 'features'), width: 130 },
+        { ...enumSearch(t, 'status', t('columns.status'), SANCTION_STATUSES, 'statuses'), width: 130 },
+        { name: 'from', label: t('filters.from'), kind: 'date' },
+        { name: 'to', label: t('filters.to'), kind: 'date' },
+      ]}
+      rowKey="id"
+      toolsId="sanctions"
+      leading={
+        canBulk && (
+          <Button type="primary" danger onClick={() => setOpen(true)}>
+            {t('bulk.open')}
+          </Button>
+        )
+      }
+      columns={columns}
+      sortFields={{ ends_at: 'ends_at', created_at: 'created_at' }}
+    >
       <AppModal
         open={open}
         title={t('bulk.title')}
@@ -206,6 +182,6 @@ export function SanctionsPage() {
           </Form.Item>
         </Form>
       </AppModal>
-    </GamePage>
+    </QueryListPage>
   );
 }

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import {} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,10 +8,10 @@ import {
   violationsResource,
   type ViolatorItem,
 } from '@rx/contracts/violations';
-import { ExportButton, SearchForm, tablePaging } from '@/shared/crud/index.ts';
+import { enumSearch } from '@/shared/crud/index.ts';
+import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime } from '@/shared/format.ts';
-import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { CategoryHits, StatusTag, detailLink } from './violator-parts.tsx';
 
 const RESOURCE = violationsResource;
@@ -68,45 +67,28 @@ export function ViolatorsPage() {
   );
 
   return (
-    <GamePage title={t('menu:page.violators')} intro={t('intro')}>
-      <SearchForm
-        values={params.filters}
-        onSearch={(next) => setParams({ filters: next })}
-        fields={[
-          { name: 'q', label: t('columns.openid'), width: 180 },
-          {
-            name: 'category',
-            label: t('columns.category'),
-            kind: 'select',
-            width: 160,
-            options: VIOLATION_EVENT_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
-          },
-          { name: 'server', label: t('columns.server'), width: 120 },
-          {
-            name: 'status',
-            label: t('columns.status'),
-            kind: 'select',
-            width: 130,
-            options: VIOLATOR_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-          },
-          { name: 'from', label: t('filters.from'), kind: 'date' },
-          { name: 'to', label: t('filters.to'), kind: 'date' },
-        ]}
-      />
-      <DataTable<ViolatorItem>
-        rowKey="openid"
-        data-testid="violators-table"
-        tools={{
-          id: 'violators',
-          onRefresh: () => void list.refetch(),
-          refreshing: list.isFetching,
-          leading: can.export && <ExportButton resource={RESOURCE.name} filters={params.filters} />,
-        }}
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total)}
-      />
-    </GamePage>
+    <QueryListPage<ViolatorItem>
+      title={t('menu:page.violators')}
+      intro={t('intro')}
+      params={params}
+      setParams={setParams}
+      list={list}
+      fields={[
+        { name: 'q', label: t('columns.openid'), width: 180 },
+        {
+          ...enumSearch(t, 'category', t('columns.category'), VIOLATION_EVENT_CATEGORIES, 'categories'),
+          width: 160,
+        },
+        { name: 'server', label: t('columns.server'), width: 120 },
+        { ...enumSearch(t, 'status', t('columns.status'), VIOLATOR_STATUSES, 'statuses'), width: 130 },
+        { name: 'from', label: t('filters.from'), kind: 'date' },
+        { name: 'to', label: t('filters.to'), kind: 'date' },
+      ]}
+      rowKey="openid"
+      data-testid="violators-table"
+      toolsId="violators"
+      exportAs={can.export && RESOURCE.name}
+      columns={columns}
+    />
   );
 }

@@ -12,11 +12,11 @@ import {
 } from '@rx/contracts/web-shop';
 import { useProduct } from '@/app/product/index.ts';
 import { Chart } from '@/shared/chart/index.ts';
-import { ExportButton, SearchForm, tablePaging } from '@/shared/crud/index.ts';
+import { enumSearch } from '@/shared/crud/index.ts';
+import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { DataTable, GamePage } from '@/shared/ui/index.ts';
 import { OrderDrawer } from './OrderDrawer.tsx';
 import { Money, StateTag } from './order-parts.tsx';
 
@@ -148,52 +148,33 @@ export function OrdersPage() {
   );
 
   return (
-    <GamePage title={t('menu:page.webOrders')} intro={t('orders.intro')}>
-      <Totals from={filters.from} to={filters.to} />
-      <SearchForm
-        values={params.filters}
-        onSearch={(next) => setParams({ filters: next })}
-        fields={[
-          { name: 'order_no', label: t('orders.orderNo'), width: 200 },
-          { name: 'openid', label: t('orders.openid'), width: 160 },
-          {
-            name: 'state',
-            label: t('orders.state'),
-            kind: 'select',
-            width: 150,
-            options: WEB_ORDER_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
-          },
-          { name: 'sku', label: t('orders.sku'), width: 140 },
-          { name: 'country', label: t('orders.country'), width: 100 },
-          {
-            name: 'payment_method',
-            label: t('orders.paymentMethod'),
-            kind: 'select',
-            width: 150,
-            options: WEB_PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) })),
-          },
-          { name: 'from', label: t('orders.from'), kind: 'date' },
-          { name: 'to', label: t('orders.to'), kind: 'date' },
-        ]}
-      />
-      <DataTable<WebOrder>
-        rowKey="id"
-        tools={{
-          id: 'web-orders',
-          onRefresh: () => void list.refetch(),
-          refreshing: list.isFetching,
-          leading: can.export && <ExportButton resource={RESOURCE.name} filters={params.filters} />,
-        }}
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total, {
-          amount: 'amount',
-          created_at: 'created_at',
-          paid_at: 'paid_at',
-        })}
-      />
+    <QueryListPage<WebOrder>
+      title={t('menu:page.webOrders')}
+      intro={t('orders.intro')}
+      before={<Totals from={filters.from} to={filters.to} />}
+      params={params}
+      setParams={setParams}
+      list={list}
+      fields={[
+        { name: 'order_no', label: t('orders.orderNo'), width: 200 },
+        { name: 'openid', label: t('orders.openid'), width: 160 },
+        { ...enumSearch(t, 'state', t('orders.state'), WEB_ORDER_STATES, 'states'), width: 150 },
+        { name: 'sku', label: t('orders.sku'), width: 140 },
+        { name: 'country', label: t('orders.country'), width: 100 },
+        {
+          ...enumSearch(t, 'payment_method', t('orders.paymentMethod'), WEB_PAYMENT_METHODS, 'methods'),
+          width: 150,
+        },
+        { name: 'from', label: t('orders.from'), kind: 'date' },
+        { name: 'to', label: t('orders.to'), kind: 'date' },
+      ]}
+      rowKey="id"
+      toolsId="web-orders"
+      exportAs={can.export && RESOURCE.name}
+      columns={columns}
+      sortFields={{ amount: 'amount', created_at: 'created_at', paid_at: 'paid_at' }}
+    >
       <OrderDrawer orderId={open} onClose={() => setOpen(null)} />
-    </GamePage>
+    </QueryListPage>
   );
 }
