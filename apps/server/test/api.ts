@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLE } from '@rx/contracts';
 import { cps, operationLogs, products, rolePermissions, roles, userRoles, users } from '../src/db/schema.ts';
+import { channels } from '../src/db/tables.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { parseCsv } from '../src/lib/csv.ts';
 import { readXlsx } from '../src/lib/xlsx-read.ts';
@@ -40,17 +41,29 @@ export async function productIdOf(t: TestContext, code: string): Promise<number>
   return row.id;
 }
 
+/** The id of the channel `code` of the game `productCode`. */
+export async function channelIdOf(t: TestContext, productCode: string, code: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.productId, await productIdOf(t, productCode)), eq(channels.code, code)));
+  if (!row) throw new Error(`no channel ${code} in ${productCode}`);
+  return row.id;
+}
+
 let staffCounter = 0;
 
-/** A new staff member of the demo CP of `admin` (or of `ops_hw`'s) holding exactly `permissions`. */
-export async function staffWith(t: TestContext, permissions: string[], cpOf = 'admin'): Promise<string> {
+/** A new staff member `<prefix>_…` of the CP of the demo staff member `cpOf`, holding the role `role` picks in that CP. */
+async function newStaff(
+  t: TestContext,
+  cpOf: string,
+  prefix: string,
+  role: (cpId: number, name: string) => Promise<number>,
+): Promise<string> {
   const { db } = t.database;
   const [owner] = await db.select({ cpId: users.cpId }).from(users).where(eq(users.username, cpOf));
-  const name = `perm_${++staffCounter}_${Date.now().toString(36)}`;
-  const [role] = await db.insert(roles).values({ cpId: owner!.cpId, identifier: name, name }).returning();
-  if (permissions.length) {
-    await db.insert(rolePermissions).values(permissions.map((resource) => ({ roleId: role!.id, resource })));
-  }
+  const name = `${prefix}_${++staffCounter}_${Date.now().toString(36)}`;
+  const roleId = await role(owner!.cpId, name);
   const [user] = await db
     .insert(users)
     .values({
@@ -60,30 +73,34 @@ export async function staffWith(t: TestContext, permissions: string[], cpOf = 'a
       isModifiedPassword: 1,
     })
     .returning();
-  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+  await db.insert(userRoles).values({ userId: user!.id, roleId });
   return name;
+}
+
+/** A new staff member of the demo CP of `admin` (or of `ops_hw`'s) holding exactly `permissions`. */
+export async function staffWith(t: TestContext, permissions: string[], cpOf = 'admin'): Promise<string> {
+  const { db } = t.database;
+  return newStaff(t, cpOf, 'perm', async (cpId, name) => {
+    const [role] = await db.insert(roles).values({ cpId, identifier: name, name }).returning();
+    if (permissions.length) {
+      await db
+        .insert(rolePermissions)
+        .values(permissions.map((resource) => ({ roleId: role!.id, resource })));
+    }
+    return role!.id;
+  });
 }
 
 /** A new admin of the CP of `cpOf` (the demo overseas CP has none). */
 export async function adminOf(t: TestContext, cpOf: string): Promise<string> {
   const { db } = t.database;
-  const [owner] = await db.select({ cpId: users.cpId }).from(users).where(eq(users.username, cpOf));
-  const [role] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.cpId, owner!.cpId), eq(roles.identifier, ADMIN_ROLE)));
-  const name = `admin_${++staffCounter}_${Date.now().toString(36)}`;
-  const [user] = await db
-    .insert(users)
-    .values({
-      cpId: owner!.cpId,
-      username: name,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      isModifiedPassword: 1,
-    })
-    .returning();
-  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
-  return name;
+  return newStaff(t, cpOf, 'admin', async (cpId) => {
+    const [role] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.cpId, cpId), eq(roles.identifier, ADMIN_ROLE)));
+    return role!.id;
+  });
 }
 
 export async function rowCount(t: TestContext, table: PgTable): Promise<number> {

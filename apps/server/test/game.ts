@@ -48,11 +48,34 @@ export function signGameRequest(
   };
 }
 
+/** A new game API key of the client's product. */
+export async function newGameKey(staff: Client, note = 'test'): Promise<GameApiKeyCreated> {
+  const res = await staff.post('/api/v1/game-api-keys', { note });
+  return body<GameApiKeyCreated>(res).data;
+}
+
+/** A request signed with `key` as a game server sends it (a new nonce each time), with `payload` as its JSON body. */
+export function signedCall(
+  t: TestContext,
+  key: Pick<GameApiKeyCreated, 'key_id' | 'secret'>,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) {
+  const text = payload === undefined ? undefined : JSON.stringify(payload);
+  return t.app.inject({
+    method,
+    url,
+    headers: signGameRequest(key, { method, url, body: text, nonce: newNonce() }),
+    ...(text === undefined ? {} : { payload: text }),
+  });
+}
+
 /**
  * A game server's view of the game API, for module tests that check what players receive: a new
  * key of the client's product, and signed GETs with it.
  */
 export async function gameCaller(t: TestContext, staff: Client) {
-  const key = body<GameApiKeyCreated>(await staff.post('/api/v1/game-api-keys', { note: 'test' })).data;
+  const key = await newGameKey(staff);
   return (url: string) => t.app.inject({ method: 'GET', url, headers: signGameRequest(key, { url }) });
 }

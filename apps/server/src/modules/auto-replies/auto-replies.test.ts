@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   autoRepliesResource,
   type AutoReplyMatch,
@@ -7,38 +6,15 @@ import {
   type KeywordWarning,
   type SpecialReply,
 } from '@rx/contracts';
-import { channels } from '../channels/tables.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import {
-  body,
-  logsOf,
-  productIdOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
-import { describeResource } from '../../../test/describe-resource.ts';
-import { gameCaller } from '../../../test/game.ts';
+import { body, describeResource, gameCaller, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { findRule, keywordMatches, keywordRegex, regexProblem, repliesOf } from './matcher.ts';
 import { autoReplyRules } from './tables.ts';
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let taptap: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-  const [row] = await t.database.db
-    .select({ id: channels.id })
-    .from(channels)
-    .where(and(eq(channels.productId, await productIdOf(t, 'xianxia')), eq(channels.code, 'taptap')));
-  taptap = row!.id;
-});
-afterAll(async () => {
-  await t.app.close();
+  taptap = await t.channelOf('taptap');
 });
 
 type Saved = AutoReplyRule & { warnings: KeywordWarning[] };
@@ -162,14 +138,14 @@ describe('auto-reply rules', () => {
     expect(channelOnly.list.map((r) => r.name)).toEqual(['渠道活动']);
     const ordered = body<List>(await admin.get('/api/v1/auto-replies?channel_id=0&page_size=3')).data;
     expect(ordered.list.map((r) => r.priority)).toEqual([100, 90, 50]);
-    expect((await logsOf(t, 'auto_reply', rule.id))[0]).toMatchObject({
+    expect((await t.logsOf('auto_reply', rule.id))[0]).toMatchObject({
       action: 'create',
       targetName: '补偿',
     });
   });
 
   it('refuses bad regexes, bad windows and bad replies, writing nothing', async () => {
-    const before = await rowCount(t, autoReplyRules);
+    const before = await t.rowCount(autoReplyRules);
     const bad = await admin.post(
       '/api/v1/auto-replies',
       newRule('坏', { keywords: [{ text: '([a-z', match: 'regex' }] }),
@@ -210,7 +186,7 @@ describe('auto-reply rules', () => {
       code: 400001,
       data: { fields: { channel_id: expect.any(String) } },
     });
-    expect(await rowCount(t, autoReplyRules)).toBe(before);
+    expect(await t.rowCount(autoReplyRules)).toBe(before);
   });
 
   it('answers a catastrophic-backtracking pattern at once, in the test box and the game API', async () => {
@@ -262,7 +238,7 @@ describe('auto-reply rules', () => {
     });
     expect(body(window).code).toBe(400001);
     expect(body(await admin.del(`/api/v1/auto-replies/${rule.id}`)).data).toEqual({ deleted: true });
-    expect((await logsOf(t, 'auto_reply', rule.id)).map((l) => l.action)).toEqual([
+    expect((await t.logsOf('auto_reply', rule.id)).map((l) => l.action)).toEqual([
       'delete',
       'update',
       'update',
@@ -338,14 +314,14 @@ describe('auto-reply rules', () => {
     expect(await ask({ text: '随便问问', channel_id: taptap })).toMatchObject({
       replies: [text('抱歉，没有找到相关答案，输入“人工”联系客服。')],
     });
-    expect((await logsOf(t, 'auto_reply_special', special.id))[0]).toMatchObject({ action: 'update' });
+    expect((await t.logsOf('auto_reply_special', special.id))[0]).toMatchObject({ action: 'update' });
   });
 
   // The rules' own permissions and CP scoping are the shared suite's (describeResource above).
   it("needs the page permission for the test box and specials, and never deletes another CP's rule", async () => {
-    const cs = await signIn(t, 'cs_agent', 'xianxia');
+    const cs = await t.signIn('cs_agent', 'xianxia');
     expect(body(await cs.get('/api/v1/auto-replies')).code).toBe(403001);
-    const viewer = await signIn(t, await staffWith(t, [autoRepliesResource.permissions.see]), 'xianxia');
+    const viewer = await t.staff([autoRepliesResource.permissions.see]);
     expect(body(await viewer.post('/api/v1/auto-replies/test', { text: '充值' })).code).toBe(0);
     expect(
       body(
@@ -358,7 +334,7 @@ describe('auto-reply rules', () => {
     ).toBe(403001);
 
     const mine = body<List>(await admin.get('/api/v1/auto-replies?page_size=1')).data.list[0]!;
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     expect(body(await hw.del(`/api/v1/auto-replies/${mine.id}`)).code).toBe(404001);
   });
 

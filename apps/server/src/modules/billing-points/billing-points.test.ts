@@ -1,51 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { billingResource, type BillingPoint } from '@rx/contracts';
-import { describeResource } from '../../../test/describe-resource.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import {
-  body,
-  checkRoundTrip,
-  logsOf,
-  productIdOf,
-  rowCount,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
-import { channels } from '../channels/tables.ts';
+import { body, checkRoundTrip, describeResource, useTestApp } from '../../../test/index.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { billingPoints } from './tables.ts';
 
-let t: TestContext;
-let gn: Client;
-let xianxia: number;
+const t = useTestApp();
+const gn = t.admin;
 /** A channel and a gift of the demo game, for the shared suite's samples (its app starts from the same demo data). */
 let official: number;
 let starter: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  gn = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
-  official = await channel('official');
+  official = await t.channelOf('official');
   starter = await gift('新手礼包');
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 type List = { list: BillingPoint[]; total: number };
 const gift = async (zh: string) =>
-  (await t.database.db.select().from(giftPackages).where(eq(giftPackages.productId, xianxia))).find(
+  (await t.database.db.select().from(giftPackages).where(eq(giftPackages.productId, t.productId))).find(
     (g) => g.name.zh === zh,
   )!.id;
-const channel = async (code: string) =>
-  (
-    await t.database.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.code, code), eq(channels.productId, xianxia)))
-  )[0]!.id;
 const point = async (store: string, sku: string) =>
   (
     await t.database.db
@@ -53,7 +27,7 @@ const point = async (store: string, sku: string) =>
       .from(billingPoints)
       .where(
         and(
-          eq(billingPoints.productId, xianxia),
+          eq(billingPoints.productId, t.productId),
           eq(billingPoints.store, store as 'huawei'),
           eq(billingPoints.storeSku, sku),
           eq(billingPoints.current, true),
@@ -62,7 +36,7 @@ const point = async (store: string, sku: string) =>
   )[0]!;
 
 const newPoint = async (sku: string, extra: object = {}) => ({
-  channel_id: await channel('official'),
+  channel_id: await t.channelOf('official'),
   store: 'alipay',
   store_sku: sku,
   name: '限时礼包',
@@ -98,20 +72,20 @@ describe('billing points', () => {
       'com.ruixue.xianxia.tier4',
     ]);
     expect(body<List>(await gn.get('/api/v1/billing-points?sandbox=1')).data.total).toBe(1);
-    expect((await logsOf(t, 'billing_point', created.id))[0]).toMatchObject({
+    expect((await t.logsOf('billing_point', created.id))[0]).toMatchObject({
       action: 'create',
-      productId: xianxia,
+      productId: t.productId,
     });
   });
 
   it('keeps (store, SKU) unique among current rows', async () => {
-    const before = await rowCount(t, billingPoints);
+    const before = await t.rowCount(billingPoints);
     const dup = await gn.post(
       '/api/v1/billing-points',
       await newPoint('com.ruixue.xianxia.tier1', { store: 'wechat_pay' }),
     );
     expect(body(dup)).toMatchObject({ code: 400001, data: { fields: { store_sku: expect.any(String) } } });
-    expect(await rowCount(t, billingPoints)).toBe(before);
+    expect(await t.rowCount(billingPoints)).toBe(before);
     const otherStore = await gn.post(
       '/api/v1/billing-points',
       await newPoint('com.ruixue.xianxia.tier1', { store: 'xiaomi' }),
@@ -178,14 +152,14 @@ describe('billing points', () => {
     expect(body(await gn.put(`/api/v1/billing-points/${live.id}`, { name: 'x', version: 3 })).code).toBe(
       422001,
     );
-    expect((await logsOf(t, 'billing_point', next.id))[0]).toMatchObject({
+    expect((await t.logsOf('billing_point', next.id))[0]).toMatchObject({
       action: 'new_version',
       before: { id: live.id },
     });
   });
 
   it('refuses references that are not usable and bad input, writing nothing', async () => {
-    const before = await rowCount(t, billingPoints);
+    const before = await t.rowCount(billingPoints);
     const mailOnly = await gn.post(
       '/api/v1/billing-points',
       await newPoint('sku.mail', { reward_gift_id: await gift('维护补偿') }),
@@ -208,7 +182,7 @@ describe('billing points', () => {
       'prices.0.amount',
       'store_sku',
     ]);
-    expect(await rowCount(t, billingPoints)).toBe(before);
+    expect(await t.rowCount(billingPoints)).toBe(before);
   });
 
   it('disables a live SKU instead of deleting it (422001), deletes a draft', async () => {
@@ -228,16 +202,16 @@ describe('billing points', () => {
   });
 
   it('needs the permission per action; other CPs never see the SKUs', async () => {
-    const viewer = await signIn(t, await staffWith(t, ['commercialization/see/billing_point']), 'xianxia');
+    const viewer = await t.staff(['commercialization/see/billing_point']);
     expect(body(await viewer.get('/api/v1/billing-points')).code).toBe(0);
     expect(body(await viewer.post('/api/v1/billing-points', await newPoint('sku.viewer'))).code).toBe(403001);
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     const ours = await point('wechat_pay', 'com.ruixue.xianxia.tier3');
     expect(body(await hw.get(`/api/v1/billing-points/${ours.id}`)).code).toBe(404001);
     expect(body(await hw.del(`/api/v1/billing-points/${ours.id}`)).code).toBe(404001);
     const theirs = body<List>(await hw.get('/api/v1/billing-points?page_size=100')).data;
     expect(theirs.total).toBe(10);
-    expect(theirs.list.every((b) => b.product_id !== xianxia)).toBe(true);
+    expect(theirs.list.every((b) => b.product_id !== t.productId)).toBe(true);
   });
 
   it('round-trips through CSV and XLSX', async () => {

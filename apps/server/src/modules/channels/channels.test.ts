@@ -1,38 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { channelsResource, subChannelsResource, type Channel, type SubChannel } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { describeResource } from '../../../test/describe-resource.ts';
-import {
-  body,
-  client,
-  logsOf,
-  productIdOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
-import { signInAs } from '../../../test/helpers.ts';
+import { body, describeResource, records, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
 import { channels, subChannels } from './tables.ts';
 
-let t: TestContext;
-let gn: Client;
-let xianxia: number;
+const t = useTestApp();
+const gn = t.admin;
 /** The domestic demo game's official channel: every test database is seeded alike, so its id is too. */
 let officialId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  gn = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
   officialId = (await t.database.db.select().from(channels).where(eq(channels.code, 'official'))).find(
-    (c) => c.productId === xianxia,
+    (c) => c.productId === t.productId,
   )!.id;
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 type List<T> = { list: T[]; total: number };
@@ -64,7 +43,7 @@ describe('channels', () => {
       code: 'honor',
       kind: 'oem',
       status: 'active',
-      product_id: xianxia,
+      product_id: t.productId,
       version: 1,
     });
     expect(body<Channel>(await gn.get(`/api/v1/channels/${channel.id}`)).data).toEqual(channel);
@@ -74,10 +53,10 @@ describe('channels', () => {
 
     const updated = await gn.put(`/api/v1/channels/${channel.id}`, { name: '荣耀', version: 1 });
     expect(body<Channel>(updated).data).toMatchObject({ name: '荣耀', version: 2 });
-    const [log] = await logsOf(t, 'channel', channel.id);
+    const [log] = await t.logsOf('channel', channel.id);
     expect(log).toMatchObject({
       action: 'update',
-      productId: xianxia,
+      productId: t.productId,
       targetName: '荣耀',
       username: 'admin',
     });
@@ -85,19 +64,19 @@ describe('channels', () => {
 
   it('needs X-Product-Id naming a product of the CP', async () => {
     const { user } = await signInAs(t.app, 'admin');
-    const none = await client(t, user.access_token).get('/api/v1/channels');
+    const none = await t.client(user.access_token).get('/api/v1/channels');
     expect(body(none)).toMatchObject({ code: 400001, data: { fields: { product_id: expect.any(String) } } });
-    const dawn = await productIdOf(t, 'dawn');
-    expect(body(await client(t, user.access_token, dawn).get('/api/v1/channels')).code).toBe(403001);
+    const dawn = await t.productIdOf('dawn');
+    expect(body(await t.client(user.access_token, dawn).get('/api/v1/channels')).code).toBe(403001);
   });
 
   it('refuses bad input and taken codes, writing nothing', async () => {
-    const before = await rowCount(t, channels);
+    const before = await t.rowCount(channels);
     const bad = await gn.post('/api/v1/channels', { code: '', name: 'x'.repeat(65), kind: 'tv' });
     expect(Object.keys(body<{ fields: object }>(bad).data.fields).sort()).toEqual(['code', 'kind', 'name']);
     const taken = await gn.post('/api/v1/channels', { code: 'huawei', name: '华为', kind: 'oem' });
     expect(body(taken)).toMatchObject({ code: 400001, data: { fields: { code: expect.any(String) } } });
-    expect(await rowCount(t, channels)).toBe(before);
+    expect(await t.rowCount(channels)).toBe(before);
   });
 
   it('disables a channel with sub-channels instead of deleting it (422001)', async () => {
@@ -108,18 +87,18 @@ describe('channels', () => {
       data: { disabled: true, used_by: expect.arrayContaining([{ type: 'sub_channel', count: 1 }]) },
     });
     expect(body<Channel>(await gn.get(`/api/v1/channels/${huawei!.id}`)).data.status).toBe('disabled');
-    expect((await logsOf(t, 'channel', huawei!.id))[0]).toMatchObject({ action: 'disable' });
+    expect((await t.logsOf('channel', huawei!.id))[0]).toMatchObject({ action: 'disable' });
   });
 
   it('is closed to the customer-service role (403001)', async () => {
-    expect(body(await (await signIn(t, 'cs_agent', 'xianxia')).get('/api/v1/channels')).code).toBe(403001);
+    expect(body(await (await t.signIn('cs_agent', 'xianxia')).get('/api/v1/channels')).code).toBe(403001);
   });
 });
 
 describe('sub-channels', () => {
   const official = async () =>
     (await t.database.db.select().from(channels).where(eq(channels.code, 'official'))).find(
-      (c) => c.productId === xianxia,
+      (c) => c.productId === t.productId,
     )!;
 
   it('creates under an active channel of the product, lists by channel, and logs edits', async () => {
@@ -152,18 +131,18 @@ describe('sub-channels', () => {
       version: 2,
     });
     expect(body(await gn.put(`/api/v1/sub-channels/${sub.id}`, { name: 'x', version: 1 })).code).toBe(409001);
-    const [log] = await logsOf(t, 'sub_channel', sub.id);
+    const [log] = await t.logsOf('sub_channel', sub.id);
     expect(log).toMatchObject({ action: 'update' });
     expect(log!.before).toMatchObject({ code: 'xianxia_bili_up' });
     expect(log!.after).toMatchObject({ code: 'xianxia_bili_up2' });
   });
 
   it('refuses a channel of another product, and bad input, writing nothing', async () => {
-    const before = await rowCount(t, subChannels);
+    const before = await t.rowCount(subChannels);
     const [foreign] = await t.database.db
       .select()
       .from(channels)
-      .where(eq(channels.productId, await productIdOf(t, 'tankwar')));
+      .where(eq(channels.productId, await t.productIdOf('tankwar')));
     const res = await gn.post('/api/v1/sub-channels', { channel_id: foreign!.id, code: 'x_1', name: 'x' });
     expect(body(res)).toMatchObject({ code: 400001, data: { fields: { channel_id: expect.any(String) } } });
     const bad = await gn.post('/api/v1/sub-channels', {
@@ -178,7 +157,7 @@ describe('sub-channels', () => {
       'name',
       'package_id',
     ]);
-    expect(await rowCount(t, subChannels)).toBe(before);
+    expect(await t.rowCount(subChannels)).toBe(before);
   });
 
   it('freezes the code once a package uses it, and disables instead of deleting (422001)', async () => {
@@ -202,7 +181,7 @@ describe('sub-channels', () => {
   });
 
   it("needs its own permission: the channel page's is not enough", async () => {
-    const channelOnly = await signIn(t, await staffWith(t, ['basic/see/channel']), 'xianxia');
+    const channelOnly = await t.staff(['basic/see/channel']);
     expect(body(await channelOnly.get('/api/v1/sub-channels')).code).toBe(403001);
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorCodesResource,
   type ErrorCodeMissing,
@@ -7,30 +7,11 @@ import {
   type ReleasedErrorCode,
 } from '@rx/contracts';
 import { csvLine } from '../../lib/csv.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { describeResource } from '../../../test/describe-resource.ts';
-import {
-  body,
-  checkRoundTrip,
-  logsOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
+import { body, checkRoundTrip, describeResource, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { errorCodeReleases, errorCodes } from './tables.ts';
 
-let t: TestContext;
-let admin: Client;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp();
+const admin = t.admin;
 
 type List = { list: ErrorCodeText[]; total: number };
 type Releases = { list: ErrorCodeRelease[]; total: number };
@@ -66,12 +47,12 @@ describe('error codes', () => {
     expect(noJa.list.map((e) => e.code)).toEqual(['2004', '2003', '2002']);
     const found = body<List>(await admin.get(`/api/v1/error-codes?q=${encodeURIComponent('兑换码')}`)).data;
     expect(found.list.map((e) => e.code)).toEqual(['5001']);
-    const [log] = await logsOf(t, 'error_code', item.id);
+    const [log] = await t.logsOf('error_code', item.id);
     expect(log).toMatchObject({ action: 'create', username: 'admin', targetName: '7001' });
   });
 
   it('refuses placeholders that differ from the default text, on the offending language, writing nothing', async () => {
-    const before = await rowCount(t, errorCodes);
+    const before = await t.rowCount(errorCodes);
     const res = await admin.post('/api/v1/error-codes', {
       code: '7002',
       module: 'guild',
@@ -90,7 +71,7 @@ describe('error codes', () => {
     });
     const taken = await admin.post('/api/v1/error-codes', { code: '1001', module: 'x', default_text: 'x' });
     expect(body(taken)).toMatchObject({ code: 400001, data: { fields: { code: expect.any(String) } } });
-    expect(await rowCount(t, errorCodes)).toBe(before);
+    expect(await t.rowCount(errorCodes)).toBe(before);
 
     // An update is checked on the merged texts: a new default text must still match every language.
     const item = await create({
@@ -120,7 +101,7 @@ describe('error codes', () => {
     expect(body(stale).code).toBe(409001);
     const recode = await admin.put(`/api/v1/error-codes/${item.id}`, { code: '7005', version: 2 });
     expect(body(recode).code).toBe(400001);
-    expect((await logsOf(t, 'error_code', item.id))[0]).toMatchObject({ action: 'update' });
+    expect((await t.logsOf('error_code', item.id))[0]).toMatchObject({ action: 'update' });
   });
 
   it('reports missing translations per language', async () => {
@@ -170,25 +151,24 @@ describe('error codes', () => {
       [2, false],
       [1, false],
     ]);
-    expect((await logsOf(t, 'error_code_release', 3))[0]).toMatchObject({ action: 'rollback' });
+    expect((await t.logsOf('error_code_release', 3))[0]).toMatchObject({ action: 'rollback' });
     expect(body(await admin.post('/api/v1/error-codes/releases/99/rollback', {})).code).toBe(404001);
 
     // Publishing needs the approve permission, editing alone is not enough.
-    const editor = await signIn(
-      t,
-      await staffWith(t, ['basic/see/error_code', 'basic/edit/error_code']),
+    const editor = await t.signIn(
+      await t.staffWith(['basic/see/error_code', 'basic/edit/error_code']),
       'xianxia',
     );
-    const releases = await rowCount(t, errorCodeReleases);
+    const releases = await t.rowCount(errorCodeReleases);
     expect(body(await editor.post('/api/v1/error-codes/publish', {})).code).toBe(403001);
     expect(body(await editor.post('/api/v1/error-codes/releases/1/rollback', {})).code).toBe(403001);
-    expect(await rowCount(t, errorCodeReleases)).toBe(releases);
+    expect(await t.rowCount(errorCodeReleases)).toBe(releases);
   });
 
   it('deletes an unpublished code and disables a live one instead (422001)', async () => {
     const fresh = await create({ code: '7100' });
     expect(body(await admin.del(`/api/v1/error-codes/${fresh.id}`)).data).toEqual({ deleted: true });
-    expect((await logsOf(t, 'error_code', fresh.id))[0]).toMatchObject({ action: 'delete' });
+    expect((await t.logsOf('error_code', fresh.id))[0]).toMatchObject({ action: 'delete' });
 
     const live = body<List>(await admin.get('/api/v1/error-codes?q=1006')).data.list[0]!;
     const refused = await admin.del(`/api/v1/error-codes/${live.id}`);
@@ -204,9 +184,9 @@ describe('error codes', () => {
   });
 
   it("needs the page permission and never shows another CP's codes", async () => {
-    const cs = await signIn(t, 'cs_agent', 'xianxia');
+    const cs = await t.signIn('cs_agent', 'xianxia');
     expect(body(await cs.get('/api/v1/error-codes')).code).toBe(403001);
-    const viewer = await signIn(t, await staffWith(t, ['basic/see/error_code']), 'xianxia');
+    const viewer = await t.staff(['basic/see/error_code']);
     expect(body(await viewer.get('/api/v1/error-codes')).code).toBe(0);
     expect(
       body(await viewer.post('/api/v1/error-codes', { code: 'v1', module: 'x', default_text: 'x' })).code,
@@ -214,7 +194,7 @@ describe('error codes', () => {
     expect(body(await viewer.get('/api/v1/error-codes/export')).code).toBe(403001);
 
     const mine = body<List>(await admin.get('/api/v1/error-codes?q=1001')).data.list[0]!;
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     const theirs = body<List>(await hw.get('/api/v1/error-codes?q=1001')).data.list[0]!;
     expect(theirs.id).not.toBe(mine.id);
     expect(theirs.default_text).toBe('Network error. Please try again.');
@@ -222,7 +202,7 @@ describe('error codes', () => {
     expect(body(await hw.put(`/api/v1/error-codes/${mine.id}`, { action: 'none', version: 1 })).code).toBe(
       404001,
     );
-    expect(body(await signIn(t, 'ops_hw', 'xianxia').then((c) => c.get('/api/v1/error-codes'))).code).toBe(
+    expect(body(await t.signIn('ops_hw', 'xianxia').then((c) => c.get('/api/v1/error-codes'))).code).toBe(
       403001,
     );
   });
@@ -254,7 +234,7 @@ describe('error codes', () => {
               : '',
     );
     const csv = [header, edited, added].map((cells) => csvLine(cells)).join('');
-    const before = await rowCount(t, errorCodes);
+    const before = await t.rowCount(errorCodes);
     const res = await admin.upload('/api/v1/error-codes/import', csv);
     expect(res.statusCode).toBe(400);
     const errors = body<{ errors: { row: number; field: string }[] }>(res).data.errors;
@@ -264,7 +244,7 @@ describe('error codes', () => {
         expect.objectContaining({ row: 3, field: 'texts.en' }),
       ]),
     );
-    expect(await rowCount(t, errorCodes)).toBe(before);
+    expect(await t.rowCount(errorCodes)).toBe(before);
     expect(records(sheetOf(await admin.get('/api/v1/error-codes/export?q=1003')))[0]!['texts.en']).toBe(
       'This account is banned until {0}.',
     );

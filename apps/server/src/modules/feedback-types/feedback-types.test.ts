@@ -1,29 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { feedbackTypesResource, type FeedbackType, type FeedbackTypeNode } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { describeResource } from '../../../test/describe-resource.ts';
-import {
-  body,
-  logsOf,
-  productIdOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
+import { body, describeResource, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { feedbackTypes } from './tables.ts';
 
-let t: TestContext;
-let admin: Client;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp();
+const admin = t.admin;
 
 type List = { list: FeedbackType[]; total: number };
 const newType = (code: string, extra: Record<string, unknown> = {}) => ({
@@ -72,9 +53,9 @@ describe('feedback types', () => {
       'refund',
     ]);
 
-    const [log] = await logsOf(t, 'feedback_type', child.id);
+    const [log] = await t.logsOf('feedback_type', child.id);
     expect(log).toMatchObject({ action: 'create', username: 'admin', targetName: 'vip_payment' });
-    expect(log!.productId).toBe(await productIdOf(t, 'xianxia'));
+    expect(log!.productId).toBe(t.productId);
   });
 
   it('updates with the row version, refuses a stale one (409001) and keeps the code', async () => {
@@ -92,7 +73,7 @@ describe('feedback types', () => {
     expect(body(stale).code).toBe(409001);
     const recode = await admin.put(`/api/v1/feedback-types/${item.id}`, { code: 'other', version: 2 });
     expect(body(recode)).toMatchObject({ code: 400001, data: { fields: { code: expect.any(String) } } });
-    const [log] = await logsOf(t, 'feedback_type', item.id);
+    const [log] = await t.logsOf('feedback_type', item.id);
     expect(log).toMatchObject({ action: 'update' });
     expect(log!.before).toMatchObject({ version: 1, auto_reply: { en: 'English' } });
   });
@@ -108,7 +89,7 @@ describe('feedback types', () => {
     expect(body(self).code).toBe(422001);
     const moved = await admin.put(`/api/v1/feedback-types/${c.id}`, { parent_id: a.id, version: 1 });
     expect(body<FeedbackType>(moved).data).toMatchObject({ parent_id: a.id, version: 2 });
-    expect((await logsOf(t, 'feedback_type', c.id))[0]).toMatchObject({ action: 'move' });
+    expect((await t.logsOf('feedback_type', c.id))[0]).toMatchObject({ action: 'move' });
   });
 
   it('deletes a leaf and refuses a node with children (422001)', async () => {
@@ -119,12 +100,12 @@ describe('feedback types', () => {
     expect(body(refused)).toMatchObject({ code: 422001, data: { children: 1 } });
     expect(body(await admin.del(`/api/v1/feedback-types/${leaf.id}`)).data).toEqual({ deleted: true });
     expect(body(await admin.get(`/api/v1/feedback-types/${leaf.id}`)).code).toBe(404001);
-    expect((await logsOf(t, 'feedback_type', leaf.id))[0]).toMatchObject({ action: 'delete' });
+    expect((await t.logsOf('feedback_type', leaf.id))[0]).toMatchObject({ action: 'delete' });
     expect(body(await admin.del(`/api/v1/feedback-types/${parent.id}`)).data).toEqual({ deleted: true });
   });
 
   it('refuses bad input with field errors and writes nothing', async () => {
-    const before = await rowCount(t, feedbackTypes);
+    const before = await t.rowCount(feedbackTypes);
     const bad = await admin.post('/api/v1/feedback-types', { code: 'bad code', name: { zh: '' }, sort: -1 });
     expect(bad.statusCode).toBe(400);
     expect(body<{ fields: Record<string, string> }>(bad).data.fields).toMatchObject({
@@ -137,19 +118,19 @@ describe('feedback types', () => {
     const orphan = await admin.post('/api/v1/feedback-types', newType('orphan', { parent_id: 999999 }));
     expect(body(orphan)).toMatchObject({ code: 400001, data: { fields: { parent_id: expect.any(String) } } });
     expect(body(await admin.get('/api/v1/feedback-types?sort=nope')).code).toBe(400001);
-    expect(await rowCount(t, feedbackTypes)).toBe(before);
+    expect(await t.rowCount(feedbackTypes)).toBe(before);
   });
 
   it('needs the page permission per action and a product of the CP', async () => {
-    const cs = await signIn(t, 'cs_agent', 'xianxia');
+    const cs = await t.signIn('cs_agent', 'xianxia');
     expect(body(await cs.get('/api/v1/feedback-types')).code).toBe(403001);
-    const viewer = await signIn(t, await staffWith(t, ['service/see/feedback_type']), 'xianxia');
+    const viewer = await t.staff(['service/see/feedback_type']);
     expect(body(await viewer.get('/api/v1/feedback-types')).code).toBe(0);
-    const before = await rowCount(t, feedbackTypes);
+    const before = await t.rowCount(feedbackTypes);
     expect(body(await viewer.post('/api/v1/feedback-types', newType('viewer'))).code).toBe(403001);
     expect(body(await viewer.del(`/api/v1/feedback-types/1`)).code).toBe(403001);
-    expect(await rowCount(t, feedbackTypes)).toBe(before);
-    const noProduct = await signIn(t, 'admin');
+    expect(await t.rowCount(feedbackTypes)).toBe(before);
+    const noProduct = await t.signIn('admin');
     expect(body(await noProduct.get('/api/v1/feedback-types'))).toMatchObject({
       code: 400001,
       data: { fields: { product_id: expect.any(String) } },
@@ -158,7 +139,7 @@ describe('feedback types', () => {
 
   it("never shows another CP's rows", async () => {
     const mine = body<List>(await admin.get('/api/v1/feedback-types?page_size=1')).data.list[0]!;
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     const theirs = body<List>(await hw.get('/api/v1/feedback-types?page_size=100')).data;
     expect(theirs.total).toBeGreaterThan(0);
     expect(theirs.list.map((f) => f.id)).not.toContain(mine.id);
@@ -168,7 +149,7 @@ describe('feedback types', () => {
     );
     expect(body(await hw.del(`/api/v1/feedback-types/${mine.id}`)).code).toBe(404001);
     // Naming the other CP's product is refused outright.
-    const intruder = await signIn(t, 'ops_hw', 'xianxia');
+    const intruder = await t.signIn('ops_hw', 'xianxia');
     expect(body(await intruder.get('/api/v1/feedback-types')).code).toBe(403001);
   });
 

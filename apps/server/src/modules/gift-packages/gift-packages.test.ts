@@ -1,38 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { giftResource, type GiftPackage } from '@rx/contracts';
-import { describeResource } from '../../../test/describe-resource.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import {
-  body,
-  checkRoundTrip,
-  logsOf,
-  productIdOf,
-  rowCount,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
+import { body, checkRoundTrip, describeResource, useTestApp } from '../../../test/index.ts';
 import { props } from '../props/tables.ts';
 import { giftPackages } from './tables.ts';
 
-let t: TestContext;
-let gn: Client;
-let xianxia: number;
+const t = useTestApp();
+const gn = t.admin;
 /** A prop of the demo game, for the shared suite's samples (its app starts from the same demo data). */
 let lingzhi: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  gn = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
   lingzhi = await propId('lingzhi');
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 type List = { list: GiftPackage[]; total: number };
-const propId = async (code: string, product = xianxia) =>
+const propId = async (code: string, product = t.productId) =>
   (
     await t.database.db
       .select()
@@ -40,7 +22,7 @@ const propId = async (code: string, product = xianxia) =>
       .where(and(eq(props.code, code), eq(props.productId, product)))
   )[0]!.id;
 const giftNamed = async (zh: string) =>
-  (await t.database.db.select().from(giftPackages).where(eq(giftPackages.productId, xianxia))).find(
+  (await t.database.db.select().from(giftPackages).where(eq(giftPackages.productId, t.productId))).find(
     (g) => g.name.zh === zh,
   )!;
 
@@ -74,7 +56,7 @@ describe('gift packages', () => {
     expect(forMail.list[0]!.id).toBe(gift.id);
     expect(body<List>(await gn.get('/api/v1/gift-packages?q=autumn')).data.total).toBe(1);
     expect(body<List>(await gn.get('/api/v1/gift-packages?sort=name&page_size=100')).data.total).toBe(11);
-    expect((await logsOf(t, 'gift_package', gift.id))[0]).toMatchObject({
+    expect((await t.logsOf('gift_package', gift.id))[0]).toMatchObject({
       action: 'create',
       targetName: '中秋礼包',
     });
@@ -101,10 +83,10 @@ describe('gift packages', () => {
   });
 
   it('refuses props of another product, repeated props and bad input, writing nothing', async () => {
-    const before = await rowCount(t, giftPackages);
+    const before = await t.rowCount(giftPackages);
     const foreign = await gn.post('/api/v1/gift-packages', {
       name: { zh: '跨产品' },
-      contents: [{ prop_id: await propId('diamond', await productIdOf(t, 'tankwar')), quantity: 1 }],
+      contents: [{ prop_id: await propId('diamond', await t.productIdOf('tankwar')), quantity: 1 }],
     });
     expect(body(foreign)).toMatchObject({
       code: 400001,
@@ -127,7 +109,7 @@ describe('gift packages', () => {
       'usable_in.1',
       'valid_from',
     ]);
-    expect(await rowCount(t, giftPackages)).toBe(before);
+    expect(await t.rowCount(giftPackages)).toBe(before);
   });
 
   it('lists what uses a gift, and disables a used one instead of deleting it (422001)', async () => {
@@ -164,25 +146,25 @@ describe('gift packages', () => {
       }),
     ).data;
     expect(renamed.name).toMatchObject({ zh: '回归礼包', en: 'Welcome Back Pack' });
-    expect((await logsOf(t, 'gift_package', renamed.id))[0]).toMatchObject({
+    expect((await t.logsOf('gift_package', renamed.id))[0]).toMatchObject({
       action: 'clone',
       after: { cloned_from: source.id },
     });
   });
 
   it('needs the permission per action; other CPs never see the gifts', async () => {
-    const viewer = await signIn(t, await staffWith(t, ['gift_package/see/gift_package']), 'xianxia');
+    const viewer = await t.staff(['gift_package/see/gift_package']);
     const gift = await giftNamed('新手礼包');
     expect(body(await viewer.get(`/api/v1/gift-packages/${gift.id}`)).code).toBe(0);
     expect(body(await viewer.post(`/api/v1/gift-packages/${gift.id}/clone`)).code).toBe(403001);
     expect(body(await viewer.get('/api/v1/gift-packages/export')).code).toBe(403001);
 
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     expect(body(await hw.get(`/api/v1/gift-packages/${gift.id}`)).code).toBe(404001);
     expect(body(await hw.get(`/api/v1/gift-packages/${gift.id}/used-by`)).code).toBe(404001);
     expect(
       body<List>(await hw.get('/api/v1/gift-packages?page_size=100')).data.list.every(
-        (g) => g.product_id !== xianxia,
+        (g) => g.product_id !== t.productId,
       ),
     ).toBe(true);
   });

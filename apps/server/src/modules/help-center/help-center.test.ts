@@ -1,44 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { helpCategoriesResource, type GameHelp, type HelpArticle, type HelpCategory } from '@rx/contracts';
-import { channels } from '../channels/tables.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { describeResource } from '../../../test/describe-resource.ts';
-import {
-  body,
-  logsOf,
-  productIdOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
-import { gameCaller } from '../../../test/game.ts';
+import { body, describeResource, gameCaller, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { helpArticles, helpCategories } from './tables.ts';
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let taptap: number;
 let huawei: number;
 let foreignChannel: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-  const channelOf = async (product: string, code: string) => {
-    const [row] = await t.database.db
-      .select({ id: channels.id })
-      .from(channels)
-      .where(and(eq(channels.productId, await productIdOf(t, product)), eq(channels.code, code)));
-    return row!.id;
-  };
-  taptap = await channelOf('xianxia', 'taptap');
-  huawei = await channelOf('xianxia', 'huawei');
-  foreignChannel = await channelOf('tankwar', 'taptap');
-});
-afterAll(async () => {
-  await t.app.close();
+  taptap = await t.channelOf('taptap');
+  huawei = await t.channelOf('huawei');
+  foreignChannel = await t.channelOf('taptap', 'tankwar');
 });
 
 type Categories = { list: HelpCategory[]; total: number };
@@ -88,7 +61,7 @@ describe('help categories', () => {
     expect(body<HelpCategory>(updated).data).toMatchObject({ sort: 3, version: 2 });
     const stale = await admin.put(`/api/v1/help-categories/${all.id}`, { sort: 4, version: 1 });
     expect(body(stale).code).toBe(409001);
-    expect((await logsOf(t, 'help_category', all.id)).map((l) => l.action)).toEqual(['update', 'create']);
+    expect((await t.logsOf('help_category', all.id)).map((l) => l.action)).toEqual(['update', 'create']);
   });
 
   it('counts in the list the articles each category holds, as its own answer and the article list do', async () => {
@@ -106,7 +79,7 @@ describe('help categories', () => {
   });
 
   it('refuses another product’s channel, deletes an empty category, disables one with articles (422001)', async () => {
-    const before = await rowCount(t, helpCategories);
+    const before = await t.rowCount(helpCategories);
     const foreign = await admin.post('/api/v1/help-categories', {
       name: { zh: 'x' },
       channel_id: foreignChannel,
@@ -116,7 +89,7 @@ describe('help categories', () => {
       data: { fields: { channel_id: expect.any(String) } },
     });
     expect(body(await admin.post('/api/v1/help-categories', { name: { zh: '' } })).code).toBe(400001);
-    expect(await rowCount(t, helpCategories)).toBe(before);
+    expect(await t.rowCount(helpCategories)).toBe(before);
 
     const empty = await category();
     expect(body(await admin.del(`/api/v1/help-categories/${empty.id}`)).data).toEqual({ deleted: true });
@@ -176,7 +149,7 @@ describe('help articles', () => {
     expect(body<HelpArticle>(fixed).data).toMatchObject({ stale: false, source_version: 2 });
     const stale = await admin.put(`/api/v1/help-articles/${en.id}`, { title: 'x', version: enNow.version });
     expect(body(stale).code).toBe(409001);
-    expect((await logsOf(t, 'help_article', zh.id))[0]).toMatchObject({
+    expect((await t.logsOf('help_article', zh.id))[0]).toMatchObject({
       action: 'update',
       username: 'admin',
     });
@@ -198,7 +171,7 @@ describe('help articles', () => {
     ).data;
     expect(draft).toMatchObject({ status: 'draft', published_at: null });
     expect(body(await admin.del(`/api/v1/help-articles/${a.id}`)).data).toEqual({ deleted: true });
-    expect((await logsOf(t, 'help_article', a.id)).map((l) => l.action)).toEqual([
+    expect((await t.logsOf('help_article', a.id)).map((l) => l.action)).toEqual([
       'delete',
       'unpublish',
       'publish',
@@ -211,12 +184,12 @@ describe('help articles', () => {
     const zh = await article({ category_id: cat.id, title: '复制我' });
     await article({ translation_of: zh.id, language: 'en', title: 'Copy me' });
     await admin.post(`/api/v1/help-articles/${zh.id}/publish`, { version: 1 });
-    const before = await rowCount(t, helpArticles);
+    const before = await t.rowCount(helpArticles);
     const bad = await admin.post(`/api/v1/help-articles/${zh.id}/copy`, {
       channel_ids: [taptap, foreignChannel],
     });
     expect(body(bad)).toMatchObject({ code: 400001, data: { fields: { channel_ids: expect.any(String) } } });
-    expect(await rowCount(t, helpArticles)).toBe(before);
+    expect(await t.rowCount(helpArticles)).toBe(before);
 
     const res = await admin.post(`/api/v1/help-articles/${zh.id}/copy`, { channel_ids: [taptap, huawei] });
     const copies = body<{ articles: HelpArticle[] }>(res).data.articles;
@@ -258,9 +231,9 @@ describe('help articles', () => {
   });
 
   it("needs the page permission per action and never shows another CP's articles", async () => {
-    const cs = await signIn(t, 'cs_agent', 'xianxia');
+    const cs = await t.signIn('cs_agent', 'xianxia');
     expect(body(await cs.get('/api/v1/help-articles')).code).toBe(403001);
-    const viewer = await signIn(t, await staffWith(t, ['service/see/help_center']), 'xianxia');
+    const viewer = await t.staff(['service/see/help_center']);
     const list = body<Articles>(await viewer.get('/api/v1/help-articles?status=published&language=zh')).data;
     expect(list.total).toBeGreaterThan(0);
     const first = list.list[0]!;
@@ -269,7 +242,7 @@ describe('help articles', () => {
     ).toBe(403001);
     expect(body(await viewer.del(`/api/v1/help-categories/${first.category_id}`)).code).toBe(403001);
 
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     const theirs = body<Articles>(await hw.get('/api/v1/help-articles?page_size=100')).data;
     expect(theirs.list.map((a) => a.id)).not.toContain(first.id);
     expect(body(await hw.get(`/api/v1/help-articles/${first.id}`)).code).toBe(404001);

@@ -1,31 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import { channels } from '../../db/tables.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import {
-  body,
-  checkRoundTrip,
-  logsOf,
-  productIdOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  type Client,
-} from '../../../test/api.ts';
+import { body, checkRoundTrip, describeResource, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { productsResource, type Product } from '@rx/contracts';
-import { describeResource } from '../../../test/describe-resource.ts';
 
-let t: TestContext;
-let admin: Client;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin');
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp({ product: null });
+const admin = t.admin;
 
 type List = { list: Product[]; total: number };
 const newProduct = (code: string) => ({
@@ -69,7 +50,7 @@ describe('products', () => {
     const searched = body<List>(await admin.get('/api/v1/products?q=%E6%9C%88')).data;
     expect(searched.list.map((p) => p.code)).toEqual(['moonfall']);
 
-    const [log] = await logsOf(t, 'product', created.id);
+    const [log] = await t.logsOf('product', created.id);
     expect(log).toMatchObject({
       action: 'create',
       username: 'admin',
@@ -89,13 +70,13 @@ describe('products', () => {
     });
     const missing = await admin.put('/api/v1/products/999999', { name: 'X', version: 1 });
     expect(body(missing).code).toBe(404001);
-    const [log] = await logsOf(t, 'product', created.id);
+    const [log] = await t.logsOf('product', created.id);
     expect(log).toMatchObject({ action: 'update', targetName: 'Renamed' });
     expect(log!.before).toMatchObject({ name: 'Game stale', version: 1 });
   });
 
   it('refuses bad input with field errors and writes nothing', async () => {
-    const before = await rowCount(t, products);
+    const before = await t.rowCount(products);
     const res = await admin.post('/api/v1/products', {
       code: 'bad code',
       name: '',
@@ -112,7 +93,7 @@ describe('products', () => {
     const taken = await admin.post('/api/v1/products', newProduct('xianxia'));
     expect(body(taken)).toMatchObject({ code: 400001, data: { fields: { code: expect.any(String) } } });
     expect(body(await admin.get('/api/v1/products?sort=-nope')).code).toBe(400001);
-    expect(await rowCount(t, products)).toBe(before);
+    expect(await t.rowCount(products)).toBe(before);
   });
 
   it('disables a product in use instead of deleting it (422001)', async () => {
@@ -134,22 +115,22 @@ describe('products', () => {
       status: 'disabled',
       version: 2,
     });
-    expect((await logsOf(t, 'product', used.id))[0]).toMatchObject({ action: 'disable' });
+    expect((await t.logsOf('product', used.id))[0]).toMatchObject({ action: 'disable' });
   });
 
   it('is closed to the customer-service role (403001)', async () => {
-    const cs = await signIn(t, 'cs_agent');
+    const cs = await t.signIn('cs_agent');
     expect(body(await cs.get('/api/v1/products')).code).toBe(403001);
-    const before = await rowCount(t, products);
+    const before = await t.rowCount(products);
     expect(body(await cs.post('/api/v1/products', newProduct('cs'))).code).toBe(403001);
-    expect(await rowCount(t, products)).toBe(before);
+    expect(await t.rowCount(products)).toBe(before);
   });
 
   it("never shows another CP's products", async () => {
-    const hw = await signIn(t, 'ops_hw');
+    const hw = await t.signIn('ops_hw');
     const theirs = body<List>(await hw.get('/api/v1/products?page_size=100')).data;
     expect(theirs.list.map((p) => p.code).sort()).toEqual(['dawn', 'farm']);
-    const xianxia = await productIdOf(t, 'xianxia');
+    const xianxia = await t.productIdOf('xianxia');
     expect(body(await hw.get(`/api/v1/products/${xianxia}`)).code).toBe(404001);
     expect(body(await hw.put(`/api/v1/products/${xianxia}`, { name: 'x', version: 1 })).code).toBe(404001);
     expect(body(await hw.del(`/api/v1/products/${xianxia}`)).code).toBe(404001);
@@ -175,6 +156,6 @@ describe('products', () => {
       value: '坦克大作战：重装上阵',
     });
     expect(body<Product>(await admin.get(`/api/v1/products/${id}`)).data.name).toBe('坦克大作战：重装上阵');
-    expect((await logsOf(t, 'product', id))[0]).toMatchObject({ action: 'update' });
+    expect((await t.logsOf('product', id))[0]).toMatchObject({ action: 'update' });
   });
 });

@@ -1,34 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { propsResource, type Prop } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { describeResource } from '../../../test/describe-resource.ts';
-import {
-  body,
-  checkRoundTrip,
-  logsOf,
-  productIdOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
+import { body, checkRoundTrip, describeResource, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { products } from '../../db/schema.ts';
 import { props } from './tables.ts';
 
-let t: TestContext;
-let gn: Client;
-let xianxia: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  gn = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp();
+const gn = t.admin;
 
 type List = { list: Prop[]; total: number };
 const propId = async (code: string) =>
@@ -36,7 +14,7 @@ const propId = async (code: string) =>
     await t.database.db
       .select()
       .from(props)
-      .where(and(eq(props.code, code), eq(props.productId, xianxia)))
+      .where(and(eq(props.code, code), eq(props.productId, t.productId)))
   )[0]!.id;
 
 describe('props', () => {
@@ -68,8 +46,8 @@ describe('props', () => {
     expect(byRarity.list[0]!.rarity).toBe('mythic');
     expect(byRarity.total).toBe(31);
 
-    const [log] = await logsOf(t, 'prop', prop.id);
-    expect(log).toMatchObject({ action: 'create', targetName: '月华莲', productId: xianxia });
+    const [log] = await t.logsOf('prop', prop.id);
+    expect(log).toMatchObject({ action: 'create', targetName: '月华莲', productId: t.productId });
   });
 
   it('keeps the code immutable, checks versions', async () => {
@@ -92,7 +70,7 @@ describe('props', () => {
   });
 
   it('refuses bad input (zh name required) and taken codes, writing nothing', async () => {
-    const before = await rowCount(t, props);
+    const before = await t.rowCount(props);
     const bad = await gn.post('/api/v1/props', {
       code: 'x',
       name: { en: 'No Chinese' },
@@ -114,7 +92,7 @@ describe('props', () => {
       rarity: 'epic',
     });
     expect(body(taken)).toMatchObject({ code: 400001, data: { fields: { code: expect.any(String) } } });
-    expect(await rowCount(t, props)).toBe(before);
+    expect(await t.rowCount(props)).toBe(before);
   });
 
   it('disables a prop a gift package contains instead of deleting it (422001)', async () => {
@@ -126,7 +104,7 @@ describe('props', () => {
       used_by: [{ type: 'gift_package' }],
     });
     expect(body<Prop>(await gn.get(`/api/v1/props/${id}`)).data.status).toBe('disabled');
-    expect((await logsOf(t, 'prop', id))[0]).toMatchObject({ action: 'disable' });
+    expect((await t.logsOf('prop', id))[0]).toMatchObject({ action: 'disable' });
     const spare = body<Prop>(
       await gn.post('/api/v1/props', {
         code: 'spare',
@@ -139,7 +117,7 @@ describe('props', () => {
   });
 
   it('needs the permission per action; other CPs never see the props', async () => {
-    const viewer = await signIn(t, await staffWith(t, ['commercialization/see/prop']), 'xianxia');
+    const viewer = await t.staff(['commercialization/see/prop']);
     expect(body(await viewer.get('/api/v1/props')).code).toBe(0);
     expect(
       body(
@@ -154,13 +132,13 @@ describe('props', () => {
     expect(body(await viewer.del(`/api/v1/props/${await propId('copper')}`)).code).toBe(403001);
     expect(body(await viewer.upload('/api/v1/props/import?dry_run=1', 'code\r\n')).code).toBe(403001);
 
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     expect(body(await hw.get(`/api/v1/props/${await propId('copper')}`)).code).toBe(404001);
     expect(body<List>(await hw.get('/api/v1/props?q=copper')).data.total).toBe(0);
   });
 
   it('exports every row in keyset batches, as CSV and XLSX', async () => {
-    const tank = await productIdOf(t, 'tankwar');
+    const tank = await t.productIdOf('tankwar');
     const [cp] = await t.database.db
       .select({ cpId: products.cpId })
       .from(products)
@@ -175,7 +153,7 @@ describe('props', () => {
         rarity: 'common' as const,
       })),
     );
-    const tankClient = await signIn(t, 'admin', 'tankwar');
+    const tankClient = await t.signIn('admin', 'tankwar');
     for (const format of ['csv', 'xlsx']) {
       const rows = records(
         sheetOf(await tankClient.get(`/api/v1/props/export?format=${format}&type=material`)),
@@ -197,7 +175,7 @@ describe('props', () => {
     });
     expect(body<Prop>(await gn.get(`/api/v1/props/${id}`)).data.name.en).toBe('Thousand-Year Lingzhi');
 
-    const before = await rowCount(t, props);
+    const before = await t.rowCount(props);
     const header =
       'code,name.zh,name.en,name.ja,name.th,name.vi,name.tl,name.id,name.ar,name.tc,type,rarity,icon_url,stack_limit,expiry_days,unit_value,tags,status';
     const file = [
@@ -218,7 +196,7 @@ describe('props', () => {
     ]);
     const commit = await gn.upload('/api/v1/props/import', file);
     expect(body(commit)).toMatchObject({ code: 400001, data: { errors: expect.any(Array) } });
-    expect(await rowCount(t, props)).toBe(before);
+    expect(await t.rowCount(props)).toBe(before);
     const missing = await gn.upload('/api/v1/props/import', 'code,name.zh\r\na,b\r\n');
     expect(body(missing)).toMatchObject({
       code: 400001,

@@ -1,43 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { socialAccessResources, type KillSwitch, type SocialPolicy } from '@rx/contracts';
-import { channels } from '../channels/tables.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import {
-  body,
-  logsOf,
-  productIdOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
+import { body, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { gameSocialAccess } from './service.ts';
 import { socialAccessPolicies } from './tables.ts';
 
-let t: TestContext;
-let admin: Client;
-let xianxia: number;
+const t = useTestApp();
+const admin = t.admin;
 let taptap: number;
 let huawei: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
-  const channelOf = async (code: string) =>
-    (
-      await t.database.db
-        .select({ id: channels.id })
-        .from(channels)
-        .where(and(eq(channels.productId, xianxia), eq(channels.code, code)))
-    )[0]!.id;
-  taptap = await channelOf('taptap');
-  huawei = await channelOf('huawei');
-});
-afterAll(async () => {
-  await t.app.close();
+  taptap = await t.channelOf('taptap');
+  huawei = await t.channelOf('huawei');
 });
 
 type List = { list: SocialPolicy[]; total: number };
@@ -81,7 +54,7 @@ describe('social access policies', () => {
     const allChannels = body<List>(await admin.get('/api/v1/social-access?kind=friend&channel_id=0')).data;
     expect(allChannels.list.map((p) => p.channel_id)).toEqual([null]);
     expect(body(await admin.get('/api/v1/social-access')).code).toBe(400001);
-    expect((await logsOf(t, 'chat_access', policy.id))[0]).toMatchObject({
+    expect((await t.logsOf('chat_access', policy.id))[0]).toMatchObject({
       action: 'create',
       targetName: `gn:${huawei}`,
     });
@@ -115,11 +88,11 @@ describe('social access policies', () => {
     });
     expect(body(window).code).toBe(400001);
     expect(body(await admin.del(`/api/v1/social-access/${policy.id}`)).data).toEqual({ deleted: true });
-    expect((await logsOf(t, 'chat_access', policy.id)).map((l) => l.action)).toEqual(['delete', 'update']);
+    expect((await t.logsOf('chat_access', policy.id)).map((l) => l.action)).toEqual(['delete', 'update']);
   });
 
   it('refuses bad input and writes nothing', async () => {
-    const before = await rowCount(t, socialAccessPolicies);
+    const before = await t.rowCount(socialAccessPolicies);
     const noSettings = await admin.post('/api/v1/social-access', { kind: 'chat', region: 'gn' });
     expect(body(noSettings)).toMatchObject({ code: 400001, data: { fields: { chat: expect.any(String) } } });
     const badKind = await admin.post('/api/v1/social-access', chatPolicy({ kind: 'voice' }));
@@ -131,21 +104,21 @@ describe('social access policies', () => {
     ]);
     const foreign = await admin.post('/api/v1/social-access', chatPolicy({ channel_id: 999999 }));
     expect(body(foreign).code).toBe(400001);
-    expect(await rowCount(t, socialAccessPolicies)).toBe(before);
+    expect(await t.rowCount(socialAccessPolicies)).toBe(before);
   });
 
   it("a region's kill switch turns every feature of its kind off", async () => {
-    const before = await gameSocialAccess(t.database.db, xianxia, 'gn', huawei);
+    const before = await gameSocialAccess(t.database.db, t.productId, 'gn', huawei);
     expect(before.chat).toMatchObject({ source: 'policy', world: false, min_level: 30 });
     expect(before.friend).toMatchObject({ source: 'policy', add: true, gifting: false });
-    const fallback = await gameSocialAccess(t.database.db, xianxia, 'gn', null);
+    const fallback = await gameSocialAccess(t.database.db, t.productId, 'gn', null);
     expect(fallback.chat).toMatchObject({
       source: 'policy',
       world: true,
       min_level: 10,
       real_name_required: true,
     });
-    const none = await gameSocialAccess(t.database.db, xianxia, 'hw', null);
+    const none = await gameSocialAccess(t.database.db, t.productId, 'hw', null);
     expect(none.chat).toMatchObject({ source: 'default', world: true, private: true });
 
     const on = await admin.post('/api/v1/social-access/kill-switch', {
@@ -159,14 +132,14 @@ describe('social access policies', () => {
       on: true,
       updated_by: 'admin',
     });
-    const killed = await gameSocialAccess(t.database.db, xianxia, 'gn', huawei);
+    const killed = await gameSocialAccess(t.database.db, t.productId, 'gn', huawei);
     expect(killed.chat).toMatchObject({ source: 'kill_switch', world: false, private: false, guild: false });
     expect(killed.friend.source).toBe('policy');
     const switches = body<KillSwitch[]>(await admin.get('/api/v1/social-access/kill-switch?kind=chat')).data;
     expect(switches.map((s) => [s.region, s.on])).toEqual([['gn', true]]);
     await admin.post('/api/v1/social-access/kill-switch', { region: 'gn', kind: 'chat', on: false });
-    expect((await gameSocialAccess(t.database.db, xianxia, 'gn', huawei)).chat.source).toBe('policy');
-    expect((await logsOf(t, 'chat_access', 'gn:kill_switch')).map((l) => l.action)).toEqual([
+    expect((await gameSocialAccess(t.database.db, t.productId, 'gn', huawei)).chat.source).toBe('policy');
+    expect((await t.logsOf('chat_access', 'gn:kill_switch')).map((l) => l.action)).toEqual([
       'kill_switch_off',
       'kill_switch_on',
     ]);
@@ -179,16 +152,15 @@ describe('social access policies', () => {
       start_at: new Date(Date.now() + 3_600_000).toISOString(),
     });
     expect(body(future).code).toBe(0);
-    expect((await gameSocialAccess(t.database.db, xianxia, 'gn', taptap)).friend).toMatchObject({
+    expect((await gameSocialAccess(t.database.db, t.productId, 'gn', taptap)).friend).toMatchObject({
       source: 'policy',
       add: true,
     });
   });
 
   it('checks the permission of the kind, and never shows another CP’s policies', async () => {
-    const chatOnly = await signIn(
-      t,
-      await staffWith(t, [
+    const chatOnly = await t.signIn(
+      await t.staffWith([
         socialAccessResources.chat.permissions.see,
         socialAccessResources.chat.permissions.edit,
       ]),
@@ -204,10 +176,10 @@ describe('social access policies', () => {
       ).code,
     ).toBe(403001);
     expect(body(await chatOnly.del(`/api/v1/social-access/${friendPolicy.id}`)).code).toBe(403001);
-    const cs = await signIn(t, 'cs_agent', 'xianxia');
+    const cs = await t.signIn('cs_agent', 'xianxia');
     expect(body(await cs.get('/api/v1/social-access?kind=chat')).code).toBe(403001);
 
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     const theirs = body<List>(await hw.get('/api/v1/social-access?kind=friend')).data;
     expect(theirs.list.map((p) => p.id)).not.toContain(friendPolicy.id);
     expect(body(await hw.get(`/api/v1/social-access/${friendPolicy.id}`)).code).toBe(404001);

@@ -1,28 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CpSettings, Role } from '@rx/contracts';
 import { roles } from '../../db/schema.ts';
-import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import {
-  adminOf,
-  body,
-  checkRoundTrip,
-  client,
-  logsOf,
-  productIdOf,
-  rowCount,
-  signIn,
-  type Client,
-} from '../../../test/api.ts';
+import { bearer, body, checkRoundTrip, signInAs, useTestApp } from '../../../test/index.ts';
 
-let t: TestContext;
-let admin: Client;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin');
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp({ product: null });
+const admin = t.admin;
 
 type List = { list: Role[]; total: number };
 const PASSWORD = 'Welcome2025';
@@ -66,11 +48,11 @@ describe('roles', () => {
     expect(body<List>(await admin.get('/api/v1/roles?q=策划')).data.list.map((r) => r.identifier)).toEqual([
       'prop_editor',
     ]);
-    expect((await logsOf(t, 'role', role.id))[0]).toMatchObject({ action: 'create', targetName: '道具策划' });
+    expect((await t.logsOf('role', role.id))[0]).toMatchObject({ action: 'create', targetName: '道具策划' });
   });
 
   it('refuses permissions outside the catalogue, the reserved and taken identifiers, writing nothing', async () => {
-    const before = await rowCount(t, roles);
+    const before = await t.rowCount(roles);
     const unknown = await admin.post('/api/v1/roles', {
       identifier: 'odd',
       name: 'x',
@@ -89,7 +71,7 @@ describe('roles', () => {
     }
     const bad = await admin.post('/api/v1/roles', { identifier: 'Bad Id', name: '' });
     expect(Object.keys(body<{ fields: object }>(bad).data.fields).sort()).toEqual(['identifier', 'name']);
-    expect(await rowCount(t, roles)).toBe(before);
+    expect(await t.rowCount(roles)).toBe(before);
   });
 
   it("changes permissions with the version and renews the holders' access (305004)", async () => {
@@ -109,7 +91,7 @@ describe('roles', () => {
     );
     expect(body(await admin.put(`/api/v1/roles/${role.id}`, { name: 'x', version: 1 })).code).toBe(409001);
     const fresh = (await signInAs(t.app, 'planner_zhao', PASSWORD)).user.access_token;
-    const planner = client(t, fresh, await productIdOf(t, 'xianxia'));
+    const planner = t.client(fresh, await t.productIdOf('xianxia'));
     expect(body(await planner.get('/api/v1/props')).code).toBe(0);
     expect(
       body(
@@ -152,8 +134,8 @@ describe('roles', () => {
   });
 
   it('is for admins only; another CP’s admin never sees these roles (404001)', async () => {
-    expect(body(await (await signIn(t, 'ops_gn')).get('/api/v1/roles')).code).toBe(403001);
-    const hwAdmin = await signIn(t, await adminOf(t, 'ops_hw'));
+    expect(body(await (await t.signIn('ops_gn')).get('/api/v1/roles')).code).toBe(403001);
+    const hwAdmin = await t.signIn(await t.adminOf('ops_hw'));
     const theirs = body<List>(await hwAdmin.get('/api/v1/roles')).data;
     expect(theirs.list.map((r) => r.identifier).sort()).toEqual(['admin', 'ops_hw']);
     const ours = await roleNamed('ops_gn');
@@ -210,15 +192,15 @@ describe('CP settings', () => {
       headers: bearer(user.access_token),
     });
     expect(body(config).data).toMatchObject({ gw_domain: 'gw.ruixue.cn', publish_area: 'gn' });
-    expect((await logsOf(t, 'cp_settings', settings.id))[0]).toMatchObject({
+    expect((await t.logsOf('cp_settings', settings.id))[0]).toMatchObject({
       action: 'update',
       before: { gw_domain: 'gw-gn.example.com' },
     });
   });
 
   it('is for admins only, each CP its own', async () => {
-    expect(body(await (await signIn(t, 'ops_gn')).get('/api/v1/cp-settings')).code).toBe(403001);
-    const hwAdmin = await signIn(t, await adminOf(t, 'ops_hw'));
+    expect(body(await (await t.signIn('ops_gn')).get('/api/v1/cp-settings')).code).toBe(403001);
+    const hwAdmin = await t.signIn(await t.adminOf('ops_hw'));
     expect(body<CpSettings>(await hwAdmin.get('/api/v1/cp-settings')).data).toMatchObject({
       publish_area: 'hw',
       gw_domain: 'gw-hw.example.com',

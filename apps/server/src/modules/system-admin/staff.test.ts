@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_ROLE, allPermissions, type Staff } from '@rx/contracts';
 import { users } from '../../db/schema.ts';
-import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import {
-  adminOf,
-  body,
-  logsOf,
-  records,
-  rowCount,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
+import { bearer, body, records, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp({ product: null });
+const admin = t.admin;
 let roleId: (identifier: string) => Promise<number>;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin');
   roleId = async (identifier) =>
     body<{ list: { id: number; identifier: string }[] }>(
       await admin.get(`/api/v1/roles?q=${identifier}`),
     ).data.list.find((r) => r.identifier === identifier)!.id;
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 type List = { list: Staff[]; total: number };
@@ -51,14 +35,14 @@ describe('staff', () => {
     const { user } = await signInAs(t.app, 'ops_li', NEW_PASSWORD);
     expect(user.is_modified_password).toBe(0);
     // The staff member's own sign-ins are logged about them too.
-    const [log] = (await logsOf(t, 'staff', staff.id)).filter((l) => l.username === 'admin');
+    const [log] = (await t.logsOf('staff', staff.id)).filter((l) => l.username === 'admin');
     expect(log).toMatchObject({ action: 'create', targetName: 'ops_li' });
     expect(JSON.stringify(log)).not.toContain('scrypt');
     expect(JSON.stringify(log)).not.toContain(NEW_PASSWORD);
   });
 
   it('refuses weak passwords, taken usernames (any CP, any case) and foreign roles, writing nothing', async () => {
-    const before = await rowCount(t, users);
+    const before = await t.rowCount(users);
     const weak = await admin.post('/api/v1/staff', { username: 'weakling', password: 'weakling1' });
     expect(body(weak)).toMatchObject({ code: 400001, data: { fields: { password: expect.any(String) } } });
     const taken = await admin.post('/api/v1/staff', { username: 'OPS_HW', password: NEW_PASSWORD });
@@ -80,7 +64,7 @@ describe('staff', () => {
       'password',
       'username',
     ]);
-    expect(await rowCount(t, users)).toBe(before);
+    expect(await t.rowCount(users)).toBe(before);
   });
 
   it('lists with filters and sort, and reads one', async () => {
@@ -134,7 +118,7 @@ describe('staff', () => {
     expect(body<Staff>(reset).data.is_modified_password).toBe(0);
     await expect(signInAs(t.app, 'temp_wang', NEW_PASSWORD)).rejects.toThrow();
     await signInAs(t.app, 'temp_wang', 'Another2025');
-    const byAdmin = (await logsOf(t, 'staff', created.id)).filter((l) => l.username === 'admin');
+    const byAdmin = (await t.logsOf('staff', created.id)).filter((l) => l.username === 'admin');
     expect(byAdmin.map((l) => l.action)).toEqual(['reset_password', 'enable', 'disable', 'create']);
   });
 
@@ -156,9 +140,9 @@ describe('staff', () => {
   });
 
   it('is for admins only; another CP’s admin never sees these staff (404001)', async () => {
-    const cs = await signIn(t, 'cs_agent');
+    const cs = await t.signIn('cs_agent');
     expect(body(await cs.get('/api/v1/staff')).code).toBe(403001);
-    const hwAdmin = await signIn(t, await adminOf(t, 'ops_hw'));
+    const hwAdmin = await t.signIn(await t.adminOf('ops_hw'));
     const theirs = body<List>(await hwAdmin.get('/api/v1/staff?page_size=100')).data;
     expect(theirs.list.map((s) => s.username)).toContain('ops_hw');
     expect(theirs.list.map((s) => s.username)).not.toContain('admin');
@@ -173,7 +157,7 @@ describe('staff', () => {
   });
 
   it('needs the admin role, not a permission: every permission (even one named admin) is refused', async () => {
-    const holder = await signIn(t, await staffWith(t, [...allPermissions(), ADMIN_ROLE]));
+    const holder = await t.staff([...allPermissions(), ADMIN_ROLE], null);
     const cs = body<List>(await admin.get('/api/v1/staff?q=cs_agent')).data.list[0]!;
     const role = await roleId('customer_service');
     const refused = [
