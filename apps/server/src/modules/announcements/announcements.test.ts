@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import {
@@ -10,28 +10,19 @@ import {
   type GameNotice,
 } from '@rx/contracts';
 import { schedules } from '../../db/jobs.ts';
-import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import { body, client, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
-import { signGameRequest } from '../../../test/game.ts';
+import { body, signGameRequest, signInAs, useTestApp } from '../../../test/index.ts';
 import { endDue, publishDue } from './lifecycle.ts';
 import { announcements } from './tables.ts';
 import { userGroupMembers, userGroups } from '../user-groups/tables.ts';
 import { players } from '../players/tables.ts';
 
-let t: TestContext;
-let admin: Client;
-let xianxia: number;
+const t = useTestApp();
+const admin = t.admin;
 let key: GameApiKeyCreated;
 const perms = announcementsResource.permissions;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'notices' })).data;
-});
-afterAll(async () => {
-  await t.app.close();
+  key = await t.gameKey(admin, 'notices');
 });
 
 const hour = 3600_000;
@@ -159,7 +150,7 @@ describe('announcements', () => {
       .update(announcements)
       .set({ startAt: new Date(Date.now() - 1000) })
       .where(eq(announcements.id, notice.id));
-    const payload = { cpId: 1, productId: xianxia, id: notice.id };
+    const payload = { cpId: 1, productId: t.productId, id: notice.id };
     const [row] = await t.database.db.select().from(announcements).where(eq(announcements.id, notice.id));
     payload.cpId = row!.cpId;
     await t.database.db.transaction((tx) => publishDue(tx, payload));
@@ -224,10 +215,10 @@ describe('announcements', () => {
   it('waits for a second person when the policy asks; rejecting brings it back to draft; the maker cannot approve', async () => {
     const res = await admin.put('/api/v1/approval-policies', { policies: [{ action: perms.approve }] });
     expect(res.statusCode, res.body).toBe(200);
-    const makerName = await staffWith(t, [perms.see, perms.edit, perms.approve]);
-    const checkerName = await staffWith(t, [perms.see, perms.approve]);
-    const maker = await signIn(t, makerName, 'xianxia');
-    const checker = await signIn(t, checkerName, 'xianxia');
+    const makerName = await t.staffWith([perms.see, perms.edit, perms.approve]);
+    const checkerName = await t.staffWith([perms.see, perms.approve]);
+    const maker = await t.signIn(makerName, 'xianxia');
+    const checker = await t.signIn(checkerName, 'xianxia');
     const notice = await draft({}, maker);
     const asked = await act(notice, 'publish', maker, 'weekend event');
     expect(asked.statusCode, asked.body).toBe(202);
@@ -257,12 +248,12 @@ describe('announcements', () => {
   });
 
   it('shows a notice for user groups only to their materialised members', async () => {
-    const [product] = await t.database.db.select().from(products).where(eq(products.id, xianxia));
+    const [product] = await t.database.db.select().from(products).where(eq(products.id, t.productId));
     const made = await t.database.db
       .insert(players)
       .values([
-        { productId: xianxia, openid: 'notice_member' },
-        { productId: xianxia, openid: 'notice_other' },
+        { productId: t.productId, openid: 'notice_member' },
+        { productId: t.productId, openid: 'notice_other' },
       ])
       .returning({ id: players.id, openid: players.openid });
     const ids = new Map(made.map((p) => [p.openid, p.id]));
@@ -270,7 +261,7 @@ describe('announcements', () => {
       .insert(userGroups)
       .values({
         cpId: product!.cpId,
-        productId: xianxia,
+        productId: t.productId,
         name: 'notice_targets',
         label: 'Targets',
         kind: 'list',
@@ -290,7 +281,7 @@ describe('announcements', () => {
   });
 
   it('checks permissions on the server and keeps products apart', async () => {
-    const viewer = await signIn(t, await staffWith(t, [perms.see]), 'xianxia');
+    const viewer = await t.staff([perms.see]);
     expect(body(await viewer.get('/api/v1/announcements')).code).toBe(0);
     expect(body(await viewer.post('/api/v1/announcements', { type: 'board', title: { zh: 'x' } })).code).toBe(
       403001,
@@ -299,22 +290,22 @@ describe('announcements', () => {
     expect(
       body(await viewer.post(`/api/v1/announcements/${notice.id}/publish`, { version: notice.version })).code,
     ).toBe(403001);
-    const editor = await signIn(t, await staffWith(t, [perms.see, perms.edit]), 'xianxia');
+    const editor = await t.staff([perms.see, perms.edit]);
     expect(
       body(await editor.post(`/api/v1/announcements/${notice.id}/publish`, { version: notice.version })).code,
     ).toBe(403001);
     // Another product of the CP does not see it.
-    const [mine] = await t.database.db.select().from(products).where(eq(products.id, xianxia));
+    const [mine] = await t.database.db.select().from(products).where(eq(products.id, t.productId));
     const [sibling] = await t.database.db
       .select()
       .from(products)
-      .where(and(eq(products.cpId, mine!.cpId), ne(products.id, xianxia)));
-    const other = client(t, (await signInAs(t.app, 'admin')).user.access_token, sibling!.id);
+      .where(and(eq(products.cpId, mine!.cpId), ne(products.id, t.productId)));
+    const other = t.client((await signInAs(t.app, 'admin')).user.access_token, sibling!.id);
     expect(body(await other.get(`/api/v1/announcements/${notice.id}`)).code).toBe(404001);
     const [row] = await t.database.db
       .select()
       .from(announcements)
-      .where(and(eq(announcements.id, notice.id), eq(announcements.productId, xianxia)));
+      .where(and(eq(announcements.id, notice.id), eq(announcements.productId, t.productId)));
     expect(row?.status).toBe('draft');
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   CHEAT_BULK_SYNC_MAX,
@@ -10,19 +10,7 @@ import {
   type JobItem,
   type ViolationTemplate,
 } from '@rx/contracts';
-import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import {
-  adminOf,
-  body,
-  client,
-  logsOf,
-  productIdOf,
-  records,
-  sheetOf,
-  signIn,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
+import { body, records, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
 import { sanctions } from '../sanctions/tables.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { raiseCheatFlag, type RaiseInput } from './index.ts';
@@ -32,15 +20,14 @@ import { cheatFlags, cheatWhitelist } from './tables.ts';
 // Anti-cheat flags: raised by other modules inside their own transaction (raiseCheatFlag), reviewed
 // by staff in the console (/api/v1/cheat-flags).
 
-let t: TestContext;
-let admin: Client;
-let xianxia: number;
+const t = useTestApp();
+const admin = t.admin;
 let cpId: number;
 const tag = Date.now().toString(36);
 let playerSeq = 0;
 
 /** A new player of the product; answers its id and openid. */
-async function newPlayer(productId = xianxia): Promise<{ id: number; openid: string }> {
+async function newPlayer(productId = t.productId): Promise<{ id: number; openid: string }> {
   const openid = `cf${tag}_${++playerSeq}`;
   const [row] = await queryRows<{ id: number }>(
     t.database.db,
@@ -51,7 +38,7 @@ async function newPlayer(productId = xianxia): Promise<{ id: number; openid: str
 function input(player: { id: number; openid: string }, extra: Partial<RaiseInput> = {}): RaiseInput {
   return {
     cpId,
-    productId: xianxia,
+    productId: t.productId,
     playerId: player.id,
     openid: player.openid,
     source: 'game_report',
@@ -71,17 +58,12 @@ async function flagsOf(playerId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const token = (await signInAs(t.app, 'admin')).user.access_token;
-  xianxia = await productIdOf(t, 'xianxia');
-  admin = client(t, token, xianxia);
   const [cp] = await queryRows<{ cp_id: number }>(
     t.database.db,
-    sql`select cp_id from products where id = ${xianxia}`,
+    sql`select cp_id from products where id = ${t.productId}`,
   );
   cpId = Number(cp!.cp_id);
 });
-afterAll(() => t.app.close());
 
 describe('raiseCheatFlag', () => {
   it('raises one flag, then updates it: hits, the highest score, last seen, the latest evidence (bounded)', async () => {
@@ -123,7 +105,7 @@ describe('raiseCheatFlag', () => {
     const p = await newPlayer();
     await t.database.db
       .insert(cheatWhitelist)
-      .values({ cpId, productId: xianxia, playerId: p.id, openid: p.openid, rule: 'speed_hack' });
+      .values({ cpId, productId: t.productId, playerId: p.id, openid: p.openid, rule: 'speed_hack' });
     expect(await raise(input(p))).toBe('suppressed');
     expect(await flagsOf(p.id)).toHaveLength(0);
     expect(await raise(input(p, { rule: 'botting' }))).toBe('raised');
@@ -249,7 +231,7 @@ describe('the console', () => {
       step: { action: 'account' },
     });
     // Every move is in the operation log.
-    expect((await logsOf(t, 'cheat_flag', f.id)).map((l) => l.action)).toEqual(['approve', 'update']);
+    expect((await t.logsOf('cheat_flag', f.id)).map((l) => l.action)).toEqual(['approve', 'update']);
   });
 
   it('confirms only once when two confirmations race; a failed application leaves the flag open', async () => {
@@ -314,7 +296,7 @@ describe('the console', () => {
     });
     res = await admin.del(`/api/v1/cheat-flags/whitelist/${entries.list[0]!.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await logsOf(t, 'cheat_whitelist', entries.list[0]!.id)).map((l) => l.action)).toEqual([
+    expect((await t.logsOf('cheat_whitelist', entries.list[0]!.id)).map((l) => l.action)).toEqual([
       'delete',
       'create',
     ]);
@@ -344,7 +326,7 @@ describe('the console', () => {
     res = await admin.post('/api/v1/cheat-flags', { openid: p.openid, rule: 'gold_dupe', score: 90 });
     expect(res.statusCode).toBe(200);
     expect(body<CheatFlagItem>(res).data).toMatchObject({ id: f.id, hits: 2, score: 90 });
-    expect((await logsOf(t, 'cheat_flag', f.id)).map((l) => l.action)).toEqual(['update', 'create']);
+    expect((await t.logsOf('cheat_flag', f.id)).map((l) => l.action)).toEqual(['update', 'create']);
     // An unknown player: 400001 on openid.
     res = await admin.post('/api/v1/cheat-flags', { openid: `nobody${tag}`, rule: 'x', score: 1 });
     expect(res.statusCode).toBe(400);
@@ -419,7 +401,7 @@ describe('the console', () => {
 
   it('needs the permissions: see to read, edit to act, export to export', async () => {
     const f = await flag(await newPlayer());
-    const reader = await signIn(t, await staffWith(t, [perms.see]), 'xianxia');
+    const reader = await t.staff([perms.see]);
     expect((await reader.get('/api/v1/cheat-flags')).statusCode).toBe(200);
     expect((await reader.get(`/api/v1/cheat-flags/${f.id}`)).statusCode).toBe(200);
     for (const res of [
@@ -432,7 +414,7 @@ describe('the console', () => {
       expect(res.statusCode).toBe(403);
       expect(body(res).code).toBe(403001);
     }
-    const nobody = await signIn(t, await staffWith(t, []), 'xianxia');
+    const nobody = await t.staff([]);
     expect((await nobody.get('/api/v1/cheat-flags')).statusCode).toBe(403);
     expect((await nobody.get('/api/v1/cheat-flags/whitelist')).statusCode).toBe(403);
     expect(await get(f.id)).toMatchObject({ state: 'flagged', version: f.version });
@@ -440,26 +422,22 @@ describe('the console', () => {
 
   it("keeps each CP's and product's flags to themselves", async () => {
     const f = await flag(await newPlayer());
-    const other = await signInAs(t.app, await adminOf(t, 'ops_hw'));
+    const other = await signInAs(t.app, await t.adminOf('ops_hw'));
     const [theirs] = await queryRows<{ id: number }>(
       t.database.db,
       sql`select id from products where cp_id <> ${cpId} order by id limit 1`,
     );
-    const them = client(t, other.user.access_token, Number(theirs!.id));
+    const them = t.client(other.user.access_token, Number(theirs!.id));
     expect((await them.get(`/api/v1/cheat-flags/${f.id}`)).statusCode).toBe(404);
     expect((await them.post(`/api/v1/cheat-flags/${f.id}/dismiss`, {})).statusCode).toBe(404);
     const list = body<{ list: CheatFlagItem[] }>(await them.get('/api/v1/cheat-flags?page_size=100')).data
       .list;
     expect(list.some((x) => x.id === f.id)).toBe(false);
     // Their admin naming our product: refused.
-    const ours = client(t, other.user.access_token, xianxia);
+    const ours = t.client(other.user.access_token, t.productId);
     expect((await ours.get('/api/v1/cheat-flags')).statusCode).toBeGreaterThanOrEqual(400);
     // Another product of ours does not see it either.
-    const tank = client(
-      t,
-      (await signInAs(t.app, 'admin')).user.access_token,
-      await productIdOf(t, 'tankwar'),
-    );
+    const tank = t.client((await signInAs(t.app, 'admin')).user.access_token, await t.productIdOf('tankwar'));
     expect((await tank.get(`/api/v1/cheat-flags/${f.id}`)).statusCode).toBe(404);
     expect(await get(f.id)).toMatchObject({ state: 'flagged', version: f.version });
   });

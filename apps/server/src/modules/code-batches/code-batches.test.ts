@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   CODE_ALPHABET,
@@ -9,17 +9,14 @@ import {
   type GameApiKeyCreated,
   type RedeemAnswer,
 } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { body, logsOf, productIdOf, rowCount, signIn, staffWith, type Client } from '../../../test/api.ts';
-import { signGameRequest } from '../../../test/game.ts';
+import { body, type Client, signGameRequest, useTestApp } from '../../../test/index.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { generateChunk, insertCodes, randomCodes } from './generate.ts';
 import { codeBatches, codes } from './tables.ts';
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let key: GameApiKeyCreated;
-let xianxia: number;
 let compensation: number;
 let starter: number;
 const perms = codeBatchResource.permissions;
@@ -27,16 +24,13 @@ const DAY = 86_400_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
-  const gifts = await t.database.db.select().from(giftPackages).where(eq(giftPackages.productId, xianxia));
+  const gifts = await t.database.db
+    .select()
+    .from(giftPackages)
+    .where(eq(giftPackages.productId, t.productId));
   compensation = gifts.find((g) => g.name.zh === '维护补偿')!.id;
   starter = gifts.find((g) => g.name.zh === '新手礼包')!.id;
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'codes' })).data;
-});
-afterAll(async () => {
-  await t.app.close();
+  key = await t.gameKey(admin, 'codes');
 });
 
 const newBatch = (extra: object = {}) => ({
@@ -51,8 +45,8 @@ const newBatch = (extra: object = {}) => ({
 });
 
 async function staff(permissions: string[]): Promise<{ api: Client; name: string }> {
-  const name = await staffWith(t, permissions);
-  return { api: await signIn(t, name, 'xianxia'), name };
+  const name = await t.staffWith(permissions);
+  return { api: await t.signIn(name, 'xianxia'), name };
 }
 
 /** Creates a batch and makes it active (no policy applies below the test's thresholds). */
@@ -101,7 +95,7 @@ const reasonOf = async (payload: { openid: string; code: string }) => {
 
 describe('exchange-code batches', () => {
   it('refuses bad input with field messages and saves nothing', async () => {
-    const before = await rowCount(t, codeBatches);
+    const before = await t.rowCount(codeBatches);
     const short = await admin.post('/api/v1/code-batches', newBatch({ length: 8, quantity: 1_000_000 }));
     expect(body(short)).toMatchObject({ code: 400001, data: { fields: { length: expect.any(String) } } });
     const order = await admin.post('/api/v1/code-batches', newBatch({ end_at: iso(-2 * DAY) }));
@@ -115,7 +109,7 @@ describe('exchange-code batches', () => {
     expect(body(tooMany)).toMatchObject({ code: 400001, data: { fields: { quantity: expect.any(String) } } });
     const keyword = await admin.post('/api/v1/code-batches', newBatch({ kind: 'keyword', keyword: '' }));
     expect(body(keyword)).toMatchObject({ code: 400001, data: { fields: { keyword: expect.any(String) } } });
-    expect(await rowCount(t, codeBatches)).toBe(before);
+    expect(await t.rowCount(codeBatches)).toBe(before);
   });
 
   it('asks for approval above the threshold; the maker cannot approve; a second person can; then generates', async () => {
@@ -157,7 +151,7 @@ describe('exchange-code batches', () => {
       const pattern = new RegExp(`^[${CODE_ALPHABET}]{12}$`);
       expect(all.every((c) => pattern.test(c))).toBe(true);
       expect(all.some((c) => /[01OIL]/.test(c))).toBe(false);
-      expect((await logsOf(t, 'code_batch', draft.id)).map((l) => l.action)).toEqual(
+      expect((await t.logsOf('code_batch', draft.id)).map((l) => l.action)).toEqual(
         expect.arrayContaining(['create', 'submit', 'approve']),
       );
     } finally {
@@ -190,7 +184,14 @@ describe('exchange-code batches', () => {
 
   it('resumes a chunk without duplicates or gaps (generation is idempotent per chunk)', async () => {
     const batch = body<CodeBatch>(await admin.post('/api/v1/code-batches', newBatch({ quantity: 500 }))).data;
-    const input = { batch_id: batch.id, product_id: xianxia, chunk: 0, count: 500, length: 12, prefix: 'RX' };
+    const input = {
+      batch_id: batch.id,
+      product_id: t.productId,
+      chunk: 0,
+      count: 500,
+      length: 12,
+      prefix: 'RX',
+    };
     // A run killed mid-transaction leaves nothing (its items commit with their "done").
     await expect(
       t.database.db.transaction(async (tx) => {
@@ -201,7 +202,7 @@ describe('exchange-code batches', () => {
     expect(await codesOf(batch.id)).toHaveLength(0);
     // Part of the chunk present (as after any partial run): the item tops it up.
     await t.database.db.transaction((tx) =>
-      insertCodes(tx, { productId: xianxia, batchId: batch.id, chunk: 0 }, randomCodes(200, 12, 'RX')),
+      insertCodes(tx, { productId: t.productId, batchId: batch.id, chunk: 0 }, randomCodes(200, 12, 'RX')),
     );
     const made = await t.database.db.transaction((tx) => generateChunk(tx, input));
     expect(made).toEqual({ made: 300 });
@@ -214,7 +215,7 @@ describe('exchange-code batches', () => {
     // A collision with the product's codes is drawn again, never duplicated.
     const taken = all.slice(0, 3);
     const inserted = await t.database.db.transaction((tx) =>
-      insertCodes(tx, { productId: xianxia, batchId: batch.id, chunk: 1 }, taken),
+      insertCodes(tx, { productId: t.productId, batchId: batch.id, chunk: 1 }, taken),
     );
     expect(inserted).toBe(0);
   });
@@ -368,7 +369,7 @@ describe('exchange-code batches', () => {
     expect(lines.slice(4)).toHaveLength(30);
     expect(lines.slice(4).every((l) => /^EX[A-Z2-9]{10},[01]$/.test(l))).toBe(true);
     expect(lines).toContain(`${code},1`);
-    expect((await logsOf(t, 'code_batch', batch.id))[0]).toMatchObject({
+    expect((await t.logsOf('code_batch', batch.id))[0]).toMatchObject({
       action: 'export',
       username: 'admin',
     });
@@ -391,18 +392,18 @@ describe('exchange-code batches', () => {
     const nobody = await staff(['see/home']);
     expect(body(await nobody.api.get('/api/v1/code-batches')).code).toBe(403001);
     const [code] = await codesOf(batch.id);
-    const tank = await signIn(t, 'admin', 'tankwar');
+    const tank = await t.signIn('admin', 'tankwar');
     expect(body(await tank.get(`/api/v1/code-batches/${batch.id}`)).code).toBe(404001);
     expect(body(await tank.get(`/api/v1/code-batches/codes/lookup?code=${code}`)).code).toBe(404001);
     expect(
       body<{ list: CodeBatch[] }>(await tank.get('/api/v1/code-batches?page_size=100')).data.list.every(
-        (b) => b.product_id !== xianxia,
+        (b) => b.product_id !== t.productId,
       ),
     ).toBe(true);
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     expect(body(await hw.get(`/api/v1/code-batches/${batch.id}`)).code).toBe(404001);
     // Another product's key does not redeem this product's codes.
-    const tankKey = body<GameApiKeyCreated>(await tank.post('/api/v1/game-api-keys', { note: 'tank' })).data;
+    const tankKey = await t.gameKey(tank, 'tank');
     const url = '/api/game/v1/codes/redeem';
     const raw = JSON.stringify({ openid: 'cross', role_id: '', code });
     const res = await t.app.inject({
@@ -458,9 +459,9 @@ describe('exchange-code batches', () => {
     const [row] = await t.database.db
       .select()
       .from(codeBatches)
-      .where(and(eq(codeBatches.id, live.id), eq(codeBatches.productId, xianxia)));
+      .where(and(eq(codeBatches.id, live.id), eq(codeBatches.productId, t.productId)));
     expect(row!.status).toBe('expired');
-    expect((await logsOf(t, 'code_batch', live.id))[0]).toMatchObject({ action: 'end', username: 'system' });
+    expect((await t.logsOf('code_batch', live.id))[0]).toMatchObject({ action: 'end', username: 'system' });
   });
 });
 

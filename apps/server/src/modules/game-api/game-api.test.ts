@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   gameApiKeysAccess,
@@ -10,23 +10,16 @@ import {
   type GameHelp,
 } from '@rx/contracts';
 import { errorCodeReleases } from '../error-codes/tables.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { body, logsOf, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
-import { newNonce, signGameRequest } from '../../../test/game.ts';
+import { body, newNonce, signGameRequest, useTestApp } from '../../../test/index.ts';
 import { GameAnswerCache } from './cache.ts';
 import { nonceStore } from './nonces.ts';
 import { gameApiKeys, gameApiNonces } from './tables.ts';
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let key: GameApiKeyCreated;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
   key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'server' })).data;
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 /** A signed game request, as a game server sends it. */
@@ -66,14 +59,14 @@ describe('game API keys', () => {
     expect(JSON.stringify(list)).not.toContain(key.secret);
     const [row] = await t.database.db.select().from(gameApiKeys).where(eq(gameApiKeys.keyId, key.key_id));
     expect(row!.secretEnc).not.toContain(key.secret);
-    const [log] = await logsOf(t, 'game_api_key', key.id);
+    const [log] = await t.logsOf('game_api_key', key.id);
     expect(log).toMatchObject({ action: 'create', targetName: key.key_id });
     expect(JSON.stringify(log)).not.toContain(key.secret);
 
-    const viewer = await signIn(t, await staffWith(t, [gameApiKeysAccess.permissions.see]), 'xianxia');
+    const viewer = await t.staff([gameApiKeysAccess.permissions.see]);
     expect(body(await viewer.get('/api/v1/game-api-keys')).code).toBe(0);
     expect(body(await viewer.post('/api/v1/game-api-keys', {})).code).toBe(403001);
-    const hw = await signIn(t, 'ops_hw', 'dawn');
+    const hw = await t.signIn('ops_hw', 'dawn');
     expect(body<GameApiKey[]>(await hw.get('/api/v1/game-api-keys')).data.map((k) => k.id)).not.toContain(
       key.id,
     );
@@ -140,15 +133,15 @@ describe('game API signature', () => {
     expect(
       body<GameApiKey[]>(await admin.get('/api/v1/game-api-keys?all=1')).data.map((k) => k.id),
     ).toContain(spare.id);
-    expect((await logsOf(t, 'game_api_key', spare.id))[0]).toMatchObject({ action: 'revoke' });
+    expect((await t.logsOf('game_api_key', spare.id))[0]).toMatchObject({ action: 'revoke' });
   });
 
   it("reads only its own product: another product's key never sees this one", async () => {
-    const tank = await signIn(t, 'admin', 'tankwar');
+    const tank = await t.signIn('admin', 'tankwar');
     const tankKey = body<GameApiKeyCreated>(await tank.post('/api/v1/game-api-keys', {})).data;
     const named = await game('/api/game/v1/error-codes', {
       as: tankKey,
-      headers: { 'x-product-id': String(await productIdOf(t, 'xianxia')) },
+      headers: { 'x-product-id': String(t.productId) },
     });
     expect(named.statusCode).toBe(403);
     expect(body(named).code).toBe(403001);
@@ -323,9 +316,7 @@ describe('game API answers', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     // A change behind the console's back is not seen while the answer is cached…
-    await t.database.db
-      .delete(errorCodeReleases)
-      .where(eq(errorCodeReleases.productId, await productIdOf(t, 'xianxia')));
+    await t.database.db.delete(errorCodeReleases).where(eq(errorCodeReleases.productId, t.productId));
     expect((await game('/api/game/v1/error-codes?lang=en')).headers.etag).toBe(etag);
     // …a console write drops the product's answers at once.
     const published = await admin.post('/api/v1/error-codes/publish', { note: 'cache' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   mailsResource,
@@ -13,9 +13,7 @@ import {
 } from '@rx/contracts';
 import { products, users } from '../../db/schema.ts';
 import type { Db } from '../../db/index.ts';
-import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import { body, client, staffWith, type Client } from '../../../test/api.ts';
-import { signGameRequest } from '../../../test/game.ts';
+import { bearer, body, type Client, signGameRequest, signInAs, useTestApp } from '../../../test/index.ts';
 import { fileBody } from '../../../test/multipart.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { fanoutChunk, type ChunkInput } from './fanout.ts';
@@ -24,9 +22,8 @@ import { mails } from './tables.ts';
 
 // System mail through HTTP on this test's own fresh product (its own players, inserted set-based).
 
-let t: TestContext;
+const t = useTestApp({ product: null });
 let admin: Client;
-let adminToken: string;
 let productId: number;
 let otherProduct: number;
 let key: GameApiKeyCreated;
@@ -117,12 +114,10 @@ const claim = async (id: number, openid: string, lang = 'en') =>
   ).data;
 
 beforeAll(async () => {
-  t = await createTestApp();
   productId = await freshProduct(t.database.db, `mail${tag}`);
   otherProduct = await freshProduct(t.database.db, `mailx${tag}`);
-  adminToken = (await signInAs(t.app, 'admin')).user.access_token;
-  admin = client(t, adminToken, productId);
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'mail' })).data;
+  admin = t.client(t.user.access_token, productId);
+  key = await t.gameKey(admin, 'mail');
   propId = body<{ id: number }>(
     await admin.post('/api/v1/props', {
       code: 'gold',
@@ -142,9 +137,6 @@ beforeAll(async () => {
   await addPlayers('a_', 30, 's1');
   await addPlayers('b_', 20, 's2');
   await addPlayers('x_', 5, 's1', otherProduct);
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 describe('mail', () => {
@@ -251,7 +243,7 @@ describe('mail', () => {
     const up = await t.app.inject({
       method: 'POST',
       url: '/api/v1/files?use=openid_list',
-      headers: { ...bearer(adminToken), 'content-type': contentType },
+      headers: { ...bearer(t.user.access_token), 'content-type': contentType },
       payload,
     });
     expect(up.statusCode, up.body).toBe(200);
@@ -514,13 +506,13 @@ describe('mail', () => {
     expect(body(await viewer.get(`/api/v1/mails/${mail.id}/stats`)).code).toBe(0);
     const editor = await staff([perms.see, perms.edit]);
     expect(body(await act(mail, 'send', editor)).code).toBe(403001);
-    const other = client(t, adminToken, otherProduct);
+    const other = t.client(t.user.access_token, otherProduct);
     expect(body(await other.get(`/api/v1/mails/${mail.id}`)).code).toBe(404001);
     expect(body(await other.get(`/api/v1/mails/${mail.id}/stats`)).code).toBe(404001);
     expect(body(await act(mail, 'send', other)).code).toBe(404001);
     expect((await get(mail.id)).status).toBe('draft');
     // The other product's game key does not reach this product's mail.
-    const otherKey = body<GameApiKeyCreated>(await other.post('/api/v1/game-api-keys', { note: 'x' })).data;
+    const otherKey = await t.gameKey(other, 'x');
     const sentMail = await sent(await draft({ target: 'servers', servers: ['s2'] }));
     const url = `/api/game/v1/mail/${sentMail.id}/claim`;
     const raw = JSON.stringify({ openid: 'b_9' });
@@ -539,6 +531,6 @@ describe('mail', () => {
 
 /** A staff member holding exactly `permissions`, calling on this test's product. */
 async function staff(permissions: string[]): Promise<Client> {
-  const name = await staffWith(t, permissions);
-  return client(t, (await signInAs(t.app, name)).user.access_token, productId);
+  const name = await t.staffWith(permissions);
+  return t.client((await signInAs(t.app, name)).user.access_token, productId);
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   refundsResource,
@@ -10,9 +10,7 @@ import {
   type RefundPollAnswer,
   type RefundTotalRow,
 } from '@rx/contracts';
-import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import { body, client, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
-import { newNonce, signGameRequest } from '../../../test/game.ts';
+import { body, type Client, signGameRequest, useTestApp } from '../../../test/index.ts';
 import { jobItems } from '../../db/jobs.ts';
 import { queryRows } from '../../lib/rows.ts';
 import type { FakeClawbackGame, FakeStore } from './index.ts';
@@ -22,12 +20,11 @@ import { refundPolls, refunds } from './tables.ts';
 // Refunds: a store's refund notice reaches the console through the signed game API (or the store
 // poll), is matched to its order and the items delivered for it, and is clawed back through the game.
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let tank: Client;
 let key: GameApiKeyCreated;
 let tankKey: GameApiKeyCreated;
-let xianxia: number;
 const game = clawbackGame() as FakeClawbackGame;
 const store = storeAdapter() as FakeStore;
 const tag = Date.now().toString(36);
@@ -39,21 +36,12 @@ let noticeSeq = 0;
 let gemId = 0;
 let swordId = 0;
 
-function signed(k: GameApiKeyCreated, url: string, payload: unknown) {
-  const text = JSON.stringify(payload);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: signGameRequest(k, { method: 'POST', url, body: text, nonce: newNonce() }),
-    payload: text,
-  });
-}
 /** A delivered order of a new player (through the players' game events); answers the order number and openid. */
 async function order(amount = 600): Promise<{ orderNo: string; openid: string }> {
   const n = ++orderSeq;
   const openid = `r${tag}_${n}`;
   const orderNo = `GPA.${tag}-${n}`;
-  const res = await signed(key, '/api/game/v1/players/events', {
+  const res = await t.signedCall(key, 'POST', '/api/game/v1/players/events', {
     events: [
       {
         type: 'payment',
@@ -74,7 +62,7 @@ async function order(amount = 600): Promise<{ orderNo: string; openid: string }>
   return { orderNo, openid };
 }
 async function notify(notices: object[], k = key) {
-  return signed(k, '/api/game/v1/refund-notices', { notices });
+  return t.signedCall(k, 'POST', '/api/game/v1/refund-notices', { notices });
 }
 function notice(orderNo: string, extra: object = {}) {
   return {
@@ -108,22 +96,21 @@ async function clawBack(refund: RefundItem, api = admin) {
 async function paidTotal(openid: string): Promise<number> {
   const [row] = await queryRows<{ paid_total: number }>(
     t.database.db,
-    sql`select paid_total from players where product_id = ${xianxia} and openid = ${openid}`,
+    sql`select paid_total from players where product_id = ${t.productId} and openid = ${openid}`,
   );
   return Number(row!.paid_total);
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const token = (await signInAs(t.app, 'admin')).user.access_token;
-  xianxia = await productIdOf(t, 'xianxia');
-  admin = client(t, token, xianxia);
-  tank = client(t, token, await productIdOf(t, 'tankwar'));
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'refunds' })).data;
-  tankKey = body<GameApiKeyCreated>(await tank.post('/api/v1/game-api-keys', { note: 'refunds' })).data;
+  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
+  key = await t.gameKey(admin, 'refunds');
+  tankKey = await t.gameKey(tank, 'refunds');
   // What the SKU delivers: 100 gems (a currency prop) and 2 swords.
   const { db } = t.database;
-  const [cp] = await queryRows<{ cp_id: number }>(db, sql`select cp_id from products where id = ${xianxia}`);
+  const [cp] = await queryRows<{ cp_id: number }>(
+    db,
+    sql`select cp_id from products where id = ${t.productId}`,
+  );
   const cpId = Number(cp!.cp_id);
   const prop = async (code: string, type: string) =>
     Number(
@@ -131,7 +118,7 @@ beforeAll(async () => {
         await queryRows<{ id: number }>(
           db,
           sql`insert into props (cp_id, product_id, code, name, type, rarity)
-            values (${cpId}, ${xianxia}, ${code}, ${JSON.stringify({ zh: code, en: code })}::jsonb, ${type}, 'common') returning id`,
+            values (${cpId}, ${t.productId}, ${code}, ${JSON.stringify({ zh: code, en: code })}::jsonb, ${type}, 'common') returning id`,
         )
       )[0]!.id,
     );
@@ -140,7 +127,7 @@ beforeAll(async () => {
   const [gift] = await queryRows<{ id: number }>(
     db,
     sql`insert into gift_packages (cp_id, product_id, name, contents)
-      values (${cpId}, ${xianxia}, ${JSON.stringify({ zh: 'pack', en: 'pack' })}::jsonb,
+      values (${cpId}, ${t.productId}, ${JSON.stringify({ zh: 'pack', en: 'pack' })}::jsonb,
         ${JSON.stringify([
           { prop_id: gemId, quantity: 100 },
           { prop_id: swordId, quantity: 2 },
@@ -148,13 +135,12 @@ beforeAll(async () => {
   );
   const [channel] = await queryRows<{ id: number }>(
     db,
-    sql`select id from channels where product_id = ${xianxia} limit 1`,
+    sql`select id from channels where product_id = ${t.productId} limit 1`,
   );
   await db.execute(sql`insert into billing_points (cp_id, product_id, channel_id, store, store_sku, name, prices, reward_gift_id, status)
-    values (${cpId}, ${xianxia}, ${channel!.id}, 'google_play', ${SKU}, 'pack', '[]'::jsonb, ${gift!.id}, 'live')`);
+    values (${cpId}, ${t.productId}, ${channel!.id}, 'google_play', ${SKU}, 'pack', '[]'::jsonb, ${gift!.id}, 'live')`);
   setRefundTimeout(50);
 });
-afterAll(() => t.app.close());
 beforeEach(() => {
   game.reset();
   store.reset();
@@ -208,7 +194,9 @@ describe('refund notices through the game API', () => {
     // More than 100 at once, or no list: 400001.
     const many = Array.from({ length: 101 }, () => notice('x'));
     expect(body(await notify(many)).code).toBe(400001);
-    expect(body(await signed(key, '/api/game/v1/refund-notices', { notices: 'x' })).code).toBe(400001);
+    expect(body(await t.signedCall(key, 'POST', '/api/game/v1/refund-notices', { notices: 'x' })).code).toBe(
+      400001,
+    );
   });
 
   it("matches only the caller's product: another game's key cannot reach this order", async () => {
@@ -360,8 +348,8 @@ describe('penalty and waiver', () => {
     expect(
       (await admin.put('/api/v1/approval-policies', { policies: [{ action: perms.approve }] })).statusCode,
     ).toBe(200);
-    const maker = await signIn(t, await staffWith(t, [perms.see, perms.edit, perms.approve]), 'xianxia');
-    const checker = await signIn(t, await staffWith(t, [perms.see, perms.approve]), 'xianxia');
+    const maker = await t.staff([perms.see, perms.edit, perms.approve]);
+    const checker = await t.staff([perms.see, perms.approve]);
     const asked = await maker.post(`/api/v1/refunds/${refund.id}/waive`, {
       reason: 'goodwill',
       version: debt.version,
@@ -407,8 +395,8 @@ describe('store adapter poll', () => {
   it("respects a 429's retry-after, keeps the pages before a failure, and skips what it cannot read", async () => {
     const orders = [await order(), await order(), await order()];
     for (const [i, o] of orders.entries())
-      store.add(xianxia, { orderId: o.orderNo, voidedReason: i + 1, voidedSource: 2 });
-    store.malformed(xianxia);
+      store.add(t.productId, { orderId: o.orderNo, voidedReason: i + 1, voidedSource: 2 });
+    store.malformed(t.productId);
     store.failNext('rate_limit');
     const limited = body<RefundPollAnswer>(await admin.post('/api/v1/refunds/poll')).data;
     expect(limited).toMatchObject({ stored: 0, retry_after: 30 });
@@ -420,7 +408,7 @@ describe('store adapter poll', () => {
     await t.database.db
       .update(refundPolls)
       .set({ notBefore: null })
-      .where(eq(refundPolls.productId, xianxia));
+      .where(eq(refundPolls.productId, t.productId));
     store.failNext('ok', 'fail');
     const partial = body<RefundPollAnswer>(await admin.post('/api/v1/refunds/poll')).data;
     expect(partial).toMatchObject({ stored: 2, failed: 0, cursor: '2' });
@@ -435,7 +423,7 @@ describe('store adapter poll', () => {
       store: 'google_play',
     });
     // A timeout: nothing stored, the cursor stays.
-    store.add(xianxia, { orderId: orders[0]!.orderNo, purchaseToken: 'again' });
+    store.add(t.productId, { orderId: orders[0]!.orderNo, purchaseToken: 'again' });
     store.failNext('timeout');
     expect(body<RefundPollAnswer>(await admin.post('/api/v1/refunds/poll')).data).toMatchObject({
       stored: 0,
@@ -453,7 +441,7 @@ describe('totals, permissions', () => {
     const rows = body<RefundTotalRow[]>(res).data.filter((r) => r.store === STORE && r.currency === 'USD');
     const [count] = await queryRows<{ n: number; s: number }>(
       t.database.db,
-      sql`select count(*)::int as n, sum(amount)::bigint as s from refunds where product_id = ${xianxia} and store = ${STORE} and currency = 'USD'`,
+      sql`select count(*)::int as n, sum(amount)::bigint as s from refunds where product_id = ${t.productId} and store = ${STORE} and currency = 'USD'`,
     );
     expect(rows).toEqual([
       { day: today, store: STORE, currency: 'USD', count: Number(count!.n), amount: Number(count!.s) },
@@ -463,9 +451,9 @@ describe('totals, permissions', () => {
 
   it('answers 403001 without the page permissions; only admins poll the store now', async () => {
     const refund = await matched();
-    const viewer = await signIn(t, await staffWith(t, [perms.see]), 'xianxia');
-    const nobody = await signIn(t, await staffWith(t, []), 'xianxia');
-    const editor = await signIn(t, await staffWith(t, [perms.see, perms.edit]), 'xianxia');
+    const viewer = await t.staff([perms.see]);
+    const nobody = await t.staff([]);
+    const editor = await t.staff([perms.see, perms.edit]);
     expect(body(await nobody.get('/api/v1/refunds')).code).toBe(403001);
     expect(body(await viewer.get('/api/v1/refunds')).code).toBe(0);
     expect(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   sanctionsResource,
@@ -9,9 +9,7 @@ import {
   type PlayerEventResult,
   type SanctionItem,
 } from '@rx/contracts';
-import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import { body, client, logsOf, productIdOf, staffWith, type Client } from '../../../test/api.ts';
-import { newNonce, signGameRequest } from '../../../test/game.ts';
+import { bearer, body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
 import { fileBody } from '../../../test/multipart.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { FakeGameAdapter } from './index.ts';
@@ -20,9 +18,8 @@ import { sanctions } from './tables.ts';
 
 // Bans, mutes and kicks: staff sanction players; games see it at once through the signed game API.
 
-let t: TestContext;
-let admin: Client;
-let adminToken: string;
+const t = useTestApp();
+const admin = t.admin;
 let tank: Client;
 let key: GameApiKeyCreated;
 let tankKey: GameApiKeyCreated;
@@ -32,18 +29,9 @@ const openid = (n: number) => `s${tag}_${n}`;
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 let eventSeq = 0;
 
-function signed(k: GameApiKeyCreated, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const text = payload === undefined ? undefined : JSON.stringify(payload);
-  return t.app.inject({
-    method,
-    url,
-    headers: signGameRequest(k, { method, url, body: text, nonce: newNonce() }),
-    ...(text === undefined ? {} : { payload: text }),
-  });
-}
 /** A sign-in as a game reports it; answers the event's result. */
 async function login(id: string, device = '', k = key): Promise<PlayerEventResult> {
-  const res = await signed(k, 'POST', '/api/game/v1/players/events', {
+  const res = await t.signedCall(k, 'POST', '/api/game/v1/players/events', {
     events: [
       {
         type: 'login',
@@ -58,7 +46,7 @@ async function login(id: string, device = '', k = key): Promise<PlayerEventResul
   return body<{ results: PlayerEventResult[] }>(res).data.results[0]!;
 }
 async function status(id: string, k = key): Promise<GamePlayerStatus> {
-  const res = await signed(k, 'GET', `/api/game/v1/players/${id}/status`);
+  const res = await t.signedCall(k, 'GET', `/api/game/v1/players/${id}/status`);
   expect(res.statusCode, res.body).toBe(200);
   return body<GamePlayerStatus>(res).data;
 }
@@ -70,7 +58,7 @@ async function created(api: Client, id: string, payload: object): Promise<Sancti
   expect(res.statusCode, res.body).toBe(200);
   return body<SanctionItem>(res).data;
 }
-async function uploadList(lines: string[], token = adminToken): Promise<string> {
+async function uploadList(lines: string[], token = t.user.access_token): Promise<string> {
   const { payload, contentType } = fileBody('ids.txt', `${lines.join('\n')}\n`, 'text/plain');
   const res = await t.app.inject({
     method: 'POST',
@@ -95,18 +83,14 @@ async function itemsOf(jobId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = (await signInAs(t.app, 'admin')).user.access_token;
-  admin = client(t, adminToken, await productIdOf(t, 'xianxia'));
-  tank = client(t, adminToken, await productIdOf(t, 'tankwar'));
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'sanctions' })).data;
-  tankKey = body<GameApiKeyCreated>(await tank.post('/api/v1/game-api-keys', { note: 'sanctions' })).data;
+  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
+  key = await t.gameKey(admin, 'sanctions');
+  tankKey = await t.gameKey(tank, 'sanctions');
   // The players: each signs in once (player 1 from two devices).
   for (let n = 1; n <= 12; n++) expect((await login(openid(n), `dev-${tag}-${n}`)).status).toBe('ok');
   expect((await login(openid(1), `dev-${tag}-1b`)).status).toBe('ok');
   setKickTimeout(50);
 });
-afterAll(() => t.app.close());
 beforeEach(() => fake.reset());
 
 describe('sanctions', () => {
@@ -155,7 +139,7 @@ describe('sanctions', () => {
     expect(
       body(await admin.post(`/api/v1/players/${openid(1)}/sanctions/${ban.id}/lift`, { reason: 'x' })).code,
     ).toBe(422001);
-    const logs = await logsOf(t, 'sanction', ban.id);
+    const logs = await t.logsOf('sanction', ban.id);
     expect(logs.map((l) => l.action)).toEqual(['revoke', 'create']);
     expect(logs[1]).toMatchObject({ username: 'admin', targetName: expect.stringContaining(openid(1)) });
   });
@@ -244,7 +228,7 @@ describe('sanctions', () => {
       reason: 'final',
     });
     expect(body<SanctionItem>(forever).data.ends_at).toBeNull();
-    expect((await logsOf(t, 'sanction', ban.id))[0]).toMatchObject({ action: 'update' });
+    expect((await t.logsOf('sanction', ban.id))[0]).toMatchObject({ action: 'update' });
   });
 
   it('kicks through the game adapter; a failed kick is reported and retried by a job', async () => {
@@ -315,8 +299,8 @@ describe('sanctions', () => {
       method: 'POST',
       url: `/api/v1/players/${openid(8)}/sanctions`,
       headers: {
-        ...bearer(adminToken),
-        'x-product-id': String(await productIdOf(t, 'xianxia')),
+        ...bearer(t.user.access_token),
+        'x-product-id': String(t.productId),
         'accept-language': 'zh',
       },
       payload: { kind: 'account', permanent: true },
@@ -329,10 +313,9 @@ describe('sanctions', () => {
   });
 
   it('checks permissions and keeps games apart', async () => {
-    const viewer = client(
-      t,
-      (await signInAs(t.app, await staffWith(t, ['user/see/user']))).user.access_token,
-      await productIdOf(t, 'xianxia'),
+    const viewer = t.client(
+      (await signInAs(t.app, await t.staffWith(['user/see/user']))).user.access_token,
+      t.productId,
     );
     expect((await viewer.get(`/api/v1/players/${openid(9)}/sanctions`)).statusCode).toBe(200);
     const refused = await sanction(viewer, openid(9), { kind: 'mute', permanent: true, reason: 'x' });
@@ -362,11 +345,7 @@ describe('sanctions', () => {
     expect((await status(openid(9), tankKey)).bans).toEqual([]);
     expect((await status(openid(9))).bans).toHaveLength(1);
     // Another CP's staff cannot reach it either.
-    const foreign = client(
-      t,
-      (await signInAs(t.app, 'ops_hw')).user.access_token,
-      await productIdOf(t, 'xianxia'),
-    );
+    const foreign = t.client((await signInAs(t.app, 'ops_hw')).user.access_token, t.productId);
     expect([403, 404]).toContain((await foreign.get(`/api/v1/players/${openid(9)}/sanctions`)).statusCode);
   });
 
@@ -441,12 +420,11 @@ describe('sanctions', () => {
       policies: [{ action: risk.approve, threshold: 101 }],
     });
     expect(policies.statusCode, policies.body).toBe(200);
-    const makerName = await staffWith(t, [risk.see, risk.edit, risk.approve]);
+    const makerName = await t.staffWith([risk.see, risk.edit, risk.approve]);
     const makerToken = (await signInAs(t.app, makerName)).user.access_token;
-    const maker = client(t, makerToken, await productIdOf(t, 'xianxia'));
-    const checker = client(
-      t,
-      (await signInAs(t.app, await staffWith(t, [risk.see, risk.approve]))).user.access_token,
+    const maker = t.client(makerToken, t.productId);
+    const checker = t.client(
+      (await signInAs(t.app, await t.staffWith([risk.see, risk.approve]))).user.access_token,
     );
     const many = Array.from({ length: 101 }, (_, i) => `bulk${tag}_${i}`);
     many[0] = openid(12);

@@ -13,9 +13,7 @@ import { giftPackages } from '../gift-packages/tables.ts';
 import { helpArticles, helpCategories } from '../help-center/tables.ts';
 import { props } from '../props/tables.ts';
 import { socialAccessPolicies } from '../social-access/tables.ts';
-import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import { productIdOf, rowCount } from '../../../test/api.ts';
-import { signGameRequest } from '../../../test/game.ts';
+import { bearer, body, signGameRequest, useTestApp } from '../../../test/index.ts';
 
 /**
  * Ordinary bad input is refused with 400001 naming the field, never a 500, and writes nothing: a
@@ -31,9 +29,8 @@ const MARK = '__lone_surrogate__';
 /** Raw JSON escapes for a lone high and a lone low surrogate. */
 const SURROGATES = ['a\\ud800b', 'a\\udc00'];
 
-let t: TestContext;
+const t = useTestApp();
 let token: string;
-let productId: number;
 let combinations = 0;
 /** Hundreds of requests per test: generous limits, so a loaded machine is slow, not failing. */
 const SLOW = 240_000;
@@ -44,7 +41,7 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
     url: `/api/v1${url}`,
     headers: {
       ...bearer(token),
-      'x-product-id': String(productId),
+      'x-product-id': String(t.productId),
       ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
     },
     payload,
@@ -124,7 +121,7 @@ async function checkFilters(path: string, base: string, filters: { texts?: strin
 
 /** The rows of `tables` and of the operation log, to compare before and after. */
 async function counts(tables: PgTable[]): Promise<number[]> {
-  return Promise.all([...tables, operationLogs].map((table) => rowCount(t, table)));
+  return Promise.all([...tables, operationLogs].map((table) => t.rowCount(table)));
 }
 
 interface Resource {
@@ -362,9 +359,7 @@ const RESOURCES: Record<string, Resource> = {
 const rows: Record<string, { id: number; version: number }> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = (await signInAs(t.app, 'admin')).user.access_token;
-  productId = await productIdOf(t, 'xianxia');
+  token = t.user.access_token;
   ids.channel = (await created('/channels', RESOURCES.channels!.create())).id;
   ids.prop = (await created('/props', RESOURCES.props!.create())).id;
   ids.gift = (await created('/gift-packages', RESOURCES['gift-packages']!.create())).id;
@@ -709,7 +704,7 @@ describe('the safety net behind the schemas', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/v1/channels/import',
-        headers: { ...bearer(token), 'x-product-id': String(productId), 'content-type': 'text/csv' },
+        headers: { ...bearer(token), 'x-product-id': String(t.productId), 'content-type': 'text/csv' },
         payload: csv,
       });
       expect(res.statusCode, res.body).toBe(400);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   type GameApiKeyCreated,
@@ -7,32 +7,19 @@ import {
   type TicketDetail,
   type TicketItem,
 } from '@rx/contracts';
-import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import {
-  adminOf,
-  body,
-  client,
-  logsOf,
-  productIdOf,
-  sheetOf,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
-import { newNonce, signGameRequest } from '../../../test/game.ts';
+import { bearer, body, type Client, sheetOf, signedCall, signInAs, useTestApp } from '../../../test/index.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { autoCloseTickets } from './index.ts';
 import { tickets } from './tables.ts';
 
 // Feedback tickets: a player's submission through the signed game API to a rated resolution.
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let tank: Client;
 let key: GameApiKeyCreated;
 let tankKey: GameApiKeyCreated;
 let adminId: number;
-let adminToken: string;
-let xianxiaId: number;
 async function userId(username: string): Promise<number> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   return row!.id;
@@ -40,22 +27,13 @@ async function userId(username: string): Promise<number> {
 const tag = Date.now().toString(36);
 const openid = (n: number) => `tk${tag}_${n}`;
 
-function signed(k: GameApiKeyCreated, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const text = payload === undefined ? undefined : JSON.stringify(payload);
-  return t.app.inject({
-    method,
-    url,
-    headers: signGameRequest(k, { method, url, body: text, nonce: newNonce() }),
-    ...(text === undefined ? {} : { payload: text }),
-  });
-}
 async function submit(payload: object, k = key): Promise<GameTicket> {
-  const res = await signed(k, 'POST', '/api/game/v1/tickets', payload);
+  const res = await t.signedCall(k, 'POST', '/api/game/v1/tickets', payload);
   expect(res.statusCode, res.body).toBe(200);
   return body<GameTicket>(res).data;
 }
 async function mine(id: string, k = key): Promise<GameTicket[]> {
-  const res = await signed(k, 'GET', `/api/game/v1/tickets?openid=${id}`);
+  const res = await t.signedCall(k, 'GET', `/api/game/v1/tickets?openid=${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return body<{ list: GameTicket[] }>(res).data.list;
 }
@@ -81,15 +59,10 @@ const basic = (n: number, extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const signedIn = await signInAs(t.app, 'admin');
-  adminToken = signedIn.user.access_token;
-  xianxiaId = await productIdOf(t, 'xianxia');
-  admin = client(t, adminToken, xianxiaId);
-  tank = client(t, adminToken, await productIdOf(t, 'tankwar'));
+  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
   adminId = await userId('admin');
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'tickets' })).data;
-  tankKey = body<GameApiKeyCreated>(await tank.post('/api/v1/game-api-keys', { note: 'tickets' })).data;
+  key = await t.gameKey(admin, 'tickets');
+  tankKey = await t.gameKey(tank, 'tickets');
   const type = (code: string, extra: object = {}) => ({
     code,
     name: { zh: `类型 ${code}`, en: `Type ${code}` },
@@ -105,25 +78,25 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
   }
 });
-afterAll(() => t.app.close());
 
 describe('tickets', () => {
   it('a submission enforces the type’s required fields and gets the first automatic reply', async () => {
-    const missing = await signed(key, 'POST', '/api/game/v1/tickets', basic(1, { type: `pay${tag}` }));
+    const missing = await t.signedCall(key, 'POST', '/api/game/v1/tickets', basic(1, { type: `pay${tag}` }));
     expect(missing.statusCode).toBe(400);
     const problem = body<{ fields: Record<string, string> }>(missing);
     expect(problem.code).toBe(400001);
     expect(Object.keys(problem.data.fields).sort()).toEqual(['attachments', 'order_no']);
-    const badUrl = await signed(
+    const badUrl = await signedCall(
+      t,
       key,
       'POST',
       '/api/game/v1/tickets',
       basic(1, { type: `pay${tag}`, order_no: 'O-1', attachments: ['javascript:alert(1)'] }),
     );
     expect(badUrl.statusCode).toBe(400);
-    const unknown = await signed(key, 'POST', '/api/game/v1/tickets', basic(1, { type: 'nope' }));
+    const unknown = await t.signedCall(key, 'POST', '/api/game/v1/tickets', basic(1, { type: 'nope' }));
     expect(body<{ fields: Record<string, string> }>(unknown).data.fields).toHaveProperty('type');
-    const report = await signed(key, 'POST', '/api/game/v1/tickets', {
+    const report = await t.signedCall(key, 'POST', '/api/game/v1/tickets', {
       ...basic(1, { kind: 'player', type: `report${tag}`, reported_openid: openid(9) }),
     });
     expect(Object.keys(body<{ fields: Record<string, string> }>(report).data.fields).sort()).toEqual([
@@ -171,7 +144,7 @@ describe('tickets', () => {
     expect(seen.replies.map((r) => r.body).join(' ')).not.toContain('secret note');
     // Waiting for the player; the player's reply moves it back to in progress and tells the assignee.
     expect((await move(admin, ticket.id, 'ask_player')).statusCode).toBe(200);
-    const answered = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
+    const answered = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
       openid: openid(2),
       content: 'here it is',
       attachments: ['https://img.example/2.png'],
@@ -182,25 +155,25 @@ describe('tickets', () => {
     expect(told.some((n) => n.title.includes(`#${ticket.id}`))).toBe(true);
     // Another player cannot read or answer it.
     expect((await mine(openid(3))).some((x) => x.id === ticket.id)).toBe(false);
-    const stranger = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
+    const stranger = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
       openid: openid(3),
       content: 'hi',
     });
     expect(stranger.statusCode).toBe(404);
     // Rating only when resolved.
-    const tooSoon = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
+    const tooSoon = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
       openid: openid(2),
       rating: 5,
     });
     expect(body(tooSoon).code).toBe(422001);
     expect((await move(admin, ticket.id, 'resolve')).statusCode).toBe(200);
-    const rated = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
+    const rated = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
       openid: openid(2),
       rating: 4,
       comment: 'quick',
     });
     expect(rated.statusCode, rated.body).toBe(200);
-    const twice = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
+    const twice = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
       openid: openid(2),
       rating: 1,
     });
@@ -210,13 +183,13 @@ describe('tickets', () => {
       rating: 4,
       rating_comment: 'quick',
     });
-    const out6 = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
+    const out6 = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
       openid: openid(2),
       rating: 6,
     });
     expect(out6.statusCode).toBe(400);
     // Reopen within 7 days: back to in progress.
-    const reopened = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
+    const reopened = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
       openid: openid(2),
       reason: 'still broken',
     });
@@ -228,7 +201,9 @@ describe('tickets', () => {
       .update(tickets)
       .set({ resolvedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
       .where(eq(tickets.id, ticket.id));
-    const late = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, { openid: openid(2) });
+    const late = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
+      openid: openid(2),
+    });
     expect(late.statusCode).toBe(422);
     expect(body<{ reason: string }>(late)).toMatchObject({
       code: 422001,
@@ -238,7 +213,7 @@ describe('tickets', () => {
     expect(await autoCloseTickets(t.database.db)).toBeGreaterThanOrEqual(1);
     expect((await detail(admin, ticket.id)).state).toBe('closed');
     expect(body(await move(admin, ticket.id, 'resolve')).code).toBe(422001);
-    expect((await logsOf(t, 'ticket', ticket.id)).length).toBeGreaterThan(2);
+    expect((await t.logsOf('ticket', ticket.id)).length).toBeGreaterThan(2);
   });
 
   it('filters, counts by state and type, exports', async () => {
@@ -283,8 +258,8 @@ describe('tickets', () => {
 
   it('checks each queue’s page permissions, and another product or CP sees nothing', async () => {
     const ticket = await submit(basic(5));
-    const productOnlyName = await staffWith(t, ['service/see/product_feedback']);
-    const productOnly = client(t, (await signInAs(t.app, productOnlyName)).user.access_token, xianxiaId);
+    const productOnlyName = await t.staffWith(['service/see/product_feedback']);
+    const productOnly = t.client((await signInAs(t.app, productOnlyName)).user.access_token, t.productId);
     expect((await productOnly.get('/api/v1/tickets?kind=product')).statusCode).toBe(200);
     expect(body(await productOnly.get('/api/v1/tickets?kind=player')).code).toBe(403001);
     // Seeing is not working: assigning needs the edit permission.
@@ -298,7 +273,7 @@ describe('tickets', () => {
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, seer));
     expect(told.map((n) => n.link)).toContain(`/service/feedbackConfig/feedback_copy?ticket=${ticket.id}`);
     // Assigning to someone who cannot see the queue is refused.
-    const playerOnly = await staffWith(t, ['service/see/player_feedback']);
+    const playerOnly = await t.staffWith(['service/see/player_feedback']);
     const other = await userId(playerOnly);
     expect(body(await admin.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: other })).code).toBe(
       400001,
@@ -306,14 +281,14 @@ describe('tickets', () => {
     // Another product of the same CP: not found; its game key does not reach it.
     expect((await tank.get(`/api/v1/tickets/${ticket.id}`)).statusCode).toBe(404);
     expect((await mine(openid(5), tankKey)).length).toBe(0);
-    const tankReply = await signed(tankKey, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
+    const tankReply = await t.signedCall(tankKey, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
       openid: openid(5),
       content: 'x',
     });
     expect(tankReply.statusCode).toBe(404);
     // Another CP.
-    const otherAdmin = await signInAs(t.app, await adminOf(t, 'ops_hw'));
-    const foreign = client(t, otherAdmin.user.access_token, xianxiaId);
+    const otherAdmin = await signInAs(t.app, await t.adminOf('ops_hw'));
+    const foreign = t.client(otherAdmin.user.access_token, t.productId);
     expect([403, 404]).toContain((await foreign.get(`/api/v1/tickets/${ticket.id}`)).statusCode);
     // Unsigned game calls are refused.
     const unsigned = await t.app.inject({ method: 'GET', url: `/api/game/v1/tickets?openid=${openid(5)}` });
@@ -341,8 +316,8 @@ describe('tickets', () => {
       method: 'PATCH',
       url: `/api/v1/tickets/${ticket.id}`,
       headers: {
-        ...bearer(adminToken),
-        'x-product-id': String(xianxiaId),
+        ...bearer(t.user.access_token),
+        'x-product-id': String(t.productId),
       },
       payload: { priority: 'urgent' },
     });
@@ -367,7 +342,7 @@ describe('tickets', () => {
     });
     expect(note.statusCode, note.body).toBe(200);
     // Closed without a resolution: the player cannot reopen it.
-    const reopen = await signed(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
+    const reopen = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
       openid: openid(6),
     });
     expect(body(reopen).code).toBe(422001);

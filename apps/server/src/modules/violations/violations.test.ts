@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   violationsResource,
@@ -10,19 +10,7 @@ import {
   type ViolatorItem,
   type ViolatorTemplateOption,
 } from '@rx/contracts';
-import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import {
-  adminOf,
-  body,
-  client,
-  logsOf,
-  productIdOf,
-  records,
-  sheetOf,
-  staffWith,
-  type Client,
-} from '../../../test/api.ts';
-import { newNonce, signGameRequest } from '../../../test/game.ts';
+import { body, type Client, records, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { seedDemoViolations } from './index.ts';
 import { violationEvents, violators } from './tables.ts';
@@ -31,29 +19,19 @@ import { violationEvents, violators } from './tables.ts';
 // violators grouped by player, read the detail (timeline, linked accounts, sanctions) and apply a
 // violation template (which escalates), dismiss or reopen.
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let tank: Client;
 let key: GameApiKeyCreated;
 let tankKey: GameApiKeyCreated;
-let xianxia: number;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `vi${tag}_${n}`;
 const perms = violationsResource.permissions;
 let seq = 0;
 const hourAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
-function signed(k: GameApiKeyCreated, url: string, payload: unknown) {
-  const text = JSON.stringify(payload);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: signGameRequest(k, { method: 'POST', url, body: text, nonce: newNonce() }),
-    payload: text,
-  });
-}
 async function playerEvents(events: object[], k = key) {
-  const res = await signed(k, '/api/game/v1/players/events', { events });
+  const res = await t.signedCall(k, 'POST', '/api/game/v1/players/events', { events });
   expect(res.statusCode, res.body).toBe(200);
   for (const r of body<{ results: { status: string; message?: string }[] }>(res).data.results)
     expect(r.status, r.message).toBe('ok');
@@ -70,7 +48,7 @@ function event(n: number, extra: object = {}) {
   };
 }
 async function report(events: object[], k = key) {
-  const res = await signed(k, '/api/game/v1/violations', { events });
+  const res = await t.signedCall(k, 'POST', '/api/game/v1/violations', { events });
   expect(res.statusCode, res.body).toBe(200);
   return body<{ results: ViolationReportResult[] }>(res).data.results;
 }
@@ -92,13 +70,9 @@ async function detail(n: number, query = '') {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const token = (await signInAs(t.app, 'admin')).user.access_token;
-  xianxia = await productIdOf(t, 'xianxia');
-  admin = client(t, token, xianxia);
-  tank = client(t, token, await productIdOf(t, 'tankwar'));
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'violations' })).data;
-  tankKey = body<GameApiKeyCreated>(await tank.post('/api/v1/game-api-keys', { note: 'violations' })).data;
+  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
+  key = await t.gameKey(admin, 'violations');
+  tankKey = await t.gameKey(tank, 'violations');
   // Players 1–9; 1 and 2 share a device, 1 and 3 an IP; 4 paid for a role of 1.
   await playerEvents(
     Array.from({ length: 9 }, (_, i) => ({
@@ -159,7 +133,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => t.app.close());
 
 describe('violation reports through the signed game API', () => {
   it('stores an event once per event id, names an unknown player and a bad event, changes nothing for them', async () => {
@@ -193,7 +166,7 @@ describe('violation reports through the signed game API', () => {
     expect(stored[0]).toMatchObject({ category: 'speed_hack', evidence: { speed: 3.2 } });
     // One event on its own (no list) is a batch of one; `abnormal_gain` reads as abnormal_gains.
     const single = event(1, { category: 'abnormal_gain', server: 's2' });
-    const res = await signed(key, '/api/game/v1/violations', single);
+    const res = await t.signedCall(key, 'POST', '/api/game/v1/violations', single);
     expect(body<{ results: ViolationReportResult[] }>(res).data.results).toEqual([
       { event_id: single.event_id, status: 'stored' },
     ]);
@@ -202,11 +175,13 @@ describe('violation reports through the signed game API', () => {
   it('refuses a whole batch with 400001 when it is too long or not a list, storing nothing', async () => {
     const before = await t.database.db.$count(violationEvents);
     const many = Array.from({ length: 101 }, () => event(5));
-    const tooMany = await signed(key, '/api/game/v1/violations', { events: many });
+    const tooMany = await t.signedCall(key, 'POST', '/api/game/v1/violations', { events: many });
     expect(body(tooMany).code).toBe(400001);
-    expect(body(await signed(key, '/api/game/v1/violations', { events: 'x' })).code).toBe(400001);
-    expect(body(await signed(key, '/api/game/v1/violations', [])).code).toBe(400001);
-    expect(body(await signed(key, '/api/game/v1/violations', {})).code).toBe(400001);
+    expect(body(await t.signedCall(key, 'POST', '/api/game/v1/violations', { events: 'x' })).code).toBe(
+      400001,
+    );
+    expect(body(await t.signedCall(key, 'POST', '/api/game/v1/violations', [])).code).toBe(400001);
+    expect(body(await t.signedCall(key, 'POST', '/api/game/v1/violations', {})).code).toBe(400001);
     expect(await t.database.db.$count(violationEvents)).toBe(before);
     // Unsigned: refused.
     const unsigned = await t.app.inject({
@@ -224,7 +199,7 @@ describe('violation reports through the signed game API', () => {
     expect(again!.cheat_flag).toBe('updated');
     const flags = await queryRows<{ hits: number; score: number; source: string }>(
       t.database.db,
-      sql`select hits, score, source from cheat_flags where product_id = ${xianxia} and openid = ${openid(6)}`,
+      sql`select hits, score, source from cheat_flags where product_id = ${t.productId} and openid = ${openid(6)}`,
     );
     expect(flags).toHaveLength(1);
     expect(flags[0]).toMatchObject({ source: 'game_report' });
@@ -304,7 +279,7 @@ describe('violators grouped by player', () => {
         servers: 's1 s3',
       });
     }
-    const [entry] = await logsOf(t, 'violations', '');
+    const [entry] = await t.logsOf('violations', '');
     expect(entry).toMatchObject({ action: 'export' });
   });
 });
@@ -385,7 +360,7 @@ describe('reviewing a violator', () => {
       [`BOT${tag}`, 2, 'mute'],
       [`BOT${tag}`, 1, 'warn'],
     ]);
-    const [entry] = await logsOf(t, 'violator', openid(7));
+    const [entry] = await t.logsOf('violator', openid(7));
     expect(entry).toMatchObject({ action: 'update', username: 'admin' });
     expect(entry!.after).toMatchObject({ status: 'handled', offence: 2, action: 'mute' });
     // A stale version: 409001, nothing applied.
@@ -429,7 +404,7 @@ describe('reviewing a violator', () => {
       .from(violators)
       .where(eq(violators.openid, openid(8)));
     expect(row).toMatchObject({ status: 'open', version: v.version });
-    expect(await logsOf(t, 'violator', openid(8))).toHaveLength(0);
+    expect(await t.logsOf('violator', openid(8))).toHaveLength(0);
 
     const dismissed = body<ViolatorItem>(
       await admin.post(`/api/v1/violations/players/${openid(8)}/dismiss`, {
@@ -455,19 +430,18 @@ describe('reviewing a violator', () => {
     ).data;
     expect(reopened.status).toBe('open');
     expect(
-      (await logsOf(t, 'violator', openid(8))).map((l) => (l.after as { status: string }).status),
+      (await t.logsOf('violator', openid(8))).map((l) => (l.after as { status: string }).status),
     ).toEqual(['open', 'dismissed']);
   });
 });
 
 describe('access', () => {
   it('needs the page permission per action: read, update, export', async () => {
-    const none = client(t, (await signInAs(t.app, await staffWith(t, []))).user.access_token, xianxia);
+    const none = t.client((await signInAs(t.app, await t.staffWith([]))).user.access_token, t.productId);
     expect(body(await none.get('/api/v1/violations')).code).toBe(403001);
-    const reader = client(
-      t,
-      (await signInAs(t.app, await staffWith(t, [perms.see]))).user.access_token,
-      xianxia,
+    const reader = t.client(
+      (await signInAs(t.app, await t.staffWith([perms.see]))).user.access_token,
+      t.productId,
     );
     expect((await reader.get('/api/v1/violations')).statusCode).toBe(200);
     expect((await reader.get(`/api/v1/violations/players/${openid(2)}`)).statusCode).toBe(200);
@@ -482,10 +456,9 @@ describe('access', () => {
     ).toBe(403001);
     expect(body(await reader.get('/api/v1/violations/export')).code).toBe(403001);
     expect((await violator(2)).status).toBe('open');
-    const editor = client(
-      t,
-      (await signInAs(t.app, await staffWith(t, [perms.see, perms.edit]))).user.access_token,
-      xianxia,
+    const editor = t.client(
+      (await signInAs(t.app, await t.staffWith([perms.see, perms.edit]))).user.access_token,
+      t.productId,
     );
     const res = await editor.post(`/api/v1/violations/players/${openid(2)}/dismiss`, {
       reason: 'false alarm',
@@ -499,7 +472,10 @@ describe('access', () => {
     expect((await report([event(1)], tankKey))[0]).toMatchObject({ error: 'unknown_player' });
     expect((await list(`q=${openid(1)}`, tank)).total).toBe(0);
     expect(body(await tank.get(`/api/v1/violations/players/${openid(1)}`)).code).toBe(404001);
-    const foreign = client(t, (await signInAs(t.app, await adminOf(t, 'ops_hw'))).user.access_token, xianxia);
+    const foreign = t.client(
+      (await signInAs(t.app, await t.adminOf('ops_hw'))).user.access_token,
+      t.productId,
+    );
     expect([403, 404]).toContain((await foreign.get('/api/v1/violations')).statusCode);
     expect([403, 404]).toContain((await foreign.get(`/api/v1/violations/players/${openid(1)}`)).statusCode);
     const v = await violator(1);
@@ -517,7 +493,7 @@ describe('access', () => {
 
 describe('demo data', () => {
   it('seeds a few violators (one dismissed) and a botting template for a game with players', async () => {
-    const tankId = await productIdOf(t, 'tankwar');
+    const tankId = await t.productIdOf('tankwar');
     await playerEvents(
       Array.from({ length: 25 }, (_, i) => ({
         type: 'register',
