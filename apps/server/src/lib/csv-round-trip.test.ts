@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportAnswer } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { body, sheetOf, type Client } from '../../test/api.ts';
+import { body, type Client, sheetOf, useTestApp } from '../../test/index.ts';
 import { importProps, propsAdmin, propsNamed } from '../../test/prop-sheets.ts';
 
 // A CSV export imports back exactly, while texts a spreadsheet would run stay inert (defect 12).
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let api: Client;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ api } = await propsAdmin(t));
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 describe('formula escapes round-trip exactly (defect 12)', () => {

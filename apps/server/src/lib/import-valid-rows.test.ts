@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { ImportAnswer } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { body, rowCount, type Client } from '../../test/api.ts';
+import { body, type Client, useTestApp } from '../../test/index.ts';
 import { importProps, propRow, propsAdmin, propsNamed, propsCsv } from '../../test/prop-sheets.ts';
 import { operationLogs } from '../db/schema.ts';
 import { props } from '../modules/props/tables.ts';
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let api: Client;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ api } = await propsAdmin(t));
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 describe('applying the valid rows (issue 13, defect 9)', () => {
@@ -26,15 +21,15 @@ describe('applying the valid rows (issue 13, defect 9)', () => {
       propRow('valid_c', '丙', { stack_limit: 'x' }),
       propRow('valid_d', '丁'),
     ]);
-    const before = await rowCount(t, props);
+    const before = await t.rowCount(props);
     const all = await importProps(api, '', file);
     expect(body(all)).toMatchObject({ code: 400001, data: { errors: expect.any(Array) } });
-    expect(await rowCount(t, props)).toBe(before);
+    expect(await t.rowCount(props)).toBe(before);
 
     const preview = body<ImportAnswer>(await importProps(api, '?dry_run=1&valid_only=1', file)).data;
     expect(preview).toMatchObject({ dry_run: true, skipped: [3, 4] });
     expect(preview.create.map((c) => c.key)).toEqual(['valid_a', 'valid_d']);
-    expect(await rowCount(t, props)).toBe(before);
+    expect(await t.rowCount(props)).toBe(before);
 
     const res = await importProps(api, '?valid_only=1', file);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { body, type Client } from '../../test/api.ts';
+import { body, type Client, useTestApp } from '../../test/index.ts';
 import { importProps, PROP_HEADER, propRow, propsAdmin, propsCsv } from '../../test/prop-sheets.ts';
 import { deflateBomb, entriesOf, xmlEntry, zipOf, type RawEntry } from '../../test/zips.ts';
 import { xlsxStream } from './xlsx.ts';
 
 // Uploads the readers refuse, over HTTP: 400001 on `file`, with a message saying why (defect 3).
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let api: Client;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ api } = await propsAdmin(t));
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 async function* rowsOf(rows: string[][]): AsyncGenerator<string[][]> {

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { loginFailures, operationLogs, ssoLinks, users } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
-import {
-  DEMO_PASSWORD,
-  SSO_SECRET,
-  bearer,
-  body,
-  createTestApp,
-  signInAs,
-  type TestContext,
-} from '../../../test/helpers.ts';
-import { adminOf, client } from '../../../test/api.ts';
+import { bearer, body, DEMO_PASSWORD, signInAs, SSO_SECRET, useTestApp } from '../../../test/index.ts';
 
 /** The one reverse proxy this server believes (TRUST_PROXY=10.7.0.1). */
 const PROXY = '10.7.0.1';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ trustProxy: [PROXY] });
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp({ app: { trustProxy: [PROXY] }, as: null });
 
 /** A sign-in session token of the sign-in page (each test signs in from its own address). */
 async function sessionToken(username: string, remoteAddress: string): Promise<string> {
@@ -270,11 +255,11 @@ describe('acs/user/login: the sign covers the exact text sent', () => {
 describe('initial password: only what changing it needs', () => {
   /** A new admin of the demo CP, still on the initial password, signed into the console. */
   async function firstSignIn() {
-    const username = await adminOf(t, 'admin');
+    const username = await t.adminOf('admin');
     await t.database.db.update(users).set({ isModifiedPassword: 0 }).where(eq(users.username, username));
     const { user } = await signInAs(t.app, username);
     expect(user.is_modified_password).toBe(0);
-    return { user, api: client(t, user.access_token) };
+    return { user, api: t.client(user.access_token) };
   }
 
   it('answers everything else with 403003 and a translated message', async () => {

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { signInSessions, users } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
-import {
-  DEMO_PASSWORD,
-  SSO_SECRET,
-  bearer,
-  body,
-  createTestApp,
-  signInAs,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { bearer, body, DEMO_PASSWORD, signInAs, SSO_SECRET, useTestApp } from '../../../test/index.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp({ as: null });
 
 const login = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
   t.app.inject({

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { allPermissions } from '@rx/contracts';
 import { users } from '../../db/schema.ts';
 import { signJwt } from '../../lib/jwt.ts';
-import {
-  DEMO_PASSWORD,
-  JWT_SECRET,
-  bearer,
-  body,
-  createTestApp,
-  signInAs,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { bearer, body, DEMO_PASSWORD, JWT_SECRET, signInAs, useTestApp } from '../../../test/index.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp({ as: null });
 
 const getAll = (token: string, userId: string) =>
   t.app.inject({

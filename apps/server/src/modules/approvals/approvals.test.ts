@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { and, eq, type SQL } from 'drizzle-orm';
 import {
   billingResource,
   codeBatchResource,
@@ -14,36 +14,25 @@ import {
 } from '@rx/contracts';
 import { notifications, users } from '../../db/schema.ts';
 import { moveRow } from '../../lib/lifecycle.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { adminOf, body, logsOf, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
+import { body, type Client, useTestApp } from '../../../test/index.ts';
 import { BILLING_STATES } from '../billing-points/index.ts';
 import { billingPoints } from '../billing-points/tables.ts';
 import { errorCodeReleases } from '../error-codes/tables.ts';
 import { approvalRequests } from './tables.ts';
 
-let t: TestContext;
-let admin: Client;
-let xianxia: number;
+const t = useTestApp();
+const admin = t.admin;
 const codes = errorCodesResource.permissions;
 const billing = billingResource.permissions;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
-});
-afterAll(async () => {
-  await t.app.close();
-});
 
 type List = { list: ApprovalRequest[]; total: number };
 type Releases = { list: ErrorCodeRelease[]; total: number };
 
-/** A staff member of the demo CP with these permissions, signed in on xianxia, and their id. */
+/** A staff member of the demo CP with these permissions, signed in on t.productId, and their id. */
 async function staff(permissions: string[]): Promise<{ api: Client; id: number; name: string }> {
-  const name = await staffWith(t, permissions);
+  const name = await t.staffWith(permissions);
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, name));
-  return { api: await signIn(t, name, 'xianxia'), id: row!.id, name };
+  return { api: await t.signIn(name, 'xianxia'), id: row!.id, name };
 }
 
 async function setPolicies(policies: object[]) {
@@ -62,19 +51,20 @@ async function notificationsOf(userId: number) {
 const liveNumber = async (api: Client) =>
   body<Releases>(await api.get('/api/v1/error-codes/releases')).data.list[0]!.number;
 
+/** The demo game's billing points that meet `conditions`. */
+const billingPointsWhere = (...conditions: SQL[]) =>
+  t.database.db
+    .select()
+    .from(billingPoints)
+    .where(and(eq(billingPoints.productId, t.productId), ...conditions));
+
 describe('lifecycle', () => {
   it('refuses a move the lifecycle does not allow with 422001, changing nothing', async () => {
-    const [live] = await t.database.db
-      .select()
-      .from(billingPoints)
-      .where(
-        and(
-          eq(billingPoints.productId, xianxia),
-          eq(billingPoints.status, 'live'),
-          eq(billingPoints.current, true),
-          eq(billingPoints.storeSku, 'com.ruixue.xianxia.tier5'),
-        ),
-      );
+    const [live] = await billingPointsWhere(
+      eq(billingPoints.status, 'live'),
+      eq(billingPoints.current, true),
+      eq(billingPoints.storeSku, 'com.ruixue.xianxia.tier5'),
+    );
     // Ending a live SKU is allowed…
     const ended = await admin.put(`/api/v1/billing-points/${live!.id}`, {
       status: 'disabled',
@@ -101,7 +91,7 @@ describe('lifecycle', () => {
       ip: '',
       lang: 'en' as const,
       isAdmin: true,
-      productId: xianxia,
+      productId: t.productId,
     };
     await expect(
       t.database.db.transaction((tx) =>
@@ -115,10 +105,7 @@ describe('lifecycle', () => {
         }),
       ),
     ).rejects.toMatchObject({ code: 422001 });
-    const [draft] = await t.database.db
-      .select()
-      .from(billingPoints)
-      .where(and(eq(billingPoints.productId, xianxia), eq(billingPoints.status, 'draft')));
+    const [draft] = await billingPointsWhere(eq(billingPoints.status, 'draft'));
     const published = await t.database.db.transaction((tx) =>
       moveRow(tx, scope, {
         table: billingPoints,
@@ -131,7 +118,7 @@ describe('lifecycle', () => {
       }),
     );
     expect(published).toMatchObject({ status: 'live', version: draft!.version + 1 });
-    expect((await logsOf(t, 'billing_point', draft!.id))[0]).toMatchObject({
+    expect((await t.logsOf('billing_point', draft!.id))[0]).toMatchObject({
       action: 'publish',
       before: { status: 'draft' },
       after: { status: 'live' },
@@ -142,7 +129,7 @@ describe('lifecycle', () => {
 describe('two-person approval', () => {
   it('the demo asks for approval on one game only', async () => {
     const demo = body<ApprovalPolicies>(await admin.get('/api/v1/approval-policies')).data;
-    const tankwar = await productIdOf(t, 'tankwar');
+    const tankwar = await t.productIdOf('tankwar');
     expect(demo.list.map((p) => [p.action, p.product_id, p.threshold, p.value_threshold]).sort()).toEqual(
       [
         [codes.approve, tankwar, null, null],
@@ -245,11 +232,11 @@ describe('two-person approval', () => {
     });
     const live = body<Releases>(await admin.get('/api/v1/error-codes/releases')).data.list[0]!;
     expect(live).toMatchObject({ number: before + 2, note: 'two texts', created_by: maker.name, live: true });
-    expect((await logsOf(t, 'error_code_release', before + 2))[0]).toMatchObject({
+    expect((await t.logsOf('error_code_release', before + 2))[0]).toMatchObject({
       action: 'publish',
       username: maker.name,
     });
-    expect((await logsOf(t, 'approval_request', request.id)).map((l) => [l.action, l.username])).toEqual([
+    expect((await t.logsOf('approval_request', request.id)).map((l) => [l.action, l.username])).toEqual([
       ['approve', checker.name],
       ['submit', maker.name],
     ]);
@@ -262,17 +249,11 @@ describe('two-person approval', () => {
     const maker = await staff([billing.see, billing.edit]);
     const checker = await staff([billing.see, billing.approve]);
     await setPolicies([{ action: billing.approve, threshold: 100 }]);
-    const [sku] = await t.database.db
-      .select()
-      .from(billingPoints)
-      .where(
-        and(
-          eq(billingPoints.productId, xianxia),
-          eq(billingPoints.current, true),
-          eq(billingPoints.storeSku, 'com.ruixue.xianxia.tier3'),
-          eq(billingPoints.store, 'wechat_pay'),
-        ),
-      );
+    const [sku] = await billingPointsWhere(
+      eq(billingPoints.current, true),
+      eq(billingPoints.storeSku, 'com.ruixue.xianxia.tier3'),
+      eq(billingPoints.store, 'wechat_pay'),
+    );
     expect(sku!.status).toBe('live');
     // Below the threshold: changed at once.
     const cheap = await maker.api.put(`/api/v1/billing-points/${sku!.id}`, {
@@ -325,16 +306,10 @@ describe('two-person approval', () => {
     const maker = await staff([billing.see, billing.edit]);
     const checker = await staff([billing.see, billing.approve]);
     await setPolicies([{ action: billing.approve }]);
-    const [sku] = await t.database.db
-      .select()
-      .from(billingPoints)
-      .where(
-        and(
-          eq(billingPoints.productId, xianxia),
-          eq(billingPoints.current, true),
-          eq(billingPoints.storeSku, 'com.ruixue.xianxia.tier4'),
-        ),
-      );
+    const [sku] = await billingPointsWhere(
+      eq(billingPoints.current, true),
+      eq(billingPoints.storeSku, 'com.ruixue.xianxia.tier4'),
+    );
     const request = body<{ approval: ApprovalRequest }>(
       await maker.api.put(`/api/v1/billing-points/${sku!.id}`, { limit_daily: 3, version: sku!.version }),
     ).data.approval;
@@ -357,7 +332,7 @@ describe('two-person approval', () => {
     await setPolicies([{ action: codes.approve }]);
     const asked = await maker.api.post('/api/v1/error-codes/publish', { note: 'cross' });
     const request = body<{ approval: ApprovalRequest }>(asked).data.approval;
-    const foreign = await signIn(t, await adminOf(t, 'ops_hw'), 'dawn');
+    const foreign = await t.signIn(await t.adminOf('ops_hw'), 'dawn');
     expect(body(await foreign.get(`/api/v1/approvals/${request.id}`)).code).toBe(404001);
     expect(body(await foreign.post(`/api/v1/approvals/${request.id}/approve`, { comment: 'x' })).code).toBe(
       404001,
@@ -373,7 +348,7 @@ describe('two-person approval', () => {
     expect(row!.status).toBe('pending');
 
     expect(body(await maker.api.get('/api/v1/approval-policies')).code).toBe(403001);
-    const dawn = await productIdOf(t, 'dawn');
+    const dawn = await t.productIdOf('dawn');
     const wrong = await admin.put('/api/v1/approval-policies', {
       policies: [{ action: codes.approve, product_id: dawn }],
     });
@@ -382,11 +357,11 @@ describe('two-person approval', () => {
       data: { fields: { 'policies.0.product_id': expect.any(String) } },
     });
     // A product's own policy governs it; other products follow the CP-wide one (none here).
-    await setPolicies([{ action: codes.approve, product_id: await productIdOf(t, 'tankwar') }]);
+    await setPolicies([{ action: codes.approve, product_id: await t.productIdOf('tankwar') }]);
     const released = await t.database.db.select().from(errorCodeReleases);
     const direct = await maker.api.post('/api/v1/error-codes/publish', { note: 'not tankwar' });
     expect(direct.statusCode, direct.body).toBe(200);
     expect(await t.database.db.select().from(errorCodeReleases)).toHaveLength(released.length + 1);
-    expect((await logsOf(t, 'approval_policy', ''))[0]).toMatchObject({ action: 'update' });
+    expect((await t.logsOf('approval_policy', ''))[0]).toMatchObject({ action: 'update' });
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem } from '@rx/contracts';
-import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { bearer, body, createTestApp, signInAs, useTestApp } from '../../../test/index.ts';
 import { fileBody } from '../../../test/multipart.ts';
 import { HTML, png } from '../../../test/images.ts';
 
@@ -52,29 +52,31 @@ const server = http.createServer((req, res) => {
   });
 });
 
-let t: TestContext;
-let admin: string;
 let endpoint: string;
+// Registered before the app's hooks: the server listens before the app starts and closes after it.
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApp({
-    files: {
-      s3: {
-        endpoint,
-        region: 'us-east-1',
-        bucket: 'uploads',
-        accessKeyId: 'test-key',
-        secretAccessKey: 'test-secret',
-        forcePathStyle: true,
-      },
-    },
-  });
-  admin = (await signInAs(t.app, 'admin')).user.access_token;
 });
 afterAll(async () => {
-  await t.app.close();
   await new Promise((resolve) => server.close(resolve));
+});
+/** The app's storage: the bucket of the fake server. */
+const s3 = (publicBaseUrl?: string) => ({
+  s3: {
+    endpoint,
+    region: 'us-east-1',
+    bucket: 'uploads',
+    accessKeyId: 'test-key',
+    secretAccessKey: 'test-secret',
+    forcePathStyle: true,
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
+  },
+});
+const t = useTestApp({ app: () => ({ files: s3() }), product: null });
+let admin: string;
+beforeAll(() => {
+  admin = t.user.access_token;
 });
 
 function upload(use: string, filename: string, bytes: Buffer) {
@@ -133,19 +135,7 @@ describe('uploads in S3-compatible storage', () => {
 
 describe('a public bucket', () => {
   it("links images to S3_PUBLIC_BASE_URL and the bucket's key", async () => {
-    const cdn = await createTestApp({
-      files: {
-        s3: {
-          endpoint,
-          region: 'us-east-1',
-          bucket: 'uploads',
-          accessKeyId: 'test-key',
-          secretAccessKey: 'test-secret',
-          forcePathStyle: true,
-          publicBaseUrl: 'https://cdn.example.com/assets/',
-        },
-      },
-    });
+    const cdn = await createTestApp({ files: s3('https://cdn.example.com/assets/') });
     try {
       const token = (await signInAs(cdn.app, 'admin')).user.access_token;
       const { payload, contentType } = fileBody('cdn.png', png(4, 4));

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { HOME_FIGURES, type HomeSummary } from '@rx/contracts/home';
 import { actionPermission, seePermissionOf } from '@rx/contracts/pages';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { body, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
+import { body, type Client, useTestApp } from '../../../test/index.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { props } from '../props/tables.ts';
 
 const PROPS_SEE = seePermissionOf(HOME_FIGURES.props);
 const LOG_SEE = seePermissionOf('/useraccount/account-operation-log');
 
-let t: TestContext;
-let admin: Client;
-let xianxia: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, 'admin', 'xianxia');
-  xianxia = await productIdOf(t, 'xianxia');
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp();
+const admin = t.admin;
 
 const summaryOf = async (api: Client): Promise<HomeSummary> => {
   const res = await api.get('/api/v1/home/summary');
@@ -41,8 +31,8 @@ describe('GET /home/summary', () => {
     const [stored] = await t.database.db
       .select({ n: count() })
       .from(props)
-      .where(eq(props.productId, xianxia));
-    expect(gameOf(before, xianxia).counts.props).toBe(stored!.n);
+      .where(eq(props.productId, t.productId));
+    expect(gameOf(before, t.productId).counts.props).toBe(stored!.n);
 
     expect((await newProp(admin, 'home_count_probe')).statusCode).toBe(200);
     const untranslated = await admin.post('/api/v1/error-codes', {
@@ -53,30 +43,32 @@ describe('GET /home/summary', () => {
     });
     expect(untranslated.statusCode, untranslated.body).toBe(200);
 
-    const after = gameOf(await summaryOf(admin), xianxia).counts;
+    const after = gameOf(await summaryOf(admin), t.productId).counts;
     expect(after.props).toBe(stored!.n + 1);
-    expect(after.error_codes_untranslated).toBe(gameOf(before, xianxia).counts.error_codes_untranslated! + 1);
+    expect(after.error_codes_untranslated).toBe(
+      gameOf(before, t.productId).counts.error_codes_untranslated! + 1,
+    );
   });
 
   it('counts only the figures whose page the caller may see, and only their own CP', async () => {
-    const propsOnly = await signIn(t, await staffWith(t, [PROPS_SEE]));
+    const propsOnly = await t.staff([PROPS_SEE], null);
     const summary = await summaryOf(propsOnly);
     expect(summary.figures).toEqual(['props']);
-    expect(Object.keys(gameOf(summary, xianxia).counts)).toEqual(['props']);
+    expect(Object.keys(gameOf(summary, t.productId).counts)).toEqual(['props']);
     expect(summary.recent_operations).toBeNull();
 
-    const nothing = await summaryOf(await signIn(t, await staffWith(t, [])));
+    const nothing = await summaryOf(await t.staff([], null));
     expect(nothing.figures).toEqual([]);
     expect(nothing.games.every((game) => Object.keys(game.counts).length === 0)).toBe(true);
 
-    const overseas = await summaryOf(await signIn(t, 'ops_hw'));
+    const overseas = await summaryOf(await t.signIn('ops_hw'));
     expect(overseas.games.map((game) => game.name)).toEqual(['Legends of Dawn', 'Pocket Farm']);
-    expect(overseas.games.some((game) => game.id === xianxia)).toBe(false);
+    expect(overseas.games.some((game) => game.id === t.productId)).toBe(false);
   });
 
   it("lists the caller's own latest operations, only when they may see the operation log", async () => {
-    const name = await staffWith(t, [PROPS_SEE, actionPermission(PROPS_SEE, 'edit'), LOG_SEE]);
-    const editor = await signIn(t, name, 'xianxia');
+    const name = await t.staffWith([PROPS_SEE, actionPermission(PROPS_SEE, 'edit'), LOG_SEE]);
+    const editor = await t.signIn(name, 'xianxia');
     expect((await summaryOf(editor)).recent_operations).toEqual([]);
     expect((await newProp(editor, 'home_recent_probe')).statusCode).toBe(200);
 
@@ -85,7 +77,7 @@ describe('GET /home/summary', () => {
       action: 'create',
       target_type: 'prop',
       target_name: expect.stringContaining('home_recent_probe'),
-      product_id: xianxia,
+      product_id: t.productId,
     });
     // Another staff member's operations are not the admin's.
     const theirs = (await summaryOf(admin)).recent_operations!;
@@ -93,7 +85,7 @@ describe('GET /home/summary', () => {
   });
 
   it('counts the caller’s unread notifications by kind', async () => {
-    const name = await staffWith(t, []);
+    const name = await t.staffWith([]);
     const userId = await userIdOf(name);
     const [owner] = await t.database.db.select({ cpId: users.cpId }).from(users).where(eq(users.id, userId));
     await t.database.db.insert(notifications).values([
@@ -101,7 +93,7 @@ describe('GET /home/summary', () => {
       { cpId: owner!.cpId, userId, kind: 'work_order', title: 'Ticket 2' },
       { cpId: owner!.cpId, userId, kind: 'system', title: 'Read already', readAt: new Date() },
     ]);
-    expect((await summaryOf(await signIn(t, name))).unread).toEqual({
+    expect((await summaryOf(await t.signIn(name))).unread).toEqual({
       work_order: 2,
       approval: 0,
       system: 0,

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FileItem, UserGroup, UserGroupLayerCount, UserGroupMember } from '@rx/contracts';
-import { bearer, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import { body, client, logsOf, sheetOf, staffWith, type Client } from '../../../test/api.ts';
+import { bearer, body, type Client, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
 import { fileBody } from '../../../test/multipart.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { ListPage } from '../../lib/list.ts';
@@ -14,8 +13,7 @@ import { addPlayers, freshProduct } from './test-support.ts';
 // User groups through the console API: rule groups previewed and materialised, list groups from an
 // uploaded file with per-line errors, layers, members paged and exported, permissions and scoping.
 
-let t: TestContext;
-let adminToken: string;
+const t = useTestApp({ product: null });
 let admin: Client;
 let other: Client;
 let productId: number;
@@ -41,7 +39,7 @@ async function uploadList(text: string): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/files?use=openid_list',
-    headers: { ...bearer(adminToken), 'content-type': contentType },
+    headers: { ...bearer(t.user.access_token), 'content-type': contentType },
     payload,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -51,13 +49,11 @@ const members = async (api: Client, id: number, query = '') =>
   body<ListPage<UserGroupMember>>(await api.get(`/api/v1/user-groups/${id}/members?${query}`)).data;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   productId = await freshProduct(db, `ug${tag}`);
   otherProduct = await freshProduct(db, `ugx${tag}`);
-  adminToken = (await signInAs(t.app, 'admin')).user.access_token;
-  admin = client(t, adminToken, productId);
-  other = client(t, adminToken, otherProduct);
+  admin = t.client(t.user.access_token, productId);
+  other = t.client(t.user.access_token, otherProduct);
   // Player n paid n * 100: players 50..119 are "whales" (≥ 5000).
   await addPlayers(
     db,
@@ -70,7 +66,6 @@ beforeAll(async () => {
   );
   await addPlayers(db, otherProduct, [{ openid: 'p1', paidTotal: 999999 }]);
 });
-afterAll(() => t.app.close());
 
 describe('rule groups', () => {
   it('previews a size that equals the materialised member count', async () => {
@@ -103,7 +98,7 @@ describe('rule groups', () => {
     // A second run replaces the members (no duplicates).
     expect((await refreshed(admin, group.id)).member_count).toBe(70);
     // The operation log has the create and the refresh.
-    const logs = await logsOf(t, 'user_group', group.id);
+    const logs = await t.logsOf('user_group', group.id);
     expect(logs.map((l) => l.action)).toEqual(expect.arrayContaining(['create', 'update']));
   });
 
@@ -303,8 +298,8 @@ describe('access', () => {
       body<{ count: number }>(await other.post('/api/v1/user-groups/preview', { rule: whales })).data.count,
     ).toBe(1);
 
-    const name = await staffWith(t, ['commercialization/see/user_hierarchy']);
-    const outsider = client(t, (await signInAs(t.app, name)).user.access_token, productId);
+    const name = await t.staffWith(['commercialization/see/user_hierarchy']);
+    const outsider = t.client((await signInAs(t.app, name)).user.access_token, productId);
     for (const res of [
       await outsider.get('/api/v1/user-groups'),
       await outsider.post('/api/v1/user-groups/preview', { rule: whales }),
@@ -314,8 +309,8 @@ describe('access', () => {
       expect(res.statusCode, res.body).toBe(403);
     }
     // Seeing is not editing.
-    const viewerName = await staffWith(t, ['commercialization/see/user_group']);
-    const viewer = client(t, (await signInAs(t.app, viewerName)).user.access_token, productId);
+    const viewerName = await t.staffWith(['commercialization/see/user_group']);
+    const viewer = t.client((await signInAs(t.app, viewerName)).user.access_token, productId);
     expect((await viewer.get('/api/v1/user-groups')).statusCode).toBe(200);
     expect((await viewer.post(`/api/v1/user-groups/${group.id}/refresh`)).statusCode).toBe(403);
     expect((await viewer.get(`/api/v1/user-groups/${group.id}/members/export`)).statusCode).toBe(403);
