@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { idParam, type LogAction, type Resource } from '@rx/contracts';
@@ -18,17 +18,18 @@ import { documentProductHeader, inScope, rowInScope } from './scope.ts';
 import { tableRoutes, type ExportSpec } from './table-io.ts';
 import { findOr404, updateVersioned } from './versioned.ts';
 
-type ResourceTable = PgTable & {
-  id: PgColumn;
-  cpId: PgColumn;
-  productId?: PgColumn;
-  version: PgColumn;
-  updatedAt: PgColumn;
-};
+/** A table of rows filed under a CP (and a product, for a game's data). */
+type ScopedTable = PgTable & { id: PgColumn; cpId: PgColumn; productId?: PgColumn };
 
-type Filters<R extends Resource> = Omit<z.output<R['list']>, 'page' | 'page_size' | 'sort'>;
-type CreateInput<R extends Resource> = z.output<R['create']>;
-type UpdateInput<R extends Resource> = z.output<R['update']>;
+type ResourceTable = ScopedTable & { version: PgColumn; updatedAt: PgColumn };
+
+/** A resource's list filters (its list query without paging and sort). */
+export type Filters<R extends Resource> = Omit<z.output<R['list']>, 'page' | 'page_size' | 'sort'>;
+export type CreateInput<R extends Resource> = z.output<R['create']>;
+/** An update body: the changes and the version they were based on. */
+export type UpdateInput<R extends Resource> = z.output<R['update']>;
+/** The column or expression each field of a resource's `sorts` orders by. */
+export type SortColumns<R extends Resource> = Record<R['sorts'][number], AnyColumn | SQL>;
 
 /**
  * What is really specific to one resource; the routes, the scoping, versions, the operation log,
@@ -47,7 +48,7 @@ export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item 
   /** The list's filters as conditions (the CP and product scope is added for you). */
   where(filters: Filters<R>, scope: Scope): (SQL | undefined)[];
   /** The column or expression of each field in `sorts`. */
-  sortBy: Record<R['sorts'][number], AnyColumn | SQL>;
+  sortBy: SortColumns<R>;
   /**
    * A create or update body as table columns (undefined columns are left alone); `before` is the
    * row being updated (undefined on create), for a change that merges into what the row holds.
@@ -77,12 +78,79 @@ export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item 
   };
 }
 
-/** The standard operations of a resource, for its routes and for other modules. */
-export interface ResourceService<R extends Resource, Item> {
+/** The reads of a resource, for its routes and for other modules. */
+export interface ResourceReads<R extends Resource, Item> {
   list(db: Db, scope: Scope, query: z.output<R['list']>): Promise<ListPage<Item>>;
   /** Rows matching the filters with `id > afterId`, by id (exports, imports, other modules). */
   batch(db: Db, scope: Scope, filters: Partial<Filters<R>>, afterId: number, limit: number): Promise<Item[]>;
   get(db: Db, scope: Scope, id: number): Promise<Item>;
+}
+
+/** What reading a resource's rows needs (a module that writes its rows itself uses it alone). */
+export interface ReadSpec<R extends Resource, T extends ScopedTable, Item> {
+  table: T;
+  /** Rows as the API answers them (may read more, e.g. a role's permissions). */
+  items(db: Db, rows: T['$inferSelect'][]): Item[] | Promise<Item[]>;
+  /** The list's filters as conditions (the CP and product scope is added for you). */
+  where(filters: Filters<R>, scope: Scope): (SQL | undefined)[];
+  /** Default: each sort field orders by the table's column of that name (`sortColumns`). */
+  sortBy?: SortColumns<R>;
+}
+
+/** Each of the resource's sort fields ordering by the table's column of the same name (`created_at`: `createdAt`). */
+export function sortColumns<R extends Resource>(resource: R, table: PgTable): SortColumns<R> {
+  const columns: Record<string, AnyColumn> = getTableColumns(table);
+  return Object.fromEntries(
+    resource.sorts.map((field) => {
+      const column = columns[field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())];
+      if (!column) throw new Error(`${resource.name}: no column to sort ${field} by`);
+      return [field, column];
+    }),
+  ) as SortColumns<R>;
+}
+
+/**
+ * list (the filters within the caller's scope, sorted by `sort` or the resource's first sort, paged),
+ * batch and get (404001 outside the scope) of a resource's table.
+ */
+export function resourceReads<R extends Resource, T extends ScopedTable, Item>(
+  resource: R,
+  spec: ReadSpec<R, T, Item>,
+): ResourceReads<R, Item> {
+  const { table } = spec;
+  const sortBy = spec.sortBy ?? sortColumns(resource, table);
+  const whereOf = (scope: Scope, filters: Partial<Filters<R>>) =>
+    and(inScope(table, scope), ...spec.where(filters as Filters<R>, scope))!;
+  return {
+    list(db, scope, query) {
+      const { page, page_size, sort, ...filters } = query as {
+        page: number;
+        page_size: number;
+        sort?: string;
+      };
+      const where = whereOf(scope, filters as Partial<Filters<R>>);
+      const order = sortOrder(
+        sort as R['sorts'][number] | undefined,
+        sortBy,
+        resource.sorts[0] as R['sorts'][number],
+        table.id,
+        scope.lang,
+      );
+      return listRows(db, table, where, order, { page, page_size }, (rows) => spec.items(db, rows));
+    },
+
+    async batch(db, scope, filters, afterId, limit) {
+      return spec.items(db, await rowsAfter(db, table, whereOf(scope, filters), afterId, limit));
+    },
+
+    async get(db, scope, id) {
+      return (await spec.items(db, [await findOr404(db, table, rowInScope(table, scope, id))]))[0]!;
+    },
+  };
+}
+
+/** The standard operations of a resource, for its routes and for other modules. */
+export interface ResourceService<R extends Resource, Item> extends ResourceReads<R, Item> {
   create(db: Db, scope: Scope, input: CreateInput<R>): Promise<Item>;
   update(db: Db, scope: Scope, id: number, input: UpdateInput<R>): Promise<Item>;
   remove(db: Db, scope: Scope, id: number): Promise<{ deleted: true }>;
@@ -102,8 +170,6 @@ export function resourceService<
   };
   const itemOf = async (db: Db, row: T['$inferSelect']) => (await itemsOf(db, [row]))[0]!;
   const logScope = (scope: Scope, id: number) => impl.logScope?.(scope, id) ?? scope;
-  const whereOf = (scope: Scope, filters: Partial<Filters<R>>) =>
-    and(inScope(table, scope), ...impl.where(filters as Filters<R>, scope))!;
   const log = (
     db: Db,
     scope: Scope,
@@ -120,30 +186,7 @@ export function resourceService<
     });
 
   const service: ResourceService<R, Item> = {
-    list(db, scope, query) {
-      const { page, page_size, sort, ...filters } = query as {
-        page: number;
-        page_size: number;
-        sort?: string;
-      };
-      const where = whereOf(scope, filters as Partial<Filters<R>>);
-      const order = sortOrder(
-        sort as R['sorts'][number] | undefined,
-        impl.sortBy,
-        resource.sorts[0] as R['sorts'][number],
-        table.id,
-        scope.lang,
-      );
-      return listRows(db, table, where, order, { page, page_size }, (rows) => itemsOf(db, rows));
-    },
-
-    async batch(db, scope, filters, afterId, limit) {
-      return itemsOf(db, await rowsAfter(db, table, whereOf(scope, filters), afterId, limit));
-    },
-
-    async get(db, scope, id) {
-      return itemOf(db, await findOr404(db, table, target(scope, id)));
-    },
+    ...resourceReads(resource, { table, items: itemsOf, where: impl.where, sortBy: impl.sortBy }),
 
     create(db, scope, input) {
       return inTransaction(
@@ -247,6 +290,107 @@ function sheetSpecs<R extends Resource, T extends ResourceTable, Item extends { 
   };
 }
 
+/** The handlers of a resource's standard routes: its service, or a module's own functions. */
+export interface StandardHandlers<R extends Resource, Item> {
+  list(db: Db, scope: Scope, query: z.output<R['list']>): Promise<ListPage<Item>>;
+  get(db: Db, scope: Scope, id: number): Promise<Item>;
+  create(db: Db, scope: Scope, input: CreateInput<R>): Promise<Item>;
+  update(db: Db, scope: Scope, id: number, input: UpdateInput<R>): Promise<Item>;
+  /** Registered when the resource's `remove` is 'delete'. */
+  remove(db: Db, scope: Scope, id: number): Promise<unknown>;
+}
+
+/** What the API documentation says of each standard route, where a module says more than the default. */
+export type RouteSummaries = Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', string>>;
+
+/**
+ * list, get, create, update (with version) and, when the resource deletes, delete under the
+ * resource's name, each declaring the permission it needs (`config.access`) and answering what its
+ * handler answers.
+ */
+export function standardRoutes<R extends Resource, Item>(
+  fastify: FastifyInstance,
+  db: Db,
+  resource: R,
+  handlers: StandardHandlers<R, Item>,
+  summaries: RouteSummaries = {},
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const path = `/${resource.name}`;
+  const tags = [resource.name];
+
+  app.get(
+    path,
+    {
+      schema: { tags, summary: summaries.list ?? `List ${resource.name}`, querystring: resource.list },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await handlers.list(db, scopeOf(request), request.query as z.output<R['list']>)),
+  );
+  app.get(
+    `${path}/:id`,
+    { schema: { tags, summary: summaries.get ?? 'One row', params: idParam }, config: can(resource, 'read') },
+    async (request) => ok(await handlers.get(db, scopeOf(request), request.params.id)),
+  );
+  app.post(
+    path,
+    {
+      schema: { tags, summary: summaries.create ?? 'Create a row', body: resource.create },
+      config: can(resource, 'create'),
+    },
+    async (request) => ok(await handlers.create(db, scopeOf(request), request.body as CreateInput<R>)),
+  );
+  app.put(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: summaries.update ?? 'Update a row (the body carries its version)',
+        params: idParam,
+        body: resource.update,
+      },
+      config: can(resource, 'update'),
+    },
+    async (request) =>
+      ok(await handlers.update(db, scopeOf(request), request.params.id, request.body as UpdateInput<R>)),
+  );
+  if (resource.remove === 'delete') {
+    app.delete(
+      `${path}/:id`,
+      {
+        schema: {
+          tags,
+          summary: summaries.delete ?? 'Delete a row; one in use is disabled instead (422001)',
+          params: idParam,
+        },
+        config: can(resource, 'delete'),
+      },
+      async (request) => ok(await handlers.remove(db, scopeOf(request), request.params.id)),
+    );
+  }
+}
+
+/**
+ * `GET /<name>/export` and, with an importer, `POST /<name>/import`, each needing the resource's
+ * permission of its action.
+ */
+export function resourceTableRoutes<R extends Resource, Item extends { id: number }, F, Input, Ctx>(
+  app: FastifyInstance,
+  db: Db,
+  resource: R,
+  sheet: { exporter: ExportSpec<Item, F, Ctx>; importer?: ImportSpec<Item, Input, Ctx> },
+) {
+  if (!resource.export) throw new Error(`${resource.name} has no export query`);
+  tableRoutes(app, db, {
+    path: `/${resource.name}`,
+    tags: [resource.name],
+    exportQuery: resource.export,
+    access: (request, action) => resourceScope(db, request, resource, action),
+    config: (action) => can(resource, action),
+    ...sheet,
+  });
+}
+
 /**
  * The standard routes of a resource under its name: list, get, create, update (with version),
  * delete-or-disable, export and import — each declaring the permission it needs in one place
@@ -264,63 +408,9 @@ export function resourceRoutes<
   service: ResourceService<R, Item>,
   impl: ResourceImpl<R, T, Item, Ctx>,
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const path = `/${resource.name}`;
-  const tags = [resource.name];
-  if (resource.scope === 'product') documentProductHeader(app);
-
-  app.get(
-    path,
-    {
-      schema: { tags, summary: `List ${resource.name}`, querystring: resource.list },
-      config: can(resource, 'read'),
-    },
-    async (request) => ok(await service.list(db, scopeOf(request), request.query as z.output<R['list']>)),
-  );
-  app.get(
-    `${path}/:id`,
-    { schema: { tags, summary: 'One row', params: idParam }, config: can(resource, 'read') },
-    async (request) => ok(await service.get(db, scopeOf(request), request.params.id)),
-  );
-  app.post(
-    path,
-    { schema: { tags, summary: 'Create a row', body: resource.create }, config: can(resource, 'create') },
-    async (request) => ok(await service.create(db, scopeOf(request), request.body as CreateInput<R>)),
-  );
-  app.put(
-    `${path}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Update a row (the body carries its version)',
-        params: idParam,
-        body: resource.update,
-      },
-      config: can(resource, 'update'),
-    },
-    async (request) =>
-      ok(await service.update(db, scopeOf(request), request.params.id, request.body as UpdateInput<R>)),
-  );
-  if (resource.remove === 'delete') {
-    app.delete(
-      `${path}/:id`,
-      {
-        schema: { tags, summary: 'Delete a row; one in use is disabled instead (422001)', params: idParam },
-        config: can(resource, 'delete'),
-      },
-      async (request) => ok(await service.remove(db, scopeOf(request), request.params.id)),
-    );
-  }
+  if (resource.scope === 'product') documentProductHeader(fastify);
+  standardRoutes(fastify, db, resource, service);
   const sheet = sheetSpecs(resource, impl, service);
-  if (sheet && resource.export) {
-    tableRoutes(app, db, {
-      path,
-      tags,
-      exportQuery: resource.export,
-      access: (request, action) => resourceScope(db, request, resource, action),
-      config: (action) => can(resource, action),
-      exporter: sheet,
-      importer: sheet,
-    });
-  }
+  if (sheet && resource.export)
+    resourceTableRoutes(fastify, db, resource, { exporter: sheet, importer: sheet });
 }

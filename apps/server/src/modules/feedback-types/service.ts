@@ -1,48 +1,23 @@
-import { and, eq, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type {
-  FEEDBACK_TYPE_SORTS,
-  FeedbackType,
-  FeedbackTypeNode,
-  feedbackTypeCreateBody,
-  feedbackTypeListQuery,
-  feedbackTypeUpdateBody,
-} from '@rx/contracts';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { feedbackTypesResource, type FeedbackType, type FeedbackTypeNode } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
-import {
-  anyLanguageContains,
-  contains,
-  countWhere,
-  listRows,
-  rowsAfter,
-  sortOrder,
-  type ListPage,
-} from '../../lib/list.ts';
+import { anyLanguageContains, contains, countWhere } from '../../lib/list.ts';
 import { dropUndefined } from '../../lib/patch.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
+import type { CreateInput, Filters, UpdateInput } from '../../lib/resource-routes.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { feedbackTypes } from './tables.ts';
 
 /** Feedback types of a product: a tree the player's feedback form and the ticket routing read. */
 
+type Resource = typeof feedbackTypesResource;
 type Row = typeof feedbackTypes.$inferSelect;
-type Query = z.output<typeof feedbackTypeListQuery>;
-export type FeedbackTypeFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
-export type FeedbackTypeInput = z.output<typeof feedbackTypeCreateBody>;
-export type FeedbackTypeChanges = z.output<typeof feedbackTypeUpdateBody>;
-
-const SORT: Record<(typeof FEEDBACK_TYPE_SORTS)[number], AnyColumn> = {
-  id: feedbackTypes.id,
-  code: feedbackTypes.code,
-  sort: feedbackTypes.sort,
-  queue: feedbackTypes.queue,
-  created_at: feedbackTypes.createdAt,
-  updated_at: feedbackTypes.updatedAt,
-};
+export type FeedbackTypeFilters = Filters<Resource>;
 
 /** How deep the tree may grow. */
 const MAX_DEPTH = 8;
@@ -67,38 +42,21 @@ export function toFeedbackType(row: Row): FeedbackType {
   };
 }
 
-export function feedbackTypeWhere(scope: ProductScope, f: FeedbackTypeFilters): SQL {
-  return and(
-    inScope(feedbackTypes, scope),
+export const {
+  list: listFeedbackTypes,
+  batch: feedbackTypeBatch,
+  get: getFeedbackType,
+} = resourceReads(feedbackTypesResource, {
+  table: feedbackTypes,
+  items: (_db, rows) => rows.map(toFeedbackType),
+  where: (f) => [
     f.q ? or(contains(feedbackTypes.code, f.q), anyLanguageContains(feedbackTypes.name, f.q)) : undefined,
     f.parent_id === 0 ? isNull(feedbackTypes.parentId) : undefined,
     f.parent_id ? eq(feedbackTypes.parentId, f.parent_id) : undefined,
     f.enabled !== undefined ? eq(feedbackTypes.enabled, f.enabled) : undefined,
     f.queue ? eq(feedbackTypes.queue, f.queue) : undefined,
-  )!;
-}
-
-export function listFeedbackTypes(
-  db: Db,
-  scope: ProductScope,
-  query: Query,
-): Promise<ListPage<FeedbackType>> {
-  const where = feedbackTypeWhere(scope, query);
-  const order = sortOrder(query.sort, SORT, 'sort', feedbackTypes.id, scope.lang);
-  return listRows(db, feedbackTypes, where, order, query, (rows) => rows.map(toFeedbackType));
-}
-
-export async function feedbackTypeBatch(
-  db: Db,
-  scope: ProductScope,
-  f: FeedbackTypeFilters,
-  afterId: number,
-  limit: number,
-): Promise<FeedbackType[]> {
-  return (await rowsAfter(db, feedbackTypes, feedbackTypeWhere(scope, f), afterId, limit)).map(
-    toFeedbackType,
-  );
-}
+  ],
+});
 
 /** Every type of the product, nested, siblings by `sort` then id. */
 export async function feedbackTypeTree(db: Db, scope: ProductScope): Promise<FeedbackTypeNode[]> {
@@ -116,10 +74,6 @@ export async function feedbackTypeTree(db: Db, scope: ProductScope): Promise<Fee
     (parent ? parent.children : roots).push(node);
   }
   return roots;
-}
-
-export async function getFeedbackType(db: Db, scope: ProductScope, id: number): Promise<FeedbackType> {
-  return toFeedbackType(await findOr404(db, feedbackTypes, rowInScope(feedbackTypes, scope, id)));
 }
 
 /**
@@ -161,7 +115,7 @@ async function checkCode(db: Db, scope: ProductScope, code: string): Promise<voi
 
 const UNIQUE = { feedback_types_product_code: 'code' };
 
-function columns(input: Omit<FeedbackTypeChanges, 'version'>, before?: Row) {
+function columns(input: Omit<UpdateInput<Resource>, 'version'>, before?: Row) {
   return {
     parentId: input.parent_id,
     name: input.name,
@@ -180,7 +134,7 @@ function columns(input: Omit<FeedbackTypeChanges, 'version'>, before?: Row) {
 export function createFeedbackType(
   db: Db,
   scope: ProductScope,
-  input: FeedbackTypeInput,
+  input: CreateInput<Resource>,
 ): Promise<FeedbackType> {
   return inTransaction(
     db,
@@ -217,7 +171,7 @@ export function updateFeedbackType(
   db: Db,
   scope: ProductScope,
   id: number,
-  input: FeedbackTypeChanges,
+  input: UpdateInput<Resource>,
 ): Promise<FeedbackType> {
   return inTransaction(db, scope.lang, async (tx) => {
     const target = rowInScope(feedbackTypes, scope, id);

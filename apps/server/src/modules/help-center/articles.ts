@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import {
   HELP_SOURCE_LANGUAGE,
+  helpArticlesResource,
   type GameHelp,
-  type HELP_ARTICLE_SORTS,
   type HelpArticle,
   type Language,
   type LogAction,
-  type helpArticleCreateBody,
-  type helpArticleListQuery,
-  type helpArticleUpdateBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
-import { contains, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
+import { contains } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
+import type { CreateInput, Filters, UpdateInput } from '../../lib/resource-routes.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { inScope, rowInScope } from '../../lib/scope.ts';
+import { rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
 import { helpArticles, helpCategories } from './tables.ts';
@@ -29,21 +27,9 @@ import { helpArticles, helpCategories } from './tables.ts';
  * they are edited.
  */
 
+type Resource = typeof helpArticlesResource;
 type Row = typeof helpArticles.$inferSelect;
-type Query = z.output<typeof helpArticleListQuery>;
-export type HelpArticleFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
-export type HelpArticleInput = z.output<typeof helpArticleCreateBody>;
-export type HelpArticleChanges = z.output<typeof helpArticleUpdateBody>;
-
-const SORT: Record<(typeof HELP_ARTICLE_SORTS)[number], AnyColumn> = {
-  id: helpArticles.id,
-  sort: helpArticles.sort,
-  title: helpArticles.title,
-  language: helpArticles.language,
-  status: helpArticles.status,
-  created_at: helpArticles.createdAt,
-  updated_at: helpArticles.updatedAt,
-};
+export type HelpArticleFilters = Filters<Resource>;
 
 export function toHelpArticle(row: Row): HelpArticle {
   return {
@@ -66,9 +52,14 @@ export function toHelpArticle(row: Row): HelpArticle {
   };
 }
 
-export function helpArticleWhere(scope: ProductScope, f: HelpArticleFilters): SQL {
-  return and(
-    inScope(helpArticles, scope),
+export const {
+  list: listHelpArticles,
+  batch: helpArticleBatch,
+  get: getHelpArticle,
+} = resourceReads(helpArticlesResource, {
+  table: helpArticles,
+  items: (_db, rows) => rows.map(toHelpArticle),
+  where: (f) => [
     f.q ? contains(helpArticles.title, f.q) : undefined,
     f.category_id ? eq(helpArticles.categoryId, f.category_id) : undefined,
     channelIs(helpArticles.channelId, f.channel_id),
@@ -76,28 +67,8 @@ export function helpArticleWhere(scope: ProductScope, f: HelpArticleFilters): SQ
     f.status ? eq(helpArticles.status, f.status) : undefined,
     f.stale !== undefined ? eq(helpArticles.stale, f.stale) : undefined,
     f.group_id ? eq(helpArticles.groupId, f.group_id) : undefined,
-  )!;
-}
-
-export function listHelpArticles(db: Db, scope: ProductScope, query: Query): Promise<ListPage<HelpArticle>> {
-  const where = helpArticleWhere(scope, query);
-  const order = sortOrder(query.sort, SORT, 'sort', helpArticles.id, scope.lang);
-  return listRows(db, helpArticles, where, order, query, (rows) => rows.map(toHelpArticle));
-}
-
-export async function helpArticleBatch(
-  db: Db,
-  scope: ProductScope,
-  f: HelpArticleFilters,
-  afterId: number,
-  limit: number,
-): Promise<HelpArticle[]> {
-  return (await rowsAfter(db, helpArticles, helpArticleWhere(scope, f), afterId, limit)).map(toHelpArticle);
-}
-
-export async function getHelpArticle(db: Db, scope: ProductScope, id: number): Promise<HelpArticle> {
-  return toHelpArticle(await findOr404(db, helpArticles, rowInScope(helpArticles, scope, id)));
-}
+  ],
+});
 
 /** 400001 on `field` unless the category is the product's and serves the channel. */
 async function checkCategory(
@@ -142,7 +113,7 @@ async function log(tx: Db, scope: ProductScope, action: LogAction, before: Row |
 export function createHelpArticle(
   db: Db,
   scope: ProductScope,
-  input: HelpArticleInput,
+  input: CreateInput<Resource>,
 ): Promise<HelpArticle> {
   return inTransaction(
     db,
@@ -200,7 +171,7 @@ export function updateHelpArticle(
   db: Db,
   scope: ProductScope,
   id: number,
-  input: HelpArticleChanges,
+  input: UpdateInput<Resource>,
 ): Promise<HelpArticle> {
   return inTransaction(db, scope.lang, async (tx) => {
     const target = rowInScope(helpArticles, scope, id);

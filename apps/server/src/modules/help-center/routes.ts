@@ -2,22 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   helpArticleCopyBody,
-  helpArticleCreateBody,
-  helpArticleExportQuery,
-  helpArticleListQuery,
   helpArticleStateBody,
-  helpArticleUpdateBody,
-  helpCategoryExportQuery,
   helpArticlesResource as articles,
   helpCategoriesResource as categories,
   helpPreviewQuery,
   idParam,
 } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
-import { can, resourceScope, scopeOf } from '../../lib/route-access.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes } from '../../lib/resource-routes.ts';
-import { tableRoutes } from '../../lib/table-io.ts';
+import { resourceRoutes, resourceTableRoutes, standardRoutes } from '../../lib/resource-routes.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/index.ts';
 import {
   copyHelpArticle,
@@ -49,27 +43,27 @@ export async function helpCenterRoutes(
 
   resourceRoutes(app, db, categories, helpCategoryService, helpCategoryImpl);
   // Export only: categories are edited in the console.
-  tableRoutes(app, db, {
-    path: `/${categories.name}`,
-    tags: [categories.name],
-    exportQuery: helpCategoryExportQuery,
-    access: (request, action) => resourceScope(db, request, categories, action),
-    config: (action) => can(categories, action),
-    exporter: helpCategoryTable,
-  });
+  resourceTableRoutes(app, db, categories, { exporter: helpCategoryTable });
 
   const tags = [articles.name];
-  app.get(
-    '/help-articles',
+  standardRoutes(
+    app,
+    db,
+    articles,
     {
-      schema: {
-        tags,
-        summary: 'List help articles (one row per language)',
-        querystring: helpArticleListQuery,
-      },
-      config: can(articles, 'read'),
+      list: listHelpArticles,
+      get: getHelpArticle,
+      create: createHelpArticle,
+      update: updateHelpArticle,
+      remove: deleteHelpArticle,
     },
-    async (request) => ok(await listHelpArticles(db, scope(request), request.query)),
+    {
+      list: 'List help articles (one row per language)',
+      get: 'One help article',
+      create: 'Create a help article, or another language of one (`translation_of`); the body is sanitised',
+      update: 'Update a help article (body carries its version); a zh change marks the translations stale',
+      delete: 'Delete a draft help article (published: 422001)',
+    },
   );
   app.get(
     '/help-articles/preview',
@@ -87,37 +81,6 @@ export async function helpCenterRoutes(
       if (channel_id !== undefined) await checkChannel(db, caller, channel_id);
       return ok(await gameHelp(db, caller.productId, language, channel_id ?? null));
     },
-  );
-  app.get(
-    '/help-articles/:id',
-    { schema: { tags, summary: 'One help article', params: idParam }, config: can(articles, 'read') },
-    async (request) => ok(await getHelpArticle(db, scope(request), request.params.id)),
-  );
-  app.post(
-    '/help-articles',
-    {
-      schema: {
-        tags,
-        summary:
-          'Create a help article, or another language of one (`translation_of`); the body is sanitised',
-        body: helpArticleCreateBody,
-      },
-      config: can(articles, 'create'),
-    },
-    async (request) => ok(await createHelpArticle(db, scope(request), request.body)),
-  );
-  app.put(
-    '/help-articles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a help article (body carries its version); a zh change marks the translations stale',
-        params: idParam,
-        body: helpArticleUpdateBody,
-      },
-      config: can(articles, 'update'),
-    },
-    async (request) => ok(await updateHelpArticle(db, scope(request), request.params.id, request.body)),
   );
   app.post(
     '/help-articles/:id/publish',
@@ -158,20 +121,5 @@ export async function helpCenterRoutes(
     async (request) =>
       ok(await copyHelpArticle(db, scope(request), request.params.id, request.body.channel_ids)),
   );
-  app.delete(
-    '/help-articles/:id',
-    {
-      schema: { tags, summary: 'Delete a draft help article (published: 422001)', params: idParam },
-      config: can(articles, 'delete'),
-    },
-    async (request) => ok(await deleteHelpArticle(db, scope(request), request.params.id)),
-  );
-  tableRoutes(app, db, {
-    path: '/help-articles',
-    tags,
-    exportQuery: helpArticleExportQuery,
-    access: (request, action) => resourceScope(db, request, articles, action),
-    config: (action) => can(articles, action),
-    exporter: helpArticleTable,
-  });
+  resourceTableRoutes(app, db, articles, { exporter: helpArticleTable });
 }

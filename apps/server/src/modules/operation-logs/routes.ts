@@ -5,8 +5,9 @@ import { operationLogsResource } from '@rx/contracts/operation-logs';
 import type { Db } from '../../db/index.ts';
 import { timeCell } from '../../lib/cells.ts';
 import { ok } from '../../lib/request.ts';
-import { can, resourceScope, scopeOf } from '../../lib/route-access.ts';
-import { tableRoutes, type ExportSpec } from '../../lib/table-io.ts';
+import { resourceTableRoutes } from '../../lib/resource-routes.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import type { ExportSpec } from '../../lib/table-io.ts';
 import { getLog, listLogs, logBatch, type LogFilters } from './service.ts';
 
 /** Who may read the log (the home page shows recent entries only to them). */
@@ -70,12 +71,5 @@ export async function operationLogRoutes(fastify: FastifyInstance, options: { db
     { schema: { tags, summary: 'One entry', params: bigIdParam }, config: can(resource, 'read') },
     async (request) => ok(await getLog(db, scopeOf(request), request.params.id)),
   );
-  tableRoutes(app, db, {
-    path,
-    tags,
-    exportQuery: resource.export,
-    access: (request, action) => resourceScope(db, request, resource, action),
-    config: (action) => can(resource, action),
-    exporter: logTable,
-  });
+  resourceTableRoutes(app, db, resource, { exporter: logTable });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   socialAccessResources,
@@ -6,21 +6,18 @@ import {
   type FriendSettings,
   type KillSwitch,
   type PublishArea,
-  type SOCIAL_POLICY_SORTS,
   type SocialKind,
   type SocialPolicy,
   type effectiveChatAccess,
   type effectiveFriendAccess,
-  type socialPolicyCreateBody,
-  type socialPolicyListQuery,
-  type socialPolicyUpdateBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
-import { listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { dropUndefined } from '../../lib/patch.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction } from '../../lib/problems.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
+import type { CreateInput, Filters, UpdateInput } from '../../lib/resource-routes.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
@@ -28,19 +25,10 @@ import { socialAccessPolicies, socialKillSwitches } from './tables.ts';
 
 /** Chat and friend access policies of a product, and each region's kill switch. */
 
+/** Both kinds' resources describe the same rows (schemas, filters, sorts); they differ in permissions. */
+type Resource = (typeof socialAccessResources)[SocialKind];
 type Row = typeof socialAccessPolicies.$inferSelect;
-type Query = z.output<typeof socialPolicyListQuery>;
-export type SocialPolicyFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
-export type SocialPolicyInput = z.output<typeof socialPolicyCreateBody>;
-export type SocialPolicyChanges = z.output<typeof socialPolicyUpdateBody>;
-
-const SORT: Record<(typeof SOCIAL_POLICY_SORTS)[number], AnyColumn> = {
-  id: socialAccessPolicies.id,
-  region: socialAccessPolicies.region,
-  channel_id: socialAccessPolicies.channelId,
-  created_at: socialAccessPolicies.createdAt,
-  updated_at: socialAccessPolicies.updatedAt,
-};
+export type SocialPolicyFilters = Filters<Resource>;
 
 export function toSocialPolicy(row: Row): SocialPolicy {
   return {
@@ -73,43 +61,20 @@ export async function policyKind(db: Db, scope: { cpId: number; productId: numbe
   return row?.kind;
 }
 
-export function socialPolicyWhere(scope: ProductScope, f: SocialPolicyFilters): SQL {
-  return and(
-    inScope(socialAccessPolicies, scope),
+export const {
+  list: listSocialPolicies,
+  batch: socialPolicyBatch,
+  get: getSocialPolicy,
+} = resourceReads(socialAccessResources.chat, {
+  table: socialAccessPolicies,
+  items: (_db, rows) => rows.map(toSocialPolicy),
+  where: (f) => [
     eq(socialAccessPolicies.kind, f.kind),
     f.region ? eq(socialAccessPolicies.region, f.region) : undefined,
     channelIs(socialAccessPolicies.channelId, f.channel_id),
     f.enabled !== undefined ? eq(socialAccessPolicies.enabled, f.enabled) : undefined,
-  )!;
-}
-
-export function listSocialPolicies(
-  db: Db,
-  scope: ProductScope,
-  query: Query,
-): Promise<ListPage<SocialPolicy>> {
-  const where = socialPolicyWhere(scope, query);
-  const order = sortOrder(query.sort, SORT, 'id', socialAccessPolicies.id, scope.lang);
-  return listRows(db, socialAccessPolicies, where, order, query, (rows) => rows.map(toSocialPolicy));
-}
-
-export async function socialPolicyBatch(
-  db: Db,
-  scope: ProductScope,
-  f: SocialPolicyFilters,
-  afterId: number,
-  limit: number,
-): Promise<SocialPolicy[]> {
-  return (await rowsAfter(db, socialAccessPolicies, socialPolicyWhere(scope, f), afterId, limit)).map(
-    toSocialPolicy,
-  );
-}
-
-export async function getSocialPolicy(db: Db, scope: ProductScope, id: number): Promise<SocialPolicy> {
-  return toSocialPolicy(
-    await findOr404(db, socialAccessPolicies, rowInScope(socialAccessPolicies, scope, id)),
-  );
-}
+  ],
+});
 
 const UNIQUE = { social_access_policies_scope: 'channel_id' };
 const time = (value: string | null | undefined) =>
@@ -118,7 +83,7 @@ const time = (value: string | null | undefined) =>
 export function createSocialPolicy(
   db: Db,
   scope: ProductScope,
-  input: SocialPolicyInput,
+  input: CreateInput<Resource>,
 ): Promise<SocialPolicy> {
   return inTransaction(
     db,
@@ -174,7 +139,7 @@ export function updateSocialPolicy(
   db: Db,
   scope: ProductScope,
   id: number,
-  input: SocialPolicyChanges,
+  input: UpdateInput<Resource>,
 ): Promise<SocialPolicy> {
   return inTransaction(db, scope.lang, async (tx) => {
     const target = rowInScope(socialAccessPolicies, scope, id);

@@ -1,36 +1,20 @@
-import { and, count, eq, inArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import {
-  ADMIN_ROLE,
-  allPermissions,
-  type ROLE_SORTS,
-  type Role,
-  type roleCreateBody,
-  type roleListQuery,
-  type roleUpdateBody,
-} from '@rx/contracts';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { ADMIN_ROLE, allPermissions, rolesResource, type Role } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
-import { contains, countWhere, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
+import { contains, countWhere } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
+import type { CreateInput, Filters, UpdateInput } from '../../lib/resource-routes.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 
+type Resource = typeof rolesResource;
 type Row = typeof roles.$inferSelect;
-type Query = z.output<typeof roleListQuery>;
-export type RoleFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
-export type RoleInput = z.output<typeof roleCreateBody>;
-export type RoleChanges = z.output<typeof roleUpdateBody>;
-
-const SORT: Record<(typeof ROLE_SORTS)[number], AnyColumn> = {
-  id: roles.id,
-  identifier: roles.identifier,
-  name: roles.name,
-  created_at: roles.createdAt,
-  updated_at: roles.updatedAt,
-};
+export type RoleFilters = Filters<Resource>;
+export type RoleInput = CreateInput<Resource>;
 
 const roleOf = (scope: Scope, id: number) => and(eq(roles.id, id), eq(roles.cpId, scope.cpId))!;
 
@@ -65,27 +49,18 @@ async function withDetails(db: Db, rows: Row[]): Promise<Role[]> {
   }));
 }
 
-function roleWhere(scope: Scope, f: RoleFilters): SQL {
-  return and(
-    eq(roles.cpId, scope.cpId),
+export const {
+  list: listRoles,
+  batch: roleBatch,
+  get: getRole,
+} = resourceReads(rolesResource, {
+  table: roles,
+  items: withDetails,
+  where: (f) => [
     f.q ? or(contains(roles.identifier, f.q), contains(roles.name, f.q)) : undefined,
     f.disabled === undefined ? undefined : eq(roles.disabled, f.disabled),
-  )!;
-}
-
-export function listRoles(db: Db, scope: Scope, query: Query): Promise<ListPage<Role>> {
-  const where = roleWhere(scope, query);
-  const order = sortOrder(query.sort, SORT, 'id', roles.id, scope.lang);
-  return listRows(db, roles, where, order, query, (rows) => withDetails(db, rows));
-}
-
-export async function roleBatch(db: Db, scope: Scope, f: RoleFilters, afterId: number, limit: number) {
-  return withDetails(db, await rowsAfter(db, roles, roleWhere(scope, f), afterId, limit));
-}
-
-export async function getRole(db: Db, scope: Scope, id: number): Promise<Role> {
-  return (await withDetails(db, [await findOr404(db, roles, roleOf(scope, id))]))[0]!;
-}
+  ],
+});
 
 /** Permissions must come from the page catalogue; identifiers are unique in the CP, `admin` reserved. */
 async function check(db: Db, scope: Scope, input: Partial<RoleInput>, exceptId = 0): Promise<void> {
@@ -150,7 +125,7 @@ export function createRole(db: Db, scope: Scope, input: RoleInput): Promise<Role
   );
 }
 
-export function updateRole(db: Db, scope: Scope, id: number, input: RoleChanges): Promise<Role> {
+export function updateRole(db: Db, scope: Scope, id: number, input: UpdateInput<Resource>): Promise<Role> {
   return inTransaction(
     db,
     scope.lang,

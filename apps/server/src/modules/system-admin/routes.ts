@@ -4,8 +4,8 @@ import { cpSettingsBody, idParam, staffResetPasswordBody } from '@rx/contracts';
 import { rolesResource, staffResource } from '@rx/contracts/system-admin';
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
-import { ADMIN, can, resourceScope, scopeOf } from '../../lib/route-access.ts';
-import { tableRoutes } from '../../lib/table-io.ts';
+import { resourceTableRoutes, standardRoutes } from '../../lib/resource-routes.ts';
+import { ADMIN, can, scopeOf } from '../../lib/route-access.ts';
 import { getCpSettings, updateCpSettings } from './cp-settings.ts';
 import { roleTable, staffTable } from './io.ts';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.ts';
@@ -32,48 +32,23 @@ export async function systemAdminRoutes(fastify: FastifyInstance, options: { db:
   // Consoles of the staff whose access changed reload their menu (live updates, every instance).
   publishAccessChanges(fastify, db);
 
+  standardRoutes(
+    app,
+    db,
+    staffResource,
+    { list: listStaff, get: getStaff, create: createStaff, update: updateStaff, remove: deleteStaff },
+    {
+      list: "List the CP's staff",
+      get: 'One staff member',
+      create: 'Create a staff member (must change the password at first sign-in)',
+      update: 'Update language, type and roles (body carries the version)',
+      delete: 'Delete a staff member; one the operation log names is disabled (422001)',
+    },
+  );
   {
     const resource = staffResource;
     const path = `/${resource.name}`;
     const tags = [resource.name];
-    app.get(
-      path,
-      {
-        schema: { tags, summary: "List the CP's staff", querystring: resource.list },
-        config: can(resource, 'read'),
-      },
-      async (request) => ok(await listStaff(db, scopeOf(request), request.query)),
-    );
-    app.get(
-      `${path}/:id`,
-      { schema: { tags, summary: 'One staff member', params: idParam }, config: can(resource, 'read') },
-      async (request) => ok(await getStaff(db, scopeOf(request), request.params.id)),
-    );
-    app.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: 'Create a staff member (must change the password at first sign-in)',
-          body: resource.create,
-        },
-        config: can(resource, 'create'),
-      },
-      async (request) => ok(await createStaff(db, scopeOf(request), request.body)),
-    );
-    app.put(
-      `${path}/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'Update language, type and roles (body carries the version)',
-          params: idParam,
-          body: resource.update,
-        },
-        config: can(resource, 'update'),
-      },
-      async (request) => ok(await updateStaff(db, scopeOf(request), request.params.id, request.body)),
-    );
     app.post(
       `${path}/:id/disable`,
       {
@@ -104,95 +79,23 @@ export async function systemAdminRoutes(fastify: FastifyInstance, options: { db:
       async (request) =>
         ok(await resetStaffPassword(db, scopeOf(request), request.params.id, request.body.password)),
     );
-    app.delete(
-      `${path}/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'Delete a staff member; one the operation log names is disabled (422001)',
-          params: idParam,
-        },
-        config: can(resource, 'delete'),
-      },
-      async (request) => ok(await deleteStaff(db, scopeOf(request), request.params.id)),
-    );
-    tableRoutes(app, db, {
-      path,
-      tags,
-      exportQuery: resource.export,
-      access: (request, action) => resourceScope(db, request, resource, action),
-      config: (action) => can(resource, action),
-      exporter: staffTable,
-    });
   }
+  resourceTableRoutes(app, db, staffResource, { exporter: staffTable });
 
-  {
-    const resource = rolesResource;
-    const path = `/${resource.name}`;
-    const tags = [resource.name];
-    app.get(
-      path,
-      {
-        schema: { tags, summary: "List the CP's roles", querystring: resource.list },
-        config: can(resource, 'read'),
-      },
-      async (request) => ok(await listRoles(db, scopeOf(request), request.query)),
-    );
-    app.get(
-      `${path}/:id`,
-      {
-        schema: { tags, summary: 'One role with its permissions', params: idParam },
-        config: can(resource, 'read'),
-      },
-      async (request) => ok(await getRole(db, scopeOf(request), request.params.id)),
-    );
-    app.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: 'Create a role (permissions from the page catalogue)',
-          body: resource.create,
-        },
-        config: can(resource, 'create'),
-      },
-      async (request) => ok(await createRole(db, scopeOf(request), request.body)),
-    );
-    app.put(
-      `${path}/:id`,
-      {
-        schema: {
-          tags,
-          summary: "Update a role (body carries its version); its holders' access is renewed (305004)",
-          params: idParam,
-          body: resource.update,
-        },
-        config: can(resource, 'update'),
-      },
-      async (request) => ok(await updateRole(db, scopeOf(request), request.params.id, request.body)),
-    );
-    app.delete(
-      `${path}/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'Delete a role; one staff hold is disabled instead (422001)',
-          params: idParam,
-        },
-        config: can(resource, 'delete'),
-      },
-      async (request) => ok(await deleteRole(db, scopeOf(request), request.params.id)),
-    );
-    tableRoutes(app, db, {
-      path,
-      tags,
-      exportQuery: resource.export,
-      access: (request, action) => resourceScope(db, request, resource, action),
-      config: (action) => can(resource, action),
-      exporter: roleTable,
-      importer: roleTable,
-    });
-  }
+  standardRoutes(
+    app,
+    db,
+    rolesResource,
+    { list: listRoles, get: getRole, create: createRole, update: updateRole, remove: deleteRole },
+    {
+      list: "List the CP's roles",
+      get: 'One role with its permissions',
+      create: 'Create a role (permissions from the page catalogue)',
+      update: "Update a role (body carries its version); its holders' access is renewed (305004)",
+      delete: 'Delete a role; one staff hold is disabled instead (422001)',
+    },
+  );
+  resourceTableRoutes(app, db, rolesResource, { exporter: roleTable, importer: roleTable });
 
   app.get(
     '/cp-settings',

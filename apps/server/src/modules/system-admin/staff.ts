@@ -1,37 +1,21 @@
-import { and, eq, exists, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import {
-  ADMIN_ROLE,
-  isValidationKey,
-  passwordProblems,
-  type STAFF_SORTS,
-  type Staff,
-  type staffCreateBody,
-  type staffListQuery,
-  type staffUpdateBody,
-} from '@rx/contracts';
+import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, isValidationKey, passwordProblems, staffResource, type Staff } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { operationLogs, roles, signInSessions, tokenFamilies, userRoles, users } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { contains, countWhere, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
+import { contains, countWhere } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
-import { findOr404 } from '../../lib/versioned.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
+import type { CreateInput, Filters, UpdateInput } from '../../lib/resource-routes.ts';
 
 /** Reading staff: the CP's staff members with their roles. Writes are in staff-writes.ts. */
 
+type Resource = typeof staffResource;
 type Row = typeof users.$inferSelect;
-type Query = z.output<typeof staffListQuery>;
-export type StaffFilters = Omit<Query, 'page' | 'page_size' | 'sort'>;
-export type StaffInput = z.output<typeof staffCreateBody>;
-export type StaffChanges = z.output<typeof staffUpdateBody>;
-
-const SORT: Record<(typeof STAFF_SORTS)[number], AnyColumn> = {
-  id: users.id,
-  username: users.username,
-  created_at: users.createdAt,
-  updated_at: users.updatedAt,
-};
+export type StaffFilters = Filters<Resource>;
+export type StaffInput = CreateInput<Resource>;
+export type StaffChanges = UpdateInput<Resource>;
 
 export const staffOf = (scope: Scope, id: number) => and(eq(users.id, id), eq(users.cpId, scope.cpId))!;
 
@@ -61,9 +45,14 @@ async function withRoles(db: Db, rows: Row[]): Promise<Staff[]> {
   }));
 }
 
-function staffWhere(scope: Scope, f: StaffFilters): SQL {
-  return and(
-    eq(users.cpId, scope.cpId),
+export const {
+  list: listStaff,
+  batch: staffBatch,
+  get: getStaff,
+} = resourceReads(staffResource, {
+  table: users,
+  items: withRoles,
+  where: (f) => [
     f.q ? contains(users.username, f.q) : undefined,
     f.disabled === undefined ? undefined : eq(users.disabled, f.disabled),
     f.role_id
@@ -71,22 +60,8 @@ function staffWhere(scope: Scope, f: StaffFilters): SQL {
           sql`(select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${f.role_id})`,
         )
       : undefined,
-  )!;
-}
-
-export function listStaff(db: Db, scope: Scope, query: Query): Promise<ListPage<Staff>> {
-  const where = staffWhere(scope, query);
-  const order = sortOrder(query.sort, SORT, 'id', users.id, scope.lang);
-  return listRows(db, users, where, order, query, (rows) => withRoles(db, rows));
-}
-
-export async function staffBatch(db: Db, scope: Scope, f: StaffFilters, afterId: number, limit: number) {
-  return withRoles(db, await rowsAfter(db, users, staffWhere(scope, f), afterId, limit));
-}
-
-export async function getStaff(db: Db, scope: Scope, id: number): Promise<Staff> {
-  return (await withRoles(db, [await findOr404(db, users, staffOf(scope, id))]))[0]!;
-}
+  ],
+});
 
 /** The password policy, as field errors on `password`. */
 export function checkPassword(scope: Scope, password: string, username: string): void {
