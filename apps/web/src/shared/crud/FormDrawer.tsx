@@ -119,3 +119,36 @@ export function FormDrawer<T>({
     </Drawer>
   );
 }
+
+interface EditDrawerProps<TCreate, TUpdate> {
+  /** The row being edited, `'new'` while creating, null while closed. */
+  editing: object | 'new' | null;
+  /** The values a new row starts from. */
+  newItem: Record<string, unknown>;
+  schemas: { create: ZodType<TCreate>; update: ZodType<TUpdate> };
+  titles: { create: ReactNode; edit: ReactNode };
+  onSubmit: (data: TCreate | TUpdate) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+}
+
+/** The FormDrawer of a list's create and edit: the create schema for a new row, the update one for a row. */
+export function EditDrawer<TCreate, TUpdate>({
+  editing,
+  newItem,
+  schemas,
+  titles,
+  ...drawer
+}: EditDrawerProps<TCreate, TUpdate>) {
+  const creating = editing === 'new' || editing === null;
+  return (
+    <FormDrawer<TCreate | TUpdate>
+      open={editing !== null}
+      title={editing === 'new' ? titles.create : titles.edit}
+      initialValues={creating ? newItem : (editing as Record<string, unknown>)}
+      schema={editing === 'new' ? schemas.create : schemas.update}
+      {...drawer}
+    />
+  );
+}

@@ -1,4 +1,5 @@
-import { Button, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import type { ColumnType } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +56,50 @@ export function updatedAtColumn<T>(t: Translate): ColumnType<T> {
     width: 170,
     sorter: true,
     render: (v: string) => formatDateTime(v),
+  };
+}
+
+interface RowEditDeleteProps {
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** The question the delete asks first ("Delete …?"). */
+  confirm: ReactNode;
+  /** The gap between the links (default: antd's small gap). */
+  size?: number;
+}
+
+/** A row's edit link and its delete link (after a confirmation), each shown with its permission. */
+export function RowEditDelete({ canEdit, canDelete, onEdit, onDelete, confirm, size }: RowEditDeleteProps) {
+  const { t } = useTranslation('crud');
+  return (
+    <Space size={size}>
+      {canEdit && (
+        <Button type="link" size="small" onClick={onEdit}>
+          {t('action.edit')}
+        </Button>
+      )}
+      {canDelete && (
+        <Popconfirm title={confirm} onConfirm={onDelete}>
+          <Button type="link" size="small" danger>
+            {t('action.delete')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}
+
+/** The `enabled` flag of a rule or a category: active or disabled, as a coloured tag. */
+export function enabledColumn<T>(t: Translate, title: ReactNode, width: number): ColumnType<T> {
+  return {
+    title,
+    dataIndex: 'enabled',
+    width,
+    render: (v: boolean) => (
+      <Tag color={v ? 'success' : 'default'}>{t(v ? 'crud:status.active' : 'crud:status.disabled')}</Tag>
+    ),
   };
 }
 

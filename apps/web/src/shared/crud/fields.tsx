@@ -1,8 +1,8 @@
 import { Avatar, Form, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@rx/contracts/languages';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@rx/contracts/languages';
 import { missingLanguages, type MultilangValue } from './MultilangInput.tsx';
 import { textIn } from './ref-names.ts';
 import type { SearchField } from './SearchForm.tsx';
@@ -38,11 +38,11 @@ export function statusSearch(t: Translate): SearchField {
   return enumSearch(t, 'status', t('crud:field.status'), STATUSES, 'crud:status');
 }
 
-/** A form's `status` field: active or disabled. */
-export function StatusField() {
+/** A form's `status` field: active or disabled (`style`: its place in a row of fields). */
+export function StatusField({ extra, style }: { extra?: ReactNode; style?: CSSProperties }) {
   const { t } = useTranslation('crud');
   return (
-    <Form.Item name="status" label={t('field.status')}>
+    <Form.Item name="status" label={t('field.status')} extra={extra} style={style}>
       <Select options={enumOptions(t, STATUSES, 'status')} />
     </Form.Item>
   );
@@ -110,4 +110,41 @@ export function nameColumn<T>(
   lang: Language,
 ): ColumnType<T> {
   return { ...column, render: (_, row) => <MultilangText value={text(row)} lang={lang} /> };
+}
+
+/** The search field of an `enabled` flag (`enabled=1|0`). */
+export function enabledSearch(t: Translate): SearchField {
+  return {
+    name: 'enabled',
+    label: t('crud:field.status'),
+    kind: 'select',
+    width: 120,
+    options: [
+      { value: '1', label: t('crud:status.active') },
+      { value: '0', label: t('crud:status.disabled') },
+    ],
+  };
+}
+
+/** The search field of a channel: all channels (`0`, rows for every channel) or one of the game's. */
+export function channelSearch(t: Translate, channels: { id: number; name: string }[]): SearchField {
+  return {
+    name: 'channel_id',
+    label: t('channel'),
+    kind: 'select',
+    options: [
+      { value: '0', label: t('allChannels') },
+      ...channels.map((c) => ({ value: String(c.id), label: c.name })),
+    ],
+  };
+}
+
+/** A search field picking one of the nine languages, each by its own name. */
+export function languageSearch(name: string, label: ReactNode): SearchField {
+  return {
+    name,
+    label,
+    kind: 'select',
+    options: LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] })),
+  };
 }

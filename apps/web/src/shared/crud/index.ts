@@ -21,7 +21,15 @@ export {
 } from './zod-form.ts';
 export { useFieldErrors } from './use-field-errors.ts';
 export { tablePaging, sortOf } from './table-paging.ts';
-export { ListToolbar, statusColumn, updatedAtColumn, disabledColumn, disabledSearch } from './ListParts.tsx';
+export {
+  ListToolbar,
+  RowEditDelete,
+  enabledColumn,
+  statusColumn,
+  updatedAtColumn,
+  disabledColumn,
+  disabledSearch,
+} from './ListParts.tsx';
 export { useDeleteRow, disabledInstead, type DeleteOutcome } from './delete-row.ts';
 export { copyName } from './copy-name.ts';
 export {
@@ -36,5 +44,8 @@ export {
   MultilangText,
   MissingLanguagesTag,
   emptyText,
+  enabledSearch,
+  channelSearch,
+  languageSearch,
 } from './fields.tsx';
 export { textIn } from './ref-names.ts';

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -13,11 +12,12 @@ import {
 } from '@rx/contracts/error-codes';
 import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import {
-  ExportButton,
-  FormDrawer,
-  ImportButton,
-  SearchForm,
+  ListToolbar,
+  enumSearch,
+  languageSearch,
+  statusSearch,
   missingLanguages,
+  emptyText,
   useResourceList,
   useResourceMutations,
   useDeleteRow,
@@ -26,10 +26,10 @@ import {
   updatedAtColumn,
 } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { DataTable } from '@/shared/ui/index.ts';
 import { ErrorCodeForm } from './ErrorCodeForm.tsx';
 import { placeholderProblems } from './error-code-helpers.ts';
-import { tablePaging } from '@/shared/crud/table-paging.ts';
+import { EditDrawer } from '@/shared/crud/FormDrawer.tsx';
+import { QueryList } from '@/shared/crud/QueryListPage.tsx';
 
 const RESOURCE = errorCodesResource.name;
 /** The modules games usually have; the list adds the ones in use. */
@@ -38,7 +38,7 @@ const NEW_CODE: ErrorCodeCreate = {
   code: '',
   module: '',
   default_text: '',
-  texts: { zh: '', en: '', ja: '', th: '', vi: '', tl: '', id: '', ar: '', tc: '' },
+  texts: emptyText(),
   action: 'none',
   status: 'active',
 };
@@ -137,9 +137,10 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
 
   return (
     <>
-      <SearchForm
-        values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
+      <QueryList<ErrorCodeText>
+        params={params}
+        setParams={setParams}
+        list={list}
         fields={[
           { name: 'q', label: t('crud:field.keyword') },
           {
@@ -148,59 +149,35 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
             kind: 'select',
             options: modules.map((v) => ({ value: v, label: v })),
           },
-          {
-            name: 'action',
-            label: t('action'),
-            kind: 'select',
-            options: CLIENT_ACTIONS.map((v) => ({ value: v, label: t(`actions.${v}`) })),
-          },
-          {
-            name: 'status',
-            label: t('crud:field.status'),
-            kind: 'select',
-            options: [
-              { value: 'active', label: t('crud:status.active') },
-              { value: 'disabled', label: t('crud:status.disabled') },
-            ],
-          },
-          {
-            name: 'missing_lang',
-            label: t('missingLang'),
-            kind: 'select',
-            options: LANGUAGES.map((v) => ({ value: v, label: LANGUAGE_NAMES[v] })),
-          },
+          enumSearch(t, 'action', t('action'), CLIENT_ACTIONS, 'actions'),
+          statusSearch(t),
+          languageSearch('missing_lang', t('missingLang')),
         ]}
-        extra={
-          <>
-            {can.edit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('crud:action.create')}
-              </Button>
-            )}
-            {can.edit && <ImportButton resource={RESOURCE} onImported={() => void refresh()} />}
-            {can.exportRows && <ExportButton resource={RESOURCE} filters={params.filters} />}
-          </>
+        searchExtra={
+          <ListToolbar
+            resource={RESOURCE}
+            filters={params.filters}
+            canEdit={can.edit}
+            canExport={can.exportRows}
+            onCreate={() => setEditing('new')}
+            onImported={() => void refresh()}
+          />
         }
-      />
-      <DataTable<ErrorCodeText>
         rowKey="id"
-        tools={{ id: 'error-codes', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
-        loading={list.isFetching}
+        toolsId="error-codes"
         columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total)}
       />
-      <FormDrawer
-        open={editing !== null}
+      <EditDrawer
+        editing={editing}
         width={720}
-        title={editing === 'new' ? t('createTitle') : t('editTitle')}
-        initialValues={editing === 'new' || editing === null ? NEW_CODE : editing}
-        schema={editing === 'new' ? errorCodeCreateBody : errorCodeUpdateBody}
+        titles={{ create: t('createTitle'), edit: t('editTitle') }}
+        newItem={NEW_CODE}
+        schemas={{ create: errorCodeCreateBody, update: errorCodeUpdateBody }}
         onSubmit={save}
         onClose={() => setEditing(null)}
       >
         <ErrorCodeForm editing={editing !== 'new'} modules={modules} />
-      </FormDrawer>
+      </EditDrawer>
     </>
   );
 }

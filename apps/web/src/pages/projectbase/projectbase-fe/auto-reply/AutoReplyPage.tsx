@@ -8,7 +8,7 @@ import { gameApiKeysAccess } from '@rx/contracts/game-api';
 import { permissionOf } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
-import { SearchForm, useListParams } from '@/shared/crud/index.ts';
+import { SearchForm, channelSearch, enabledSearch, enumSearch, useListParams } from '@/shared/crud/index.ts';
 import { useChannels } from '../shared/channels.tsx';
 import { GameKeysDrawer } from './GameKeysDrawer.tsx';
 import { RulesPanel, useRuleRights } from './RulesPanel.tsx';
@@ -56,32 +56,9 @@ export function AutoReplyPage() {
                 onSearch={(filters) => setParams({ filters })}
                 fields={[
                   { name: 'q', label: t('crud:field.keyword'), width: 160 },
-                  {
-                    name: 'channel_id',
-                    label: t('channel'),
-                    kind: 'select',
-                    options: [
-                      { value: '0', label: t('allChannels') },
-                      ...channels.list.map((c) => ({ value: String(c.id), label: c.name })),
-                    ],
-                  },
-                  {
-                    name: 'platform',
-                    label: t('platform'),
-                    kind: 'select',
-                    width: 120,
-                    options: GAME_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) })),
-                  },
-                  {
-                    name: 'enabled',
-                    label: t('crud:field.status'),
-                    kind: 'select',
-                    width: 120,
-                    options: [
-                      { value: '1', label: t('crud:status.active') },
-                      { value: '0', label: t('crud:status.disabled') },
-                    ],
-                  },
+                  channelSearch(t, channels.list),
+                  { ...enumSearch(t, 'platform', t('platform'), GAME_PLATFORMS, 'platforms'), width: 120 },
+                  enabledSearch(t),
                 ]}
               />
             }

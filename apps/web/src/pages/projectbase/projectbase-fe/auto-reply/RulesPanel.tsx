@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Flex, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Alert, Button, Flex, Space, Tag, Tooltip } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,8 @@ import {
 } from '@rx/contracts/auto-replies';
 import {
   ExportButton,
-  FormDrawer,
+  RowEditDelete,
+  enabledColumn,
   useResourceList,
   useResourceMutations,
   useDeleteRow,
@@ -23,12 +24,12 @@ import {
 } from '@/shared/crud/index.ts';
 import { usePermission } from '@/app/permission/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { DataTable } from '@/shared/ui/index.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
 import { replySummary, scopePath, windowState, type ReplyScope } from './auto-reply-helpers.ts';
 import { RuleForm } from './RuleForm.tsx';
 import { formatDateTime } from '@/shared/format.ts';
-import { tablePaging } from '@/shared/crud/table-paging.ts';
+import { EditDrawer } from '@/shared/crud/FormDrawer.tsx';
+import { PagedTable } from '@/shared/crud/QueryListPage.tsx';
 
 export const RESOURCE = autoRepliesResource.name;
 const WINDOW_COLORS = { always: 'blue', upcoming: 'gold', active: 'success', ended: 'default' } as const;
@@ -147,37 +148,21 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
           );
         },
       },
-      {
-        title: t('enabled'),
-        dataIndex: 'enabled',
-        width: 80,
-        render: (v: boolean) => (
-          <Tag color={v ? 'success' : 'default'}>{t(v ? 'crud:status.active' : 'crud:status.disabled')}</Tag>
-        ),
-      },
+      enabledColumn<AutoReplyRule>(t, t('enabled'), 80),
       {
         title: t('crud:action.actions'),
         key: 'actions',
         width: 130,
         fixed: 'right',
         render: (_, rule) => (
-          <Space size={0}>
-            {can.edit && (
-              <Button type="link" size="small" onClick={() => setEditing(rule)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            {can.remove && (
-              <Popconfirm
-                title={t('confirmDelete', { name: rule.name })}
-                onConfirm={() => deleteRow(rule.id)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
+          <RowEditDelete
+            size={0}
+            canEdit={can.edit}
+            canDelete={can.remove}
+            onEdit={() => setEditing(rule)}
+            onDelete={() => deleteRow(rule.id)}
+            confirm={t('confirmDelete', { name: rule.name })}
+          />
         ),
       },
     ],
@@ -222,25 +207,25 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
           style={{ marginBlockEnd: 12 }}
         />
       )}
-      <DataTable<AutoReplyRule>
+      <PagedTable<AutoReplyRule>
+        params={params}
+        setParams={setParams}
+        list={list}
         rowKey="id"
-        tools={{ id: 'auto-replies', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
-        loading={list.isFetching}
+        toolsId="auto-replies"
         columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total)}
       />
-      <FormDrawer
-        open={editing !== null}
+      <EditDrawer
+        editing={editing}
         width={720}
-        title={editing === 'new' ? t('newRule') : t('editRule')}
-        initialValues={editing === 'new' || editing === null ? fresh : editing}
-        schema={editing === 'new' ? autoReplyCreateBody : autoReplyUpdateBody}
+        titles={{ create: t('newRule'), edit: t('editRule') }}
+        newItem={fresh}
+        schemas={{ create: autoReplyCreateBody, update: autoReplyUpdateBody }}
         onSubmit={save}
         onClose={() => setEditing(null)}
       >
         <RuleForm />
-      </FormDrawer>
+      </EditDrawer>
     </>
   );
 }

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import { HELP_ARTICLE_STATUSES, helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
-import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import {
-  SearchForm,
+  channelSearch,
+  enumSearch,
+  languageSearch,
   useDeleteRow,
   useResourceList,
   type ListParams,
@@ -16,12 +17,11 @@ import {
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
-import { DataTable } from '@/shared/ui/index.ts';
 import { useChannelLabel, useChannels } from '../shared/channels.tsx';
 import { categoryName, useHelpCategories } from './CategoryPanel.tsx';
 import { CopyModal } from './CopyModal.tsx';
 import { detailPath, previewPath } from './help-helpers.ts';
-import { tablePaging } from '@/shared/crud/table-paging.ts';
+import { QueryList } from '@/shared/crud/QueryListPage.tsx';
 
 const RESOURCE = helpArticlesResource.name;
 
@@ -157,9 +157,10 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
 
   return (
     <>
-      <SearchForm
-        values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
+      <QueryList<HelpArticle>
+        params={params}
+        setParams={setParams}
+        list={list}
         fields={[
           { name: 'q', label: t('title') },
           {
@@ -168,29 +169,9 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
             kind: 'select',
             options: [...categoryNames].map(([id, name]) => ({ value: String(id), label: name })),
           },
-          {
-            name: 'channel_id',
-            label: t('channel'),
-            kind: 'select',
-            options: [
-              { value: '0', label: t('allChannels') },
-              ...channels.list.map((c) => ({ value: String(c.id), label: c.name })),
-            ],
-          },
-          {
-            name: 'language',
-            label: t('language'),
-            kind: 'select',
-            width: 140,
-            options: LANGUAGES.map((v) => ({ value: v, label: LANGUAGE_NAMES[v] })),
-          },
-          {
-            name: 'status',
-            label: t('status'),
-            kind: 'select',
-            width: 120,
-            options: HELP_ARTICLE_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
-          },
+          channelSearch(t, channels.list),
+          { ...languageSearch('language', t('language')), width: 140 },
+          { ...enumSearch(t, 'status', t('status'), HELP_ARTICLE_STATUSES, 'statuses'), width: 120 },
           {
             name: 'stale',
             label: t('stale'),
@@ -202,14 +183,9 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
             ],
           },
         ]}
-      />
-      <DataTable<HelpArticle>
         rowKey="id"
-        tools={{ id: 'help-articles', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
-        loading={list.isFetching}
+        toolsId="help-articles"
         columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total)}
       />
       <CopyModal
         article={copying}

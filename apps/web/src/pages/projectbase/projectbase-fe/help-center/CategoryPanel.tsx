@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Flex, Form, InputNumber, Popconfirm, Space, Switch, Tag } from 'antd';
+import { Button, Card, Flex, Form, InputNumber, Switch } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,9 @@ import {
 import type { Language } from '@rx/contracts/languages';
 import { MAX_PAGE_SIZE } from '@rx/contracts/lists';
 import {
-  FormDrawer,
   MultilangInput,
+  RowEditDelete,
+  enabledColumn,
   resourceKey,
   useResourceMutations,
   useDeleteRow,
@@ -24,6 +25,7 @@ import {
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
+import { EditDrawer } from '@/shared/crud/FormDrawer.tsx';
 import { DataTable } from '@/shared/ui/index.ts';
 import { ChannelSelect, useChannelLabel } from '../shared/channels.tsx';
 
@@ -93,36 +95,20 @@ export function CategoryPanel({ selected, onSelect, canEdit, canDelete }: Catego
         render: (v: number | null) => channelLabel(v),
       },
       { title: t('articles'), dataIndex: 'articles', width: 70 },
-      {
-        title: t('crud:field.status'),
-        dataIndex: 'enabled',
-        width: 80,
-        render: (v: boolean) => (
-          <Tag color={v ? 'success' : 'default'}>{t(v ? 'crud:status.active' : 'crud:status.disabled')}</Tag>
-        ),
-      },
+      enabledColumn<HelpCategory>(t, t('crud:field.status'), 80),
       {
         title: t('crud:action.actions'),
         key: 'actions',
         width: 120,
         render: (_, c) => (
-          <Space size={0}>
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => setEditing(c)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            {canDelete && (
-              <Popconfirm
-                title={t('confirmDeleteCategory', { name: categoryName(c, lang) })}
-                onConfirm={() => deleteRow(c.id)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
+          <RowEditDelete
+            size={0}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            onEdit={() => setEditing(c)}
+            onDelete={() => deleteRow(c.id)}
+            confirm={t('confirmDeleteCategory', { name: categoryName(c, lang) })}
+          />
         ),
       },
     ],
@@ -156,11 +142,11 @@ export function CategoryPanel({ selected, onSelect, canEdit, canDelete }: Catego
         pagination={false}
         rowClassName={(c) => (c.id === selected ? 'rx-current-row' : '')}
       />
-      <FormDrawer
-        open={editing !== null}
-        title={editing === 'new' ? t('newCategory') : t('editCategory')}
-        initialValues={editing === 'new' || editing === null ? NEW_CATEGORY : editing}
-        schema={editing === 'new' ? helpCategoryCreateBody : helpCategoryUpdateBody}
+      <EditDrawer
+        editing={editing}
+        titles={{ create: t('newCategory'), edit: t('editCategory') }}
+        newItem={NEW_CATEGORY}
+        schemas={{ create: helpCategoryCreateBody, update: helpCategoryUpdateBody }}
         onSubmit={save}
         onClose={() => setEditing(null)}
       >
@@ -178,7 +164,7 @@ export function CategoryPanel({ selected, onSelect, canEdit, canDelete }: Catego
             <Switch />
           </Form.Item>
         </Flex>
-      </FormDrawer>
+      </EditDrawer>
     </Card>
   );
 }

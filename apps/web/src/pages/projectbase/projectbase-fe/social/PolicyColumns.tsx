@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -8,7 +8,7 @@ import {
   type SocialPolicy,
   type SocialPolicyCreate,
 } from '@rx/contracts/social-access';
-import { useDeleteRow, useResourceMutations } from '@/shared/crud/index.ts';
+import { RowEditDelete, useDeleteRow, useResourceMutations } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError } from '@/shared/http.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
@@ -153,23 +153,14 @@ export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyCol
         width: 130,
         fixed: 'right',
         render: (_, p) => (
-          <Space size={0}>
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => onEdit(p)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            {canDelete && (
-              <Popconfirm
-                title={t('confirmDelete', { scope: scopeName(p) })}
-                onConfirm={() => deleteRow(p.id)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
+          <RowEditDelete
+            size={0}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            onEdit={() => onEdit(p)}
+            onDelete={() => deleteRow(p.id)}
+            confirm={t('confirmDelete', { scope: scopeName(p) })}
+          />
         ),
       },
     ];

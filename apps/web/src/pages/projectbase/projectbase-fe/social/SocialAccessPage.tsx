@@ -17,19 +17,20 @@ import { useProduct } from '@/app/product/index.ts';
 import {
   ExportButton,
   FormDrawer,
-  SearchForm,
+  channelSearch,
+  enabledSearch,
+  enumSearch,
   useListParams,
   useResourceList,
   useResourceMutations,
 } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { DataTable } from '@/shared/ui/index.ts';
 import { useChannels } from '../shared/channels.tsx';
 import { KillSwitches } from './KillSwitches.tsx';
 import { RESOURCE, usePolicyColumns, type UpdateBody } from './PolicyColumns.tsx';
 import { PolicyForm } from './PolicyForm.tsx';
 import { editValues, newPolicy } from './social-helpers.ts';
-import { tablePaging } from '@/shared/crud/table-paging.ts';
+import { QueryList } from '@/shared/crud/QueryListPage.tsx';
 
 const TITLES: Record<SocialKind, string> = { chat: 'menu:page.chatAccess', friend: 'menu:page.friendAccess' };
 
@@ -70,38 +71,16 @@ export function SocialAccessPage({ kind }: { kind: SocialKind }) {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t(`intro.${kind}`)}</Typography.Paragraph>
       <KillSwitches kind={kind} canEdit={canEdit} />
-      <SearchForm
-        values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
+      <QueryList<SocialPolicy>
+        params={params}
+        setParams={setParams}
+        list={list}
         fields={[
-          {
-            name: 'region',
-            label: t('region'),
-            kind: 'select',
-            width: 120,
-            options: PUBLISH_AREAS.map((v) => ({ value: v, label: t(`regions.${v}`) })),
-          },
-          {
-            name: 'channel_id',
-            label: t('channel'),
-            kind: 'select',
-            options: [
-              { value: '0', label: t('allChannels') },
-              ...channels.list.map((c) => ({ value: String(c.id), label: c.name })),
-            ],
-          },
-          {
-            name: 'enabled',
-            label: t('crud:field.status'),
-            kind: 'select',
-            width: 120,
-            options: [
-              { value: '1', label: t('crud:status.active') },
-              { value: '0', label: t('crud:status.disabled') },
-            ],
-          },
+          { ...enumSearch(t, 'region', t('region'), PUBLISH_AREAS, 'regions'), width: 120 },
+          channelSearch(t, channels.list),
+          enabledSearch(t),
         ]}
-        extra={
+        searchExtra={
           <>
             {canEdit && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
@@ -111,14 +90,9 @@ export function SocialAccessPage({ kind }: { kind: SocialKind }) {
             {canExport && <ExportButton resource={RESOURCE} filters={query.filters} />}
           </>
         }
-      />
-      <DataTable<SocialPolicy>
         rowKey="id"
-        tools={{ id: 'social-access', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
-        loading={list.isFetching}
+        toolsId="social-access"
         columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total)}
       />
       <FormDrawer
         open={editing !== null}
