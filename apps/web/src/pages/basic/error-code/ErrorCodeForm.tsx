@@ -2,7 +2,7 @@ import { AutoComplete, Flex, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_ACTIONS } from '@rx/contracts/error-codes';
 import { LANGUAGE_NAMES } from '@rx/contracts/languages';
-import { MultilangInput, type MultilangValue } from '@/shared/crud/index.ts';
+import { MultilangInput, StatusField, enumOptions, type MultilangValue } from '@/shared/crud/index.ts';
 import { placeholderList, placeholderProblems } from './error-code-helpers.ts';
 import './error-codes.css';
 
@@ -64,16 +64,9 @@ export function ErrorCodeForm({ editing, modules }: { editing: boolean; modules:
       </Form.Item>
       <Flex gap={16}>
         <Form.Item name="action" label={t('action')} required style={{ flex: 1 }}>
-          <Select options={CLIENT_ACTIONS.map((value) => ({ value, label: t(`actions.${value}`) }))} />
+          <Select options={enumOptions(t, CLIENT_ACTIONS, 'actions')} />
         </Form.Item>
-        <Form.Item name="status" label={t('crud:field.status')} extra={t('statusHint')} style={{ flex: 1 }}>
-          <Select
-            options={[
-              { value: 'active', label: t('crud:status.active') },
-              { value: 'disabled', label: t('crud:status.disabled') },
-            ]}
-          />
-        </Form.Item>
+        <StatusField extra={t('statusHint')} style={{ flex: 1 }} />
       </Flex>
     </>
   );

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
-import { Alert, AutoComplete, Button, Flex, Form, Input, InputNumber, Select, Switch } from 'antd';
-import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { Alert, AutoComplete, Flex, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowsField } from '@/shared/crud/RowsField.tsx';
 import {
   BILLING_KINDS,
   EDITABLE_BILLING_STATUSES,
@@ -76,55 +75,38 @@ export function BillingForm({ before }: { before?: BillingPoint }) {
         </Form.Item>
       </Flex>
       <Form.Item label={t('prices')} required extra={t('pricesHint')}>
-        <Form.List name="prices">
-          {(fields, { add, remove }, { errors }) => (
-            <Flex vertical gap={8}>
-              {fields.map((field, index) => (
-                <Flex key={field.key} gap={8} align="start">
-                  <Form.Item
-                    name={[field.name, 'currency']}
-                    style={{ width: 140, marginBlockEnd: 0 }}
-                    normalize={(v: string) => v.toUpperCase()}
-                  >
-                    <AutoComplete
-                      aria-label={`${t('currency')} ${index + 1}`}
-                      placeholder={t('currency')}
-                      options={CURRENCIES.map((value) => ({ value }))}
-                      showSearch={{
-                        filterOption: (input, option) =>
-                          String(option?.value ?? '').startsWith(input.toUpperCase()),
-                      }}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'amount']} style={{ flex: 1, marginBlockEnd: 0 }}>
-                    <InputNumber
-                      aria-label={`${t('amount')} ${index + 1}`}
-                      placeholder={t('amount')}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    icon={<MinusCircleOutlined />}
-                    aria-label={t('removePrice')}
-                    disabled={fields.length <= 1}
-                    onClick={() => remove(field.name)}
-                  />
-                </Flex>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                disabled={fields.length >= 40}
-                onClick={() => add()}
+        <RowsField
+          name="prices"
+          max={40}
+          removeLabel={() => t('removePrice')}
+          addLabel={t('addPrice')}
+          row={(field, index) => (
+            <>
+              <Form.Item
+                name={[field.name, 'currency']}
+                style={{ width: 140, marginBlockEnd: 0 }}
+                normalize={(v: string) => v.toUpperCase()}
               >
-                {t('addPrice')}
-              </Button>
-              {/* A rule on the whole list (one price per currency) shows here. */}
-              <Form.ErrorList errors={errors} />
-            </Flex>
+                <AutoComplete
+                  aria-label={`${t('currency')} ${index + 1}`}
+                  placeholder={t('currency')}
+                  options={CURRENCIES.map((value) => ({ value }))}
+                  showSearch={{
+                    filterOption: (input, option) =>
+                      String(option?.value ?? '').startsWith(input.toUpperCase()),
+                  }}
+                />
+              </Form.Item>
+              <Form.Item name={[field.name, 'amount']} style={{ flex: 1, marginBlockEnd: 0 }}>
+                <InputNumber
+                  aria-label={`${t('amount')} ${index + 1}`}
+                  placeholder={t('amount')}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </>
           )}
-        </Form.List>
+        />
       </Form.Item>
       <Form.Item name="reward_gift_id" label={t('reward')} required extra={t('giftHint')}>
         <RefSelect<GiftPackage> resource={giftResource.name} filters={GIFT_FILTERS} label={giftLabel} />

@@ -1,18 +1,13 @@
 import { useCallback } from 'react';
-import { DatePicker, Flex, Form, Input, InputNumber, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Flex, Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { CODE_BATCH_KINDS, CODE_MAX_QUANTITY, minRandomLength } from '@rx/contracts/code-batches';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
 import { useLocale } from '@/shared/i18n.ts';
 import { textIn } from '@/shared/crud/ref-names.ts';
 import { RefSelect } from '@/shared/crud/RefSelect.tsx';
 
-/** The form keeps times as the ISO strings the API takes; the picker works on dayjs. */
-const asTime = {
-  getValueProps: (value: string | null | undefined) => ({ value: value ? dayjs(value) : null }),
-  normalize: (value: Dayjs | null) => (value ? value.format() : null),
-};
 const GIFT_FILTERS = { status: 'active', usable_in: 'codes' };
 
 function useGiftLabel() {
@@ -66,12 +61,8 @@ export function CodeBatchForm() {
         <RefSelect<GiftPackage> resource={giftResource.name} filters={GIFT_FILTERS} label={useGiftLabel()} />
       </Form.Item>
       <Flex gap={16} wrap>
-        <Form.Item name="start_at" label={t('start')} required style={{ flex: '1 1 200px' }} {...asTime}>
-          <DatePicker showTime style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="end_at" label={t('end')} required style={{ flex: '1 1 200px' }} {...asTime}>
-          <DatePicker showTime style={{ width: '100%' }} />
-        </Form.Item>
+        <TimeField name="start_at" label={t('start')} style={{ flex: '1 1 200px' }} required />
+        <TimeField name="end_at" label={t('end')} style={{ flex: '1 1 200px' }} required />
       </Flex>
       <Flex gap={16} wrap>
         <Form.Item

@@ -1,6 +1,6 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import { DatePicker, Form, Input, InputNumber, Select, Space, Tabs } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { ANNOUNCEMENT_TYPES, CLICK_ACTIONS, SHOW_RULES } from '@rx/contracts/announcements';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES } from '@rx/contracts/languages';
 import { MultilangInput } from '@/shared/crud/index.ts';
@@ -76,24 +76,8 @@ export function AnnouncementForm() {
         <GroupSelect placeholder={t('everyone')} unavailable={t('groupsUnavailable')} />
       </Form.Item>
       <Space wrap>
-        <Form.Item
-          name="start_at"
-          label={t('startAt')}
-          extra={t('startHint')}
-          getValueProps={dateProps}
-          normalize={toIso}
-        >
-          <DatePicker showTime />
-        </Form.Item>
-        <Form.Item
-          name="end_at"
-          label={t('endAt')}
-          extra={t('endHint')}
-          getValueProps={dateProps}
-          normalize={toIso}
-        >
-          <DatePicker showTime />
-        </Form.Item>
+        <TimeField name="start_at" label={t('startAt')} extra={t('startHint')} utc />
+        <TimeField name="end_at" label={t('endAt')} extra={t('endHint')} utc />
       </Space>
       <Space wrap>
         <Form.Item name="priority" label={t('priority')} extra={t('priorityHint')}>
@@ -105,12 +89,4 @@ export function AnnouncementForm() {
       </Space>
     </>
   );
-}
-
-/** The API keeps times as ISO strings; the picker works with dayjs. */
-function dateProps(value: string | null | undefined) {
-  return { value: value ? dayjs(value) : null };
-}
-function toIso(value: Dayjs | null) {
-  return value ? value.toISOString() : null;
 }

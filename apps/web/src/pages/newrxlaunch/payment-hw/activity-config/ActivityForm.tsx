@@ -1,8 +1,8 @@
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
 import { WEB_ACTIVITY_KINDS } from '@rx/contracts/web-site';
 import { MultilangInput } from '@/shared/crud/index.ts';
@@ -10,11 +10,6 @@ import { textIn } from '@/shared/crud/ref-names.ts';
 import { RefSelect } from '@/shared/crud/RefSelect.tsx';
 import { useLocale } from '@/shared/i18n.ts';
 
-/** The form keeps times as the ISO strings the API takes; the picker works on dayjs. */
-const asTime = {
-  getValueProps: (value: string | null | undefined) => ({ value: value ? dayjs(value) : null }),
-  normalize: (value: Dayjs | null) => (value ? value.format() : null),
-};
 const upper = { normalize: (value: string | undefined) => (value ?? '').toUpperCase() };
 const MAX_TIERS = 20;
 
@@ -134,29 +129,21 @@ export function ActivityForm({ draft }: { draft: boolean }) {
         </Form.List>
       </Form.Item>
       <Flex gap={16} wrap>
-        <Form.Item
+        <TimeField
           name="starts_at"
           label={t('activity.startsAt')}
           style={{ flex: '1 1 200px' }}
           required
-          {...asTime}
-        >
-          <DatePicker
-            showTime
-            disabled={!draft}
-            style={{ width: '100%' }}
-            aria-label={t('activity.startsAt')}
-          />
-        </Form.Item>
-        <Form.Item
+          pickerLabel={t('activity.startsAt')}
+          disabled={!draft}
+        />
+        <TimeField
           name="ends_at"
           label={t('activity.endsAt')}
           style={{ flex: '1 1 200px' }}
           required
-          {...asTime}
-        >
-          <DatePicker showTime style={{ width: '100%' }} aria-label={t('activity.endsAt')} />
-        </Form.Item>
+          pickerLabel={t('activity.endsAt')}
+        />
       </Flex>
     </>
   );

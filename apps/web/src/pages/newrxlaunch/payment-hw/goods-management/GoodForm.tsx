@@ -1,8 +1,8 @@
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
-import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusField } from '@/shared/crud/index.ts';
+import { TimeField } from '@/shared/crud/TimeField.tsx';
+import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
 import { WEB_BONUS_KINDS } from '@rx/contracts/web-shop';
 import { MultilangInput } from '@/shared/crud/index.ts';
@@ -10,11 +10,6 @@ import { textIn } from '@/shared/crud/ref-names.ts';
 import { RefSelect } from '@/shared/crud/RefSelect.tsx';
 import { useLocale } from '@/shared/i18n.ts';
 
-/** The form keeps times as the ISO strings the API takes; the picker works on dayjs. */
-const asTime = {
-  getValueProps: (value: string | null | undefined) => ({ value: value ? dayjs(value) : null }),
-  normalize: (value: Dayjs | null) => (value ? value.format() : null),
-};
 /** A cleared picker is null (no gift), not absent. */
 const orNull = { normalize: (value: unknown) => value ?? null };
 const upper = { normalize: (value: string | undefined) => (value ?? '').toUpperCase() };
@@ -59,64 +54,43 @@ export function GoodForm({ editing }: { editing: boolean }) {
         </Form.Item>
       </Flex>
       <Form.Item label={t('goods.prices')} required extra={t('goods.pricesHint')}>
-        <Form.List name="prices">
-          {(fields, { add, remove }, { errors }) => (
-            <Flex vertical gap={8} data-testid="price-table">
-              {fields.map((field, index) => (
-                <Flex key={field.key} gap={8} align="start" wrap>
-                  <Form.Item
-                    name={[field.name, 'country']}
-                    style={{ width: 90, marginBlockEnd: 0 }}
-                    {...upper}
-                  >
-                    <Input
-                      maxLength={2}
-                      dir="ltr"
-                      aria-label={`${t('goods.country')} ${index + 1}`}
-                      placeholder={t('goods.country')}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'currency']}
-                    style={{ width: 90, marginBlockEnd: 0 }}
-                    {...upper}
-                  >
-                    <Input
-                      maxLength={3}
-                      dir="ltr"
-                      aria-label={`${t('goods.currency')} ${index + 1}`}
-                      placeholder={t('goods.currency')}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'amount']} style={{ flex: '1 1 120px', marginBlockEnd: 0 }}>
-                    <InputNumber
-                      min={1}
-                      style={{ width: '100%' }}
-                      aria-label={`${t('goods.amount')} ${index + 1}`}
-                      placeholder={t('goods.amount')}
-                    />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    icon={<MinusCircleOutlined />}
-                    aria-label={`${t('goods.removePrice')} ${index + 1}`}
-                    disabled={fields.length <= 1}
-                    onClick={() => remove(field.name)}
-                  />
-                </Flex>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                disabled={fields.length >= MAX_PRICES}
-                onClick={() => add({ country: '', currency: '', amount: 100 })}
-              >
-                {t('goods.addPrice')}
-              </Button>
-              <Form.ErrorList errors={errors} />
-            </Flex>
+        <RowsField
+          name="prices"
+          max={MAX_PRICES}
+          removeLabel={(index) => `${t('goods.removePrice')} ${index + 1}`}
+          addLabel={t('goods.addPrice')}
+          newRow={{ country: '', currency: '', amount: 100 }}
+          wrap
+          testId="price-table"
+          row={(field, index) => (
+            <>
+              <Form.Item name={[field.name, 'country']} style={{ width: 90, marginBlockEnd: 0 }} {...upper}>
+                <Input
+                  maxLength={2}
+                  dir="ltr"
+                  aria-label={`${t('goods.country')} ${index + 1}`}
+                  placeholder={t('goods.country')}
+                />
+              </Form.Item>
+              <Form.Item name={[field.name, 'currency']} style={{ width: 90, marginBlockEnd: 0 }} {...upper}>
+                <Input
+                  maxLength={3}
+                  dir="ltr"
+                  aria-label={`${t('goods.currency')} ${index + 1}`}
+                  placeholder={t('goods.currency')}
+                />
+              </Form.Item>
+              <Form.Item name={[field.name, 'amount']} style={{ flex: '1 1 120px', marginBlockEnd: 0 }}>
+                <InputNumber
+                  min={1}
+                  style={{ width: '100%' }}
+                  aria-label={`${t('goods.amount')} ${index + 1}`}
+                  placeholder={t('goods.amount')}
+                />
+              </Form.Item>
+            </>
           )}
-        </Form.List>
+        />
       </Form.Item>
       <Flex gap={16} wrap>
         <Form.Item name="bonus_kind" label={t('goods.bonus')} style={{ flex: '1 1 160px' }}>
@@ -161,31 +135,19 @@ export function GoodForm({ editing }: { editing: boolean }) {
         </Form.Item>
       </Flex>
       <Flex gap={16} wrap>
-        <Form.Item
+        <TimeField
           name="sale_start"
           label={t('goods.saleStart')}
           extra={t('goods.openEnd')}
           style={{ flex: '1 1 200px' }}
-          {...asTime}
-        >
-          <DatePicker showTime style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="sale_end" label={t('goods.saleEnd')} style={{ flex: '1 1 200px' }} {...asTime}>
-          <DatePicker showTime style={{ width: '100%' }} />
-        </Form.Item>
+        />
+        <TimeField name="sale_end" label={t('goods.saleEnd')} style={{ flex: '1 1 200px' }} />
       </Flex>
       <Flex gap={16} wrap>
         <Form.Item name="sort_order" label={t('goods.sortOrder')} style={{ flex: '1 1 160px' }}>
           <InputNumber min={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="status" label={t('crud:field.status')} style={{ flex: '1 1 160px' }}>
-          <Select
-            options={[
-              { value: 'active', label: t('crud:status.active') },
-              { value: 'disabled', label: t('crud:status.disabled') },
-            ]}
-          />
-        </Form.Item>
+        <StatusField style={{ flex: '1 1 160px' }} />
       </Flex>
     </>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import dayjs, { type Dayjs } from 'dayjs';
 import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES, type Language } from '@rx/contracts/languages';
 import { ATTACHMENT_TYPES, MAIL_ATTACHMENT_LIMIT, MAIL_TARGETS } from '@rx/contracts/mails';
@@ -103,24 +103,14 @@ export function MailForm() {
         </Form.Item>
       )}
       <Space wrap>
-        <Form.Item
-          name="send_at"
-          label={t('sendAt')}
-          extra={t('sendAtHint')}
-          getValueProps={dateProps}
-          normalize={toIso}
-        >
-          <DatePicker showTime aria-label={t('sendAt')} />
-        </Form.Item>
-        <Form.Item
+        <TimeField name="send_at" label={t('sendAt')} extra={t('sendAtHint')} utc pickerLabel={t('sendAt')} />
+        <TimeField
           name="expire_at"
           label={t('expireAt')}
           extra={t('expireAtHint')}
-          getValueProps={dateProps}
-          normalize={toIso}
-        >
-          <DatePicker showTime aria-label={t('expireAt')} />
-        </Form.Item>
+          utc
+          pickerLabel={t('expireAt')}
+        />
       </Space>
     </>
   );
@@ -190,11 +180,4 @@ function OpenidUpload({ value, onChange }: { value?: string | null; onChange?: (
       {value && <Typography.Text type="secondary">{t('fileReady')}</Typography.Text>}
     </Space>
   );
-}
-
-function dateProps(value: string | null | undefined) {
-  return { value: value ? dayjs(value) : null };
-}
-function toIso(value: Dayjs | null) {
-  return value ? value.toISOString() : null;
 }
