@@ -12,7 +12,7 @@ import {
   type UserGroupCreate,
 } from '@rx/contracts/user-groups';
 import { usePermission } from '@/app/permission/index.ts';
-import { updatedAtColumn } from '@/shared/crud/index.ts';
+import { updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
@@ -109,18 +109,8 @@ export function UserGroupsPage() {
         drawerWidth={760}
         search={[
           { name: 'q', label: t('crud:field.keyword') },
-          {
-            name: 'kind',
-            label: t('kind'),
-            kind: 'select',
-            options: USER_GROUP_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-          },
-          {
-            name: 'state',
-            label: t('state'),
-            kind: 'select',
-            options: USER_GROUP_STATES.map((value) => ({ value, label: t(`states.${value}`) })),
-          },
+          enumSearch(t, 'kind', t('kind'), USER_GROUP_KINDS, 'kinds'),
+          enumSearch(t, 'state', t('state'), USER_GROUP_STATES, 'states'),
         ]}
         newItem={NEW_GROUP}
         nameOf={(group) => group.label}

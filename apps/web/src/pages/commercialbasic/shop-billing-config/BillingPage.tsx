@@ -12,7 +12,7 @@ import {
 import type { Channel } from '@rx/contracts/channels';
 import { giftResource, type GiftPackage } from '@rx/contracts/gift-packages';
 import { useProduct } from '@/app/product/index.ts';
-import { FormDrawer, SearchForm, useDeleteRow, ListToolbar } from '@/shared/crud/index.ts';
+import { FormDrawer, SearchForm, useDeleteRow, ListToolbar, enumSearch } from '@/shared/crud/index.ts';
 import { arrange, useTableSetup } from '@/shared/crud/column-settings.ts';
 import { TableTools } from '@/shared/crud/TableTools.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
@@ -129,24 +129,9 @@ export function BillingPage() {
             kind: 'select',
             options: [...channelNames].map(([id, label]) => ({ value: String(id), label })),
           },
-          {
-            name: 'store',
-            label: t('store'),
-            kind: 'select',
-            options: STORES.map((v) => ({ value: v, label: t(`stores.${v}`) })),
-          },
-          {
-            name: 'kind',
-            label: t('kind'),
-            kind: 'select',
-            options: BILLING_KINDS.map((v) => ({ value: v, label: t(`kinds.${v}`) })),
-          },
-          {
-            name: 'status',
-            label: t('crud:field.status'),
-            kind: 'select',
-            options: BILLING_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
-          },
+          enumSearch(t, 'store', t('store'), STORES, 'stores'),
+          enumSearch(t, 'kind', t('kind'), BILLING_KINDS, 'kinds'),
+          enumSearch(t, 'status', t('crud:field.status'), BILLING_STATUSES, 'statuses'),
           { name: 'sandbox', label: t('sandbox'), kind: 'select', width: 100, options: yesNo },
           {
             name: 'history',

@@ -14,7 +14,7 @@ import {
 } from '@rx/contracts/code-batches';
 import { usePermission } from '@/app/permission/index.ts';
 import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
-import { saveBlob } from '@/shared/crud/index.ts';
+import { saveBlob, enumSearch } from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError, http } from '@/shared/http.ts';
@@ -172,18 +172,8 @@ export function CodeBatchesPage() {
         columns={columns}
         search={[
           { name: 'q', label: t('crud:field.keyword') },
-          {
-            name: 'status',
-            label: t('statusTitle'),
-            kind: 'select',
-            options: CODE_BATCH_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
-          },
-          {
-            name: 'kind',
-            label: t('kind'),
-            kind: 'select',
-            options: CODE_BATCH_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-          },
+          enumSearch(t, 'status', t('statusTitle'), CODE_BATCH_STATUSES, 'status'),
+          enumSearch(t, 'kind', t('kind'), CODE_BATCH_KINDS, 'kinds'),
         ]}
         newItem={newBatch()}
         nameOf={(b) => b.name}

@@ -12,7 +12,7 @@ import {
 } from '@rx/contracts/announcements';
 import type { Language } from '@rx/contracts/languages';
 import { usePermission } from '@/app/permission/index.ts';
-import { updatedAtColumn } from '@/shared/crud/index.ts';
+import { updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
 import { LifecycleActions, lifecycleBulk } from '@/shared/crud/LifecycleActions.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
@@ -140,18 +140,8 @@ export function AnnouncementsPage() {
         actionsWidth={300}
         search={[
           { name: 'q', label: t('crud:field.keyword') },
-          {
-            name: 'type',
-            label: t('type'),
-            kind: 'select',
-            options: ANNOUNCEMENT_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
-          },
-          {
-            name: 'status',
-            label: t('status'),
-            kind: 'select',
-            options: ANNOUNCEMENT_STATES.map((value) => ({ value, label: t(`states.${value}`) })),
-          },
+          enumSearch(t, 'type', t('type'), ANNOUNCEMENT_TYPES, 'types'),
+          enumSearch(t, 'status', t('status'), ANNOUNCEMENT_STATES, 'states'),
           { name: 'channel', label: t('channel'), width: 140 },
         ]}
         newItem={NEW_NOTICE}

@@ -11,7 +11,14 @@ import {
   type ViolationTemplate,
 } from '@rx/contracts/violation-templates';
 import { usePermission } from '@/app/permission/index.ts';
-import { serverFieldErrors, showFieldErrors, statusColumn, updatedAtColumn } from '@/shared/crud/index.ts';
+import {
+  serverFieldErrors,
+  showFieldErrors,
+  statusColumn,
+  updatedAtColumn,
+  enumSearch,
+  statusSearch,
+} from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
@@ -119,18 +126,8 @@ export function ViolationTemplatesPage() {
         actionsWidth={200}
         search={[
           { name: 'q', label: t('crud:field.keyword') },
-          {
-            name: 'category',
-            label: t('category'),
-            kind: 'select',
-            options: VIOLATION_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
-          },
-          {
-            name: 'status',
-            label: t('crud:field.status'),
-            kind: 'select',
-            options: ['active', 'disabled'].map((s) => ({ value: s, label: t(`crud:status.${s}`) })),
-          },
+          enumSearch(t, 'category', t('category'), VIOLATION_CATEGORIES, 'categories'),
+          statusSearch(t),
         ]}
         newItem={NEW_TEMPLATE}
         nameOf={(row) => `${row.code} ${row.name}`}

@@ -13,7 +13,7 @@ import {
 } from '@rx/contracts/web-site';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
-import { updatedAtColumn } from '@/shared/crud/index.ts';
+import { updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
 import { LifecycleActions } from '@/shared/crud/LifecycleActions.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { textIn } from '@/shared/crud/ref-names.ts';
@@ -121,18 +121,8 @@ export function ActivitiesPage() {
       columns={columns}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        {
-          name: 'kind',
-          label: t('activity.kind'),
-          kind: 'select',
-          options: WEB_ACTIVITY_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-        },
-        {
-          name: 'status',
-          label: t('crud:field.status'),
-          kind: 'select',
-          options: WEB_ACTIVITY_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
-        },
+        enumSearch(t, 'kind', t('activity.kind'), WEB_ACTIVITY_KINDS, 'kinds'),
+        enumSearch(t, 'status', t('crud:field.status'), WEB_ACTIVITY_STATUSES, 'statuses'),
       ]}
       newItem={newItem}
       nameOf={(a) => textIn(a.name, lang)}

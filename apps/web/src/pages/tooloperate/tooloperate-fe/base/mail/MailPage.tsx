@@ -12,7 +12,7 @@ import {
   type MailCreate,
 } from '@rx/contracts/mails';
 import { usePermission } from '@/app/permission/index.ts';
-import { updatedAtColumn } from '@/shared/crud/index.ts';
+import { updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
 import { LifecycleActions, lifecycleBulk } from '@/shared/crud/LifecycleActions.tsx';
 import { useResourceMutations } from '@/shared/crud/resource.ts';
 import { ResourceListPage, type Opening } from '@/shared/crud/ResourceListPage.tsx';
@@ -139,18 +139,8 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
         opening={opening}
         search={[
           { name: 'q', label: t('crud:field.keyword') },
-          {
-            name: 'status',
-            label: t('status'),
-            kind: 'select',
-            options: MAIL_STATES.map((value) => ({ value, label: t(`states.${value}`) })),
-          },
-          {
-            name: 'target',
-            label: t('target'),
-            kind: 'select',
-            options: MAIL_TARGETS.map((value) => ({ value, label: t(`targets.${value}`) })),
-          },
+          enumSearch(t, 'status', t('status'), MAIL_STATES, 'states'),
+          enumSearch(t, 'target', t('target'), MAIL_TARGETS, 'targets'),
         ]}
         newItem={NEW_MAIL}
         nameOf={(mail) => titleIn(mail.title, lang)}
