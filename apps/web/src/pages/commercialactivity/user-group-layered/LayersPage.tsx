@@ -23,7 +23,8 @@ import { usePermission } from '@/app/permission/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatNumber } from '@/shared/format.ts';
 import { http, ApiError } from '@/shared/http.ts';
-import { GROUPS, useGroupByKey, useLayers } from './api.ts';
+import { GROUPS, useGroupByKey } from '@/shared/rules/group-by-key.ts';
+import { useLayers } from './api.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
 

@@ -11,7 +11,7 @@ import { apiQuery, ExportButton, SearchForm, tablePaging, useListParams } from '
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
-import { GROUPS, useGroupByKey } from './api.ts';
+import { GROUPS, useGroupByKey } from '@/shared/rules/group-by-key.ts';
 
 const FILTERS = ['q', 'layer'] as const;
 const STATE_COLORS: Record<string, string> = {
@@ -32,7 +32,7 @@ export function MembersPage() {
   const { t } = useTranslation('user-groups');
   const { uuid } = useParams();
   const productId = useProduct((s) => s.productId);
-  const group = useGroupByKey(uuid);
+  const group = useGroupByKey(uuid, true);
   const [params, setParams] = useListParams(FILTERS);
   const canExport = usePermission([userGroupsResource.permissions.export]);
   const id = group.data?.id;

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Rule } from '@rx/contracts/user-groups';
 import { http } from '@/shared/http.ts';
+import { GROUPS } from '@/shared/rules/group-by-key.ts';
 
 /** The user-groups API beside the resource toolkit: the rule's fields, the size preview, refresh now. */
 
-export const GROUPS = 'user-groups';
+export { GROUPS };
 
 export function usePreview() {
   return useMutation({
