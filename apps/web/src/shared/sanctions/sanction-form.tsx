@@ -2,7 +2,7 @@ import { Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { SANCTION_DURATION_PRESETS, type SanctionItem } from '@rx/contracts/sanctions';
+import { SANCTION_DURATION_PRESETS, SANCTION_FEATURES, type SanctionItem } from '@rx/contracts/sanctions';
 import { serverFieldErrors, showFieldErrors } from '@/shared/crud/index.ts';
 import { formatDateTime } from '@/shared/format.ts';
 
@@ -51,6 +51,61 @@ export function LengthFields({
             </Form.Item>
           ) : null
         }
+      </Form.Item>
+    </>
+  );
+}
+
+/**
+ * The kind of a new sanction and what that kind needs: the feature, the device (when `devices`
+ * are offered), and the length (a kick has none). `spaced`: the dependent fields stacked with gaps.
+ */
+export function SanctionKindFields({
+  t,
+  kinds,
+  devices,
+  spaced,
+}: {
+  t: TFunction;
+  kinds: readonly string[];
+  devices?: string[];
+  spaced?: boolean;
+}) {
+  return (
+    <>
+      <Form.Item name="kind" label={t('form.kind')} rules={[{ required: true }]}>
+        <Select options={kinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['kind']}>
+        {({ getFieldValue }) => {
+          const kind = getFieldValue('kind') as string;
+          const fields = (
+            <>
+              {kind === 'feature' && (
+                <Form.Item name="feature" label={t('form.feature')} rules={[{ required: true }]}>
+                  <Select options={SANCTION_FEATURES.map((f) => ({ value: f, label: t(`features.${f}`) }))} />
+                </Form.Item>
+              )}
+              {devices && kind === 'device' && (
+                <Form.Item name="device_id" label={t('form.device')} rules={[{ required: true }]}>
+                  <Select options={devices.map((d) => ({ value: d, label: d }))} />
+                </Form.Item>
+              )}
+              {kind === 'kick' ? (
+                <Typography.Paragraph type="secondary">{t('form.kickNote')}</Typography.Paragraph>
+              ) : (
+                <LengthFields t={t} />
+              )}
+            </>
+          );
+          return spaced ? (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {fields}
+            </Space>
+          ) : (
+            fields
+          );
+        }}
       </Form.Item>
     </>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ import { http } from '@/shared/http.ts';
 import { AppModal } from '@/shared/ui/index.ts';
 import { UploadField } from '@/shared/upload/index.ts';
 import {
-  LengthFields,
+  SanctionKindFields,
   sanctionColumns,
   lengthBody,
   showApiErrors,
@@ -153,30 +153,7 @@ export function SanctionsPage() {
           <Form.Item name="file_id" hidden>
             <Input />
           </Form.Item>
-          <Form.Item name="kind" label={t('form.kind')} rules={[{ required: true }]}>
-            <Select options={BULK_SANCTION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
-          </Form.Item>
-          <Form.Item noStyle dependencies={['kind']}>
-            {({ getFieldValue }) => {
-              const kind = getFieldValue('kind') as string;
-              return (
-                <Space direction="vertical" style={{ width: '100%' }}>
-                  {kind === 'feature' && (
-                    <Form.Item name="feature" label={t('form.feature')} rules={[{ required: true }]}>
-                      <Select
-                        options={SANCTION_FEATURES.map((f) => ({ value: f, label: t(`features.${f}`) }))}
-                      />
-                    </Form.Item>
-                  )}
-                  {kind === 'kick' ? (
-                    <Typography.Paragraph type="secondary">{t('form.kickNote')}</Typography.Paragraph>
-                  ) : (
-                    <LengthFields t={t} />
-                  )}
-                </Space>
-              );
-            }}
-          </Form.Item>
+          <SanctionKindFields t={t} kinds={BULK_SANCTION_KINDS} spaced />
           <Form.Item name="reason" label={t('form.reason')} rules={[{ required: true, whitespace: true }]}>
             <Input.TextArea rows={3} maxLength={500} placeholder={t('form.reasonPlaceholder')} />
           </Form.Item>

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { playersResource } from '@rx/contracts/players';
-import { SANCTION_FEATURES, SANCTION_KINDS, type SanctionItem } from '@rx/contracts/sanctions';
+import { SANCTION_KINDS, type SanctionItem } from '@rx/contracts/sanctions';
 import {
   LengthFields,
+  SanctionKindFields,
   sanctionColumns,
   lengthBody,
   showApiErrors,
@@ -167,39 +168,7 @@ export function SanctionsCard({ openid, devices }: { openid: string; devices: st
           initialValues={{ kind: 'account', length: '1440' }}
           onFinish={(values: NewValues) => save.mutate(values)}
         >
-          {dialog?.kind === 'new' && (
-            <>
-              <Form.Item name="kind" label={t('form.kind')} rules={[{ required: true }]}>
-                <Select options={SANCTION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
-              </Form.Item>
-              <Form.Item noStyle dependencies={['kind']}>
-                {({ getFieldValue }) => {
-                  const kind = getFieldValue('kind') as string;
-                  return (
-                    <>
-                      {kind === 'feature' && (
-                        <Form.Item name="feature" label={t('form.feature')} rules={[{ required: true }]}>
-                          <Select
-                            options={SANCTION_FEATURES.map((f) => ({ value: f, label: t(`features.${f}`) }))}
-                          />
-                        </Form.Item>
-                      )}
-                      {kind === 'device' && (
-                        <Form.Item name="device_id" label={t('form.device')} rules={[{ required: true }]}>
-                          <Select options={devices.map((d) => ({ value: d, label: d }))} />
-                        </Form.Item>
-                      )}
-                      {kind === 'kick' ? (
-                        <Typography.Paragraph type="secondary">{t('form.kickNote')}</Typography.Paragraph>
-                      ) : (
-                        <LengthFields t={t} />
-                      )}
-                    </>
-                  );
-                }}
-              </Form.Item>
-            </>
-          )}
+          {dialog?.kind === 'new' && <SanctionKindFields t={t} kinds={SANCTION_KINDS} devices={devices} />}
           {dialog?.kind === 'extend' && <LengthFields t={t} label={t('form.extendBy')} />}
           <Form.Item
             name="reason"
