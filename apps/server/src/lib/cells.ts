@@ -47,6 +47,18 @@ export function timeCell(value: string | Date | null | undefined): string {
   return value ? new Date(value).toISOString() : '';
 }
 
+/** The last columns of a sheet of edited rows: the version and the times. */
+export const STAMP_HEADERS = ['version', 'created_at', 'updated_at'] as const;
+
+/** A row's version and times as the cells of `STAMP_HEADERS`. */
+export function stampCells(item: { version: number; created_at: string; updated_at: string }) {
+  return {
+    version: item.version,
+    created_at: timeCell(item.created_at),
+    updated_at: timeCell(item.updated_at),
+  };
+}
+
 /** The columns of a text per language: `name.zh`, `name.en`, … */
 export function i18nHeaders(base: string): string[] {
   return LANGUAGES.map((lang) => `${base}.${lang}`);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { autoRepliesResource, type AutoReplyRule, type autoReplyExportQuery } from '@rx/contracts';
-import { timeCell } from '../../lib/cells.ts';
+import { STAMP_HEADERS, stampCells, timeCell } from '../../lib/cells.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
 import { autoReplyService } from './service.ts';
 
@@ -21,9 +21,7 @@ export const autoReplyTable: ExportSpec<AutoReplyRule, AutoReplyFilters, null> =
     'start_at',
     'end_at',
     'enabled',
-    'version',
-    'created_at',
-    'updated_at',
+    ...STAMP_HEADERS,
   ],
   prepare: async () => null,
   toCells: (r) => ({
@@ -38,9 +36,7 @@ export const autoReplyTable: ExportSpec<AutoReplyRule, AutoReplyFilters, null> =
     start_at: timeCell(r.start_at),
     end_at: timeCell(r.end_at),
     enabled: r.enabled,
-    version: r.version,
-    created_at: timeCell(r.created_at),
-    updated_at: timeCell(r.updated_at),
+    ...stampCells(r),
   }),
   batch: autoReplyService.batch,
 };

@@ -1,9 +1,8 @@
 import type { FeedbackType } from '@rx/contracts';
 import { feedbackTypes } from './tables.ts';
-import { i18nCells, i18nHeaders, timeCell } from '../../lib/cells.ts';
+import { i18nCells, i18nHeaders, STAMP_HEADERS, stampCells } from '../../lib/cells.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
-import type { ProductScope } from '../../lib/access.ts';
 import { feedbackTypeBatch, type FeedbackTypeFilters } from './service.ts';
 
 /** Feedback types as a sheet (export only: the tree is edited in the console); parents by code. */
@@ -21,9 +20,7 @@ export const feedbackTypeTable: ExportSpec<FeedbackType, FeedbackTypeFilters, Ma
     ...i18nHeaders('auto_reply'),
     'enabled',
     'sort',
-    'version',
-    'created_at',
-    'updated_at',
+    ...STAMP_HEADERS,
   ],
   prepare: async (db, scope) =>
     new Map(
@@ -46,10 +43,7 @@ export const feedbackTypeTable: ExportSpec<FeedbackType, FeedbackTypeFilters, Ma
     ...i18nCells('auto_reply', f.auto_reply),
     enabled: f.enabled,
     sort: f.sort,
-    version: f.version,
-    created_at: timeCell(f.created_at),
-    updated_at: timeCell(f.updated_at),
+    ...stampCells(f),
   }),
-  batch: (db, scope, filters, afterId, limit) =>
-    feedbackTypeBatch(db, scope as ProductScope, filters, afterId, limit),
+  batch: feedbackTypeBatch,
 };

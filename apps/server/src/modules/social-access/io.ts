@@ -1,6 +1,5 @@
 import { socialAccessResources, type SocialPolicy } from '@rx/contracts';
-import type { ProductScope } from '../../lib/access.ts';
-import { timeCell } from '../../lib/cells.ts';
+import { STAMP_HEADERS, stampCells, timeCell } from '../../lib/cells.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
 import { socialPolicyBatch, type SocialPolicyFilters } from './service.ts';
 
@@ -31,9 +30,7 @@ export const socialPolicyTable: ExportSpec<SocialPolicy, SocialPolicyFilters, nu
     'start_at',
     'end_at',
     'enabled',
-    'version',
-    'created_at',
-    'updated_at',
+    ...STAMP_HEADERS,
   ],
   prepare: async () => null,
   toCells: (p) => {
@@ -51,11 +48,8 @@ export const socialPolicyTable: ExportSpec<SocialPolicy, SocialPolicyFilters, nu
       start_at: timeCell(p.start_at),
       end_at: timeCell(p.end_at),
       enabled: p.enabled,
-      version: p.version,
-      created_at: timeCell(p.created_at),
-      updated_at: timeCell(p.updated_at),
+      ...stampCells(p),
     };
   },
-  batch: (db, scope, filters, afterId, limit) =>
-    socialPolicyBatch(db, scope as ProductScope, filters, afterId, limit),
+  batch: socialPolicyBatch,
 };
