@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameApiKeyCreated, GamePlayerStatus, ViolationApplied, ViolationTemplate } from '@rx/contracts';
-import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
-import { body, client, logsOf, productIdOf, staffWith, type Client } from '../../../test/api.ts';
-import { newNonce, signGameRequest } from '../../../test/game.ts';
+import { body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
 import { stepFor } from './index.ts';
 
 // A violation template escalates by offence count: the n-th application to a player applies rung n.
 
-let t: TestContext;
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let tank: Client;
 let key: GameApiKeyCreated;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `v${tag}_${n}`;
 
-function signed(method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const text = payload === undefined ? undefined : JSON.stringify(payload);
-  return t.app.inject({
-    method,
-    url,
-    headers: signGameRequest(key, { method, url, body: text, nonce: newNonce() }),
-    ...(text === undefined ? {} : { payload: text }),
-  });
-}
 async function status(id: string): Promise<GamePlayerStatus> {
-  return body<GamePlayerStatus>(await signed('GET', `/api/game/v1/players/${id}/status`)).data;
+  return body<GamePlayerStatus>(await t.signedCall(key, 'GET', `/api/game/v1/players/${id}/status`)).data;
 }
 
 const LADDER = [
@@ -55,11 +44,8 @@ async function apply(api: Client, id: number, player: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const token = (await signInAs(t.app, 'admin')).user.access_token;
-  admin = client(t, token, await productIdOf(t, 'xianxia'));
-  tank = client(t, token, await productIdOf(t, 'tankwar'));
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'violations' })).data;
+  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
+  key = await t.gameKey(admin, 'violations');
   const events = [1, 2, 3].map((n) => ({
     type: 'login',
     event_id: `${tag}-l${n}`,
@@ -67,9 +53,8 @@ beforeAll(async () => {
     at: new Date().toISOString(),
     device_id: `vdev-${tag}-${n}`,
   }));
-  expect((await signed('POST', '/api/game/v1/players/events', { events })).statusCode).toBe(200);
+  expect((await t.signedCall(key, 'POST', '/api/game/v1/players/events', { events })).statusCode).toBe(200);
 });
-afterAll(() => t.app.close());
 
 describe('violation templates', () => {
   it('picks the rung of the offence count; past the last rung, the last one again', () => {
@@ -107,7 +92,7 @@ describe('violation templates', () => {
         reason: applied.sanction!.reason,
       },
     ]);
-    expect((await logsOf(t, 'sanction', applied.sanction!.id))[0]).toMatchObject({ action: 'create' });
+    expect((await t.logsOf('sanction', applied.sanction!.id))[0]).toMatchObject({ action: 'create' });
 
     // Offences count per player: another player starts at the first rung.
     expect(body<ViolationApplied>(await apply(admin, template.id, openid(2))).data.offence).toBe(1);
@@ -149,10 +134,9 @@ describe('violation templates', () => {
     const unknown = await apply(admin, template.id, 'nobody_here');
     expect(body(unknown)).toMatchObject({ code: 400001, data: { fields: { openid: expect.any(String) } } });
 
-    const viewer = client(
-      t,
-      (await signInAs(t.app, await staffWith(t, ['risk_control/see/risk_control']))).user.access_token,
-      await productIdOf(t, 'xianxia'),
+    const viewer = t.client(
+      (await signInAs(t.app, await t.staffWith(['risk_control/see/risk_control']))).user.access_token,
+      t.productId,
     );
     expect((await viewer.get('/api/v1/violation-templates')).statusCode).toBe(200);
     expect((await apply(viewer, template.id, openid(2))).statusCode).toBe(403);
