@@ -26,6 +26,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { AppModal } from '@/shared/ui/index.ts';
+import { ReasonDialog, ReasonField } from '@/shared/ui/ReasonDialog.tsx';
 import { askToWaive, clawBack, penalise } from '../api.ts';
 import { Money, StateTag } from '../refund-parts.tsx';
 
@@ -49,7 +50,6 @@ export function RefundDetailPage() {
   const canEdit = usePermission([RESOURCE.permissions.edit]);
   const [dialog, setDialog] = useState<'penalise' | 'waive' | null>(null);
   const [penaltyForm] = Form.useForm<PenaltyValues>();
-  const [waiveForm] = Form.useForm<{ reason: string }>();
   const key = [RESOURCE.name, 'detail', productId, orderNo];
   const detail = useQuery({
     queryKey: key,
@@ -290,34 +290,18 @@ export function RefundDetailPage() {
           <Form.Item name="days" label={t('penalise.days')} extra={t('penalise.permanent')}>
             <InputNumber min={1} max={3650} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('form.reason')}
-            rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-          >
-            <Input.TextArea rows={3} maxLength={500} />
-          </Form.Item>
+          <ReasonField t={t} />
         </Form>
       </AppModal>
-      <AppModal
+      <ReasonDialog
+        ns="refunds"
         open={dialog === 'waive'}
         title={t('waive.title')}
-        onCancel={() => setDialog(null)}
-        onOk={() => waiveForm.submit()}
-        confirmLoading={waive.isPending}
-        destroyOnHidden
-      >
-        <Typography.Paragraph type="secondary">{t('waive.hint')}</Typography.Paragraph>
-        <Form form={waiveForm} layout="vertical" onFinish={(v) => waive.mutate(v.reason)}>
-          <Form.Item
-            name="reason"
-            label={t('form.reason')}
-            rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-          >
-            <Input.TextArea rows={3} maxLength={500} />
-          </Form.Item>
-        </Form>
-      </AppModal>
+        hint={t('waive.hint')}
+        pending={waive.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={(reason) => waive.mutate(reason)}
+      />
     </div>
   );
 }

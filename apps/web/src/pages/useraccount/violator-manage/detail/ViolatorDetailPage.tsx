@@ -10,7 +10,8 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { CategoryHits, StatusTag, detailLink } from '../violator-parts.tsx';
-import { ApplyDialog, ReasonDialog } from './ReviewDialogs.tsx';
+import { ReasonDialog } from '@/shared/ui/ReasonDialog.tsx';
+import { ApplyDialog } from './ReviewDialogs.tsx';
 import { EventTimeline, LinkedAccounts, PastSanctions } from './DetailSections.tsx';
 
 const RESOURCE = violationsResource;
@@ -189,6 +190,7 @@ export function ViolatorDetailPage() {
         }}
       />
       <ReasonDialog
+        ns="violations"
         open={dialog === 'dismiss' || dialog === 'reopen'}
         title={dialog === 'reopen' ? t('reopen.title') : t('dismiss.title')}
         pending={reason.isPending}
