@@ -112,18 +112,28 @@ export function nameColumn<T>(
   return { ...column, render: (_, row) => <MultilangText value={text(row)} lang={lang} /> };
 }
 
+/** A search field picking one of a few fixed choices (`[value, label]`, in the order shown). */
+export function choiceSearch(
+  name: string,
+  label: ReactNode,
+  width: number,
+  choices: [value: string, label: ReactNode][],
+): SearchField {
+  return {
+    name,
+    label,
+    kind: 'select',
+    width,
+    options: choices.map(([value, text]) => ({ value, label: text })),
+  };
+}
+
 /** The search field of an `enabled` flag (`enabled=1|0`). */
 export function enabledSearch(t: Translate): SearchField {
-  return {
-    name: 'enabled',
-    label: t('crud:field.status'),
-    kind: 'select',
-    width: 120,
-    options: [
-      { value: '1', label: t('crud:status.active') },
-      { value: '0', label: t('crud:status.disabled') },
-    ],
-  };
+  return choiceSearch('enabled', t('crud:field.status'), 120, [
+    ['1', t('crud:status.active')],
+    ['0', t('crud:status.disabled')],
+  ]);
 }
 
 /** The search field of a channel: all channels (`0`, rows for every channel) or one of the game's. */

@@ -45,6 +45,7 @@ export {
   MissingLanguagesTag,
   emptyText,
   enabledSearch,
+  choiceSearch,
   channelSearch,
   languageSearch,
 } from './fields.tsx';

@@ -13,7 +13,7 @@ import {
 } from '@rx/contracts/tickets';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
-import { apiQuery, enumSearch, useListParams } from '@/shared/crud/index.ts';
+import { apiQuery, choiceSearch, enumSearch, useListParams } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
@@ -230,16 +230,10 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
         },
         { name: 'channel', label: t('columns.channel'), width: 120 },
         { name: 'openid', label: t('columns.openid'), width: 180 },
-        {
-          name: 'rated',
-          label: t('filters.rated'),
-          kind: 'select',
-          width: 120,
-          options: [
-            { value: 'yes', label: t('filters.ratedYes') },
-            { value: 'no', label: t('filters.ratedNo') },
-          ],
-        },
+        choiceSearch('rated', t('filters.rated'), 120, [
+          ['yes', t('filters.ratedYes')],
+          ['no', t('filters.ratedNo')],
+        ]),
         { name: 'from', label: t('filters.from'), kind: 'date' },
         { name: 'to', label: t('filters.to'), kind: 'date' },
       ]}

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLAYER_SEARCH_KINDS, playersResource, type PlayerItem } from '@rx/contracts/players';
-import { enumSearch } from '@/shared/crud/index.ts';
+import { choiceSearch, enumSearch } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
@@ -95,16 +95,10 @@ export function PlayersPage() {
         { name: 'q', label: t('searchFor'), width: 220 },
         { name: 'channel', label: t('channel'), width: 140 },
         { name: 'server', label: t('server'), width: 100 },
-        {
-          name: 'paid',
-          label: t('payer'),
-          kind: 'select',
-          width: 130,
-          options: [
-            { value: '1', label: t('payers') },
-            { value: '0', label: t('nonPayers') },
-          ],
-        },
+        choiceSearch('paid', t('payer'), 130, [
+          ['1', t('payers')],
+          ['0', t('nonPayers')],
+        ]),
         { name: 'created_from', label: t('createdFrom'), kind: 'date' },
         { name: 'created_to', label: t('createdTo'), kind: 'date' },
         { name: 'login_from', label: t('loginFrom'), kind: 'date' },

@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { HELP_ARTICLE_STATUSES, helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
 import {
   channelSearch,
+  choiceSearch,
   enumSearch,
   languageSearch,
   useDeleteRow,
@@ -172,16 +173,10 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
           channelSearch(t, channels.list),
           { ...languageSearch('language', t('language')), width: 140 },
           { ...enumSearch(t, 'status', t('status'), HELP_ARTICLE_STATUSES, 'statuses'), width: 120 },
-          {
-            name: 'stale',
-            label: t('stale'),
-            kind: 'select',
-            width: 120,
-            options: [
-              { value: '1', label: t('staleOnly') },
-              { value: '0', label: t('upToDate') },
-            ],
-          },
+          choiceSearch('stale', t('stale'), 120, [
+            ['1', t('staleOnly')],
+            ['0', t('upToDate')],
+          ]),
         ]}
         rowKey="id"
         toolsId="help-articles"
