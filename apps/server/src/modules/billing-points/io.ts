@@ -1,7 +1,7 @@
 import type { BillingPoint, PriceTier } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
-import { listCell, parseCell, timeCell } from '../../lib/cells.ts';
+import { listCell, parseCell, STAMP_HEADERS, stampCells } from '../../lib/cells.ts';
 import type { FieldProblems } from '../../lib/problems.ts';
 import { inScope } from '../../lib/scope.ts';
 import { channels } from '../channels/tables.ts';
@@ -48,7 +48,7 @@ function pricesFromCell(text: string | undefined, problems: FieldProblems): Pric
  * prices as `CNY 6|USD 0.99`, which the automatic sheet cannot do.
  */
 export const billingSheet = {
-  headers: ['id', ...COLUMNS, 'sku_version', 'previous_id', 'current', 'version', 'created_at', 'updated_at'],
+  headers: ['id', ...COLUMNS, 'sku_version', 'previous_id', 'current', ...STAMP_HEADERS],
   columns: COLUMNS,
   aliases: { channel_id: 'channel_code' },
   prepare: channelCodes,
@@ -69,9 +69,7 @@ export const billingSheet = {
     sku_version: b.sku_version,
     previous_id: b.previous_id,
     current: b.current,
-    version: b.version,
-    created_at: timeCell(b.created_at),
-    updated_at: timeCell(b.updated_at),
+    ...stampCells(b),
   }),
   fromCells: (cells: Record<string, string>, codes: ChannelCodes, problems: FieldProblems) => {
     const channel = parseCell.text(cells.channel_code);

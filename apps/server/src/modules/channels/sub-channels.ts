@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { subChannelsResource, type SubChannel } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
-import { parseCell, timeCell } from '../../lib/cells.ts';
+import { parseCell, STAMP_HEADERS, stampCells } from '../../lib/cells.ts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
@@ -113,7 +113,7 @@ export const subChannelImpl: ResourceImpl<typeof subChannelsResource, typeof sub
     usage: async (_db, _scope, row) => (row.frozen ? [{ type: 'package', count: 1 }] : []),
     disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
     sheet: {
-      headers: ['id', 'code', ...SHEET_COLUMNS, 'frozen', 'version', 'created_at', 'updated_at'],
+      headers: ['id', 'code', ...SHEET_COLUMNS, 'frozen', ...STAMP_HEADERS],
       columns: SHEET_COLUMNS,
       aliases: { channel_id: 'channel_code' },
       prepare: channelCodes,
@@ -128,9 +128,7 @@ export const subChannelImpl: ResourceImpl<typeof subChannelsResource, typeof sub
         campaign: s.campaign,
         status: s.status,
         frozen: s.frozen,
-        version: s.version,
-        created_at: timeCell(s.created_at),
-        updated_at: timeCell(s.updated_at),
+        ...stampCells(s),
       }),
       fromCells: (cells, codes, problems) => {
         const channel = parseCell.text(cells.channel_code);

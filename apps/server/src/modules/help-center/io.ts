@@ -1,7 +1,7 @@
 import type { HelpArticle, HelpCategory, helpCategoryExportQuery } from '@rx/contracts';
 import type { z } from 'zod';
 import type { ProductScope } from '../../lib/access.ts';
-import { i18nCells, i18nHeaders, timeCell } from '../../lib/cells.ts';
+import { i18nCells, i18nHeaders, STAMP_HEADERS, stampCells, timeCell } from '../../lib/cells.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
 import { helpArticleBatch, type HelpArticleFilters } from './articles.ts';
 import { helpCategoryService } from './categories.ts';
@@ -11,17 +11,7 @@ type HelpCategoryFilters = Omit<z.output<typeof helpCategoryExportQuery>, 'forma
 /** Help categories as a sheet (export only). */
 export const helpCategoryTable: ExportSpec<HelpCategory, HelpCategoryFilters, null> = {
   name: 'help-categories',
-  headers: [
-    'id',
-    'channel_id',
-    ...i18nHeaders('name'),
-    'sort',
-    'enabled',
-    'articles',
-    'version',
-    'created_at',
-    'updated_at',
-  ],
+  headers: ['id', 'channel_id', ...i18nHeaders('name'), 'sort', 'enabled', 'articles', ...STAMP_HEADERS],
   prepare: async () => null,
   toCells: (c) => ({
     id: c.id,
@@ -30,9 +20,7 @@ export const helpCategoryTable: ExportSpec<HelpCategory, HelpCategoryFilters, nu
     sort: c.sort,
     enabled: c.enabled,
     articles: c.articles,
-    version: c.version,
-    created_at: timeCell(c.created_at),
-    updated_at: timeCell(c.updated_at),
+    ...stampCells(c),
   }),
   batch: helpCategoryService.batch,
 };
@@ -53,9 +41,7 @@ export const helpArticleTable: ExportSpec<HelpArticle, HelpArticleFilters, null>
     'stale',
     'source_version',
     'published_at',
-    'version',
-    'created_at',
-    'updated_at',
+    ...STAMP_HEADERS,
   ],
   prepare: async () => null,
   toCells: (a) => ({
@@ -71,9 +57,7 @@ export const helpArticleTable: ExportSpec<HelpArticle, HelpArticleFilters, null>
     stale: a.stale,
     source_version: a.source_version,
     published_at: timeCell(a.published_at),
-    version: a.version,
-    created_at: timeCell(a.created_at),
-    updated_at: timeCell(a.updated_at),
+    ...stampCells(a),
   }),
   batch: (db, scope, filters, afterId, limit) =>
     helpArticleBatch(db, scope as ProductScope, filters, afterId, limit),
