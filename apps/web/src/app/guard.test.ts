@@ -90,6 +90,14 @@ describe('sessionGuard', () => {
     expect(response?.headers.get('Location')).toBe('/useraccount/refund?x=1');
   });
 
+  it('follows a redirect whose query holds Chinese, encoded as an address', async () => {
+    vi.mocked(acs.linkLogin).mockResolvedValue(user);
+    const response = await guard(
+      `/main/?${LINK}&redirect=${encodeURIComponent('/main/basic/gift-list?q=维护补偿')}`,
+    );
+    expect(response?.headers.get('Location')).toBe(`/basic/gift-list?q=${encodeURIComponent('维护补偿')}`);
+  });
+
   it('ignores a redirect outside the console', async () => {
     vi.mocked(acs.linkLogin).mockResolvedValue(user);
     const response = await guard(`/main/?${LINK}&redirect=${encodeURIComponent('https://evil.test/main/')}`);

@@ -31,6 +31,12 @@ function leaveFor(path: string): Response {
   return redirectDocument(new URL(path, window.location.origin).href);
 }
 
+/** A same-origin path as the address bar would hold it: non-ASCII characters percent-encoded. */
+function encodedPath(path: string): string {
+  const url = new URL(path, window.location.origin);
+  return url.pathname + url.search + url.hash;
+}
+
 function insideBase(pathname: string): string {
   return pathname.startsWith(BASENAME) ? pathname.slice(BASENAME.length) || '/' : pathname;
 }
@@ -55,7 +61,9 @@ async function signInWithLink(url: URL): Promise<Response> {
   if (projectVersion) storage.projectVersion.set(projectVersion);
 
   const back = query.get('redirect');
-  if (isConsolePath(back)) return replace(insideBase(back));
+  // Percent-encoded as an address would be: a redirect's `Location` may hold only ASCII, and a link
+  // to a search (`?q=维护补偿`) arrives with its query decoded.
+  if (isConsolePath(back)) return replace(insideBase(encodedPath(back)));
   for (const name of LINK_QUERY) query.delete(name);
   const search = query.toString();
   return replace(insideBase(url.pathname) + (search ? `?${search}` : ''));
