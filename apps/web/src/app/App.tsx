@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { FeedbackProvider } from '@/shared/feedback.tsx';
 import { useLocale } from '@/shared/i18n.ts';
 import '../styles/index.css';
+import { useMediaQuery } from './layout/ui-store.ts';
 import type { createRouter } from './router.tsx';
 import { useSettings } from './settings/store.ts';
 import { ShellTheme, themeConfig } from './theme/index.ts';
@@ -12,7 +13,9 @@ export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   const locale = useLocale((state) => state.antdLocale);
   const direction = useLocale((state) => state.direction);
   const themeName = useSettings((state) => state.theme);
-  const theme = useMemo(() => themeConfig(themeName), [themeName]);
+  // Staff who asked their system for less motion get antd's components without animations.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const theme = useMemo(() => themeConfig(themeName, { motion: !reducedMotion }), [themeName, reducedMotion]);
   return (
     <ConfigProvider locale={locale} direction={direction} theme={theme}>
       <ShellTheme />

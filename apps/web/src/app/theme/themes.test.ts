@@ -17,6 +17,17 @@ describe('theme tokens', () => {
     expect(THEME_NAMES.filter(isDarkTheme)).toEqual(['dark', 'dark-blue']);
   });
 
+  it('turns antd motion off for staff who ask their system for reduced motion, keeping the colours', () => {
+    for (const name of THEME_NAMES) {
+      const still = themeConfig(name, { motion: false });
+      expect(theme.getDesignToken(still).motion).toBe(false);
+      expect(theme.getDesignToken(themeConfig(name)).motion).toBe(true);
+      expect(theme.getDesignToken(still).colorPrimary).toBe(
+        theme.getDesignToken(themeConfig(name)).colorPrimary,
+      );
+    }
+  });
+
   it('gives normal light backgrounds and dark neutral ones', () => {
     const normal = theme.getDesignToken(themeConfig('normal'));
     const dark = theme.getDesignToken(themeConfig('dark'));

@@ -85,8 +85,16 @@ function darkTheme({ backgrounds = {}, accent, error, textOnAccent }: DarkColour
   };
 }
 
-/** antd's theme for each console theme (spec §3): dark and dark-blue use the dark algorithm. */
-export function themeConfig(name: ThemeName): ThemeConfig {
+/**
+ * antd's theme for each console theme (spec §3): dark and dark-blue use the dark algorithm. Without
+ * `motion` (the system asks for reduced motion) drawers, menus and messages appear without animating.
+ */
+export function themeConfig(name: ThemeName, { motion = true }: { motion?: boolean } = {}): ThemeConfig {
+  const config = colourTheme(name);
+  return motion ? config : { ...config, token: { ...config.token, motion: false } };
+}
+
+function colourTheme(name: ThemeName): ThemeConfig {
   switch (name) {
     case 'dark':
       return darkTheme({ accent: '#69b1ff', error: '#ff7875', textOnAccent: '#0a0a0a' });
