@@ -32,6 +32,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // Staff's "reduce motion" system setting: the console then skips antd's animations, and each
+    // test waits on no drawer, menu or message animating in or out.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

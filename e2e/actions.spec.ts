@@ -48,8 +48,7 @@ test.describe('actions that change live data (zh)', () => {
     const uncaught: string[] = [];
     page.on('pageerror', (error) => uncaught.push(error.message));
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-    await signIn(page, 'admin', 'zh');
-    await page.goto('/main/basic/gift-list');
+    await signIn(page, 'admin', 'zh', '/main/basic/gift-list');
     await giftInUse(page, tag);
     await page.goto(`/main/basic/gift-list?q=${tag}`);
     const copySuffix = s.crud.copy.name.replace('{{name}}', '');
@@ -91,8 +90,7 @@ test.describe('actions that change live data (zh)', () => {
 
   test('a policy switch names its effect and changes nothing until confirmed', async ({ page }) => {
     const so = s.social;
-    await signIn(page, 'admin', 'zh');
-    await page.goto('/main/projectbase/projectbase-fe/social/friend-access-setting');
+    await signIn(page, 'admin', 'zh', '/main/projectbase/projectbase-fe/social/friend-access-setting');
     const gifting = page.getByRole('switch', { name: new RegExp(`^${so.feature.gifting} `) }).first();
     const before = (await gifting.getAttribute('aria-checked'))!;
     await gifting.click();

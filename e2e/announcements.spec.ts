@@ -34,8 +34,7 @@ test('write a notice, fix a wrong form, publish it, preview it, read it through 
   request,
 }) => {
   const title = `维护通知 ${Date.now().toString(36)}`;
-  await signIn(page, 'admin', 'zh');
-  await page.goto(PAGE);
+  await signIn(page, 'admin', 'zh', PAGE);
   await button(page, zh.crud.action.create).click();
   const drawer = drawerOf(page);
 

@@ -84,8 +84,7 @@ test('one staff member publishes error codes, another approves them on the appro
   // The checker, in a browser of their own: the request waits in "to decide".
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const checker = await context.newPage();
-  await signIn(checker, 'ops_gn', 'zh');
-  await checker.goto('/main/approvals');
+  await signIn(checker, 'ops_gn', 'zh', '/main/approvals');
   await expect(checker.getByRole('heading', { name: zh.menu['page.approvals'] })).toBeVisible();
   const row = checker
     .locator('.rx-data-table tbody tr.ant-table-row')

@@ -157,8 +157,7 @@ test('a code batch is created, approved by a second person, generated, exported,
     // The checker, in a browser of their own, approves on the approvals page.
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const checker = await context.newPage();
-    await signIn(checker, 'ops_gn', 'zh');
-    await checker.goto('/main/approvals');
+    await signIn(checker, 'ops_gn', 'zh', '/main/approvals');
     const request = checker
       .locator('.rx-data-table tbody tr.ant-table-row')
       .filter({ hasText: zh.approvals.kinds.code_batches.activate })

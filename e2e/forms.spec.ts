@@ -37,13 +37,16 @@ async function pickFirst(page: Page, control: Locator) {
 }
 
 async function newGift(page: Page) {
-  await signIn(page, 'admin', 'zh');
-  await page.goto('/main/basic/gift-list');
+  await signIn(page, 'admin', 'zh', '/main/basic/gift-list');
   await button(page, s.crud.action.create).click();
   return openDrawer(page);
 }
 
 test.describe('forms (zh)', () => {
+  // The other specs run with reduced motion (playwright.config.ts): here drawers and messages
+  // animate, as most staff see them.
+  test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+
   test.setTimeout(90_000);
 
   test('a gift with the same prop twice is refused on its contents, and the error goes once changed', async ({
@@ -123,8 +126,7 @@ test.describe('forms (zh)', () => {
   test('error codes: Chinese is optional, and a wrong placeholder names and marks its language only', async ({
     page,
   }) => {
-    await signIn(page, 'admin', 'zh');
-    await page.goto('/main/basic/error-code');
+    await signIn(page, 'admin', 'zh', '/main/basic/error-code');
     await button(page, s.crud.action.create).click();
     const drawer = openDrawer(page);
     await expect(drawer.getByLabel('简体中文')).toHaveAttribute('placeholder', s.crud.multilang.optional);

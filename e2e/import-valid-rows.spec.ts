@@ -26,8 +26,7 @@ test('a file with a bad row applies its valid rows when asked', async ({ page })
   test.setTimeout(120_000);
   const server = { timeout: 30_000 };
   const tag = `iv${Date.now().toString(36)}`;
-  await signIn(page, 'admin', 'zh');
-  await page.goto('/main/projectbase/projectbase-fe/game-prop-config');
+  await signIn(page, 'admin', 'zh', '/main/projectbase/projectbase-fe/game-prop-config');
   const base = { type: 'material', rarity: 'common', stack_limit: '5', expiry_days: '0' };
   const csv = [
     HEADER.join(','),

@@ -77,8 +77,7 @@ test('a large import runs as a job: indicator, jobs page, result file (zh, 1440 
   const jobs = localeStrings('jobs', 'zh');
   const crud = localeStrings('crud', 'zh');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin', 'zh');
-  await page.goto('/main/projectbase/projectbase-fe/game-prop-config');
+  await signIn(page, 'admin', 'zh', '/main/projectbase/projectbase-fe/game-prop-config');
   const tag = `job${Date.now().toString(36)}`;
   await page.getByTestId('props-import-file').setInputFiles({
     name: 'props.csv',

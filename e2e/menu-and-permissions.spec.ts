@@ -65,8 +65,7 @@ test.describe('menu and permissions', () => {
   });
 
   test('a hidden detail page keeps its list selected and its group open', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/main/useraccount/refund/detail/123');
+    await signIn(page, 'admin', 'en', '/main/useraccount/refund/detail/123');
     await expect(page).toHaveURL(/\/refund\/detail\/123$/);
     const selected = sidebar(page).locator('.ant-menu-item-selected');
     await expect(selected).toHaveCount(1);

@@ -29,8 +29,7 @@ async function offers(page: Page, id: string, label: string): Promise<void> {
 test('the operation log names actions, targets and changes in words', async ({ page }) => {
   test.setTimeout(90_000);
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  await signIn(page, 'admin', 'zh');
-  await page.goto('/main/useraccount/account-operation-log');
+  await signIn(page, 'admin', 'zh', '/main/useraccount/account-operation-log');
   const channel = await api<{ id: number; version: number }>(page, 'POST', '/channels', {
     code: `log_${tag}`,
     name: `日志${tag}`,

@@ -12,8 +12,7 @@ const players = localeStrings('players') as Record<string, any>;
 const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
 
 test('find a player by role name, open the profile, read sign-ins and orders', async ({ page }) => {
-  await signIn(page, 'admin', 'zh');
-  await page.goto('/main/useraccount/userManage');
+  await signIn(page, 'admin', 'zh', '/main/useraccount/userManage');
   // The first page of 3,000 players (a busy machine may take a while to count them).
   await expect(rows(page)).toHaveCount(10, { timeout: 30_000 });
 

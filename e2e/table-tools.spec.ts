@@ -31,8 +31,7 @@ async function openColumns(page: Page) {
 
 for (const path of PAGES) {
   test(`the table of ${path} hides a column for this user, keeps it hidden, and resets`, async ({ page }) => {
-    await signIn(page, 'admin', 'zh');
-    await page.goto(`/main${path}`);
+    await signIn(page, 'admin', 'zh', `/main${path}`);
     await expect(tools(page)).toBeVisible();
     await expect(page.locator('.rx-data-table tbody tr.ant-table-row').first()).toBeVisible();
 
@@ -71,8 +70,7 @@ test('the built-in admin role and one’s own account offer no delete, and canno
 }) => {
   const system = localeStrings('system') as { role: Record<string, string> };
   const crud = localeStrings('crud') as { action: { edit: string; delete: string } };
-  await signIn(page, 'admin', 'zh');
-  await page.goto('/main/system/roles?q=admin');
+  await signIn(page, 'admin', 'zh', '/main/system/roles?q=admin');
   const adminRow = page
     .locator('.rx-data-table tbody tr.ant-table-row')
     .filter({ hasText: system.role.builtIn });
