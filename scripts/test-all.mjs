@@ -2,7 +2,7 @@
 // Lint, typecheck and build; unit and API tests on the embedded PGlite; the API tests again on
 // PostgreSQL when one answers (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test);
 // the browser tests in Chromium when /usr/bin/chromium (or CHROMIUM_PATH) exists.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,37 @@ function step(name, command, args, env = {}) {
 function check(name, command, args) {
   if (step(name, command, args)) totals.passed++;
   else totals.failed++;
+}
+
+/**
+ * Checks that each keep one core busy (eslint, tsc) run side by side on the two; each one's output
+ * is printed whole when it ends, so the two do not interleave.
+ */
+async function checksTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(String(error))));
+          child.on('close', (status) => {
+            console.log(`\n=== ${name}`);
+            process.stdout.write(Buffer.concat(output));
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            resolve({ name, ok: status === 0, seconds });
+          });
+        }),
+    ),
+  );
+  for (const { name, ok, seconds } of results) {
+    summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s, beside the other checks)`);
+    if (ok) totals.passed++;
+    else totals.failed++;
+  }
 }
 
 function vitest(name, args, env = {}) {
@@ -67,8 +98,10 @@ async function postgresUrl() {
   }
 }
 
-check('lint', 'npm', ['run', 'lint', '--silent']);
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+await checksTogether([
+  ['lint', 'npm', ['run', 'lint', '--silent']],
+  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+]);
 check('build', 'npm', ['run', 'build', '--silent']);
 vitest('unit and API tests (PGlite)', []);
 

@@ -230,6 +230,13 @@ let store: StoreAdapter = new FakeStore();
 /** How long a claw-back or a store page may take before it counts as failed (tests lower it). */
 let timeoutMs = 5000;
 
+/** The adapters and timeout a server starts with: fresh fakes (each API test file starts so). */
+export function resetRefundAdapters(): void {
+  game = new FakeClawbackGame();
+  store = new FakeStore();
+  timeoutMs = 5000;
+}
+
 export const clawbackGame = () => game;
 export const storeAdapter = () => store;
 export function setClawbackGame(adapter: ClawbackGameAdapter): void {

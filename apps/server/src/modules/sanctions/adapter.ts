@@ -56,6 +56,12 @@ let current: GameAdapter = new FakeGameAdapter();
 /** How long a kick may take before it counts as failed (tests lower it). */
 export let KICK_TIMEOUT_MS = 5000;
 
+/** The adapter and timeout a server starts with: a fresh fake game (each API test file starts so). */
+export function resetGameAdapter(): void {
+  current = new FakeGameAdapter();
+  KICK_TIMEOUT_MS = 5000;
+}
+
 export function gameAdapter(): GameAdapter {
   return current;
 }

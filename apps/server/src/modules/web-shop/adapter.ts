@@ -240,6 +240,15 @@ let timeoutMs = 5000;
 /** Delivery attempts per run of the retry job, and the longest wait between two (a 429's retry-after is capped by it). */
 let retryPolicy = { attempts: 3, backoffMs: 1000, maxWaitMs: 10_000 };
 
+/** The adapters, timeout and retries a server starts with: fresh fakes (each API test file starts so). */
+export function resetWebShopAdapters(): void {
+  game = new FakeDeliveryGame();
+  providers.clear();
+  providers.set('fakepay', new FakePayProvider());
+  timeoutMs = 5000;
+  retryPolicy = { attempts: 3, backoffMs: 1000, maxWaitMs: 10_000 };
+}
+
 export const deliveryGame = () => game;
 export function setDeliveryGame(adapter: DeliveryGameAdapter): void {
   game = adapter;
