@@ -13,19 +13,28 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 
+/** A step's line in the closing summary. */
+function record(name, ok, started, note = '') {
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s${note})`);
+}
+
+/** A check that is not a test runner counts as one test. */
+function tally(ok) {
+  if (ok) totals.passed++;
+  else totals.failed++;
+}
+
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  record(name, ok, started);
   return ok;
 }
 
-/** A check that is not a test runner counts as one test. */
 function check(name, command, args) {
-  if (step(name, command, args)) totals.passed++;
-  else totals.failed++;
+  tally(step(name, command, args));
 }
 
 /**
@@ -33,11 +42,11 @@ function check(name, command, args) {
  * is printed whole when it ends, so the two do not interleave.
  */
 async function checksTogether(checks) {
+  const started = Date.now();
   const results = await Promise.all(
     checks.map(
       ([name, command, args]) =>
         new Promise((resolve) => {
-          const started = Date.now();
           const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
           const output = [];
           child.stdout.on('data', (chunk) => output.push(chunk));
@@ -46,17 +55,13 @@ async function checksTogether(checks) {
           child.on('close', (status) => {
             console.log(`\n=== ${name}`);
             process.stdout.write(Buffer.concat(output));
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            resolve({ name, ok: status === 0, seconds });
+            record(name, status === 0, started, ', beside the other checks');
+            resolve(status === 0);
           });
         }),
     ),
   );
-  for (const { name, ok, seconds } of results) {
-    summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s, beside the other checks)`);
-    if (ok) totals.passed++;
-    else totals.failed++;
-  }
+  results.forEach(tally);
 }
 
 function vitest(name, args, env = {}) {

@@ -227,14 +227,15 @@ export class FakeStore implements StoreAdapter {
 
 let game: ClawbackGameAdapter = new FakeClawbackGame();
 let store: StoreAdapter = new FakeStore();
+const DEFAULT_TIMEOUT_MS = 5000;
 /** How long a claw-back or a store page may take before it counts as failed (tests lower it). */
-let timeoutMs = 5000;
+let timeoutMs = DEFAULT_TIMEOUT_MS;
 
 /** The adapters and timeout a server starts with: fresh fakes (each API test file starts so). */
 export function resetRefundAdapters(): void {
   game = new FakeClawbackGame();
   store = new FakeStore();
-  timeoutMs = 5000;
+  timeoutMs = DEFAULT_TIMEOUT_MS;
 }
 
 export const clawbackGame = () => game;

@@ -53,13 +53,14 @@ export class FakeGameAdapter implements GameAdapter {
 }
 
 let current: GameAdapter = new FakeGameAdapter();
+const DEFAULT_KICK_TIMEOUT_MS = 5000;
 /** How long a kick may take before it counts as failed (tests lower it). */
-export let KICK_TIMEOUT_MS = 5000;
+export let KICK_TIMEOUT_MS = DEFAULT_KICK_TIMEOUT_MS;
 
 /** The adapter and timeout a server starts with: a fresh fake game (each API test file starts so). */
 export function resetGameAdapter(): void {
   current = new FakeGameAdapter();
-  KICK_TIMEOUT_MS = 5000;
+  KICK_TIMEOUT_MS = DEFAULT_KICK_TIMEOUT_MS;
 }
 
 export function gameAdapter(): GameAdapter {

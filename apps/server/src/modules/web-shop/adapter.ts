@@ -235,18 +235,29 @@ export class FakePayProvider implements PaymentProvider {
 
 let game: DeliveryGameAdapter = new FakeDeliveryGame();
 const providers = new Map<string, PaymentProvider>([['fakepay', new FakePayProvider()]]);
+const DEFAULT_TIMEOUT_MS = 5000;
+interface RetryPolicy {
+  attempts: number;
+  backoffMs: number;
+  maxWaitMs: number;
+}
+const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  attempts: 3,
+  backoffMs: 1000,
+  maxWaitMs: 10_000,
+});
 /** How long a delivery or a provider call may take before it counts as failed (tests lower it). */
-let timeoutMs = 5000;
+let timeoutMs = DEFAULT_TIMEOUT_MS;
 /** Delivery attempts per run of the retry job, and the longest wait between two (a 429's retry-after is capped by it). */
-let retryPolicy = { attempts: 3, backoffMs: 1000, maxWaitMs: 10_000 };
+let retryPolicy: Readonly<RetryPolicy> = DEFAULT_RETRY_POLICY;
 
 /** The adapters, timeout and retries a server starts with: fresh fakes (each API test file starts so). */
 export function resetWebShopAdapters(): void {
   game = new FakeDeliveryGame();
   providers.clear();
   providers.set('fakepay', new FakePayProvider());
-  timeoutMs = 5000;
-  retryPolicy = { attempts: 3, backoffMs: 1000, maxWaitMs: 10_000 };
+  timeoutMs = DEFAULT_TIMEOUT_MS;
+  retryPolicy = DEFAULT_RETRY_POLICY;
 }
 
 export const deliveryGame = () => game;
@@ -264,7 +275,7 @@ export const DEFAULT_PROVIDER = 'fakepay';
 export function setWebShopTimeout(ms: number): void {
   timeoutMs = ms;
 }
-export function setDeliveryRetry(policy: Partial<typeof retryPolicy>): void {
+export function setDeliveryRetry(policy: Partial<RetryPolicy>): void {
   retryPolicy = { ...retryPolicy, ...policy };
 }
 export const deliveryRetry = () => retryPolicy;
