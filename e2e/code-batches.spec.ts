@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { gameStringToSign } from '../packages/contracts/src/game-api.ts';
 import { api } from './support/api.ts';
+import { withApprovalPolicies } from './support/approval-policies.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
@@ -99,22 +100,8 @@ test('a code batch is created, approved by a second person, generated, exported,
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin', 'zh');
   const xianxia = await chooseGame(page, 'xianxia');
-  type Policies = { list: Record<string, unknown>[] };
-  const before = (await api<Policies>(page, 'GET', '/approval-policies')).list.map(
-    ({ action, product_id, threshold, value_threshold, reason_required, approver, enabled }) => ({
-      action,
-      product_id,
-      threshold,
-      value_threshold,
-      reason_required,
-      approver,
-      enabled,
-    }),
-  );
-  await api(page, 'PUT', '/approval-policies', {
-    policies: [...before, { action: APPROVE, product_id: xianxia, threshold: 100, reason_required: true }],
-  });
-  try {
+  const policy = { action: APPROVE, product_id: xianxia, threshold: 100, reason_required: true };
+  await withApprovalPolicies(page, [policy], async () => {
     await page.goto('/main/operation/ckdey-config');
     await expect(page.getByRole('heading', { name: zh.menu['page.exchangeCodes'] })).toBeVisible();
 
@@ -219,7 +206,5 @@ test('a code batch is created, approved by a second person, generated, exported,
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect(rows(page).filter({ hasText: name }).first()).toContainText(ar.codes.status.active);
     expect(await seriousViolations(page)).toEqual([]);
-  } finally {
-    await api(page, 'PUT', '/approval-policies', { policies: before });
-  }
+  });
 });

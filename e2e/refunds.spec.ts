@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
+import { withApprovalPolicies } from './support/approval-policies.ts';
 import { seriousViolations } from './support/axe.ts';
 import { gameCall, newGameKey, type GameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
@@ -107,21 +108,7 @@ for (const { lang, html, dir, name } of [
     expect(await seriousViolations(page)).toEqual([]);
 
     // Another refund: ask to waive it; it waits for a second person.
-    type Policies = { list: Record<string, unknown>[] };
-    const before = (await api<Policies>(page, 'GET', '/approval-policies')).list.map(
-      ({ action, product_id, threshold, reason_required, approver, enabled }) => ({
-        action,
-        product_id,
-        threshold,
-        reason_required,
-        approver,
-        enabled,
-      }),
-    );
-    await api(page, 'PUT', '/approval-policies', {
-      policies: [...before.filter((p) => p.action !== APPROVE), { action: APPROVE }],
-    });
-    try {
+    await withApprovalPolicies(page, [{ action: APPROVE }], async () => {
       await page.goto(`/main/useraccount/refund/detail/${encodeURIComponent(waiveOrder)}`);
       const waiving = page.locator(`[data-testid=refund-detail][data-order="${waiveOrder}"]`);
       await waiving.getByRole('button', { name: named(s.actions.waive) }).click();
@@ -132,9 +119,7 @@ for (const { lang, html, dir, name } of [
       await expect(waiving.getByTestId('refund-state')).toContainText(s.waitingApproval);
       await expect(waiving.getByTestId('timeline-waive_asked')).toContainText('goodwill');
       expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await api(page, 'PUT', '/approval-policies', { policies: before });
-    }
+    });
 
     // At phone width: the detail page without an order number asks for one; the list still reads.
     await page.setViewportSize({ width: 390, height: 844 });
