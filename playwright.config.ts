@@ -35,7 +35,9 @@ export default defineConfig({
     // Staff's "reduce motion" system setting: the console then skips antd's animations, and each
     // test waits on no drawer, menu or message animating in or out.
     contextOptions: { reducedMotion: 'reduce' },
-    trace: 'retain-on-failure',
+    // A trace is recorded on a failed test's retry only: recording every test's every step (DOM
+    // snapshots, screenshots) cost a quarter of the run.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   webServer: {
