@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { ApprovalPolicies } from '../packages/contracts/src/approvals.ts';
 import { api } from './support/api.ts';
+import { asInput, withApprovalPolicies } from './support/approval-policies.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
@@ -146,4 +148,34 @@ test('one staff member publishes error codes, another approves them on the appro
   await expect(page.getByRole('tab', { name: a.tabs.policies })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('switch', { name: `${a.policies.enabled} 2` })).toBeChecked();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('saving policies someone else saved meanwhile says so, and loads theirs', async ({ page }) => {
+  const a = zh.approvals;
+  await signIn(page, 'admin', 'zh');
+  await withApprovalPolicies(page, [], async () => {
+    await page.goto('/main/approvals?tab=policies');
+    const enabled = (row: number) => page.getByRole('switch', { name: `${a.policies.enabled} ${row}` });
+    await expect(enabled(1)).toBeVisible();
+    const read = await api<ApprovalPolicies>(page, 'GET', '/approval-policies');
+    // Another admin adds a policy after this page loaded the list.
+    const extra = read.actions.find((action) => !read.list.some((p) => p.action === action))!;
+    await api(page, 'PUT', '/approval-policies', {
+      policies: [...read.list.map(asInput), { action: extra, threshold: 77 }],
+      version: read.version,
+    });
+    // This admin switches the first policy off and saves: refused, and told why.
+    await enabled(1).click();
+    await button(page, a.policies.save).click();
+    await expect(page.getByTestId('policies-stale')).toContainText(a.policies.stale);
+    expect(await seriousViolations(page)).toEqual([]);
+    const after = await api<ApprovalPolicies>(page, 'GET', '/approval-policies');
+    expect(after.list.map((p) => [p.action, p.enabled, p.threshold])).toContainEqual([extra, true, 77]);
+    expect(after.list.every((p) => p.enabled)).toBe(true);
+    // Loading the latest list shows the other admin's policy.
+    await page.getByRole('button', { name: a.policies.reload }).click();
+    await expect(page.getByTestId('policies-stale')).toBeHidden();
+    await expect(enabled(read.list.length + 1)).toBeChecked();
+    await expect(enabled(1)).toBeChecked();
+  });
 });

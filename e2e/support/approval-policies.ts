@@ -43,7 +43,7 @@ async function lock(): Promise<void> {
 type Policies = { list: (ApprovalPolicyInput & Record<string, unknown>)[] };
 
 /** The policies as the PUT body takes them (the list also carries ids and times). */
-const asInput = ({
+export const asInput = ({
   action,
   product_id,
   threshold,

@@ -153,6 +153,11 @@ export type ApprovalPolicyInput = z.input<typeof approvalPolicyFields>;
 /** The CP's policies, replaced as a whole. */
 export const approvalPoliciesBody = z.object({
   policies: z.array(approvalPolicyFields).max(100),
+  /**
+   * The list's `version` when it was read: if anyone has saved the policies since, the save is
+   * refused (409001) instead of silently undoing their change. The console always sends it.
+   */
+  version: z.string().max(64).optional(),
 });
 export const approvalPoliciesAnswer = z.object({
   list: z.array(approvalPolicyItem),
@@ -160,5 +165,7 @@ export const approvalPoliciesAnswer = z.object({
   actions: z.array(z.string()),
   /** Those whose changes carry a value (a value threshold applies). */
   valued_actions: z.array(z.string()),
+  /** Changes whenever the list is saved: sent back with a save (`approvalPoliciesBody.version`). */
+  version: z.string(),
 });
 export type ApprovalPolicies = z.infer<typeof approvalPoliciesAnswer>;

@@ -364,4 +364,34 @@ describe('two-person approval', () => {
     expect(await t.database.db.select().from(errorCodeReleases)).toHaveLength(released.length + 1);
     expect((await t.logsOf('approval_policy', ''))[0]).toMatchObject({ action: 'update' });
   });
+
+  it('refuses a save of policies someone changed since they were read (409001), keeping theirs', async () => {
+    const read = async () => body<ApprovalPolicies>(await admin.get('/api/v1/approval-policies')).data;
+    const first = await read();
+    // Two admins open the policies; one saves a policy for mails.
+    const saved = await admin.put('/api/v1/approval-policies', {
+      policies: [{ action: mailsResource.permissions.approve, threshold: 10 }],
+      version: first.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const second = body<ApprovalPolicies>(saved).data;
+    expect(second.version).not.toBe(first.version);
+    expect((await read()).version).toBe(second.version);
+    // The other saves what they read, which no longer holds the mails policy: refused.
+    const logs = (await t.logsOf('approval_policy', '')).length;
+    const stale = await admin.put('/api/v1/approval-policies', {
+      policies: [{ action: codes.approve }],
+      version: first.version,
+    });
+    expect(body(stale).code).toBe(409001);
+    expect(body(stale).msg).toBeTruthy();
+    const now = await read();
+    expect(now.list.map((p) => [p.action, p.threshold])).toEqual([[mailsResource.permissions.approve, 10]]);
+    expect(now.version).toBe(second.version);
+    expect(await t.logsOf('approval_policy', '')).toHaveLength(logs);
+    // With the version now read, the save goes through.
+    const again = await admin.put('/api/v1/approval-policies', { policies: [], version: now.version });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(body<ApprovalPolicies>(again).data.list).toEqual([]);
+  });
 });

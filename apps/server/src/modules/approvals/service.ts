@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ import {
   type approvalPoliciesBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { products, users } from '../../db/schema.ts';
+import { cps, products, users } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -472,7 +473,17 @@ export async function getPolicies(db: Db, scope: Scope): Promise<ApprovalPolicie
     list: rows.map(toPolicy),
     actions: [...APPROVAL_ACTIONS],
     valued_actions: [...VALUED_APPROVAL_ACTIONS],
+    version: policiesVersion(rows),
   };
+}
+
+/**
+ * The list's version: a save replaces every row, so new ids (and their times) mean a new version;
+ * an empty list has one version of its own.
+ */
+function policiesVersion(rows: PolicyRow[]): string {
+  const ids = rows.map((row) => `${row.id}@${row.updatedAt.toISOString()}`).sort();
+  return createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 16);
 }
 
 /** Replaces the CP's policies; one per (action, product); products must be the CP's. */
@@ -507,7 +518,10 @@ export async function putPolicies(
   }
   problems.throwIfAny();
   return db.transaction(async (tx) => {
+    // Saves of one CP's policies take turns, so two cannot both pass the version check.
+    await tx.select({ id: cps.id }).from(cps).where(eq(cps.id, scope.cpId)).for('update');
     const before = await getPolicies(tx, scope);
+    if (body.version !== undefined && body.version !== before.version) throw new ApiError(ErrorCode.CONFLICT);
     await tx.delete(approvalPolicies).where(eq(approvalPolicies.cpId, scope.cpId));
     if (body.policies.length) {
       await tx.insert(approvalPolicies).values(

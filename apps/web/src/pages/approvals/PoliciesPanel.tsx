@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Input, InputNumber, Select, Switch, Table, Typogra
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '@rx/contracts/errors';
 import { useProduct } from '@/app/product/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError } from '@/shared/http.ts';
@@ -36,16 +37,34 @@ function rowsOf(data: ApprovalPolicies | undefined): Row[] {
 export function PoliciesPanel() {
   const policies = usePolicies(true);
   // A fresh editor for each answer from the server (loaded or saved).
-  return <PoliciesEditor key={policies.dataUpdatedAt} data={policies.data} loading={policies.isLoading} />;
+  return (
+    <PoliciesEditor
+      key={policies.dataUpdatedAt}
+      data={policies.data}
+      loading={policies.isLoading}
+      reload={() => void policies.refetch()}
+    />
+  );
 }
 
-function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined; loading: boolean }) {
+function PoliciesEditor({
+  data,
+  loading,
+  reload,
+}: {
+  data: ApprovalPolicies | undefined;
+  loading: boolean;
+  /** Loads the list as saved now (the editor starts again from it). */
+  reload: () => void;
+}) {
   const { t } = useTranslation('approvals');
   const message = useMessage();
   const products = useProduct((s) => s.products);
   const save = useSavePolicies();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(data));
   const [error, setError] = useState<string | null>(null);
+  // Someone saved the policies after this editor loaded them: these edits were not saved.
+  const [stale, setStale] = useState(false);
   const actions = data?.actions ?? [];
   const valued = new Set(data?.valued_actions ?? []);
 
@@ -68,9 +87,16 @@ function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined;
   const submit = async () => {
     setError(null);
     try {
-      await save.mutateAsync(rows.map(({ key: _key, ...policy }) => policy));
+      await save.mutateAsync({
+        policies: rows.map(({ key: _key, ...policy }) => policy),
+        version: data?.version,
+      });
       void message.success(t('policies.saved'));
     } catch (cause) {
+      if (cause instanceof ApiError && cause.code === ErrorCode.CONFLICT) {
+        setStale(true);
+        return;
+      }
       const fields =
         cause instanceof ApiError ? (cause.data as { fields?: Record<string, string> })?.fields : undefined;
       setError(
@@ -222,6 +248,19 @@ function PoliciesEditor({ data, loading }: { data: ApprovalPolicies | undefined;
         ]}
       />
       {error && <Alert type="error" showIcon title={error} />}
+      {stale && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="policies-stale"
+          title={t('policies.stale')}
+          action={
+            <Button size="small" onClick={reload}>
+              {t('policies.reload')}
+            </Button>
+          }
+        />
+      )}
       <Flex gap={8} wrap>
         <Button icon={<PlusOutlined />} onClick={add} disabled={actions.length === 0}>
           {t('policies.add')}

@@ -112,8 +112,10 @@ export function usePolicies(enabled: boolean) {
 export function useSavePolicies() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (policies: ApprovalPolicyInput[]) =>
-      http.put<ApprovalPolicies>('/approval-policies', { policies }),
+    /** `version`: the list's version when it was read (a save since is refused with 409001). */
+    mutationFn: (body: { policies: ApprovalPolicyInput[]; version: string | undefined }) =>
+      // The policies panel shows every failure itself, beside the list.
+      http.put<ApprovalPolicies>('/approval-policies', body, { silent: true }),
     onSuccess: (data) => client.setQueryData([...ROOT, 'policies'], data),
   });
 }
