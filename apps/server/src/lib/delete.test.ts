@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GiftPackage, Prop } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/index.ts';
 import { body, logsOf, productIdOf, signIn, type Client } from '../../test/api.ts';
 import { props } from '../modules/props/tables.ts';
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let gn: Client;
 beforeAll(async () => {
-  t = await createTestApp();
   gn = await signIn(t, 'admin', 'xianxia');
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 const PARALLEL = 20;

@@ -1,18 +1,15 @@
 import { setImmediate as nextLoop } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportAnswer } from '@rx/contracts';
-import { bearer, body, createTestApp, type TestContext } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/index.ts';
+import { bearer, body } from '../../test/helpers.ts';
 import { propRow, propsAdmin, propsCsv } from '../../test/prop-sheets.ts';
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let token: string;
 let productId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ token, productId } = await propsAdmin(t));
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 describe('a long import (defect 4)', () => {

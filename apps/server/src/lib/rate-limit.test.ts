@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorCode, type GameApiKeyCreated } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/index.ts';
 import { body, signIn, staffWith, type Client } from '../../test/api.ts';
 import { signGameRequest } from '../../test/game.ts';
 import { rateLimitsFrom } from '../config.ts';
@@ -9,14 +9,10 @@ import { rateLimitsFrom } from '../config.ts';
 // Low limits for this file only (the window is long enough that none resets during the run).
 const LIMITS = { windowSeconds: 600, console: 5, signIn: 10, game: 3, gameUnsigned: 2 };
 
-let t: TestContext;
+const t = useTestApp({ as: null, app: () => ({ rateLimits: LIMITS }) });
 let admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: LIMITS });
   admin = await signIn(t, 'admin', 'xianxia');
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 function expectLimited(res: LightMyRequestResponse) {

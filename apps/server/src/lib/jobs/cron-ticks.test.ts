@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
 
 // A cron is a chain of ticks: one pg-boss message due at each of its moments, sent by the runner
 // itself (pg-boss's own cron clock is off). These tests make a tick due by moving its message's
 // start to now, as if its moment had come, and wait for the runner's worker to take it.
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 const ran: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   t.app.jobs.defineTask('test:tick', async (payload) => {
     ran.push((payload as { label: string }).label);
   });
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 interface Tick {

@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { jobItemEffects, jobs, schedules } from '../../db/jobs.ts';
 import type { LiveEvent } from '../../lib/events.ts';
 import { JOB_KINDS, type ImportAnswer } from '@rx/contracts';
-import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
+import { bearer, body, signInAs } from '../../../test/helpers.ts';
 import { sweepJobs } from './retention.ts';
 import { importProps, propRow, propsAdmin, propsCsv, propsNamed } from '../../../test/prop-sheets.ts';
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let users: Record<
   'admin' | 'ops' | 'cs' | 'hw',
   { token: string; id: number; cpId: number; username: string }
 >;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const entries = await Promise.all(
     (
       [
@@ -41,9 +41,6 @@ beforeAll(async () => {
       return { seq };
     },
   });
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 function owner(user: (typeof users)['ops']) {

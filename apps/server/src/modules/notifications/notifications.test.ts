@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/index.ts';
+import { bearer, body, signInAs } from '../../../test/helpers.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp({ as: null });
 
 interface List {
   list: { id: number; kind: string; title: string; read: boolean; link: string }[];

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationLog } from '@rx/contracts';
 import { operationLogsResource } from '@rx/contracts/operation-logs';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
 import { body, records, sheetOf, signIn, staffWith, type Client } from '../../../test/api.ts';
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let admin: Client;
 let started: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t, 'admin', 'xianxia');
   started = new Date(Date.now() - 1000).toISOString();
   // A few writes by two staff members of the domestic CP and one of the overseas CP.
@@ -23,9 +22,6 @@ beforeAll(async () => {
   await ops.post('/api/v1/channels', { code: 'ops_made', name: '运营渠道', kind: 'store' });
   const hw = await signIn(t, 'ops_hw', 'dawn');
   await hw.post('/api/v1/channels', { code: 'overseas', name: 'Overseas', kind: 'web' });
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 type List = { list: OperationLog[]; total: number };

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Distribution, TierHistory, TierPlayer, TierSettings } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
 import { body, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
 import { playerLogins, playerOrders, players } from '../players/tables.ts';
 
 // The daily tier job: payment and activity tiers at their boundaries, history rows on change,
 // thresholds, permissions and products kept apart.
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let admin: Client;
 let productId: number;
 const tag = Date.now().toString(36);
@@ -68,7 +68,6 @@ const history = async (api: Client, openid: string) => {
 const id = (n: string) => `${tag}_${n}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
   productId = await productIdOf(t, 'xianxia');
   admin = await signIn(t, 'admin', 'xianxia');
   // Thresholds: small from 1, mid from 1,000, whale from 10,000 (minor units), last 30 days.
@@ -104,7 +103,6 @@ beforeAll(async () => {
   // mid one below whale; created 8 days ago, never signed in → dormant.
   await addPlayer(id('mid'), ago(8), null, [{ amount: 9_999, at: ago(1) }]);
 });
-afterAll(() => t.app.close());
 
 describe('the tier job', () => {
   it('assigns payment and activity tiers at their boundaries, and records where each player started', async () => {

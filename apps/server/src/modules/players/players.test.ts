@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameApiKeyCreated, PlayerEventResult, PlayerItem, PlayerProfile } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
 import { body, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
 import { newNonce, signGameRequest } from '../../../test/game.ts';
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { DEFAULT_PLAYER_RETENTION, sweepPlayerData } from './retention.ts';
 
 // Games report players through the signed game API; staff find them and open their profile.
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let admin: Client;
 let key: GameApiKeyCreated;
 const tag = Date.now().toString(36);
@@ -32,11 +32,9 @@ const results = (res: Awaited<ReturnType<typeof report>>) =>
   body<{ results: PlayerEventResult[] }>(res).data.results;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t, 'admin', 'xianxia');
   key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'players' })).data;
 });
-afterAll(() => t.app.close());
 
 describe('game-reported players', () => {
   it('stores a batch of events, each answered on its own, and an event id only once', async () => {

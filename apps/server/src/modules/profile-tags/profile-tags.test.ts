@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem, PlayerTag, ProfileTag, TagPlayer } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
 import { bearer, signInAs } from '../../../test/helpers.ts';
 import { body, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
 import { players } from '../players/tables.ts';
@@ -8,7 +8,7 @@ import { players } from '../players/tables.ts';
 // Profile tags: definitions checked by type, values set by hand, imported from a file (per-line
 // errors) and set by a rule; permissions and products kept apart.
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let admin: Client;
 let productId: number;
 const tag = Date.now().toString(36);
@@ -58,7 +58,6 @@ async function runJob(res: { statusCode: number; body: string }) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   productId = await productIdOf(t, 'xianxia');
   admin = await signIn(t, 'admin', 'xianxia');
   const now = Date.now();
@@ -74,7 +73,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => t.app.close());
 
 describe('tag definitions', () => {
   it('creates tags of each type and refuses what does not fit the type', async () => {

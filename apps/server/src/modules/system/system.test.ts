@@ -7,15 +7,10 @@ import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import { seed } from '../../seed/index.ts';
-import { body, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
+import { body } from '../../../test/helpers.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useTestApp({ as: null });
 
 describe('health, metrics and docs', () => {
   it('answers /healthz and /readyz', async () => {

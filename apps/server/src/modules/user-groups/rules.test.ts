@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ruleSchema, type Rule, type RuleCondition } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { playerMatchSql, RuleError } from './rules.ts';
 import { addPlayers, addTag, freshProduct } from './test-support.ts';
@@ -10,13 +10,12 @@ import { addPlayers, addTag, freshProduct } from './test-support.ts';
 // The rule compiler against a real database (PGlite, or PostgreSQL with TEST_DATABASE=postgres):
 // each field type and operator, AND/OR nesting, and the refusals.
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let productId: number;
 let otherProduct: number;
 const tag = Date.now().toString(36);
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
   const db = t.database.db;
   productId = await freshProduct(db, `ugr${tag}`);
   otherProduct = await freshProduct(db, `ugo${tag}`);
@@ -90,7 +89,6 @@ beforeAll(async () => {
     [id('d'), new Date('2025-01-01T00:00:00Z')],
   ]);
 });
-afterAll(() => t.app.close());
 
 async function matching(rule: Rule, product = productId): Promise<string> {
   const rows = await queryRows<{ openid: string }>(

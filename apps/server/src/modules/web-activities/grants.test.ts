@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
 import { productIdOf } from '../../../test/api.ts';
 import { products } from '../../db/schema.ts';
 import { grantTopUpRewards, type TopUpInput } from './index.ts';
@@ -8,7 +8,7 @@ import { webActivities, webActivityGrants } from './tables.ts';
 
 // grantTopUpRewards: what a paid web order earns, inside the orders' own transaction.
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let dawn: number;
 let cpId: number;
 const tag = Date.now().toString(36);
@@ -52,7 +52,6 @@ const grant = (input: TopUpInput) => t.database.db.transaction((tx) => grantTopU
 const player = () => `p${tag}_${++seq}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
   dawn = await productIdOf(t, 'dawn');
   const [row] = await t.database.db
     .select({ cpId: products.cpId })
@@ -60,7 +59,6 @@ beforeAll(async () => {
     .where(eq(products.id, dawn));
   cpId = row!.cpId;
 });
-afterAll(() => t.app.close());
 
 describe('grantTopUpRewards', () => {
   it('grants a first top-up gift once per player, on the first paid order within the activity', async () => {

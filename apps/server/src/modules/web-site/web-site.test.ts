@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   webSiteAccess,
@@ -12,7 +12,7 @@ import {
   type WebSite,
   type WebSiteUpdate,
 } from '@rx/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/index.ts';
 import { adminOf, body, logsOf, signIn, staffWith, type Client } from '../../../test/api.ts';
 import { gameCaller, signGameRequest } from '../../../test/game.ts';
 import { products, users } from '../../db/schema.ts';
@@ -21,7 +21,7 @@ import { webProtocolVersions, webSites } from './tables.ts';
 // The web recharge site's configuration (/api/v1/web-site) and protocols (/api/v1/web-protocols),
 // and what the site reads through the signed game API.
 
-let t: TestContext;
+const t = useTestApp({ as: null });
 let hw: Client;
 let code: string;
 const tag = Date.now().toString(36);
@@ -52,12 +52,10 @@ const config = (extra: Partial<WebSiteUpdate> = {}): WebSiteUpdate => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await adminOf(t, 'ops_hw');
   code = await overseasGame('ops_hw', 'ws');
   hw = await signIn(t, owner, code);
 });
-afterAll(() => t.app.close());
 
 describe('site configuration', () => {
   it('starts from a default, saves with version 0, then edits with the current version (409001 when stale)', async () => {
