@@ -1,15 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GiftPackage, Prop } from '@rx/contracts';
 import { useTestApp } from '../../test/index.ts';
-import { body, logsOf, productIdOf, signIn, type Client } from '../../test/api.ts';
+import { body, logsOf, productIdOf } from '../../test/api.ts';
 import { props } from '../modules/props/tables.ts';
 
-const t = useTestApp({ as: null });
-let gn: Client;
-beforeAll(async () => {
-  gn = await signIn(t, 'admin', 'xianxia');
-});
+const t = useTestApp();
+const gn = t.admin;
 
 const PARALLEL = 20;
 

@@ -1,19 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorCode, type GameApiKeyCreated } from '@rx/contracts';
 import { useTestApp } from '../../test/index.ts';
-import { body, signIn, staffWith, type Client } from '../../test/api.ts';
+import { body, signIn, staffWith } from '../../test/api.ts';
 import { signGameRequest } from '../../test/game.ts';
 import { rateLimitsFrom } from '../config.ts';
 
 // Low limits for this file only (the window is long enough that none resets during the run).
 const LIMITS = { windowSeconds: 600, console: 5, signIn: 10, game: 3, gameUnsigned: 2 };
 
-const t = useTestApp({ as: null, app: () => ({ rateLimits: LIMITS }) });
-let admin: Client;
-beforeAll(async () => {
-  admin = await signIn(t, 'admin', 'xianxia');
-});
+const t = useTestApp({ app: () => ({ rateLimits: LIMITS }) });
+const admin = t.admin;
 
 function expectLimited(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(429);

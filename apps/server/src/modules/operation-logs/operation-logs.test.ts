@@ -2,13 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationLog } from '@rx/contracts';
 import { operationLogsResource } from '@rx/contracts/operation-logs';
 import { useTestApp } from '../../../test/index.ts';
-import { body, records, sheetOf, signIn, staffWith, type Client } from '../../../test/api.ts';
+import { body, records, sheetOf, signIn, staffWith } from '../../../test/api.ts';
 
-const t = useTestApp({ as: null });
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let started: string;
 beforeAll(async () => {
-  admin = await signIn(t, 'admin', 'xianxia');
   started = new Date(Date.now() - 1000).toISOString();
   // A few writes by two staff members of the domestic CP and one of the overseas CP.
   await admin.post('/api/v1/products', {

@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Distribution, TierHistory, TierPlayer, TierSettings } from '@rx/contracts';
 import { useTestApp } from '../../../test/index.ts';
-import { body, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
+import { body, signIn, staffWith, type Client } from '../../../test/api.ts';
 import { playerLogins, playerOrders, players } from '../players/tables.ts';
 
 // The daily tier job: payment and activity tiers at their boundaries, history rows on change,
 // thresholds, permissions and products kept apart.
 
-const t = useTestApp({ as: null });
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let productId: number;
 const tag = Date.now().toString(36);
 const channel = `tier_${tag}`;
@@ -68,8 +68,7 @@ const history = async (api: Client, openid: string) => {
 const id = (n: string) => `${tag}_${n}`;
 
 beforeAll(async () => {
-  productId = await productIdOf(t, 'xianxia');
-  admin = await signIn(t, 'admin', 'xianxia');
+  productId = t.productId;
   // Thresholds: small from 1, mid from 1,000, whale from 10,000 (minor units), last 30 days.
   const saved = await admin.put('/api/v1/player-tiers/settings', {
     basis: 'days30',

@@ -10,8 +10,8 @@ import { DEFAULT_PLAYER_RETENTION, sweepPlayerData } from './retention.ts';
 
 // Games report players through the signed game API; staff find them and open their profile.
 
-const t = useTestApp({ as: null });
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let key: GameApiKeyCreated;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `t${tag}_${n}`;
@@ -32,7 +32,6 @@ const results = (res: Awaited<ReturnType<typeof report>>) =>
   body<{ results: PlayerEventResult[] }>(res).data.results;
 
 beforeAll(async () => {
-  admin = await signIn(t, 'admin', 'xianxia');
   key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'players' })).data;
 });
 

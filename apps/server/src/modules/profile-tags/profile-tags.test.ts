@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem, PlayerTag, ProfileTag, TagPlayer } from '@rx/contracts';
 import { useTestApp } from '../../../test/index.ts';
 import { bearer, signInAs } from '../../../test/helpers.ts';
-import { body, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
+import { body, signIn, staffWith, type Client } from '../../../test/api.ts';
 import { players } from '../players/tables.ts';
 
 // Profile tags: definitions checked by type, values set by hand, imported from a file (per-line
 // errors) and set by a rule; permissions and products kept apart.
 
-const t = useTestApp({ as: null });
-let admin: Client;
+const t = useTestApp();
+const admin = t.admin;
 let productId: number;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `pt${tag}_${n}`;
@@ -58,8 +58,7 @@ async function runJob(res: { statusCode: number; body: string }) {
 }
 
 beforeAll(async () => {
-  productId = await productIdOf(t, 'xianxia');
-  admin = await signIn(t, 'admin', 'xianxia');
+  productId = t.productId;
   const now = Date.now();
   await t.database.db.insert(players).values(
     Array.from({ length: 6 }, (_, i) => ({
