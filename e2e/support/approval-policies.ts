@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { ApprovalPolicyInput } from '../../packages/contracts/src/approvals.ts';
+import {
+  approvalPolicyFields,
+  type ApprovalPolicies,
+  type ApprovalPolicyInput,
+} from '../../packages/contracts/src/approvals.ts';
 import { api } from './api.ts';
 
 /**
@@ -40,26 +44,9 @@ async function lock(): Promise<void> {
   }
 }
 
-type Policies = { list: (ApprovalPolicyInput & Record<string, unknown>)[] };
-
-/** The policies as the PUT body takes them (the list also carries ids and times). */
-export const asInput = ({
-  action,
-  product_id,
-  threshold,
-  value_threshold,
-  reason_required,
-  approver,
-  enabled,
-}: ApprovalPolicyInput): ApprovalPolicyInput => ({
-  action,
-  product_id,
-  threshold,
-  value_threshold,
-  reason_required,
-  approver,
-  enabled,
-});
+/** A policy as the PUT body takes it: the contract's own fields, without the list's ids and times. */
+export const asInput = (policy: ApprovalPolicyInput): ApprovalPolicyInput =>
+  approvalPolicyFields.parse(policy);
 
 /**
  * Runs `steps` with `policies` in force, then puts the CP's policies back as they were, with no
@@ -73,7 +60,7 @@ export async function withApprovalPolicies(
 ): Promise<void> {
   await lock();
   try {
-    const before = (await api<Policies>(page, 'GET', '/approval-policies')).list.map(asInput);
+    const before = (await api<ApprovalPolicies>(page, 'GET', '/approval-policies')).list.map(asInput);
     const replaced = (p: ApprovalPolicyInput) =>
       policies.some(
         (mine) => mine.action === p.action && (mine.product_id == null || mine.product_id === p.product_id),
