@@ -37,7 +37,8 @@ function encodedPath(path: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-function insideBase(pathname: string): string {
+/** A path of the router's own state (it keeps the basename) as the console's routes see it. */
+export function insideBase(pathname: string): string {
   return pathname.startsWith(BASENAME) ? pathname.slice(BASENAME.length) || '/' : pathname;
 }
 

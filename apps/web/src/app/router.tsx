@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { BASENAME, createSessionGuard, SET_PASSWORD_PATH } from './guard.ts';
 import { ConsoleLayout } from './layout/ConsoleLayout.tsx';
 import { HOME_PATH } from './menu/build.ts';
+import { followLatestPath } from './routes/latest-path.ts';
 import { importChunk, watchPreloadErrors } from './routes/modules.ts';
 import { PageError, StaleBuildNotice } from './routes/PageError.tsx';
 import { lazyRoute, pageRoutes } from './routes/pageRoutes.tsx';
@@ -70,6 +71,7 @@ export function createRouter(): Router {
     ],
     { basename: BASENAME },
   );
+  followLatestPath(router);
   return router;
 }
 

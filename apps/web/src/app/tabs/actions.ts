@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { latestPath } from '../routes/latest-path.ts';
 import { useTabs } from './store.ts';
 import { HOME_VIEW, neighbourOf, type CloseKind } from './views.ts';
 
@@ -13,6 +14,8 @@ export interface TabActions {
 /**
  * The tab bar's actions with their navigation: closing the tab on screen goes to its neighbour;
  * closing it with others goes to the tab the action was taken on (or home when that one closed too).
+ * The page "on screen" is the one the console is going to: closing a tab just clicked, while its
+ * page is still loading or rendering, must not let that page open its tab again when it arrives.
  */
 export function useTabActions(): TabActions {
   const navigate = useNavigate();
@@ -23,7 +26,8 @@ export function useTabActions(): TabActions {
       const before = useTabs.getState().visited;
       useTabs.getState().close(kind, path);
       const after = useTabs.getState().visited;
-      const onScreen = (views: typeof before) => views.some((v) => v.path === pathname);
+      const current = latestPath(pathname);
+      const onScreen = (views: typeof before) => views.some((v) => v.path === current);
       if (!onScreen(before) || onScreen(after)) return;
       const target =
         kind === 'self'
