@@ -7,11 +7,14 @@ import { App } from './app/App.tsx';
 import { trackNavigation } from './app/progress.ts';
 import { createRouter } from './app/router.tsx';
 import { followSignOutInOtherTabs, savedUser } from './app/session.ts';
+import { preloadShell } from './app/shell-preload.ts';
 import { setLanguage } from './shared/i18n.ts';
 
 // Start on the saved user's language; the guard confirms it once the user is known.
 void setLanguage(savedUser()?.default_lang ?? FALLBACK_LANGUAGE);
 const router = createRouter();
+// The shell's parts load beside the session's requests (without a saved user, sign-in comes first).
+if (savedUser()) preloadShell();
 trackNavigation(router);
 followSignOutInOtherTabs();
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { configureHttp } from './http.ts';
 import { configureSecondHttp } from './http-second.ts';
+import { preloadable } from './preloadable.tsx';
 
 /**
  * Toasts for the whole console: antd's message only (not antd's <App>, which also brings modal and
@@ -45,7 +46,8 @@ export function useMessage(): Toasts {
   return toasts;
 }
 
-const MessageHost = lazy(() => import('./MessageHost.tsx'));
+// Preloaded beside the session's requests (app/shell-preload.ts).
+export const MessageHost = preloadable(() => import('./MessageHost.tsx').then((m) => m.default));
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   useEffect(() => {

@@ -8,11 +8,13 @@ import { Footer } from './Brand.tsx';
 import { Header } from './Header.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useIsMobile, useLayoutUi } from './ui-store.ts';
+import { preloadable } from '@/shared/preloadable.tsx';
 
 // Loaded when first needed: they stay out of the shell's first download.
 const SettingsDrawer = lazy(() => import('./settings/SettingsDrawer.tsx'));
 const MenuDrawer = lazy(() => import('./MenuDrawer.tsx'));
-const ContentWatermark = lazy(() => import('./ContentWatermark.tsx'));
+// The watermark, when shown, is preloaded beside the session's requests (app/shell-preload.ts).
+export const ContentWatermark = preloadable(() => import('./ContentWatermark.tsx').then((m) => m.default));
 
 /** Class names of the layout's root: the mode and states styles/layout.css reads. */
 function layoutClass(parts: Record<string, boolean>): string {

@@ -1,19 +1,24 @@
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuView } from '../menu/index.ts';
 import type { LayoutMode } from '@/shared/settings.ts';
+import { preloadable } from '@/shared/preloadable.tsx';
 import { useSettings } from '../settings/store.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { HeaderButton } from './header/buttons.tsx';
 import { Logo } from './Brand.tsx';
 import { useIsMobile, useLayoutUi } from './ui-store.ts';
 
-// The actions (search, bell, theme, language, platforms, user menu) load right after the shell:
-// their dropdowns, popovers and icons stay out of its first download.
-const HeaderActions = lazy(() =>
-  import('./header/HeaderActions.tsx').then((m) => ({ default: m.HeaderActions })),
+// The actions (search, bell, theme, language, platforms, user menu) load beside the session's
+// requests (app/shell-preload.ts): their dropdowns, popovers and icons stay out of the shell's first
+// download.
+export const HeaderActions = preloadable(() =>
+  import('./header/HeaderActions.tsx').then(async (m) => {
+    await m.preloadActionParts();
+    return m.HeaderActions;
+  }),
 );
 
 /**

@@ -1,13 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { useTranslation } from 'react-i18next';
+import { preloadable } from '@/shared/preloadable.tsx';
 import { importChunk } from '../routes/modules.ts';
 import './menu.css';
 
-// The panel mounts (closed) once the shell is idle, so typing right after Ctrl+K is not lost to a
-// loading chunk; pinyin-pro (large) loads only when the search first opens.
-const SearchPanel = lazy(() => importChunk(() => import('./SearchPanel.tsx')));
+// The panel loads once the shell is idle and then mounts (closed), so typing right after Ctrl+K is
+// not lost to a loading chunk; pinyin-pro (large) loads only when the search first opens. Mounting
+// only once loaded, it never suspends (a fallback shown would hold back the page's reveal: see
+// shared/preloadable.tsx).
+const SearchPanel = preloadable(() => importChunk(() => import('./SearchPanel.tsx')).then((m) => m.default));
 
 function whenIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
@@ -26,7 +29,16 @@ export function MenuSearch() {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
 
-  useEffect(() => whenIdle(() => setMounted(true)), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        SearchPanel.preload().then(
+          () => setMounted(true),
+          () => undefined, // announced by importChunk; opening the search shows the error
+        );
+      }),
+    [],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

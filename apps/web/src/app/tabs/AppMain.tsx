@@ -1,5 +1,6 @@
-import { Activity, Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Activity, Fragment, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
+import { LazyQueryProvider as QueryProvider } from '@/shared/lazy-query-provider.ts';
 import { useCurrentPage } from '../routes/handle.ts';
 import { useTabs } from './store.ts';
 import { nextKept, shouldKeepAlive } from './views.ts';
@@ -11,8 +12,6 @@ import { nextKept, shouldKeepAlive } from './views.ts';
  * Other pages remount on every visit. A page's key carries its refresh generation: refreshing a tab
  * remounts it, closing it drops it.
  */
-const QueryProvider = lazy(() => import('@/shared/QueryProvider.tsx'));
-
 export function AppMain(): ReactNode {
   const outlet = useOutlet();
   const { pathname, search } = useLocation();

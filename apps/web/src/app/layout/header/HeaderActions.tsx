@@ -4,12 +4,18 @@ import { MenuSearch } from '../../menu/index.ts';
 import { ProductPicker } from '../../product/index.ts';
 import { useSettings } from '../../settings/store.ts';
 import { LanguageSwitcher } from '../LanguageSwitcher.tsx';
-import { LazyJobsIndicator, LazyNotifyBell, LazyWorkOrderEntry } from '../notify/lazy.tsx';
+import { LazyJobsIndicator, LazyNotifyBell, LazyWorkOrderEntry, preloadNotify } from '../notify/lazy.tsx';
 import { useLayoutUi } from '../ui-store.ts';
 import { DocumentLink, FullscreenToggle, HeaderButton } from './buttons.tsx';
 import { PlatformSwitcher } from './PlatformSwitcher.tsx';
 import { ThemePicker } from './ThemePicker.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+/** Loads the lazy parts the actions show, so they mount at once with them. */
+export function preloadActionParts(): Promise<unknown> {
+  const { settings } = useSettings.getState();
+  return preloadNotify({ bell: settings.showNotify, workOrders: settings.showWorkerOrder });
+}
 
 /** The header's right side (left in right-to-left languages), each item switched by its setting. */
 export function HeaderActions() {
