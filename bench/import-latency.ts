@@ -2,49 +2,20 @@
 // process: prints how long the import takes and the slowest /healthz answer measured while it runs
 // (one probe after another, 20 ms apart), so a blocked event loop shows as a long /healthz.
 // Usage: npx tsx bench/import-latency.ts   (BENCH_ROWS changes the row count)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { signIn } from './support.ts';
+import { signIn, startServer } from './support.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000);
-const root = path.resolve(import.meta.dirname, '..');
-
-async function startServer(dataDir: string) {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SSO_SECRET: 'bench-sso',
-      JWT_SECRET: 'bench-jwt',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  // Compiling through tsx and seeding the demo data can take minutes on a loaded machine.
-  for (let i = 0; i < 3000; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start');
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
-const { child, base } = await startServer(dataDir);
+// Through tsx: compiling and seeding the demo data can take minutes on a loaded machine.
+const { child, base } = await startServer(
+  { DATA_DIR: dataDir, DATABASE_URL: '' },
+  { source: true, waitSeconds: 300 },
+);
 try {
   const token = await signIn(base);
   const games = await (

@@ -2,7 +2,6 @@
 //  - p50/p95 latency of filtered, sorted list pages (sequential requests: latency, not throughput);
 //  - the server's peak memory (VmHWM) across full CSV exports of growing size.
 // On PGlite, and on PostgreSQL when one answers. Usage: npm run build && npx tsx bench/list-latency.ts
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,12 +10,10 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { products } from '../apps/server/src/db/schema.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { percentile, signIn } from './support.ts';
+import { BENCH_SECRETS as secrets, percentile, signIn, startServer } from './support.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const SAMPLES = 200;
-const root = path.resolve(import.meta.dirname, '..');
-const secrets = { SSO_SECRET: 'bench-sso', JWT_SECRET: 'bench-jwt' };
 
 async function prepare(target: { databaseUrl?: string; dataDir?: string }): Promise<number> {
   const database = await openDatabase(target);
@@ -41,33 +38,6 @@ async function prepare(target: { databaseUrl?: string; dataDir?: string }): Prom
   console.log(`  seeded ${ROWS.toLocaleString()} props in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await database.close();
   return product.id;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = 3800 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    env: {
-      ...process.env,
-      ...secrets,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  // Up to 120 s, like the browser tests: a first start migrates and seeds, slow on a busy machine.
-  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
 }
 
 function peakRss(pid: number): number {

@@ -5,15 +5,13 @@
 // Each page is opened with a full load (address bar, reload: the whole shell starts again, from the
 // browser's cache). p50/p95 per page, and over all.
 // Usage: npm run build && npx tsx bench/page-load.ts [rounds]   (WEB_DIST=<dist> compares a build)
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { percentile } from './support.ts';
+import { percentile, startServer } from './support.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
-const root = path.resolve(import.meta.dirname, '..');
 /** List pages with demo rows for the admin, and the API path of each one's list. */
 const PAGES = [
   ['/main/projectbase/projectbase-fe/game-prop-config', '/api/v1/props?'],
@@ -23,36 +21,6 @@ const PAGES = [
   ['/main/basic/gift-list', '/api/v1/gift-packages?'],
   ['/main/useraccount/account-operation-log', '/api/v1/operation-logs?'],
 ] as const;
-
-async function startServer(): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
-  const port = 3700 + Math.floor(Math.random() * 90);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-page-load-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO: '1',
-      DEMO_PLAYERS: '1000',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_CONSOLE: '1000000',
-      RATE_LIMIT_SIGN_IN: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return { child, base, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
 
 /** Marks, in the page's own clock, when the first table row entered the document. */
 function watchRows() {
@@ -86,7 +54,14 @@ const summary = (values: number[]) => {
   return `p50 ${percentile(sorted, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(sorted, 95).toFixed(0).padStart(5)} ms`;
 };
 
-const { child, base, dataDir } = await startServer();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-page-load-'));
+const { child, base } = await startServer({
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  DEMO_PLAYERS: '1000',
+  RATE_LIMIT_CONSOLE: '1000000',
+  RATE_LIMIT_SIGN_IN: '1000000',
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],

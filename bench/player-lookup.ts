@@ -3,7 +3,6 @@
 //  - how long the demo seed of the players takes (generate_series inside the database);
 //  - p50/p95 of a lookup by openid, role id, device id, role-name prefix, and of a profile.
 // On PGlite, and on PostgreSQL when one answers. Usage: npm run build && npx tsx bench/player-lookup.ts
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,12 +11,10 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
-import { percentile, signIn } from './support.ts';
+import { BENCH_SECRETS as secrets, percentile, signIn, startServer } from './support.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
 const SAMPLES = 200;
-const root = path.resolve(import.meta.dirname, '..');
-const secrets = { SSO_SECRET: 'bench-sso', JWT_SECRET: 'bench-jwt' };
 
 interface Sample {
   product_id: number;
@@ -57,35 +54,8 @@ async function prepare(target: { databaseUrl?: string; dataDir?: string }): Prom
   return samples;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = 3700 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    env: {
-      ...process.env,
-      ...secrets,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_CONSOLE: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
 async function measure(label: string, env: Record<string, string>, samples: Sample[]) {
-  const { child, base } = await startServer(env);
+  const { child, base } = await startServer({ RATE_LIMIT_CONSOLE: '1000000', ...env });
   try {
     const token = await signIn(base);
     const headers = { authorization: `Bearer ${token}`, 'x-product-id': String(samples[0]!.product_id) };
