@@ -10,11 +10,12 @@ import { followSignOutInOtherTabs, savedUser } from './app/session.ts';
 import { preloadShell } from './app/shell-preload.ts';
 import { setLanguage } from './shared/i18n.ts';
 
+const saved = savedUser();
 // Start on the saved user's language; the guard confirms it once the user is known.
-void setLanguage(savedUser()?.default_lang ?? FALLBACK_LANGUAGE);
+void setLanguage(saved?.default_lang ?? FALLBACK_LANGUAGE);
 const router = createRouter();
 // The shell's parts load beside the session's requests (without a saved user, sign-in comes first).
-if (savedUser()) preloadShell();
+if (saved) preloadShell();
 trackNavigation(router);
 followSignOutInOtherTabs();
 
