@@ -1,7 +1,8 @@
 // `npm test`: every check and every test, then one closing line `N passed, N failed`.
 // Lint, typecheck and build; unit and API tests on the embedded PGlite; the API tests again on
 // PostgreSQL when one answers (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test);
-// the browser tests in Chromium when /usr/bin/chromium (or CHROMIUM_PATH) exists.
+// the browser tests in Chromium when /usr/bin/chromium (or CHROMIUM_PATH) exists, in its headless
+// shell when /usr/bin/chromium-headless-shell does too (playwright.config.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,7 +121,6 @@ if (fs.existsSync(chromium)) {
   const out = path.join(tmp, 'e2e.json');
   const ok = step('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    CHROMIUM_PATH: chromium,
   });
   count(out, ok, (r) => ({
     passed: r.stats.expected + r.stats.flaky,
@@ -128,7 +128,9 @@ if (fs.existsSync(chromium)) {
     skipped: r.stats.skipped,
   }));
 } else {
-  summary.push(`skip browser tests: no Chromium at ${chromium} (apt-get install chromium)`);
+  summary.push(
+    `skip browser tests: no Chromium at ${chromium} (apt-get install chromium chromium-headless-shell)`,
+  );
 }
 
 console.log(`\n=== summary\n${summary.join('\n')}`);
