@@ -20,9 +20,7 @@ async function testDatabase(demo: boolean): Promise<Database> {
   const url = process.env.DATABASE_URL;
   const prepared = demo ? preparedDatabase() : {};
   if (process.env.TEST_DATABASE !== 'postgres' || !url) {
-    return openDatabase(
-      prepared.snapshot ? { loadDataDir: new Blob([fs.readFileSync(prepared.snapshot)]) } : {},
-    );
+    return demo ? openDump(prepared.snapshot) : emptyDatabase();
   }
   const { default: pg } = await import('pg');
   const name = `console_test_${randomBytes(6).toString('hex')}`;
@@ -45,11 +43,25 @@ async function testDatabase(demo: boolean): Promise<Database> {
   };
 }
 
+/**
+ * An in-memory PGlite with the migrations applied and no data, as a first start has: loaded from
+ * the run's prepared copy (test/global-setup.ts) instead of migrating.
+ */
+export function emptyDatabase(): Promise<Database> {
+  return openDump(preparedDatabase().empty);
+}
+
+/** An in-memory PGlite from a dump of test/global-setup.ts, migrated to the latest (a fresh one without a dump). */
+function openDump(file: string | undefined): Promise<Database> {
+  return openDatabase(file ? { loadDataDir: new Blob([fs.readFileSync(file)]) } : {});
+}
+
 /** What test/global-setup.ts prepared (nothing when a file runs outside that setup). */
-function preparedDatabase(): { snapshot?: string; template?: string } {
+function preparedDatabase(): { snapshot?: string; empty?: string; template?: string } {
   try {
     return {
       snapshot: inject('pgliteSnapshot') || undefined,
+      empty: inject('pgliteEmpty') || undefined,
       template: inject('postgresTemplate') || undefined,
     };
   } catch {

@@ -1,14 +1,14 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { openDatabase } from '../db/index.ts';
+import { emptyDatabase } from '../../test/index.ts';
 import { PUBLIC, trackDeclaredAccess } from './route-access.ts';
 
 // Every route under /api declares what it needs (config.access: a resource action, public,
 // signed-in, admin or game) in one place, enforced by one hook.
 describe('route access', () => {
   it('every /api route the console registers declares its access', async () => {
-    const database = await openDatabase({});
+    const database = await emptyDatabase();
     const app = await buildApp({ database, ssoSecret: 's', jwtSecret: 'j', logLevel: 'silent' });
     await app.ready();
     expect(app.undeclaredAccess).toEqual([]);

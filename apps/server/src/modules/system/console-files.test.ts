@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/index.ts';
+import { emptyDatabase } from '../../../test/index.ts';
 
 let root: string;
 let dist: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'secret.conf'), 'outside the build');
   fs.symlinkSync(path.join(root, 'secret.conf'), path.join(dist, 'linked.conf'));
   app = await buildApp({
-    database: await openDatabase({}),
+    database: await emptyDatabase(),
     ssoSecret: 's',
     jwtSecret: 'j',
     webDist: dist,

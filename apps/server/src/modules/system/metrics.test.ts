@@ -2,13 +2,14 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/index.ts';
+import type { Database } from '../../db/index.ts';
+import { emptyDatabase } from '../../../test/index.ts';
 import type { MetricsOptions } from './metrics.ts';
 
 let database: Database;
 const apps: FastifyInstance[] = [];
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await emptyDatabase();
 });
 afterAll(async () => {
   for (const app of apps) await app.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/index.ts';
+import { emptyDatabase } from '../../../test/index.ts';
 
 let dist: string;
 let app: FastifyInstance;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><form>sign in</form>');
   fs.writeFileSync(path.join(dist, 'theme-boot.js'), '/* theme */');
   app = await buildApp({
-    database: await openDatabase({}),
+    database: await emptyDatabase(),
     ssoSecret: 's',
     jwtSecret: 'j',
     webDist: dist,

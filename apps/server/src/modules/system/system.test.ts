@@ -4,10 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import { seed } from '../../seed/index.ts';
-import { useTestApp } from '../../../test/index.ts';
+import { emptyDatabase, useTestApp } from '../../../test/index.ts';
 import { body } from '../../../test/helpers.ts';
 
 const t = useTestApp({ as: null });
@@ -58,7 +57,7 @@ describe('serving the console', () => {
     fs.writeFileSync(path.join(dir, 'login.html'), '<!doctype html><form>sign in</form>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     app = await buildApp({
-      database: await openDatabase({}),
+      database: await emptyDatabase(),
       ssoSecret: 's',
       jwtSecret: 'j',
       webDist: dir,
@@ -95,19 +94,15 @@ describe('serving the console', () => {
   });
 });
 
-// These two migrate an empty database of their own (the others start from the prepared copy): on
-// a busy machine that alone can take longer than the default 20 s.
-const MIGRATING = 120_000;
-
 describe('seeding', () => {
-  it('needs ADMIN_PASSWORD for an empty production database', { timeout: MIGRATING }, async () => {
-    const database = await openDatabase({});
+  it('needs ADMIN_PASSWORD for an empty production database', async () => {
+    const database = await emptyDatabase();
     await expect(seed(database.db, { demo: false })).rejects.toThrow(/ADMIN_PASSWORD/);
     await database.close();
   });
 
-  it('creates the first admin, who must change the password', { timeout: MIGRATING }, async () => {
-    const database = await openDatabase({});
+  it('creates the first admin, who must change the password', async () => {
+    const database = await emptyDatabase();
     await seed(database.db, { demo: false, adminPassword: 'First-admin-1' });
     const rows = await database.db.select().from(users);
     expect(rows.map((u) => [u.username, u.isModifiedPassword])).toEqual([['admin', 0]]);
