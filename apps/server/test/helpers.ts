@@ -51,9 +51,19 @@ export function emptyDatabase(): Promise<Database> {
   return openDump(preparedDatabase().empty);
 }
 
+/** The dumps a worker has read: its files run one after another in one module graph (vitest.config.ts). */
+const dumps = new Map<string, Blob>();
+
 /** An in-memory PGlite from a dump of test/global-setup.ts, migrated to the latest (a fresh one without a dump). */
 function openDump(file: string | undefined): Promise<Database> {
-  return openDatabase(file ? { loadDataDir: new Blob([fs.readFileSync(file)]) } : {});
+  if (!file) return openDatabase({});
+  let dump = dumps.get(file);
+  if (!dump) {
+    // Read and copied into a Blob once per worker, not once per file (64 MB each time).
+    dump = new Blob([fs.readFileSync(file)]);
+    dumps.set(file, dump);
+  }
+  return openDatabase({ loadDataDir: dump });
 }
 
 /** What test/global-setup.ts prepared (nothing when a file runs outside that setup). */
