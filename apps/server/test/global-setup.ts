@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/index.ts';
 import { seed } from '../src/seed/index.ts';
 import { installBossSchema } from '../src/lib/jobs/index.ts';
-import { JWT_SECRET } from './helpers.ts';
+import { lowerPasswordHashCostForTests } from '../src/lib/crypto.ts';
+import { JWT_SECRET, TEST_PASSWORD_HASH_COST } from './helpers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +27,8 @@ declare module 'vitest' {
  * template (`CREATE DATABASE … TEMPLATE`), and still gets a database of its own.
  */
 export default async function setup(project: TestProject) {
+  // The demo staff's passwords at the tests' cost, like every hash the tests make (lib/crypto.ts).
+  lowerPasswordHashCostForTests(TEST_PASSWORD_HASH_COST);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-db-'));
   const lite = await openDatabase({});
   // The migrated, empty database first, for the files that start a server on an empty one (each

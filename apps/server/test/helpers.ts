@@ -8,6 +8,9 @@ import { seed, DEMO_PASSWORD } from '../src/seed/index.ts';
 
 export { DEMO_PASSWORD };
 
+/** The scrypt cost of the passwords the API tests hash (lib/crypto.ts; the server's is 16384). */
+export const TEST_PASSWORD_HASH_COST = 1024;
+
 export const SSO_SECRET = 'test-sso-secret';
 export const JWT_SECRET = 'test-jwt-secret';
 

@@ -11,6 +11,17 @@ const scryptAsync = promisify(scrypt) as (
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
+/**
+ * For the API tests only (test/global-setup.ts, test/fresh-file.ts): new hashes at a lower scrypt
+ * cost, as test suites lower bcrypt's rounds. They sign in and create staff about 500 times a run,
+ * 37 ms of CPU each at the real cost. A hash records its own cost, so verifying is unchanged; the
+ * server never calls this, and refuses to in production.
+ */
+export function lowerPasswordHashCostForTests(n: number): void {
+  if (process.env.NODE_ENV === 'production') throw new Error('the password hash cost is fixed in production');
+  SCRYPT.N = n;
+}
+
 /** `scrypt$N$r$p$salt$hash`, base64url parts. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
