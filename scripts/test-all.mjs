@@ -39,8 +39,8 @@ function check(name, command, args) {
 }
 
 /**
- * Checks that each keep one core busy (eslint, tsc) run side by side on the two; each one's output
- * is printed whole when it ends, so the two do not interleave.
+ * Checks that each keep about one core busy (eslint, prettier, tsc) run side by side; each one's
+ * output is printed whole when it ends, so they do not interleave.
  */
 async function checksTogether(checks) {
   const started = Date.now();
@@ -104,8 +104,11 @@ async function postgresUrl() {
   }
 }
 
+// `npm run lint`'s two halves as two checks: eslint and prettier each keep one core busy, and side
+// by side with tsc they fill the two cores until the last one ends.
 await checksTogether([
-  ['lint', 'npm', ['run', 'lint', '--silent']],
+  ['lint (eslint)', 'npx', ['eslint', '.']],
+  ['lint (prettier)', 'npx', ['prettier', '--check', '.']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
 ]);
 check('build', 'npm', ['run', 'build', '--silent']);
