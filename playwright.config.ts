@@ -10,8 +10,13 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3310);
 // Chromium's headless shell (Debian's chromium-headless-shell), which Playwright itself uses for
 // headless runs: the same Blink and V8 without the full browser's UI processes, and a sixth less of
-// the browser tests' time on two cores. The full browser when a run shows its window.
-const headed = !!process.env.PWDEBUG || process.argv.some((a) => ['--headed', '--ui', '--debug'].includes(a));
+// the browser tests' time on two cores. The full browser when a run shows its window (the workers
+// that launch it load this file again without the runner's arguments, so the runner tells them).
+const headed =
+  !!process.env.E2E_HEADED ||
+  !!process.env.PWDEBUG ||
+  process.argv.some((a) => ['--headed', '--ui', '--debug'].includes(a));
+if (headed) process.env.E2E_HEADED = '1';
 const shell = '/usr/bin/chromium-headless-shell';
 const executablePath =
   process.env.CHROMIUM_PATH ?? (!headed && fs.existsSync(shell) ? shell : '/usr/bin/chromium');
