@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/index.ts';
+import { openDatabase, type Database } from '../src/db/index.ts';
 import { seed } from '../src/seed/index.ts';
 import { installBossSchema } from '../src/lib/jobs/index.ts';
 import { lowerPasswordHashCostForTests } from '../src/lib/crypto.ts';
@@ -21,6 +21,14 @@ declare module 'vitest' {
   }
 }
 
+/** Writes the PGlite database to `file` as a tarball (`loadDataDir` starts another one from it). */
+async function saveDump(lite: Database, file: string): Promise<string> {
+  // A checkpoint first: a dump taken without one replays its WAL on every load (80 ms of each file's 420).
+  await lite.db.execute(sql`CHECKPOINT`);
+  fs.writeFileSync(file, Buffer.from(await (await lite.dump!()).arrayBuffer()));
+  return file;
+}
+
 /**
  * Prepares the database every API test file starts from, once per run: migrating and seeding took
  * most of each file's setup. Each file then loads the PGlite dump, or copies the PostgreSQL
@@ -33,17 +41,11 @@ export default async function setup(project: TestProject) {
   const lite = await openDatabase({});
   // The migrated, empty database first, for the files that start a server on an empty one (each
   // migrating its own took them 2 to 4 s).
-  const empty = path.join(dir, 'empty.tar');
-  await lite.db.execute(sql`CHECKPOINT`);
-  fs.writeFileSync(empty, Buffer.from(await (await lite.dump!()).arrayBuffer()));
-  project.provide('pgliteEmpty', empty);
+  project.provide('pgliteEmpty', await saveDump(lite, path.join(dir, 'empty.tar')));
   await seed(lite.db, { demo: true, jwtSecret: JWT_SECRET });
   // pg-boss's schema (lib/jobs), so each file's server starts its job queue without installing it.
   await installBossSchema(lite);
-  // A checkpoint first: a dump taken without one replays its WAL on every load (80 ms of each file's 420).
-  await lite.db.execute(sql`CHECKPOINT`);
-  const file = path.join(dir, 'demo.tar');
-  fs.writeFileSync(file, Buffer.from(await (await lite.dump!()).arrayBuffer()));
+  const file = await saveDump(lite, path.join(dir, 'demo.tar'));
   await lite.close();
   project.provide('pgliteSnapshot', file);
 
