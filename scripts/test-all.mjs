@@ -107,8 +107,8 @@ async function postgresUrl() {
 // `npm run lint`'s two halves as two checks: eslint and prettier each keep one core busy, and side
 // by side with tsc they fill the two cores until the last one ends.
 await checksTogether([
-  ['lint (eslint)', 'npx', ['eslint', '.']],
-  ['lint (prettier)', 'npx', ['prettier', '--check', '.']],
+  ['lint (eslint)', 'npm', ['run', 'lint:code', '--silent']],
+  ['lint (prettier)', 'npm', ['run', 'lint:format', '--silent']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
 ]);
 check('build', 'npm', ['run', 'build', '--silent']);
