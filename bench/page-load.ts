@@ -33,20 +33,17 @@ function watchRows() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** The figures of the navigation just made: list request and first row, from its start. */
-async function figures(page: Page, api: string, since: number): Promise<{ request: number; rows: number }> {
+/** The figures of the navigation just made: list request and first row, from its start (the page's time origin). */
+async function figures(page: Page, api: string): Promise<{ request: number; rows: number }> {
   await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
-  return page.evaluate(
-    ([api, since]) => {
-      const request = performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name.includes(api) && entry.startTime >= since)
-        .map((entry) => entry.startTime)[0];
-      const rows = (window as unknown as { __firstRow: number }).__firstRow;
-      return { request: (request ?? NaN) - since, rows: rows - since };
-    },
-    [api, since] as const,
-  );
+  return page.evaluate((api) => {
+    const request = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes(api))
+      .map((entry) => entry.startTime)[0];
+    const rows = (window as unknown as { __firstRow: number }).__firstRow;
+    return { request: request ?? NaN, rows };
+  }, api);
 }
 
 const summary = (values: number[]) => {
@@ -80,9 +77,8 @@ try {
   for (const [url, api] of PAGES) {
     const full = { request: [] as number[], rows: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
-      // The navigation starts at the page's time origin.
       await page.goto(url);
-      const loaded = await figures(page, api, 0);
+      const loaded = await figures(page, api);
       full.request.push(loaded.request);
       full.rows.push(loaded.rows);
     }
