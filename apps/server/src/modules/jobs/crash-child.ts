@@ -4,7 +4,7 @@
 //   CRASH_MODE=start  : starts a job of CRASH_ITEMS items (each records its effect under a unique
 //                       key, then takes CRASH_ITEM_MS) and a one-off schedule CRASH_SCHEDULE_MS ahead
 //   CRASH_MODE=resume : the job (and the schedule) resume at start; waits for both to end
-// The database: DATABASE_URL, else PGlite in DATA_DIR. Prints one JSON line per event on stdout.
+// The database: DATABASE_URL, else the embedded PostgreSQL in DATA_DIR. Prints one JSON line per event on stdout.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, countDistinct, eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
