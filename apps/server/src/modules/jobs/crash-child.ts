@@ -49,7 +49,8 @@ app.events.subscribe((event) => {
   }
   say({ event: 'progress', id: event.data.id, status: event.data.status, done: event.data.done });
 });
-await app.ready();
+// Listening, as the console does: the job left running resumes then (lib/jobs `resumeLeftWork`).
+await app.listen({ port: 0, host: '127.0.0.1' });
 say({ event: 'ready' });
 
 if (mode === 'start') {
