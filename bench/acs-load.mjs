@@ -80,6 +80,9 @@ async function bench(label, env) {
     env: {
       ...process.env,
       DEMO_PLAYERS: '2000',
+      // Far above the load: what is measured is the work of an answer, not a 429.
+      RATE_LIMIT_CONSOLE: '1000000000',
+      RATE_LIMIT_SIGN_IN: '1000000000',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

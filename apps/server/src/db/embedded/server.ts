@@ -62,6 +62,9 @@ function settings(port: number, durability: 'durable' | 'throwaway'): string[] {
     work_mem: '8MB',
     maintenance_work_mem: '128MB',
     max_wal_size: '1GB',
+    // No replicas: the least WAL (an index built after a bulk load writes none).
+    wal_level: 'minimal',
+    max_wal_senders: '0',
     huge_pages: 'off',
     log_min_messages: 'warning',
     log_checkpoints: 'off',
