@@ -140,7 +140,10 @@ async function bench(label, env) {
     const goals = { 'permission/get_all': 25, 'props, first page': 15 };
     for (const [name, r] of results) {
       const errors = r.non2xx + r.errors + r.timeouts;
-      const share = name === '/healthz' ? '' : `  ${((100 * r.requests.average) / healthz).toFixed(1).padStart(5)}% of /healthz`;
+      const share =
+        name === '/healthz'
+          ? ''
+          : `  ${((100 * r.requests.average) / healthz).toFixed(1).padStart(5)}% of /healthz`;
       const goal = goals[name] ? ` (goal ${goals[name]}%)` : '';
       console.log(
         `${label.padEnd(10)} ${name.padEnd(20)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${errors}${share}${goal}`,
@@ -154,7 +157,10 @@ async function bench(label, env) {
 
 console.log(
   `Request path under load: ${connections} connections, ${seconds} s per route, ${server}, ` +
-    `${os.cpus().length} cores, load ${os.loadavg().map((n) => n.toFixed(1)).join('/')}`,
+    `${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join('/')}`,
 );
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-acs-'));
 const url = process.env.DATABASE_URL;

@@ -62,7 +62,6 @@ async function itemsPerSecond(label: string, database: Database) {
   }
 }
 
-
 // ---------------------------------------------------------------- 2. kill -9 to resumed
 
 function crashChild(env: Record<string, string>) {

@@ -4,7 +4,6 @@
 // On the embedded PostgreSQL in a new data folder, or in a new database on DATABASE_URL's server. Usage: npm run build && npx tsx bench/list-latency.ts
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/index.ts';
 import { products } from '../apps/server/src/db/schema.ts';

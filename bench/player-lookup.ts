@@ -3,9 +3,7 @@
 //  - how long the demo seed of the players takes (generate_series inside the database);
 //  - p50/p95 of a lookup by openid, role id, device id, role-name prefix, and of a profile.
 // On the embedded PostgreSQL in a new data folder, or in a new database on DATABASE_URL's server. Usage: npm run build && npx tsx bench/player-lookup.ts
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/index.ts';
 import { seed } from '../apps/server/src/seed/index.ts';

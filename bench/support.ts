@@ -128,5 +128,8 @@ export async function benchTarget(tag: string): Promise<{
 
 /** One line about the machine, for every figure: cores and the load average (the machine is shared). */
 export function machine(): string {
-  return `${os.cpus().length} cores, load ${os.loadavg().map((n) => n.toFixed(1)).join('/')}`;
+  return `${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join('/')}`;
 }

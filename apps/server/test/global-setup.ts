@@ -64,6 +64,7 @@ export default async function setup(project: TestProject) {
       fs.rmSync(dir, { recursive: true, force: true });
       return;
     }
-    for (const name of [empty, template]) await adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const name of [empty, template])
+      await adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
 }

@@ -35,9 +35,15 @@ export async function adminQuery(server: string, statement: string): Promise<voi
 /** What test/global-setup.ts prepared: the run's server and the two databases to copy. */
 function prepared(): { server: string; template: string; empty: string } {
   try {
-    return { server: inject('testServer'), template: inject('postgresTemplate'), empty: inject('postgresEmpty') };
+    return {
+      server: inject('testServer'),
+      template: inject('postgresTemplate'),
+      empty: inject('postgresEmpty'),
+    };
   } catch {
-    throw new Error('API tests run under vitest with test/global-setup.ts (vitest.config.ts, project server)');
+    throw new Error(
+      'API tests run under vitest with test/global-setup.ts (vitest.config.ts, project server)',
+    );
   }
 }
 

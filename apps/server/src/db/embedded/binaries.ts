@@ -52,7 +52,10 @@ function idOf(name: string): RunAs | undefined {
 export function runAs(): RunAs | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
   const user = idOf('postgres') ?? idOf('nobody');
-  if (!user) throw new Error('running as root, and neither a postgres nor a nobody account exists to run PostgreSQL as');
+  if (!user)
+    throw new Error(
+      'running as root, and neither a postgres nor a nobody account exists to run PostgreSQL as',
+    );
   return user;
 }
 

@@ -55,7 +55,12 @@ describe('moving a PGlite data folder into the embedded PostgreSQL', () => {
     database = await openDatabase({ dataDir: dir });
     expect(await counts(database.db)).toEqual(before);
     expect(before.players).toBeGreaterThanOrEqual(300);
-    const app = await buildApp({ database, ssoSecret: SSO_SECRET, jwtSecret: JWT_SECRET, logLevel: 'silent' });
+    const app = await buildApp({
+      database,
+      ssoSecret: SSO_SECRET,
+      jwtSecret: JWT_SECRET,
+      logLevel: 'silent',
+    });
     try {
       await app.ready();
       const { user } = await signInAs(app, 'admin');
@@ -67,7 +72,13 @@ describe('moving a PGlite data folder into the embedded PostgreSQL', () => {
           authorization: `Bearer ${user.access_token}`,
           'x-product-id': String(await productIdOf({ app, database, captcha: { next: '' } }, 'xianxia')),
         },
-        payload: { code: 'moved_prop', name: { zh: '迁移道具' }, type: 'currency', rarity: 'common', stack_limit: 9 },
+        payload: {
+          code: 'moved_prop',
+          name: { zh: '迁移道具' },
+          type: 'currency',
+          rarity: 'common',
+          stack_limit: 9,
+        },
       });
       expect(created.statusCode, created.body).toBe(200);
       expect(body<{ id: number }>(created).data.id).toBeGreaterThan(0);

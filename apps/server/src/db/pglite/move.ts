@@ -50,7 +50,9 @@ async function copyTable(
     [quoted],
   );
   const list = columns.map((column) => column.name).join(', ');
-  await lite.query(`declare move_rows no scroll cursor for select row_to_json(t)::text as row from ${quoted} t`);
+  await lite.query(
+    `declare move_rows no scroll cursor for select row_to_json(t)::text as row from ${quoted} t`,
+  );
   let copied = 0;
   for (;;) {
     const { rows } = await lite.query<{ row: string }>(`fetch ${BATCH} from move_rows`);
@@ -115,13 +117,15 @@ export async function moveFromPglite(
          from pg_sequences where schemaname = 'public'`,
       );
       for (const { name, value } of sequences.rows) {
-        if (value !== null) await client.query('select setval($1::regclass, $2::bigint, true)', [name, value]);
+        if (value !== null)
+          await client.query('select setval($1::regclass, $2::bigint, true)', [name, value]);
       }
       for (const { table, rows } of tables) {
         const { rows: counted } = await client.query<{ n: string }>(
           `select count(*) as n from public."${table.replaceAll('"', '""')}"`,
         );
-        if (Number(counted[0]!.n) !== rows) throw new Error(`${table}: ${counted[0]!.n} rows arrived of ${rows}`);
+        if (Number(counted[0]!.n) !== rows)
+          throw new Error(`${table}: ${counted[0]!.n} rows arrived of ${rows}`);
       }
       await client.query('commit');
     } catch (err) {
