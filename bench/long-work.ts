@@ -77,8 +77,12 @@ async function session(base: string): Promise<{ api: Api; headers: Record<string
 
 /** A code batch of `quantity` codes, submitted: its generation job starts at once. */
 async function startBatch(api: Api, quantity: number): Promise<number> {
-  const gifts = await api<{ list: { id: number }[] }>('GET', '/api/v1/gift-packages?page_size=100');
-  const gift = gifts.data.list[0]!.id;
+  // The demo game's maintenance compensation (what the code-batch tests hand out too).
+  const gifts = await api<{ list: { id: number; name: { zh: string } }[] }>(
+    'GET',
+    '/api/v1/gift-packages?page_size=100',
+  );
+  const gift = gifts.data.list.find((g) => g.name.zh === '维护补偿')!.id;
   const day = 86_400_000;
   const created = await api<{ id: number; version: number }>('POST', '/api/v1/code-batches', {
     name: `bench ${quantity} ${Date.now()}`,

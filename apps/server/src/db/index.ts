@@ -76,7 +76,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle connection the server ends (restart, failover, admin command) must not crash the
     // process: the pool drops it and opens another on the next query.
-    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    let closing = false;
+    pool.on('error', (err) => {
+      if (!closing) console.warn(`database connection lost: ${err.message}`);
+    });
     const db = drizzle(pool, { schema });
     const client = await pool.connect();
     try {
@@ -92,6 +95,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       url,
       embedded,
       async close() {
+        // A query still running at the stop (a job's poll) ends with its connection: not news.
+        closing = true;
         await pool.end();
         await embedded?.stop();
       },
