@@ -19,7 +19,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
 import { cps } from '../apps/server/src/db/schema.ts';
 import { jobItemEffects } from '../apps/server/src/db/jobs.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { benchTarget } from './support.ts';
+import { benchTarget, propsCsv } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 100_000);
@@ -177,26 +177,7 @@ async function largeImport() {
     ).json();
     const game = (games.data.list as { id: number; code: string }[]).find((p) => p.code === 'xianxia')!;
     const headers = { authorization: `Bearer ${token}`, 'x-product-id': String(game.id) };
-    const exported = (await (await fetch(`${base}/api/v1/props/export?format=csv`, { headers })).text())
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')[0]!
-      .split(',');
-    const values: Record<string, (i: number) => string> = {
-      code: (i) => `bench_${i}`,
-      'name.zh': (i) => `道具 ${i}`,
-      'name.en': (i) => `Item ${i}`,
-      type: () => 'material',
-      rarity: () => 'common',
-      stack_limit: () => '99',
-      expiry_days: () => '0',
-      status: () => 'active',
-    };
-    const csv =
-      '\uFEFF' +
-      [
-        exported.join(','),
-        ...Array.from({ length: IMPORT_ROWS }, (_, i) => exported.map((c) => values[c]?.(i) ?? '').join(',')),
-      ].join('\r\n');
+    const csv = await propsCsv(base, headers, IMPORT_ROWS);
 
     let done = false;
     const probes: number[] = [];

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { machine, startServer } from './support.ts';
+import { machine, propsCsv, startServer } from './support.ts';
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(','));
 const KILLS = Number(process.env.BENCH_KILLS ?? 10);
@@ -131,27 +131,6 @@ async function probed(base: string, headers: Record<string, string>, work: () =>
   done = true;
   await probing;
   return { ...worst, seconds };
-}
-
-/** A props CSV of `rows` new props, in the columns of the console's own export. */
-async function propsCsv(base: string, headers: Record<string, string>, rows: number): Promise<string> {
-  const exported = await (await fetch(`${base}/api/v1/props/export?format=csv`, { headers })).text();
-  const columns = exported
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')[0]!
-    .split(',');
-  const values: Record<string, (i: number) => string> = {
-    code: (i) => `bench_${i}`,
-    'name.zh': (i) => `道具 ${i}`,
-    'name.en': (i) => `Item ${i}`,
-    type: () => 'material',
-    rarity: () => 'common',
-    stack_limit: () => '99',
-    expiry_days: () => '0',
-    status: () => 'active',
-  };
-  const line = (i: number) => columns.map((column) => values[column]?.(i) ?? '').join(',');
-  return '\uFEFF' + [columns.join(','), ...Array.from({ length: rows }, (_, i) => line(i))].join('\r\n');
 }
 
 async function longWork(): Promise<void> {

@@ -133,3 +133,24 @@ export function machine(): string {
     .map((n) => n.toFixed(1))
     .join('/')}`;
 }
+
+/** A props CSV of `rows` new props, in the columns of the console's own export. */
+export async function propsCsv(base: string, headers: Record<string, string>, rows: number): Promise<string> {
+  const exported = await (await fetch(`${base}/api/v1/props/export?format=csv`, { headers })).text();
+  const columns = exported
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')[0]!
+    .split(',');
+  const values: Record<string, (i: number) => string> = {
+    code: (i) => `bench_${i}`,
+    'name.zh': (i) => `道具 ${i}`,
+    'name.en': (i) => `Item ${i}`,
+    type: () => 'material',
+    rarity: () => 'common',
+    stack_limit: () => '99',
+    expiry_days: () => '0',
+    status: () => 'active',
+  };
+  const line = (i: number) => columns.map((column) => values[column]?.(i) ?? '').join(',');
+  return '\uFEFF' + [columns.join(','), ...Array.from({ length: rows }, (_, i) => line(i))].join('\r\n');
+}
