@@ -130,7 +130,7 @@ export interface StaleOutcome {
  * Before a start: a postmaster left running by an earlier console (killed before it could stop
  * it) holds the data folder, and the new one would refuse to start. It is stopped when it really is
  * this folder's postmaster and its port answers; one of this folder's that does not answer (still
- * recovering, or hung) is given `graceMs` and then stopped too. A lock file whose PID is now
+ * recovering, or hung) is stopped too: SIGINT, then SIGKILL after `graceMs`. A lock file whose PID is now
  * another program's (a reboot gave the number away) is removed, since PostgreSQL would refuse it.
  */
 export async function clearStalePostmaster(pgdata: string, graceMs: number): Promise<StaleOutcome> {
