@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests: the built console on its own port and a fresh embedded database with demo data,
+ * Browser tests: the built console on its own port and a fresh embedded PostgreSQL with demo data,
  * driven in Debian's Chromium (never a downloaded browser).
  */
 const port = Number(process.env.E2E_PORT ?? 3310);
@@ -58,6 +58,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, not the default SIGKILL: the console stops its embedded PostgreSQL, and the script
+    // removes the run's data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: {
       // The browser connects from loopback: tests may set their own X-Forwarded-For address.
       TRUST_PROXY: 'loopback',

@@ -1,4 +1,4 @@
-// A 5,000-row props CSV dry run on PGlite, with the server (from source, through tsx) in its own
+// A 5,000-row props CSV dry run on the embedded PostgreSQL, with the server (from source, through tsx) in its own
 // process: prints how long the import takes and the slowest /healthz answer measured while it runs
 // (one probe after another, 20 ms apart), so a blocked event loop shows as a long /healthz.
 // Usage: npx tsx bench/import-latency.ts   (BENCH_ROWS changes the row count)
@@ -88,7 +88,7 @@ try {
   await probing;
   const created = answer.data?.create?.length;
   console.log(
-    `PGlite, ${ROWS.toLocaleString()}-row props CSV dry run (${(csv.length / 1024).toFixed(0)} KB, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}): ` +
+    `${ROWS.toLocaleString()}-row props CSV dry run (${(csv.length / 1024).toFixed(0)} KB, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}): ` +
       `HTTP ${res.status} code ${answer.code}, ${created ?? '?'} to create, ${(elapsed / 1000).toFixed(2)} s`,
   );
   console.log(

@@ -1,26 +1,25 @@
 // Background jobs (apps/server/src/lib/jobs), printing:
 //  1. items per second of a BENCH_JOB_ITEMS-item job (100,000 by default; each item writes one row
-//     under a unique key in its batch's transaction) on PGlite, and on PostgreSQL when DATABASE_URL
-//     answers (a fresh database is made and dropped);
+//     under a unique key in its batch's transaction) on the embedded PostgreSQL, or in a new
+//     database on DATABASE_URL's server;
 //  2. the time from kill -9 of a server in the middle of a job to the job running again in the next
 //     server (apps/server/src/modules/jobs/crash-child.ts, through tsx: node start-up included);
-//  3. a 5,000-row props import through HTTP (a server of its own on PGlite): how long the answer
+//  3. a 5,000-row props import through HTTP (a server of its own): how long the answer
 //     (`{ job_id }`, HTTP 202) takes, the slowest /healthz while the job runs, and the job's duration.
 // Usage: npx tsx bench/jobs.ts     (npm run bench:jobs; BENCH_SKIP=items,kill,import skips parts)
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
 import { cps } from '../apps/server/src/db/schema.ts';
 import { jobItemEffects } from '../apps/server/src/db/jobs.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
+import { benchTarget, propsCsv } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 100_000);
@@ -61,31 +60,6 @@ async function itemsPerSecond(label: string, database: Database) {
   } finally {
     await app.close();
   }
-}
-
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return null;
-  const admin = new pg.Client({ connectionString: url });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `bench_jobs_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
 }
 
 // ---------------------------------------------------------------- 2. kill -9 to resumed
@@ -203,26 +177,7 @@ async function largeImport() {
     ).json();
     const game = (games.data.list as { id: number; code: string }[]).find((p) => p.code === 'xianxia')!;
     const headers = { authorization: `Bearer ${token}`, 'x-product-id': String(game.id) };
-    const exported = (await (await fetch(`${base}/api/v1/props/export?format=csv`, { headers })).text())
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')[0]!
-      .split(',');
-    const values: Record<string, (i: number) => string> = {
-      code: (i) => `bench_${i}`,
-      'name.zh': (i) => `道具 ${i}`,
-      'name.en': (i) => `Item ${i}`,
-      type: () => 'material',
-      rarity: () => 'common',
-      stack_limit: () => '99',
-      expiry_days: () => '0',
-      status: () => 'active',
-    };
-    const csv =
-      '\uFEFF' +
-      [
-        exported.join(','),
-        ...Array.from({ length: IMPORT_ROWS }, (_, i) => exported.map((c) => values[c]?.(i) ?? '').join(',')),
-      ].join('\r\n');
+    const csv = await propsCsv(base, headers, IMPORT_ROWS);
 
     let done = false;
     const probes: number[] = [];
@@ -254,7 +209,7 @@ async function largeImport() {
     await probing;
     probes.sort((a, b) => a - b);
     console.log(
-      `PGlite, ${IMPORT_ROWS.toLocaleString()}-row props import (${(csv.length / 1024).toFixed(0)} KB, ${machine}): ` +
+      `${IMPORT_ROWS.toLocaleString()}-row props import (${(csv.length / 1024).toFixed(0)} KB, ${machine}): ` +
         `HTTP ${res.status} { job_id: ${jobId} } in ${answered.toFixed(0)} ms; job ${job?.status} ` +
         `(${job?.summary?.create?.length ?? '?'} created) after ${(finished / 1000).toFixed(1)} s`,
     );
@@ -273,30 +228,19 @@ async function largeImport() {
 
 if (!skip.has('import')) await largeImport();
 if (!skip.has('items')) {
-  await itemsPerSecond('PGlite (in memory)', await openDatabase({}));
-  const postgres = await postgresDatabase();
-  if (postgres) {
-    try {
-      await itemsPerSecond('PostgreSQL', await openDatabase({ databaseUrl: postgres.url }));
-    } finally {
-      await postgres.drop();
-    }
-  } else console.log('PostgreSQL: DATABASE_URL unset or not answering, skipped');
+  const target = await benchTarget('jobs-items');
+  try {
+    await itemsPerSecond(target.label, await openDatabase(target.options));
+  } finally {
+    await target.drop();
+  }
 }
 if (!skip.has('kill')) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-jobs-kill-'));
+  const target = await benchTarget('jobs-kill');
   try {
-    await killAndResume('PGlite (DATA_DIR)', { DATA_DIR: dir, DATABASE_URL: '' });
+    await killAndResume(target.label, target.env);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const postgres = await postgresDatabase();
-  if (postgres) {
-    try {
-      await killAndResume('PostgreSQL', { DATABASE_URL: postgres.url });
-    } finally {
-      await postgres.drop();
-    }
+    await target.drop();
   }
 }
 process.exit(0);

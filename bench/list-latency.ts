@@ -1,21 +1,19 @@
 // Seeds 200,000 props into one game, then measures, with the server in its own process:
 //  - p50/p95 latency of filtered, sorted list pages (sequential requests: latency, not throughput);
 //  - the server's peak memory (VmHWM) across full CSV exports of growing size.
-// On PGlite, and on PostgreSQL when one answers. Usage: npm run build && npx tsx bench/list-latency.ts
+// On the embedded PostgreSQL in a new data folder, or in a new database on DATABASE_URL's server. Usage: npm run build && npx tsx bench/list-latency.ts
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/index.ts';
+import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/index.ts';
 import { products } from '../apps/server/src/db/schema.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { BENCH_SECRETS as secrets, percentile, signIn, startServer } from './support.ts';
+import { BENCH_SECRETS as secrets, benchTarget, percentile, signIn, startServer } from './support.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const SAMPLES = 200;
 
-async function prepare(target: { databaseUrl?: string; dataDir?: string }): Promise<number> {
+async function prepare(target: DatabaseOptions): Promise<number> {
   const database = await openDatabase(target);
   await seed(database.db, { demo: true, jwtSecret: secrets.JWT_SECRET });
   const [product] = await database.db
@@ -102,30 +100,10 @@ async function measure(label: string, env: Record<string, string>, productId: nu
 }
 
 console.log(`List latency and export memory, ${ROWS.toLocaleString()} props, ${os.cpus().length} cores`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
-const pgliteProduct = await prepare({ dataDir });
-await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, pgliteProduct);
-fs.rmSync(dataDir, { recursive: true, force: true });
-
-const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (!reachable) console.log('  PostgreSQL: no server answered; skipped');
-else {
-  const name = `bench_list_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const secretsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-pg-'));
-  try {
-    const productId = await prepare({ databaseUrl: url.toString() });
-    await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: secretsDir }, productId);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    fs.rmSync(secretsDir, { recursive: true, force: true });
-  }
+const target = await benchTarget('list');
+try {
+  const productId = await prepare(target.options);
+  await measure(target.label, target.env, productId);
+} finally {
+  await target.drop();
 }

@@ -1,14 +1,11 @@
 // System mail fan-out (apps/server/src/modules/mails): recipients per second of one mail to every
 // player of a product, written by its fan-out job (set-based INSERT … SELECT per player-id range),
-// BENCH_MAIL_PLAYERS players on PostgreSQL (200,000 by default) and BENCH_PGLITE_MAIL_PLAYERS on
-// PGlite (50,000 by default; it runs on the server's own thread), with a check that every player
-// got exactly one copy. Players are inserted set-based into a fresh product.
-// On PGlite always; on PostgreSQL when DATABASE_URL answers (a fresh database is made and dropped).
+// BENCH_MAIL_PLAYERS players (200,000 by default), with a check that every player got exactly one
+// copy. Players are inserted set-based into a fresh product.
+// On the embedded PostgreSQL in a new data folder, or in a new database on DATABASE_URL's server.
 // Usage: npx tsx bench/mail-fanout.ts
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
 import { cps, products } from '../apps/server/src/db/schema.ts';
@@ -16,9 +13,9 @@ import { mails } from '../apps/server/src/modules/mails/tables.ts';
 import { queueFanout } from '../apps/server/src/modules/mails/fanout.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
+import { benchTarget } from './support.ts';
 
-const PG_PLAYERS = Number(process.env.BENCH_MAIL_PLAYERS ?? 200_000);
-const PGLITE_PLAYERS = Number(process.env.BENCH_PGLITE_MAIL_PLAYERS ?? 50_000);
+const PLAYERS = Number(process.env.BENCH_MAIL_PLAYERS ?? 200_000);
 const machine = `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`;
 
 async function run(label: string, database: Database, players: number) {
@@ -80,48 +77,14 @@ async function run(label: string, database: Database, players: number) {
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return null;
-  const admin = new pg.Client({ connectionString: url });
+const target = await benchTarget('mail');
+try {
+  const database = await openDatabase(target.options);
   try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `bench_mail_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
-
-if (process.env.BENCH_SKIP !== 'pglite') {
-  const database = await openDatabase({});
-  try {
-    await run('PGlite', database, PGLITE_PLAYERS);
+    await run(target.label, database, PLAYERS);
   } finally {
     await database.close().catch(() => undefined);
   }
-}
-const server = await postgresDatabase();
-if (server) {
-  const database = await openDatabase({ databaseUrl: server.url });
-  try {
-    await run('PostgreSQL', database, PG_PLAYERS);
-  } finally {
-    await database.close().catch(() => undefined);
-    await server.drop();
-  }
-} else {
-  console.log('PostgreSQL: skipped (set DATABASE_URL to a server that answers)');
+} finally {
+  await target.drop();
 }

@@ -2,16 +2,13 @@
 // the API, with the server in its own process (sequential requests: latency, not throughput):
 //  - how long the demo seed of the players takes (generate_series inside the database);
 //  - p50/p95 of a lookup by openid, role id, device id, role-name prefix, and of a profile.
-// On PGlite, and on PostgreSQL when one answers. Usage: npm run build && npx tsx bench/player-lookup.ts
-import fs from 'node:fs';
+// On the embedded PostgreSQL in a new data folder, or in a new database on DATABASE_URL's server. Usage: npm run build && npx tsx bench/player-lookup.ts
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/index.ts';
+import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/index.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
-import { BENCH_SECRETS as secrets, percentile, signIn, startServer } from './support.ts';
+import { BENCH_SECRETS as secrets, benchTarget, percentile, signIn, startServer } from './support.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
 const SAMPLES = 200;
@@ -25,7 +22,7 @@ interface Sample {
 }
 
 /** Seeds the demo with its players, and draws players to look up (spread over the whole table). */
-async function prepare(target: { databaseUrl?: string; dataDir?: string }): Promise<Sample[]> {
+async function prepare(target: DatabaseOptions): Promise<Sample[]> {
   const database = await openDatabase(target);
   const started = Date.now();
   await seed(database.db, { demo: true, jwtSecret: secrets.JWT_SECRET, demoPlayers: PLAYERS });
@@ -92,30 +89,10 @@ async function measure(label: string, env: Record<string, string>, samples: Samp
 }
 
 console.log(`Player lookups, ${PLAYERS.toLocaleString()} demo players, ${os.cpus().length} cores`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-players-'));
-const pgliteSamples = await prepare({ dataDir });
-await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, pgliteSamples);
-fs.rmSync(dataDir, { recursive: true, force: true });
-
-const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (!reachable) console.log('  PostgreSQL: no server answered; skipped');
-else {
-  const name = `bench_players_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const secretsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-players-pg-'));
-  try {
-    const samples = await prepare({ databaseUrl: url.toString() });
-    await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: secretsDir }, samples);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    fs.rmSync(secretsDir, { recursive: true, force: true });
-  }
+const target = await benchTarget('players');
+try {
+  const samples = await prepare(target.options);
+  await measure(target.label, target.env, samples);
+} finally {
+  await target.drop();
 }

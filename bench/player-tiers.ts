@@ -2,20 +2,20 @@
 // (BENCH_PLAYERS, 200,000 by default): how long a first run takes (every player gets a history row),
 // a second run on the same data (nothing changes: the steady daily case), and how long the event
 // loop was held at most meanwhile (the job works in ranges of player ids, one short statement each).
-// On PGlite (in this process, as the single-process server runs it) and on PostgreSQL when one answers.
+// On the embedded PostgreSQL in a new data folder, or in a new database on DATABASE_URL's server.
 // Usage: npx tsx bench/player-tiers.ts
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/index.ts';
+import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/index.ts';
+import { benchTarget } from './support.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
 import { computeTiers } from '../apps/server/src/modules/player-tiers/index.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
 
-async function run(label: string, target: { databaseUrl?: string }) {
+async function run(label: string, target: DatabaseOptions) {
   const database = await openDatabase(target);
   const seeded = Date.now();
   await seed(database.db, { demo: true, jwtSecret: 'bench-jwt', demoPlayers: PLAYERS });
@@ -55,29 +55,9 @@ async function run(label: string, target: { databaseUrl?: string }) {
 }
 
 console.log(`Player tier job, ${PLAYERS.toLocaleString()} demo players, ${os.cpus().length} cores`);
-// BENCH_DATABASES=postgres skips PGlite (and =pglite PostgreSQL).
-const only = process.env.BENCH_DATABASES;
-if (only !== 'postgres') await run('PGlite', {});
-
-const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
-if (only === 'pglite') await admin.end().catch(() => undefined);
-else if (
-  !(await admin.connect().then(
-    () => true,
-    () => false,
-  ))
-)
-  console.log('  PostgreSQL: no server answered; skipped');
-else {
-  const name = `bench_tiers_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run('PostgreSQL', { databaseUrl: url.toString() });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+const target = await benchTarget('tiers');
+try {
+  await run(target.label, target.options);
+} finally {
+  await target.drop();
 }

@@ -1,7 +1,11 @@
 // What the benchmarks share: the console's server in its own process, signing in as the demo admin
 // the way the console does, and percentiles.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import type { DatabaseOptions } from '../apps/server/src/db/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -78,3 +82,75 @@ export async function signIn(base: string): Promise<string> {
 /** The p-th percentile of sorted figures. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/**
+ * Where a benchmark's data goes: the console's own embedded PostgreSQL in a new data folder (what
+ * `npm start` runs), or, when DATABASE_URL is set, a new database on that server. `options` opens it
+ * in this process (close it before a server process opens the same data folder); `env` is what a
+ * server process needs for it; `drop` removes it.
+ */
+export async function benchTarget(tag: string): Promise<{
+  label: string;
+  options: DatabaseOptions;
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${tag}-`));
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    return {
+      label: 'embedded PostgreSQL',
+      options: { dataDir },
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `bench_${tag.replace(/\W/g, '_')}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    label: 'DATABASE_URL',
+    options: { databaseUrl: target.toString() },
+    env: { DATABASE_URL: target.toString(), DATA_DIR: dataDir },
+    async drop() {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One line about the machine, for every figure: cores and the load average (the machine is shared). */
+export function machine(): string {
+  return `${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join('/')}`;
+}
+
+/** A props CSV of `rows` new props, in the columns of the console's own export. */
+export async function propsCsv(base: string, headers: Record<string, string>, rows: number): Promise<string> {
+  const exported = await (await fetch(`${base}/api/v1/props/export?format=csv`, { headers })).text();
+  const columns = exported
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')[0]!
+    .split(',');
+  const values: Record<string, (i: number) => string> = {
+    code: (i) => `bench_${i}`,
+    'name.zh': (i) => `道具 ${i}`,
+    'name.en': (i) => `Item ${i}`,
+    type: () => 'material',
+    rarity: () => 'common',
+    stack_limit: () => '99',
+    expiry_days: () => '0',
+    status: () => 'active',
+  };
+  const line = (i: number) => columns.map((column) => values[column]?.(i) ?? '').join(',');
+  return '\uFEFF' + [columns.join(','), ...Array.from({ length: rows }, (_, i) => line(i))].join('\r\n');
+}

@@ -58,7 +58,7 @@ async function startImportJob(page: Page, tag: string): Promise<number> {
   );
 }
 
-/** A job's status through the API (it answers once an import's transaction lets it, on PGlite). */
+/** A job's status through the API. */
 async function jobStatus(page: Page, id: number): Promise<string> {
   return page.evaluate(async (jobId) => {
     const read = (key: string) => JSON.parse(localStorage.getItem(`rx-console:${key}`) ?? 'null');

@@ -1,4 +1,5 @@
-// The server the browser tests drive: a fresh embedded database each run, the built console.
+// The server the browser tests drive: the built console on a fresh embedded PostgreSQL each run
+// (its data folder removed before and after; the console stops its database when it stops).
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 

@@ -1,6 +1,6 @@
 // `npm test`: every check and every test, then one closing line `N passed, N failed`.
-// Lint, typecheck and build; unit and API tests on the embedded PGlite; the API tests again on
-// PostgreSQL when one answers (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test);
+// Lint, typecheck and build; unit and API tests, the API tests on a PostgreSQL server the run
+// starts from the installed binaries (test/global-setup.ts), or on DATABASE_URL's when it is set;
 // the browser tests in Chromium when /usr/bin/chromium (or CHROMIUM_PATH) exists, in its headless
 // shell when /usr/bin/chromium-headless-shell does too (playwright.config.ts).
 import { spawn, spawnSync } from 'node:child_process';
@@ -91,19 +91,6 @@ function count(file, ok, read) {
   totals.skipped += n.skipped;
 }
 
-async function postgresUrl() {
-  const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  try {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return undefined;
-  }
-}
-
 // `npm run lint`'s two halves as two checks: eslint and prettier each keep one core busy, and side
 // by side with tsc they fill the two cores until the last one ends.
 await checksTogether([
@@ -112,12 +99,7 @@ await checksTogether([
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
 ]);
 check('build', 'npm', ['run', 'build', '--silent']);
-vitest('unit and API tests (PGlite)', []);
-
-const pgUrl = await postgresUrl();
-if (pgUrl)
-  vitest('API tests (PostgreSQL)', ['apps/server'], { TEST_DATABASE: 'postgres', DATABASE_URL: pgUrl });
-else summary.push('skip API tests on PostgreSQL: no server answered');
+vitest(`unit and API tests (${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'})`, []);
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {

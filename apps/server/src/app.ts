@@ -226,7 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const authenticate = authenticator(db, options.jwtSecret);
+  const authenticate = authenticator(db, options.jwtSecret, events);
   enforceRouteAccess(app, db, authenticate);
   // Rate limits: after the access hook's sign-in, before every route (lib/rate-limit.ts).
   await setUpRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, options.redisUrl);

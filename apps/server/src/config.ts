@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
+import { savedSecrets } from './secrets.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
 import { DEFAULT_PLAYER_RETENTION, type PlayerRetention } from './modules/players/index.ts';
 import { DEFAULT_JOB_RETENTION_DAYS } from './modules/jobs/index.ts';
@@ -45,21 +44,11 @@ export interface Config {
   jobRetentionDays: number;
 }
 
-/** Reads the secret from the environment, else from DATA_DIR/secrets.json, creating it once. */
+/** The keys from the environment, else from DATA_DIR/secrets.json (generated there once). */
 function secrets(dataDir: string, env: NodeJS.ProcessEnv): { sso: string; jwt: string } {
   if (env.SSO_SECRET && env.JWT_SECRET) return { sso: env.SSO_SECRET, jwt: env.JWT_SECRET };
-  const file = path.join(dataDir, 'secrets.json');
-  let saved: { sso?: string; jwt?: string } = {};
-  if (fs.existsSync(file)) saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
-  if (!saved.sso || !saved.jwt) {
-    saved = {
-      sso: saved.sso ?? randomBytes(32).toString('hex'),
-      jwt: saved.jwt ?? randomBytes(32).toString('hex'),
-    };
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
-  }
-  return { sso: env.SSO_SECRET ?? saved.sso!, jwt: env.JWT_SECRET ?? saved.jwt! };
+  const saved = savedSecrets(dataDir, ['sso', 'jwt']);
+  return { sso: env.SSO_SECRET ?? saved.sso, jwt: env.JWT_SECRET ?? saved.jwt };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -25,7 +25,11 @@ async function main(): Promise<void> {
   // can mark an order paid from outside.
   if (!config.demo && !process.env.FAKEPAY_SECRET)
     setPaymentProvider(new FakePayProvider(randomBytes(32).toString('hex')));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: { info: (msg) => console.log(msg), warn: (msg) => console.warn(msg) },
+  });
   const app = await buildApp({
     database,
     ssoSecret: config.ssoSecret,
@@ -74,7 +78,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `console at http://localhost:${config.port}/main/ (database: ${database.kind}${config.demo ? ', demo data' : ''})`,
+    `console at http://localhost:${config.port}/main/ (database: ${database.embedded ? `embedded PostgreSQL, port ${database.embedded.port}` : 'DATABASE_URL'}${config.demo ? ', demo data' : ''})`,
   );
 }
 

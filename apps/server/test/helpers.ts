@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.ts';
@@ -14,72 +13,66 @@ export const TEST_PASSWORD_HASH_COST = 1024;
 export const SSO_SECRET = 'test-sso-secret';
 export const JWT_SECRET = 'test-jwt-secret';
 
+/** `server` (a PostgreSQL URL) with another database name. */
+export function databaseUrl(server: string, name: string): string {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE). */
+export async function adminQuery(server: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** What test/global-setup.ts prepared: the run's server and the two databases to copy. */
+function prepared(): { server: string; template: string; empty: string } {
+  try {
+    return {
+      server: inject('testServer'),
+      template: inject('postgresTemplate'),
+      empty: inject('postgresEmpty'),
+    };
+  } catch {
+    throw new Error(
+      'API tests run under vitest with test/global-setup.ts (vitest.config.ts, project server)',
+    );
+  }
+}
+
+/** The run's PostgreSQL server (its `postgres` database): for tests that make databases of their own. */
+export function testServerUrl(): string {
+  return prepared().server;
+}
+
 /**
- * The database of one test file: in-memory PGlite, or, with TEST_DATABASE=postgres and
- * DATABASE_URL set, a fresh database on that server, dropped afterwards. With the demo data it
- * starts from the run's prepared copy (test/global-setup.ts) instead of migrating and seeding.
+ * A database of one test file's own on the run's server, copied from a prepared template (with the
+ * demo data, or migrated and empty as a first start has), and dropped when it closes.
  */
 async function testDatabase(demo: boolean): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  const prepared = demo ? preparedDatabase() : {};
-  if (process.env.TEST_DATABASE !== 'postgres' || !url) {
-    return demo ? openDump(prepared.snapshot) : emptyDatabase();
-  }
-  const { default: pg } = await import('pg');
+  const { server, template, empty } = prepared();
   const name = `console_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${prepared.template ? ` TEMPLATE ${prepared.template}` : ''}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
+  await adminQuery(server, `CREATE DATABASE ${name} TEMPLATE ${demo ? template : empty}`);
+  const database = await openDatabase({ databaseUrl: databaseUrl(server, name) });
   return {
     ...database,
     async close() {
       await database.close();
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
+      await adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
 
-/**
- * An in-memory PGlite with the migrations applied and no data, as a first start has: loaded from
- * the run's prepared copy (test/global-setup.ts) instead of migrating.
- */
+/** A database with the migrations applied and no data, as a first start has. */
 export function emptyDatabase(): Promise<Database> {
-  return openDump(preparedDatabase().empty);
-}
-
-/** The dumps a worker has read: its files run one after another in one module graph (vitest.config.ts). */
-const dumps = new Map<string, Blob>();
-
-/** An in-memory PGlite from a dump of test/global-setup.ts, migrated to the latest (a fresh one without a dump). */
-function openDump(file: string | undefined): Promise<Database> {
-  if (!file) return openDatabase({});
-  let dump = dumps.get(file);
-  if (!dump) {
-    // Read and copied into a Blob once per worker, not once per file (64 MB each time).
-    dump = new Blob([fs.readFileSync(file)]);
-    dumps.set(file, dump);
-  }
-  return openDatabase({ loadDataDir: dump });
-}
-
-/** What test/global-setup.ts prepared (nothing when a file runs outside that setup). */
-function preparedDatabase(): { snapshot?: string; empty?: string; template?: string } {
-  try {
-    return {
-      snapshot: inject('pgliteSnapshot') || undefined,
-      empty: inject('pgliteEmpty') || undefined,
-      template: inject('postgresTemplate') || undefined,
-    };
-  } catch {
-    return {};
-  }
+  return testDatabase(false);
 }
 
 /** Limits no other test reaches: a rate-limit test lowers the one it checks. */

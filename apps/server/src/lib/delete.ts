@@ -108,7 +108,7 @@ function foreignKeyViolation(error: unknown): ForeignKeyReference | null {
 
 /** How many rows of the referring table name the row, through the violated constraint. */
 async function referenceUsage(db: Db, reference: ForeignKeyReference, id: number): Promise<Usage> {
-  // Both drivers (node-postgres, PGlite) answer `execute` with `{ rows }`.
+  // node-postgres answers `execute` with `{ rows }`.
   const columns = (await db.execute(sql`
     select a.attname from pg_constraint c
     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]

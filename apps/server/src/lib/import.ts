@@ -95,7 +95,7 @@ function errorsOf(error: ApiError, row: number, spec: Columns, scope: Scope) {
  *
  * The file is at most IMPORT_MAX_ROWS rows (its reader refuses more); the rows in scope are read
  * in one query, and the loops let other requests in between rows, so an import slows the server
- * down but never stops it (on PGlite every query would otherwise chain as microtasks).
+ * down but never stops it.
  */
 export async function runImport<Item extends { id: number }, Input, Ctx>(
   db: Db,
@@ -288,7 +288,7 @@ export function defineImportJob<Item extends { id: number }, Input, Ctx>(
       try {
         const answer = await runImport(db, scope, spec, table, { dryRun, validOnly, onProgress: progress });
         // Without the new rows' cells: a 5,000-row file's would make the summary a JSON of MBs, which
-        // PGlite parses on the server's thread when it is stored and read back.
+        // the server would parse again at every read of the job.
         const create = answer.create.map(({ row, key }) => ({ row, key }));
         return { summary: { ...answer, create }, items: rowResults(answer) };
       } catch (error) {

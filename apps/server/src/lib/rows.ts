@@ -6,8 +6,7 @@ import type { Db } from '../db/index.ts';
 export type Runner = Pick<Db, 'execute'>;
 
 /**
- * The rows a raw SQL query answers. Both drivers (node-postgres, PGlite) answer `execute` with
- * `{ rows }`; Drizzle types it loosely, so the caller names the row type.
+ * The rows a raw SQL query answers. node-postgres answers `execute` with `{ rows }`; Drizzle types it loosely, so the caller names the row type.
  */
 export async function queryRows<T>(db: Runner, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows?: T[] };

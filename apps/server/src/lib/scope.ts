@@ -26,12 +26,31 @@ export async function requestProduct(db: Db, request: FastifyRequest, cpId: numb
       fields: { product_id: validationMessage('invalid', lang) },
     });
   }
+  if (!(await productOfCp(db, id, cpId))) throw new ApiError(ErrorCode.FORBIDDEN);
+  return id;
+}
+
+/**
+ * Products known to be their CP's, a while (a product never moves to another CP and is disabled,
+ * not deleted): a console names its game in every request. Per database (tests run several).
+ */
+const knownProducts = new WeakMap<Db, Map<string, number>>();
+const PRODUCT_CACHE_MS = 60_000;
+
+async function productOfCp(db: Db, id: number, cpId: number): Promise<boolean> {
+  let known = knownProducts.get(db);
+  if (!known) knownProducts.set(db, (known = new Map()));
+  const key = `${cpId}:${id}`;
+  const at = known.get(key);
+  if (at !== undefined && Date.now() - at < PRODUCT_CACHE_MS) return true;
   const [row] = await db
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, id), eq(products.cpId, cpId)));
-  if (!row) throw new ApiError(ErrorCode.FORBIDDEN);
-  return id;
+  if (!row) return false;
+  if (known.size >= 10_000) known.clear();
+  known.set(key, Date.now());
+  return true;
 }
 
 /** Documents `X-Product-Id` (OpenAPI) on the routes a plugin registers after this call. */

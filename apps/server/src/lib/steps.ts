@@ -4,8 +4,7 @@ import { setImmediate as nextLoop } from 'node:timers/promises';
 export const SLICE_MS = 10;
 
 /**
- * Long CPU work (parsing an upload, checking thousands of rows) and PGlite queries (which resolve
- * as microtasks, so a chain of them never reaches the poll phase) would starve every other request.
+ * Long CPU work (parsing an upload, checking thousands of rows) would starve every other request.
  * Calling `pause()` often is cheap: it yields to the event loop only once a slice has been used.
  */
 export function eventLoopSlicer(sliceMs = SLICE_MS): { pause(): Promise<void> } {

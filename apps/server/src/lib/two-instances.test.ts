@@ -11,7 +11,7 @@ import { products } from '../db/schema.ts';
 import { seed } from '../seed/index.ts';
 import { errorCodeReleases } from '../modules/error-codes/tables.ts';
 import { LIVE_PROTOCOL } from '../modules/live/index.ts';
-import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, signInAs } from '../../test/helpers.ts';
+import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, signInAs, testServerUrl } from '../../test/helpers.ts';
 import { signGameRequest } from '../../test/game.ts';
 import { redisBus } from './events.ts';
 
@@ -21,7 +21,7 @@ import { redisBus } from './events.ts';
  */
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES_URL = testServerUrl();
 
 /** Why the test cannot run here (Redis or PostgreSQL not answering), or null. */
 async function unavailable(): Promise<string | null> {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../db/index.ts';
 import { createBoss, startBoss } from './boss.ts';
+import { testServerUrl } from '../../../test/helpers.ts';
 
 /**
  * Several instances started at once on a new PostgreSQL database: pg-boss's schema install is not
@@ -9,7 +10,7 @@ import { createBoss, startBoss } from './boss.ts';
  * `pg_namespace` key before `startBoss` took a lock), so every start must succeed.
  */
 
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES_URL = testServerUrl();
 
 async function admin(sql: string): Promise<boolean> {
   const { default: pg } = await import('pg');

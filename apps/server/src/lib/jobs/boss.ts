@@ -1,39 +1,10 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/index.ts';
 
-/** The least of PGlite's client that pg-boss needs. */
-interface PgliteLike {
-  exec(text: string): Promise<{ rows: unknown[] }[]>;
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/** The least of a pg Pool that pg-boss needs. */
-interface PoolLike {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * pg-boss's `db` on our database: on PGlite, a script without values runs with `exec` (pg-boss's
- * migrations and queue creation are several statements) and answers the last result; with values,
- * one `query`. On PostgreSQL, the app's pool.
- */
+/** pg-boss's `db` on the app's pool. */
 export function bossDb(database: Database): PgBoss.Db {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === 'pglite') {
-    const lite = client as PgliteLike;
-    return {
-      async executeSql(text: string, values?: unknown[]) {
-        if (!values || values.length === 0) {
-          const results = await lite.exec(text);
-          return { rows: (results.at(-1)?.rows ?? []) as unknown[] };
-        }
-        return lite.query(text, values) as Promise<{ rows: unknown[] }>;
-      },
-    } as PgBoss.Db;
-  }
-  const pool = client as PoolLike;
   return {
-    executeSql: (text: string, values?: unknown[]) => pool.query(text, values ?? []),
+    executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values ?? []),
   } as PgBoss.Db;
 }
 
@@ -61,19 +32,13 @@ export function createBoss(database: Database, options: BossOptions & { migrate?
 const BOSS_START_LOCK = 727002;
 
 /**
- * Starts a pg-boss. On PostgreSQL several instances may start at once on a new database, and
- * pg-boss's `create schema` is not guarded (two instances racing failed with a duplicate
- * `pg_namespace` key), so the start holds a session advisory lock on a connection of its own:
- * the first instance installs the schema, the others wait and then find it there. PGlite has one
- * process and needs no lock.
+ * Starts a pg-boss. Several instances may start at once on a new database, and pg-boss's `create
+ * schema` is not guarded (two instances racing failed with a duplicate `pg_namespace` key), so the
+ * start holds a session advisory lock on a connection of its own: the first instance installs the
+ * schema, the others wait and then find it there.
  */
 export async function startBoss(database: Database, boss: PgBoss): Promise<void> {
-  if (database.kind !== 'postgres') {
-    await boss.start();
-    return;
-  }
-  const pool = (database.db as unknown as { $client: { connect(): Promise<LockClient> } }).$client;
-  const client = await pool.connect();
+  const client = await database.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [BOSS_START_LOCK]);
     await boss.start();
@@ -81,11 +46,6 @@ export async function startBoss(database: Database, boss: PgBoss): Promise<void>
     await client.query('SELECT pg_advisory_unlock($1)', [BOSS_START_LOCK]).catch(() => undefined);
     client.release();
   }
-}
-
-interface LockClient {
-  query(text: string, values?: unknown[]): Promise<unknown>;
-  release(): void;
 }
 
 /** Installs pg-boss's schema in a database (the test harness's prepared copy; servers do it at start). */

@@ -26,7 +26,11 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.jobs`; starts with the server (onReady) and stops before the database closes. */
+/**
+ * Decorates `app.jobs`; starts with the server (onReady: the queue and its workers) and resumes the
+ * work a crash left once the server listens (onListen; an app only injected into resumes nothing by
+ * itself); stops before the database closes.
+ */
 export function setUpJobs(
   app: FastifyInstance,
   database: Database,
@@ -37,6 +41,9 @@ export function setUpJobs(
   app.decorate('jobs', runner);
   app.addHook('onReady', async () => {
     await runner.start();
+  });
+  app.addHook('onListen', async () => {
+    runner.resumeLeftWork();
   });
   return runner;
 }

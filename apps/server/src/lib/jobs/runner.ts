@@ -66,8 +66,8 @@ export type JobKind =
 
 export interface TaskContext {
   /**
-   * A one-off's: the transaction its run is recorded in — write through it (never through the app's
-   * own `db`, which on PGlite waits for this transaction forever) for exactly-once effects.
+   * A one-off's: the transaction its run is recorded in — write through it (not through the app's
+   * own `db`, whose writes would commit whether or not the run is recorded) for exactly-once effects.
    * A recurring task's: the database itself (it runs outside any transaction; see `claimCronRun`).
    */
   db: Db;
@@ -90,6 +90,8 @@ const JOB_QUEUE = 'rx-jobs';
 const ONE_OFF_QUEUE = 'rx-schedules';
 /** Each tick of every cron: a pg-boss message due at the tick's moment. */
 const CRON_TICK_QUEUE = 'rx-cron-ticks';
+/** Jobs resumed side by side after a restart (each holds one connection per batch). */
+const RESUME_AT_ONCE = 2;
 /** The per-cron queues of earlier versions, scheduled with pg-boss's own cron (removed at start). */
 const OLD_CRON_QUEUE_PREFIX = 'rx-cron-';
 
@@ -113,8 +115,9 @@ function nextCronRun(cron: string, tz: string, from: Date = new Date()): Date | 
 }
 
 /**
- * The pg-boss id of a cron's tick at one moment: the same on every instance, so a tick sent twice
- * (two instances starting, a restart) is stored once (pg-boss inserts with ON CONFLICT DO NOTHING).
+ * The pg-boss id of a cron's tick or a one-off's wake-up at one moment: the same on every instance,
+ * so one sent twice (two instances starting, a restart) is stored once (pg-boss inserts with ON
+ * CONFLICT DO NOTHING).
  */
 function tickId(key: string, at: Date): string {
   const hex = createHash('sha1').update(`${key}@${at.toISOString()}`).digest('hex');
@@ -134,7 +137,7 @@ function rowsOf<T>(result: unknown): T[] {
  * Background jobs and schedules on pg-boss. pg-boss carries the wake-ups (a job to run, a one-off's
  * moment, a cron's tick) and survives restarts; the `jobs`, `job_items` and `schedules` tables hold
  * what a job is and how far it got. Jobs started here also run here at once (no polling delay);
- * jobs left queued or running (a crash) are resumed at start.
+ * jobs left queued or running (a crash) are resumed once the server listens.
  */
 export class JobRunner {
   readonly boss: PgBoss;
@@ -206,7 +209,23 @@ export class JobRunner {
       .from(schedules)
       .where(and(eq(schedules.status, 'active'), sql`${schedules.cron} is not null`));
     for (const { key, nextRunAt } of crons) if (nextRunAt) await this.sendTick(key, nextRunAt);
+    // Each future one-off's wake-up, likewise (a crash between its row and its message, or a
+    // database moved without pg-boss's queue: db/pglite): stored once under its own id.
+    const oneOffs = await this.db
+      .select({ key: schedules.key, runAt: schedules.runAt })
+      .from(schedules)
+      .where(and(eq(schedules.status, 'active'), sql`${schedules.runAt} > now()`));
+    for (const { key, runAt } of oneOffs) await this.sendOneOff(key, runAt!);
     this.started = true;
+  }
+
+  /**
+   * Once the server listens (lib/jobs/index.ts): the jobs a crash or a stop left queued or running,
+   * and the one-offs whose moment passed while the server was down. Never part of the start, so
+   * however much work was left, it cannot hold the start past Fastify's timeout.
+   */
+  resumeLeftWork(): void {
+    if (!this.started || this.stopping) return;
     void this.resume();
     void this.fireDueOneOffs();
   }
@@ -317,13 +336,20 @@ export class JobRunner {
     return true;
   }
 
-  /** Resumes jobs left queued or running (a crash or a restart): all, or those of one kind. */
+  /**
+   * Resumes jobs left queued or running (a crash or a restart): all, or those of one kind,
+   * `RESUME_AT_ONCE` at a time, so that the pool keeps connections for requests.
+   */
   private async resume(kind?: string): Promise<void> {
     const rows = await this.db
       .select({ id: jobs.id, kind: jobs.kind })
       .from(jobs)
-      .where(inArray(jobs.status, ['queued', 'running']));
-    for (const row of rows) if (!kind || row.kind === kind) void this.runJob(row.id);
+      .where(inArray(jobs.status, ['queued', 'running']))
+      .orderBy(jobs.id);
+    const ids = rows.filter((row) => !kind || row.kind === kind).map((row) => row.id);
+    for (let start = 0; start < ids.length && !this.stopping; start += RESUME_AT_ONCE) {
+      await Promise.all(ids.slice(start, start + RESUME_AT_ONCE).map((id) => this.runJob(id)));
+    }
   }
 
   /** Runs a job until no pending item is left, it is cancelled, or the server stops. */
@@ -442,7 +468,7 @@ export class JobRunner {
         return;
       }
       this.publish(outcome.updated!, false);
-      // Let requests in between batches (PGlite's queries resolve as microtasks).
+      // A turn of the event loop between batches: a job's progress events and callbacks never queue up.
       await nextLoop();
     }
   }
@@ -461,7 +487,7 @@ export class JobRunner {
     const complete = async (tx: Db, result: WholeResult) => {
       const items = result.items ?? [];
       await tx.delete(jobItems).where(eq(jobItems.jobId, job.id));
-      // In small statements with a turn of the event loop between them (PGlite runs each at once).
+      // In small statements with a turn of the event loop between them (a 20,000-row import's items).
       for (let start = 0; start < items.length; start += 250) {
         if (start > 0) await nextLoop();
         await tx.insert(jobItems).values(
@@ -553,7 +579,7 @@ export class JobRunner {
       void this.fireOneOff(key, at);
       return;
     }
-    await this.boss.send(ONE_OFF_QUEUE, { key, at: at.toISOString() }, { startAfter: at, retryLimit: 0 });
+    await this.sendOneOff(key, at);
   }
 
   /** Runs task `name` on a cron in a time zone (e.g. '0 10 * * *', 'Asia/Shanghai') until unscheduled. */
@@ -612,6 +638,15 @@ export class JobRunner {
       CRON_TICK_QUEUE,
       { key, at: at.toISOString() },
       { id: tickId(key, at), startAfter: at, retryLimit: 0, expireInSeconds: 3600 },
+    );
+  }
+
+  /** A one-off's wake-up at its moment, under an id of its key and moment (sent twice, stored once). */
+  private async sendOneOff(key: string, at: Date): Promise<void> {
+    await this.boss.send(
+      ONE_OFF_QUEUE,
+      { key, at: at.toISOString() },
+      { id: tickId(key, at), startAfter: at, retryLimit: 0 },
     );
   }
 
@@ -691,9 +726,8 @@ export class JobRunner {
   /**
    * Records one run of a recurring task in a short transaction; with `tick`, only if that is the
    * cron's next moment, which then moves on. The task then runs outside it, on the database itself.
-   * (Inside it, a handler reading through the app's own `db` instead of the transaction would wait
-   * forever on PGlite, whose one connection the open transaction holds; recurring tasks are sweeps
-   * and polls that may take long, and are idempotent.)
+   * (Recurring tasks are sweeps and polls that may take long, and are idempotent: a transaction
+   * around them would hold a connection and row locks for all that time.)
    */
   private async claimCronRun(
     key: string,

@@ -22,7 +22,7 @@ import { looksLikeJwt, verifyJwt } from '../../lib/jwt.ts';
 import { bearerToken, ok, requestLanguage } from '../../lib/request.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth, requirePermission } from './authenticate.ts';
-import { userGrants } from '../../lib/grants.ts';
+import { userGrants, type UserGrants } from '../../lib/grants.ts';
 import { AcsService, type AcsSettings, type Caller } from './service.ts';
 
 export const SESSION_COOKIE = 'rx_session';
@@ -50,11 +50,25 @@ function cookieOptions(request: FastifyRequest, maxAge: number) {
   };
 }
 
+/** get_all's list of a user's grants, made once per grants (lib/grants.ts keeps them until a change). */
+const permissionLists = new WeakMap<UserGrants, { resource: string }[]>();
+function permissionList(grants: UserGrants): { resource: string }[] {
+  let list = permissionLists.get(grants);
+  if (!list) {
+    list = [...grants.permissions].sort().map((resource) => ({ resource }));
+    permissionLists.set(grants, list);
+  }
+  return list;
+}
+
 /** The staff sign-in service (spec §7): `users/*` for the sign-in page, `acs/*` for the console. */
 export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, authenticate } = options;
-  const acs = new AcsService(db, options);
+  const acs = new AcsService(db, {
+    ...options,
+    onSessionsEnded: (userId) => fastify.events.publish({ topic: 'session', cpId: 0, userId, data: {} }),
+  });
   const tags = ['acs'];
   /** A platform's address: the console's own, or the configured one (none when not set up). */
   const platformBase = (platform: PlatformKey): string | undefined =>
@@ -190,7 +204,7 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
       }
       const targetGrants =
         target.userId === auth.userId ? grants : await userGrants(db, target.userId, target.permChangedAt);
-      return ok({ ruixue: [...targetGrants.permissions].sort().map((resource) => ({ resource })) });
+      return ok({ ruixue: permissionList(targetGrants) });
     },
   );
 

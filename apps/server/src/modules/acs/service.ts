@@ -36,6 +36,8 @@ export interface AcsSettings {
   refreshTtl: number;
   /** Draws captcha texts; tests pass a predictable one. */
   captchaText?: () => string;
+  /** Told (once the change committed) when sign-ins of a user ended: caches of every instance forget them. */
+  onSessionsEnded?: (userId: number) => void;
 }
 
 export interface Caller {
@@ -345,10 +347,12 @@ export class AcsService {
   }
 
   private async revokeFamilies(where: SQL, reason: string): Promise<void> {
-    await this.db
+    const ended = await this.db
       .update(tokenFamilies)
       .set({ revokedAt: new Date(), revokeReason: reason })
-      .where(and(where, isNull(tokenFamilies.revokedAt)));
+      .where(and(where, isNull(tokenFamilies.revokedAt)))
+      .returning({ userId: tokenFamilies.userId });
+    for (const userId of new Set(ended.map((row) => row.userId))) this.settings.onSessionsEnded?.(userId);
   }
 
   // --- acs/user/set_password and logout ---------------------------------------------------
@@ -410,6 +414,7 @@ export class AcsService {
         ip: caller.ip,
       });
     });
+    this.settings.onSessionsEnded?.(user.id);
   }
 
   /** Ends a console sign-in (its family and the sign-in session behind it) and/or a sign-in session. */

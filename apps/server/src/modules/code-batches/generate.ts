@@ -72,7 +72,7 @@ export async function insertCodes(
       select count(*)::int as n from ins`,
     );
     inserted += Number(row!.n);
-    // Between statements, let requests in (PGlite runs each at once on this thread).
+    // A turn of the event loop between statements: the codes' hashing is this thread's work.
     await nextLoop();
   }
   return inserted;

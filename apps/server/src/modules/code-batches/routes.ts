@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   codeBatchActionBody,
   codeBatchActionParams,
@@ -18,6 +18,7 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { sendExport } from '../../lib/export.ts';
+import { cursorRows } from '../../lib/cursor.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService } from '../../lib/resource-routes.ts';
@@ -90,7 +91,10 @@ async function lookup(db: Db, scope: Scope, text: string): Promise<CodeLookup> {
   };
 }
 
-/** The codes as CSV, a chunk per query (memory holds one chunk), stamped with who exported and when. */
+/**
+ * The codes as CSV, stamped with who exported and when: read through a cursor a batch at a time
+ * (a 1,000,000-code batch is never in memory, and no query holds the database or the event loop).
+ */
 async function* exportRows(db: Db, batch: typeof codeBatches.$inferSelect, scope: Scope) {
   // (The first line, `# batch,<name>`, is the export's header row.)
   yield [
@@ -98,15 +102,11 @@ async function* exportRows(db: Db, batch: typeof codeBatches.$inferSelect, scope
     ['# exported_at', new Date().toISOString()],
     ['code', 'redeemed'],
   ];
-  const chunks = Math.max(1, Math.ceil(batch.quantity / 20_000));
-  for (let chunk = 0; chunk < chunks; chunk++) {
-    const rows = await db
-      .select({ code: codes.code, redeemed: codes.redeemed })
-      .from(codes)
-      .where(and(eq(codes.batchId, batch.id), eq(codes.chunk, chunk)))
-      .orderBy(asc(codes.code));
-    if (rows.length) yield rows.map((r) => [r.code, r.redeemed]);
-  }
+  const rows = cursorRows<{ code: string; redeemed: number }>(
+    db,
+    sql`select code, redeemed from codes where batch_id = ${batch.id} order by chunk, code`,
+  );
+  for await (const chunk of rows) yield chunk.map((r) => [r.code, r.redeemed]);
 }
 
 /** `/code-batches` of the product in `X-Product-Id`: batches, their actions, codes, export and lookup. */

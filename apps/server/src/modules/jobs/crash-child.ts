@@ -4,7 +4,7 @@
 //   CRASH_MODE=start  : starts a job of CRASH_ITEMS items (each records its effect under a unique
 //                       key, then takes CRASH_ITEM_MS) and a one-off schedule CRASH_SCHEDULE_MS ahead
 //   CRASH_MODE=resume : the job (and the schedule) resume at start; waits for both to end
-// The database: DATABASE_URL, else PGlite in DATA_DIR. Prints one JSON line per event on stdout.
+// The database: DATABASE_URL, else the embedded PostgreSQL in DATA_DIR. Prints one JSON line per event on stdout.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, countDistinct, eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
@@ -49,7 +49,8 @@ app.events.subscribe((event) => {
   }
   say({ event: 'progress', id: event.data.id, status: event.data.status, done: event.data.done });
 });
-await app.ready();
+// Listening, as the console does: the job left running resumes then (lib/jobs `resumeLeftWork`).
+await app.listen({ port: 0, host: '127.0.0.1' });
 say({ event: 'ready' });
 
 if (mode === 'start') {

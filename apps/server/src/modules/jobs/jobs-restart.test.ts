@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { adminQuery, databaseUrl, testServerUrl } from '../../../test/helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const script = path.join(import.meta.dirname, 'crash-child.ts');
@@ -52,26 +53,18 @@ function child(env: Record<string, string>) {
   };
 }
 
-/** PGlite in a folder, or a fresh PostgreSQL database with TEST_DATABASE=postgres. */
+/**
+ * The console's own embedded PostgreSQL in a data folder (the kill -9 takes its postmaster's parent
+ * away too), or, when DATABASE_URL names a server, a fresh database there.
+ */
 async function target(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (process.env.TEST_DATABASE === 'postgres' && url) {
-    const { default: pg } = await import('pg');
+  if (process.env.DATABASE_URL) {
+    const server = testServerUrl();
     const name = `console_crash_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const databaseUrl = new URL(url);
-    databaseUrl.pathname = `/${name}`;
+    await adminQuery(server, `CREATE DATABASE ${name}`);
     return {
-      env: { DATABASE_URL: databaseUrl.toString() },
-      async drop() {
-        const again = new pg.Client({ connectionString: url });
-        await again.connect();
-        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await again.end();
-      },
+      env: { DATABASE_URL: databaseUrl(server, name) },
+      drop: () => adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-crash-'));

@@ -252,7 +252,7 @@ describe('schedules', () => {
   });
 
   it('runs a recurring task outside any transaction: one reading through the app database finishes', async () => {
-    // Inside the schedule's transaction this read would wait forever on PGlite (one connection).
+    // The task runs outside the schedule's transaction: a read through the app's database sees committed rows.
     let seen = -1;
     t.app.jobs.defineTask('test:sweep', async () => {
       const [row] = await t.database.db.select({ n: count() }).from(schedules);

@@ -7,7 +7,7 @@ import { deleteInBatches } from '../../lib/rows.ts';
  * Finished jobs (succeeded, failed, cancelled) are kept `JOB_RETENTION_DAYS` (90 by default) after
  * they ended, with their items; so are one-off schedules that ran or were cancelled. A daily sweep
  * (03:50 UTC) deletes what is older, a batch at a time: an import's job can hold 200,000 items,
- * and one statement deleting them would hold PGlite (and the event loop) for seconds.
+ * and one statement deleting them would hold their locks and a connection for seconds.
  */
 export const DEFAULT_JOB_RETENTION_DAYS = 90;
 export const JOB_RETENTION_TASK = 'jobs.retention';

@@ -15,7 +15,7 @@ import { DEFAULT_JOB_RETENTION_DAYS, scheduleJobRetention } from './retention.ts
 
 /**
  * What the routes read of a job: never `params` (an import keeps the whole file's cells there,
- * hundreds of KB that PGlite would parse on the server's thread at every poll of its progress),
+ * hundreds of KB that would be sent and parsed at every poll of its progress),
  * and the summary (an import's diff, up to MBs) only for one job, not for a page of them.
  */
 const { params: _params, ...shown } = getTableColumns(jobs);

@@ -133,7 +133,7 @@ export function dayIn(at: Date, zone: string): string {
 /**
  * The tier job for one product (see packages/contracts `player-tiers.ts` for the definitions):
  * set-based SQL over ranges of player ids, one short transaction per range, so a 200,000-player game
- * never holds the database (PGlite runs in this thread) or the event loop for long. Each range
+ * never holds row locks, a connection or the event loop for long. Each range
  * computes the tiers in one statement whose data-modifying CTEs write a history row for each player
  * whose tiers changed (the first run records everyone) and update the current tiers. Then the day's
  * distribution snapshot is rewritten and history past TIER_HISTORY_DAYS swept. Idempotent: a rerun

@@ -31,7 +31,7 @@ const PLAYER_TABLES = ['players', 'player_roles', 'player_devices', 'player_logi
 /**
  * Runs a bulk load the way pg_restore does: the tables' secondary indexes and foreign keys are
  * dropped first and made again afterwards (one sort per index and one join per key instead of an
- * update per row: many times faster, above all on the embedded PGlite). Their definitions are read
+ * update per row: many times faster). Their definitions are read
  * from the catalogue, so they come back exactly as the migrations made them. Inside the caller's
  * transaction: a failure leaves everything as it was.
  */

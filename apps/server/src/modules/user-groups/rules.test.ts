@@ -7,7 +7,7 @@ import { queryRows } from '../../lib/rows.ts';
 import { playerMatchSql, RuleError } from './rules.ts';
 import { addPlayers, addTag, freshProduct } from './test-support.ts';
 
-// The rule compiler against a real database (PGlite, or PostgreSQL with TEST_DATABASE=postgres):
+// The rule compiler against a real database (the run's PostgreSQL, test/global-setup.ts):
 // each field type and operator, AND/OR nesting, and the refusals.
 
 const t = useTestApp({ as: null });

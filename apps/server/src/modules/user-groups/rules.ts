@@ -13,7 +13,7 @@ import {
  * The rule compiler: a rule tree (packages/contracts `user-groups.ts`) becomes one parameterised
  * SQL boolean expression over the `players` row aliased `p`. Field names come from a fixed
  * whitelist and map to fixed column names; every user value is a bound parameter with an explicit
- * cast (node-postgres sends parameters untyped, PGlite typed — the cast makes both read the same).
+ * cast (node-postgres sends parameters untyped: the cast says how each is read).
  *
  *   select count(*) from players p where p.product_id = $1 and <playerMatchSql(productId, rule)>
  *

@@ -157,8 +157,8 @@ export async function previewCount(db: Db, productId: number, rule: Rule): Promi
 }
 
 /**
- * A member's bucket (0–99): the first 32 bits of md5(openid ':' salt), so the same on PGlite and
- * PostgreSQL, and the same for a player whatever else changes in the group.
+ * A member's bucket (0–99): the first 32 bits of md5(openid ':' salt), so the same on every PostgreSQL
+ * server, and the same for a player whatever else changes in the group.
  */
 export const bucketSql = (openid: SQL, salt: SQL) =>
   sql`(('x' || substr(md5(${openid} || ':' || ${salt}), 1, 8))::bit(32)::bigint % 100)::smallint`;
