@@ -8,7 +8,7 @@ import { gameApiKeyRoutes } from './key-routes.ts';
  * no business module.
  */
 export const gameApiModule = defineModule({ name: 'game-api', routes: gameApiKeyRoutes });
-export { gameApiRoutes, serveCached, type GameRoutes } from './routes.ts';
+export { gameApiRoutes, serveCached } from './routes.ts';
 export {
   GameAnswerCache,
   invalidateOnWrite,

@@ -219,15 +219,8 @@ export async function evaluateRuleTags(
 }
 
 /** The tag jobs, and the daily evaluation (04:30 Asia/Shanghai, every product with rule tags). */
-export function tagWork({
-  db,
-  jobs,
-  storage,
-}: {
-  db: Db;
-  jobs: JobRunner;
-  storage: FileStorage;
-}): ModuleWork {
+export function tagWork(context: { db: Db; jobs: JobRunner; storage: FileStorage }): ModuleWork {
+  const { db, jobs, storage } = context;
   return {
     jobs: {
       [IMPORT_JOB]: {

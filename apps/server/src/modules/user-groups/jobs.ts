@@ -192,15 +192,8 @@ export async function startMaterialize(
 }
 
 /** The materialisation job, and the hourly refresh (Asia/Shanghai, five past the hour). */
-export function groupWork({
-  db,
-  jobs,
-  storage,
-}: {
-  db: Db;
-  jobs: JobRunner;
-  storage: FileStorage;
-}): ModuleWork {
+export function groupWork(context: { db: Db; jobs: JobRunner; storage: FileStorage }): ModuleWork {
+  const { db, jobs, storage } = context;
   return {
     jobs: {
       [MATERIALIZE_JOB]: {
