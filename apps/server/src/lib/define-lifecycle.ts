@@ -253,7 +253,9 @@ export function defineLifecycle<
             .from(rows)
             .where(rowInScope(table, maker, payload.id))) as Row[];
           if (row) await settled(ctx, row, spec.statusIn('pending_approval'));
-        })();
+          // The approval stands either way: a plan missed here is made again at the row's next move,
+          // and what reads the row checks its window itself.
+        })().catch(() => undefined);
       },
       // Refused, withdrawn through the approvals page, or failed: the row is a draft again.
       settle: async (tx, maker, payload) => {
