@@ -22,10 +22,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // A module reaches another only through its index.ts (or tables.ts); lib/ imports no module.
+    // A module reaches another only through its index.ts (or tables.ts), and no module reaches back
+    // to itself through others; lib/ imports no module.
     // A page never imports another page (a detail page may use its list's parts).
     files: ['apps/server/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error' },
+    rules: { 'boundaries/imports': 'error', 'boundaries/module-cycles': 'error' },
   },
 );

@@ -2,10 +2,12 @@
 // feature's insides.
 // - server: a module imports another module only through its `index.ts` (or its `tables.ts`, the
 //   data schema every module may reference, as db/tables.ts gathers it); `lib/` imports no module
+// - server: no import cycle between modules (module-cycles.js)
 // - web: a page never imports another page (a detail page may use the list page it belongs to);
 //   what two pages share lives in `shared/`
 import fs from 'node:fs';
 import path from 'node:path';
+import moduleCycles from './module-cycles.js';
 
 const SERVER = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
 const PAGES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}pages${path.sep}`;
@@ -82,4 +84,4 @@ const rule = {
   },
 };
 
-export default { rules: { imports: rule } };
+export default { rules: { imports: rule, 'module-cycles': moduleCycles } };

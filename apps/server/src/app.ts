@@ -21,35 +21,12 @@ import { DEFAULT_RATE_LIMITS, setUpRateLimits, type RateLimits } from './lib/rat
 import { setUpLive, type LiveOptions } from './modules/live/index.ts';
 import { refuseUnstorableInput } from './lib/unstorable.ts';
 import { setUpJobs, stopJobsOnClose, type JobRunnerOptions } from './lib/jobs/index.ts';
-import { jobRoutes } from './modules/jobs/index.ts';
+import { setUpModuleWork } from './lib/server-module.ts';
+import { MODULES, type ModuleContext } from './manifest.ts';
 import { acsRoutes, authenticator } from './modules/acs/index.ts';
-import { notificationRoutes } from './modules/notifications/index.ts';
-// Two-person approval: requests and policies.
-import { approvalRoutes } from './modules/approvals/index.ts';
-import { productRoutes } from './modules/products/index.ts';
-import { channelRoutes } from './modules/channels/index.ts';
-import { propRoutes } from './modules/props/index.ts';
-import { giftRoutes } from './modules/gift-packages/index.ts';
-import { billingRoutes } from './modules/billing-points/index.ts';
-import { operationLogRoutes } from './modules/operation-logs/index.ts';
-import { systemAdminRoutes } from './modules/system-admin/index.ts';
-import { homeRoutes } from './modules/home/index.ts';
-import { playerRoutes, type PlayerRetention } from './modules/players/index.ts';
-import { playerTierRoutes } from './modules/player-tiers/index.ts';
-import { profileTagRoutes } from './modules/profile-tags/index.ts';
-import { announcementRoutes } from './modules/announcements/index.ts';
-import { codeBatchRoutes, codeRedeemRoutes } from './modules/code-batches/index.ts';
-import { sanctionRoutes } from './modules/sanctions/index.ts';
-import { ticketRoutes } from './modules/tickets/index.ts';
-import { refundRoutes } from './modules/refunds/index.ts';
-import { violationRoutes } from './modules/violations/index.ts';
-import { cheatFlagRoutes } from './modules/cheat-flags/index.ts';
-import { mailRoutes } from './modules/mails/index.ts';
-import { violationTemplateRoutes } from './modules/violation-templates/index.ts';
-import { userGroupRoutes } from './modules/user-groups/index.ts';
-import { webActivityRoutes } from './modules/web-activities/index.ts';
-import { webSiteRoutes } from './modules/web-site/index.ts';
-import { webPayRoutes, webShopRoutes } from './modules/web-shop/index.ts';
+import { openFileStorage, type S3Options } from './modules/files/index.ts';
+import { GameAnswerCache, gameApiRoutes, secretBox, shareInvalidations } from './modules/game-api/index.ts';
+import type { PlayerRetention } from './modules/players/index.ts';
 import {
   healthRoutes,
   securityHeaders,
@@ -57,19 +34,6 @@ import {
   webRoutes,
   type MetricsOptions,
 } from './modules/system/index.ts';
-import { feedbackTypeRoutes } from './modules/feedback-types/index.ts';
-import { errorCodeRoutes } from './modules/error-codes/index.ts';
-import { helpCenterRoutes } from './modules/help-center/index.ts';
-import { autoReplyRoutes } from './modules/auto-replies/index.ts';
-import { socialAccessRoutes } from './modules/social-access/index.ts';
-import { fileRoutes, openFileStorage, publicFileRoutes, type S3Options } from './modules/files/index.ts';
-import {
-  GameAnswerCache,
-  gameApiRoutes,
-  gameApiKeyRoutes,
-  secretBox,
-  shareInvalidations,
-} from './modules/game-api/index.ts';
 
 export interface AppOptions {
   database: Database;
@@ -149,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ]).finally(() => clearTimeout(waited));
   }
   // Background jobs and schedules: `app.jobs` (lib/jobs), started when the app is ready.
-  setUpJobs(app, options.database, events, {
+  const jobs = setUpJobs(app, options.database, events, {
     pollingIntervalSeconds: process.env.JOBS_POLL_SECONDS ? Number(process.env.JOBS_POLL_SECONDS) : undefined,
     ...options.jobs,
   });
@@ -243,74 +207,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     serviceWorkbenchUrl: options.serviceWorkbenchUrl,
     captchaText: options.captchaText,
   });
-  await app.register(notificationRoutes, { prefix: '/api/v1', db, authenticate });
-  await app.register(approvalRoutes, { prefix: '/api/v1', db });
   // Live updates to the console (WebSocket), closed at once on sign-out.
   await setUpLive(app, { authenticate, ...options.live });
-  // The business resources: each module's routes under /api/v1.
-  for (const routes of [
-    productRoutes,
-    channelRoutes,
-    propRoutes,
-    giftRoutes,
-    billingRoutes,
-    operationLogRoutes,
-    systemAdminRoutes,
-    homeRoutes,
-    violationTemplateRoutes,
-    playerTierRoutes,
-    announcementRoutes,
-    codeBatchRoutes,
-    ticketRoutes,
-  ]) {
-    await app.register(routes, { prefix: '/api/v1', db, authenticate });
-  }
-  // Players: the lookups, and the daily sweep of old sign-ins and reported event ids.
-  await app.register(playerRoutes, { prefix: '/api/v1', db, playerRetention: options.playerRetention });
-  // Uploads (modules/files): the API under /api/v1, and the public address of images at /files/<id>.
-  const fileStorage = await openFileStorage({ dataDir: options.dataDir, s3: options.s3 });
-  await app.register(fileRoutes, { prefix: '/api/v1', db, storage: fileStorage });
-  await app.register(publicFileRoutes, { db, storage: fileStorage });
-  // Profile tags import uploaded files (openid,value lists).
-  await app.register(profileTagRoutes, { prefix: '/api/v1', db, storage: fileStorage });
-  // Sanctions (bans, mutes, kicks; bulk from an uploaded openid list).
-  await app.register(sanctionRoutes, { prefix: '/api/v1', db, storage: fileStorage });
-  await app.register(refundRoutes, { prefix: '/api/v1', db });
-  await app.register(violationRoutes, { prefix: '/api/v1', db });
-  await app.register(cheatFlagRoutes, { prefix: '/api/v1', db });
-  await app.register(mailRoutes, { prefix: '/api/v1', db, storage: fileStorage });
-  await app.register(userGroupRoutes, { prefix: '/api/v1', db, storage: fileStorage });
-  // The web recharge site's top-up activities, configuration and protocols (overseas products).
-  await app.register(webActivityRoutes, { prefix: '/api/v1', db });
-  await app.register(webSiteRoutes, { prefix: '/api/v1', db });
-  // The web recharge site: goods and orders (console), and the payment provider's signed notices.
-  await app.register(webShopRoutes, { prefix: '/api/v1', db });
-  await app.register(webPayRoutes, { prefix: '/api/pay/v1', db });
-  // The configuration games read, and the game-facing API that serves it (signed with product keys).
-  // Every instance drops its answers when any instance's console writes (`game-config` events).
-  const answerCache = new GameAnswerCache();
-  shareInvalidations(events, answerCache);
-  const gameConfig = {
+
+  // The modules (src/manifest.ts): their console routes under /api/v1, their other routes, their
+  // jobs, tasks and schedules; then the game API with every module's game routes.
+  // The game API's answers: every instance drops them when any instance's console writes (`game-config` events).
+  const cache = new GameAnswerCache();
+  shareInvalidations(events, cache);
+  const context: ModuleContext = {
     db,
+    events,
+    jobs,
     authenticate,
-    cache: answerCache,
+    storage: await openFileStorage({ dataDir: options.dataDir, s3: options.s3 }),
+    cache,
     secrets: secretBox(options.jwtSecret),
+    playerRetention: options.playerRetention,
+    jobRetentionDays: options.jobRetentionDays,
   };
-  for (const routes of [
-    feedbackTypeRoutes,
-    errorCodeRoutes,
-    helpCenterRoutes,
-    autoReplyRoutes,
-    socialAccessRoutes,
-    gameApiKeyRoutes,
-  ]) {
-    await app.register(routes, { prefix: '/api/v1', ...gameConfig });
+  for (const module of MODULES) {
+    if (module.routes) await app.register(module.routes, { prefix: '/api/v1', ...context });
+    for (const mount of module.mounts ?? [])
+      await app.register(mount.routes, { prefix: mount.prefix, ...context });
   }
-  await app.register(gameApiRoutes, { prefix: '/api/game/v1', ...gameConfig });
-  // Exchange-code redemption, signed like the rest of the game API (modules/code-batches).
-  await app.register(codeRedeemRoutes, { prefix: '/api/game/v1', ...gameConfig });
-  // Background jobs: the caller's jobs, their items, result files, cancel and retry.
-  await app.register(jobRoutes, { prefix: '/api/v1', db, retentionDays: options.jobRetentionDays });
+  setUpModuleWork(app, jobs, MODULES, context);
+  await app.register(gameApiRoutes, {
+    prefix: '/api/game/v1',
+    db,
+    secrets: context.secrets,
+    routes: MODULES.flatMap((module) =>
+      module.gameRoutes ? [(game: FastifyInstance) => module.gameRoutes!(game, context)] : [],
+    ),
+  });
 
   if (options.webDist) await app.register(webRoutes, { dist: options.webDist });
 

@@ -1,14 +1,11 @@
 // Runs before each API test file (vitest.config.ts `setupFiles`). The files of a worker share one
 // module graph (`isolate: false`), so what a file changed in a module's state — a fake game told
-// to fail, a lowered timeout — is put back to what a fresh server starts with before the next file.
+// to fail, a lowered timeout — is put back to what a fresh server starts with before the next file:
+// each module says how in its definition (`reset`, src/manifest.ts).
 import { lowerPasswordHashCostForTests } from '../src/lib/crypto.ts';
-import { resetRefundAdapters } from '../src/modules/refunds/adapter.ts';
-import { resetGameAdapter } from '../src/modules/sanctions/adapter.ts';
-import { resetWebShopAdapters } from '../src/modules/web-shop/adapter.ts';
+import { MODULES } from '../src/manifest.ts';
 import { TEST_PASSWORD_HASH_COST } from './helpers.ts';
 
 // Staff the tests create, and their new passwords, hashed at a test cost (lib/crypto.ts).
 lowerPasswordHashCostForTests(TEST_PASSWORD_HASH_COST);
-resetGameAdapter();
-resetRefundAdapters();
-resetWebShopAdapters();
+for (const module of MODULES) module.reset?.();

@@ -12,7 +12,7 @@ import {
   safeText,
   versionField,
 } from './fields.ts';
-import { LIFECYCLE_STATES } from './lifecycle.ts';
+import { LIFECYCLE_STATES, lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
@@ -32,6 +32,7 @@ export type ShowRule = (typeof SHOW_RULES)[number];
 export const CLICK_ACTIONS = ['none', 'url', 'in_game'] as const;
 export type ClickAction = (typeof CLICK_ACTIONS)[number];
 export const ANNOUNCEMENT_STATES = LIFECYCLE_STATES;
+export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
 
 /** A rich-text body per language (sanitised by the server with the shared allow-list). */
 const richBody = optionalI18nText(20_000);
@@ -133,14 +134,29 @@ export const announcementListQuery = listQuery(ANNOUNCEMENT_SORTS, announcementF
 export const announcementExportQuery = exportQuery(announcementFilters);
 export const announcementListAnswer = listAnswer(announcementItem);
 
-/** What staff do to a notice along the lifecycle (`POST /api/v1/announcements/:id/<action>`). */
+/**
+ * What staff do to a notice along the lifecycle (`POST /api/v1/announcements/:id/<action>`): publish
+ * a draft (live, or scheduled for its start; through approval when a policy asks) or a scheduled
+ * notice at once; recall it to draft; end it for good.
+ */
 export const ANNOUNCEMENT_ACTIONS = ['publish', 'recall', 'end'] as const;
 export type AnnouncementAction = (typeof ANNOUNCEMENT_ACTIONS)[number];
-export const announcementActionBody = z.object({
-  version: versionField,
-  /** Why (shown to the approver; kept in the log). */
-  reason: safeText().trim().max(500).default(''),
+export const ANNOUNCEMENT_LIFECYCLE = resourceLifecycle<AnnouncementState, AnnouncementAction>({
+  states: {
+    draft: 'draft',
+    pending_approval: 'pending_approval',
+    scheduled: 'scheduled',
+    live: 'live',
+    ended: 'ended',
+  },
+  actions: {
+    publish: { move: 'go_live', from: ['draft', 'scheduled'] },
+    recall: { move: 'recall', from: ['pending_approval', 'scheduled', 'live'] },
+    end: { move: 'end', from: ['draft', 'scheduled', 'live'], irreversible: true },
+  },
+  window: { start: 'start_at', end: 'end_at' },
 });
+export const announcementActionBody = lifecycleActionBody;
 
 export const announcementsResource = defineResource({
   name: 'announcements',

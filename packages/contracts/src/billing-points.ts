@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, int32, keyword, queryFlag, queryInt, rowMeta, safeText, versionField } from './fields.ts';
+import { resourceLifecycle } from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
@@ -30,6 +31,16 @@ export type BillingKind = (typeof BILLING_KINDS)[number];
 /** `retired` rows are old versions, kept for the orders that name them. */
 export const BILLING_STATUSES = ['draft', 'live', 'disabled', 'retired'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
+/**
+ * Billing points on the shared lifecycle: a draft goes live (publish), a live SKU is recalled to
+ * draft or ended (disabled); an ended SKU stays ended (a new SKU replaces it), and retired rows are
+ * old versions, ended for good. Staff move them by editing `status` (no actions of their own).
+ */
+export const BILLING_LIFECYCLE = resourceLifecycle<BillingStatus, never>({
+  states: { draft: 'draft', live: 'live', disabled: 'ended', retired: 'ended' },
+  enters: { ended: 'disabled' },
+  actions: {},
+});
 /** What an edit may set; `retired` is the server's. */
 export const EDITABLE_BILLING_STATUSES = ['draft', 'live', 'disabled'] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, int32, isoTime, keyword, queryInt, rowMeta, safeText, versionField } from './fields.ts';
+import { resourceLifecycle } from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
@@ -49,17 +50,32 @@ export const CODE_BATCH_STATUSES = [
 ] as const;
 export type CodeBatchStatus = (typeof CODE_BATCH_STATUSES)[number];
 
-/** The actions the console offers (POST /code-batches/:id/<action>), by status. */
+/**
+ * The actions the console offers (POST /code-batches/:id/<action>), on the shared lifecycle: active
+ * is live; off (turned off, may go live again) reads as scheduled; expired (at the end time) and
+ * voided (by hand, for good) are ended.
+ */
 export const CODE_BATCH_ACTIONS = ['submit', 'withdraw', 'activate', 'deactivate', 'void'] as const;
 export type CodeBatchAction = (typeof CODE_BATCH_ACTIONS)[number];
-export const CODE_BATCH_ACTIONS_BY_STATUS: Record<CodeBatchStatus, readonly CodeBatchAction[]> = {
-  draft: ['submit', 'void'],
-  pending_approval: ['withdraw'],
-  active: ['deactivate', 'void'],
-  off: ['activate', 'void'],
-  expired: [],
-  voided: [],
-};
+export const CODE_BATCH_LIFECYCLE = resourceLifecycle<CodeBatchStatus, CodeBatchAction>({
+  states: {
+    draft: 'draft',
+    pending_approval: 'pending_approval',
+    active: 'live',
+    off: 'scheduled',
+    expired: 'ended',
+    voided: 'ended',
+  },
+  enters: { live: 'active', ended: 'expired' },
+  actions: {
+    submit: { move: 'submit', from: ['draft'] },
+    withdraw: { move: 'recall', from: ['pending_approval'] },
+    activate: { move: 'publish', from: ['off'] },
+    deactivate: { move: 'recall', from: ['active'], to: 'off' },
+    void: { move: 'end', from: ['draft', 'active', 'off'], to: 'voided', irreversible: true },
+  },
+  window: { start: 'start_at', end: 'end_at' },
+});
 
 const codeText = (max: number) =>
   safeText()

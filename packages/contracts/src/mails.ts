@@ -14,6 +14,7 @@ import {
 } from './fields.ts';
 import type { Language } from './languages.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -157,13 +158,33 @@ export const mailsResource = defineResource({
   remove: 'delete',
 });
 
-/** `POST /api/v1/mails/:id/<action>`: send (or ask to), cancel a scheduled or pending one, recall a sent one. */
+/**
+ * `POST /api/v1/mails/:id/<action>`: send a draft (now, or scheduled for its send time; through
+ * approval when a policy asks), cancel a pending or scheduled one (back to draft), recall a sent one
+ * (its unclaimed copies removed, for good). A mail past its expiry ends as `expired`.
+ */
 export const MAIL_ACTIONS = ['send', 'cancel', 'recall'] as const;
 export type MailAction = (typeof MAIL_ACTIONS)[number];
-export const mailActionBody = z.object({
-  version: versionField,
-  reason: safeText().trim().max(500).default(''),
+export const MAIL_LIFECYCLE = resourceLifecycle<MailState, MailAction>({
+  states: {
+    draft: 'draft',
+    pending_approval: 'pending_approval',
+    scheduled: 'scheduled',
+    sending: 'live',
+    sent: 'live',
+    partly_failed: 'live',
+    recalled: 'ended',
+    expired: 'ended',
+  },
+  enters: { live: 'sending', ended: 'expired' },
+  actions: {
+    send: { move: 'go_live', from: ['draft'] },
+    cancel: { move: 'recall', from: ['pending_approval', 'scheduled'] },
+    recall: { move: 'end', from: ['sending', 'sent', 'partly_failed'], to: 'recalled', irreversible: true },
+  },
+  window: { start: 'send_at', end: 'expire_at' },
 });
+export const mailActionBody = lifecycleActionBody;
 
 export const mailStats = z.object({
   /** Copies in players' inboxes (whatever they did with them since). */

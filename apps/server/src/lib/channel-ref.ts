@@ -1,4 +1,4 @@
-import { eq, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { channels } from '../db/tables.ts';
 import type { Scope } from './access.ts';
@@ -29,4 +29,21 @@ export async function checkChannel(
     .from(channels)
     .where(rowInScope(channels, scope, channelId));
   if (!row) new FieldProblems(scope.lang).add(field, 'unknown_ref').throwIfAny();
+}
+
+/**
+ * The id of the product's channel with this code (as a game names it), or null: an unknown or absent
+ * code reads the rows of every channel.
+ */
+export async function channelIdOfCode(
+  db: Db,
+  productId: number,
+  code: string | undefined,
+): Promise<number | null> {
+  if (!code) return null;
+  const [row] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.productId, productId), eq(channels.code, code)));
+  return row?.id ?? null;
 }

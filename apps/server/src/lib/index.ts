@@ -12,6 +12,13 @@
  * - table-io.ts    `tableRoutes`: streamed export (CSV/XLSX) and import (dry-run diff, all or nothing)
  * - export.ts, import.ts, table-file.ts, cells.ts, csv.ts, xlsx.ts, zip.ts  what table-io is made of
  * - api-error.ts, request.ts, crypto.ts, jwt.ts  errors, envelopes, request language, hashing, tokens
+ *
+ * Imported by path rather than from here:
+ * - server-module.ts  `defineModule`: what a module brings (src/manifest.ts lists the modules)
+ * - define-lifecycle.ts  `defineLifecycle`: the one lifecycle of what goes live (lifecycle.ts: its moves)
+ * - references.ts  `registerReferrer`: rows of one module that name another's ("used by", kept from deletion)
+ * - player-rules.ts  `playerMatchSql`: a player rule (user groups, rule tags) as SQL
+ * - jobs/  background jobs and schedules (`app.jobs`)
  */
 export * from './access.ts';
 export * from './api-error.ts';

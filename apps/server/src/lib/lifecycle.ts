@@ -7,6 +7,7 @@ import {
   type LifecycleAction,
   type LifecycleState,
   type LogTargetType,
+  type ResourceLifecycle,
 } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import type { Scope } from './access.ts';
@@ -18,9 +19,12 @@ import { ruleError } from './problems.ts';
  * Moves rows along the shared lifecycle (packages/contracts/src/lifecycle.ts): one place checks
  * that the move is allowed from the row's state (422001 otherwise, nothing written), that nobody
  * changed the row since the caller read it (its state and version, 409001), and logs the move.
+ * A resource that goes live by actions (publish, send, recall…) runs on `defineLifecycle`
+ * (define-lifecycle.ts), which moves its rows through here.
  */
 
-type LifecycleRow = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
+/** A table whose rows move along the lifecycle. */
+export type LifecycleRow = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 
 /** How a module's status values read as lifecycle states (identity when they are the same words). */
 export interface StateMapping<S extends string> {
@@ -52,17 +56,31 @@ const SAME: StateMapping<string> = {
   fromLifecycle: (state) => state,
 };
 
-/** 422001 naming the state and the actions it allows; the console shows it as is. */
+/**
+ * A resource's status words as lifecycle states (its `resourceLifecycle` in contracts); a move
+ * enters the status the state names, or `to` (an action with a status of its own: void → voided).
+ */
+export function mappingOf<S extends string>(
+  lifecycle: Pick<ResourceLifecycle<S, string>, 'stateOf' | 'statusIn'>,
+  to?: S,
+): StateMapping<S> {
+  return {
+    toLifecycle: (status) => lifecycle.stateOf(status) ?? null,
+    fromLifecycle: (state) => to ?? lifecycle.statusIn(state),
+  };
+}
+
+/**
+ * 422001 naming the state and the actions it allows (the shared lifecycle's, or the resource's own
+ * actions when given); the console shows it as is.
+ */
 export function illegalMove(
   scope: Pick<Scope, 'lang'>,
   state: LifecycleState | null,
   action: string,
+  allowed: readonly string[] = state ? lifecycleActions(state) : [],
 ): ApiError {
-  return ruleError(scope.lang, 'not_in_this_state', {
-    state,
-    action,
-    allowed: state ? lifecycleActions(state) : [],
-  });
+  return ruleError(scope.lang, 'not_in_this_state', { state, action, allowed });
 }
 
 /** The state `action` leads to from the module's `status`, or 422001. */

@@ -11,10 +11,13 @@ import {
 } from '@rx/contracts';
 import { schedules } from '../../db/jobs.ts';
 import { body, signGameRequest, signInAs, useTestApp } from '../../../test/index.ts';
-import { endDue, publishDue } from './lifecycle.ts';
+import { noticeLifecycle } from './lifecycle.ts';
 import { announcements } from './tables.ts';
 import { userGroupMembers, userGroups } from '../user-groups/tables.ts';
 import { players } from '../players/tables.ts';
+
+// The scheduler's moves, called directly.
+const { startDue: publishDue, endDue } = noticeLifecycle;
 
 const t = useTestApp();
 const admin = t.admin;

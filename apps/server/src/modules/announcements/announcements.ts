@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LANGUAGES, announcementsResource, type Announcement, type OptionalI18nText } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
@@ -107,12 +107,3 @@ export const announcementImpl: ResourceImpl<
 };
 
 export const announcementService = resourceService(announcementsResource, announcementImpl);
-
-/** The row of `id` in the caller's product, or undefined. */
-export function rowTarget(scope: { cpId: number; productId: number | null }, id: number) {
-  return and(
-    eq(announcements.id, id),
-    eq(announcements.cpId, scope.cpId),
-    eq(announcements.productId, scope.productId!),
-  )!;
-}

@@ -91,7 +91,7 @@ export async function liveNotices(
  * (it depends on the moment and on the player), but answered with an ETag of its content, so a
  * game polling with `If-None-Match` gets 304 while nothing changed.
  */
-export function announcementGameRoutes(fastify: FastifyInstance, db: Db): void {
+export function announcementGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/notices',

@@ -10,6 +10,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import type { Scope } from '../../lib/access.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
 import { registerBillingApprovals, updateOrAsk } from './approval.ts';
+import { referToChannelsAndGifts } from './links.ts';
 import { billingSheet, type ChannelCodes } from './io.ts';
 import {
   BILLING_UNIQUE,
@@ -68,6 +69,7 @@ export async function billingRoutes(fastify: FastifyInstance, options: { db: Db 
   const { db } = options;
   // A change of a live SKU may wait for a second person (approval.ts): then 202 and `{ approval }`.
   registerBillingApprovals();
+  referToChannelsAndGifts();
   answerPendingWith202(fastify);
   const service = {
     ...billingService,

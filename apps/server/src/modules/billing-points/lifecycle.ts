@@ -1,17 +1,9 @@
-import type { BillingStatus, LifecycleAction } from '@rx/contracts';
+import { BILLING_LIFECYCLE, type BillingStatus, type LifecycleAction } from '@rx/contracts';
 import type { Scope } from '../../lib/access.ts';
-import { checkMove, type StateMapping } from '../../lib/lifecycle.ts';
+import { checkMove, mappingOf } from '../../lib/lifecycle.ts';
 
-/**
- * Billing points on the shared lifecycle: a draft goes live (publish), a live SKU is recalled to
- * draft or ended (disabled); an ended SKU stays ended (a new SKU replaces it), and retired rows are
- * old versions, ended for good.
- */
-export const BILLING_STATES: StateMapping<BillingStatus> = {
-  toLifecycle: (status) => (status === 'draft' ? 'draft' : status === 'live' ? 'live' : 'ended'),
-  fromLifecycle: (state, current) =>
-    state === 'draft' ? 'draft' : state === 'live' ? 'live' : current === 'retired' ? 'retired' : 'disabled',
-};
+/** Billing statuses on the shared lifecycle (contracts' `BILLING_LIFECYCLE`). */
+export const BILLING_STATES = mappingOf(BILLING_LIFECYCLE);
 
 /** The lifecycle action an edit of `status` from `from` to `to` is. */
 export function billingMove(from: BillingStatus, to: BillingStatus): LifecycleAction {

@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { channelsResource, type Channel } from '@rx/contracts';
-import { billingPoints } from '../billing-points/tables.ts';
 import { contains, countWhere } from '../../lib/list.ts';
+import { liveReferences } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { channels, subChannels } from './tables.ts';
@@ -40,16 +40,14 @@ export const channelImpl: ResourceImpl<typeof channelsResource, typeof channels,
   },
   columns: (input) => ({ code: input.code, name: input.name, kind: input.kind, status: input.status }),
   unique: { channels_product_code: 'code' },
-  // A channel with sub-channels or billing points is disabled, never deleted.
-  usage: async (db, _scope, row) => {
-    const usage = [
-      { type: 'sub_channel', count: await countWhere(db, subChannels, eq(subChannels.channelId, row.id)) },
-      {
-        type: 'billing_point',
-        count: await countWhere(db, billingPoints, eq(billingPoints.channelId, row.id)),
-      },
+  // A channel with sub-channels or rows of other modules naming it (billing points) is disabled,
+  // never deleted.
+  usage: async (db, scope, row) => {
+    const subs = await countWhere(db, subChannels, eq(subChannels.channelId, row.id));
+    return [
+      ...(subs ? [{ type: 'sub_channel', count: subs }] : []),
+      ...(await liveReferences(db, scope, channelsResource.logTarget, row.id)),
     ];
-    return usage.filter((u) => u.count > 0);
   },
   disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
   sheet: autoSheet<Channel>(channelsResource),

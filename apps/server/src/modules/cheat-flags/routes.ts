@@ -26,6 +26,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { keysetBatches, sendExport } from '../../lib/export.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
+import type { ModuleWork } from '../../lib/server-module.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -123,6 +124,27 @@ async function bulkMove(tx: Db, scope: ProductScope, input: BulkInput): Promise<
   }
 }
 
+/** The bulk moves' lines, each with the scope of the staff member who started the job. */
+export const cheatFlagWork = (): ModuleWork => ({
+  jobs: {
+    [BULK_JOB]: {
+      async item(tx, input, { job }) {
+        const i = input as BulkInput;
+        const scope: ProductScope = {
+          cpId: job.cpId,
+          productId: job.productId ?? -1,
+          userId: job.userId ?? 0,
+          username: job.username,
+          ip: '',
+          lang: i.lang,
+          isAdmin: false,
+        };
+        return bulkMove(tx, scope, i);
+      },
+    },
+  },
+});
+
 /**
  * `/api/v1/cheat-flags`: the product's flags (list, export, detail), flagging a player by hand, the
  * review moves (start review, confirm with a violation template, false positive), bulk moves, and
@@ -135,22 +157,6 @@ export async function cheatFlagRoutes(fastify: FastifyInstance, options: { db: D
   const resource = cheatFlagsResource;
   const path = `/${resource.name}`;
   const tags = [resource.name];
-
-  runner.defineJob(BULK_JOB, {
-    async item(tx, input, { job }) {
-      const i = input as BulkInput;
-      const scope: ProductScope = {
-        cpId: job.cpId,
-        productId: job.productId ?? -1,
-        userId: job.userId ?? 0,
-        username: job.username,
-        ip: '',
-        lang: i.lang,
-        isAdmin: false,
-      };
-      return bulkMove(tx, scope, i);
-    },
-  });
 
   app.get(
     path,

@@ -27,19 +27,8 @@ import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
-import { signedGameRequests, type SecretBox } from '../game-api/index.ts';
-import { generateChunk, type ChunkInput } from './generate.ts';
 import { redeemCode } from './redeem.ts';
-import {
-  act,
-  afterActive,
-  batchImpl,
-  EXPIRE_TASK,
-  expireBatch,
-  GENERATE_JOB,
-  registerBatchApprovals,
-  toBatch,
-} from './service.ts';
+import { act, afterActive, batchImpl, registerBatchApprovals, toBatch } from './service.ts';
 import { codeBatches, codeRedemptions, codes } from './tables.ts';
 
 export const codeBatchService = resourceService(codeBatchResource, batchImpl);
@@ -129,8 +118,6 @@ export async function codeBatchRoutes(fastify: FastifyInstance, options: { db: D
         .where(and(inScope(codeBatches, scope), eq(codeBatches.giftPackageId, giftId)))
     ).map((r) => ({ ...r, live: true })),
   );
-  jobs.defineJob(GENERATE_JOB, { item: (tx, input) => generateChunk(tx, input as ChunkInput) });
-  jobs.defineTask(EXPIRE_TASK, (payload, { db: tx }) => expireBatch(tx, (payload as { id: number }).id));
   answerPendingWith202(fastify);
   const service = {
     ...codeBatchService,
@@ -226,17 +213,16 @@ type Limiter = (
 ) => Promise<{ isAllowed: boolean; remaining?: number; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 /**
- * `POST /api/game/v1/codes/redeem` on its own signed plugin (the game API's signature and nonce,
- * modules/game-api): the reward, or the reason it is refused. Limited per player, per player's
- * unknown codes (guesses) and per key, on top of the game API's own per-key budget.
+ * `POST /api/game/v1/codes/redeem`, a route of the signed game API (its signature and nonce are
+ * checked first, modules/game-api): the reward, or the reason it is refused. Limited per player, per
+ * player's unknown codes (guesses) and per key, on top of the game API's own per-key budget.
  */
-export async function codeRedeemRoutes(
+export function codeRedeemRoutes(
   fastify: FastifyInstance,
-  options: { db: Db; secrets: SecretBox; redeemLimits?: Partial<RedeemLimits> },
-): Promise<void> {
+  options: { db: Db; redeemLimits?: Partial<RedeemLimits> },
+): void {
   const { db } = options;
   const limits = { ...DEFAULT_REDEEM_LIMITS, ...options.redeemLimits };
-  signedGameRequests(fastify, db, options.secrets);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const player = (request: FastifyRequest) =>
     `${request.gameCaller?.productId ?? 0}:${(request.body as { openid?: string } | undefined)?.openid ?? ''}`;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   checkBatchRules,
+  CODE_BATCH_LIFECYCLE,
   codeBatchResource,
   type CodeBatch,
   type CodeBatchAction,
@@ -12,7 +13,7 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
-import { illegalMove, moveRow, planMove, type StateMapping } from '../../lib/lifecycle.ts';
+import { illegalMove, mappingOf, moveRow, planMove } from '../../lib/lifecycle.ts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import type { ResourceImpl } from '../../lib/resource-routes.ts';
@@ -58,34 +59,14 @@ export function toBatch(row: Row): CodeBatch {
   };
 }
 
-/**
- * Batches on the shared lifecycle: draft and pending approval are themselves; active is live; off
- * reads as scheduled (it may go live again or end); expired and voided are ended. Turning off is
- * the lifecycle's recall from live, voiding its end; expiry is the server's end at the end time.
- */
-const statesTo = (ended: 'voided' | 'expired'): StateMapping<CodeBatchStatus> => ({
-  toLifecycle: (status) =>
-    status === 'active'
-      ? 'live'
-      : status === 'off'
-        ? 'scheduled'
-        : status === 'expired' || status === 'voided'
-          ? 'ended'
-          : status,
-  fromLifecycle: (state, current) => {
-    if (state === 'live') return 'active';
-    if (state === 'ended') return ended;
-    if (state === 'draft') return current === 'active' ? 'off' : 'draft';
-    return state === 'scheduled' ? 'off' : 'pending_approval';
-  },
-});
-export const BATCH_STATES = statesTo('voided');
+/** Batches on the shared lifecycle (contracts' `CODE_BATCH_LIFECYCLE`); `to`: an action's own status. */
+const statesTo = (to?: CodeBatchStatus) => mappingOf(CODE_BATCH_LIFECYCLE, to);
 
 /** A complete draft's rules (on merged edits too), and the reward: an active gift usable in codes. */
 async function check(db: Db, scope: Scope, input: Partial<BatchInput>, before?: Row): Promise<void> {
   // Only a draft is edited; what went out is moved by the actions (and voided, not changed).
   if (before && before.status !== 'draft')
-    throw illegalMove(scope, BATCH_STATES.toLifecycle(before.status), 'update');
+    throw illegalMove(scope, CODE_BATCH_LIFECYCLE.stateOf(before.status), 'update');
   const merged = { ...(before ? toBatch(before) : {}), ...input } as BatchInput;
   const problems = new FieldProblems(scope.lang);
   checkBatchRules(merged, {
@@ -166,7 +147,7 @@ async function goActive(tx: Db, scope: Scope, id: number, action: 'approve' | 'p
     target: target(scope, id),
     state: codeBatches.status,
     action,
-    mapping: BATCH_STATES,
+    mapping: statesTo(),
     log,
   });
   if (row.kind === 'keyword') {
@@ -245,7 +226,7 @@ export function registerBatchApprovals(after: (maker: Scope, id: number) => void
         target: target(maker, p.id),
         state: codeBatches.status,
         action: 'reject',
-        mapping: BATCH_STATES,
+        mapping: statesTo(),
         log,
       });
     },
@@ -275,19 +256,13 @@ export async function act(
       state: codeBatches.status,
       action: lifecycle,
       version: body.version,
-      mapping: BATCH_STATES,
+      mapping: statesTo(CODE_BATCH_LIFECYCLE.actions[action].to),
       log,
     });
   const current = await findOr404(db, codeBatches, target(scope, id));
-  const allowed: Record<CodeBatchAction, CodeBatchStatus[]> = {
-    submit: ['draft'],
-    withdraw: ['pending_approval'],
-    activate: ['off'],
-    deactivate: ['active'],
-    void: ['draft', 'active', 'off'],
-  };
-  if (!allowed[action].includes(current.status)) {
-    throw illegalMove(scope, BATCH_STATES.toLifecycle(current.status), action);
+  if (!CODE_BATCH_LIFECYCLE.actions[action].from.includes(current.status)) {
+    const { stateOf, actionsFrom } = CODE_BATCH_LIFECYCLE;
+    throw illegalMove(scope, stateOf(current.status), action, actionsFrom(current.status));
   }
   switch (action) {
     case 'submit': {
@@ -311,7 +286,7 @@ export async function act(
             target: target(scope, id),
             state: codeBatches.status,
             action: 'recall',
-            mapping: BATCH_STATES,
+            mapping: statesTo(),
             log,
           }),
         );
@@ -363,7 +338,7 @@ export async function expireBatch(tx: Db, id: number): Promise<void> {
     target: and(eq(codeBatches.id, id), inArray(codeBatches.status, ['active', 'off']))!,
     state: codeBatches.status,
     action: 'end',
-    mapping: statesTo('expired'),
+    mapping: statesTo(),
     log,
   });
 }

@@ -1,2 +1,5 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { feedbackTypeRoutes } from './routes.ts';
+
 /** Feedback types of a product: the `/feedback-types` routes. */
-export { feedbackTypeRoutes } from './routes.ts';
+export const feedbackTypesModule = defineModule({ name: 'feedback-types', routes: feedbackTypeRoutes });

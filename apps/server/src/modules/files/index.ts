@@ -1,3 +1,12 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { fileRoutes, publicFileRoutes } from './routes.ts';
+
 /** Uploaded files: the upload and download API, the public address of images, and the stores. */
-export { fileRoutes, openFileStorage, publicFileRoutes, type FileStorage } from './routes.ts';
+export const filesModule = defineModule({
+  name: 'files',
+  routes: fileRoutes,
+  // Images reach games and players at `/files/<id>`.
+  mounts: [{ prefix: '', routes: publicFileRoutes }],
+});
+export { openFileStorage, type FileStorage } from './routes.ts';
 export type { S3Options } from './storage.ts';

@@ -1,9 +1,14 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { gameApiKeyRoutes } from './key-routes.ts';
+
 /**
- * The game-facing API (`/api/game/v1`, signed with product keys), the console's key management
- * (`/game-api-keys`) and the answer cache the console's writes invalidate.
+ * The game-facing API (`/api/game/v1`, signed with product keys): its plugin, which checks every
+ * request's signature and adds the routes modules register (their `gameRoutes`); the console's key
+ * management (`/game-api-keys`); and the answer cache the console's writes invalidate. It imports
+ * no business module.
  */
-export { gameApiRoutes } from './routes.ts';
-export { gameApiKeyRoutes } from './key-routes.ts';
+export const gameApiModule = defineModule({ name: 'game-api', routes: gameApiKeyRoutes });
+export { gameApiRoutes, serveCached } from './routes.ts';
 export {
   GameAnswerCache,
   invalidateOnWrite,
@@ -12,6 +17,4 @@ export {
 } from './cache.ts';
 export { secretBox, type SecretBox } from './secret-box.ts';
 export { newGameKey } from './keys.ts';
-/** The signature and nonce check, for a module serving its own game route (code redemption). */
-export { signedGameRequests } from './verify.ts';
 export { gameLanguage } from './language.ts';

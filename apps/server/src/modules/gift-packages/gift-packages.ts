@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  billingResource,
   giftCloneBody,
   giftResource,
   idParam,
@@ -14,19 +13,19 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
-import { contains, countWhere } from '../../lib/list.ts';
+import { contains } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
+import { liveReferences, referringRows } from '../../lib/references.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
-import { billingPoints } from '../billing-points/tables.ts';
 import { props } from '../props/tables.ts';
 import { giftSheet, type PropCodes } from './io.ts';
 import { giftPackages } from './tables.ts';
-import { containsProp, giftUserRows } from './usage.ts';
+import { containsProp, referToProps } from './usage.ts';
 
 type Row = typeof giftPackages.$inferSelect;
 type GiftInput = z.output<typeof giftCreateBody>;
@@ -81,7 +80,6 @@ const time = (value: string | null | undefined): Date | null | undefined =>
   value === undefined || value === null ? value : new Date(value);
 
 /** Billing points naming the gift as reward or first-purchase bonus (old versions too). */
-const referredBy = (id: number) => or(eq(billingPoints.rewardGiftId, id), eq(billingPoints.bonusGiftId, id));
 
 const impl: ResourceImpl<typeof giftResource, typeof giftPackages, GiftPackage, PropCodes> = {
   table: giftPackages,
@@ -115,17 +113,9 @@ const impl: ResourceImpl<typeof giftResource, typeof giftPackages, GiftPackage, 
     status: input.status,
   }),
   check,
-  // A gift a billing point hands out is disabled, never deleted.
-  usage: async (db, scope, row) => {
-    const count = await countWhere(db, billingPoints, referredBy(row.id));
-    // And the live rows of modules that registered as gift users (code batches, mail).
-    const live = (await giftUserRows(db, scope, row.id)).filter((r) => r.live);
-    const others = [...new Set(live.map((r) => r.type))].map((type) => ({
-      type,
-      count: live.filter((r) => r.type === type).length,
-    }));
-    return [...(count ? [{ type: billingResource.logTarget, count }] : []), ...others];
-  },
+  // A gift a live row of another module hands out (a billing point, a code batch, a mail…) is
+  // disabled, never deleted.
+  usage: (db, scope, row) => liveReferences(db, scope, giftResource.logTarget, row.id),
   disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
   sheet: giftSheet,
 };
@@ -158,24 +148,17 @@ function cloneGift(db: Db, scope: Scope, id: number, name?: I18nText): Promise<G
   });
 }
 
-/** What refers to the gift: billing points (as reward or first-purchase bonus), old versions included. */
+/** What refers to the gift: billing points (as reward or first-purchase bonus, old versions included), code batches, mails… */
 async function giftUsedBy(db: Db, scope: Scope, id: number): Promise<z.infer<typeof giftUsedByAnswer>> {
   await findOr404(db, giftPackages, rowInScope(giftPackages, scope, id));
-  const rows = await db
-    .select({ id: billingPoints.id, name: billingPoints.name, status: billingPoints.status })
-    .from(billingPoints)
-    .where(and(inScope(billingPoints, scope), referredBy(id)))
-    .orderBy(billingPoints.id);
-  const others = await giftUserRows(db, scope, id);
-  return [
-    ...rows.map((r) => ({ type: billingResource.logTarget, ...r })),
-    ...others.map((r) => ({ type: r.type, id: r.id, name: r.name, status: r.status })),
-  ];
+  const rows = await referringRows(db, scope, giftResource.logTarget, id);
+  return rows.map((r) => ({ type: r.type, id: r.id, name: r.name, status: r.status }));
 }
 
 /** `/gift-packages` of the product in `X-Product-Id`: the reward unit other modules hand out. */
 export async function giftRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
+  referToProps();
   resourceRoutes(fastify, db, giftResource, giftService, impl);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [giftResource.name];

@@ -1,3 +1,7 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { giftRoutes } from './gift-packages.ts';
+
 /** Gift packages of a product: the routes, and what other modules (mail, codes, shop) use. */
-export { giftRoutes, giftService, toGift } from './gift-packages.ts';
-export { containsProp, registerGiftUser, type GiftUserRow } from './usage.ts';
+export const giftPackagesModule = defineModule({ name: 'gift-packages', routes: giftRoutes });
+export { giftService, toGift } from './gift-packages.ts';
+export { registerGiftUser } from './usage.ts';

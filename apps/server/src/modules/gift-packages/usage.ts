@@ -1,44 +1,32 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
-import type { Scope } from '../../lib/access.ts';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { giftResource, propsResource } from '@rx/contracts';
+import { registerReferrer, type ReferringRows } from '../../lib/references.ts';
+import { inScope } from '../../lib/scope.ts';
 import { giftPackages } from './tables.ts';
 
-/** Gift packages whose contents name the prop: the test for "a prop in use" and the list's prop filter. */
+/** Gift packages whose contents name the prop: the list's prop filter, and what keeps a prop in use. */
 export function containsProp(propId: number): SQL {
   return sql`${giftPackages.contents} @> ${JSON.stringify([{ prop_id: propId }])}::jsonb`;
 }
 
-/** A row of another module that hands out a gift (a code batch, a mail): `live` ones keep it from deletion. */
-export interface GiftUserRow {
-  id: number;
-  name: string;
-  status: string;
-  live: boolean;
-}
-
 /**
- * Modules that hand out gifts (codes, mail…) register what of theirs names a gift, so "used by"
- * lists them and a gift a live one names is disabled instead of deleted (422001), without this
- * module importing theirs.
+ * Modules that hand out gifts (codes, mail, billing points…) register what of theirs names a gift
+ * (lib/references.ts), so "used by" lists them and a gift a live one names is disabled instead of
+ * deleted (422001), without this module importing theirs.
  */
-const giftUsers = new Map<string, (db: Db, scope: Scope, giftId: number) => Promise<GiftUserRow[]>>();
-
-export function registerGiftUser(
-  type: string,
-  rowsOf: (db: Db, scope: Scope, giftId: number) => Promise<GiftUserRow[]>,
-): void {
-  giftUsers.set(type, rowsOf);
+export function registerGiftUser(type: string, rowsOf: ReferringRows): void {
+  registerReferrer(giftResource.logTarget, type, rowsOf);
 }
 
-/** Every registered module's rows naming the gift, with their type. */
-export async function giftUserRows(
-  db: Db,
-  scope: Scope,
-  giftId: number,
-): Promise<(GiftUserRow & { type: string })[]> {
-  const all: (GiftUserRow & { type: string })[] = [];
-  for (const [type, rowsOf] of giftUsers) {
-    for (const row of await rowsOf(db, scope, giftId)) all.push({ type, ...row });
-  }
-  return all;
+/** A prop a gift package contains (whatever the gift's state) is disabled, never deleted. */
+export function referToProps(): void {
+  registerReferrer(propsResource.logTarget, giftResource.logTarget, async (db, scope, propId) =>
+    (
+      await db
+        .select({ id: giftPackages.id, name: giftPackages.name, status: giftPackages.status })
+        .from(giftPackages)
+        .where(and(inScope(giftPackages, scope), containsProp(propId)))
+        .orderBy(giftPackages.id)
+    ).map((r) => ({ id: r.id, name: r.name.zh, status: r.status, live: true })),
+  );
 }

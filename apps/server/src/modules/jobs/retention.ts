@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import type { JobRunner } from '../../lib/jobs/index.ts';
+import type { ModuleWork } from '../../lib/server-module.ts';
 import { deleteInBatches } from '../../lib/rows.ts';
 
 /**
@@ -43,10 +43,14 @@ export async function sweepJobs(
   return { jobs, items, schedules };
 }
 
-/** Defines the daily sweep (a recurring task, outside any transaction); answers its scheduling. */
-export function scheduleJobRetention(runner: JobRunner, db: Db, days: number): () => Promise<void> {
-  runner.defineTask(JOB_RETENTION_TASK, async () => {
-    await sweepJobs(db, days);
-  });
-  return () => runner.scheduleCron(JOB_RETENTION_TASK, 'jobs:retention', '50 3 * * *', 'UTC', {});
+/** The daily sweep (03:50 UTC), a recurring task: it runs outside any transaction, in batches. */
+export function jobRetentionWork(db: Db, days = DEFAULT_JOB_RETENTION_DAYS): ModuleWork {
+  return {
+    tasks: {
+      [JOB_RETENTION_TASK]: async () => {
+        await sweepJobs(db, days);
+      },
+    },
+    schedules: [{ task: JOB_RETENTION_TASK, key: 'jobs:retention', cron: '50 3 * * *', tz: 'UTC' }],
+  };
 }

@@ -11,7 +11,6 @@ import { jobResultFile, type JobRow } from '../../lib/jobs/index.ts';
 import { sortOrder } from '../../lib/list.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
-import { DEFAULT_JOB_RETENTION_DAYS, scheduleJobRetention } from './retention.ts';
 
 /**
  * What the routes read of a job: never `params` (an import keeps the whole file's cells there,
@@ -66,18 +65,9 @@ async function visibleJob(db: Db, request: FastifyRequest, id: number): Promise<
   return job;
 }
 
-export async function jobRoutes(
-  fastify: FastifyInstance,
-  options: { db: Db; retentionDays?: number },
-): Promise<void> {
+export async function jobRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  // Finished jobs and old one-off schedules are swept daily.
-  if (fastify.hasDecorator('jobs'))
-    fastify.addHook(
-      'onReady',
-      scheduleJobRetention(fastify.jobs, db, options.retentionDays ?? DEFAULT_JOB_RETENTION_DAYS),
-    );
   const tags = ['jobs'];
 
   app.get(

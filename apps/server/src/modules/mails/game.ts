@@ -195,7 +195,7 @@ export async function claimMail(
 }
 
 /** `GET /mail`, `POST /mail/:id/read`, `POST /mail/:id/claim`: registered inside the signed game API. */
-export function mailGameRoutes(fastify: FastifyInstance, db: Db): void {
+export function mailGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['game-api'];
   app.get(

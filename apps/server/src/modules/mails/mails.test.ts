@@ -17,10 +17,16 @@ import { bearer, body, type Client, signGameRequest, signInAs, useTestApp } from
 import { fileBody } from '../../../test/multipart.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { fanoutChunk, type ChunkInput } from './fanout.ts';
-import { expireDue, sendDue } from './lifecycle.ts';
+import type { DuePayload } from '../../lib/define-lifecycle.ts';
+import { mailLifecycle } from './lifecycle.ts';
 import { mails } from './tables.ts';
 
 // System mail through HTTP on this test's own fresh product (its own players, inserted set-based).
+
+// The scheduler's moves, called directly (a send answers the fan-out job it queued).
+const { endDue: expireDue } = mailLifecycle;
+const sendDue = async (tx: Db, payload: DuePayload) =>
+  (await mailLifecycle.startDue(tx, payload))?.jobId ?? null;
 
 const t = useTestApp({ product: null });
 let admin: Client;

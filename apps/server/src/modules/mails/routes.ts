@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ErrorCode,
-  MAIL_ACTIONS,
   idParam,
-  mailActionBody,
   mailRecipientsQuery,
   mailsResource,
   type MailRecipient,
@@ -21,10 +19,8 @@ import { queryRows } from '../../lib/rows.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
-import type { FileStorage } from '../files/index.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
-import { FANOUT_JOB, fanoutChunk, fanoutEnded, type ChunkInput } from './fanout.ts';
-import { act, registerMailLifecycle } from './lifecycle.ts';
+import { mailLifecycle, type MailContext } from './lifecycle.ts';
 import { mailImpl, mailService, rowTarget } from './mails.ts';
 import { mails } from './tables.ts';
 
@@ -103,19 +99,9 @@ async function recipients(
  * waits for a second person when a policy's threshold on recipients asks), `GET /mails/:id/stats`
  * and `GET /mails/:id/recipients` (paged, by state).
  */
-export async function mailRoutes(
-  fastify: FastifyInstance,
-  options: { db: Db; storage: FileStorage },
-): Promise<void> {
-  const { db, storage } = options;
+export async function mailRoutes(fastify: FastifyInstance, context: MailContext): Promise<void> {
+  const { db } = context;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const jobs = fastify.hasDecorator('jobs') ? fastify.jobs : undefined;
-  const ctx = { db, events: fastify.events, jobs, storage };
-  registerMailLifecycle(ctx);
-  jobs?.defineJob(FANOUT_JOB, {
-    item: (tx, input) => fanoutChunk(tx, input as ChunkInput),
-    ended: fanoutEnded,
-  });
   // Gift packages list the mails handing them out; one a scheduled, sending or sent unexpired mail names stays.
   registerGiftUser(mailsResource.logTarget, async (db, scope, giftId) =>
     (
@@ -147,20 +133,7 @@ export async function mailRoutes(
     },
   };
   resourceRoutes(fastify, db, mailsResource, service, mailImpl);
-  app.post(
-    '/mails/:id/:action',
-    {
-      schema: {
-        tags: ['mails'],
-        summary: 'Send (or ask to), cancel or recall a mail',
-        params: idParam.extend({ action: z.enum(MAIL_ACTIONS) }),
-        body: mailActionBody,
-      },
-      config: can(mailsResource, 'approve'),
-    },
-    async (request) =>
-      ok(await act(ctx, scopeOf(request), request.params.id, request.params.action, request.body)),
-  );
+  mailLifecycle.routes(fastify, context, { summary: 'Send (or ask to), cancel or recall a mail' });
   app.get(
     '/mails/:id/stats',
     {

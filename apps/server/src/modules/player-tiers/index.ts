@@ -1,3 +1,11 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { tierWork } from './daily.ts';
+import { playerTierRoutes } from './routes.ts';
+
 /** Player tiers (user level query): the daily tier job, thresholds, distribution and history. */
-export { playerTierRoutes } from './routes.ts';
+export const playerTiersModule = defineModule({
+  name: 'player-tiers',
+  routes: playerTierRoutes,
+  work: tierWork,
+});
 export { computeTiers } from './service.ts';

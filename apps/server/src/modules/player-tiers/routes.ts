@@ -9,15 +9,11 @@ import {
   trendQuery,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { products } from '../../db/schema.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { documentProductHeader } from '../../lib/scope.ts';
-import { playerTierDaily } from './tables.ts';
 import {
-  computeTiers,
   COMPUTE_JOB,
-  dayIn,
   distribution,
   readSettings,
   saveSettings,
@@ -25,18 +21,11 @@ import {
   tierPlayers,
   trend,
 } from './service.ts';
-import { and, eq } from 'drizzle-orm';
-
-const DAILY_TASK = 'player-tiers:daily';
-const DAILY_KEY = 'player-tiers:daily';
-/** The local hour the daily run happens at, in each product's time zone. */
-const DAILY_HOUR = 4;
 
 /**
  * `/player-tiers`: the user level query page's API — the thresholds, the distribution (current and
- * by day), players of a tier, a player's tier history, and "recompute now" (a job). The job runs
- * daily: an hourly schedule starts it for every product whose local time is 04:xx and that has no
- * snapshot for its day yet.
+ * by day), players of a tier, a player's tier history, and "recompute now" (a job; daily.ts runs it
+ * every day).
  */
 export async function playerTierRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
@@ -44,42 +33,6 @@ export async function playerTierRoutes(fastify: FastifyInstance, options: { db: 
   const resource = playerTiersAccess;
   const tags = ['player-tiers'];
   documentProductHeader(app);
-
-  fastify.jobs.defineJob(COMPUTE_JOB, {
-    async run({ job, progress }) {
-      const { productId } = job.params as { productId: number };
-      return { summary: await computeTiers(db, productId, new Date(), progress) };
-    },
-  });
-  fastify.jobs.defineTask(DAILY_TASK, async () => {
-    const now = new Date();
-    for (const product of await db.select({ id: products.id, cpId: products.cpId }).from(products)) {
-      const settings = await readSettings(db, product.id);
-      const hour = Number(
-        new Intl.DateTimeFormat('en-US', {
-          timeZone: settings.time_zone,
-          hour: '2-digit',
-          hourCycle: 'h23',
-        }).format(now),
-      );
-      if (hour !== DAILY_HOUR) continue;
-      const day = dayIn(now, settings.time_zone);
-      const [done] = await db
-        .select({ day: playerTierDaily.day })
-        .from(playerTierDaily)
-        .where(and(eq(playerTierDaily.productId, product.id), eq(playerTierDaily.day, day)))
-        .limit(1);
-      if (done) continue;
-      await fastify.jobs.create(
-        COMPUTE_JOB,
-        { cpId: product.cpId, productId: product.id, username: 'schedule' },
-        { params: { productId: product.id } },
-      );
-    }
-  });
-  fastify.addHook('onReady', async () => {
-    await fastify.jobs.scheduleCron(DAILY_TASK, DAILY_KEY, '7 * * * *', 'UTC');
-  });
 
   app.get(
     '/player-tiers/settings',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import type { JobRunner } from '../../lib/jobs/index.ts';
+import type { ModuleWork } from '../../lib/server-module.ts';
 import { deleteInBatches } from '../../lib/rows.ts';
 
 /**
@@ -47,9 +47,13 @@ export async function sweepPlayerData(
 }
 
 /** The daily sweep (03:40 UTC), a recurring task: it runs outside any transaction, in batches. */
-export function scheduleRetention(jobs: JobRunner, db: Db, retention: PlayerRetention): () => Promise<void> {
-  jobs.defineTask(RETENTION_TASK, async () => {
-    await sweepPlayerData(db, retention);
-  });
-  return () => jobs.scheduleCron(RETENTION_TASK, RETENTION_KEY, '40 3 * * *', 'UTC', {});
+export function retentionWork(db: Db, retention: Partial<PlayerRetention> = {}): ModuleWork {
+  return {
+    tasks: {
+      [RETENTION_TASK]: async () => {
+        await sweepPlayerData(db, { ...DEFAULT_PLAYER_RETENTION, ...retention });
+      },
+    },
+    schedules: [{ task: RETENTION_TASK, key: RETENTION_KEY, cron: '40 3 * * *', tz: 'UTC' }],
+  };
 }

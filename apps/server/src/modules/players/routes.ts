@@ -7,23 +7,11 @@ import { ok } from '../../lib/request.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { ingestPlayerEvents } from './events.ts';
 import { listPlayers, playerProfile } from './service.ts';
-import { DEFAULT_PLAYER_RETENTION, scheduleRetention, type PlayerRetention } from './retention.ts';
 
 /** `/players`: staff find a game's players and open their profile (page `/useraccount/userManage`). */
-export async function playerRoutes(
-  fastify: FastifyInstance,
-  options: { db: Db; playerRetention?: Partial<PlayerRetention> },
-): Promise<void> {
+export async function playerRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  // Old sign-ins and reported event ids are swept daily.
-  if (fastify.hasDecorator('jobs')) {
-    const plan = scheduleRetention(fastify.jobs, db, {
-      ...DEFAULT_PLAYER_RETENTION,
-      ...options.playerRetention,
-    });
-    fastify.addHook('onReady', plan);
-  }
   const resource = playersResource;
   const tags = [resource.name];
 
@@ -68,7 +56,7 @@ export async function playerRoutes(
  * players' registrations, sign-ins, role changes, payments and refund notices. Each event answers
  * on its own (`ok`, `duplicate` for an event id already stored, `error` with the reason).
  */
-export function playerEventRoutes(fastify: FastifyInstance, db: Db): void {
+export function playerEventRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/players/events',

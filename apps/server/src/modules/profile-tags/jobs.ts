@@ -13,7 +13,8 @@ import type { JobRunner, WholeResult } from '../../lib/jobs/index.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { eventLoopSlicer } from '../../lib/steps.ts';
 import type { FileStorage } from '../files/index.ts';
-import { playerMatchSql } from '../user-groups/index.ts';
+import { playerMatchSql } from '../../lib/player-rules.ts';
+import type { ModuleWork } from '../../lib/server-module.ts';
 import { valueColumns } from './service.ts';
 import { playerTagValues, profileTags } from './tables.ts';
 
@@ -217,29 +218,37 @@ export async function evaluateRuleTags(
   return results;
 }
 
-/** Declares the jobs and the daily evaluation (04:30 Asia/Shanghai, every product with rule tags). */
-export function defineTagJobs(jobs: JobRunner, db: Db, storage: FileStorage): void {
-  jobs.defineJob(IMPORT_JOB, {
-    run: ({ job, progress }) => runImport(db, storage, job.params as unknown as ImportParams, progress),
-  });
-  jobs.defineJob(EVALUATE_JOB, {
-    async run({ job }) {
-      const { productId, tagId } = job.params as { productId: number; tagId?: number };
-      const tags = await evaluateRuleTags(db, productId, tagId);
-      return { summary: { tags } };
+/** The tag jobs, and the daily evaluation (04:30 Asia/Shanghai, every product with rule tags). */
+export function tagWork(context: { db: Db; jobs: JobRunner; storage: FileStorage }): ModuleWork {
+  const { db, jobs, storage } = context;
+  return {
+    jobs: {
+      [IMPORT_JOB]: {
+        run: ({ job, progress }) => runImport(db, storage, job.params as unknown as ImportParams, progress),
+      },
+      [EVALUATE_JOB]: {
+        async run({ job }) {
+          const { productId, tagId } = job.params as { productId: number; tagId?: number };
+          const tags = await evaluateRuleTags(db, productId, tagId);
+          return { summary: { tags } };
+        },
+      },
     },
-  });
-  jobs.defineTask(DAILY_TASK, async () => {
-    const products = await db
-      .selectDistinct({ productId: profileTags.productId, cpId: profileTags.cpId })
-      .from(profileTags)
-      .where(eq(profileTags.source, 'rule'));
-    for (const p of products) {
-      await jobs.create(
-        EVALUATE_JOB,
-        { cpId: p.cpId, productId: p.productId, username: 'schedule' },
-        { params: { productId: p.productId } },
-      );
-    }
-  });
+    tasks: {
+      [DAILY_TASK]: async () => {
+        const products = await db
+          .selectDistinct({ productId: profileTags.productId, cpId: profileTags.cpId })
+          .from(profileTags)
+          .where(eq(profileTags.source, 'rule'));
+        for (const p of products) {
+          await jobs.create(
+            EVALUATE_JOB,
+            { cpId: p.cpId, productId: p.productId, username: 'schedule' },
+            { params: { productId: p.productId } },
+          );
+        }
+      },
+    },
+    schedules: [{ task: DAILY_TASK, key: DAILY_KEY, cron: '30 4 * * *', tz: 'Asia/Shanghai' }],
+  };
 }

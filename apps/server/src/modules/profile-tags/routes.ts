@@ -19,9 +19,8 @@ import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import type { FileStorage } from '../files/index.ts';
-import { ruleFields } from '../user-groups/index.ts';
-import { DAILY_KEY, DAILY_TASK, defineTagJobs, EVALUATE_JOB, IMPORT_JOB, type ImportParams } from './jobs.ts';
+import { EVALUATE_JOB, IMPORT_JOB, type ImportParams } from './jobs.ts';
+import { ruleFields } from './rule-fields.ts';
 import {
   clearTagValue,
   playerTags,
@@ -41,18 +40,11 @@ const path = `/${resource.name}`;
  * set or cleared by hand, an import from an uploaded file and a rule evaluation (both jobs), and a
  * player's tags for the profile page.
  */
-export async function profileTagRoutes(
-  fastify: FastifyInstance,
-  options: { db: Db; storage: FileStorage },
-): Promise<void> {
-  const { db, storage } = options;
+export async function profileTagRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
   resourceRoutes(fastify, db, resource, tagService, tagImpl);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.name];
-  defineTagJobs(fastify.jobs, db, storage);
-  fastify.addHook('onReady', async () => {
-    await fastify.jobs.scheduleCron(DAILY_TASK, DAILY_KEY, '30 4 * * *', 'Asia/Shanghai');
-  });
 
   // What a rule tag's rule may test (the same fields as a user group's rule), for tag editors.
   app.get(

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { PROP_RARITIES, propsResource, type Prop } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { countWhere, contains } from '../../lib/list.ts';
+import { contains } from '../../lib/list.ts';
+import { liveReferences } from '../../lib/references.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
-import { giftPackages } from '../gift-packages/tables.ts';
-import { containsProp } from '../gift-packages/index.ts';
 import { props } from './tables.ts';
 
 type Row = typeof props.$inferSelect;
@@ -64,15 +63,8 @@ const impl: ResourceImpl<typeof propsResource, typeof props, Prop, null> = {
   // The game knows the item by its code.
   immutable: ['code'],
   unique: { props_product_code: 'code' },
-  // A prop a gift package contains is disabled, never deleted.
-  usage: async (db, scope, row) => {
-    const count = await countWhere(
-      db,
-      giftPackages,
-      sql`${giftPackages.cpId} = ${scope.cpId} and ${giftPackages.productId} = ${row.productId} and ${containsProp(row.id)}`,
-    );
-    return count ? [{ type: 'gift_package', count }] : [];
-  },
+  // A prop a gift package contains (or another module's row names) is disabled, never deleted.
+  usage: (db, scope, row) => liveReferences(db, scope, propsResource.logTarget, row.id),
   disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
   sheet: autoSheet<Prop>(propsResource),
 };

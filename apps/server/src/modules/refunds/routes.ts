@@ -26,7 +26,8 @@ import { ok } from '../../lib/request.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { deliverSanction, insertSanction, scheduleSanctionEnd } from '../sanctions/index.ts';
-import { pollAll, pollStore } from './poll.ts';
+import { pollStore } from './poll.ts';
+import { CLAWBACK_JOB } from './work.ts';
 import {
   CLAWABLE,
   addEvent,
@@ -44,8 +45,6 @@ import {
 } from './service.ts';
 import { refunds } from './tables.ts';
 
-export const CLAWBACK_JOB = 'refunds.clawback';
-const POLL_TASK = 'refunds.poll';
 const WAIVABLE: readonly string[] = ['matched', 'debt'];
 const PENALISABLE: readonly string[] = ['clawed_back', 'debt'];
 
@@ -114,30 +113,6 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
   const tags = ['refunds'];
   const resource = refundsResource;
   const path = `/${resource.name}`;
-
-  // A claw-back as a job item: a retry of one that did not reach the game, or one of a bulk action.
-  runner.defineJob(CLAWBACK_JOB, {
-    async item(tx, input, { job }) {
-      const id = Number((input as { id: number }).id);
-      const [row] = await tx
-        .select()
-        .from(refunds)
-        .where(and(eq(refunds.id, id), eq(refunds.productId, job.productId ?? -1)))
-        .for('update');
-      if (!row) throw new Error('no such refund');
-      if (!CLAWABLE.includes(row.state) && row.state !== 'clawback_pending')
-        return { result: 'skipped', state: row.state };
-      const by = { userId: job.userId, username: job.username };
-      const next = await attemptClawback(tx, row, by, { retryJobId: row.retryJobId });
-      return { result: next.state, owed: next.ledger.reduce((s, l) => s + l.wanted - l.taken, 0) };
-    },
-  });
-  runner.defineTask(POLL_TASK, async () => {
-    await pollAll(db);
-  });
-  fastify.addHook('onReady', async () => {
-    await runner.scheduleCron(POLL_TASK, 'refunds:poll', '*/15 * * * *', 'UTC', {}).catch(() => undefined);
-  });
 
   registerApprovalAction<WaivePayload>('refunds.waive', {
     apply: async (tx, maker, payload) => {
@@ -440,7 +415,7 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
 }
 
 /** `POST /api/game/v1/refund-notices` on the game API's signed plugin: store refund notices (≤ 100). */
-export function refundGameRoutes(fastify: FastifyInstance, db: Db): void {
+export function refundGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/refund-notices',

@@ -1,8 +1,19 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { resetGameAdapter } from './adapter.ts';
+import { sanctionGameRoutes, sanctionRoutes } from './routes.ts';
+import { sanctionWork } from './work.ts';
+
 /**
  * Sanctions of players (bans, mutes, kicks): the console's routes, the game API's status route, and
  * what the players' event intake asks before accepting a sign-in.
  */
-export { sanctionRoutes, sanctionGameRoutes } from './routes.ts';
+export const sanctionsModule = defineModule({
+  name: 'sanctions',
+  routes: sanctionRoutes,
+  gameRoutes: sanctionGameRoutes,
+  work: sanctionWork,
+  reset: resetGameAdapter,
+});
 export { isLoginRefused, expireSanctions } from './service.ts';
 export { FakeGameAdapter, gameAdapter, setGameAdapter, setKickTimeout, type GameAdapter } from './adapter.ts';
 export { scheduleSanctionEnd, deliverSanction } from './routes.ts';

@@ -15,9 +15,7 @@ import {
   sanctionListQuery,
   sanctionParam,
   sanctionsResource,
-  type Language,
   type SanctionBulkBody,
-  type SanctionKind,
   type Translated,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -33,27 +31,21 @@ import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { notify } from '../notifications/index.ts';
 import { pushKick } from './adapter.ts';
+import { BULK_JOB, EXPIRE_TASK, KICK_JOB, SWEEP_TASK, type BulkParams } from './work.ts';
 import {
   createSanction,
   endOf,
   expireSanctions,
   extendSanction,
   gameStatus,
-  hasActive,
-  insertSanction,
   liftSanction,
   listSanctions,
-  playerOf,
   playerSanctions,
   toItem,
   type SanctionRow,
 } from './service.ts';
 import { sanctions } from './tables.ts';
 
-const EXPIRE_TASK = 'sanctions.expire';
-const SWEEP_TASK = 'sanctions.sweep';
-const BULK_JOB = 'sanctions.bulk';
-const KICK_JOB = 'sanctions.kick';
 const expireKey = (id: number) => `sanction-expire:${id}`;
 
 /** The note a staff member gets when a kick did not reach the game (it is retried by a job). */
@@ -69,13 +61,6 @@ const KICK_FAILED: Translated = {
   tc: '踢下線未送達遊戲，正在重試：{openid}',
 };
 
-interface BulkParams {
-  kind: SanctionKind;
-  feature?: string;
-  ends_at: string | null;
-  reason: string;
-  lang: Language;
-}
 interface BulkPayload extends BulkParams {
   openids: string[];
 }
@@ -139,22 +124,6 @@ async function queueBulk(
       );
   }
   return { job_id: job!.id, count: openids.length };
-}
-
-/** The scope a job acts with: its owner's. */
-function jobScope(
-  job: { cpId: number; productId: number | null; userId: number | null; username: string },
-  lang: Language,
-): ProductScope {
-  return {
-    cpId: job.cpId,
-    productId: job.productId!,
-    userId: job.userId ?? 0,
-    username: job.username,
-    ip: '',
-    lang,
-    isAdmin: false,
-  };
 }
 
 /** Ends are kept by a one-off per sanction; the sweep and the readers' own check cover a late one. */
@@ -225,58 +194,6 @@ export async function sanctionRoutes(
   const scheduleEnd = (row: SanctionRow) => scheduleSanctionEnd(runner, row);
   const deliver = (row: SanctionRow, scope: Scope) => deliverSanction(fastify, db, row, scope);
 
-  runner.defineTask(EXPIRE_TASK, async (payload, context) => {
-    await expireSanctions(context.db, Number((payload as { id?: number }).id));
-  });
-  runner.defineTask(SWEEP_TASK, async (_payload, context) => {
-    await expireSanctions(context.db);
-  });
-  runner.defineJob(KICK_JOB, {
-    async item(tx, input) {
-      const id = Number((input as { id: number }).id);
-      const [row] = await tx.select().from(sanctions).where(eq(sanctions.id, id));
-      if (!row) return { result: 'gone' };
-      if (row.delivery === 'ok') return { result: 'ok' };
-      if (!(await pushKick(row.productId, row.openid, row.reason)))
-        throw new Error('kick did not reach the game');
-      await tx.update(sanctions).set({ delivery: 'ok' }).where(eq(sanctions.id, id));
-      return { result: 'ok' };
-    },
-  });
-  runner.defineJob(BULK_JOB, {
-    async item(tx, input, { job }) {
-      const params = job.params as unknown as BulkParams;
-      const openid = String((input as { openid: string }).openid);
-      const scope = jobScope(job, params.lang);
-      const player = await playerOf(tx, scope.productId, openid);
-      if (!player) throw new Error('unknown openid');
-      if (params.kind !== 'kick' && (await hasActive(tx, player.id, params.kind, params.feature ?? '')))
-        return { result: 'already' };
-      const row = await insertSanction(
-        tx,
-        scope,
-        { id: player.id, openid },
-        {
-          kind: params.kind,
-          feature: params.feature,
-          endsAt: params.ends_at ? new Date(params.ends_at) : null,
-          reason: params.reason,
-          jobId: job.id,
-        },
-      );
-      if (params.kind === 'kick') {
-        // A kick is nothing without the game: a failure undoes the line, and retrying the item retries it.
-        if (!(await pushKick(row.productId, openid, params.reason)))
-          throw new Error('kick did not reach the game');
-        await tx.update(sanctions).set({ delivery: 'ok' }).where(eq(sanctions.id, row.id));
-      } else if (row.delivery === 'pending') {
-        // Bulk account bans hold without the push; the game reads them through the status API.
-        await tx.update(sanctions).set({ delivery: '' }).where(eq(sanctions.id, row.id));
-      }
-      return { result: 'ok', id: row.id };
-    },
-  });
-
   /** Runs queued bulk jobs of a CP here (after an approval's transaction committed). */
   const runQueuedBulks = async (cpId: number) => {
     const queued = await db
@@ -292,12 +209,9 @@ export async function sanctionRoutes(
     },
   });
 
+  // Whatever ended while the server was down ends at start (then the sweep every ten minutes).
   fastify.addHook('onReady', async () => {
-    // Whatever ended while the server was down ends now; then a sweep every ten minutes, for safety.
     await expireSanctions(db);
-    await runner
-      .scheduleCron(SWEEP_TASK, 'sanctions:sweep', '*/10 * * * *', 'UTC', {})
-      .catch(() => undefined);
   });
 
   // --- A player's sanctions (the profile) ---
@@ -447,7 +361,7 @@ export async function sanctionRoutes(
 }
 
 /** `GET /api/game/v1/players/:openid/status` on the game API's signed plugin: bans and mutes in force now. */
-export function sanctionGameRoutes(fastify: FastifyInstance, db: Db): void {
+export function sanctionGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/players/:openid/status',

@@ -1,3 +1,6 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { systemAdminRoutes } from './routes.ts';
+
 /** System administration (admins only): staff, roles and the CP's settings. */
-export { systemAdminRoutes } from './routes.ts';
+export const systemAdminModule = defineModule({ name: 'system-admin', routes: systemAdminRoutes });
 export { touchHolders } from './roles.ts';

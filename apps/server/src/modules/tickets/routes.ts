@@ -32,7 +32,6 @@ import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { keysetBatches, sendExport } from '../../lib/export.ts';
-import type { JobRunner } from '../../lib/jobs/index.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
@@ -43,7 +42,6 @@ import { notify } from '../notifications/index.ts';
 import {
   addReply,
   assignees,
-  autoCloseTickets,
   canReopen,
   cannedReplies,
   checkTicketMove,
@@ -62,8 +60,6 @@ import {
   type TicketRow,
 } from './service.ts';
 import { tickets } from './tables.ts';
-
-const SWEEP_TASK = 'tickets.auto_close';
 
 const ASSIGNED: Translated = {
   zh: '反馈工单 #{id} 已分配给你',
@@ -122,17 +118,7 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   const events: EventBus = fastify.events;
-  const runner: JobRunner = fastify.jobs;
   const tags = ['tickets'];
-
-  runner.defineTask(SWEEP_TASK, async (_payload, context) => {
-    await autoCloseTickets(context.db);
-  });
-  fastify.addHook('onReady', async () => {
-    await runner
-      .scheduleCron(SWEEP_TASK, 'tickets:auto-close', '15 3 * * *', 'UTC', {})
-      .catch(() => undefined);
-  });
 
   const scopeFor = async (request: FastifyRequest, kind: TicketKind, action: ResourceAction) =>
     (await resourceScope(db, request, ticketsResourceOf(kind), action)) as ProductScope;
@@ -386,7 +372,7 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
  * The game API's ticket routes (registered inside the signed plugin): a player's submission, their
  * tickets with staff replies, their answers, reopen within 7 days of the resolution, one rating.
  */
-export function ticketGameRoutes(fastify: FastifyInstance, db: Db): void {
+export function ticketGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['game-api'];
   const events: EventBus = fastify.events;

@@ -1,6 +1,12 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { groupWork } from './jobs.ts';
+import { userGroupRoutes } from './routes.ts';
+
 /** User groups: rule or list groups of a product's players, materialised, layered; targeting for other modules. */
-export { userGroupRoutes } from './routes.ts';
-export { playerMatchSql, RuleError } from './rules.ts';
+export const userGroupsModule = defineModule({
+  name: 'user-groups',
+  routes: userGroupRoutes,
+  work: groupWork,
+});
 export { groupMembersSql, layerBucket } from './targeting.ts';
-export { ruleFields } from './service.ts';
 export { seedDemoGroups } from './demo.ts';

@@ -6,7 +6,8 @@ import type { JobRunner, WholeResult } from '../../lib/jobs/index.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { eventLoopSlicer } from '../../lib/steps.ts';
 import type { FileStorage } from '../files/index.ts';
-import { playerMatchSql } from './rules.ts';
+import { playerMatchSql } from '../../lib/player-rules.ts';
+import type { ModuleWork } from '../../lib/server-module.ts';
 import { bucketSql } from './service.ts';
 import { userGroups } from './tables.ts';
 
@@ -190,20 +191,29 @@ export async function startMaterialize(
   return jobId;
 }
 
-export function defineGroupJobs(jobs: JobRunner, db: Db, storage: FileStorage): void {
-  jobs.defineJob(MATERIALIZE_JOB, {
-    run: ({ job, progress }) =>
-      materialize(db, storage, job.params as unknown as MaterializeParams, progress),
-  });
-  // Hourly: every hourly group, and the daily groups last computed more than a day ago.
-  jobs.defineTask(REFRESH_TASK, async () => {
-    const due = await db
-      .select()
-      .from(userGroups)
-      .where(
-        sql`${userGroups.state} <> 'computing' and (${userGroups.refresh} = 'hourly' or (${userGroups.refresh} = 'daily'
-          and (${userGroups.materializedAt} is null or ${userGroups.materializedAt} < now() - interval '23 hours')))`,
-      );
-    for (const group of due) await startMaterialize(jobs, db, group, { username: 'schedule' }, 'zh');
-  });
+/** The materialisation job, and the hourly refresh (Asia/Shanghai, five past the hour). */
+export function groupWork(context: { db: Db; jobs: JobRunner; storage: FileStorage }): ModuleWork {
+  const { db, jobs, storage } = context;
+  return {
+    jobs: {
+      [MATERIALIZE_JOB]: {
+        run: ({ job, progress }) =>
+          materialize(db, storage, job.params as unknown as MaterializeParams, progress),
+      },
+    },
+    tasks: {
+      // Every hourly group, and the daily groups last computed more than a day ago.
+      [REFRESH_TASK]: async () => {
+        const due = await db
+          .select()
+          .from(userGroups)
+          .where(
+            sql`${userGroups.state} <> 'computing' and (${userGroups.refresh} = 'hourly' or (${userGroups.refresh} = 'daily'
+              and (${userGroups.materializedAt} is null or ${userGroups.materializedAt} < now() - interval '23 hours')))`,
+          );
+        for (const group of due) await startMaterialize(jobs, db, group, { username: 'schedule' }, 'zh');
+      },
+    },
+    schedules: [{ task: REFRESH_TASK, key: REFRESH_KEY, cron: '5 * * * *', tz: 'Asia/Shanghai' }],
+  };
 }

@@ -19,10 +19,9 @@ import { logChange } from '../../lib/operation-log.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import type { FileStorage } from '../files/index.ts';
-import { defineGroupJobs, REFRESH_KEY, REFRESH_TASK, startMaterialize } from './jobs.ts';
+import { checkRuleTags, ruleFields } from '../profile-tags/index.ts';
+import { startMaterialize } from './jobs.ts';
 import {
-  checkRuleTags,
   groupByKey,
   groupImpl,
   groupInScope,
@@ -31,7 +30,6 @@ import {
   listMembers,
   memberBatch,
   previewCount,
-  ruleFields,
   setLayers,
   toGroup,
 } from './service.ts';
@@ -52,11 +50,8 @@ const MEMBER_HEADERS = [
  * `/user-groups`: the groups (the resource toolkit's CRUD), the size of a rule before saving, a
  * materialisation on demand (a job), the members (paged, exported) and the layers.
  */
-export async function userGroupRoutes(
-  fastify: FastifyInstance,
-  options: { db: Db; storage: FileStorage },
-): Promise<void> {
-  const { db, storage } = options;
+export async function userGroupRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
   // A saved group starts computing its members at once (the answer reads computing, with the job).
   const computeNow = async (scope: Scope, item: UserGroup): Promise<UserGroup> => {
     const row = await groupInScope(db, scope, item.id);
@@ -81,12 +76,6 @@ export async function userGroupRoutes(
   resourceRoutes(fastify, db, resource, service, groupImpl);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.name];
-  defineGroupJobs(fastify.jobs, db, storage);
-  fastify.addHook('onReady', async () => {
-    await fastify.jobs
-      .scheduleCron(REFRESH_TASK, REFRESH_KEY, '5 * * * *', 'Asia/Shanghai')
-      .catch(() => undefined);
-  });
 
   app.get(
     `${path}/fields`,

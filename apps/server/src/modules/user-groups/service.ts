@@ -1,15 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
-  opsOf,
-  RULE_FIELDS,
-  ruleTagNames,
   userGroupsResource,
   validationMessage,
   type Rule,
-  type RuleFieldName,
   type UserGroup,
-  type UserGroupFields,
   type UserGroupLayer,
   type UserGroupLayerCount,
   type UserGroupMember,
@@ -22,8 +17,8 @@ import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { queryRows } from '../../lib/rows.ts';
-import { profileTags } from '../profile-tags/tables.ts';
-import { playerMatchSql } from './rules.ts';
+import { playerMatchSql } from '../../lib/player-rules.ts';
+import { checkRuleTags } from '../profile-tags/index.ts';
 import { userGroups } from './tables.ts';
 
 type Row = typeof userGroups.$inferSelect;
@@ -51,21 +46,6 @@ export const toGroup = (row: Row): UserGroup => ({
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
-
-/** The tags a rule names must exist in the product (400001 on `rule` otherwise). */
-export async function checkRuleTags(db: Db, scope: Scope, rule: Rule, field = 'rule'): Promise<void> {
-  const names = ruleTagNames(rule);
-  if (!names.length) return;
-  const found = await db
-    .select({ name: profileTags.name })
-    .from(profileTags)
-    .where(and(eq(profileTags.productId, scope.productId!), inArray(profileTags.name, names)));
-  if (found.length < names.length) {
-    throw new ApiError(ErrorCode.INVALID_INPUT, {
-      fields: { [field]: validationMessage('unknown_ref', scope.lang) },
-    });
-  }
-}
 
 async function checkFile(db: Db, scope: Scope, fileId: string): Promise<void> {
   const rows = await queryRows(
@@ -316,26 +296,4 @@ export async function memberBatch(
       where ${where} and m.player_id > ${after}::bigint order by m.player_id limit ${limit}::int`,
   );
   return rows.map(toMember(row)).map((m) => ({ ...m, id: m.player_id }));
-}
-
-/** What a rule may test: the fixed fields with their operators and the product's tags. */
-export async function ruleFields(db: Db, scope: Scope): Promise<UserGroupFields> {
-  const tags = await db
-    .select({
-      name: profileTags.name,
-      label: profileTags.label,
-      type: profileTags.type,
-      options: profileTags.options,
-    })
-    .from(profileTags)
-    .where(eq(profileTags.productId, scope.productId!))
-    .orderBy(profileTags.name);
-  return {
-    fields: (Object.keys(RULE_FIELDS) as RuleFieldName[]).map((field) => ({
-      field,
-      type: RULE_FIELDS[field],
-      ops: [...opsOf(RULE_FIELDS[field], field)],
-    })),
-    tags,
-  };
 }

@@ -261,7 +261,7 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
 }
 
 /** `POST /api/game/v1/violations` on the game API's signed plugin: violation events (≤ 100, idempotent). */
-export function violationGameRoutes(fastify: FastifyInstance, db: Db): void {
+export function violationGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/violations',

@@ -22,6 +22,7 @@ import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/re
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
+import type { ModuleWork } from '../../lib/server-module.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { overseasProductsOnly } from '../../lib/region.ts';
@@ -246,19 +247,21 @@ export async function endPassedActivities(db: Db): Promise<number> {
   return ended;
 }
 
+/** Activities past their end end by themselves: a sweep every five minutes. */
+export const activityWork = ({ db }: { db: Db }): ModuleWork => ({
+  tasks: {
+    [END_SWEEP_TASK]: async () => {
+      await endPassedActivities(db);
+    },
+  },
+  schedules: [{ task: END_SWEEP_TASK, key: 'web_activities:end', cron: '*/5 * * * *', tz: 'UTC' }],
+});
+
 /** `/web-activities` of the (overseas) product in `X-Product-Id`. */
 export async function webActivityRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
   overseasProductsOnly(fastify, db);
   resourceRoutes(fastify, db, webActivitiesResource, webActivityService, impl);
-  if (fastify.hasDecorator('jobs')) {
-    fastify.jobs.defineTask(END_SWEEP_TASK, async () => {
-      await endPassedActivities(db);
-    });
-    fastify.addHook('onReady', () =>
-      fastify.jobs.scheduleCron(END_SWEEP_TASK, 'web_activities:end', '*/5 * * * *', 'UTC', {}),
-    );
-  }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/web-activities/:id/:action',

@@ -1,8 +1,21 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { resetWebShopAdapters } from './adapter.ts';
+import { webPayRoutes, webShopGameRoutes, webShopRoutes, webShopWork } from './routes.ts';
+
 /**
  * The overseas web recharge site's goods and orders: console routes, the site's signed order API,
  * the payment provider's notices, and the delivery through the game adapter.
  */
-export { webPayRoutes, webShopGameRoutes, webShopRoutes, DELIVER_JOB } from './routes.ts';
+export const webShopModule = defineModule({
+  name: 'web-shop',
+  routes: webShopRoutes,
+  // The payment provider's signed notices.
+  mounts: [{ prefix: '/api/pay/v1', routes: webPayRoutes }],
+  gameRoutes: webShopGameRoutes,
+  work: webShopWork,
+  reset: resetWebShopAdapters,
+});
+export { DELIVER_JOB } from './routes.ts';
 export {
   FakeDeliveryGame,
   FakePayProvider,

@@ -25,6 +25,7 @@ import type { Cell } from '../../lib/cells.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { keysetBatches, sendExport } from '../../lib/export.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
+import type { ModuleWork } from '../../lib/server-module.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
@@ -105,6 +106,25 @@ const EXPORT_HEADERS = [
   'refunded_at',
 ] as const;
 
+/** Delivery as a job item: a retry of a paid order the game did not take yet. */
+export const webShopWork = (): ModuleWork => ({
+  jobs: {
+    [DELIVER_JOB]: {
+      async item(tx, input, { job }) {
+        const id = Number((input as { id: number }).id);
+        const row = await lockOrder(tx, { productId: job.productId ?? -1 }, id);
+        if (row.state !== 'paid') return { result: 'skipped', state: row.state };
+        const by = job.userId ? { userId: job.userId, username: job.username } : null;
+        const { attempts } = deliveryRetry();
+        const done = await attemptDelivery(tx, row, by, attempts);
+        if (done.row) return { result: 'delivered', order_no: row.orderNo };
+        await markFailed(tx, row, by, done.error);
+        return { result: 'delivery_failed', order_no: row.orderNo, error: done.error };
+      },
+    },
+  },
+});
+
 /**
  * The web recharge site's console API: goods (`/web-goods`, a resource) and orders (`/web-orders`:
  * list, totals, export, detail, redeliver, refund), only for overseas (hw) products; the delivery
@@ -113,7 +133,6 @@ const EXPORT_HEADERS = [
 export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  const runner: JobRunner = fastify.jobs;
   const events: EventBus = fastify.events;
   const tags = ['web-shop'];
   const resource = webOrdersResource;
@@ -137,20 +156,6 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
     ).map((r) => ({ ...r, live: r.status === 'active' })),
   );
   resourceRoutes(fastify, db, webGoodsResource, goodsService, goodsImpl);
-
-  runner.defineJob(DELIVER_JOB, {
-    async item(tx, input, { job }) {
-      const id = Number((input as { id: number }).id);
-      const row = await lockOrder(tx, { productId: job.productId ?? -1 }, id);
-      if (row.state !== 'paid') return { result: 'skipped', state: row.state };
-      const by = job.userId ? { userId: job.userId, username: job.username } : null;
-      const { attempts } = deliveryRetry();
-      const done = await attemptDelivery(tx, row, by, attempts);
-      if (done.row) return { result: 'delivered', order_no: row.orderNo };
-      await markFailed(tx, row, by, done.error);
-      return { result: 'delivery_failed', order_no: row.orderNo, error: done.error };
-    },
-  });
 
   async function refundNow(tx: Db, maker: ProductScope, payload: RefundPayload): Promise<OrderRow> {
     const current = await lockOrder(tx, maker, payload.id);
@@ -359,7 +364,7 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
  * `POST /api/game/v1/web-orders` (and `GET …/:order_no`) on the game API's signed plugin: the web
  * recharge site creates an order for a player and reads its state.
  */
-export function webShopGameRoutes(fastify: FastifyInstance, db: Db): void {
+export function webShopGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['game-api'];
   app.post(

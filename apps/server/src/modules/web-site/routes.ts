@@ -167,7 +167,7 @@ function sendTagged(request: FastifyRequest, reply: FastifyReply, data: unknown)
  * configuration and the published protocol versions) and `GET /web-protocols/:kind?lang=` (the
  * published body, in the site's default language when the asked one has none). Overseas products only.
  */
-export function webSiteGameRoutes(fastify: FastifyInstance, db: Db): void {
+export function webSiteGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['game-api'];
   const overseasCaller = async (request: FastifyRequest, lang: Language) => {

@@ -31,7 +31,7 @@ export function LifecycleActions<Action extends string>({
   ns: string;
   /** The row's name in the confirmation. */
   name: string;
-  /** Actions shown as dangerous (recall, end). */
+  /** Actions that cannot be undone (end, a mail's recall): red, and confirmed with a red button. */
   danger?: readonly Action[];
   /** `data-testid` of each button: `<prefix>-<action>`. */
   testIdPrefix: string;
@@ -57,7 +57,13 @@ export function LifecycleActions<Action extends string>({
   }
 
   return actions.map((action) => (
-    <Popconfirm key={action} title={t(`confirm.${action}`, { name })} onConfirm={() => run(action)}>
+    <Popconfirm
+      key={action}
+      title={t(`confirm.${action}`, { name })}
+      onConfirm={() => run(action)}
+      // What cannot be undone is confirmed with a red button.
+      okButtonProps={{ danger: danger.includes(action) }}
+    >
       <Button
         type="link"
         size="small"

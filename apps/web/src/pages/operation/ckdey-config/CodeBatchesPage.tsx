@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  CODE_BATCH_ACTIONS_BY_STATUS,
+  CODE_BATCH_LIFECYCLE,
   CODE_BATCH_KINDS,
   CODE_BATCH_STATUSES,
   codeBatchResource,
@@ -183,7 +183,7 @@ export function CodeBatchesPage() {
         rowActions={(b) => (
           <>
             {canEdit &&
-              CODE_BATCH_ACTIONS_BY_STATUS[b.status].map((action) =>
+              CODE_BATCH_LIFECYCLE.actionsFrom(b.status).map((action) =>
                 action === 'void' ? (
                   <Popconfirm
                     key={action}

@@ -1,21 +1,18 @@
-import { useMemo, useState } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
+  ANNOUNCEMENT_LIFECYCLE,
   ANNOUNCEMENT_STATES,
   ANNOUNCEMENT_TYPES,
   announcementsResource,
   type Announcement,
-  type AnnouncementAction,
   type AnnouncementCreate,
 } from '@rx/contracts/announcements';
 import type { Language } from '@rx/contracts/languages';
-import { usePermission } from '@/app/permission/index.ts';
 import { updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
-import { LifecycleActions, lifecycleBulk } from '@/shared/crud/LifecycleActions.tsx';
-import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
-import { formatDateTime } from '@/shared/format.ts';
+import { LifecycleListPage, type LifecycleColumns } from '@/shared/crud/LifecycleListPage.tsx';
 import { useLocale } from '@/shared/i18n.ts';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { NoticePreview } from './NoticePreview.tsx';
@@ -38,23 +35,6 @@ const NEW_NOTICE: AnnouncementCreate = {
   show_rule: 'once',
 };
 
-const STATE_COLORS: Record<string, string> = {
-  draft: 'default',
-  pending_approval: 'gold',
-  scheduled: 'blue',
-  live: 'green',
-  ended: 'default',
-};
-
-/** The lifecycle actions each state offers (the server checks them again). */
-const ACTIONS: Record<string, AnnouncementAction[]> = {
-  draft: ['publish', 'end'],
-  pending_approval: ['recall'],
-  scheduled: ['publish', 'recall', 'end'],
-  live: ['recall', 'end'],
-  ended: [],
-};
-
 export function titleIn(title: Record<string, string>, lang: Language): string {
   return title[lang] || title.zh || '';
 }
@@ -63,11 +43,10 @@ export function titleIn(title: Record<string, string>, lang: Language): string {
 export function AnnouncementsPage() {
   const { t } = useTranslation('announcements');
   const lang = useLocale((s) => s.language);
-  const mayPublish = usePermission([announcementsResource.permissions.approve]);
   const [previewing, setPreviewing] = useState<Announcement | null>(null);
 
-  const columns = useMemo<ColumnsType<Announcement>>(
-    () => [
+  const columns = useCallback(
+    ({ status, window }: LifecycleColumns<Announcement>): ColumnsType<Announcement> => [
       { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
       {
         title: t('title'),
@@ -85,30 +64,9 @@ export function AnnouncementsPage() {
         width: 110,
         render: (v: string) => t(`types.${v}`),
       },
-      {
-        title: t('status'),
-        dataIndex: 'status',
-        width: 110,
-        sorter: true,
-        render: (v: string) => (
-          <Tag color={STATE_COLORS[v]} data-testid="notice-status">
-            {t(`states.${v}`)}
-          </Tag>
-        ),
-      },
+      status,
       { title: t('priority'), dataIndex: 'priority', width: 90, sorter: true },
-      {
-        title: t('window'),
-        key: 'start_at',
-        width: 220,
-        sorter: true,
-        render: (_, n) => (
-          <span>
-            {n.start_at ? formatDateTime(n.start_at) : t('onPublish')} →{' '}
-            {n.end_at ? formatDateTime(n.end_at) : t('untilEnded')}
-          </span>
-        ),
-      },
+      window,
       {
         title: t('targeting'),
         key: 'targeting',
@@ -127,15 +85,22 @@ export function AnnouncementsPage() {
     ],
     [t, lang],
   );
+  const windowLabels = useMemo(
+    () => ({ title: t('window'), atOnce: t('onPublish'), noEnd: t('untilEnded') }),
+    [t],
+  );
 
   return (
     <>
-      <ResourceListPage<Announcement>
+      <LifecycleListPage<Announcement>
         resource={announcementsResource}
+        lifecycle={ANNOUNCEMENT_LIFECYCLE}
+        ns="announcements"
+        testIdPrefix="notice"
         title={t('menu:page.announcements')}
         columns={columns}
+        windowLabels={windowLabels}
         defaultSort="-id"
-        sortFields={{ start_at: 'start_at' }}
         drawerWidth={760}
         actionsWidth={300}
         search={[
@@ -148,38 +113,12 @@ export function AnnouncementsPage() {
         nameOf={(notice) => titleIn(notice.title, lang)}
         formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <AnnouncementForm />}
-        rowRule={(notice) =>
-          notice.status === 'draft' ? {} : { edit: false, delete: false, note: t('recallToEdit') }
-        }
-        bulkActions={
-          mayPublish
-            ? [
-                lifecycleBulk<Announcement>(announcementsResource.name, 'end', {
-                  label: t('bulk.end'),
-                  confirm: (count) => t('bulk.endConfirm', { count }),
-                  applies: (notice) => ACTIONS[notice.status]!.includes('end'),
-                  danger: true,
-                }),
-              ]
-            : undefined
-        }
+        lockedNote={t('recallToEdit')}
+        bulk={['end']}
         rowActions={(notice) => (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => setPreviewing(notice)}>
-              {t('preview')}
-            </Button>
-            {mayPublish && (
-              <LifecycleActions
-                resource={announcementsResource.name}
-                row={notice}
-                actions={ACTIONS[notice.status]!}
-                ns="announcements"
-                name={titleIn(notice.title, lang)}
-                danger={['end']}
-                testIdPrefix="notice"
-              />
-            )}
-          </Space>
+          <Button type="link" size="small" onClick={() => setPreviewing(notice)}>
+            {t('preview')}
+          </Button>
         )}
       />
       <NoticePreview notice={previewing} onClose={() => setPreviewing(null)} />

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ruleSchema, type Rule, type RuleCondition } from '@rx/contracts';
-import { useTestApp } from '../../../test/index.ts';
-import { queryRows } from '../../lib/rows.ts';
-import { playerMatchSql, RuleError } from './rules.ts';
-import { addPlayers, addTag, freshProduct } from './test-support.ts';
+import { useTestApp } from '../../test/index.ts';
+import { queryRows } from './rows.ts';
+import { playerMatchSql, RuleError } from './player-rules.ts';
+import { addPlayers, addTag, freshProduct } from '../modules/user-groups/test-support.ts';
 
 // The rule compiler against a real database (the run's PostgreSQL, test/global-setup.ts):
 // each field type and operator, AND/OR nesting, and the refusals.

@@ -17,7 +17,7 @@ import {
  *
  *   select count(*) from players p where p.product_id = $1 and <playerMatchSql(productId, rule)>
  *
- * Other modules (profile tags set by rule) import `playerMatchSql`; keep the signature stable.
+ * User groups and profile tags set by rule use it (and any module that targets players by rule).
  */
 
 export class RuleError extends Error {

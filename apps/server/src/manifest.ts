@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from './db/index.ts';
+import type { EventBus } from './lib/events.ts';
+import type { JobRunner } from './lib/jobs/index.ts';
+import type { ServerModule } from './lib/server-module.ts';
+import { announcementsModule } from './modules/announcements/index.ts';
+import { approvalsModule } from './modules/approvals/index.ts';
+import { autoRepliesModule } from './modules/auto-replies/index.ts';
+import { billingPointsModule } from './modules/billing-points/index.ts';
+import { channelsModule } from './modules/channels/index.ts';
+import { cheatFlagsModule } from './modules/cheat-flags/index.ts';
+import { codeBatchesModule } from './modules/code-batches/index.ts';
+import { errorCodesModule } from './modules/error-codes/index.ts';
+import { feedbackTypesModule } from './modules/feedback-types/index.ts';
+import { filesModule, type FileStorage } from './modules/files/index.ts';
+import { gameApiModule, type GameAnswerCache, type SecretBox } from './modules/game-api/index.ts';
+import { giftPackagesModule } from './modules/gift-packages/index.ts';
+import { helpCenterModule } from './modules/help-center/index.ts';
+import { homeModule } from './modules/home/index.ts';
+import { jobsModule } from './modules/jobs/index.ts';
+import { mailsModule } from './modules/mails/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
+import { operationLogsModule } from './modules/operation-logs/index.ts';
+import { playerTiersModule } from './modules/player-tiers/index.ts';
+import { playersModule, type PlayerRetention } from './modules/players/index.ts';
+import { productsModule } from './modules/products/index.ts';
+import { profileTagsModule } from './modules/profile-tags/index.ts';
+import { propsModule } from './modules/props/index.ts';
+import { refundsModule } from './modules/refunds/index.ts';
+import { sanctionsModule } from './modules/sanctions/index.ts';
+import { socialAccessModule } from './modules/social-access/index.ts';
+import { systemAdminModule } from './modules/system-admin/index.ts';
+import { ticketsModule } from './modules/tickets/index.ts';
+import { userGroupsModule } from './modules/user-groups/index.ts';
+import { violationTemplatesModule } from './modules/violation-templates/index.ts';
+import { violationsModule } from './modules/violations/index.ts';
+import { webActivitiesModule } from './modules/web-activities/index.ts';
+import { webShopModule } from './modules/web-shop/index.ts';
+import { webSiteModule } from './modules/web-site/index.ts';
+
+/**
+ * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
+ * schedules from here (lib/server-module.ts), in this order. Adding a module is a line here.
+ * The sign-in service, live updates, health and the console's files are the app's own (app.ts).
+ */
+
+/** What the app gives every module; a module names the part it needs (its routes' options). */
+export interface ModuleContext {
+  db: Db;
+  events: EventBus;
+  jobs: JobRunner;
+  /** Signs the console's caller in (routes that serve both staff and the public). */
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Uploaded files (modules/files): local disk or S3. */
+  storage: FileStorage;
+  /** The game API's cached answers, which the console's writes of game configuration drop. */
+  cache: GameAnswerCache;
+  /** Seals game API secrets at rest. */
+  secrets: SecretBox;
+  /** How long player sign-ins and reported event ids are kept. */
+  playerRetention?: Partial<PlayerRetention>;
+  /** Days finished jobs are kept. */
+  jobRetentionDays?: number;
+}
+
+export const MODULES: readonly ServerModule<ModuleContext>[] = [
+  notificationsModule,
+  approvalsModule,
+  productsModule,
+  channelsModule,
+  propsModule,
+  giftPackagesModule,
+  billingPointsModule,
+  operationLogsModule,
+  systemAdminModule,
+  homeModule,
+  violationTemplatesModule,
+  playerTiersModule,
+  announcementsModule,
+  codeBatchesModule,
+  ticketsModule,
+  playersModule,
+  filesModule,
+  profileTagsModule,
+  sanctionsModule,
+  refundsModule,
+  violationsModule,
+  cheatFlagsModule,
+  mailsModule,
+  userGroupsModule,
+  webActivitiesModule,
+  webSiteModule,
+  webShopModule,
+  feedbackTypesModule,
+  errorCodesModule,
+  helpCenterModule,
+  autoRepliesModule,
+  socialAccessModule,
+  gameApiModule,
+  jobsModule,
+];
