@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -67,9 +68,11 @@ import {
   GameAnswerCache,
   gameApiRoutes,
   gameApiKeyRoutes,
-  secretBox,
   shareInvalidations,
 } from './modules/game-api/index.ts';
+import { secretBox } from './lib/secret-box.ts';
+import { Outside } from './lib/outside/index.ts';
+import { outsidePartyRoutes } from './modules/outside-parties/index.ts';
 
 export interface AppOptions {
   database: Database;
@@ -107,6 +110,14 @@ export interface AppOptions {
   live?: Pick<LiveOptions, 'authTimeoutMs' | 'recheckMs'>;
   /** Background jobs (lib/jobs): polling interval, batch size (tests: short). */
   jobs?: JobRunnerOptions;
+  /** Seals outside parties' credentials and tokens (config's CREDENTIALS_SECRET); absent: derived from jwtSecret. */
+  credentialsSecret?: string;
+  /** Outside parties (lib/outside): what a game without a choice uses (default off), providers' addresses (tests' stand-ins). */
+  outside?: { unset?: 'fake' | 'off'; endpoints?: Record<string, string> };
+  /** Days the outside-party call log is kept (OUTSIDE_CALL_RETENTION_DAYS). */
+  outsideCallRetentionDays?: number;
+  /** The secret the fake payment provider's notices are checked with (config's `fakePaySecret`); absent: random. */
+  fakePaySecret?: string;
 }
 
 interface ZodLikeError {
@@ -148,6 +159,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       new Promise((resolve) => (waited = setTimeout(resolve, 3000))),
     ]).finally(() => clearTimeout(waited));
   }
+  // Outside parties (lib/outside): each game's adapters, the call log and the token store.
+  app.decorate(
+    'outside',
+    new Outside({
+      db,
+      box: secretBox(options.credentialsSecret ?? options.jwtSecret, 'outside-party-credentials'),
+      log: app.log,
+      unset: options.outside?.unset ?? 'off',
+      endpoints: options.outside?.endpoints,
+    }),
+  );
   // Background jobs and schedules: `app.jobs` (lib/jobs), started when the app is ready.
   setUpJobs(app, options.database, events, {
     pollingIntervalSeconds: process.env.JOBS_POLL_SECONDS ? Number(process.env.JOBS_POLL_SECONDS) : undefined,
@@ -285,7 +307,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webSiteRoutes, { prefix: '/api/v1', db });
   // The web recharge site: goods and orders (console), and the payment provider's signed notices.
   await app.register(webShopRoutes, { prefix: '/api/v1', db });
-  await app.register(webPayRoutes, { prefix: '/api/pay/v1', db });
+  await app.register(webPayRoutes, {
+    prefix: '/api/pay/v1',
+    db,
+    fakePaySecret: options.fakePaySecret ?? randomBytes(32).toString('hex'),
+  });
+  // The game's outside parties: real or fake, settings, sealed credentials, the call log.
+  await app.register(outsidePartyRoutes, {
+    prefix: '/api/v1',
+    db,
+    callRetentionDays: options.outsideCallRetentionDays,
+  });
   // The configuration games read, and the game-facing API that serves it (signed with product keys).
   // Every instance drops its answers when any instance's console writes (`game-config` events).
   const answerCache = new GameAnswerCache();
@@ -318,6 +350,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await events.close();
     await options.database.close();
   });
+  // Runs before the hook above: the call log's last lines land before the database closes.
+  app.addHook('onClose', () => app.outside.calls.settled());
   // After the hook above, so it runs before it: jobs stop before the database closes.
   stopJobsOnClose(app);
   return app;

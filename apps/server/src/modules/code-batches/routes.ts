@@ -26,7 +26,8 @@ import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
-import { signedGameRequests, type SecretBox } from '../game-api/index.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { signedGameRequests } from '../game-api/index.ts';
 import { generateChunk, type ChunkInput } from './generate.ts';
 import { redeemCode } from './redeem.ts';
 import {

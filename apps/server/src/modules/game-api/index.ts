@@ -10,7 +10,6 @@ export {
   shareInvalidations,
   type GameConfigRouteOptions,
 } from './cache.ts';
-export { secretBox, type SecretBox } from './secret-box.ts';
 export { newGameKey } from './keys.ts';
 /** The signature and nonce check, for a module serving its own game route (code redemption). */
 export { signedGameRequests } from './verify.ts';

@@ -1,16 +1,7 @@
 /**
  * Refunds: store refund notices (game API, store poll), matched to orders and the items delivered,
- * clawed back through the game adapter (debt when short), penalised or waived (two-person approval).
+ * clawed back through the game's server (debt when short), penalised or waived (two-person approval).
  */
 export { refundRoutes, refundGameRoutes } from './routes.ts';
-export {
-  FakeClawbackGame,
-  FakeStore,
-  clawbackGame,
-  setClawbackGame,
-  setRefundTimeout,
-  setStoreAdapter,
-  storeAdapter,
-  type ClawbackGameAdapter,
-  type StoreAdapter,
-} from './adapter.ts';
+export { clawbackGame, setRefundTimeout, storeAdapter } from './fakes.ts';
+export type { FakeClawbackGame, FakeStore } from '../outside-parties/index.ts';

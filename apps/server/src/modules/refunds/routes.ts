@@ -128,12 +128,12 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
       if (!CLAWABLE.includes(row.state) && row.state !== 'clawback_pending')
         return { result: 'skipped', state: row.state };
       const by = { userId: job.userId, username: job.username };
-      const next = await attemptClawback(tx, row, by, { retryJobId: row.retryJobId });
+      const next = await attemptClawback(fastify.outside, tx, row, by, { retryJobId: row.retryJobId });
       return { result: next.state, owed: next.ledger.reduce((s, l) => s + l.wanted - l.taken, 0) };
     },
   });
   runner.defineTask(POLL_TASK, async () => {
-    await pollAll(db);
+    await pollAll(fastify.outside, db);
   });
   fastify.addHook('onReady', async () => {
     await runner.scheduleCron(POLL_TASK, 'refunds:poll', '*/15 * * * *', 'UTC', {}).catch(() => undefined);
@@ -267,7 +267,7 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
           const current = await lockRefund(tx, scope, before.id);
           if (current.version !== request.body.version) throw new ApiError(ErrorCode.CONFLICT);
           if (!CLAWABLE.includes(current.state)) throw refuse(scope.lang, 'state');
-          const next = await attemptClawback(tx, current, actor(scope));
+          const next = await attemptClawback(fastify.outside, tx, current, actor(scope));
           await logRefund(tx, scope, current, next);
           return next;
         });
@@ -434,7 +434,7 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
     async (request) => {
       const scope = scopeOf(request) as ProductScope;
       if (!scope.isAdmin) throw refuse(scope.lang, 'admin', ErrorCode.FORBIDDEN);
-      return ok(await pollStore(db, scope.cpId, scope.productId));
+      return ok(await pollStore(fastify.outside, db, scope.cpId, scope.productId));
     },
   );
 }

@@ -4,6 +4,7 @@
  */
 export { sanctionRoutes, sanctionGameRoutes } from './routes.ts';
 export { isLoginRefused, expireSanctions } from './service.ts';
-export { FakeGameAdapter, gameAdapter, setGameAdapter, setKickTimeout, type GameAdapter } from './adapter.ts';
+export { gameAdapter, setKickTimeout } from './kick.ts';
+export type { FakeGameAdapter } from '../outside-parties/index.ts';
 export { scheduleSanctionEnd, deliverSanction } from './routes.ts';
 export { insertSanction, playerOf, toItem, type SanctionRow } from './service.ts';

@@ -32,7 +32,7 @@ import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { notify } from '../notifications/index.ts';
-import { pushKick } from './adapter.ts';
+import { pushKick } from './kick.ts';
 import {
   createSanction,
   endOf,
@@ -176,7 +176,7 @@ export async function deliverSanction(
 ): Promise<SanctionRow> {
   const runner = fastify.jobs;
   if (row.delivery !== 'pending') return row;
-  if (await pushKick(row.productId, row.openid, row.reason)) {
+  if (await pushKick(fastify.outside, db, row)) {
     const [done] = await db
       .update(sanctions)
       .set({ delivery: 'ok' })
@@ -237,8 +237,7 @@ export async function sanctionRoutes(
       const [row] = await tx.select().from(sanctions).where(eq(sanctions.id, id));
       if (!row) return { result: 'gone' };
       if (row.delivery === 'ok') return { result: 'ok' };
-      if (!(await pushKick(row.productId, row.openid, row.reason)))
-        throw new Error('kick did not reach the game');
+      if (!(await pushKick(fastify.outside, tx, row))) throw new Error('kick did not reach the game');
       await tx.update(sanctions).set({ delivery: 'ok' }).where(eq(sanctions.id, id));
       return { result: 'ok' };
     },
@@ -266,8 +265,7 @@ export async function sanctionRoutes(
       );
       if (params.kind === 'kick') {
         // A kick is nothing without the game: a failure undoes the line, and retrying the item retries it.
-        if (!(await pushKick(row.productId, openid, params.reason)))
-          throw new Error('kick did not reach the game');
+        if (!(await pushKick(fastify.outside, tx, row))) throw new Error('kick did not reach the game');
         await tx.update(sanctions).set({ delivery: 'ok' }).where(eq(sanctions.id, row.id));
       } else if (row.delivery === 'pending') {
         // Bulk account bans hold without the push; the game reads them through the status API.
