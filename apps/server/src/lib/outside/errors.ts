@@ -36,9 +36,12 @@ export class OutsideError extends Error {
 export const isOutsideError = (error: unknown, kind?: FailureKind): error is OutsideError =>
   error instanceof OutsideError && (kind === undefined || error.kind === kind);
 
-/** The kind of failure an HTTP status means: 401 a token to renew, 429 a rate limit, 5xx the provider's trouble. */
-export function failureOfStatus(status: number): FailureKind {
-  if (status === 401) return 'token_expired';
+/**
+ * The kind of failure an HTTP status means: 401 a token to renew (when the request carried one; else
+ * a refusal, e.g. a bad signature), 429 a rate limit, 5xx the provider's trouble.
+ */
+export function failureOfStatus(status: number, withToken: boolean): FailureKind {
+  if (status === 401) return withToken ? 'token_expired' : 'refused';
   if (status === 429) return 'rate_limited';
   if (status >= 500 || status === 408) return 'unavailable';
   return 'refused';

@@ -22,7 +22,9 @@ export function jsonOf<T>(answer: HttpAnswer): T {
   try {
     return JSON.parse(answer.text) as T;
   } catch {
-    throw new OutsideError('refused', `answer is not JSON (HTTP ${answer.status})`, { status: answer.status });
+    throw new OutsideError('refused', `answer is not JSON (HTTP ${answer.status})`, {
+      status: answer.status,
+    });
   }
 }
 
@@ -49,8 +51,8 @@ async function readLimited(response: Response): Promise<string> {
 /**
  * One attempt over `fetch`, sending our request id (`X-Request-Id`), and the idempotency key in
  * `idempotencyHeader` when the protocol has one. A 2xx answers; any other status becomes an
- * OutsideError of its kind (401 `token_expired`, 429 `rate_limited` with its `Retry-After`, 5xx
- * `unavailable`, other 4xx `refused`), its message the start of the provider's answer.
+ * OutsideError of its kind (401 `token_expired` for a bearer token, 429 `rate_limited` with its
+ * `Retry-After`, 5xx `unavailable`, other 4xx `refused`), its message the start of the answer.
  */
 export async function httpAttempt(
   request: HttpRequest,
@@ -73,11 +75,20 @@ export async function httpAttempt(
   const requestId =
     response.headers.get('request-id') ?? response.headers.get('x-request-id') ?? attempt.requestId;
   if (response.status >= 200 && response.status < 300) {
-    return { value: { status: response.status, headers: response.headers, text }, httpStatus: response.status, requestId };
+    return {
+      value: { status: response.status, headers: response.headers, text },
+      httpStatus: response.status,
+      requestId,
+    };
   }
+  const withToken = /^Bearer /i.test(headers.authorization ?? headers.Authorization ?? '');
   throw new OutsideError(
-    failureOfStatus(response.status),
+    failureOfStatus(response.status, withToken),
     `HTTP ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`,
-    { status: response.status, retryAfter: retryAfterSeconds(response.headers.get('retry-after')), requestId },
+    {
+      status: response.status,
+      retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
+      requestId,
+    },
   );
 }

@@ -56,7 +56,10 @@ export class Outside {
     const [row] = await db
       .select({ cpId: products.cpId, saved: outsideParties })
       .from(products)
-      .leftJoin(outsideParties, and(eq(outsideParties.productId, products.id), eq(outsideParties.party, party)))
+      .leftJoin(
+        outsideParties,
+        and(eq(outsideParties.productId, products.id), eq(outsideParties.party, party)),
+      )
       .where(eq(products.id, productId));
     if (!row) return null;
     const saved = row.saved;
@@ -81,7 +84,10 @@ export class Outside {
     const plain = this.options.box.open(sealed);
     if (plain === null) {
       // Sealed under another CREDENTIALS_SECRET: as if unset (staff enter them again).
-      this.options.log.warn({ party }, 'outside party credentials cannot be opened (CREDENTIALS_SECRET changed?)');
+      this.options.log.warn(
+        { party },
+        'outside party credentials cannot be opened (CREDENTIALS_SECRET changed?)',
+      );
       return {};
     }
     return JSON.parse(plain) as Record<string, string>;
@@ -106,7 +112,8 @@ export class Outside {
     const name = definition.contract.name;
     const choice = await this.choice(db, name, productId);
     const mode = options.mode ?? choice?.mode ?? 'off';
-    if (!choice || mode === 'off') throw new OutsideError('not_set_up', `${name} is not set up for this game`);
+    if (!choice || mode === 'off')
+      throw new OutsideError('not_set_up', `${name} is not set up for this game`);
     const services = {
       record: this.calls.record.bind(this.calls),
       tokens: this.tokens,
@@ -124,7 +131,10 @@ export class Outside {
     const settings = definition.contract.settings.safeParse(choice.settings);
     const missing = definition.contract.credentials.filter((c) => !choice.credentials[c]);
     if (!settings.success || missing.length)
-      throw new OutsideError('not_set_up', `${name} lacks its settings or credentials (${missing.join(', ')})`);
+      throw new OutsideError(
+        'not_set_up',
+        `${name} lacks its settings or credentials (${missing.join(', ')})`,
+      );
     return definition.real(partyContext(services, definition, db, { ...who, settings: settings.data }));
   }
 }

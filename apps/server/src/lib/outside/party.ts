@@ -128,25 +128,30 @@ export function partyContext<S>(
     ...who,
     endpoint: (documented) => services.endpoints[documented] ?? documented,
     call(operation, attempt, options) {
-      return runAttempts(policyOf(definition, operation), options?.idempotencyKey ?? randomUUID(), attempt, (r) =>
-        services.record(
-          {
-            cpId: who.cpId,
-            productId: who.productId,
-            party,
-            account: who.account,
-            operation,
-            mode: who.mode,
-            ...r,
-          },
-          secrets,
-        ),
+      return runAttempts(
+        policyOf(definition, operation),
+        options?.idempotencyKey ?? randomUUID(),
+        attempt,
+        (r) =>
+          services.record(
+            {
+              cpId: who.cpId,
+              productId: who.productId,
+              party,
+              account: who.account,
+              operation,
+              mode: who.mode,
+              ...r,
+            },
+            secrets,
+          ),
       );
     },
     http(operation, request, options) {
       return context.call(
         operation,
-        (a) => httpAttempt(typeof request === 'function' ? request(a) : request, a, options?.idempotencyHeader),
+        (a) =>
+          httpAttempt(typeof request === 'function' ? request(a) : request, a, options?.idempotencyHeader),
         options,
       );
     },

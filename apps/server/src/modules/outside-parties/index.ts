@@ -6,7 +6,13 @@
  */
 export { DEFAULT_CALL_RETENTION_DAYS, outsidePartyRoutes } from './routes.ts';
 export { gameServer, gameServerFakes } from './game-server/party.ts';
-export type { ClawAnswer, ClawCurrency, ClawItem, DeliveryAnswer, GameServer } from './game-server/adapter.ts';
+export type {
+  ClawAnswer,
+  ClawCurrency,
+  ClawItem,
+  DeliveryAnswer,
+  GameServer,
+} from './game-server/adapter.ts';
 export { FakeClawbackGame, FakeDeliveryGame, FakeGameAdapter } from './game-server/fake.ts';
 export { fakePayProvider, stripePayments } from './stripe/party.ts';
 export type { PaymentProvider } from './stripe/adapter.ts';

@@ -35,7 +35,10 @@ export async function outsidePartyRoutes(
   app.get(
     '/outside-parties',
     {
-      schema: { tags, summary: "The game's outside parties: off, fake or real, settings, which credentials are set" },
+      schema: {
+        tags,
+        summary: "The game's outside parties: off, fake or real, settings, which credentials are set",
+      },
       config: can(outsidePartiesAccess, 'read'),
     },
     async (request) => ok(await listParties(outside, db, scope(request))),

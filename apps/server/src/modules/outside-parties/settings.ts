@@ -38,7 +38,11 @@ async function choiceOf(outside: Outside, db: Db, scope: ProductScope, party: st
 }
 
 /** Every kind of party with the game's choice for it. */
-export async function listParties(outside: Outside, db: Db, scope: ProductScope): Promise<OutsidePartyItem[]> {
+export async function listParties(
+  outside: Outside,
+  db: Db,
+  scope: ProductScope,
+): Promise<OutsidePartyItem[]> {
   return Promise.all(
     OUTSIDE_PARTIES.map(async ({ name }) => toItem(name, await choiceOf(outside, db, scope, name))),
   );
@@ -66,16 +70,20 @@ export async function updateParty(
   const contract = outsidePartyContract(party)!;
   return db.transaction(async (tx) => {
     // Serialises two saves of the same party (the row may not exist yet).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`outside-party:${scope.productId}:${party}`}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`outside-party:${scope.productId}:${party}`}))`,
+    );
     const before = await choiceOf(outside, tx, scope, party);
     if (before.version !== body.version) throw new ApiError(ErrorCode.CONFLICT);
     const fields: Record<string, string> = {};
     const settings = Object.fromEntries(Object.entries(body.settings).filter(([, v]) => v !== ''));
     for (const key of Object.keys(settings))
-      if (!(key in contract.settings.shape)) fields[`settings.${key}`] = validationMessage('invalid', scope.lang);
+      if (!(key in contract.settings.shape))
+        fields[`settings.${key}`] = validationMessage('invalid', scope.lang);
     const credentials = { ...before.credentials };
     for (const [name, value] of Object.entries(body.credentials)) {
-      if (!contract.credentials.includes(name)) fields[`credentials.${name}`] = validationMessage('invalid', scope.lang);
+      if (!contract.credentials.includes(name))
+        fields[`credentials.${name}`] = validationMessage('invalid', scope.lang);
       else if (value === null || value.trim() === '') delete credentials[name];
       else credentials[name] = value.trim();
     }

@@ -9,7 +9,12 @@ export interface GameServer {
   /** Ends the player's sessions now. */
   kick(input: { openid: string; reason: string; key: string }): Promise<void>;
   /** Takes items and currency back; never more than the player has (the rest is answered short). */
-  clawBack(input: { openid: string; items: ClawItem[]; currencies: ClawCurrency[]; key: string }): Promise<ClawAnswer>;
+  clawBack(input: {
+    openid: string;
+    items: ClawItem[];
+    currencies: ClawCurrency[];
+    key: string;
+  }): Promise<ClawAnswer>;
   /** Hands an order's items and currencies to the role, once per order number. */
   deliver(input: {
     openid: string;

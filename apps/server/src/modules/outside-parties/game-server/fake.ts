@@ -140,7 +140,13 @@ export class FakeDeliveryGame {
   /** What the game applied: one entry per order number. */
   readonly ledger = new Map<
     string,
-    { productId: number; openid: string; roleId: string; items: DeliveryItem[]; currencies: DeliveryCurrency[] }
+    {
+      productId: number;
+      openid: string;
+      roleId: string;
+      items: DeliveryItem[];
+      currencies: DeliveryCurrency[];
+    }
   >();
   retryAfter = 1;
   private readonly script = new FakeScript<DeliveryMode>('ok');

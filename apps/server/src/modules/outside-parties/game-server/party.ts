@@ -39,7 +39,15 @@ export const gameServer = defineParty<GameServer, typeof gameServerParty>({
       ctx.call(
         'deliver',
         async (a) => ({
-          value: await fakes.deliver.deliver(ctx.productId, openid, roleId, orderNo, items, currencies, a.signal),
+          value: await fakes.deliver.deliver(
+            ctx.productId,
+            openid,
+            roleId,
+            orderNo,
+            items,
+            currencies,
+            a.signal,
+          ),
         }),
         { idempotencyKey: `deliver:${orderNo}` },
       ),

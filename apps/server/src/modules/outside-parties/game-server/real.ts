@@ -18,7 +18,12 @@ import {
 export function realGameServer(ctx: PartyContext<SettingsOf<typeof gameServerParty>>): GameServer {
   const secret = ctx.credentials.signing_secret!;
 
-  async function send<T>(type: GameCallbackType, key: string, data: Record<string, unknown>, answer: z.ZodType<T>) {
+  async function send<T>(
+    type: GameCallbackType,
+    key: string,
+    data: Record<string, unknown>,
+    answer: z.ZodType<T>,
+  ) {
     const response = await ctx.http(
       type,
       () => {
@@ -39,9 +44,13 @@ export function realGameServer(ctx: PartyContext<SettingsOf<typeof gameServerPar
     );
     const parsed = answer.safeParse(response.text ? jsonOf(response) : {});
     if (!parsed.success)
-      throw new OutsideError('refused', `the game's answer to ${type} is not understood: ${parsed.error.message}`, {
-        status: response.status,
-      });
+      throw new OutsideError(
+        'refused',
+        `the game's answer to ${type} is not understood: ${parsed.error.message}`,
+        {
+          status: response.status,
+        },
+      );
     return parsed.data;
   }
 
@@ -49,7 +58,8 @@ export function realGameServer(ctx: PartyContext<SettingsOf<typeof gameServerPar
     async kick({ openid, reason, key }) {
       await send('kick', key, { openid, reason }, kickAnswer);
     },
-    clawBack: ({ openid, items, currencies, key }) => send('clawback', key, { openid, items, currencies }, clawAnswer),
+    clawBack: ({ openid, items, currencies, key }) =>
+      send('clawback', key, { openid, items, currencies }, clawAnswer),
     deliver: ({ openid, roleId, orderNo, items, currencies }) =>
       send(
         'deliver',

@@ -35,7 +35,8 @@ export function readServiceAccount(json: string): ServiceAccount {
     throw new OutsideError('not_set_up', 'the service account is not a JSON key file');
   }
   const account = serviceAccount.safeParse(parsed);
-  if (!account.success) throw new OutsideError('not_set_up', 'the service account key file lacks client_email or private_key');
+  if (!account.success)
+    throw new OutsideError('not_set_up', 'the service account key file lacks client_email or private_key');
   return account.data;
 }
 
@@ -44,8 +45,16 @@ const base64url = (value: string | Buffer) => Buffer.from(value).toString('base6
 /** The JWT a service account signs (RS256) to ask for an access token (RFC 7523 §2.1). */
 export function serviceAccountAssertion(account: ServiceAccount, audience: string, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
-  const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', ...(account.private_key_id ? { kid: account.private_key_id } : {}) }));
-  const claims = base64url(JSON.stringify({ iss: account.client_email, scope: SCOPE, aud: audience, iat, exp: iat + 3600 }));
+  const header = base64url(
+    JSON.stringify({
+      alg: 'RS256',
+      typ: 'JWT',
+      ...(account.private_key_id ? { kid: account.private_key_id } : {}),
+    }),
+  );
+  const claims = base64url(
+    JSON.stringify({ iss: account.client_email, scope: SCOPE, aud: audience, iat, exp: iat + 3600 }),
+  );
   const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(account.private_key);
   return `${header}.${claims}.${base64url(signature)}`;
 }
@@ -99,7 +108,8 @@ export function realGooglePlay(ctx: PartyContext<SettingsOf<typeof googlePlayPar
       };
     });
     const grant = tokenAnswer.safeParse(jsonOf(answer));
-    if (!grant.success) throw new OutsideError('refused', 'the token answer has no access_token', { status: answer.status });
+    if (!grant.success)
+      throw new OutsideError('refused', 'the token answer has no access_token', { status: answer.status });
     return {
       accessToken: grant.data.access_token,
       expiresAt: new Date(Date.now() + grant.data.expires_in * 1000),

@@ -60,7 +60,12 @@ export async function readStripeWebhook(
 ): Promise<{ refused: string } | { notice: PayNotice | null }> {
   const started = performance.now();
   const choice = await outside.choice(db, 'stripe', productId);
-  if (!choice || choice.mode !== 'real' || !choice.credentials.webhook_secret || !choice.credentials.secret_key)
+  if (
+    !choice ||
+    choice.mode !== 'real' ||
+    !choice.credentials.webhook_secret ||
+    !choice.credentials.secret_key
+  )
     return { refused: 'Stripe is not the real provider of this game' };
   const log = (status: 'ok' | 'refused', requestId: string, error = '') =>
     outside.calls.record(

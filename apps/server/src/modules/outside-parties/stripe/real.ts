@@ -31,11 +31,7 @@ function failure(error: unknown): OutsideError {
   const status = error.statusCode;
   const header = error.headers?.['retry-after'];
   const kind =
-    status === undefined || status >= 500
-      ? 'unavailable'
-      : status === 429
-        ? 'rate_limited'
-        : 'refused';
+    status === undefined || status >= 500 ? 'unavailable' : status === 429 ? 'rate_limited' : 'refused';
   return new OutsideError(kind, `${error.type}: ${error.message}`, {
     status,
     requestId: error.requestId,
@@ -108,7 +104,8 @@ export function realStripe(ctx: PartyContext<SettingsOf<typeof stripeParty>>): P
       );
       const intent =
         typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!intent) throw new OutsideError('refused', `Checkout Session ${session.id} has no payment to refund`);
+      if (!intent)
+        throw new OutsideError('refused', `Checkout Session ${session.id} has no payment to refund`);
       const refund = await ctx.call(
         'refund_create',
         (a) =>
