@@ -129,7 +129,8 @@ export const outsidePartyUpdateBody = z.object({
   credentials: z.record(z.string(), safeText().max(8000).nullable()).default({}),
   version: z.number().int().min(0),
 });
-export type OutsidePartyUpdateBody = z.infer<typeof outsidePartyUpdateBody>;
+/** What a client sends (settings and credentials may be left out). */
+export type OutsidePartyUpdateBody = z.input<typeof outsidePartyUpdateBody>;
 
 export const OUTSIDE_CALL_SORTS = ['id', 'latency_ms'] as const;
 export const OUTSIDE_CALL_FILTERS = ['party', 'operation', 'status'] as const;

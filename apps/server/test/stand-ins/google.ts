@@ -1,4 +1,5 @@
 import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { VoidedPurchase } from '../../src/modules/outside-parties/index.ts';
 import { startStandIn, type Received, type Reply, type StandIn } from './server.ts';
 
 /**
@@ -8,22 +9,13 @@ import { startStandIn, type Received, type Reply, type StandIn } from './server.
  * purchases from `startTime` on, following `tokenPagination.nextPageToken`, and refuses a token it
  * does not know (401, `UNAUTHENTICATED`).
  */
-export interface StandInPurchase {
-  orderId: string;
-  purchaseToken: string;
-  purchaseTimeMillis: string;
-  voidedTimeMillis: string;
-  voidedSource: number;
-  voidedReason: number;
-  voidedQuantity?: number;
-}
 
 export interface GoogleStandIn extends StandIn {
   /** A service account's JSON key file whose token URI is this stand-in's. */
   serviceAccount: string;
   clientEmail: string;
   /** Voided purchases per package name. */
-  voided: Map<string, StandInPurchase[]>;
+  voided: Map<string, VoidedPurchase[]>;
   /** Tokens handed out (all of them, in order). */
   tokens: string[];
   /** A page answers at most this many (the API's `maxResults` is also obeyed). */

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   ErrorCode,
   OUTSIDE_PARTIES,
@@ -7,7 +8,7 @@ import {
   validationMessage,
   type OutsidePartyItem,
   type OutsidePartyName,
-  type OutsidePartyUpdateBody,
+  type outsidePartyUpdateBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { outsideParties } from '../../db/outside.ts';
@@ -65,7 +66,7 @@ export async function updateParty(
   db: Db,
   scope: ProductScope,
   party: OutsidePartyName,
-  body: OutsidePartyUpdateBody,
+  body: z.output<typeof outsidePartyUpdateBody>,
 ): Promise<OutsidePartyItem> {
   const contract = outsidePartyContract(party)!;
   return db.transaction(async (tx) => {

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type {
-  GameApiKeyCreated,
-  OutsideCallItem,
-  RefundItem,
-  RefundNoticeResult,
-  SanctionItem,
-  WebOrder,
-  WebOrderCreated,
+import {
+  LANGUAGES,
+  type I18nText,
+  type GameApiKeyCreated,
+  type OutsideCallItem,
+  type RefundItem,
+  type RefundNoticeResult,
+  type SanctionItem,
+  type WebOrder,
+  type WebOrderCreated,
 } from '@rx/contracts';
 import { body, type Client, useTestApp } from '../../../../test/index.ts';
 import { setParty, startGameServer, type GameStandIn } from '../../../../test/stand-ins/index.ts';
@@ -95,17 +97,7 @@ describe('claw-back', () => {
   let orderSeq = 0;
   let gem = '';
   let swordId = 0;
-  const named = (text: string) => ({
-    zh: text,
-    en: text,
-    ja: text,
-    th: text,
-    vi: text,
-    tl: text,
-    id: text,
-    ar: text,
-    tc: text,
-  });
+  const named = (text: string) => Object.fromEntries(LANGUAGES.map((lang) => [lang, text])) as I18nText;
 
   beforeAll(async () => {
     // What the SKU gives: 100 gems (a currency) and 2 swords.
