@@ -62,7 +62,8 @@ type SecretName = keyof typeof SECRETS;
 function secrets(dataDir: string, env: NodeJS.ProcessEnv): Record<SecretName, string> {
   const names = Object.keys(SECRETS) as SecretName[];
   const given = (name: SecretName) => env[SECRETS[name]] || undefined;
-  if (names.every(given)) return Object.fromEntries(names.map((n) => [n, given(n)!])) as Record<SecretName, string>;
+  if (names.every(given))
+    return Object.fromEntries(names.map((n) => [n, given(n)!])) as Record<SecretName, string>;
   const file = path.join(dataDir, 'secrets.json');
   let saved: Partial<Record<SecretName, string>> = {};
   if (fs.existsSync(file)) saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
@@ -76,7 +77,10 @@ function secrets(dataDir: string, env: NodeJS.ProcessEnv): Record<SecretName, st
 
 /** Whether HOST only listens on this machine (a loopback address or `localhost`). */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
