@@ -15,7 +15,7 @@
  * - errors.ts    `OutsideError` and its kinds
  * Credentials are sealed with lib/secret-box.ts.
  */
-export { DEFAULT_POLICY, type Answer, type Attempt, type CallPolicy } from './attempts.ts';
+export type { Answer, Attempt, CallPolicy } from './attempts.ts';
 export { redact, type CallEntry } from './call-log.ts';
 export { OutsideError, isOutsideError, retryAfterSeconds, type FailureKind } from './errors.ts';
 export { FakeScript, actOut, hangUntil, type FakeMode } from './fake.ts';

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDatabase } from '../../../test/helpers.ts';
+import type { Database } from '../../db/index.ts';
+import { outsideTokens } from '../../db/outside.ts';
 import { secretBox } from '../secret-box.ts';
 import { runAttempts, type AttemptRecord, type CallPolicy } from './attempts.ts';
 import { redact } from './call-log.ts';
 import { OutsideError, retryAfterSeconds } from './errors.ts';
 import { hangUntil } from './fake.ts';
+import { TokenStore, type TokenGrant } from './tokens.ts';
 
 const policy = (change: Partial<CallPolicy> = {}): CallPolicy => ({
   timeoutMs: 5000,
@@ -122,5 +126,63 @@ describe('secret box', () => {
     expect(box.open(sealed)).toBe('value');
     expect(secretBox('server-secret').open(sealed)).toBeNull();
     expect(secretBox('other-secret', 'outside-party-credentials').open(sealed)).toBeNull();
+  });
+});
+
+describe('token store', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await emptyDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('uses a stored grant until it is about to expire, then renews it with the refresh token held (rotated)', async () => {
+    const tokens = new TokenStore(secretBox('server-secret', 'outside-party-credentials'));
+    const { db } = database;
+    const key = { productId: 1, party: 'ads', account: 'advertiser-9' };
+    const asked: (string | null)[] = [];
+    const grants: TokenGrant[] = [
+      { accessToken: 'access-two', refreshToken: 'refresh-two', expiresAt: new Date(Date.now() + 3600_000) },
+      {
+        accessToken: 'access-three',
+        refreshToken: 'refresh-three',
+        expiresAt: new Date(Date.now() + 3600_000),
+      },
+    ];
+    const obtain = async (held: { refreshToken: string | null }) => {
+      asked.push(held.refreshToken);
+      return grants.shift()!;
+    };
+    // An authorisation code exchanged for tokens: used as it is, without asking again.
+    await tokens.put(db, key, {
+      accessToken: 'access-one',
+      refreshToken: 'refresh-one',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    expect(await tokens.get(db, key, obtain)).toBe('access-one');
+    expect(asked).toEqual([]);
+    // Another account's token is its own.
+    await tokens.put(
+      db,
+      { ...key, account: 'advertiser-10' },
+      { accessToken: 'other', expiresAt: new Date(Date.now() + 3600_000) },
+    );
+    expect(await tokens.get(db, key, obtain)).toBe('access-one');
+
+    // About to expire: renewed with the refresh token held; the new refresh token is kept.
+    await tokens.put(db, key, {
+      accessToken: 'access-one',
+      refreshToken: 'refresh-one',
+      expiresAt: new Date(Date.now() + 30_000),
+    });
+    expect(await tokens.get(db, key, obtain)).toBe('access-two');
+    // Refused by the provider: dropped (an older token dropped late changes nothing), renewed with the rotated refresh token.
+    await tokens.drop(db, key, 'access-one');
+    expect(await tokens.get(db, key, obtain)).toBe('access-two');
+    await tokens.drop(db, key, 'access-two');
+    expect(await tokens.get(db, key, obtain)).toBe('access-three');
+    expect(asked).toEqual(['refresh-one', 'refresh-two']);
+    const rows = await db.select().from(outsideTokens);
+    expect(JSON.stringify(rows)).not.toMatch(/access-|refresh-/);
   });
 });

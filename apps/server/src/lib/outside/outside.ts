@@ -47,10 +47,6 @@ export class Outside {
     this.tokens = new TokenStore(options.box);
   }
 
-  get box(): SecretBox {
-    return this.options.box;
-  }
-
   /** The game's choice for `party`; null when there is no such game. */
   async choice(db: Db, party: string, productId: number): Promise<PartyChoice | null> {
     const [row] = await db

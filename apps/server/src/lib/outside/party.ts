@@ -65,7 +65,7 @@ export type SettingsOf<C extends OutsidePartyContract> = z.output<C['settings']>
  */
 export interface PartyDefinition<A, C extends OutsidePartyContract = OutsidePartyContract> {
   contract: C;
-  /** Per operation, what differs from the kit's default (`DEFAULT_POLICY`); `'*'` for all of them. */
+  /** Per operation, what differs from the kit's default (`DEFAULT_POLICY`, attempts.ts); `'*'` for all of them. */
   policies?: Readonly<Record<string, Partial<CallPolicy>>>;
   real(ctx: PartyContext<SettingsOf<C>>): A;
   fake(ctx: PartyContext<Partial<SettingsOf<C>>>): A;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { FakeScript, OutsideError, actOut, type TokenGrant } from '../../../lib/outside/index.ts';
+import { FakeScript, OutsideError, actOut, type FakeMode, type TokenGrant } from '../../../lib/outside/index.ts';
 import type { VoidedPage, VoidedPurchase } from './adapter.ts';
 
-export type StoreMode = 'ok' | 'timeout' | 'rate_limit' | 'fail' | 'token_expired';
+/** The store fails in every common way (lib/outside/fake.ts). */
+export type StoreMode = FakeMode;
 
 /**
  * The fake store (Google Play). `add(productId, purchase)` queues voided purchases; a call answers up
