@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@rx/contracts/errors';
 import {
   OUTSIDE_MODES,
-  type OutsideMode,
   type OutsidePartyContract,
   type OutsidePartyItem,
   type OutsidePartyUpdateBody,
@@ -17,27 +16,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
 import { CredentialField } from './CredentialField.tsx';
-
-interface Values {
-  mode: OutsideMode;
-  settings: Record<string, string>;
-  /** New values typed in (empty: keep what is set). */
-  credentials: Record<string, string>;
-  /** Credentials to clear on save. */
-  clear: Record<string, boolean>;
-}
-
-/** What the form sends: settings as typed, credentials replaced (a value) or cleared (null). */
-function changeOf(values: Values, version: number): OutsidePartyUpdateBody {
-  const credentials: Record<string, string | null> = {};
-  for (const [name, value] of Object.entries(values.credentials ?? {}))
-    if (value?.trim()) credentials[name] = value;
-  for (const [name, clear] of Object.entries(values.clear ?? {})) if (clear) credentials[name] = null;
-  const settings = Object.fromEntries(
-    Object.entries(values.settings ?? {}).map(([key, value]) => [key, (value ?? '').trim()]),
-  );
-  return { mode: values.mode, settings, credentials, version };
-}
+import { changeOf, type Values } from './party-change.ts';
 
 /** One kind of outside party of the game: off, fake or real, its settings and its sealed credentials. */
 export function PartyCard({
