@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { FakeScript, OutsideError, actOut, type FakeMode, type TokenGrant } from '../../../lib/outside/index.ts';
+import {
+  FakeScript,
+  OutsideError,
+  actOut,
+  type FakeMode,
+  type TokenGrant,
+} from '../../../lib/outside/index.ts';
 import type { VoidedPage, VoidedPurchase } from './adapter.ts';
 
 /** The store fails in every common way (lib/outside/fake.ts). */
