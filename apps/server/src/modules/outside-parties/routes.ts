@@ -11,6 +11,7 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
+import { documentProductHeader } from '../../lib/scope.ts';
 import { listCalls, sweepCalls } from './calls.ts';
 import { listParties, updateParty } from './settings.ts';
 
@@ -31,6 +32,8 @@ export async function outsidePartyRoutes(
   const outside = fastify.outside;
   const tags = ['outside-parties'];
   const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
+  // Every route here is about the game of X-Product-Id.
+  documentProductHeader(fastify);
 
   app.get(
     '/outside-parties',
