@@ -12,6 +12,8 @@
  * - table-io.ts    `tableRoutes`: streamed export (CSV/XLSX) and import (dry-run diff, all or nothing)
  * - export.ts, import.ts, table-file.ts, cells.ts, csv.ts, xlsx.ts, zip.ts  what table-io is made of
  * - api-error.ts, request.ts, crypto.ts, jwt.ts  errors, envelopes, request language, hashing, tokens
+ * - secret-box.ts  `secretBox`: secrets sealed at rest (game API keys, outside parties' credentials)
+ * - outside/       the outside-party kit: adapters, call policies, tokens, call log (docs/outside-parties.md)
  */
 export * from './access.ts';
 export * from './api-error.ts';

@@ -95,7 +95,7 @@ export function resetOutsideParties(): void {
   overrides.clear();
 }
 
-export function policyOf(definition: PartyDefinition<unknown>, operation: string): CallPolicy {
+function policyOf(definition: PartyDefinition<unknown>, operation: string): CallPolicy {
   const name = definition.contract.name;
   return {
     ...DEFAULT_POLICY,
