@@ -19,7 +19,7 @@ import { cps, products, users } from '../apps/server/src/db/schema.ts';
 import { giftPackages } from '../apps/server/src/modules/gift-packages/tables.ts';
 import { codeBatches, codes } from '../apps/server/src/modules/code-batches/tables.ts';
 import { redeemCode } from '../apps/server/src/modules/code-batches/index.ts';
-import { secretBox } from '../apps/server/src/modules/game-api/index.ts';
+import { secretBox } from '../apps/server/src/lib/secret-box.ts';
 import { createGameApiKey } from '../apps/server/src/modules/game-api/keys.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { benchTarget, percentile } from './support.ts';

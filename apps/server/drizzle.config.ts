@@ -8,6 +8,8 @@ export default defineConfig({
     './src/modules/*/tables.ts',
     // Background jobs and schedules (lib/jobs).
     './src/db/jobs.ts',
+    // The outside-party kit's settings, tokens and call log (lib/outside).
+    './src/db/outside.ts',
   ],
   out: './drizzle',
 });

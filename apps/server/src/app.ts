@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -25,7 +26,7 @@ import { setUpModuleWork } from './lib/server-module.ts';
 import { MODULES, type ModuleContext } from './manifest.ts';
 import { acsRoutes, authenticator } from './modules/acs/index.ts';
 import { openFileStorage, type S3Options } from './modules/files/index.ts';
-import { GameAnswerCache, gameApiRoutes, secretBox, shareInvalidations } from './modules/game-api/index.ts';
+import { GameAnswerCache, gameApiRoutes, shareInvalidations } from './modules/game-api/index.ts';
 import type { PlayerRetention } from './modules/players/index.ts';
 import {
   healthRoutes,
@@ -34,6 +35,8 @@ import {
   webRoutes,
   type MetricsOptions,
 } from './modules/system/index.ts';
+import { secretBox } from './lib/secret-box.ts';
+import { Outside } from './lib/outside/index.ts';
 
 export interface AppOptions {
   database: Database;
@@ -71,6 +74,14 @@ export interface AppOptions {
   live?: Pick<LiveOptions, 'authTimeoutMs' | 'recheckMs'>;
   /** Background jobs (lib/jobs): polling interval, batch size (tests: short). */
   jobs?: JobRunnerOptions;
+  /** Seals outside parties' credentials and tokens (config's CREDENTIALS_SECRET); absent: derived from jwtSecret. */
+  credentialsSecret?: string;
+  /** Outside parties (lib/outside): what a game without a choice uses (default off), providers' addresses (tests' stand-ins). */
+  outside?: { unset?: 'fake' | 'off'; endpoints?: Record<string, string> };
+  /** Days the outside-party call log is kept (OUTSIDE_CALL_RETENTION_DAYS). */
+  outsideCallRetentionDays?: number;
+  /** The secret the fake payment provider's notices are checked with (config's `fakePaySecret`); absent: random. */
+  fakePaySecret?: string;
 }
 
 interface ZodLikeError {
@@ -112,6 +123,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       new Promise((resolve) => (waited = setTimeout(resolve, 3000))),
     ]).finally(() => clearTimeout(waited));
   }
+  // Outside parties (lib/outside): each game's adapters, the call log and the token store.
+  app.decorate(
+    'outside',
+    new Outside({
+      db,
+      box: secretBox(options.credentialsSecret ?? options.jwtSecret, 'outside-party-credentials'),
+      log: app.log,
+      unset: options.outside?.unset ?? 'off',
+      endpoints: options.outside?.endpoints,
+    }),
+  );
   // Background jobs and schedules: `app.jobs` (lib/jobs), started when the app is ready.
   const jobs = setUpJobs(app, options.database, events, {
     pollingIntervalSeconds: process.env.JOBS_POLL_SECONDS ? Number(process.env.JOBS_POLL_SECONDS) : undefined,
@@ -225,6 +247,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets: secretBox(options.jwtSecret),
     playerRetention: options.playerRetention,
     jobRetentionDays: options.jobRetentionDays,
+    outside: app.outside,
+    outsideCallRetentionDays: options.outsideCallRetentionDays,
+    fakePaySecret: options.fakePaySecret ?? randomBytes(32).toString('hex'),
   };
   for (const module of MODULES) {
     if (module.routes) await app.register(module.routes, { prefix: '/api/v1', ...context });
@@ -247,6 +272,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await events.close();
     await options.database.close();
   });
+  // Runs before the hook above: the call log's last lines land before the database closes.
+  app.addHook('onClose', () => app.outside.calls.settled());
   // After the hook above, so it runs before it: jobs stop before the database closes.
   stopJobsOnClose(app);
   return app;

@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { savedSecrets } from './secrets.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
 import { DEFAULT_PLAYER_RETENTION, type PlayerRetention } from './modules/players/index.ts';
 import { DEFAULT_JOB_RETENTION_DAYS } from './modules/jobs/index.ts';
+import { DEFAULT_CALL_RETENTION_DAYS, PUBLIC_DEMO_PAY_SECRET } from './modules/outside-parties/index.ts';
 
 export interface Config {
   port: number;
@@ -13,6 +15,8 @@ export interface Config {
   redisUrl?: string;
   ssoSecret: string;
   jwtSecret: string;
+  /** Seals outside parties' credentials and tokens at rest (CREDENTIALS_SECRET). */
+  credentialsSecret: string;
   demo: boolean;
   /** DEMO_PLAYERS: the domestic demo game's players (the others get a tenth each); 200,000 by default. */
   demoPlayers: number;
@@ -42,29 +46,81 @@ export interface Config {
   playerRetention: PlayerRetention;
   /** Days finished jobs and their items are kept (JOB_RETENTION_DAYS). */
   jobRetentionDays: number;
+  /** Days the outside parties' call log is kept (OUTSIDE_CALL_RETENTION_DAYS). */
+  outsideCallRetentionDays: number;
+  /** What the fake payment provider's notices are checked with: see `fakePaySecret`. */
+  fakePaySecret: string;
+  /** Start-up warnings to say loudly (the demo reachable from the network, a public secret refused). */
+  warnings: string[];
 }
 
-/** The keys from the environment, else from DATA_DIR/secrets.json (generated there once). */
-function secrets(dataDir: string, env: NodeJS.ProcessEnv): { sso: string; jwt: string } {
-  if (env.SSO_SECRET && env.JWT_SECRET) return { sso: env.SSO_SECRET, jwt: env.JWT_SECRET };
-  const saved = savedSecrets(dataDir, ['sso', 'jwt']);
-  return { sso: env.SSO_SECRET ?? saved.sso, jwt: env.JWT_SECRET ?? saved.jwt };
+/** The secrets of DATA_DIR/secrets.json: each from its variable, else generated there once. */
+const SECRETS = { sso: 'SSO_SECRET', jwt: 'JWT_SECRET', credentials: 'CREDENTIALS_SECRET' } as const;
+type SecretName = keyof typeof SECRETS;
+
+/** Each secret from its variable, else from DATA_DIR/secrets.json (generated there once). */
+function secrets(dataDir: string, env: NodeJS.ProcessEnv): Record<SecretName, string> {
+  const names = Object.keys(SECRETS) as SecretName[];
+  const given = (name: SecretName) => env[SECRETS[name]] || undefined;
+  const missing = names.filter((name) => !given(name));
+  const saved = missing.length ? savedSecrets(dataDir, missing) : ({} as Partial<Record<SecretName, string>>);
+  return Object.fromEntries(names.map((n) => [n, given(n) ?? saved[n]!])) as Record<SecretName, string>;
+}
+
+/** Whether HOST only listens on this machine (a loopback address or `localhost`). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * The fake payment provider's secret, and what to warn of. Its demo secret is public (the demo and
+ * the browser tests sign notices with it): it is accepted only with demo data on a loopback
+ * address, where nobody else reaches the server. Elsewhere FAKEPAY_SECRET names one (never the
+ * public one), or a random secret nobody knows is used, so nobody can mark an order paid.
+ */
+export function fakePaySecret(
+  env: NodeJS.ProcessEnv,
+  demo: boolean,
+  host: string,
+): { secret: string; warnings: string[] } {
+  const local = isLoopbackHost(host);
+  const warnings: string[] = [];
+  if (demo && !local)
+    warnings.push(
+      `DEMO DATA ON A NETWORK ADDRESS (HOST=${host}): anyone who reaches this server can sign in with the ` +
+        'public demo passwords. Run the demo with HOST=127.0.0.1, or DEMO=0 for real use. The public demo ' +
+        'payment secret is refused here.',
+    );
+  const given = env.FAKEPAY_SECRET || undefined;
+  if (given && given !== PUBLIC_DEMO_PAY_SECRET) return { secret: given, warnings };
+  if (demo && local) return { secret: PUBLIC_DEMO_PAY_SECRET, warnings };
+  if (given)
+    warnings.push('FAKEPAY_SECRET is the public demo secret: refused outside a demo on a loopback address.');
+  return { secret: randomBytes(32).toString('hex'), warnings };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const databaseUrl = env.DATABASE_URL || undefined;
-  const { sso, jwt } = secrets(dataDir, env);
+  const keys = secrets(dataDir, env);
+  const host = env.HOST ?? '0.0.0.0';
+  // Demo data is on by default with the embedded database only.
+  const demo = env.DEMO !== undefined ? env.DEMO !== '0' && env.DEMO !== 'false' : !databaseUrl;
+  const pay = fakePaySecret(env, demo, host);
   return {
     port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
+    host,
     dataDir,
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
-    ssoSecret: sso,
-    jwtSecret: jwt,
-    // Demo data is on by default with the embedded database only.
-    demo: env.DEMO !== undefined ? env.DEMO !== '0' && env.DEMO !== 'false' : !databaseUrl,
+    ssoSecret: keys.sso,
+    jwtSecret: keys.jwt,
+    credentialsSecret: keys.credentials,
+    demo,
     demoPlayers: env.DEMO_PLAYERS !== undefined ? Math.max(0, Number(env.DEMO_PLAYERS) || 0) : 200_000,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     accessTtl: Number(env.ACCESS_TTL ?? 900),
@@ -83,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventIdDays: positive(env, 'PLAYER_EVENT_ID_RETENTION_DAYS', DEFAULT_PLAYER_RETENTION.eventIdDays),
     },
     jobRetentionDays: positive(env, 'JOB_RETENTION_DAYS', DEFAULT_JOB_RETENTION_DAYS),
+    outsideCallRetentionDays: positive(env, 'OUTSIDE_CALL_RETENTION_DAYS', DEFAULT_CALL_RETENTION_DAYS),
+    fakePaySecret: pay.secret,
+    warnings: pay.warnings,
   };
 }
 

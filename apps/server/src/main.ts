@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +5,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seed } from './seed/index.ts';
-import { FakePayProvider, setPaymentProvider } from './modules/web-shop/index.ts';
 
 function defaultWebDist(): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,12 +17,6 @@ function defaultWebDist(): string | undefined {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Web recharge payments go through the fake provider until a real one is registered. Its demo
-  // secret is public (the browser tests sign notices with it): outside the demo, unless
-  // FAKEPAY_SECRET names one, notices are checked against a random secret nobody knows, so nobody
-  // can mark an order paid from outside.
-  if (!config.demo && !process.env.FAKEPAY_SECRET)
-    setPaymentProvider(new FakePayProvider(randomBytes(32).toString('hex')));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -48,7 +40,14 @@ async function main(): Promise<void> {
     rateLimits: config.rateLimits,
     playerRetention: config.playerRetention,
     jobRetentionDays: config.jobRetentionDays,
+    credentialsSecret: config.credentialsSecret,
+    // The demo's games talk to the built-in fakes until staff choose otherwise; without demo data a
+    // game talks to no outside party until staff set one up.
+    outside: { unset: config.demo ? 'fake' : 'off' },
+    outsideCallRetentionDays: config.outsideCallRetentionDays,
+    fakePaySecret: config.fakePaySecret,
   });
+  for (const warning of config.warnings) app.log.warn(warning);
   await seed(database.db, {
     demo: config.demo,
     demoPlayers: config.demoPlayers,

@@ -13,7 +13,10 @@ import { codeBatchesModule } from './modules/code-batches/index.ts';
 import { errorCodesModule } from './modules/error-codes/index.ts';
 import { feedbackTypesModule } from './modules/feedback-types/index.ts';
 import { filesModule, type FileStorage } from './modules/files/index.ts';
-import { gameApiModule, type GameAnswerCache, type SecretBox } from './modules/game-api/index.ts';
+import { gameApiModule, type GameAnswerCache } from './modules/game-api/index.ts';
+import type { SecretBox } from './lib/secret-box.ts';
+import type { Outside } from './lib/outside/index.ts';
+import { outsidePartiesModule } from './modules/outside-parties/index.ts';
 import { giftPackagesModule } from './modules/gift-packages/index.ts';
 import { helpCenterModule } from './modules/help-center/index.ts';
 import { homeModule } from './modules/home/index.ts';
@@ -61,6 +64,12 @@ export interface ModuleContext {
   playerRetention?: Partial<PlayerRetention>;
   /** Days finished jobs are kept. */
   jobRetentionDays?: number;
+  /** Each game's outside parties (lib/outside): the game server, payment provider, store… */
+  outside: Outside;
+  /** Days the outside parties' call log is kept. */
+  outsideCallRetentionDays?: number;
+  /** What the fake payment provider's notices are checked with (config.ts `fakePaySecret`). */
+  fakePaySecret: string;
 }
 
 export const MODULES: readonly ServerModule<ModuleContext>[] = [
@@ -91,6 +100,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   webActivitiesModule,
   webSiteModule,
   webShopModule,
+  outsidePartiesModule,
   feedbackTypesModule,
   errorCodesModule,
   helpCenterModule,

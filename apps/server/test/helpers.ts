@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { seed, DEMO_PASSWORD } from '../src/seed/index.ts';
+import { PUBLIC_DEMO_PAY_SECRET } from '../src/modules/outside-parties/index.ts';
 
 export { DEMO_PASSWORD };
 
@@ -12,6 +13,7 @@ export const TEST_PASSWORD_HASH_COST = 1024;
 
 export const SSO_SECRET = 'test-sso-secret';
 export const JWT_SECRET = 'test-jwt-secret';
+export const CREDENTIALS_SECRET = 'test-credentials-secret';
 
 /** `server` (a PostgreSQL URL) with another database name. */
 export function databaseUrl(server: string, name: string): string {
@@ -101,6 +103,10 @@ export async function createTestApp(
     files?: Pick<AppOptions, 'dataDir' | 's3'>;
     /** Rate limits: far above anything a test sends unless a test sets its own (`TEST_RATE_LIMITS`). */
     rateLimits?: AppOptions['rateLimits'];
+    /** Where outside parties are reached (tests' local stand-ins: test/stand-ins). */
+    outsideEndpoints?: Record<string, string>;
+    /** The fake payment provider's secret (default: the public demo one, as a demo on loopback has). */
+    fakePaySecret?: string;
   } = {},
 ): Promise<TestContext> {
   const database = await testDatabase(options.demo ?? true);
@@ -116,6 +122,10 @@ export async function createTestApp(
     logLevel: 'silent',
     captchaText: () => captcha.next,
     rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
+    credentialsSecret: CREDENTIALS_SECRET,
+    // Games use the fakes unless a test chooses otherwise, as in the demo.
+    outside: { unset: 'fake', endpoints: options.outsideEndpoints },
+    fakePaySecret: options.fakePaySecret ?? PUBLIC_DEMO_PAY_SECRET,
   });
   await seed(database.db, { demo: options.demo ?? true, jwtSecret: JWT_SECRET });
   await app.ready();

@@ -46,3 +46,5 @@ export * from './tickets.ts';
 export * from './violations.ts';
 // Anti-cheat users (flags raised by games, server rules or staff; review, confirm, whitelist).
 export * from './cheat-flags.ts';
+// Outside parties (the game server, payment providers, stores): kinds, settings, call log.
+export * from './outside-parties.ts';

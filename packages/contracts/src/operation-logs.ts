@@ -85,6 +85,7 @@ export const LOG_ROW_TARGETS = [
   'web_protocol',
   'web_good',
   'web_order',
+  'outside_party',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -119,6 +120,7 @@ export const LOG_TABLE_TARGETS = [
   'web-activities',
   'web-goods',
   'web-orders',
+  'outside-calls',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

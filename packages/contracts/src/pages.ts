@@ -180,6 +180,9 @@ export const PAGE_CATALOGUE: MenuNode[] = [
       hidden: true,
       activeMenu: '/basic/channel-list',
     }),
+    // The game's outside parties (its own server, payment provider, store): real or fake, their
+    // settings and sealed credentials, and the call log.
+    list('/basic/outside-parties', 'page.outsideParties', 'basic/see/outside_party'),
     list('/projectbase/projectbase-fe/game-prop-config', 'page.gameProps', 'commercialization/see/prop'),
     list('/basic/gift-list', 'page.giftList', 'gift_package/see/gift_package'),
     list('/commercialbasic/shop-billing-config', 'page.billingPoints', 'commercialization/see/billing_point'),

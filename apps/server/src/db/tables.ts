@@ -12,6 +12,8 @@ export * from '../modules/social-access/tables.ts';
 export * from '../modules/game-api/tables.ts';
 // Background jobs, their items and schedules (lib/jobs).
 export * from './jobs.ts';
+// The outside-party kit: each game's settings per party, tokens, the call log (lib/outside).
+export * from './outside.ts';
 // Two-person approval: policies and requests (modules/approvals).
 export * from '../modules/approvals/tables.ts';
 export * from '../modules/files/tables.ts';

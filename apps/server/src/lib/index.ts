@@ -19,6 +19,8 @@
  * - references.ts  `registerReferrer`: rows of one module that name another's ("used by", kept from deletion)
  * - player-rules.ts  `playerMatchSql`: a player rule (user groups, rule tags) as SQL
  * - jobs/  background jobs and schedules (`app.jobs`)
+ * - secret-box.ts  `secretBox`: secrets sealed at rest (game API keys, outside parties' credentials)
+ * - outside/       the outside-party kit: adapters, call policies, tokens, call log (docs/outside-parties.md)
  */
 export * from './access.ts';
 export * from './api-error.ts';

@@ -21,7 +21,8 @@ import {
   helpCategories,
   socialAccessPolicies,
 } from '../db/tables.ts';
-import { newGameKey, type SecretBox } from '../modules/game-api/index.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
+import { newGameKey } from '../modules/game-api/index.ts';
 import { sanitizeRichText } from '../lib/rich-text.ts';
 
 /**

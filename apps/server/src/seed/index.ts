@@ -18,7 +18,7 @@ import { seedDemoApprovals } from './demo-approvals.ts';
 import { seedDemoGroups } from '../modules/user-groups/index.ts';
 import { seedDemoCheatFlags } from '../modules/cheat-flags/index.ts';
 import { seedDemoViolations } from '../modules/violations/index.ts';
-import { secretBox } from '../modules/game-api/index.ts';
+import { secretBox } from '../lib/secret-box.ts';
 import { channels } from '../modules/channels/tables.ts';
 import { seedDemoPlayers } from '../modules/players/index.ts';
 import { seedDemoWebShop } from '../modules/web-shop/index.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_HEADER } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { EventBus } from '../../lib/events.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 export interface CachedAnswer {
   /** The JSON answer, as sent. */

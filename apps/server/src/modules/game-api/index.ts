@@ -15,6 +15,5 @@ export {
   shareInvalidations,
   type GameConfigRouteOptions,
 } from './cache.ts';
-export { secretBox, type SecretBox } from './secret-box.ts';
 export { newGameKey } from './keys.ts';
 export { gameLanguage } from './language.ts';

@@ -6,7 +6,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { gameApiKeys } from './tables.ts';
 
 /** API keys of the game-facing API, per product. The secret is answered once, at creation. */

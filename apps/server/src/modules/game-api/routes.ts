@@ -3,7 +3,7 @@ import { canonicalQuery } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
 import type { GameAnswerCache } from './cache.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { requestTarget, signedGameRequests, type GameCaller } from './verify.ts';
 
 /** Whether `If-None-Match` names the answer's ETag (or `*`). */

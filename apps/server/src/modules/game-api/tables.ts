@@ -1,7 +1,7 @@
 import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt, createdBy, gameRow } from '../../db/schema.ts';
 
-/** API keys of the game-facing API: one product each; the secret is kept encrypted (see secret-box.ts). */
+/** API keys of the game-facing API: one product each; the secret is kept encrypted (see lib/secret-box.ts). */
 export const gameApiKeys = pgTable(
   'game_api_keys',
   {

@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { activeKey } from './keys.ts';
 import { nonceStore, type SpendNonce } from './nonces.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 /** The product a signed game request reads. */
 export interface GameCaller {

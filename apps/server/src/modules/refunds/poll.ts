@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RefundPollAnswer } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
+import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
 import { queryRows } from '../../lib/rows.ts';
-import { StoreRateLimited, storeAdapter, withTimeout, type VoidedPurchase } from './adapter.ts';
+import { googlePlay, type StoreAdapter, type VoidedPurchase } from '../outside-parties/index.ts';
 import { reasonOf, sourceOf, storeNotice } from './service.ts';
 import { refundPolls } from './tables.ts';
 
@@ -27,39 +28,41 @@ function noticeOf(store: string, p: VoidedPurchase) {
 }
 
 /**
- * Pulls a product's voided purchases from the store adapter from the last cursor on: each page's
- * purchases are stored (once per token) and the cursor saved with them, so a failure on a later page
- * keeps what came before (a partial failure). A 429 stops the poll and sets `not_before` from its
- * retry-after; a poll before then answers the seconds left without calling the store. A timeout or
- * an error stops it with the cursor where it was.
+ * Pulls a product's voided purchases from its store (the outside party `google_play`, when the game
+ * has it on) from the last cursor on: each page's purchases are stored (once per token) and the
+ * cursor saved with them, so a failure on a later page keeps what came before (a partial failure).
+ * A 429 stops the poll and sets `not_before` from its retry-after; a poll before then answers the
+ * seconds left without calling the store. A timeout or an error stops it with the cursor where it was.
  */
-export async function pollStore(db: Db, cpId: number, productId: number): Promise<RefundPollAnswer> {
-  const adapter = storeAdapter();
-  const store = adapter.store;
+export async function pollStore(
+  outside: Outside,
+  db: Db,
+  cpId: number,
+  productId: number,
+): Promise<RefundPollAnswer> {
+  const store = 'google_play';
+  const answer: RefundPollAnswer = { stored: 0, duplicate: 0, failed: 0, cursor: null, retry_after: null };
+  if ((await outside.modeOf(db, googlePlay.contract.name, productId)) === 'off') return answer;
   await db.insert(refundPolls).values({ productId, store }).onConflictDoNothing();
   const [state] = await db
     .select()
     .from(refundPolls)
     .where(and(eq(refundPolls.productId, productId), eq(refundPolls.store, store)));
-  const answer: RefundPollAnswer = {
-    stored: 0,
-    duplicate: 0,
-    failed: 0,
-    cursor: state?.cursor ?? null,
-    retry_after: null,
-  };
+  answer.cursor = state?.cursor ?? null;
   if (state?.notBefore && state.notBefore.getTime() > Date.now()) {
     answer.retry_after = Math.ceil((state.notBefore.getTime() - Date.now()) / 1000);
     return answer;
   }
   let error = '';
   let notBefore: Date | null = null;
+  let adapter: StoreAdapter | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let result;
     try {
-      result = await withTimeout(adapter.voidedPurchases(productId, answer.cursor), 'store poll');
+      adapter ??= await outside.open(db, googlePlay, productId);
+      result = await adapter.voidedPurchases(answer.cursor);
     } catch (e) {
-      if (e instanceof StoreRateLimited) {
+      if (isOutsideError(e, 'rate_limited') && e.retryAfter !== undefined) {
         answer.retry_after = e.retryAfter;
         notBefore = new Date(Date.now() + e.retryAfter * 1000);
       }
@@ -67,7 +70,7 @@ export async function pollStore(db: Db, cpId: number, productId: number): Promis
       break;
     }
     const list = result.voidedPurchases;
-    const next = result.nextPageToken ?? String((answer.cursor ? Number(answer.cursor) : 0) + list.length);
+    const next = result.cursor;
     await db.transaction(async (tx) => {
       for (const purchase of list) {
         const notice = noticeOf(store, purchase);
@@ -85,7 +88,7 @@ export async function pollStore(db: Db, cpId: number, productId: number): Promis
         .where(and(eq(refundPolls.productId, productId), eq(refundPolls.store, store)));
     });
     answer.cursor = next;
-    if (!result.nextPageToken) break;
+    if (!result.more) break;
   }
   await db
     .update(refundPolls)
@@ -98,8 +101,8 @@ export async function pollStore(db: Db, cpId: number, productId: number): Promis
   return answer;
 }
 
-/** The scheduler's tick: every product with a poll row or any refunds (the fake has nothing for others). */
-export async function pollAll(db: Db): Promise<void> {
+/** The scheduler's tick: every product (those with the store off are skipped at once). */
+export async function pollAll(outside: Outside, db: Db): Promise<void> {
   const rows = await queryRows<{ id: number; cp_id: number }>(db, sql`select id, cp_id from products`);
-  for (const p of rows) await pollStore(db, Number(p.cp_id), Number(p.id)).catch(() => undefined);
+  for (const p of rows) await pollStore(outside, db, Number(p.cp_id), Number(p.id)).catch(() => undefined);
 }

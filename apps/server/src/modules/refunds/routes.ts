@@ -242,7 +242,7 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
           const current = await lockRefund(tx, scope, before.id);
           if (current.version !== request.body.version) throw new ApiError(ErrorCode.CONFLICT);
           if (!CLAWABLE.includes(current.state)) throw refuse(scope.lang, 'state');
-          const next = await attemptClawback(tx, current, actor(scope));
+          const next = await attemptClawback(fastify.outside, tx, current, actor(scope));
           await logRefund(tx, scope, current, next);
           return next;
         });
@@ -409,7 +409,7 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
     async (request) => {
       const scope = scopeOf(request) as ProductScope;
       if (!scope.isAdmin) throw refuse(scope.lang, 'admin', ErrorCode.FORBIDDEN);
-      return ok(await pollStore(db, scope.cpId, scope.productId));
+      return ok(await pollStore(fastify.outside, db, scope.cpId, scope.productId));
     },
   );
 }

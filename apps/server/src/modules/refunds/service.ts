@@ -22,7 +22,8 @@ import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { ingestPlayerEvents } from '../players/index.ts';
-import { clawbackGame, withTimeout, type ClawAnswer } from './adapter.ts';
+import type { Outside } from '../../lib/outside/index.ts';
+import { gameServer, type ClawAnswer } from '../outside-parties/index.ts';
 import { refundEvents, refunds } from './tables.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -295,10 +296,12 @@ export async function lockRefund(tx: Db, scope: { productId: number }, id: numbe
 export const CLAWABLE: readonly string[] = ['matched', 'debt'];
 
 /**
- * Asks the game for what is still owed (with the timeout) and books what it took in the caller's
- * transaction: all taken → clawed_back, something short → debt. Throws when the game did not answer.
+ * Asks the game for what is still owed (through its server: the kit's timeout) and books what it took
+ * in the caller's transaction: all taken → clawed_back, something short → debt. Throws when the game
+ * did not answer.
  */
 export async function attemptClawback(
+  outside: Outside,
   tx: Db,
   row: RefundRow,
   by: Actor,
@@ -319,16 +322,13 @@ export async function attemptClawback(
       .select({ n: count() })
       .from(refundEvents)
       .where(and(eq(refundEvents.refundId, row.id), eq(refundEvents.kind, 'clawback')));
-    answer = await withTimeout(
-      clawbackGame().clawBack(
-        row.productId,
-        row.openid,
-        items,
-        currencies,
-        `refund:${row.id}:${(booked?.n ?? 0) + 1}`,
-      ),
-      'claw-back',
-    );
+    const game = await outside.open(tx, gameServer, row.productId);
+    answer = await game.clawBack({
+      openid: row.openid,
+      items,
+      currencies,
+      key: `refund:${row.id}:${(booked?.n ?? 0) + 1}`,
+    });
   }
   const ledger = row.ledger.map((line) => {
     const got =

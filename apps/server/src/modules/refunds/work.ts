@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import type { ModuleWork } from '../../lib/server-module.ts';
+import type { Outside } from '../../lib/outside/index.ts';
 import { pollAll } from './poll.ts';
 import { CLAWABLE, attemptClawback } from './service.ts';
 import { refunds } from './tables.ts';
@@ -9,7 +10,7 @@ export const CLAWBACK_JOB = 'refunds.clawback';
 const POLL_TASK = 'refunds.poll';
 
 /** Refunds' background work: claw-backs as job items, and the store's refund notices polled every 15 minutes. */
-export const refundWork = ({ db }: { db: Db }): ModuleWork => ({
+export const refundWork = ({ db, outside }: { db: Db; outside: Outside }): ModuleWork => ({
   jobs: {
     // A retry of a claw-back that did not reach the game, or one of a bulk action.
     [CLAWBACK_JOB]: {
@@ -24,14 +25,14 @@ export const refundWork = ({ db }: { db: Db }): ModuleWork => ({
         if (!CLAWABLE.includes(row.state) && row.state !== 'clawback_pending')
           return { result: 'skipped', state: row.state };
         const by = { userId: job.userId, username: job.username };
-        const next = await attemptClawback(tx, row, by, { retryJobId: row.retryJobId });
+        const next = await attemptClawback(outside, tx, row, by, { retryJobId: row.retryJobId });
         return { result: next.state, owed: next.ledger.reduce((s, l) => s + l.wanted - l.taken, 0) };
       },
     },
   },
   tasks: {
     [POLL_TASK]: async () => {
-      await pollAll(db);
+      await pollAll(outside, db);
     },
   },
   schedules: [{ task: POLL_TASK, key: 'refunds:poll', cron: '*/15 * * * *', tz: 'UTC' }],

@@ -30,7 +30,7 @@ import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { notify } from '../notifications/index.ts';
-import { pushKick } from './adapter.ts';
+import { pushKick } from './kick.ts';
 import { BULK_JOB, EXPIRE_TASK, KICK_JOB, SWEEP_TASK, type BulkParams } from './work.ts';
 import {
   createSanction,
@@ -145,7 +145,7 @@ export async function deliverSanction(
 ): Promise<SanctionRow> {
   const runner = fastify.jobs;
   if (row.delivery !== 'pending') return row;
-  if (await pushKick(row.productId, row.openid, row.reason)) {
+  if (await pushKick(fastify.outside, db, row)) {
     const [done] = await db
       .update(sanctions)
       .set({ delivery: 'ok' })

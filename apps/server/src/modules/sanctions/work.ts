@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Language, SanctionKind } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
 import type { ModuleWork } from '../../lib/server-module.ts';
-import { pushKick } from './adapter.ts';
+import type { Outside } from '../../lib/outside/index.ts';
+import { pushKick } from './kick.ts';
 import { expireSanctions, hasActive, insertSanction, playerOf } from './service.ts';
 import { sanctions } from './tables.ts';
 
@@ -39,7 +40,7 @@ function jobScope(
  * Sanctions' background work: a sanction's end (a one-off per sanction, and a sweep every ten
  * minutes for safety), a kick retried until it reaches the game, and the bulk action's lines.
  */
-export const sanctionWork = (): ModuleWork => ({
+export const sanctionWork = ({ outside }: { outside: Outside }): ModuleWork => ({
   tasks: {
     [EXPIRE_TASK]: async (payload, context) => {
       await expireSanctions(context.db, Number((payload as { id?: number }).id));
@@ -55,8 +56,7 @@ export const sanctionWork = (): ModuleWork => ({
         const [row] = await tx.select().from(sanctions).where(eq(sanctions.id, id));
         if (!row) return { result: 'gone' };
         if (row.delivery === 'ok') return { result: 'ok' };
-        if (!(await pushKick(row.productId, row.openid, row.reason)))
-          throw new Error('kick did not reach the game');
+        if (!(await pushKick(outside, tx, row))) throw new Error('kick did not reach the game');
         await tx.update(sanctions).set({ delivery: 'ok' }).where(eq(sanctions.id, id));
         return { result: 'ok' };
       },
@@ -84,8 +84,7 @@ export const sanctionWork = (): ModuleWork => ({
         );
         if (params.kind === 'kick') {
           // A kick is nothing without the game: a failure undoes the line, and retrying the item retries it.
-          if (!(await pushKick(row.productId, openid, params.reason)))
-            throw new Error('kick did not reach the game');
+          if (!(await pushKick(outside, tx, row))) throw new Error('kick did not reach the game');
           await tx.update(sanctions).set({ delivery: 'ok' }).where(eq(sanctions.id, row.id));
         } else if (row.delivery === 'pending') {
           // Bulk account bans hold without the push; the game reads them through the status API.

@@ -23,14 +23,9 @@ import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { grantTopUpRewards } from '../web-activities/index.ts';
-import {
-  DEFAULT_PROVIDER,
-  GameRateLimited,
-  deliveryGame,
-  deliveryRetry,
-  paymentProvider,
-  withTimeout,
-} from './adapter.ts';
+import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
+import { gameServer, stripePayments } from '../outside-parties/index.ts';
+import { deliveryRetry } from './fakes.ts';
 import { webGoods, webOrderEvents, webOrders, webPayNotices } from './tables.ts';
 
 export type OrderRow = typeof webOrders.$inferSelect;
@@ -125,24 +120,24 @@ class Refusal extends Error {
 /**
  * The site's order: the good of the SKU for sale now, its price for the country, the player's limits
  * (paid orders, and created ones of the last half hour, per UTC day and in total) checked under a
- * per-player lock; a payment asked of the provider. A repeat idempotency key answers the same order.
- * A refusal answers 422001 with `data.reason`.
+ * per-player lock; a payment asked of the game's payment provider (Stripe or the fake). A repeat
+ * idempotency key answers the same order. A refusal answers 422001 with `data.reason`.
  */
 export async function createOrder(
+  outside: Outside,
   db: Db,
   caller: { cpId: number; productId: number },
   body: WebOrderCreateBody,
   now = new Date(),
 ): Promise<WebOrderCreated> {
   const { productId } = caller;
-  const answer = (row: OrderRow, repeated: boolean, payUrl = ''): WebOrderCreated => ({
+  const answer = (row: OrderRow, repeated: boolean): WebOrderCreated => ({
     order_no: row.orderNo,
     state: row.state as WebOrderState,
     currency: row.currency,
     amount: Number(row.amount),
     payment_ref: row.paymentRef,
-    pay_url:
-      payUrl || (row.paymentRef ? `https://pay.${row.provider}.example/checkout/${row.paymentRef}` : ''),
+    pay_url: row.payUrl,
     repeated,
   });
   try {
@@ -191,20 +186,19 @@ export async function createOrder(
       const currencies = good.currencyAmount
         ? [{ currency: good.currencyCode, amount: good.currencyAmount + bonus }]
         : [];
-      const provider = paymentProvider(DEFAULT_PROVIDER)!;
       const orderNo = newOrderNo(now);
+      let provider;
       let payment;
       try {
-        payment = await withTimeout(
-          provider.createPayment({
-            orderNo,
-            amount: price.amount,
-            currency: price.currency,
-            country: body.country,
-            method: body.payment_method,
-          }),
-          'payment',
-        );
+        provider = await outside.open(tx, stripePayments, productId);
+        payment = await provider.createPayment({
+          orderNo,
+          amount: price.amount,
+          currency: price.currency,
+          country: body.country,
+          method: body.payment_method,
+          description: good.name.en || good.name.zh,
+        });
       } catch {
         throw new Refusal('payment_unavailable');
       }
@@ -227,6 +221,7 @@ export async function createOrder(
           paymentMethod: body.payment_method,
           provider: provider.name,
           paymentRef: payment.paymentRef,
+          payUrl: payment.payUrl,
           state: 'created',
           items,
           currencies,
@@ -244,7 +239,7 @@ export async function createOrder(
         provider: provider.name,
         payment_ref: payment.paymentRef,
       });
-      return answer(row!, false, payment.payUrl);
+      return answer(row!, false);
     });
   } catch (error) {
     if (error instanceof Refusal)
@@ -343,12 +338,13 @@ export async function applyNotice(db: Db, provider: string, raw: unknown): Promi
 }
 
 /**
- * Delivers a paid order through the game adapter, inside the caller's transaction (the row locked):
+ * Delivers a paid order through the game's server, inside the caller's transaction (the row locked):
  * up to `attempts` calls with the same order number, each recorded on the timeline; a 429 waits its
  * retry-after (capped), another failure the backoff. Answers the delivered row, or null when every
  * attempt failed (the row stays paid; the caller decides what follows).
  */
 export async function attemptDelivery(
+  outside: Outside,
   tx: Db,
   row: OrderRow,
   by: Actor,
@@ -362,18 +358,22 @@ export async function attemptDelivery(
     let outcome: string;
     let wait = 0;
     try {
-      const answer = await withTimeout(
-        deliveryGame().deliver(row.productId, row.openid, row.roleId, row.orderNo, row.items, row.currencies),
-        'delivery',
-      );
+      const game = await outside.open(tx, gameServer, row.productId);
+      const answer = await game.deliver({
+        openid: row.openid,
+        roleId: row.roleId,
+        orderNo: row.orderNo,
+        items: row.items,
+        currencies: row.currencies,
+      });
       outcome = answer.applied ? 'ok' : 'duplicate';
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
-      if (e instanceof GameRateLimited) {
+      if (isOutsideError(e, 'rate_limited')) {
         outcome = 'rate_limited';
-        wait = Math.min(e.retryAfter * 1000, policy.maxWaitMs);
+        wait = Math.min((e.retryAfter ?? 1) * 1000, policy.maxWaitMs);
       } else {
-        outcome = /timed out/.test(error) ? 'timeout' : 'failed';
+        outcome = isOutsideError(e, 'timeout') ? 'timeout' : 'failed';
         wait = Math.min(policy.backoffMs * 2 ** i, policy.maxWaitMs);
       }
     }

@@ -6,6 +6,7 @@ import {
   ErrorCode,
   WEB_REFUNDABLE,
   WEB_PAY_SIGNATURE_HEADER,
+  queryInt,
   safeText,
   webGoodsResource,
   webOrderCreateBody,
@@ -33,7 +34,9 @@ import { GAME, PUBLIC, can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { answerPendingWith202, registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
-import { deliveryRetry, paymentProvider, withTimeout } from './adapter.ts';
+import type { Outside } from '../../lib/outside/index.ts';
+import { readStripeWebhook, sameSignature, signBody, stripePayments } from '../outside-parties/index.ts';
+import { deliveryRetry } from './fakes.ts';
 import { isProductIn, overseasOnly, overseasProductsOnly } from '../../lib/region.ts';
 import { goodsImpl, goodsService, refuse } from './goods.ts';
 import {
@@ -69,11 +72,16 @@ interface RefundPayload {
  * `web_shop.deliver` job retries it as a job item (several attempts with backoff), ending delivered
  * or delivery failed.
  */
-export async function deliverAfterPayment(db: Db, runner: JobRunner, paid: OrderRow): Promise<void> {
+export async function deliverAfterPayment(
+  outside: Outside,
+  db: Db,
+  runner: JobRunner,
+  paid: OrderRow,
+): Promise<void> {
   const result = await db.transaction(async (tx) => {
     const current = await lockOrder(tx, paid, paid.id);
     if (current.state !== 'paid') return { row: current, error: '' };
-    return attemptDelivery(tx, current, null, 1);
+    return attemptDelivery(outside, tx, current, null, 1);
   });
   if (result.row) return;
   const jobId = await runner.create(
@@ -107,7 +115,7 @@ const EXPORT_HEADERS = [
 ] as const;
 
 /** Delivery as a job item: a retry of a paid order the game did not take yet. */
-export const webShopWork = (): ModuleWork => ({
+export const webShopWork = ({ outside }: { outside: Outside }): ModuleWork => ({
   jobs: {
     [DELIVER_JOB]: {
       async item(tx, input, { job }) {
@@ -116,7 +124,7 @@ export const webShopWork = (): ModuleWork => ({
         if (row.state !== 'paid') return { result: 'skipped', state: row.state };
         const by = job.userId ? { userId: job.userId, username: job.username } : null;
         const { attempts } = deliveryRetry();
-        const done = await attemptDelivery(tx, row, by, attempts);
+        const done = await attemptDelivery(outside, tx, row, by, attempts);
         if (done.row) return { result: 'delivered', order_no: row.orderNo };
         await markFailed(tx, row, by, done.error);
         return { result: 'delivery_failed', order_no: row.orderNo, error: done.error };
@@ -160,21 +168,20 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
   async function refundNow(tx: Db, maker: ProductScope, payload: RefundPayload): Promise<OrderRow> {
     const current = await lockOrder(tx, maker, payload.id);
     if (!WEB_REFUNDABLE.includes(current.state as WebOrderState)) throw refuse(maker.lang, 'state');
-    const provider = paymentProvider(current.provider);
-    if (!provider) throw refuse(maker.lang, 'provider');
     let refundRef: string;
     try {
+      // Through the provider the order was paid with, whatever the game uses now.
+      const provider = await fastify.outside.open(tx, stripePayments, current.productId, {
+        mode: current.provider === stripePayments.contract.name ? 'real' : 'fake',
+      });
       refundRef = (
-        await withTimeout(
-          provider.refund({
-            paymentRef: current.paymentRef,
-            orderNo: current.orderNo,
-            amount: Number(current.amount),
-            currency: current.currency,
-            reason: payload.reason,
-          }),
-          'refund',
-        )
+        await provider.refund({
+          paymentRef: current.paymentRef,
+          orderNo: current.orderNo,
+          amount: Number(current.amount),
+          currency: current.currency,
+          reason: payload.reason,
+        })
       ).refundRef;
     } catch {
       throw refuse(maker.lang, 'provider');
@@ -301,7 +308,7 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
           .returning();
         if (!moved) throw refuse(scope.lang, 'state');
         await addEvent(tx, current.id, 'redeliver', actor(scope));
-        const done = await attemptDelivery(tx, moved, actor(scope), 1);
+        const done = await attemptDelivery(fastify.outside, tx, moved, actor(scope), 1);
         const next = done.row ?? (await markFailed(tx, moved, actor(scope), done.error)) ?? moved;
         await logOrder(tx, scope, current, next);
         return next;
@@ -381,7 +388,7 @@ export function webShopGameRoutes(fastify: FastifyInstance, { db }: { db: Db }):
     async (request) => {
       const caller = request.gameCaller!;
       if (!(await isProductIn(db, caller.productId, 'hw'))) throw overseasOnly(requestLanguage(request));
-      return ok(await createOrder(db, caller, request.body));
+      return ok(await createOrder(request.server.outside, db, caller, request.body));
     },
   );
   app.get(
@@ -418,11 +425,18 @@ export function webShopGameRoutes(fastify: FastifyInstance, { db }: { db: Db }):
 }
 
 /**
- * `POST /api/pay/v1/notify/:provider`: a payment provider's notice, HMAC-signed over the raw body
- * (`x-pay-signature`, compared in constant time). A replayed notice is acknowledged and changes
- * nothing; a paid one moves the order to paid and delivers it (a job retries what the game refused).
+ * The payment providers' notices, acknowledged once (a replay changes nothing); a paid one moves
+ * the order to paid and delivers it (a job retries what the game refused):
+ * - `POST /api/pay/v1/notify/fakepay`: the fake provider's, HMAC-SHA256 over the raw body
+ *   (`x-pay-signature`, compared in constant time) with this server's fake-provider secret;
+ * - `POST /api/pay/v1/notify/stripe/:product_id`: Stripe's webhook of a game, checked with the
+ *   game's webhook secret (`stripe.webhooks.constructEvent`); events not about one of its orders'
+ *   payments are acknowledged and ignored.
  */
-export async function webPayRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+export async function webPayRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; fakePaySecret: string },
+): Promise<void> {
   const { db } = options;
   const runner: JobRunner = fastify.jobs;
   const raw = new WeakMap<FastifyRequest, Buffer>();
@@ -439,27 +453,61 @@ export async function webPayRoutes(fastify: FastifyInstance, options: { db: Db }
       }
     },
   );
+  const apply = async (provider: string, notice: unknown) => {
+    const outcome = await applyNotice(db, provider, notice);
+    if (outcome.paid) await deliverAfterPayment(fastify.outside, db, runner, outcome.paid);
+    return { received: true, duplicate: outcome.duplicate };
+  };
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['web-shop'];
   app.post(
-    '/notify/:provider',
+    '/notify/fakepay',
+    {
+      schema: { tags, summary: "The fake payment provider's notice (signed with this server's secret)" },
+      config: PUBLIC,
+    },
+    async (request) => {
+      const signature = request.headers[WEB_PAY_SIGNATURE_HEADER];
+      const body = raw.get(request);
+      if (
+        typeof signature !== 'string' ||
+        !body ||
+        !sameSignature(signBody(options.fakePaySecret, body), signature)
+      )
+        throw new ApiError(ErrorCode.GAME_SIGNATURE_INVALID);
+      return ok(await apply('fakepay', request.body));
+    },
+  );
+  app.post(
+    '/notify/stripe/:product_id',
     {
       schema: {
-        tags: ['web-shop'],
-        summary: "A payment provider's notice (signed with the provider's secret); acknowledged once",
-        params: z.object({ provider: safeText().trim().min(1).max(32) }),
+        tags,
+        summary: "Stripe's webhook for a game (Stripe-Signature checked with the game's webhook secret)",
+        params: z.object({ product_id: queryInt(1) }),
       },
       config: PUBLIC,
     },
     async (request) => {
-      const provider = paymentProvider(request.params.provider);
-      if (!provider) throw new ApiError(ErrorCode.NOT_FOUND);
-      const signature = request.headers[WEB_PAY_SIGNATURE_HEADER];
       const body = raw.get(request);
-      if (typeof signature !== 'string' || !body || !provider.verify(body, signature))
-        throw new ApiError(ErrorCode.GAME_SIGNATURE_INVALID);
-      const outcome = await applyNotice(db, provider.name, request.body);
-      if (outcome.paid) await deliverAfterPayment(db, runner, outcome.paid);
-      return ok({ received: true, duplicate: outcome.duplicate });
+      const signature = request.headers['stripe-signature'];
+      const read = await readStripeWebhook(
+        fastify.outside,
+        db,
+        request.params.product_id,
+        body ?? Buffer.alloc(0),
+        typeof signature === 'string' ? signature : undefined,
+      );
+      if ('refused' in read) throw new ApiError(ErrorCode.GAME_SIGNATURE_INVALID);
+      if (!read.notice) return ok({ received: true, duplicate: false, ignored: true });
+      try {
+        return ok(await apply(stripePayments.contract.name, read.notice));
+      } catch (error) {
+        // A Checkout Session of the same Stripe account that is not one of our orders.
+        if (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND)
+          return ok({ received: true, duplicate: false, ignored: true });
+        throw error;
+      }
     },
   );
 }

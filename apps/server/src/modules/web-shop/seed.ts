@@ -145,6 +145,7 @@ export async function seedDemoWebShop(
         paymentMethod: ['card', 'paypal', 'apple_pay', 'google_pay', 'local_wallet'][i % 5]!,
         provider: 'fakepay',
         paymentRef: `fp_demo${i + 1}`,
+        payUrl: `https://pay.fakepay.example/checkout/fp_demo${i + 1}`,
         state: o.state,
         items: good.giftPackageId && gift ? gift.contents : [],
         currencies: good.currencyAmount

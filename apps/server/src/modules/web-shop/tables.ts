@@ -54,6 +54,8 @@ export const webOrders = pgTable(
     paymentMethod: text('payment_method').notNull(),
     provider: text('provider').notNull(),
     paymentRef: text('payment_ref').notNull().default(''),
+    /** Where the player pays (Stripe Checkout's page): a repeated order answers it again. */
+    payUrl: text('pay_url').notNull().default(''),
     state: text('state').notNull(),
     /** What delivery hands out: [{prop_id, quantity}] and [{currency, amount}] (fixed at creation). */
     items: jsonb('items').$type<{ prop_id: number; quantity: number }[]>().notNull().default([]),

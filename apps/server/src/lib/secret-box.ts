@@ -1,9 +1,15 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Encrypts the game API keys' secrets at rest. HMAC verification needs the secret itself, so it
- * cannot be hashed; it is sealed with AES-256-GCM under a key derived (HKDF) from JWT_SECRET.
- * Changing JWT_SECRET therefore makes existing game keys unusable: create new ones.
+ * Seals secrets the server must read back (an HMAC key, a provider's API key), so a copy of the
+ * database alone reveals none: AES-256-GCM under a key derived (HKDF) from a server secret and a
+ * purpose, so one server secret gives unrelated keys for unrelated uses. A value sealed under
+ * another key, or altered, does not open.
+ *
+ * - game API keys' secrets: JWT_SECRET, purpose `game-api-key-secrets` (changing JWT_SECRET makes
+ *   existing game keys unusable: create new ones);
+ * - outside parties' credentials and tokens (lib/outside): CREDENTIALS_SECRET, purpose
+ *   `outside-party-credentials`.
  */
 export interface SecretBox {
   seal(plain: string): string;
@@ -11,8 +17,8 @@ export interface SecretBox {
   open(sealed: string): string | null;
 }
 
-export function secretBox(serverSecret: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'rx-console', 'game-api-key-secrets', 32));
+export function secretBox(serverSecret: string, purpose = 'game-api-key-secrets'): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'rx-console', purpose, 32));
   return {
     seal(plain) {
       const iv = randomBytes(12);

@@ -1,0 +1,94 @@
+import type { Answer, Attempt } from './attempts.ts';
+import { OutsideError, failureOfStatus, retryAfterSeconds } from './errors.ts';
+
+/** The most of an answer the kit reads: outside parties answer small JSON documents. */
+const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | URLSearchParams;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** The answer's JSON, or an OutsideError (`refused`) saying the provider answered something else. */
+export function jsonOf<T>(answer: HttpAnswer): T {
+  try {
+    return JSON.parse(answer.text) as T;
+  } catch {
+    throw new OutsideError('refused', `answer is not JSON (HTTP ${answer.status})`, {
+      status: answer.status,
+    });
+  }
+}
+
+async function readLimited(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw new OutsideError('refused', `answer larger than ${MAX_ANSWER_BYTES} bytes`, {
+        status: response.status,
+      });
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * One attempt over `fetch`, sending our request id (`X-Request-Id`), and the idempotency key in
+ * `idempotencyHeader` when the protocol has one. A 2xx answers; any other status becomes an
+ * OutsideError of its kind (401 `token_expired` for a bearer token, 429 `rate_limited` with its
+ * `Retry-After`, 5xx `unavailable`, other 4xx `refused`), its message the start of the answer.
+ */
+export async function httpAttempt(
+  request: HttpRequest,
+  attempt: Attempt,
+  idempotencyHeader?: string,
+): Promise<Answer<HttpAnswer>> {
+  const headers: Record<string, string> = {
+    'x-request-id': attempt.requestId,
+    ...(idempotencyHeader ? { [idempotencyHeader]: attempt.idempotencyKey } : {}),
+    ...request.headers,
+  };
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers,
+    body: request.body,
+    signal: attempt.signal,
+    redirect: 'manual',
+  });
+  const text = await readLimited(response);
+  const requestId =
+    response.headers.get('request-id') ?? response.headers.get('x-request-id') ?? attempt.requestId;
+  if (response.status >= 200 && response.status < 300) {
+    return {
+      value: { status: response.status, headers: response.headers, text },
+      httpStatus: response.status,
+      requestId,
+    };
+  }
+  const withToken = /^Bearer /i.test(headers.authorization ?? headers.Authorization ?? '');
+  throw new OutsideError(
+    failureOfStatus(response.status, withToken),
+    `HTTP ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`,
+    {
+      status: response.status,
+      retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
+      requestId,
+    },
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The game's outside parties (lib/outside is the kit): the kinds the console talks to today — the
+ * game's own server (kick, claw-back, web-order delivery), Stripe Checkout (the web recharge site's
+ * payments), Google Play (voided purchases) — each with its real implementation and its fake; and
+ * the console's settings and call log (`/outside-parties`, `/outside-calls`).
+ */
+import { defineModule } from '../../lib/server-module.ts';
+import { resetOutsideParties } from '../../lib/outside/index.ts';
+import { outsidePartyRoutes } from './routes.ts';
+
+export const outsidePartiesModule = defineModule({
+  name: 'outside-parties',
+  routes: outsidePartyRoutes,
+  // Every kind's fake back to `ok`, its calls forgotten, its call policies as declared.
+  reset: resetOutsideParties,
+});
+export { DEFAULT_CALL_RETENTION_DAYS, outsidePartyRoutes } from './routes.ts';
+export { gameServer, gameServerFakes } from './game-server/party.ts';
+export type {
+  ClawAnswer,
+  ClawCurrency,
+  ClawItem,
+  DeliveryAnswer,
+  GameServer,
+} from './game-server/adapter.ts';
+export { FakeClawbackGame, FakeDeliveryGame, FakeGameAdapter } from './game-server/fake.ts';
+export { fakePayProvider, stripePayments } from './stripe/party.ts';
+export type { PaymentProvider } from './stripe/adapter.ts';
+export { FakePayProvider, PUBLIC_DEMO_PAY_SECRET, sameSignature, signBody } from './stripe/fake.ts';
+export { readStripeWebhook } from './stripe/notices.ts';
+export { fakeStore, googlePlay } from './google-play/party.ts';
+export type { StoreAdapter, VoidedPurchase } from './google-play/adapter.ts';
+export { FakeStore } from './google-play/fake.ts';
