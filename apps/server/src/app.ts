@@ -16,6 +16,7 @@ import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
 import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
+import { redactingLogger } from './lib/log-redaction.ts';
 import { localBus, redisBus, type EventBus } from './lib/events.ts';
 import { DEFAULT_RATE_LIMITS, setUpRateLimits, type RateLimits } from './lib/rate-limit.ts';
 import { setUpLive, type LiveOptions } from './modules/live/index.ts';
@@ -83,6 +84,8 @@ export interface AppOptions {
   /** The built console to serve under /main; absent: API only. */
   webDist?: string;
   logLevel?: string;
+  /** Where log lines go (tests read them); default standard output. */
+  logStream?: NodeJS.WritableStream;
   /** /metrics: a bearer token, a separate port. */
   metrics?: MetricsOptions;
   /** Proxies whose X-Forwarded-For is believed (config's TRUST_PROXY); none by default. */
@@ -126,7 +129,7 @@ function isZodError(error: unknown): error is ZodLikeError {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: redactingLogger(options.logLevel ?? 'info', options.logStream),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,

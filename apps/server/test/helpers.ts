@@ -108,6 +108,8 @@ export async function createTestApp(
     files?: Pick<AppOptions, 'dataDir' | 's3'>;
     /** Rate limits: far above anything a test sends unless a test sets its own (`TEST_RATE_LIMITS`). */
     rateLimits?: AppOptions['rateLimits'];
+    /** The log, at a level, into a stream the test reads (default: silent). */
+    log?: { level: string; stream: NodeJS.WritableStream };
   } = {},
 ): Promise<TestContext> {
   const database = await testDatabase(options.demo ?? true);
@@ -120,7 +122,8 @@ export async function createTestApp(
     trustProxy: options.trustProxy,
     ...options.external,
     ...options.files,
-    logLevel: 'silent',
+    logLevel: options.log?.level ?? 'silent',
+    logStream: options.log?.stream,
     captchaText: () => captcha.next,
     rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
   });
