@@ -18,6 +18,7 @@ import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
 import { redactingLogger } from './lib/log-redaction.ts';
 import { localBus, redisBus, type EventBus } from './lib/events.ts';
+import { deploymentPrefix, redisNames } from './lib/redis-namespace.ts';
 import { DEFAULT_RATE_LIMITS, setUpRateLimits, type RateLimits } from './lib/rate-limit.ts';
 import { setUpLive, type LiveOptions } from './modules/live/index.ts';
 import { refuseUnstorableInput } from './lib/unstorable.ts';
@@ -100,6 +101,11 @@ export interface AppOptions {
   s3?: S3Options;
   /** Redis (config's REDIS_URL): shared events and rate limits across instances. */
   redisUrl?: string;
+  /**
+   * The prefix of this deployment's Redis keys and channel (config's REDIS_PREFIX); unset: derived
+   * from the database's identity (lib/redis-namespace.ts), so deployments on one Redis keep apart.
+   */
+  redisPrefix?: string;
   /** Requests per window (config's RATE_LIMIT_*); unset ones take config's defaults. */
   rateLimits?: Partial<RateLimits>;
   /** How long player sign-ins and reported event ids are kept (modules/players). */
@@ -140,8 +146,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   trackDeclaredAccess(app);
   // Every part of the server publishes and listens here: `app.events`, `request.server.events`.
   // With Redis, events reach every instance (lib/events.ts).
+  const redis = options.redisUrl
+    ? { url: options.redisUrl, names: redisNames(options.redisPrefix ?? (await deploymentPrefix(db))) }
+    : undefined;
   const events =
-    options.events ?? (options.redisUrl ? redisBus(options.redisUrl, { log: app.log }) : localBus());
+    options.events ??
+    (redis ? redisBus(redis.url, { log: app.log, channel: redis.names.events }) : localBus());
   app.decorate('events', events);
   if (events.ready) {
     // Start even when Redis is away (the bus subscribes when it comes back); wait a little for it.
@@ -232,7 +242,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const authenticate = authenticator(db, options.jwtSecret);
   enforceRouteAccess(app, db, authenticate);
   // Rate limits: after the access hook's sign-in, before every route (lib/rate-limit.ts).
-  await setUpRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, options.redisUrl);
+  await setUpRateLimits(
+    app,
+    { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    redis && { url: redis.url, prefix: redis.names.rateLimits },
+  );
   await app.register(healthRoutes, { db });
   await app.register(acsRoutes, {
     prefix: '/api/v1',

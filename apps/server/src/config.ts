@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** REDIS_PREFIX: this deployment's Redis keys and channel; unset, derived from the database. */
+  redisPrefix?: string;
   ssoSecret: string;
   jwtSecret: string;
   demo: boolean;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     ssoSecret: sso,
     jwtSecret: jwt,
     // Demo data is on by default with the embedded database only.

@@ -17,8 +17,6 @@ export interface RateLimits {
   game: number;
   /** /api/game/v1 calls refused for their signature (none, unknown key, bad), per address. */
   gameUnsigned: number;
-  /** The counters' key prefix in Redis (default `rx-rate:`): deployments or test runs sharing one keep apart. */
-  redisPrefix?: string;
 }
 
 /** config.ts's defaults: an admin console used all day, and games. */
@@ -72,7 +70,7 @@ function accessOf(request: FastifyRequest): AccessRule | undefined {
  * - `/api/game/v1`: per game key once the signature holds (before the answer is computed), and,
  *   per address, calls refused for their signature: an address past that budget is refused before
  *   its key is even looked up.
- * In memory on one instance; in Redis (shared by every instance) with `redisUrl`. When Redis does
+ * In memory on one instance; in Redis (shared by every instance of the deployment) with `shared`. When Redis does
  * not answer, requests pass rather than fail. `/healthz`, `/readyz`, `/metrics`, the console's files
  * and the API documentation are not limited.
  *
@@ -81,12 +79,12 @@ function accessOf(request: FastifyRequest): AccessRule | undefined {
 export async function setUpRateLimits(
   app: FastifyInstance,
   limits: RateLimits,
-  redisUrl: string | undefined,
+  shared: { url: string; prefix: string } | undefined,
 ): Promise<void> {
   let redis: Redis | undefined;
-  if (redisUrl) {
+  if (shared) {
     // No offline queue: while Redis is away a count fails at once and the request passes.
-    redis = new Redis(redisUrl, {
+    redis = new Redis(shared.url, {
       connectionName: 'rx-rate-limit',
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
@@ -104,7 +102,8 @@ export async function setUpRateLimits(
     global: false,
     skipOnError: true,
     cache: 20_000,
-    ...(redis ? { redis, nameSpace: limits.redisPrefix ?? 'rx-rate:' } : {}),
+    // The deployment's prefix (lib/redis-namespace.ts): another deployment's counters are not ours.
+    ...(redis && shared ? { redis, nameSpace: shared.prefix } : {}),
   });
   const timeWindow = limits.windowSeconds * 1000;
   const limiter = (name: string, max: number, key: (request: FastifyRequest) => string): Limiter =>
