@@ -91,8 +91,6 @@ export interface AppOptions {
   metrics?: MetricsOptions;
   /** Proxies whose X-Forwarded-For is believed (config's TRUST_PROXY); none by default. */
   trustProxy?: false | string[] | ((address: string, hop: number) => boolean);
-  /** Tests draw predictable captchas. */
-  captchaText?: () => string;
   /** The event bus (lib/events.ts); absent: one of this instance only. */
   events?: EventBus;
   /** Where uploads and other files live by default (config's DATA_DIR). */
@@ -258,7 +256,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refreshTtl: options.refreshTtl ?? 7 * 24 * 3600,
     biUrl: options.biUrl,
     serviceWorkbenchUrl: options.serviceWorkbenchUrl,
-    captchaText: options.captchaText,
   });
   await app.register(notificationRoutes, { prefix: '/api/v1', db, authenticate });
   await app.register(approvalRoutes, { prefix: '/api/v1', db });

@@ -2,6 +2,7 @@
 // module graph (`isolate: false`), so what a file changed in a module's state — a fake game told
 // to fail, a lowered timeout — is put back to what a fresh server starts with before the next file.
 import { lowerPasswordHashCostForTests } from '../src/lib/crypto.ts';
+import { lowerCaptchaWorkForTests } from '../src/modules/acs/captcha.ts';
 import { resetRefundAdapters } from '../src/modules/refunds/adapter.ts';
 import { resetGameAdapter } from '../src/modules/sanctions/adapter.ts';
 import { resetWebShopAdapters } from '../src/modules/web-shop/adapter.ts';
@@ -9,6 +10,8 @@ import { TEST_PASSWORD_HASH_COST } from './helpers.ts';
 
 // Staff the tests create, and their new passwords, hashed at a test cost (lib/crypto.ts).
 lowerPasswordHashCostForTests(TEST_PASSWORD_HASH_COST);
+// Captchas a test solves in milliseconds (modules/acs/captcha.ts).
+lowerCaptchaWorkForTests();
 resetGameAdapter();
 resetRefundAdapters();
 resetWebShopAdapters();

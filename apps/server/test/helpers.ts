@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { inject } from 'vitest';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
@@ -93,8 +95,6 @@ export const TEST_RATE_LIMITS = {
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
-  /** The next captcha's text (tests set it before asking for one). */
-  captcha: { next: string };
 }
 
 export async function createTestApp(
@@ -113,7 +113,6 @@ export async function createTestApp(
   } = {},
 ): Promise<TestContext> {
   const database = await testDatabase(options.demo ?? true);
-  const captcha = { next: 'ABCD' };
   const app = await buildApp({
     database,
     ssoSecret: SSO_SECRET,
@@ -124,12 +123,28 @@ export async function createTestApp(
     ...options.files,
     logLevel: options.log?.level ?? 'silent',
     logStream: options.log?.stream,
-    captchaText: () => captcha.next,
     rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
   });
   await seed(database.db, { demo: options.demo ?? true, jwtSecret: JWT_SECRET });
   await app.ready();
-  return { app, database, captcha };
+  return { app, database };
+}
+
+/**
+ * Asks for a captcha and solves it as the sign-in page does (ALTCHA proof of work, at the tests'
+ * lowered work): the cookie naming it and the `code` users/login takes.
+ */
+export async function solveCaptcha(
+  app: FastifyInstance,
+  headers: Record<string, string> = {},
+): Promise<{ cookie: string; code: string }> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/users/captcha', headers });
+  const { challenge } = body<{ challenge: Challenge }>(res).data;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  if (!solution) throw new Error('the captcha was not solved');
+  const cookie = res.cookies.find((c) => c.name === 'rx_captcha')!;
+  const code = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return { cookie: `rx_captcha=${cookie.value}`, code };
 }
 
 export function body<T = unknown>(res: LightMyRequestResponse): { code: number; data: T; msg: string } {
