@@ -50,6 +50,7 @@ export function toBatch(row: Row): CodeBatch {
     note: row.note,
     status: row.status,
     generated: row.generated,
+    generating: row.status === 'active' && row.kind === 'unique' && row.generated < row.quantity,
     redeemed: row.redeemed,
     job_id: row.jobId,
     created_by: row.createdBy,
