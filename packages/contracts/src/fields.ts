@@ -42,10 +42,7 @@ export const CANONICAL_INT = /^(0|-?[1-9]\d*)$/;
  * bounded like {@link int32}. `bigint` columns pass `Number.MAX_SAFE_INTEGER` as `max`.
  */
 export const queryInt = (min = INT32_MIN, max = INT32_MAX) =>
-  safeText()
-    .regex(CANONICAL_INT)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  safeText().regex(CANONICAL_INT).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** Status of a catalogue row: disabled rows stay (something may refer to them) but are not offered. */
 export const RECORD_STATUSES = ['active', 'disabled'] as const;

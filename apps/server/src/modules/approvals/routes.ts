@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { approvalDecisionBody, approvalListQuery, approvalPoliciesBody, idParam } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { requirePermission } from '../../lib/authenticate.ts';
@@ -12,8 +13,11 @@ import {
   getRequest,
   listRequests,
   putPolicies,
+  replacePolicies,
+  POLICY_CHANGE,
   type Caller,
 } from './service.ts';
+import { registerApprovalAction } from './registry.ts';
 
 async function callerOf(db: Db, request: FastifyRequest): Promise<Caller> {
   const grants = await requirePermission(db, request);
@@ -38,6 +42,10 @@ export async function approvalRoutes(fastify: FastifyInstance, options: { db: Db
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   const tags = ['approvals'];
+  // A change of the policies, once a second admin approved it (or at once where there is none).
+  registerApprovalAction<z.output<typeof approvalPoliciesBody>>(POLICY_CHANGE, {
+    apply: (tx, maker, payload) => replacePolicies(tx, maker, payload),
+  });
 
   app.get(
     '/approvals',
@@ -107,6 +115,10 @@ export async function approvalRoutes(fastify: FastifyInstance, options: { db: Db
       schema: { tags, summary: "Replaces the CP's approval policies", body: approvalPoliciesBody },
       config: ADMIN,
     },
-    async (request) => ok(await putPolicies(db, scopeOf(request), request.body)),
+    async (request, reply) => {
+      const answer = await putPolicies(db, app.events, scopeOf(request), request.body);
+      if ('approval' in answer) reply.code(202);
+      return ok(answer);
+    },
   );
 }

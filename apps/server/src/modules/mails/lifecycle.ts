@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   ErrorCode,
@@ -193,6 +194,7 @@ export async function act(
         kind: 'mails.send',
         amount: estimate,
         value,
+        audience: audienceOf(current, openids),
         reason: body.reason,
         target: { type: 'mail', id: current.id, name: current.title.zh },
         before: { status: current.status },
@@ -299,4 +301,18 @@ export async function expireDue(tx: Db, payload: TaskPayload): Promise<MailRow |
 async function replan(ctx: ActionContext, scope: Scope, id: number): Promise<void> {
   const [row] = await ctx.db.select().from(mails).where(eq(mails.id, id));
   if (row && row.cpId === scope.cpId) await planFor(ctx.jobs, row);
+}
+
+/**
+ * Who a mail reaches, as a fingerprint: its target and servers, groups or openids, sorted. Five
+ * mails to the same 99 players share it, so their recipients add up against the policy.
+ */
+function audienceOf(row: MailRow, openids: string[] | null): string {
+  const who = {
+    target: row.target,
+    servers: [...row.servers].sort(),
+    groups: [...row.userGroupIds].sort((a, b) => a - b),
+    openids: openids ? [...openids].sort() : row.fileId,
+  };
+  return `mail:${row.productId}:${createHash('sha256').update(JSON.stringify(who)).digest('hex')}`;
 }
