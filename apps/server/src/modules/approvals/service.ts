@@ -629,6 +629,8 @@ export async function putPolicies(
   }
   problems.throwIfAny();
   const current = await getPolicies(db, scope);
+  // A list saved by someone else meanwhile is a conflict first, whatever else the change would do.
+  if (body.version !== undefined && body.version !== current.version) throw new ApiError(ErrorCode.CONFLICT);
   await refuseReleasingOwn(db, scope, current.list, body);
   const outcome = await submitChange<PoliciesBody>(db, events, scope, {
     kind: POLICY_CHANGE,
