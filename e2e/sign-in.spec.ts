@@ -24,7 +24,9 @@ test.describe('signing in', () => {
     }
     await expect(page.locator('#code')).toBeVisible();
     // The captcha is a proof of work the browser does by itself; then the right password gets in.
-    await expect(page.locator('#code')).toHaveText('確認できました。サインインできます。', { timeout: 30_000 });
+    await expect(page.locator('#code')).toHaveText('確認できました。サインインできます。', {
+      timeout: 30_000,
+    });
     await page.locator('#password').fill('Demo@12345');
     await page.locator('button[type=submit]').click();
     await expect(page).toHaveURL(/\/main\/homepage\/index$/);
