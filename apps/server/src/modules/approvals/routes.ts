@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { approvalDecisionBody, approvalListQuery, approvalPoliciesBody, idParam } from '@rx/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { users } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/authenticate.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { ADMIN, SIGNED_IN, scopeOf } from '../../lib/route-access.ts';
@@ -22,6 +24,7 @@ import { registerApprovalAction } from './registry.ts';
 async function callerOf(db: Db, request: FastifyRequest): Promise<Caller> {
   const grants = await requirePermission(db, request);
   const auth = request.auth!;
+  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, auth.userId));
   return {
     cpId: auth.cpId,
     userId: auth.userId,
@@ -31,6 +34,7 @@ async function callerOf(db: Db, request: FastifyRequest): Promise<Caller> {
     isAdmin: grants.isAdmin,
     productId: null,
     grants,
+    createdAt: user?.createdAt ?? new Date(),
   };
 }
 

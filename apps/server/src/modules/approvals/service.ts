@@ -65,6 +65,8 @@ export type Outcome = { applied: true; result: unknown } | { applied: false; req
 /** The caller, as the approvals need them: scope and grants. */
 export interface Caller extends Scope {
   grants: UserGrants;
+  /** When the caller's account was made: an account newer than a request is no second person for it. */
+  createdAt: Date;
 }
 
 /** The enabled policy that governs `action` for the product: the product's own before the CP-wide one. */
@@ -175,6 +177,7 @@ function toItem(row: RequestRow, caller: Caller | null): ApprovalRequest {
       caller !== null &&
       row.status === 'pending' &&
       row.makerId !== caller.userId &&
+      caller.createdAt <= row.createdAt &&
       mayDecide(caller.grants, row.action, row.approver),
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
@@ -399,11 +402,7 @@ export async function decide(
     if (row.makerId === caller.userId) throw new ApiError(ErrorCode.FORBIDDEN, null, ownRequest(caller.lang));
     if (!mayDecide(caller.grants, row.action, row.approver)) throw new ApiError(ErrorCode.FORBIDDEN);
     // An account made after the request (by its maker, say) is no second person for it.
-    const [checker] = await tx
-      .select({ createdAt: users.createdAt })
-      .from(users)
-      .where(eq(users.id, caller.userId));
-    if (!checker || checker.createdAt > row.createdAt)
+    if (caller.createdAt > row.createdAt)
       throw new ApiError(ErrorCode.FORBIDDEN, null, ruleError(caller.lang, 'approver_too_new').detail);
     let status: ApprovalStatus = verdict === 'approve' ? 'approved' : 'rejected';
     let error = '';

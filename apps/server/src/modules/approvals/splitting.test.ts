@@ -120,6 +120,8 @@ describe('the two-person rule', () => {
     expect(asked.statusCode).toBe(202);
     const id = body<{ approval: ApprovalRequest }>(asked).data.approval.id;
     const late = await t.staff([perms.see, perms.approve]);
+    // Not offered to them, and refused when they try.
+    expect(body<ApprovalRequest>(await late.get(`/api/v1/approvals/${id}`)).data.can_decide).toBe(false);
     const res = await late.post(`/api/v1/approvals/${id}/approve`, { comment: 'mine now' });
     expect(res.statusCode).toBe(403);
     expect(body<ApprovalRequest>(await t.admin.get(`/api/v1/approvals/${id}`)).data.status).toBe('pending');
