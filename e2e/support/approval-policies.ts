@@ -71,6 +71,17 @@ export async function withApprovalPolicies(
     try {
       await steps();
     } finally {
+      // A policy change never releases its author's own pending request (the server refuses it):
+      // the requests this test left waiting under its policies are withdrawn first.
+      const mine = await api<{ list: { id: number; action: string }[] }>(
+        page,
+        'GET',
+        '/approvals?mine=1&status=pending&page_size=100',
+      );
+      const added = new Set(policies.map((p) => p.action));
+      for (const request of mine.list.filter((r) => added.has(r.action))) {
+        await api(page, 'POST', `/approvals/${request.id}/cancel`, {});
+      }
       await api(page, 'PUT', '/approval-policies', { policies: before });
     }
   } finally {

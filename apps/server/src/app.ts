@@ -17,7 +17,9 @@ import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
 import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
+import { redactingLogger } from './lib/log-redaction.ts';
 import { localBus, redisBus, type EventBus } from './lib/events.ts';
+import { deploymentPrefix, redisNames } from './lib/redis-namespace.ts';
 import { DEFAULT_RATE_LIMITS, setUpRateLimits, type RateLimits } from './lib/rate-limit.ts';
 import { setUpLive, type LiveOptions } from './modules/live/index.ts';
 import { refuseUnstorableInput } from './lib/unstorable.ts';
@@ -50,12 +52,12 @@ export interface AppOptions {
   /** The built console to serve under /main; absent: API only. */
   webDist?: string;
   logLevel?: string;
+  /** Where log lines go (tests read them); default standard output. */
+  logStream?: NodeJS.WritableStream;
   /** /metrics: a bearer token, a separate port. */
   metrics?: MetricsOptions;
   /** Proxies whose X-Forwarded-For is believed (config's TRUST_PROXY); none by default. */
   trustProxy?: false | string[] | ((address: string, hop: number) => boolean);
-  /** Tests draw predictable captchas. */
-  captchaText?: () => string;
   /** The event bus (lib/events.ts); absent: one of this instance only. */
   events?: EventBus;
   /** Where uploads and other files live by default (config's DATA_DIR). */
@@ -64,6 +66,11 @@ export interface AppOptions {
   s3?: S3Options;
   /** Redis (config's REDIS_URL): shared events and rate limits across instances. */
   redisUrl?: string;
+  /**
+   * The prefix of this deployment's Redis keys and channel (config's REDIS_PREFIX); unset: derived
+   * from the database's identity (lib/redis-namespace.ts), so deployments on one Redis keep apart.
+   */
+  redisPrefix?: string;
   /** Requests per window (config's RATE_LIMIT_*); unset ones take config's defaults. */
   rateLimits?: Partial<RateLimits>;
   /** How long player sign-ins and reported event ids are kept (modules/players). */
@@ -101,7 +108,7 @@ function isZodError(error: unknown): error is ZodLikeError {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: redactingLogger(options.logLevel ?? 'info', options.logStream),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
@@ -112,8 +119,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   trackDeclaredAccess(app);
   // Every part of the server publishes and listens here: `app.events`, `request.server.events`.
   // With Redis, events reach every instance (lib/events.ts).
+  const redis = options.redisUrl
+    ? { url: options.redisUrl, names: redisNames(options.redisPrefix ?? (await deploymentPrefix(db))) }
+    : undefined;
   const events =
-    options.events ?? (options.redisUrl ? redisBus(options.redisUrl, { log: app.log }) : localBus());
+    options.events ??
+    (redis ? redisBus(redis.url, { log: app.log, channel: redis.names.events }) : localBus());
   app.decorate('events', events);
   if (events.ready) {
     // Start even when Redis is away (the bus subscribes when it comes back); wait a little for it.
@@ -215,7 +226,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const authenticate = authenticator(db, options.jwtSecret, events);
   enforceRouteAccess(app, db, authenticate);
   // Rate limits: after the access hook's sign-in, before every route (lib/rate-limit.ts).
-  await setUpRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, options.redisUrl);
+  await setUpRateLimits(
+    app,
+    { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    redis && { url: redis.url, prefix: redis.names.rateLimits },
+  );
   await app.register(healthRoutes, { db });
   await app.register(acsRoutes, {
     prefix: '/api/v1',
@@ -227,7 +242,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refreshTtl: options.refreshTtl ?? 7 * 24 * 3600,
     biUrl: options.biUrl,
     serviceWorkbenchUrl: options.serviceWorkbenchUrl,
-    captchaText: options.captchaText,
   });
   // Live updates to the console (WebSocket), closed at once on sign-out.
   await setUpLive(app, { authenticate, ...options.live });

@@ -13,6 +13,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** REDIS_PREFIX: this deployment's Redis keys and channel; unset, derived from the database. */
+  redisPrefix?: string;
   ssoSecret: string;
   jwtSecret: string;
   /** Seals outside parties' credentials and tokens at rest (CREDENTIALS_SECRET). */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     ssoSecret: keys.sso,
     jwtSecret: keys.jwt,
     credentialsSecret: keys.credentials,

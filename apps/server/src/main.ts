@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     s3: config.s3,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     rateLimits: config.rateLimits,
     playerRetention: config.playerRetention,
     jobRetentionDays: config.jobRetentionDays,

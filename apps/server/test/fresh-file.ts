@@ -4,8 +4,11 @@
 // each module says how in its definition (`reset`, src/manifest.ts).
 import { lowerPasswordHashCostForTests } from '../src/lib/crypto.ts';
 import { MODULES } from '../src/manifest.ts';
+import { lowerCaptchaWorkForTests } from '../src/modules/acs/captcha.ts';
 import { TEST_PASSWORD_HASH_COST } from './helpers.ts';
 
 // Staff the tests create, and their new passwords, hashed at a test cost (lib/crypto.ts).
 lowerPasswordHashCostForTests(TEST_PASSWORD_HASH_COST);
+// Captchas a test solves in milliseconds (modules/acs/captcha.ts).
+lowerCaptchaWorkForTests();
 for (const module of MODULES) module.reset?.();

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
@@ -88,8 +90,6 @@ export const TEST_RATE_LIMITS = {
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
-  /** The next captcha's text (tests set it before asking for one). */
-  captcha: { next: string };
 }
 
 export async function createTestApp(
@@ -107,10 +107,11 @@ export async function createTestApp(
     outsideEndpoints?: Record<string, string>;
     /** The fake payment provider's secret (default: the public demo one, as a demo on loopback has). */
     fakePaySecret?: string;
+    /** The log, at a level, into a stream the test reads (default: silent). */
+    log?: { level: string; stream: NodeJS.WritableStream };
   } = {},
 ): Promise<TestContext> {
   const database = await testDatabase(options.demo ?? true);
-  const captcha = { next: 'ABCD' };
   const app = await buildApp({
     database,
     ssoSecret: SSO_SECRET,
@@ -119,8 +120,8 @@ export async function createTestApp(
     trustProxy: options.trustProxy,
     ...options.external,
     ...options.files,
-    logLevel: 'silent',
-    captchaText: () => captcha.next,
+    logLevel: options.log?.level ?? 'silent',
+    logStream: options.log?.stream,
     rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
     credentialsSecret: CREDENTIALS_SECRET,
     // Games use the fakes unless a test chooses otherwise, as in the demo.
@@ -129,7 +130,24 @@ export async function createTestApp(
   });
   await seed(database.db, { demo: options.demo ?? true, jwtSecret: JWT_SECRET });
   await app.ready();
-  return { app, database, captcha };
+  return { app, database };
+}
+
+/**
+ * Asks for a captcha and solves it as the sign-in page does (ALTCHA proof of work, at the tests'
+ * lowered work): the cookie naming it and the `code` users/login takes.
+ */
+export async function solveCaptcha(
+  app: FastifyInstance,
+  headers: Record<string, string> = {},
+): Promise<{ cookie: string; code: string }> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/users/captcha', headers });
+  const { challenge } = body<{ challenge: Challenge }>(res).data;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  if (!solution) throw new Error('the captcha was not solved');
+  const cookie = res.cookies.find((c) => c.name === 'rx_captcha')!;
+  const code = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return { cookie: `rx_captcha=${cookie.value}`, code };
 }
 
 export function body<T = unknown>(res: LightMyRequestResponse): { code: number; data: T; msg: string } {

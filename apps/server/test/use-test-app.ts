@@ -80,9 +80,6 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     get database() {
       return started().database;
     },
-    get captcha() {
-      return started().captcha;
-    },
     // Resolved at each call, so `const api = t.admin` may be written before the app starts.
     admin: new Proxy({} as Client, { get: (_, method: keyof Client) => admin().admin[method] }),
     get user() {

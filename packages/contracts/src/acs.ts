@@ -15,7 +15,8 @@ export const CAPTCHA_AFTER_FAILURES = 3;
 export const loginBody = z.object({
   username: safeText().trim().min(1).max(64),
   password: safeText().min(1).max(128),
-  code: safeText().trim().max(16).optional().default(''),
+  /** Once a captcha is required: the solved ALTCHA payload (challenge and solution, base64 JSON). */
+  code: safeText().trim().max(4096).optional().default(''),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -24,7 +25,21 @@ export const loginAnswer = z.object({
   captcha_required: z.boolean().optional(),
 });
 
-export const captchaAnswer = z.object({ svg: z.string(), expires_in: z.number() });
+/** A proof-of-work challenge (ALTCHA): find the counter whose key starts with `keyPrefix`. */
+export const captchaAnswer = z.object({
+  challenge: z.object({
+    parameters: z.looseObject({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+    }),
+    signature: z.string().optional(),
+  }),
+  expires_in: z.number(),
+});
 
 export const platformLinkQuery = z.object({ platform: safeText().min(1).max(32).default('main') });
 export const platformLinkAnswer = z.object({ url: z.string() });

@@ -6,6 +6,7 @@ import { errorCodesResource } from './error-codes.ts';
 import { idField, int32, queryFlag, safeText } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
 import { mailsResource } from './mails.ts';
+import { ADMIN_ROLE } from './pages.ts';
 import { refundsResource } from './refunds.ts';
 import { sanctionsResource } from './sanctions.ts';
 import { webOrdersResource } from './web-shop.ts';
@@ -32,6 +33,11 @@ export const APPROVAL_KINDS = {
   /** Sanctioning players in bulk from an openid file; the number: the players in the file. */
   'sanctions.bulk': { action: sanctionsResource.permissions.approve, number: 'players' },
   /**
+   * Sanctioning one player: counts toward the same policy as bulk sanctions (the number: 1), so
+   * sixty single bans in a row are no way around a fifty-player threshold.
+   */
+  'sanctions.single': { action: sanctionsResource.permissions.approve, number: 'players' },
+  /**
    * Sending a system mail; the number: the players it goes to (estimated when asked); the value:
    * what its attachments are worth in all (props' unit value × quantity × players).
    */
@@ -44,6 +50,11 @@ export const APPROVAL_KINDS = {
   'refunds.waive': { action: refundsResource.permissions.approve, number: 'refunded_amount' },
   /** Refunding a web recharge order; the number: its amount in minor units. */
   'web_orders.refund': { action: webOrdersResource.permissions.approve, number: 'order_amount' },
+  /**
+   * Changing the approval policies themselves: always decided by a second admin of the CP when it
+   * has one (no policy names it; its action is the admin role).
+   */
+  'approval_policies.update': { action: ADMIN_ROLE, number: 'policies' },
 } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 
@@ -57,10 +68,16 @@ export const VALUED_APPROVAL_ACTIONS: readonly string[] = [
 ];
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as ApprovalKind[];
 
-/** The actions a policy can name (distinct, in order). */
+/**
+ * A policy counts what the same staff member, and what the same audience (the same players), got
+ * through it in this many hours: ten batches of 999 codes are 9,990 codes against a 1,000 threshold.
+ */
+export const APPROVAL_WINDOW_HOURS = 24;
+
+/** The actions a policy can name (distinct, in order): not the policies' own, always a second admin's. */
 export const APPROVAL_ACTIONS: readonly string[] = [
-  ...new Set(Object.values(APPROVAL_KINDS).map((k) => k.action)),
-];
+  ...new Set(Object.values(APPROVAL_KINDS).map((k) => k.action as string)),
+].filter((action) => action !== ADMIN_ROLE);
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'failed'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, int32, isoTime, keyword, queryInt, rowMeta, safeText, versionField } from './fields.ts';
 import { resourceLifecycle } from './lifecycle.ts';
-import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { EXPORT_FORMATS, exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -162,6 +162,8 @@ export const codeBatchItem = batchFields.extend({
   status: z.enum(CODE_BATCH_STATUSES),
   /** Codes stored so far (a keyword batch: 1 once active). */
   generated: z.number().int(),
+  /** An active unique batch whose codes are still being made (`generated` of `quantity` so far). */
+  generating: z.boolean(),
   /** Redemptions so far. */
   redeemed: z.number().int(),
   /** The generation job (null before the batch first went active). */
@@ -208,6 +210,8 @@ export const codesQuery = z.object({
   page_size: queryInt(1, 100).default(10),
 });
 export const codesAnswer = listAnswer(codeEntry);
+/** The codes' export: CSV (default) or XLSX. */
+export const codesExportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
 
 export const codeLookupQuery = z.object({ code: safeText().trim().min(1).max(64) });
 export const codeRedemption = z.object({

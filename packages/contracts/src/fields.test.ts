@@ -95,16 +95,30 @@ describe('bounded integers', () => {
     }
   });
 
-  it('queryInt reads digits only, within its bounds', () => {
+  it('queryInt reads canonical decimal integers only, within its bounds', () => {
     expect(queryInt().parse('42')).toBe(42);
-    expect(queryInt().parse(' -7 ')).toBe(-7);
+    expect(queryInt().parse('-7')).toBe(-7);
     expect(queryInt(0).parse('0')).toBe(0);
     expect(queryInt().parse(String(INT32_MAX))).toBe(INT32_MAX);
     expect(problems(queryInt(), '2147483648')).toEqual({ _: 'Must be at most 2147483647.' });
     expect(problems(queryInt(), '9007199254740991')).toEqual({ _: 'Must be at most 2147483647.' });
     expect(problems(queryInt(), '1' + '0'.repeat(400))).toEqual({ _: 'The format is not valid.' });
     expect(problems(queryInt(1), '0')).toEqual({ _: 'Must be at least 1.' });
-    for (const bad of ['', ' ', '1.5', '1.0', '1e3', '0x10', 'Infinity', 'NaN', '+1', '1 2', '١٢'])
+    const spellings = [' 1', '1 ', '\t1', '01', '00', '-0', ' -7 '];
+    for (const bad of [
+      '',
+      ' ',
+      '1.5',
+      '1.0',
+      '1e3',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '+1',
+      '1 2',
+      '١٢',
+      ...spellings,
+    ])
       expect(problems(queryInt(), bad), JSON.stringify(bad)).toEqual({ _: 'The format is not valid.' });
     expect(problems(queryInt(), '1\u0000')).toEqual({ _: CHARACTER });
   });

@@ -31,16 +31,18 @@ export const INT32_MAX = 2_147_483_647;
 export const int32 = (min = INT32_MIN, max = INT32_MAX) => z.number().int().min(min).max(max);
 
 /**
- * An integer sent as text (query string, path): digits only, so `''`, `1.5`, `1e3`, `0x10` and
- * `Infinity` are refused rather than coerced, then bounded like {@link int32}. `bigint` columns
- * pass `Number.MAX_SAFE_INTEGER` as `max`.
+ * A decimal integer written the one way it prints: no sign but `-`, no leading zero, no space.
+ * `" 1"`, `"01"` and `"\t1"` naming row 1 would let one row hide behind many spellings.
+ */
+export const CANONICAL_INT = /^(0|-?[1-9]\d*)$/;
+
+/**
+ * An integer sent as text (query string, path, header): canonical decimal only ({@link CANONICAL_INT}),
+ * so `''`, `' 1'`, `01`, `1.5`, `1e3`, `0x10` and `Infinity` are refused rather than coerced, then
+ * bounded like {@link int32}. `bigint` columns pass `Number.MAX_SAFE_INTEGER` as `max`.
  */
 export const queryInt = (min = INT32_MIN, max = INT32_MAX) =>
-  safeText()
-    .trim()
-    .regex(/^-?\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  safeText().regex(CANONICAL_INT).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** Status of a catalogue row: disabled rows stay (something may refer to them) but are not offered. */
 export const RECORD_STATUSES = ['active', 'disabled'] as const;

@@ -45,6 +45,13 @@ export const FILE_USE_LIMITS: Record<FileUse, FileUseLimits> = {
 /** An openid list's further limits: lines (a header included) and characters of one line. */
 export const OPENID_LIST_LIMITS = { lines: 200_000, lineLength: 128 } as const;
 
+/**
+ * An image's size as its header states it, checked before anything decodes it: a few-KB PNG may
+ * claim 16000 × 16000 (a gigabyte once decoded), a bomb for whoever draws it. 25 megapixels is far
+ * above any icon or article picture; a side over 16,384 pixels is refused too.
+ */
+export const IMAGE_LIMITS = { maxPixels: 25_000_000, maxSide: 16_384 } as const;
+
 /** The image formats whose header the server reads (and whose dimensions must be readable). */
 export const IMAGE_TYPES = FILE_USE_LIMITS.image.types;
 
@@ -116,6 +123,17 @@ export const FILE_MESSAGES = {
     ar: 'الملف ليس صورة صالحة (PNG أو JPEG أو GIF أو WebP).',
     tc: '檔案內容不是有效的圖片（支援 PNG、JPEG、GIF、WebP）',
   },
+  too_many_pixels: {
+    zh: '图片尺寸过大：最多 {megapixels} 百万像素，每边不超过 {side} 像素',
+    en: 'The image is too large: at most {megapixels} megapixels, {side} pixels a side.',
+    ja: '画像のサイズが大きすぎます。最大 {megapixels} メガピクセル、一辺 {side} ピクセルまでです。',
+    th: 'รูปภาพมีขนาดใหญ่เกินไป: ไม่เกิน {megapixels} ล้านพิกเซล และด้านละไม่เกิน {side} พิกเซล',
+    vi: 'Hình ảnh quá lớn: tối đa {megapixels} megapixel, mỗi cạnh không quá {side} pixel.',
+    tl: 'Masyadong malaki ang larawan: hanggang {megapixels} megapixel, {side} pixel bawat gilid.',
+    id: 'Gambar terlalu besar: maksimal {megapixels} megapiksel, {side} piksel per sisi.',
+    ar: 'الصورة كبيرة جدًا: بحد أقصى {megapixels} ميغابكسل و{side} بكسل لكل ضلع.',
+    tc: '圖片尺寸過大：最多 {megapixels} 百萬像素，每邊不超過 {side} 像素',
+  },
   not_package: {
     zh: '文件内容不是有效的安装包（APK、AAB、IPA 或 ZIP）',
     en: 'The file is not a valid package (APK, AAB, IPA or ZIP).',
@@ -160,6 +178,8 @@ export function fileMessageParams(use: FileUse): Record<string, string | number>
     types: limits.extensions.map((ending) => ending.slice(1).toUpperCase()).join(', '),
     lines: OPENID_LIST_LIMITS.lines,
     length: OPENID_LIST_LIMITS.lineLength,
+    megapixels: IMAGE_LIMITS.maxPixels / 1_000_000,
+    side: IMAGE_LIMITS.maxSide,
   };
 }
 

@@ -242,7 +242,7 @@ export const webProtocolParams = z.object({
   language: z.enum(LANGUAGES),
 });
 export const webProtocolVersionParams = webProtocolParams.extend({
-  number: z.coerce.number().pipe(int32(1)),
+  number: queryInt(1),
 });
 
 /** Saves the draft: creates it (version 0) or edits it (its version); the body is sanitised. */
@@ -254,8 +254,8 @@ export const webProtocolDraftBody = z.object({
 export type WebProtocolDraft = z.input<typeof webProtocolDraftBody>;
 export const webProtocolPublishBody = z.object({ version: versionField });
 export const webProtocolCompareQuery = z.object({
-  a: z.coerce.number().pipe(int32(1)),
-  b: z.coerce.number().pipe(int32(1)),
+  a: queryInt(1),
+  b: queryInt(1),
 });
 
 export const webProtocolVersion = z.object({

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.ts';
 import { channels } from '../db/tables.ts';
 import type { Scope } from './access.ts';
 import { FieldProblems } from './problems.ts';
-import { rowInScope } from './scope.ts';
+import { checkReferences } from './references.ts';
 
 /**
  * Rows that apply to a channel of the product or to every channel (`channel_id` null), as the
@@ -24,11 +24,9 @@ export async function checkChannel(
   field = 'channel_id',
 ): Promise<void> {
   if (channelId === null) return;
-  const [row] = await db
-    .select({ id: channels.id })
-    .from(channels)
-    .where(rowInScope(channels, scope, channelId));
-  if (!row) new FieldProblems(scope.lang).add(field, 'unknown_ref').throwIfAny();
+  const problems = new FieldProblems(scope.lang);
+  await checkReferences(db, scope, problems, channels, [{ field, id: channelId }]);
+  problems.throwIfAny();
 }
 
 /**

@@ -185,6 +185,7 @@ export function defineLifecycle<
         kind: approval.kind,
         amount,
         ...(approval.value ? { value } : {}),
+        ...(approval.audience ? { audience: approval.audience(current, read) } : {}),
         reason: body.reason,
         target: { type: resource.logTarget, id, name: config.nameOf(current) },
         before: { status: base(current).status },

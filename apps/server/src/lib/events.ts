@@ -77,9 +77,6 @@ export async function end(redis: Redis): Promise<void> {
   redis.disconnect();
 }
 
-/** The pub/sub channel every instance of the console shares. */
-export const EVENT_CHANNEL = 'rx-console:events';
-
 interface Envelope {
   /** The publishing instance: it delivered the event locally already and ignores the echo. */
   from: string;
@@ -100,11 +97,11 @@ interface BusLogger {
  */
 export function redisBus(
   url: string,
-  options: { log?: BusLogger; instanceId?: string; channel?: string } = {},
+  options: { channel: string; log?: BusLogger; instanceId?: string },
 ): EventBus {
   const instance = options.instanceId ?? randomUUID();
-  /** Deployments sharing one Redis keep apart by channel (tests use their own). */
-  const channel = options.channel ?? EVENT_CHANNEL;
+  /** The deployment's own channel (lib/redis-namespace.ts): deployments sharing one Redis keep apart. */
+  const { channel } = options;
   const local = localBus();
   const retryStrategy = (times: number) => Math.min(200 * 2 ** Math.min(times, 6), 10_000);
   // Publishing never waits long for a Redis that is down: the event has reached this instance.

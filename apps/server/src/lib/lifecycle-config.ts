@@ -46,6 +46,12 @@ export interface LifecycleApproval<Row> {
   amount(tx: Db, row: Row): Promise<number | null> | number | null;
   /** The value the policy's value threshold is compared with (kinds that carry one). */
   value?(tx: Db, row: Row): Promise<number | null> | number | null;
+  /**
+   * Who the row reaches, as a fingerprint (e.g. a mail's target and recipients): what several rows
+   * sent to the same audience got through directly adds up against the policy (approvals' tallies).
+   * `read` is what the `prepare` hook read before the transaction.
+   */
+  audience?(row: Row, read: unknown): string;
   /** What the approver sees the row would become (default: its live status and window). */
   after?(row: Row, asked: { amount: number | null; value: number | null }): unknown;
   /** modules/approvals' `submitChange`. */
@@ -57,6 +63,7 @@ export interface LifecycleApproval<Row> {
       kind: ApprovalKind;
       amount: number | null;
       value?: number | null;
+      audience?: string;
       reason: string;
       target: { type: LogTargetType; id: number; name: string };
       before: unknown;

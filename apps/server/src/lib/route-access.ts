@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_ROLE, type Resource, type ResourceAction } from '@rx/contracts';
+import { ADMIN_ROLE, productHeaders, type Resource, type ResourceAction } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { access, adminAccess, productAccess, type Scope } from './access.ts';
 import { requireAuth } from './authenticate.ts';
@@ -101,9 +101,16 @@ declare module 'fastify' {
   }
 }
 
+/** Whether a rule asks for the product of `X-Product-Id` (a game's resource; admin-only pages do not). */
+export const needsProduct = (rule: AccessRule | undefined): boolean =>
+  rule?.kind === 'permission' &&
+  rule.resource.scope === 'product' &&
+  rule.resource.permissions.see !== ADMIN_ROLE;
+
 /**
  * Records every route under `/api` registered without an access rule, as it is added: a test
- * enumerates them (lib/route-access.test.ts) and fails on any.
+ * enumerates them (lib/route-access.test.ts) and fails on any. A route whose rule needs the product
+ * documents `X-Product-Id` (OpenAPI) from the same rule, so the document cannot forget one.
  */
 export function trackDeclaredAccess(app: FastifyInstance): void {
   const undeclared: string[] = [];
@@ -112,5 +119,6 @@ export function trackDeclaredAccess(app: FastifyInstance): void {
     const api = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
     const rule = (route.config as { access?: AccessRule } | undefined)?.access;
     if (api && !rule) undeclared.push(`${String(route.method)} ${route.url}`);
+    if (needsProduct(rule)) route.schema = { ...route.schema, headers: productHeaders };
   });
 }

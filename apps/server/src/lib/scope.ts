@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { ErrorCode, PRODUCT_HEADER, productHeaders, validationMessage } from '@rx/contracts';
+import { ErrorCode, PRODUCT_HEADER, productHeaders, queryInt, validationMessage } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { products } from '../db/schema.ts';
 import { ApiError } from './api-error.ts';
@@ -13,19 +13,20 @@ import { requestLanguage } from './request.ts';
  */
 export async function requestProduct(db: Db, request: FastifyRequest, cpId: number): Promise<number> {
   const raw = request.headers[PRODUCT_HEADER];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  const value = (Array.isArray(raw) ? raw[0] : raw) ?? '';
   const lang = requestLanguage(request);
   if (!value) {
     throw new ApiError(ErrorCode.INVALID_INPUT, {
       fields: { product_id: validationMessage('required', lang) },
     });
   }
-  const id = Number(value);
-  if (!/^\d{1,10}$/.test(value) || id > 2147483647) {
+  const parsed = queryInt(1).safeParse(value);
+  if (!parsed.success) {
     throw new ApiError(ErrorCode.INVALID_INPUT, {
       fields: { product_id: validationMessage('invalid', lang) },
     });
   }
+  const id = parsed.data;
   if (!(await productOfCp(db, id, cpId))) throw new ApiError(ErrorCode.FORBIDDEN);
   return id;
 }

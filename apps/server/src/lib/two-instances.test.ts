@@ -11,13 +11,15 @@ import { products } from '../db/schema.ts';
 import { seed } from '../seed/index.ts';
 import { errorCodeReleases } from '../modules/error-codes/tables.ts';
 import { LIVE_PROTOCOL } from '../modules/live/index.ts';
+import { deploymentPrefix, redisNames } from './redis-namespace.ts';
 import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, signInAs, testServerUrl } from '../../test/helpers.ts';
 import { signGameRequest } from '../../test/game.ts';
-import { redisBus } from './events.ts';
 
 /**
  * Two server instances on one PostgreSQL database and one Redis, each listening on its own port:
- * a change made through one is seen through the other at once (lib/events.ts, redisBus).
+ * a change made through one is seen through the other at once (lib/events.ts, redisBus). A third
+ * instance, of another deployment (its own database) on the same Redis, hears and counts nothing
+ * of theirs (lib/redis-namespace.ts).
  */
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -66,7 +68,10 @@ interface Instance {
 }
 
 let dbName = '';
+let otherDbName = '';
 let instances: Instance[] = [];
+/** The instance of the other deployment. */
+let other: Instance;
 const sockets: WsClient[] = [];
 
 async function withDatabase(url: string, sql: string): Promise<void> {
@@ -82,12 +87,14 @@ describe.skipIf(skipReason !== null)(
   () => {
     beforeAll(async () => {
       dbName = `console_two_${randomBytes(5).toString('hex')}`;
+      otherDbName = `console_other_${randomBytes(5).toString('hex')}`;
       await withDatabase(POSTGRES_URL, `CREATE DATABASE ${dbName}`);
-      const target = new URL(POSTGRES_URL);
-      target.pathname = `/${dbName}`;
-      // A channel of this run's own: other runs on the same Redis never reach these instances.
-      const channel = `rx-test:${dbName}`;
-      const start = async (): Promise<Instance> => {
+      await withDatabase(POSTGRES_URL, `CREATE DATABASE ${otherDbName}`);
+      // No channel or prefix given: each deployment's is derived from its database, so this run's
+      // instances share theirs and never meet other runs (or the other deployment) on this Redis.
+      const start = async (name: string): Promise<Instance> => {
+        const target = new URL(POSTGRES_URL);
+        target.pathname = `/${name}`;
         const database = await openDatabase({ databaseUrl: target.toString() });
         const app = await buildApp({
           database,
@@ -95,22 +102,24 @@ describe.skipIf(skipReason !== null)(
           jwtSecret: JWT_SECRET,
           logLevel: 'silent',
           redisUrl: REDIS_URL,
-          events: redisBus(REDIS_URL, { channel }),
-          // Shared counters, of this run only; refused game calls low enough to reach.
-          rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3, redisPrefix: `rx-test-rate:${dbName}:` },
+          // Refused game calls low enough to reach.
+          rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3 },
         });
         const address = await app.listen({ port: 0, host: '127.0.0.1' });
         return { app, database, base: address };
       };
-      const first = await start();
+      const first = await start(dbName);
       await seed(first.database.db, { demo: true, jwtSecret: JWT_SECRET });
-      instances = [first, await start()];
+      instances = [first, await start(dbName)];
+      other = await start(otherDbName);
     }, 120_000);
 
     afterAll(async () => {
       for (const socket of sockets) socket.close();
-      for (const { app } of instances) await app.close();
-      if (dbName) await withDatabase(POSTGRES_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      for (const { app } of [...instances, ...(other ? [other] : [])]) await app.close();
+      for (const name of [dbName, otherDbName]) {
+        if (name) await withDatabase(POSTGRES_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
     });
 
     it("drops B's cached game-API answer at once when the console writes through A", async () => {
@@ -170,6 +179,48 @@ describe.skipIf(skipReason !== null)(
         expect(refused).toMatchObject({ status: 429, code: 429001 });
         expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
       }
+      // Another deployment on the same Redis counts on its own: the same address is not refused there.
+      expect((await unsigned(other)).status).toBe(401);
+    });
+
+    it("keeps another deployment's events apart: B hears A, the other deployment hears nothing", async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const heard = { b: [] as string[], other: [] as string[] };
+      const stops = [
+        b.app.events.subscribe((e) => heard.b.push(e.topic === 'notification' ? e.data.title : e.topic)),
+        other.app.events.subscribe((e) =>
+          heard.other.push(e.topic === 'notification' ? e.data.title : e.topic),
+        ),
+      ];
+      const mark = `secret-${randomBytes(4).toString('hex')}`;
+      a.app.events.publish({
+        topic: 'notification',
+        cpId: 1,
+        userId: 1,
+        data: { id: 1, kind: 'system', title: mark },
+      });
+      await expect.poll(() => heard.b, { timeout: 2000 }).toContain(mark);
+      // Then a message on the other deployment's own channel, through Redis: its subscriber reads
+      // its socket in order, so once this arrives anything A's publish had sent it would have too.
+      const own = `own-${randomBytes(4).toString('hex')}`;
+      const channel = redisNames(await deploymentPrefix(other.database.db)).events;
+      const probe = new Redis(REDIS_URL);
+      try {
+        const event = {
+          topic: 'notification',
+          cpId: 1,
+          userId: 1,
+          data: { id: 2, kind: 'system', title: own },
+        };
+        await probe.publish(channel, JSON.stringify({ from: 'probe', event }));
+      } finally {
+        probe.disconnect();
+      }
+      await expect.poll(() => heard.other, { timeout: 2000 }).toContain(own);
+      expect(heard.other).toContain(own);
+      expect(heard.other).not.toContain(mark);
+      expect(heard.b).not.toContain(own);
+      for (const stop of stops) stop();
     });
 
     it('delivers a notification published on A to the console connected to B', async () => {

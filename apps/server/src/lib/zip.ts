@@ -1,10 +1,10 @@
 import zlib from 'node:zlib';
-import { Inflate } from 'fflate';
+import { Inflate, Zip, ZipDeflate } from 'fflate';
 import { badFile, FILE_LIMITS, TableFileError } from './file-limits.ts';
 
 /**
- * A streaming zip writer (deflate, data descriptors, no zip64: entries below 4 GiB) and a reader
- * for uploaded files that trusts nothing the file says about sizes. Enough for XLSX.
+ * Zip for XLSX: writing through fflate's streaming writer, and a reader for uploaded files that
+ * trusts nothing the file says about sizes (it inflates with fflate, counting what really comes out).
  */
 
 export interface ZipEntry {
@@ -12,103 +12,39 @@ export interface ZipEntry {
   data: Buffer | AsyncIterable<Buffer>;
 }
 
-const UTF8_AND_DESCRIPTOR = 0x0808;
-const DEFLATE = 8;
-
-function dosDateTime(date: Date): { time: number; date: number } {
-  return {
-    time: (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2),
-    date: ((date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
-  };
-}
-
 async function* chunksOf(data: Buffer | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   if (Buffer.isBuffer(data)) yield data;
   else yield* data;
 }
 
-/** The zip file's bytes, entry by entry, as they are compressed. */
+/**
+ * The zip file's bytes, entry by entry, as they are compressed: fflate's streaming zip writer
+ * (deflate, data descriptors), fed chunk by chunk so memory holds one chunk of an entry at a time.
+ */
 export async function* zipStream(entries: Iterable<ZipEntry>, now = new Date()): AsyncGenerator<Buffer> {
-  const stamp = dosDateTime(now);
-  const central: Buffer[] = [];
-  let offset = 0;
-  let count = 0;
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else out.push(chunk);
+  });
+  const drain = function* () {
+    if (failure) throw failure;
+    while (out.length) yield Buffer.from(out.shift()!);
+  };
   for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_AND_DESCRIPTOR, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(stamp.time, 10);
-    local.writeUInt16LE(stamp.date, 12);
-    local.writeUInt16LE(name.length, 26);
-    const headerOffset = offset;
-    yield Buffer.concat([local, name]);
-    offset += local.length + name.length;
-
-    let crc = 0;
-    let size = 0;
-    let compressed = 0;
-    const deflate = zlib.createDeflateRaw();
-    const pending: Buffer[] = [];
-    deflate.on('data', (chunk: Buffer) => pending.push(chunk));
-    const drain = function* () {
-      while (pending.length) {
-        const chunk = pending.shift()!;
-        compressed += chunk.length;
-        yield chunk;
-      }
-    };
+    const file = new ZipDeflate(entry.name, { level: 6 });
+    file.mtime = now;
+    zip.add(file);
     for await (const chunk of chunksOf(entry.data)) {
-      crc = zlib.crc32(chunk, crc);
-      size += chunk.length;
-      await new Promise<void>((resolve, reject) =>
-        deflate.write(chunk, (err) => (err ? reject(err) : resolve())),
-      );
+      file.push(chunk);
       yield* drain();
     }
-    await new Promise<void>((resolve, reject) => {
-      deflate.once('end', resolve);
-      deflate.once('error', reject);
-      deflate.end();
-    });
+    file.push(new Uint8Array(0), true);
     yield* drain();
-    offset += compressed;
-
-    const descriptor = Buffer.alloc(16);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(crc >>> 0, 4);
-    descriptor.writeUInt32LE(compressed, 8);
-    descriptor.writeUInt32LE(size, 12);
-    yield descriptor;
-    offset += descriptor.length;
-
-    const record = Buffer.alloc(46);
-    record.writeUInt32LE(0x02014b50, 0);
-    record.writeUInt16LE(20, 4);
-    record.writeUInt16LE(20, 6);
-    record.writeUInt16LE(UTF8_AND_DESCRIPTOR, 8);
-    record.writeUInt16LE(DEFLATE, 10);
-    record.writeUInt16LE(stamp.time, 12);
-    record.writeUInt16LE(stamp.date, 14);
-    record.writeUInt32LE(crc >>> 0, 16);
-    record.writeUInt32LE(compressed, 20);
-    record.writeUInt32LE(size, 24);
-    record.writeUInt16LE(name.length, 28);
-    record.writeUInt32LE(headerOffset, 42);
-    central.push(record, name);
-    count++;
   }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  yield directory;
-  yield end;
+  zip.end();
+  yield* drain();
 }
 
 interface DirectoryEntry {

@@ -1,3 +1,4 @@
+import type { Challenge } from 'altcha-lib';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '@/shared/api-constants.ts';
 
 /** The three calls of the sign-in page; answers come back whatever their code, for the form to show. */
@@ -36,7 +37,8 @@ async function call<T>(language: string, path: string, body?: unknown): Promise<
 export const signInApi = {
   signIn: (language: string, body: { username: string; password: string; code: string }) =>
     call<{ token: string } & SignInFailure>(language, '/users/login', body),
-  captcha: (language: string) => call<{ svg: string; expires_in: number }>(language, '/users/captcha'),
+  captcha: (language: string) =>
+    call<{ challenge: Challenge; expires_in: number }>(language, '/users/captcha'),
   platformLink: (language: string) =>
     call<{ url: string }>(language, '/acs/user/platform_link?platform=main'),
 };

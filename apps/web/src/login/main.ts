@@ -22,14 +22,29 @@ applyDocumentLanguage(language);
 view.setStrings(strings, language);
 view.focus('username');
 
-async function refreshCaptcha(): Promise<void> {
-  try {
-    const answer = await signInApi.captcha(language);
-    const svg = answer.code === 0 ? answer.data?.svg : undefined;
-    view.showCaptcha(svg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` : null);
-  } catch {
-    view.showCaptcha(null);
-  }
+/** The captcha being worked out, and its number: a newer one replaces it (a spent or failed one is asked again). */
+let solving: Promise<void> | undefined;
+let attempt = 0;
+
+/**
+ * Asks for a new proof-of-work challenge and works it out in the background (the solver, ALTCHA's,
+ * is loaded only now: most sign-ins never need it).
+ */
+function refreshCaptcha(): Promise<void> {
+  const mine = ++attempt;
+  view.showCaptcha('working');
+  solving = (async () => {
+    try {
+      const answer = await signInApi.captcha(language);
+      if (answer.code !== 0 || !answer.data) throw new Error('no challenge');
+      const { solveCaptcha } = await import('./captcha.ts');
+      const code = await solveCaptcha(answer.data.challenge);
+      if (attempt === mine) view.showCaptcha(code ? 'solved' : 'failed', code ?? '');
+    } catch {
+      if (attempt === mine) view.showCaptcha('failed');
+    }
+  })();
+  return solving;
 }
 
 /** Client-side checks; the messages come from login.json. */
@@ -55,6 +70,12 @@ async function goToConsole(): Promise<boolean> {
 
 async function submit(): Promise<void> {
   view.clearErrors();
+  // A captcha still being worked out is waited for, the button showing the form is busy.
+  if (view.captchaShown && solving) {
+    view.setBusy(true);
+    await solving;
+    view.setBusy(false);
+  }
   const values = view.values();
   const missing = missingFields(values);
   if (missing.length) {
@@ -73,13 +94,9 @@ async function submit(): Promise<void> {
     const message = answer.msg || strings.failed;
     switch (answer.code) {
       case ErrorCode.CAPTCHA_REQUIRED:
-        await refreshCaptcha();
-        view.setFieldError('code', message);
-        view.focus('code');
-        return;
       case ErrorCode.CAPTCHA_WRONG:
-        view.fields.code.input.value = '';
-        await refreshCaptcha();
+        // Worked out anew in the background; the next press of the button waits for it.
+        void refreshCaptcha();
         view.setFieldError('code', message);
         view.focus('code');
         return;
@@ -96,7 +113,7 @@ async function submit(): Promise<void> {
         view.setFormError(message);
         view.fields.password.input.value = '';
         // A used captcha is spent; the server may also start asking for one after failures.
-        if (view.captchaShown || answer.data?.captcha_required) await refreshCaptcha();
+        if (view.captchaShown || answer.data?.captcha_required) void refreshCaptcha();
         view.focus('password');
     }
   } catch {

@@ -21,23 +21,36 @@ export type FieldName = 'username' | 'password' | 'code';
 interface Field {
   box: HTMLDivElement;
   label: HTMLLabelElement;
-  input: HTMLInputElement;
+  /** The control: an input, or the captcha's status (an `<output>` the browser fills by working). */
+  input: HTMLInputElement | HTMLOutputElement;
   error: HTMLParagraphElement;
 }
 
-function field(name: FieldName, input: Props<'input'>, extra: Node[] = []): Field {
+/** Where the proof-of-work captcha is: working it out, solved, or failed to load or solve. */
+export type CaptchaState = 'working' | 'solved' | 'failed';
+
+function field(name: FieldName, input: Props<'input'>): Field {
   const label = el('label', { htmlFor: name });
   const error = el('p', { id: `${name}-error`, className: 'field-error' });
   const control = el('input', { id: name, name, required: true, ...input });
   control.setAttribute('aria-describedby', error.id);
-  const box = el(
-    'div',
-    { className: 'field' },
-    label,
-    ...(extra.length ? [el('div', { className: 'field-row' }, control, ...extra)] : [control]),
-    error,
-  );
+  const box = el('div', { className: 'field' }, label, control, error);
   return { box, label, input: control, error };
+}
+
+/**
+ * The captcha: nothing to type. The browser works out a proof of work and says where it is; a
+ * failed one offers a retry. Its solution is kept here until the form is sent.
+ */
+function captchaField(): Field & { retry: HTMLButtonElement } {
+  const label = el('label', { htmlFor: 'code' });
+  const error = el('p', { id: 'code-error', className: 'field-error' });
+  const status = el('output', { id: 'code', className: 'captcha-status', tabIndex: -1 });
+  status.setAttribute('aria-live', 'polite');
+  status.setAttribute('aria-describedby', error.id);
+  const retry = el('button', { type: 'button', className: 'captcha-retry', hidden: true });
+  const box = el('div', { className: 'field' }, label, status, retry, error);
+  return { box, label, input: status, error, retry };
 }
 
 export function createLoginView(root: HTMLElement) {
@@ -64,15 +77,9 @@ export function createLoginView(root: HTMLElement) {
     spellcheck: false,
   });
   const password = field('password', { type: 'password', autocomplete: 'current-password' });
-  const captchaImage = el('img', { alt: '', width: 120, height: 40 });
-  const captchaButton = el('button', { type: 'button', className: 'captcha-image' }, captchaImage);
-  const captchaHint = el('p', { id: 'code-hint', className: 'hint' });
-  const code = field('code', { type: 'text', autocomplete: 'off', maxLength: 16, spellcheck: false }, [
-    captchaButton,
-  ]);
-  code.input.setAttribute('aria-describedby', `code-hint ${code.error.id}`);
-  code.box.insertBefore(captchaHint, code.error);
+  const code = captchaField();
   code.box.hidden = true;
+  let captcha: { state: CaptchaState; solution: string } = { state: 'working', solution: '' };
 
   const submit = el('button', { type: 'submit', className: 'submit' });
   const form = el('form', { noValidate: true }, formError, username.box, password.box, code.box, submit);
@@ -94,7 +101,7 @@ export function createLoginView(root: HTMLElement) {
   return {
     form,
     language,
-    captchaButton,
+    captchaButton: code.retry,
     fields,
 
     setStrings(next: LoginStrings, lang: Language) {
@@ -107,8 +114,8 @@ export function createLoginView(root: HTMLElement) {
       username.label.textContent = next.username;
       password.label.textContent = next.password;
       code.label.textContent = next.captcha;
-      captchaHint.textContent = next.captchaHint;
-      captchaButton.setAttribute('aria-label', next.captchaImage);
+      code.retry.textContent = next.captchaLoadFailed;
+      this.showCaptcha(captcha.state, captcha.solution, code.box.hidden === true);
       submit.textContent = busy ? next.submitting : next.submit;
     },
 
@@ -116,7 +123,7 @@ export function createLoginView(root: HTMLElement) {
       return {
         username: username.input.value.trim(),
         password: password.input.value,
-        code: code.input.value.trim(),
+        code: captcha.solution,
       };
     },
 
@@ -124,13 +131,14 @@ export function createLoginView(root: HTMLElement) {
       return !code.box.hidden;
     },
 
-    showCaptcha(dataUrl: string | null) {
-      code.box.hidden = false;
-      captchaImage.hidden = dataUrl === null;
-      if (dataUrl) captchaImage.src = dataUrl;
-      captchaButton.classList.toggle('failed', dataUrl === null);
-      captchaButton.textContent = '';
-      captchaButton.append(dataUrl === null ? strings.captchaLoadFailed : captchaImage);
+    showCaptcha(state: CaptchaState, solution = '', hidden = false) {
+      captcha = { state, solution: state === 'solved' ? solution : '' };
+      code.box.hidden = hidden;
+      code.box.dataset.state = state;
+      code.input.textContent =
+        state === 'working' ? strings.captchaWorking : state === 'solved' ? strings.captchaSolved : '';
+      code.input.hidden = state === 'failed';
+      code.retry.hidden = state !== 'failed';
     },
 
     setBusy(next: boolean) {

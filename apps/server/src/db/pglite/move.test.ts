@@ -70,7 +70,7 @@ describe('moving a PGlite data folder into the embedded PostgreSQL', () => {
         url: '/api/v1/props',
         headers: {
           authorization: `Bearer ${user.access_token}`,
-          'x-product-id': String(await productIdOf({ app, database, captcha: { next: '' } }, 'xianxia')),
+          'x-product-id': String(await productIdOf({ app, database }, 'xianxia')),
         },
         payload: {
           code: 'moved_prop',

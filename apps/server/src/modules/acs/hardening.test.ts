@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { loginFailures, operationLogs, ssoLinks, users } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
-import { bearer, body, DEMO_PASSWORD, signInAs, SSO_SECRET, useTestApp } from '../../../test/index.ts';
+import {
+  bearer,
+  body,
+  DEMO_PASSWORD,
+  signInAs,
+  solveCaptcha,
+  SSO_SECRET,
+  useTestApp,
+} from '../../../test/index.ts';
 
 /** The one reverse proxy this server believes (TRUST_PROXY=10.7.0.1). */
 const PROXY = '10.7.0.1';
@@ -33,10 +41,9 @@ async function login(
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
   let code = '';
   if (captcha) {
-    t.captcha.next = 'ABCD';
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/captcha' });
-    headers.cookie = `rx_captcha=${res.cookies.find((c) => c.name === 'rx_captcha')!.value}`;
-    code = captcha === 'solved' ? 'ABCD' : captcha;
+    const solved = await solveCaptcha(t.app);
+    headers.cookie = solved.cookie;
+    code = captcha === 'solved' ? solved.code : captcha;
   }
   const res = await t.app.inject({
     method: 'POST',

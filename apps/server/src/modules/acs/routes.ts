@@ -76,11 +76,19 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
 
   app.get(
     '/users/captcha',
-    { schema: { tags, summary: 'A captcha image for the sign-in page' }, config: PUBLIC },
+    {
+      schema: {
+        tags,
+        summary: 'A proof-of-work captcha (ALTCHA) for the sign-in page',
+        description:
+          'The browser solves the challenge and sends the ALTCHA payload (challenge and solution, base64 JSON) as users/login `code`. Good for one try, with the cookie this call sets.',
+      },
+      config: PUBLIC,
+    },
     async (request, reply) => {
       const captcha = await acs.newCaptcha();
       reply.setCookie(CAPTCHA_COOKIE, captcha.id, cookieOptions(request, captcha.expiresIn));
-      return ok({ svg: captcha.svg, expires_in: captcha.expiresIn });
+      return ok({ challenge: captcha.challenge, expires_in: captcha.expiresIn });
     },
   );
 

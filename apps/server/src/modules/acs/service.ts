@@ -25,7 +25,8 @@ import {
 } from '../../lib/crypto.ts';
 import { signJwt } from '../../lib/jwt.ts';
 import { writeOperationLog } from '../../lib/operation-log.ts';
-import { CAPTCHA_TTL_SECONDS, captchaSvg, randomCaptchaText } from './captcha.ts';
+import { CAPTCHA_TTL_SECONDS, challengeFingerprint, checkSolution, newChallenge } from './captcha.ts';
+import type { Challenge } from 'altcha-lib';
 import { userGrants } from '../../lib/grants.ts';
 import { SignInThrottle } from './throttle.ts';
 
@@ -34,8 +35,6 @@ export interface AcsSettings {
   jwtSecret: string;
   accessTtl: number;
   refreshTtl: number;
-  /** Draws captcha texts; tests pass a predictable one. */
-  captchaText?: () => string;
   /** Told (once the change committed) when sign-ins of a user ended: caches of every instance forget them. */
   onSessionsEnded?: (userId: number) => void;
 }
@@ -85,24 +84,26 @@ export class AcsService {
 
   // --- captcha and failure counting -------------------------------------------------------
 
-  async newCaptcha(): Promise<{ id: string; svg: string; expiresIn: number }> {
-    const text = (this.settings.captchaText ?? randomCaptchaText)();
+  /** A proof-of-work challenge (captcha.ts), bound to this browser by the row its cookie names. */
+  async newCaptcha(): Promise<{ id: string; challenge: Challenge; expiresIn: number }> {
+    const challenge = await newChallenge(this.settings.ssoSecret);
     const id = randomToken(18);
     await this.db.delete(captchas).where(sql`${captchas.expiresAt} < now()`);
     await this.db.insert(captchas).values({
       id,
-      answerHash: sha256(`${id}:${text.toUpperCase()}`),
+      answerHash: challengeFingerprint(challenge),
       expiresAt: later(CAPTCHA_TTL_SECONDS),
     });
-    return { id, svg: captchaSvg(text), expiresIn: CAPTCHA_TTL_SECONDS };
+    return { id, challenge, expiresIn: CAPTCHA_TTL_SECONDS };
   }
 
-  /** A captcha is good for one try, right or wrong. */
-  private async checkCaptcha(id: string | undefined, answer: string): Promise<boolean> {
+  /** A captcha is good for one try, right or wrong: the challenge this browser was given, solved. */
+  private async checkCaptcha(id: string | undefined, code: string): Promise<boolean> {
     if (!id) return false;
     const [row] = await this.db.delete(captchas).where(eq(captchas.id, id)).returning();
     if (!row || row.expiresAt.getTime() < Date.now()) return false;
-    return safeEqual(row.answerHash, sha256(`${id}:${answer.trim().toUpperCase()}`));
+    const solved = await checkSolution(this.settings.ssoSecret, code);
+    return solved !== null && safeEqual(row.answerHash, challengeFingerprint(solved));
   }
 
   // --- users/login: the sign-in page ------------------------------------------------------

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { count, eq } from 'drizzle-orm';
 import { signInSessions, users } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
-import { bearer, body, DEMO_PASSWORD, signInAs, SSO_SECRET, useTestApp } from '../../../test/index.ts';
+import {
+  bearer,
+  body,
+  DEMO_PASSWORD,
+  signInAs,
+  solveCaptcha,
+  SSO_SECRET,
+  useTestApp,
+} from '../../../test/index.ts';
 
 const t = useTestApp({ as: null });
 
@@ -93,31 +103,34 @@ describe('POST users/login', () => {
     expect(noCode.statusCode).toBe(401);
     expect(body(noCode)).toMatchObject({ code: 401002, data: { captcha_required: true } });
 
-    t.captcha.next = 'K7PX';
-    const captcha = await t.app.inject({ method: 'GET', url: '/api/v1/users/captcha' });
-    expect(body<{ svg: string }>(captcha).data.svg).toMatch(
-      /^<svg[\s\S]*K[\s\S]*7[\s\S]*P[\s\S]*X[\s\S]*<\/svg>$/,
-    );
-    const captchaCookie = captcha.cookies.find((c) => c.name === 'rx_captcha')!;
+    const solved = await solveCaptcha(t.app);
     const wrong = await login(
       { username: 'cs_agent', password: DEMO_PASSWORD, code: 'AAAA' },
-      { cookie: `rx_captcha=${captchaCookie.value}` },
+      { cookie: solved.cookie },
       ip,
     );
     expect(body(wrong).code).toBe(401003);
     // A captcha is good for one try: the right answer after a wrong one is refused too.
     const reused = await login(
-      { username: 'cs_agent', password: DEMO_PASSWORD, code: 'K7PX' },
-      { cookie: `rx_captcha=${captchaCookie.value}` },
+      { username: 'cs_agent', password: DEMO_PASSWORD, code: solved.code },
+      { cookie: solved.cookie },
       ip,
     );
     expect(body(reused).code).toBe(401003);
+    // A solution is good only with the cookie of its own challenge.
+    const mine = await solveCaptcha(t.app);
+    const other = await solveCaptcha(t.app);
+    const swapped = await login(
+      { username: 'cs_agent', password: DEMO_PASSWORD, code: other.code },
+      { cookie: mine.cookie },
+      ip,
+    );
+    expect(body(swapped).code).toBe(401003);
 
-    const fresh = await t.app.inject({ method: 'GET', url: '/api/v1/users/captcha' });
-    const freshCookie = fresh.cookies.find((c) => c.name === 'rx_captcha')!;
+    const fresh = await solveCaptcha(t.app);
     const right = await login(
-      { username: 'cs_agent', password: DEMO_PASSWORD, code: 'k7px' },
-      { cookie: `rx_captcha=${freshCookie.value}` },
+      { username: 'cs_agent', password: DEMO_PASSWORD, code: fresh.code },
+      { cookie: fresh.cookie },
       ip,
     );
     expect(right.statusCode).toBe(200);
@@ -125,6 +138,58 @@ describe('POST users/login', () => {
     expect((await login({ username: 'cs_agent', password: DEMO_PASSWORD }, {}, '10.0.3.99')).statusCode).toBe(
       200,
     );
+  });
+
+  it('asks for a proof of work nothing in its answer gives away, and refuses a forged or easier one', async () => {
+    const ip = '10.0.9.1';
+    for (const name of ['pw1', 'pw2', 'pw3']) await login({ username: name, password: 'x' }, {}, ip);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/captcha' });
+    const { challenge } = body<{ challenge: Challenge }>(res).data;
+    // No text or image to read: a signed challenge whose answer (a counter) must be computed.
+    expect(res.body).not.toMatch(/<svg|<text/);
+    expect(challenge).toMatchObject({
+      parameters: { algorithm: 'PBKDF2/SHA-256' },
+      signature: expect.any(String),
+    });
+    const cookie = `rx_captcha=${res.cookies.find((c) => c.name === 'rx_captcha')!.value}`;
+    const send = (code: string) =>
+      login({ username: 'ops_gn', password: DEMO_PASSWORD, code }, { cookie }, ip);
+    // What the answer shows is no solution: the prefix, the nonce, counter 0.
+    const guess = { counter: 0, derivedKey: challenge.parameters.keyPrefix.padEnd(64, '0') };
+    expect(
+      body(await send(Buffer.from(JSON.stringify({ challenge, solution: guess })).toString('base64'))).code,
+    ).toBe(401003);
+    // A challenge made easier (one iteration, a prefix its maker knows) and solved is refused: not signed by the server.
+    const easy = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1,
+      counter: 1,
+      deriveKey,
+      hmacSignatureSecret: 'guess',
+      hmacKeySignatureSecret: 'guess2',
+    });
+    const solution = await solveChallenge({ challenge: easy, deriveKey });
+    const fresh = await solveCaptcha(t.app);
+    const forged = await login(
+      {
+        username: 'ops_gn',
+        password: DEMO_PASSWORD,
+        code: Buffer.from(JSON.stringify({ challenge: easy, solution })).toString('base64'),
+      },
+      { cookie: fresh.cookie },
+      ip,
+    );
+    expect(body(forged).code).toBe(401003);
+    const right = await solveCaptcha(t.app);
+    expect(
+      (
+        await login(
+          { username: 'ops_gn', password: DEMO_PASSWORD, code: right.code },
+          { cookie: right.cookie },
+          ip,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('asks for a captcha after three failures from one IP, whatever the usernames', async () => {
@@ -140,12 +205,10 @@ describe('POST users/login', () => {
 
   it('rate-limits a username after ten failures with 429001, even with the right password', async () => {
     for (let i = 0; i < 10; i++) {
-      t.captcha.next = 'ZZZZ';
-      const captcha = await t.app.inject({ method: 'GET', url: '/api/v1/users/captcha' });
-      const cookie = captcha.cookies.find((c) => c.name === 'rx_captcha')!;
+      const solved = await solveCaptcha(t.app);
       await login(
-        { username: 'ops_hw', password: 'bad-pass1', code: 'ZZZZ' },
-        { cookie: `rx_captcha=${cookie.value}` },
+        { username: 'ops_hw', password: 'bad-pass1', code: solved.code },
+        { cookie: solved.cookie },
         `10.0.5.${i}`,
       );
     }

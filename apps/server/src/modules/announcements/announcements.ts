@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { LANGUAGES, announcementsResource, type Announcement, type OptionalI18nText } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { userGroups } from '../user-groups/tables.ts';
 import { announcements } from './tables.ts';
 
 type Row = typeof announcements.$inferSelect;
@@ -96,13 +98,22 @@ export const announcementImpl: ResourceImpl<
     return [];
   },
   // What players see changes only through the lifecycle: a notice is edited as a draft.
-  check: async (_db, scope, input, before) => {
+  check: async (db, scope, input, before) => {
     if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    const problems = new FieldProblems(scope.lang);
+    // Groups of another game or CP, or of no one, would make a notice that silently reaches nobody.
+    await checkReferences(
+      db,
+      scope,
+      problems,
+      userGroups,
+      eachOf('user_group_ids', input.user_group_ids ?? []),
+    );
     // The cross-field rules again against what the row keeps (an update may send one side).
     const start = input.start_at !== undefined ? input.start_at : iso(before?.startAt ?? null);
     const end = input.end_at !== undefined ? input.end_at : iso(before?.endAt ?? null);
-    if (start && end && Date.parse(end) <= Date.parse(start))
-      new FieldProblems(scope.lang).add('end_at', 'end_before_start').throwIfAny();
+    if (start && end && Date.parse(end) <= Date.parse(start)) problems.add('end_at', 'end_before_start');
+    problems.throwIfAny();
   },
 };
 

@@ -9,8 +9,8 @@ import type { Scope } from '../../lib/access.ts';
  */
 export interface ApprovalHandler<P = unknown> {
   apply(tx: Db, maker: Scope, payload: P): Promise<unknown>;
-  /** After the applying transaction committed (e.g. drop the game API's cached answers). */
-  afterApply?(maker: Scope, payload: P): void;
+  /** After the applying transaction committed (e.g. drop the game API's cached answers), with what `apply` answered. */
+  afterApply?(maker: Scope, payload: P, result: unknown): void;
   /**
    * When a request ends without being applied (rejected, cancelled by its maker, or failed to
    * apply), inside that decision's transaction: e.g. take the content back from "pending approval".

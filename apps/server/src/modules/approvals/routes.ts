@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { approvalDecisionBody, approvalListQuery, approvalPoliciesBody, idParam } from '@rx/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { users } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/authenticate.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { ADMIN, SIGNED_IN, scopeOf } from '../../lib/route-access.ts';
@@ -12,12 +15,16 @@ import {
   getRequest,
   listRequests,
   putPolicies,
+  replacePolicies,
+  POLICY_CHANGE,
   type Caller,
 } from './service.ts';
+import { registerApprovalAction } from './registry.ts';
 
 async function callerOf(db: Db, request: FastifyRequest): Promise<Caller> {
   const grants = await requirePermission(db, request);
   const auth = request.auth!;
+  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, auth.userId));
   return {
     cpId: auth.cpId,
     userId: auth.userId,
@@ -27,6 +34,7 @@ async function callerOf(db: Db, request: FastifyRequest): Promise<Caller> {
     isAdmin: grants.isAdmin,
     productId: null,
     grants,
+    createdAt: user?.createdAt ?? new Date(),
   };
 }
 
@@ -38,6 +46,10 @@ export async function approvalRoutes(fastify: FastifyInstance, options: { db: Db
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   const tags = ['approvals'];
+  // A change of the policies, once a second admin approved it (or at once where there is none).
+  registerApprovalAction<z.output<typeof approvalPoliciesBody>>(POLICY_CHANGE, {
+    apply: (tx, maker, payload) => replacePolicies(tx, maker, payload),
+  });
 
   app.get(
     '/approvals',
@@ -107,6 +119,10 @@ export async function approvalRoutes(fastify: FastifyInstance, options: { db: Db
       schema: { tags, summary: "Replaces the CP's approval policies", body: approvalPoliciesBody },
       config: ADMIN,
     },
-    async (request) => ok(await putPolicies(db, scopeOf(request), request.body)),
+    async (request, reply) => {
+      const answer = await putPolicies(db, app.events, scopeOf(request), request.body);
+      if ('approval' in answer) reply.code(202);
+      return ok(answer);
+    },
   );
 }

@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   APPROVAL_ACTIONS,
+  APPROVAL_WINDOW_HOURS,
   VALUED_APPROVAL_ACTIONS,
   ErrorCode,
   errorMessage,
@@ -17,6 +18,7 @@ import {
   type LogTargetType,
   type approvalListQuery,
   type approvalPoliciesBody,
+  ADMIN_ROLE,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { cps, products, users } from '../../db/schema.ts';
@@ -30,7 +32,7 @@ import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
 import { noticeTitle, type NoticeKey } from './notices.ts';
 import { actionOf, handlerOf } from './registry.ts';
-import { approvalPolicies, approvalRequests } from './tables.ts';
+import { approvalPolicies, approvalRequests, approvalTallies } from './tables.ts';
 
 type RequestRow = typeof approvalRequests.$inferSelect;
 type PolicyRow = typeof approvalPolicies.$inferSelect;
@@ -45,6 +47,11 @@ export interface Change<P> {
   amount: number | null;
   /** The value the policy's value threshold is compared with (kinds that carry one; else absent). */
   value?: number | null;
+  /**
+   * Who the change reaches, as a fingerprint (the same players give the same one): what reached
+   * that audience in the policy window counts too, whoever did it. Absent: no audience to count.
+   */
+  audience?: string;
   reason: string;
   target: { type: LogTargetType; id: string | number; name: string };
   before: unknown;
@@ -58,6 +65,8 @@ export type Outcome = { applied: true; result: unknown } | { applied: false; req
 /** The caller, as the approvals need them: scope and grants. */
 export interface Caller extends Scope {
   grants: UserGrants;
+  /** When the caller's account was made: an account newer than a request is no second person for it. */
+  createdAt: Date;
 }
 
 /** The enabled policy that governs `action` for the product: the product's own before the CP-wide one. */
@@ -81,6 +90,34 @@ async function policyFor(
       ),
     );
   return rows.find((p) => p.productId !== null) ?? rows[0];
+}
+
+/**
+ * The rule for changing the policies themselves: a second admin decides, whenever the CP has
+ * another active admin (with none, nobody could, and the change applies).
+ */
+async function policyChangeRule(tx: Db, scope: Scope): Promise<PolicyRow | undefined> {
+  const admins = await decidersOf(tx, {
+    cpId: scope.cpId,
+    makerId: scope.userId,
+    action: ADMIN_ROLE,
+    approver: ADMIN_ROLE,
+  });
+  if (!admins.length) return undefined;
+  const now = new Date();
+  return {
+    id: 0,
+    cpId: scope.cpId,
+    action: ADMIN_ROLE,
+    productId: null,
+    threshold: null,
+    valueThreshold: null,
+    reasonRequired: false,
+    approver: ADMIN_ROLE,
+    enabled: true,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -140,6 +177,7 @@ function toItem(row: RequestRow, caller: Caller | null): ApprovalRequest {
       caller !== null &&
       row.status === 'pending' &&
       row.makerId !== caller.userId &&
+      caller.createdAt <= row.createdAt &&
       mayDecide(caller.grants, row.action, row.approver),
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
@@ -185,9 +223,47 @@ function announce(events: EventBus, row: RequestRow): void {
 }
 
 /**
+ * What changes of `action` applied without approval added up to in the policy window, within the
+ * policy's reach: by this maker, and to this audience (the larger of the two counts).
+ */
+async function tallied(
+  tx: Db,
+  scope: Scope,
+  action: string,
+  policy: PolicyRow,
+  audience: string | undefined,
+): Promise<{ amount: number; value: number }> {
+  const sum = async (who: SQL) => {
+    const [row] = await tx
+      .select({
+        amount: sql<number>`coalesce(sum(${approvalTallies.amount}), 0)::float8`,
+        value: sql<number>`coalesce(sum(${approvalTallies.value}), 0)::float8`,
+      })
+      .from(approvalTallies)
+      .where(
+        and(
+          eq(approvalTallies.cpId, scope.cpId),
+          eq(approvalTallies.action, action),
+          policy.productId === null ? undefined : eq(approvalTallies.productId, policy.productId),
+          sql`${approvalTallies.createdAt} > now() - make_interval(hours => ${APPROVAL_WINDOW_HOURS})`,
+          who,
+        ),
+      );
+    return { amount: Number(row?.amount ?? 0), value: Number(row?.value ?? 0) };
+  };
+  const byMaker = await sum(eq(approvalTallies.makerId, scope.userId));
+  const byAudience = audience ? await sum(eq(approvalTallies.audience, audience)) : { amount: 0, value: 0 };
+  return {
+    amount: Math.max(byMaker.amount, byAudience.amount),
+    value: Math.max(byMaker.value, byAudience.value),
+  };
+}
+
+/**
  * Makes a change, or asks for it: when the CP's policy for the kind's action asks for approval
- * (at or above its threshold), stores a pending request, logs it and notifies who may decide;
- * otherwise applies it at once with the kind's registered `apply`, in one transaction.
+ * (at or above its threshold, counting with what the same maker or audience got through in the
+ * policy window), stores a pending request, logs it and notifies who may decide; otherwise
+ * applies it at once with the kind's registered `apply`, in one transaction, and tallies it.
  */
 export async function submitChange<P>(
   db: Db,
@@ -198,9 +274,30 @@ export async function submitChange<P>(
   const action = actionOf(change.kind);
   const announced: (() => void)[] = [];
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const policy = await policyFor(tx, scope.cpId, action, scope.productId);
-    if (!policy || !needsApproval(policy, change.amount, change.value ?? null)) {
-      return { applied: true, result: await handlerOf(change.kind).apply(tx, scope, change.payload) };
+    const policy =
+      change.kind === POLICY_CHANGE
+        ? await policyChangeRule(tx, scope)
+        : await policyFor(tx, scope.cpId, action, scope.productId);
+    const earlier = policy
+      ? await tallied(tx, scope, action, policy, change.audience)
+      : { amount: 0, value: 0 };
+    const amount = change.amount === null ? null : change.amount + earlier.amount;
+    const value = change.value === undefined || change.value === null ? null : change.value + earlier.value;
+    if (!policy || !needsApproval(policy, amount, value)) {
+      const result = await handlerOf(change.kind).apply(tx, scope, change.payload);
+      // Counted while a policy governs the action: pieces under its threshold add up.
+      if (policy) {
+        await tx.insert(approvalTallies).values({
+          cpId: scope.cpId,
+          productId: scope.productId,
+          action,
+          makerId: scope.userId,
+          audience: change.audience ?? '',
+          amount: change.amount,
+          value: change.value ?? null,
+        });
+      }
+      return { applied: true, result };
     }
     if (policy.reasonRequired && !change.reason.trim())
       new FieldProblems(scope.lang).add('reason', 'required').throwIfAny();
@@ -304,6 +401,9 @@ export async function decide(
     if (row.status !== 'pending') throw ruleError(caller.lang, 'already_decided', { status: row.status });
     if (row.makerId === caller.userId) throw new ApiError(ErrorCode.FORBIDDEN, null, ownRequest(caller.lang));
     if (!mayDecide(caller.grants, row.action, row.approver)) throw new ApiError(ErrorCode.FORBIDDEN);
+    // An account made after the request (by its maker, say) is no second person for it.
+    if (caller.createdAt > row.createdAt)
+      throw new ApiError(ErrorCode.FORBIDDEN, null, ruleError(caller.lang, 'approver_too_new').detail);
     let status: ApprovalStatus = verdict === 'approve' ? 'approved' : 'rejected';
     let error = '';
     let result: unknown = null;
@@ -356,7 +456,7 @@ export async function decide(
     if (status === 'approved' && maker) {
       const hook = handlerOf(row.kind).afterApply;
       const scope = maker;
-      if (hook) after.push(() => hook(scope, row.payload));
+      if (hook) after.push(() => hook(scope, row.payload, result));
     }
     return toDetail(decided!, caller);
   });
@@ -486,12 +586,22 @@ function policiesVersion(rows: PolicyRow[]): string {
   return createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 16);
 }
 
-/** Replaces the CP's policies; one per (action, product); products must be the CP's. */
+/** The kind of a change of the policies (decided by a second admin: `policyChangeRule`). */
+export const POLICY_CHANGE = 'approval_policies.update';
+
+type PoliciesBody = z.output<typeof approvalPoliciesBody>;
+
+/**
+ * Asks to replace the CP's policies (one per action and product; products must be the CP's). A
+ * second admin decides where the CP has one. Refused while the caller has pending requests under a
+ * policy the change would loosen or drop: a policy change never releases its author's own request.
+ */
 export async function putPolicies(
   db: Db,
+  events: EventBus,
   scope: Scope,
-  body: z.output<typeof approvalPoliciesBody>,
-): Promise<ApprovalPolicies> {
+  body: PoliciesBody,
+): Promise<ApprovalPolicies | { approval: ApprovalRequest }> {
   const problems = new FieldProblems(scope.lang);
   const seen = new Set<string>();
   body.policies.forEach((p, i) => {
@@ -517,40 +627,85 @@ export async function putPolicies(
     });
   }
   problems.throwIfAny();
-  return db.transaction(async (tx) => {
-    // Saves of one CP's policies take turns, so two cannot both pass the version check.
-    await tx.select({ id: cps.id }).from(cps).where(eq(cps.id, scope.cpId)).for('update');
-    const before = await getPolicies(tx, scope);
-    if (body.version !== undefined && body.version !== before.version) throw new ApiError(ErrorCode.CONFLICT);
-    await tx.delete(approvalPolicies).where(eq(approvalPolicies.cpId, scope.cpId));
-    if (body.policies.length) {
-      await tx.insert(approvalPolicies).values(
-        body.policies.map((p) => ({
-          cpId: scope.cpId,
-          action: p.action,
-          productId: p.product_id,
-          threshold: p.threshold,
-          valueThreshold: p.value_threshold,
-          reasonRequired: p.reason_required,
-          approver: p.approver,
-          enabled: p.enabled,
-        })),
-      );
-    }
-    const after = await getPolicies(tx, scope);
-    await logChange(
-      tx,
-      { ...scope, productId: null },
-      {
-        action: 'update',
-        targetType: 'approval_policy',
-        targetName: `${after.list.length}`,
-        before: before.list,
-        after: after.list,
-      },
-    );
-    return after;
+  const current = await getPolicies(db, scope);
+  // A list saved by someone else meanwhile is a conflict first, whatever else the change would do.
+  if (body.version !== undefined && body.version !== current.version) throw new ApiError(ErrorCode.CONFLICT);
+  await refuseReleasingOwn(db, scope, current.list, body);
+  const outcome = await submitChange<PoliciesBody>(db, events, scope, {
+    kind: POLICY_CHANGE,
+    amount: null,
+    reason: '',
+    target: { type: 'approval_policy', id: '', name: `${body.policies.length}` },
+    before: current.list,
+    after: body.policies,
+    payload: body,
   });
+  return outcome.applied ? (outcome.result as ApprovalPolicies) : { approval: outcome.request };
+}
+
+/** 422001 (own_pending) when the caller has a pending request of an action whose policy this loosens or drops. */
+async function refuseReleasingOwn(db: Db, scope: Scope, before: ApprovalPolicy[], body: PoliciesBody) {
+  const same = (a: ApprovalPolicy, b: PoliciesBody['policies'][number]) =>
+    a.enabled === b.enabled &&
+    a.threshold === b.threshold &&
+    a.value_threshold === b.value_threshold &&
+    a.approver === b.approver;
+  const loosened = before
+    .filter((old) => {
+      const next = body.policies.find((p) => p.action === old.action && p.product_id === old.product_id);
+      return old.enabled && (!next || !same(old, next));
+    })
+    .map((old) => old.action);
+  if (!loosened.length) return;
+  const [pending] = await db
+    .select({ id: approvalRequests.id })
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.cpId, scope.cpId),
+        eq(approvalRequests.makerId, scope.userId),
+        eq(approvalRequests.status, 'pending'),
+        inArray(approvalRequests.action, loosened),
+      ),
+    )
+    .limit(1);
+  if (pending) throw ruleError(scope.lang, 'own_pending', { request_id: pending.id });
+}
+
+/** Replaces the CP's policies (the apply of an approved or direct policy change). */
+export async function replacePolicies(tx: Db, scope: Scope, body: PoliciesBody): Promise<ApprovalPolicies> {
+  // Saves of one CP's policies take turns, so two cannot both pass the version check.
+  await tx.select({ id: cps.id }).from(cps).where(eq(cps.id, scope.cpId)).for('update');
+  const before = await getPolicies(tx, scope);
+  if (body.version !== undefined && body.version !== before.version) throw new ApiError(ErrorCode.CONFLICT);
+  await tx.delete(approvalPolicies).where(eq(approvalPolicies.cpId, scope.cpId));
+  if (body.policies.length) {
+    await tx.insert(approvalPolicies).values(
+      body.policies.map((p) => ({
+        cpId: scope.cpId,
+        action: p.action,
+        productId: p.product_id,
+        threshold: p.threshold,
+        valueThreshold: p.value_threshold,
+        reasonRequired: p.reason_required,
+        approver: p.approver,
+        enabled: p.enabled,
+      })),
+    );
+  }
+  const after = await getPolicies(tx, scope);
+  await logChange(
+    tx,
+    { ...scope, productId: null },
+    {
+      action: 'update',
+      targetType: 'approval_policy',
+      targetName: `${after.list.length}`,
+      before: before.list,
+      after: after.list,
+    },
+  );
+  return after;
 }
 
 /**

@@ -75,3 +75,31 @@ export const approvalRequests = pgTable(
     index('approval_requests_maker').on(t.makerId, t.createdAt),
   ],
 );
+
+/**
+ * Changes applied without a second person, kept for the policy window (APPROVAL_WINDOW_HOURS): a
+ * policy compares the sum of what one maker, or one audience, got through it with its threshold,
+ * so a change split in pieces under the threshold still waits for approval.
+ */
+export const approvalTallies = pgTable(
+  'approval_tallies',
+  {
+    id: serialId(),
+    cpId: cpRef(),
+    productId: integer('product_id').references(() => products.id),
+    /** The policy action (the page's approve permission). */
+    action: text('action').notNull(),
+    makerId: integer('maker_id')
+      .notNull()
+      .references(() => users.id),
+    /** A fingerprint of who the change reached (the same players), or empty. */
+    audience: text('audience').notNull().default(''),
+    amount: real('amount'),
+    value: real('value'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('approval_tallies_maker').on(t.cpId, t.action, t.makerId, t.createdAt),
+    index('approval_tallies_audience').on(t.cpId, t.action, t.audience, t.createdAt),
+  ],
+);

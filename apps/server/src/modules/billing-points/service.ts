@@ -10,6 +10,7 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
 import { FieldProblems } from '../../lib/problems.ts';
+import { checkReferences } from '../../lib/references.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import { channels } from '../channels/tables.ts';
@@ -77,20 +78,17 @@ export async function checkBilling(
   const changed = <K extends keyof BillingInput>(key: K) =>
     next[key] !== undefined && next[key] !== null && (!before || next[key] !== before[key]);
   if (changed('channel_id')) {
-    const [channel] = await db
-      .select({ id: channels.id })
-      .from(channels)
-      .where(and(rowInScope(channels, scope, next.channel_id!), eq(channels.status, 'active')));
-    if (!channel) problems.add('channel_id', 'unknown_ref');
+    await checkReferences(db, scope, problems, channels, [{ field: 'channel_id', id: next.channel_id! }], {
+      usable: (channel: { status: string }) => channel.status === 'active',
+    });
   }
-  for (const field of ['reward_gift_id', 'bonus_gift_id'] as const) {
-    if (!changed(field)) continue;
-    const [gift] = await db
-      .select({ usableIn: giftPackages.usableIn })
-      .from(giftPackages)
-      .where(and(rowInScope(giftPackages, scope, next[field]!), eq(giftPackages.status, 'active')));
-    if (!gift || !gift.usableIn.includes('billing_point')) problems.add(field, 'unknown_ref');
-  }
+  const gifts = (['reward_gift_id', 'bonus_gift_id'] as const).flatMap((field) =>
+    changed(field) ? [{ field, id: next[field]! }] : [],
+  );
+  await checkReferences(db, scope, problems, giftPackages, gifts, {
+    usable: (gift: { status: string; usableIn: string[] }) =>
+      gift.status === 'active' && gift.usableIn.includes('billing_point'),
+  });
   const store = next.store ?? before?.store;
   const sku = next.store_sku ?? before?.store_sku;
   if ((changed('store') || changed('store_sku')) && store && sku) {

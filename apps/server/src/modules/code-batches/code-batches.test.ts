@@ -9,7 +9,7 @@ import {
   type GameApiKeyCreated,
   type RedeemAnswer,
 } from '@rx/contracts';
-import { body, type Client, signGameRequest, useTestApp } from '../../../test/index.ts';
+import { body, type Client, sheetOf, signGameRequest, useTestApp } from '../../../test/index.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { generateChunk, insertCodes, randomCodes } from './generate.ts';
 import { codeBatches, codes } from './tables.ts';
@@ -378,6 +378,42 @@ describe('exchange-code batches', () => {
     ).data;
     expect(page.total).toBe(30);
     expect(page.list).toHaveLength(10);
+  });
+
+  it('shows an active batch as generating, with its progress, until its codes exist', async () => {
+    const batch = await activeBatch(admin, { quantity: 25_000 });
+    expect(batch).toMatchObject({ status: 'active', generating: false, generated: 25_000 });
+    // Mid-way through its job (as a crash test leaves it): the first chunk of two stored.
+    await t.database.db.update(codeBatches).set({ generated: 20_000 }).where(eq(codeBatches.id, batch.id));
+    const midway = body<CodeBatch>(await admin.get(`/api/v1/code-batches/${batch.id}`)).data;
+    expect(midway).toMatchObject({ status: 'active', generating: true, generated: 20_000, quantity: 25_000 });
+    const listed = body<{ list: CodeBatch[] }>(
+      await admin.get(`/api/v1/code-batches?q=${encodeURIComponent(batch.name)}`),
+    );
+    expect(listed.data.list[0]).toMatchObject({ id: batch.id, generating: true });
+    // A keyword batch has its one code at once.
+    const keyword = await activeBatch(admin, {
+      kind: 'keyword',
+      keyword: `KW${Date.now().toString(36).toUpperCase()}`,
+    });
+    expect(keyword).toMatchObject({ generating: false, generated: 1 });
+  }, 90_000);
+
+  it('exports the codes as XLSX when asked', async () => {
+    const batch = await activeBatch(admin, { quantity: 12, prefix: 'XL', length: 12 });
+    const res = await admin.get(`/api/v1/code-batches/${batch.id}/codes/export?format=xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const rows = sheetOf(res);
+    expect(rows[0]).toEqual(['# batch', batch.name]);
+    const header = rows.findIndex((r) => r[0] === 'code');
+    expect(rows[header]).toEqual(['code', 'redeemed']);
+    const listed = rows.slice(header + 1);
+    expect(listed).toHaveLength(12);
+    expect(listed.every(([code]) => /^XL[A-Z2-9]{10}$/.test(String(code)))).toBe(true);
+    expect(body(await admin.get(`/api/v1/code-batches/${batch.id}/codes/export?format=pdf`)).code).toBe(
+      400001,
+    );
   });
 
   it('needs the permission per action, and never crosses products or CPs', async () => {

@@ -6,6 +6,7 @@ import {
   codeBatchActionParams,
   codeBatchResource,
   codeLookupQuery,
+  codesExportQuery,
   codesQuery,
   ErrorCode,
   idParam,
@@ -172,7 +173,12 @@ export async function codeBatchRoutes(fastify: FastifyInstance, options: { db: D
   app.get(
     '/code-batches/:id/codes/export',
     {
-      schema: { tags, summary: 'The codes of a batch as CSV (streamed, stamped, logged)', params: idParam },
+      schema: {
+        tags,
+        summary: 'The codes of a batch as CSV or XLSX (streamed, stamped, logged)',
+        params: idParam,
+        querystring: codesExportQuery,
+      },
       config: can(codeBatchResource, 'export'),
     },
     async (request, reply) => {
@@ -187,7 +193,7 @@ export async function codeBatchRoutes(fastify: FastifyInstance, options: { db: D
       });
       return sendExport(
         reply,
-        'csv',
+        request.query.format,
         `codes-${batch.id}`,
         ['# batch', batch.name],
         exportRows(db, batch, scope),

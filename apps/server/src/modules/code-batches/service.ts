@@ -16,6 +16,7 @@ import type { JobRunner } from '../../lib/jobs/index.ts';
 import { illegalMove, mappingOf, moveRow, planMove } from '../../lib/lifecycle.ts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
+import { checkReferences } from '../../lib/references.ts';
 import type { ResourceImpl } from '../../lib/resource-routes.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
@@ -50,6 +51,7 @@ export function toBatch(row: Row): CodeBatch {
     note: row.note,
     status: row.status,
     generated: row.generated,
+    generating: row.status === 'active' && row.kind === 'unique' && row.generated < row.quantity,
     redeemed: row.redeemed,
     job_id: row.jobId,
     created_by: row.createdBy,
@@ -78,11 +80,17 @@ async function check(db: Db, scope: Scope, input: Partial<BatchInput>, before?: 
     },
   } as unknown as z.RefinementCtx);
   if (input.gift_package_id !== undefined && input.gift_package_id !== before?.giftPackageId) {
-    const [gift] = await db
-      .select({ usableIn: giftPackages.usableIn })
-      .from(giftPackages)
-      .where(and(rowInScope(giftPackages, scope, input.gift_package_id), eq(giftPackages.status, 'active')));
-    if (!gift || !gift.usableIn.includes('codes')) problems.add('gift_package_id', 'unknown_ref');
+    await checkReferences(
+      db,
+      scope,
+      problems,
+      giftPackages,
+      [{ field: 'gift_package_id', id: input.gift_package_id }],
+      {
+        usable: (gift: { status: string; usableIn: string[] }) =>
+          gift.status === 'active' && gift.usableIn.includes('codes'),
+      },
+    );
   }
   problems.throwIfAny();
 }

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_USE_LIMITS, fileMessage, type FileItem, type FileUse } from '@rx/contracts';
+import { FILE_USE_LIMITS, IMAGE_LIMITS, fileMessage, type FileItem, type FileUse } from '@rx/contracts';
 import { bearer, body, createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import { logsOf, rowCount } from '../../../test/api.ts';
 import { fileBody, multipart } from '../../../test/multipart.ts';
-import { GIF, HTML, SVG, png } from '../../../test/images.ts';
+import { GIF, HTML, SVG, png, pngBomb } from '../../../test/images.ts';
 import { xmlEntry, zipOf } from '../../../test/zips.ts';
 import { files } from './tables.ts';
 import { openFileStorage } from './routes.ts';
@@ -143,6 +143,18 @@ describe('uploads', () => {
     await expectRefused('image', 'logo.png', SVG, 400, 'not_image');
     // A PNG signature and nothing readable after it.
     await expectRefused('image', 'broken.png', png(4, 4).subarray(0, 12), 400, 'not_image');
+  });
+
+  it('refuses an image whose header claims more pixels than the limit (a decompression bomb)', async () => {
+    const bomb = pngBomb(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(100);
+    await expectRefused('image', 'icon.png', bomb, 400, 'too_many_pixels');
+    await expectRefused('image', 'wide.png', pngBomb(IMAGE_LIMITS.maxSide + 1, 1), 400, 'too_many_pixels');
+    const justOver = Math.floor(IMAGE_LIMITS.maxPixels / 5_000) + 1;
+    await expectRefused('image', 'tall.png', pngBomb(5_000, justOver), 400, 'too_many_pixels');
+    // At the limit the header passes (the bytes are still a PNG the sniffer reads).
+    const res = await upload('image', 'edge.png', pngBomb(5_000, IMAGE_LIMITS.maxPixels / 5_000));
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('refuses a zip as an openid list, and accepts a real one', async () => {

@@ -56,7 +56,7 @@ describe('images', () => {
     for (const bytes of [HTML, SVG, png(3, 3).subarray(0, 16), jpegHeader(10, 10).subarray(0, 8)]) {
       expect(sniffImage(bytes)).toEqual({ ok: false, key: 'not_image' });
     }
-    expect(sniffImage(png(20_000, 1))).toEqual({ ok: false, key: 'not_image' });
+    expect(sniffImage(png(20_000, 1))).toEqual({ ok: false, key: 'too_many_pixels' });
   });
 });
 

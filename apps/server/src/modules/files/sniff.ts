@@ -1,5 +1,11 @@
 import { imageSize } from 'image-size';
-import { FILE_USE_LIMITS, OPENID_LIST_LIMITS, type FileMessageKey, type FileUse } from '@rx/contracts';
+import {
+  FILE_USE_LIMITS,
+  IMAGE_LIMITS,
+  OPENID_LIST_LIMITS,
+  type FileMessageKey,
+  type FileUse,
+} from '@rx/contracts';
 
 /**
  * What the bytes of an upload really are. The browser's claimed type and the file's name are never
@@ -30,9 +36,6 @@ const IMAGE_MAGIC: { type: string; sizeType: string; test: (b: Uint8Array) => bo
   },
 ];
 
-/** Largest width or height accepted: a header claiming more is a decompression bomb, not an icon. */
-const MAX_DIMENSION = 16_384;
-
 /** An image: the magic bytes, then dimensions read from the header (image-size) agreeing with them. */
 export function sniffImage(bytes: Uint8Array): Sniffed {
   const format = IMAGE_MAGIC.find((magic) => magic.test(bytes));
@@ -43,7 +46,14 @@ export function sniffImage(bytes: Uint8Array): Sniffed {
     const size = imageSize(new Uint8Array(bytes));
     const { width, height } = size;
     if (size.type !== format.sizeType || !width || !height) return { ok: false, key: 'not_image' };
-    if (width > MAX_DIMENSION || height > MAX_DIMENSION) return { ok: false, key: 'not_image' };
+    // What the header claims, before anything decodes it: more is a decompression bomb, not an icon.
+    if (
+      width > IMAGE_LIMITS.maxSide ||
+      height > IMAGE_LIMITS.maxSide ||
+      width * height > IMAGE_LIMITS.maxPixels
+    ) {
+      return { ok: false, key: 'too_many_pixels' };
+    }
     return { ok: true, contentType: format.type, width, height };
   } catch {
     return { ok: false, key: 'not_image' };

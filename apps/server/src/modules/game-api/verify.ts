@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   EMPTY_BODY_SHA256,
   ErrorCode,
@@ -11,10 +11,12 @@ import {
   GAME_TIMESTAMP_HEADER,
   PRODUCT_HEADER,
   gameStringToSign,
+  type ErrorCodeValue,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
+import { tooManyAttempts } from '../../lib/rate-limit.ts';
 import { activeKey } from './keys.ts';
 import { nonceStore, type SpendNonce } from './nonces.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -92,23 +94,31 @@ export function signedGameRequests(
     },
   );
 
-  app.addHook('onRequest', async (request) => {
+  /**
+   * A refusal for the signature: why (401xxx), or 429001 once this key id and address are past
+   * their budget of refused calls (lib/rate-limit.ts) — counted per pair, so another key's bad
+   * calls from the same address never refuse this one, and a valid signature always passes.
+   */
+  const refuse = (request: FastifyRequest, reply: FastifyReply, code: Exclude<ErrorCodeValue, 0>) =>
+    request.gameRefusedPast ? tooManyAttempts(reply, request.gameRefusedPast) : new ApiError(code);
+
+  app.addHook('onRequest', async (request, reply) => {
     const keyId = header(request, GAME_KEY_HEADER);
     const timestamp = header(request, GAME_TIMESTAMP_HEADER);
     const nonce = header(request, GAME_NONCE_HEADER);
     const signature = header(request, GAME_SIGNATURE_HEADER);
     if (!keyId || !timestamp || !signature || !GAME_NONCE_PATTERN.test(nonce)) {
-      throw new ApiError(ErrorCode.GAME_AUTH_MISSING);
+      throw refuse(request, reply, ErrorCode.GAME_AUTH_MISSING);
     }
     if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now() / 1000 - Number(timestamp)) > GAME_SIGNATURE_WINDOW) {
-      throw new ApiError(ErrorCode.GAME_TIMESTAMP_INVALID);
+      throw refuse(request, reply, ErrorCode.GAME_TIMESTAMP_INVALID);
     }
     const key = await activeKey(db, secrets, keyId);
-    if (!key) throw new ApiError(ErrorCode.GAME_KEY_INVALID);
+    if (!key) throw refuse(request, reply, ErrorCode.GAME_KEY_INVALID);
     claims.set(request, { keyId, timestamp, nonce, signature, key });
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const { keyId, timestamp, nonce, signature, key } = claims.get(request)!;
     const { path, params } = requestTarget(request);
     const bodySha256 = request.rawBody
@@ -118,7 +128,7 @@ export function signedGameRequests(
       key.secret,
       gameStringToSign({ method: request.method, path, params, timestamp, nonce, bodySha256 }),
     );
-    if (!safeEqual(expected, signature)) throw new ApiError(ErrorCode.GAME_SIGNATURE_INVALID);
+    if (!safeEqual(expected, signature)) throw refuse(request, reply, ErrorCode.GAME_SIGNATURE_INVALID);
     const named = header(request, PRODUCT_HEADER);
     if (named && named !== String(key.productId)) throw new ApiError(ErrorCode.FORBIDDEN);
     // Spent only once the signature holds: unsigned junk never fills the table.

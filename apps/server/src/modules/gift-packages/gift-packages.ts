@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   giftCloneBody,
@@ -19,8 +19,8 @@ import { FieldProblems, inTransaction } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { liveReferences, referringRows } from '../../lib/references.ts';
-import { inScope, rowInScope } from '../../lib/scope.ts';
+import { checkReferences, liveReferences, referringRows } from '../../lib/references.ts';
+import { rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import { props } from '../props/tables.ts';
 import { giftSheet, type PropCodes } from './io.ts';
@@ -56,17 +56,10 @@ async function check(db: Db, scope: Scope, next: Partial<GiftInput>, beforeRow?:
   const before = beforeRow && toGift(beforeRow);
   const problems = new FieldProblems(scope.lang);
   if (next.contents) {
-    const ids = next.contents.map((c) => c.prop_id);
-    const found = await db
-      .select({ id: props.id, status: props.status })
-      .from(props)
-      .where(and(inScope(props, scope), inArray(props.id, ids)));
-    const kept = new Set(before?.contents.map((c) => c.prop_id));
-    next.contents.forEach((content, i) => {
-      const prop = found.find((p) => p.id === content.prop_id);
-      if (!prop || (prop.status !== 'active' && !kept.has(prop.id))) {
-        problems.add(`contents.${i}.prop_id`, 'unknown_ref');
-      }
+    const refs = next.contents.map((c, i) => ({ field: `contents.${i}.prop_id`, id: c.prop_id }));
+    await checkReferences(db, scope, problems, props, refs, {
+      usable: (row: { status: string }) => row.status === 'active',
+      kept: before?.contents.map((c) => c.prop_id),
     });
   }
   const from = next.valid_from !== undefined ? next.valid_from : before?.valid_from;

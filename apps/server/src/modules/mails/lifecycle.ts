@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { MAIL_LIFECYCLE, mailsResource } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { defineLifecycle, type LifecycleContext } from '../../lib/define-lifecycle.ts';
@@ -26,6 +26,20 @@ async function removeUnclaimed(tx: Db, mailId: number): Promise<number> {
 }
 
 /**
+ * Who a mail reaches, as a fingerprint: its target and servers, groups or openids, sorted. Five
+ * mails to the same 99 players share it, so their recipients add up against the policy.
+ */
+function audienceOf(row: MailRow, openids: string[] | null): string {
+  const who = {
+    target: row.target,
+    servers: [...row.servers].sort(),
+    groups: [...row.userGroupIds].sort((a, b) => a - b),
+    openids: openids ? [...openids].sort() : row.fileId,
+  };
+  return `mail:${row.productId}:${createHash('sha256').update(JSON.stringify(who)).digest('hex')}`;
+}
+
+/**
  * A mail on the shared lifecycle (`MAIL_LIFECYCLE`: sending, sent and partly failed read as live;
  * recalled and expired as ended). Sending a draft counts its recipients first (an uploaded openid
  * list is read and kept with it) and waits for a second person when a policy's threshold on
@@ -47,6 +61,7 @@ export const mailLifecycle = defineLifecycle({
     kind: 'mails.send',
     amount: (_tx, row) => row.recipients,
     value: async (tx, row) => row.recipients * (await valuePerCopy(tx, row.productId, row.attachments)),
+    audience: (row, openids) => audienceOf(row, openids as string[] | null),
     after: (row, asked) => ({
       status: 'sending',
       recipients: asked.amount,

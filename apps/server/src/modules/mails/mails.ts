@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   LANGUAGES,
   mailsResource,
@@ -13,7 +13,10 @@ import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { queryRows } from '../../lib/rows.ts';
+import { checkReferences, eachOf } from '../../lib/references.ts';
+import { giftPackages } from '../gift-packages/tables.ts';
 import { props } from '../props/index.ts';
+import { userGroups } from '../user-groups/tables.ts';
 import { mails } from './tables.ts';
 
 export type MailRow = typeof mails.$inferSelect;
@@ -96,50 +99,11 @@ async function checkAttachments(
   attachments: MailAttachment[],
   problems: FieldProblems,
 ): Promise<void> {
-  const propIds = attachments.filter((a) => a.type === 'prop').map((a) => a.id);
-  const giftIds = attachments.filter((a) => a.type === 'gift').map((a) => a.id);
-  const activeProps = new Set(
-    propIds.length
-      ? (
-          await db
-            .select({ id: props.id })
-            .from(props)
-            .where(
-              and(
-                inArray(props.id, propIds),
-                eq(props.productId, scope.productId!),
-                eq(props.status, 'active'),
-              ),
-            )
-        ).map((r) => r.id)
-      : [],
-  );
-  const activeGifts = new Set(
-    giftIds.length
-      ? (
-          await queryRows<{ id: number }>(
-            db,
-            sql`select id from gift_packages where product_id = ${scope.productId}::int and status = 'active'
-              and id in (select jsonb_array_elements_text(${JSON.stringify(giftIds)}::jsonb)::int)`,
-          )
-        ).map((r) => Number(r.id))
-      : [],
-  );
-  attachments.forEach((a, i) => {
-    const known = a.type === 'prop' ? activeProps.has(a.id) : activeGifts.has(a.id);
-    if (!known) problems.add(`attachments.${i}.id`, 'unknown_ref');
-  });
-}
-
-/** User groups must be the product's. */
-async function checkGroups(db: Db, scope: Scope, ids: number[], problems: FieldProblems): Promise<void> {
-  if (!ids.length) return;
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from user_groups where product_id = ${scope.productId}::int
-      and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
-  );
-  if (rows.length !== ids.length) problems.add('user_group_ids', 'unknown_ref');
+  const refs = (type: MailAttachment['type']) =>
+    attachments.flatMap((a, i) => (a.type === type ? [{ field: `attachments.${i}.id`, id: a.id }] : []));
+  const active = { usable: (row: { status: string }) => row.status === 'active' };
+  await checkReferences(db, scope, problems, props, refs('prop'), active);
+  await checkReferences(db, scope, problems, giftPackages, refs('gift'), active);
 }
 
 async function checkFile(db: Db, scope: Scope, fileId: string, problems: FieldProblems): Promise<void> {
@@ -187,7 +151,13 @@ export const mailImpl: ResourceImpl<typeof mailsResource, typeof mails, Mail, nu
     if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
     const problems = new FieldProblems(scope.lang);
     if (input.attachments?.length) await checkAttachments(db, scope, input.attachments, problems);
-    if (input.user_group_ids?.length) await checkGroups(db, scope, input.user_group_ids, problems);
+    await checkReferences(
+      db,
+      scope,
+      problems,
+      userGroups,
+      eachOf('user_group_ids', input.user_group_ids ?? []),
+    );
     if (input.file_id) await checkFile(db, scope, input.file_id, problems);
     // The cross-field rules against what the row keeps (an update may send one side).
     const target = input.target ?? before?.target;

@@ -17,6 +17,7 @@ import {
   sanctionsResource,
   type SanctionBulkBody,
   type Translated,
+  type SanctionCreateBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
@@ -63,6 +64,12 @@ const KICK_FAILED: Translated = {
 
 interface BulkPayload extends BulkParams {
   openids: string[];
+}
+
+/** One player's sanction, as asked (applied at once or once approved). */
+interface SinglePayload {
+  openid: string;
+  body: SanctionCreateBody;
 }
 
 /** The openids of an uploaded list of the caller's CP: one a line, trimmed, without blanks and repeats. */
@@ -202,6 +209,15 @@ export async function sanctionRoutes(
       .where(and(eq(jobs.cpId, cpId), eq(jobs.kind, BULK_JOB), eq(jobs.status, 'queued')));
     for (const job of queued) void runner.runJob(job.id);
   };
+  registerApprovalAction<SinglePayload>('sanctions.single', {
+    apply: (tx, maker, payload) => createSanction(tx, maker as ProductScope, payload.openid, payload.body),
+    afterApply: (maker, _payload, result) => {
+      const row = result as SanctionRow;
+      void scheduleEnd(row)
+        .then(() => deliver(row, maker))
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'approved sanction'));
+    },
+  });
   registerApprovalAction<BulkPayload>('sanctions.bulk', {
     apply: (tx, maker, payload) => queueBulk(tx, maker, payload),
     afterApply: (maker) => {
@@ -240,9 +256,30 @@ export async function sanctionRoutes(
       },
       config: can(players, 'update'),
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = scopeOf(request) as ProductScope;
-      const row = await createSanction(db, scope, request.params.openid, request.body);
+      const { openid } = request.params;
+      const body = request.body;
+      // One player counts toward the bulk-sanction policy too (amount 1, in its window).
+      const outcome = await submitChange<SinglePayload>(db, events, scope, {
+        kind: 'sanctions.single',
+        amount: 1,
+        audience: `player:${scope.productId}:${openid}`,
+        reason: body.reason,
+        target: {
+          type: 'player',
+          id: openid,
+          name: `${body.kind}${body.feature ? `:${body.feature}` : ''} ${openid}`,
+        },
+        before: null,
+        after: { ...body, openid },
+        payload: { openid, body },
+      });
+      if (!outcome.applied) {
+        reply.code(202);
+        return ok({ approval: outcome.request });
+      }
+      const row = outcome.result as SanctionRow;
       await scheduleEnd(row);
       return ok(toItem(await deliver(row, scope)));
     },

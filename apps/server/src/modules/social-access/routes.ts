@@ -15,7 +15,7 @@ import {
 import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceScope, SIGNED_IN } from '../../lib/route-access.ts';
-import { requestProduct } from '../../lib/scope.ts';
+import { documentProductHeader, requestProduct } from '../../lib/scope.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
 import { requireAuth } from '../../lib/authenticate.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/index.ts';
@@ -55,6 +55,8 @@ export async function socialAccessRoutes(
     return can(request, (await policyKind(db, { cpId: auth.cpId, productId }, id)) ?? 'chat', action);
   };
   invalidateOnWrite(app, options.cache);
+  // Signed-in routes whose handler reads the product (the permission depends on the policy's kind).
+  documentProductHeader(app);
 
   app.get(
     path,

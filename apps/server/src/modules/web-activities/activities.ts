@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { moveRow, schedulerScope } from '../../lib/lifecycle.ts';
 import { anyLanguageContains, countWhere } from '../../lib/list.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
+import { checkReferences } from '../../lib/references.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -95,16 +96,10 @@ async function check(db: Db, scope: Scope, next: Partial<ActivityInput>, beforeR
     throw new ApiError(ErrorCode.INVALID_INPUT, fieldErrors(parsed.error.issues, scope.lang));
   if (!next.tiers) return;
   const problems = new FieldProblems(scope.lang);
-  const ids = [...new Set(next.tiers.map((t) => t.gift_package_id))];
-  const found = await db
-    .select({ id: giftPackages.id, status: giftPackages.status })
-    .from(giftPackages)
-    .where(and(inScope(giftPackages, scope), inArray(giftPackages.id, ids)));
-  const kept = new Set(before?.tiers.map((t) => t.gift_package_id));
-  next.tiers.forEach((tier, i) => {
-    const gift = found.find((g) => g.id === tier.gift_package_id);
-    if (!gift || (gift.status !== 'active' && !kept.has(gift.id)))
-      problems.add(`tiers.${i}.gift_package_id`, 'unknown_ref');
+  const refs = next.tiers.map((t, i) => ({ field: `tiers.${i}.gift_package_id`, id: t.gift_package_id }));
+  await checkReferences(db, scope, problems, giftPackages, refs, {
+    usable: (row: { status: string }) => row.status === 'active',
+    kept: before?.tiers.map((t) => t.gift_package_id),
   });
   problems.throwIfAny();
 }

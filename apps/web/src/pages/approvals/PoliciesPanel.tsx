@@ -87,11 +87,11 @@ function PoliciesEditor({
   const submit = async () => {
     setError(null);
     try {
-      await save.mutateAsync({
+      const answer = await save.mutateAsync({
         policies: rows.map(({ key: _key, ...policy }) => policy),
         version: data?.version,
       });
-      void message.success(t('policies.saved'));
+      void message.success('approval' in answer ? t('sent.title') : t('policies.saved'));
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === ErrorCode.CONFLICT) {
         setStale(true);

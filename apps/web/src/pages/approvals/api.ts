@@ -115,7 +115,13 @@ export function useSavePolicies() {
     /** `version`: the list's version when it was read (a save since is refused with 409001). */
     mutationFn: (body: { policies: ApprovalPolicyInput[]; version: string | undefined }) =>
       // The policies panel shows every failure itself, beside the list.
-      http.put<ApprovalPolicies>('/approval-policies', body, { silent: true }),
-    onSuccess: (data) => client.setQueryData([...ROOT, 'policies'], data),
+      // Where the CP has a second admin, the change waits for them (`{ approval }`, HTTP 202).
+      http.put<ApprovalPolicies | { approval: ApprovalRequest }>('/approval-policies', body, {
+        silent: true,
+      }),
+    onSuccess: (data) => {
+      if ('approval' in data) void client.invalidateQueries({ queryKey: ROOT });
+      else client.setQueryData([...ROOT, 'policies'], data);
+    },
   });
 }

@@ -157,7 +157,15 @@ export function CodeBatchesPage() {
         dataIndex: 'status',
         width: 110,
         sorter: true,
-        render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`status.${v}`)}</Tag>,
+        // An active batch still making its codes says so, with how far it is, rather than "active" at 0.
+        render: (v: string, b: CodeBatch) =>
+          b.generating ? (
+            <Tag color="processing">
+              {t('status.generating', { percent: Math.floor((b.generated / b.quantity) * 100) })}
+            </Tag>
+          ) : (
+            <Tag color={STATUS_COLOR[v]}>{t(`status.${v}`)}</Tag>
+          ),
       },
     ],
     [t],
