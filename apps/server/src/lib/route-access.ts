@@ -83,9 +83,11 @@ export async function resourceScope(
   const see = permissions.see;
   // A resource of a page only admins see: the admin role, whatever the action.
   if (see === ADMIN_ROLE) return adminAccess(db, request);
-  return resource.scope === 'product'
-    ? productAccess(db, request, see, action)
-    : access(db, request, see, action);
+  const scope =
+    resource.scope === 'product'
+      ? await productAccess(db, request, see, action)
+      : await access(db, request, see, action);
+  return dimension ? { ...scope, dimension: { name: dimension, value: value as string } } : scope;
 }
 
 /**
