@@ -48,3 +48,5 @@ export * from './violations.ts';
 export * from './cheat-flags.ts';
 // Outside parties (the game server, payment providers, stores): kinds, settings, call log.
 export * from './outside-parties.ts';
+// Version release tools: versions with staged rollout, the game's version check.
+export * from './releases.ts';

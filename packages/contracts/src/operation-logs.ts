@@ -39,6 +39,9 @@ export const LOG_ACTIONS = [
   'schedule',
   'recall',
   'end',
+  // Version release tools: a staged rollout stopped and going again.
+  'halt',
+  'resume',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
@@ -86,6 +89,7 @@ export const LOG_ROW_TARGETS = [
   'web_good',
   'web_order',
   'outside_party',
+  'app_release',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -121,6 +125,7 @@ export const LOG_TABLE_TARGETS = [
   'web-goods',
   'web-orders',
   'outside-calls',
+  'app-releases',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
