@@ -11,7 +11,7 @@ import {
   safeText,
   versionField,
 } from './fields.ts';
-import { listAnswer, listQuery } from './lists.ts';
+import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -142,6 +142,7 @@ export const releaseFilters = {
   status: z.enum(RELEASE_STATUSES).optional(),
 };
 export const appReleaseListQuery = listQuery(RELEASE_SORTS, releaseFilters);
+export const appReleaseExportQuery = exportQuery(releaseFilters);
 export const appReleaseListAnswer = listAnswer(releaseItem);
 
 export const appReleasesResource = defineResource({
@@ -154,9 +155,28 @@ export const appReleasesResource = defineResource({
   create: releaseCreateBody,
   update: releaseUpdateBody,
   list: appReleaseListQuery,
+  export: appReleaseExportQuery,
   filters: ['q', 'platform', 'channel', 'status'],
   sorts: RELEASE_SORTS,
   remove: 'delete',
+  // Versions are exported (and imported) by id: the build number alone is unique per platform and channel only.
+  sheet: {
+    key: 'id',
+    columns: [
+      'platform',
+      'channel',
+      'version_name',
+      'version_code',
+      'min_version_code',
+      'update_mode',
+      'store_url',
+      'download_url',
+      'update_text',
+      'whitelist_openids',
+      'whitelist_devices',
+      'note',
+    ],
+  },
 });
 
 /** `POST /app-releases/:id/publish`: the row version it was based on and the rollout percentage. */

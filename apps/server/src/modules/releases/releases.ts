@@ -3,6 +3,7 @@ import { appReleasesResource, type AppRelease } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { autoSheet } from '../../lib/sheet.ts';
 import { inScope } from '../../lib/scope.ts';
 import { appReleasePublishes, appReleases } from './tables.ts';
 
@@ -110,6 +111,7 @@ export const releaseImpl: ResourceImpl<typeof appReleasesResource, typeof appRel
     if (published) throw ruleError(scope.lang, 'published_kept');
     return [];
   },
+  sheet: autoSheet<AppRelease>(appReleasesResource),
 };
 
 export const releaseService = resourceService(appReleasesResource, releaseImpl);
