@@ -17,7 +17,9 @@ const PAGE = '/main/product/product-fe/version-manage';
 const rowOf = (page: Page, text: string) =>
   page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 300_000 });
+// axe-core is injected as a script, which the console's Content Security Policy refuses otherwise.
+test.use({ bypassCSP: true });
 
 for (const { lang, html, dir, name } of [
   { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文' },
