@@ -31,6 +31,7 @@ import { productsModule } from './modules/products/index.ts';
 import { profileTagsModule } from './modules/profile-tags/index.ts';
 import { propsModule } from './modules/props/index.ts';
 import { refundsModule } from './modules/refunds/index.ts';
+import { releasesModule } from './modules/releases/index.ts';
 import { sanctionsModule } from './modules/sanctions/index.ts';
 import { socialAccessModule } from './modules/social-access/index.ts';
 import { systemAdminModule } from './modules/system-admin/index.ts';
@@ -110,4 +111,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   popupsModule,
   gameApiModule,
   jobsModule,
+  releasesModule,
 ];

@@ -8,6 +8,7 @@ import { listAnswer, listQuery } from './lists.ts';
 import { mailsResource } from './mails.ts';
 import { ADMIN_ROLE } from './pages.ts';
 import { refundsResource } from './refunds.ts';
+import { appReleasesResource } from './releases.ts';
 import { sanctionsResource } from './sanctions.ts';
 import { webOrdersResource } from './web-shop.ts';
 
@@ -50,6 +51,8 @@ export const APPROVAL_KINDS = {
   'refunds.waive': { action: refundsResource.permissions.approve, number: 'refunded_amount' },
   /** Refunding a web recharge order; the number: its amount in minor units. */
   'web_orders.refund': { action: webOrdersResource.permissions.approve, number: 'order_amount' },
+  /** Making an earlier publish of an app version live again; the number: the publishes it goes back. */
+  'app_releases.rollback': { action: appReleasesResource.permissions.approve, number: 'publishes_back' },
   /**
    * Changing the approval policies themselves: always decided by a second admin of the CP when it
    * has one (no policy names it; its action is the admin role).

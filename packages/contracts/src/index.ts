@@ -51,3 +51,5 @@ export * from './cheat-flags.ts';
 export * from './outside-parties.ts';
 // In-game pop-ups and their exposure scenes; the game API's pop-up answer and events.
 export * from './popups.ts';
+// Version release tools: versions with staged rollout, the game's version check.
+export * from './releases.ts';

@@ -39,6 +39,9 @@ export const LOG_ACTIONS = [
   'schedule',
   'recall',
   'end',
+  // Version release tools: a staged rollout stopped and going again.
+  'halt',
+  'resume',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
@@ -89,6 +92,7 @@ export const LOG_ROW_TARGETS = [
   'popup_scene',
   'popup',
   'push_task',
+  'app_release',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -127,6 +131,7 @@ export const LOG_TABLE_TARGETS = [
   'popup-scenes',
   'popups',
   'push-tasks',
+  'app-releases',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

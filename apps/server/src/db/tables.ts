@@ -23,3 +23,5 @@ export * from '../modules/web-activities/tables.ts';
 export * from '../modules/web-site/tables.ts';
 export * from '../modules/web-shop/tables.ts';
 export * from '../modules/popups/tables.ts';
+// Version release tools: versions and their publishes (modules/releases).
+export * from '../modules/releases/tables.ts';

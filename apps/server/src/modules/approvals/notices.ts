@@ -27,6 +27,17 @@ const KIND_NAMES: Record<ApprovalKind, Translated> = {
     ar: 'استعادة إصدار رموز الأخطاء',
     tc: '回滾錯誤碼版本',
   },
+  'app_releases.rollback': {
+    zh: '回滚应用版本',
+    en: 'Roll back an app version',
+    ja: 'アプリのバージョンのロールバック',
+    th: 'ย้อนกลับเวอร์ชันแอป',
+    vi: 'Khôi phục phiên bản ứng dụng',
+    tl: 'Ibalik ang bersyon ng app',
+    id: 'Kembalikan versi aplikasi',
+    ar: 'استعادة إصدار التطبيق',
+    tc: '回滾應用版本',
+  },
   'billing_points.update': {
     zh: '修改上线中的计费点',
     en: 'Change a live billing point',

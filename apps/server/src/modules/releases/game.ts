@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { gameVersionCheckQuery, type GameVersionCheck, type Language } from '@rx/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { ok } from '../../lib/request.ts';
+import { GAME } from '../../lib/route-access.ts';
+import { liveNotices } from '../announcements/index.ts';
+import { gameLanguage } from '../game-api/index.ts';
+import { inRollout, livePublish } from './publish.ts';
+
+type Query = z.output<typeof gameVersionCheckQuery>;
+
+/**
+ * What a build of the app should do, by the newest publish of its platform and channel (the
+ * channel's own, else the platform's version for every channel):
+ * - a blocked build, or one below the minimum, must update (`forced`), whatever the rollout;
+ * - a build at or above the published one has nothing to do;
+ * - a whitelisted openid or device gets the update at any percentage, even while halted;
+ * - otherwise a device in the rollout (not halted, its bucket below the percentage) gets the
+ *   version's update mode, and any other device is told nothing (not even the new version).
+ */
+export async function versionCheck(db: Db, productId: number, query: Query): Promise<GameVersionCheck> {
+  const live =
+    (await livePublish(db, productId, query.platform, query.channel)) ??
+    (query.channel ? await livePublish(db, productId, query.platform, '') : undefined);
+  const lang: Language = gameLanguage(query.lang) ?? 'zh';
+  const maintenance = (
+    await liveNotices(db, productId, {
+      channel: query.channel,
+      server: '',
+      version: '',
+      openid: query.openid,
+      lang,
+    })
+  ).find((notice) => notice.type === 'maintenance');
+  const base = {
+    fields: {},
+    maintenance: maintenance
+      ? { title: maintenance.title, body: maintenance.body, end_at: maintenance.end_at }
+      : null,
+  };
+  if (!live)
+    return {
+      ...base,
+      update: 'none',
+      reason: 'up_to_date',
+      latest: null,
+      min_version_code: 0,
+      url: '',
+      text: '',
+      publish_number: null,
+    };
+  const s = live.snapshot;
+  const offer = {
+    ...base,
+    latest: { version_name: s.version_name, version_code: s.version_code },
+    min_version_code: s.min_version_code,
+    url: s.store_url || s.download_url,
+    text: s.update_text[lang] || s.update_text.zh,
+    publish_number: live.number,
+  };
+  const code = query.version_code;
+  if (s.blocked_version_codes.includes(code)) return { ...offer, update: 'forced', reason: 'blocked' };
+  if (code < s.min_version_code) return { ...offer, update: 'forced', reason: 'too_old' };
+  if (code >= s.version_code) return { ...offer, update: 'none', reason: 'up_to_date', text: '' };
+  const whitelisted =
+    (query.openid !== '' && s.whitelist_openids.includes(query.openid)) ||
+    (query.device_id !== '' && s.whitelist_devices.includes(query.device_id));
+  if (whitelisted) return { ...offer, update: s.update_mode, reason: 'whitelist' };
+  if (!live.halted && inRollout(s.release_id, query.device_id, live.percent))
+    return { ...offer, update: s.update_mode, reason: 'rollout' };
+  return {
+    ...offer,
+    update: 'none',
+    reason: 'not_in_rollout',
+    latest: null,
+    url: '',
+    text: '',
+  };
+}
+
+/**
+ * `GET /api/game/v1/version/check`: registered inside the signed game API. The answer depends on
+ * the device, so it is not shared through the answer cache; it carries an ETag of its content, so a
+ * game asking again with `If-None-Match` gets 304 while nothing changed.
+ */
+export function releaseGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/version/check',
+    {
+      schema: {
+        tags: ['game-api'],
+        summary: 'Whether a build must or may update: the live version of its platform and channel',
+        querystring: gameVersionCheckQuery,
+      },
+      config: GAME,
+    },
+    async (request, reply) => {
+      const caller = request.gameCaller!;
+      const body = JSON.stringify(ok(await versionCheck(db, caller.productId, request.query)));
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+        return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+}

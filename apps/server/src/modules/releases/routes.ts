@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  appReleasesResource,
+  idParam,
+  releaseMoveBody,
+  releasePublishBody,
+  releasePublishesQuery,
+  releaseRollbackBody,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { ProductScope } from '../../lib/access.ts';
+import { ok } from '../../lib/request.ts';
+import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import { answerPendingWith202 } from '../approvals/index.ts';
+import { askRollback, haltOrResume, listPublishes, publish, registerReleaseApprovals } from './publish.ts';
+import { releaseImpl, releaseService } from './releases.ts';
+
+/**
+ * `/app-releases`: the versions of the product's app (list, get, create, update, delete a version
+ * never published) and their publishing: `POST /app-releases/:id/publish {version, percent, note}`,
+ * `/halt` and `/resume {version, note}`, `/rollback {number, note}` (202 with `{ approval }` while a
+ * second person must agree), and `GET /app-releases/publishes?platform=&channel=`. Publishing
+ * reaches players, so those need the page's approve permission.
+ */
+export async function releaseRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = options;
+  const tags = [appReleasesResource.name];
+  const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
+  answerPendingWith202(app);
+  registerReleaseApprovals();
+  // The publishes' list is registered before the resource's `/:id` routes read it as an id.
+  app.get(
+    '/app-releases/publishes',
+    {
+      schema: {
+        tags,
+        summary: 'The publishes of a platform and channel, newest first (the newest is live)',
+        querystring: releasePublishesQuery,
+      },
+      config: can(appReleasesResource, 'read'),
+    },
+    async (request) => ok(await listPublishes(db, scope(request), request.query)),
+  );
+  resourceRoutes(app, db, appReleasesResource, releaseService, releaseImpl);
+  app.post(
+    '/app-releases/:id/publish',
+    {
+      schema: {
+        tags,
+        summary: 'Publish the version as it is now to a percentage of devices (which only rises)',
+        params: idParam,
+        body: releasePublishBody,
+      },
+      config: can(appReleasesResource, 'approve'),
+    },
+    async (request) => ok(await publish(db, scope(request), request.params.id, request.body)),
+  );
+  for (const action of ['halt', 'resume'] as const) {
+    app.post(
+      `/app-releases/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            action === 'halt'
+              ? "Stop the live version's rollout (whitelisted players keep it)"
+              : "Restart the live version's rollout: the same devices are in again",
+          params: idParam,
+          body: releaseMoveBody,
+        },
+        config: can(appReleasesResource, 'approve'),
+      },
+      async (request) => ok(await haltOrResume(db, scope(request), request.params.id, action, request.body)),
+    );
+  }
+  app.post(
+    '/app-releases/:id/rollback',
+    {
+      schema: {
+        tags,
+        summary:
+          "Make an earlier publish of the version's platform and channel live again; 202 with `{ approval }` while a second person must agree",
+        params: idParam,
+        body: releaseRollbackBody,
+      },
+      config: can(appReleasesResource, 'approve'),
+    },
+    async (request) => ok(await askRollback(db, app.events, scope(request), request.params.id, request.body)),
+  );
+}

@@ -1,0 +1,73 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type {
+  AppPlatform,
+  OptionalI18nText,
+  PublishAction,
+  PublishedRelease,
+  ReleaseStatus,
+  UpdateMode,
+} from '@rx/contracts';
+import { createdAt, createdBy, editStamps, gameRow } from '../../db/schema.ts';
+
+/** The versions of a product's app per platform and channel: the working copy staff edit (`/product/product-fe/version-manage`). */
+export const appReleases = pgTable(
+  'app_releases',
+  {
+    ...gameRow(),
+    platform: text('platform').$type<AppPlatform>().notNull(),
+    /** Empty: every channel of the platform without a version of its own. */
+    channel: text('channel').notNull().default(''),
+    versionName: text('version_name').notNull(),
+    versionCode: integer('version_code').notNull(),
+    minVersionCode: integer('min_version_code').notNull().default(0),
+    blockedVersionCodes: jsonb('blocked_version_codes').$type<number[]>().notNull().default([]),
+    updateMode: text('update_mode').$type<UpdateMode>().notNull().default('optional'),
+    storeUrl: text('store_url').notNull().default(''),
+    downloadUrl: text('download_url').notNull().default(''),
+    updateText: jsonb('update_text').$type<OptionalI18nText>().notNull(),
+    whitelistOpenids: jsonb('whitelist_openids').$type<string[]>().notNull().default([]),
+    whitelistDevices: jsonb('whitelist_devices').$type<string[]>().notNull().default([]),
+    note: text('note').notNull().default(''),
+    status: text('status').$type<ReleaseStatus>().notNull().default('draft'),
+    /** The highest rollout percentage published; a publish never lowers it. */
+    rolloutPercent: integer('rollout_percent').notNull().default(0),
+    /** The newest publish of this version. */
+    publishedNumber: integer('published_number'),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('app_releases_product_target_code').on(t.productId, t.platform, t.channel, t.versionCode),
+    index('app_releases_cp').on(t.cpId),
+    index('app_releases_product_updated').on(t.productId, t.updatedAt),
+  ],
+);
+
+/**
+ * Every publish of a product's platform and channel, numbered 1, 2, … per platform and channel;
+ * the newest is what games get. Never edited: a halt, a resume and a rollback append a row too.
+ */
+export const appReleasePublishes = pgTable(
+  'app_release_publishes',
+  {
+    ...gameRow(),
+    platform: text('platform').$type<AppPlatform>().notNull(),
+    channel: text('channel').notNull(),
+    number: integer('number').notNull(),
+    action: text('action').$type<PublishAction>().notNull(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => appReleases.id),
+    snapshot: jsonb('snapshot').$type<PublishedRelease>().notNull(),
+    percent: integer('percent').notNull(),
+    halted: boolean('halted').notNull().default(false),
+    rollbackOf: integer('rollback_of'),
+    note: text('note').notNull().default(''),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('app_release_publishes_target_number').on(t.productId, t.platform, t.channel, t.number),
+    index('app_release_publishes_release').on(t.releaseId),
+    index('app_release_publishes_cp').on(t.cpId),
+  ],
+);

@@ -1,0 +1,6 @@
+import { loadNamespace } from '@/shared/i18n.ts';
+import { ReleasesPage } from './ReleasesPage.tsx';
+
+// Versions (`edition/see/edition`): each platform and channel's versions, their publishes and staged rollout.
+await Promise.all([loadNamespace('releases'), loadNamespace('approvals')]);
+export default ReleasesPage;
