@@ -91,7 +91,24 @@ export const googlePlayParty = party({
   operations: ['token', 'voided_purchases'],
 });
 
-export const OUTSIDE_PARTIES = [gameServerParty, stripeParty, googlePlayParty] as const;
+/**
+ * Firebase Cloud Messaging (HTTP v1): app push to Android (and iOS through FCM), sent with a service
+ * account of the Firebase project (its JSON key file, pasted whole) to the project's `messages:send`.
+ */
+export const fcmParty = party({
+  name: 'fcm',
+  settings: z.object({
+    project_id: safeText()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[a-z][a-z0-9-]*[a-z0-9]$/),
+  }),
+  credentials: ['service_account'],
+  operations: ['token', 'send'],
+});
+
+export const OUTSIDE_PARTIES = [gameServerParty, stripeParty, googlePlayParty, fcmParty] as const;
 export type OutsidePartyName = (typeof OUTSIDE_PARTIES)[number]['name'];
 export const OUTSIDE_PARTY_NAMES = OUTSIDE_PARTIES.map((p) => p.name) as [
   OutsidePartyName,

@@ -20,3 +20,4 @@ export async function setParty(
   expect(res.statusCode, res.body).toBe(200);
   return body<OutsidePartyItem>(res).data;
 }
+export * from './fcm.ts';

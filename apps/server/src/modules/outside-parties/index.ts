@@ -31,3 +31,7 @@ export { readStripeWebhook } from './stripe/notices.ts';
 export { fakeStore, googlePlay } from './google-play/party.ts';
 export type { StoreAdapter, VoidedPurchase } from './google-play/adapter.ts';
 export { FakeStore } from './google-play/fake.ts';
+export { fakeFcm, fcm } from './fcm/party.ts';
+export type { PushMessage, PushOutcome, PushProvider } from './fcm/adapter.ts';
+export { FakeFcm } from './fcm/fake.ts';
+export { FCM_API } from './fcm/real.ts';

@@ -43,7 +43,12 @@ export function readServiceAccount(json: string): ServiceAccount {
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** The JWT a service account signs (RS256) to ask for an access token (RFC 7523 §2.1). */
-export function serviceAccountAssertion(account: ServiceAccount, audience: string, now = Date.now()): string {
+export function serviceAccountAssertion(
+  account: ServiceAccount,
+  audience: string,
+  now = Date.now(),
+  scope = SCOPE,
+): string {
   const iat = Math.floor(now / 1000);
   const header = base64url(
     JSON.stringify({
@@ -53,7 +58,7 @@ export function serviceAccountAssertion(account: ServiceAccount, audience: strin
     }),
   );
   const claims = base64url(
-    JSON.stringify({ iss: account.client_email, scope: SCOPE, aud: audience, iat, exp: iat + 3600 }),
+    JSON.stringify({ iss: account.client_email, scope, aud: audience, iat, exp: iat + 3600 }),
   );
   const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(account.private_key);
   return `${header}.${claims}.${base64url(signature)}`;

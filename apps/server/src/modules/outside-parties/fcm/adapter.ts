@@ -1,0 +1,23 @@
+/** One push to one device, in the provider's terms (FCM's `message`). */
+export interface PushMessage {
+  /** The device's registration token. */
+  token: string;
+  title: string;
+  body: string;
+  /** An image address shown with the notification ('' none). */
+  image: string;
+  /** Key-value data the app reads (FCM carries strings only). */
+  data: Record<string, string>;
+  /** Seconds the provider keeps trying to deliver it (FCM's Android TTL). */
+  ttlSeconds?: number;
+}
+
+/** What a send came to: sent (with the provider's message id) or the token is no longer valid. */
+export type PushOutcome =
+  { outcome: 'sent'; messageId: string } | { outcome: 'unregistered'; reason: string };
+
+/** An app push provider: FCM today (APNs next). Failures other than a dead token throw an OutsideError. */
+export interface PushProvider {
+  readonly provider: string;
+  send(message: PushMessage, idempotencyKey: string): Promise<PushOutcome>;
+}

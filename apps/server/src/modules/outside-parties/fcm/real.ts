@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { fcmParty } from '@rx/contracts';
+import {
+  OutsideError,
+  isOutsideError,
+  jsonOf,
+  type ObtainToken,
+  type PartyContext,
+  type SettingsOf,
+} from '../../../lib/outside/index.ts';
+import { GOOGLE_TOKEN_URI, readServiceAccount, serviceAccountAssertion } from '../google-play/real.ts';
+import type { PushMessage, PushOutcome, PushProvider } from './adapter.ts';
+
+/** FCM's documented address (tests reach a stand-in instead). */
+export const FCM_API = 'https://fcm.googleapis.com';
+export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
+
+const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().int().positive() });
+const sendAnswer = z.object({ name: z.string().min(1) });
+
+/** The FCM error codes that mean the token is dead: retire it, never send to it again. */
+const DEAD_TOKEN = /"errorCode"\s*:\s*"(UNREGISTERED)"/;
+
+/** FCM's v1 `message` for one device: the notification, string data, Android TTL and the APNs image option. */
+export function fcmMessage(message: PushMessage) {
+  return {
+    message: {
+      token: message.token,
+      notification: {
+        title: message.title,
+        body: message.body,
+        ...(message.image ? { image: message.image } : {}),
+      },
+      ...(Object.keys(message.data).length ? { data: message.data } : {}),
+      ...(message.ttlSeconds !== undefined ? { android: { ttl: `${message.ttlSeconds}s` } } : {}),
+      ...(message.image
+        ? { apns: { payload: { aps: { 'mutable-content': 1 } }, fcm_options: { image: message.image } } }
+        : {}),
+    },
+  };
+}
+
+/**
+ * FCM HTTP v1 (`POST /v1/projects/{project_id}/messages:send`) with an OAuth token of the project's
+ * service account: a JWT bearer grant (RS256, scope `firebase.messaging`) to the key's token URI,
+ * kept until it expires and renewed under the kit's lock (and once on a 401). A 404 or an
+ * `UNREGISTERED` error code means the token is dead (answered, not thrown: the caller retires it);
+ * 429 and 5xx are the kit's `rate_limited` and `unavailable`, for the send job to retry.
+ */
+export function realFcm(ctx: PartyContext<SettingsOf<typeof fcmParty>>): PushProvider {
+  const account = readServiceAccount(ctx.credentials.service_account!);
+  const audience = account.token_uri ?? GOOGLE_TOKEN_URI;
+  const tokenUri = ctx.endpoint(audience);
+  const obtain: ObtainToken = async () => {
+    const answer = await ctx.http('token', () => {
+      const assertion = serviceAccountAssertion(account, audience, Date.now(), FCM_SCOPE);
+      ctx.secret(assertion);
+      return {
+        method: 'POST',
+        url: tokenUri,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+      };
+    });
+    const grant = tokenAnswer.safeParse(jsonOf(answer));
+    if (!grant.success)
+      throw new OutsideError('refused', 'the token answer has no access_token', { status: answer.status });
+    return {
+      accessToken: grant.data.access_token,
+      expiresAt: new Date(Date.now() + grant.data.expires_in * 1000),
+    };
+  };
+  const url = `${ctx.endpoint(FCM_API)}/v1/projects/${encodeURIComponent(ctx.settings.project_id)}/messages:send`;
+  return {
+    provider: 'fcm',
+    send: async (message, idempotencyKey): Promise<PushOutcome> => {
+      try {
+        return await ctx.authorized(obtain, async (token) => {
+          const answer = await ctx.http(
+            'send',
+            {
+              method: 'POST',
+              url,
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify(fcmMessage(message)),
+            },
+            { idempotencyKey },
+          );
+          const sent = sendAnswer.safeParse(jsonOf(answer));
+          if (!sent.success) throw new OutsideError('refused', 'the send answer has no message name');
+          return { outcome: 'sent', messageId: sent.data.name };
+        });
+      } catch (error) {
+        if (isOutsideError(error, 'refused') && (error.status === 404 || DEAD_TOKEN.test(error.message)))
+          return { outcome: 'unregistered', reason: DEAD_TOKEN.exec(error.message)?.[1] ?? 'NOT_FOUND' };
+        throw error;
+      }
+    },
+  };
+}
