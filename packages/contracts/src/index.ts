@@ -49,3 +49,5 @@ export * from './violations.ts';
 export * from './cheat-flags.ts';
 // Outside parties (the game server, payment providers, stores): kinds, settings, call log.
 export * from './outside-parties.ts';
+// Ad placement (issue 31): advertiser accounts across the media.
+export * from './ads.ts';

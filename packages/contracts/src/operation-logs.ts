@@ -86,6 +86,7 @@ export const LOG_ROW_TARGETS = [
   'web_good',
   'web_order',
   'outside_party',
+  'ad_account',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -121,6 +122,7 @@ export const LOG_TABLE_TARGETS = [
   'web-goods',
   'web-orders',
   'outside-calls',
+  'ad-accounts',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -22,3 +22,5 @@ export * from '../modules/announcements/tables.ts';
 export * from '../modules/web-activities/tables.ts';
 export * from '../modules/web-site/tables.ts';
 export * from '../modules/web-shop/tables.ts';
+// Ad placement: the media's advertiser accounts (modules/ads).
+export * from '../modules/ads/tables.ts';
