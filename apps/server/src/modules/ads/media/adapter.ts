@@ -1,0 +1,55 @@
+import type { AdAccountRole } from '@rx/contracts';
+import type { TokenGrant } from '../../../lib/outside/index.ts';
+
+/** An account an authorisation reaches, in the medium's terms. */
+export interface MediumAccount {
+  accountId: string;
+  name: string;
+  role: AdAccountRole;
+  /** The agent's account id an advertiser sits under, when the grant shows it. */
+  parentId?: string;
+}
+
+/** What an authorisation code is exchanged for. */
+export interface MediumGrant {
+  grant: TokenGrant;
+  /** When the refresh token lapses (staff authorise again before), if the medium says. */
+  grantExpiresAt: Date | null;
+  /** The account whose tokens these are: the key they are stored under. */
+  grantAccount: string;
+  accounts: MediumAccount[];
+}
+
+/** An account's state on the medium. */
+export interface MediumAccountState {
+  accountId: string;
+  name?: string;
+  /** The medium's own status word. */
+  mediaStatus: string;
+  /** In cents of `currency`. */
+  balance: number;
+  currency: string;
+}
+
+/**
+ * A medium's marketing API as the ads module uses it, opened for one grant (the `account` of
+ * `app.outside.open` is the grant account; '' to start and complete an authorisation).
+ */
+export interface AdMediumAdapter {
+  /** True for the built-in fake. */
+  readonly simulated: boolean;
+  /** The medium's authorisation page, carrying `state`, sending staff back to the configured address. */
+  authorizeUrl(state: string): string;
+  /** Exchanges the code the medium sent back for tokens and the accounts they reach. */
+  exchange(code: string): Promise<MediumGrant>;
+  /**
+   * Renews this grant's access token now if it lapses within `withinMs` (once across instances,
+   * under the kit's lock). Answers the grant's new expiry when this call renewed it and the medium
+   * said, else undefined.
+   */
+  renew(withinMs: number): Promise<{ grantExpiresAt?: Date | null }>;
+  /** The accounts this grant reaches now (an agent's advertisers included). */
+  accounts(): Promise<MediumAccount[]>;
+  /** Status and balance of these accounts. */
+  states(accountIds: string[]): Promise<MediumAccountState[]>;
+}

@@ -1,0 +1,194 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  FakeScript,
+  OutsideError,
+  actOut,
+  type FakeMode,
+  type PartyContext,
+  type TokenGrant,
+} from '../../../lib/outside/index.ts';
+import type { AdMediumAdapter, MediumAccount, MediumAccountState, MediumGrant } from './adapter.ts';
+
+/** The common failures, and `refresh_refused`: the medium no longer renews the grant (authorise again). */
+export type FakeMediumMode = FakeMode | 'refresh_refused';
+
+const HOUR = 3600_000;
+
+/**
+ * The built-in fake of every medium's marketing API. An authorisation code names what it grants:
+ * `fake-agent-<n>` an agent with three advertisers, anything else one advertiser (its id derived
+ * from the code). Tokens are issued and checked: a call with a token the fake did not issue (or
+ * revoked) answers 401, and a refresh consumes the refresh token (rotation). Balances start from the
+ * account id and change with `setBalance`. `script` (or `plan`) acts out failures: `rate_limit`,
+ * `fail`, `timeout`, `token_expired` (revokes the token the call carried), `refresh_refused`.
+ * `accessMs` and `grantMs` set the lifetimes the next grants carry (tests shorten them).
+ */
+export class FakeMedia {
+  readonly script = new FakeScript<FakeMediumMode>('ok');
+  readonly calls: { media: string; operation: string; outcome: FakeMediumMode }[] = [];
+  accessMs = 24 * HOUR;
+  grantMs = 30 * 24 * HOUR;
+  private readonly tokens = new Map<string, string>(); // access token → grant account
+  private readonly refreshTokens = new Map<string, string>();
+  private readonly balances = new Map<string, number>();
+  private readonly statuses = new Map<string, string>();
+  refreshes = 0;
+
+  reset(): void {
+    this.script.reset();
+    this.calls.length = 0;
+    this.accessMs = 24 * HOUR;
+    this.grantMs = 30 * 24 * HOUR;
+    this.tokens.clear();
+    this.refreshTokens.clear();
+    this.balances.clear();
+    this.statuses.clear();
+    this.refreshes = 0;
+  }
+
+  setBalance(accountId: string, cents: number): void {
+    this.balances.set(accountId, cents);
+  }
+
+  setStatus(accountId: string, status: string): void {
+    this.statuses.set(accountId, status);
+  }
+
+  /** Revokes every access token (as if they all lapsed at the medium). */
+  revokeAll(): void {
+    this.tokens.clear();
+  }
+
+  private async act(media: string, operation: string, signal: AbortSignal, token?: string) {
+    const outcome = this.script.next();
+    this.calls.push({ media, operation, outcome });
+    if (outcome === 'token_expired' && token) this.tokens.delete(token);
+    if (outcome === 'refresh_refused' && operation === 'refresh')
+      throw new OutsideError('refused', `${media}: the refresh token has lapsed (fake: refresh_refused)`, {
+        status: 200,
+      });
+    await actOut(outcome, `${media} ${operation}`, signal);
+    if (token !== undefined && !this.tokens.has(token))
+      throw new OutsideError('token_expired', `${media} refused the access token (fake)`, { status: 401 });
+  }
+
+  private issue(grantAccount: string): TokenGrant & { grantExpiresAt: Date } {
+    const accessToken = `fake-access-${randomBytes(8).toString('hex')}`;
+    const refreshToken = `fake-refresh-${randomBytes(8).toString('hex')}`;
+    this.tokens.set(accessToken, grantAccount);
+    this.refreshTokens.set(refreshToken, grantAccount);
+    return {
+      accessToken,
+      refreshToken,
+      expiresAt: new Date(Date.now() + this.accessMs),
+      grantExpiresAt: new Date(Date.now() + this.grantMs),
+    };
+  }
+
+  static accountsOf(media: string, root: string): MediumAccount[] {
+    const agent = /-agent-/.test(root);
+    if (!agent)
+      return [{ accountId: root, name: `${media} advertiser ${root.slice(-4)}`, role: 'advertiser' }];
+    return [
+      { accountId: root, name: `${media} agent ${root.slice(-4)}`, role: 'agent' },
+      ...[1, 2, 3].map((n) => ({
+        accountId: `${root}-${n}`,
+        name: `${media} advertiser ${root.slice(-4)}-${n}`,
+        role: 'advertiser' as const,
+        parentId: root,
+      })),
+    ];
+  }
+
+  /** The account a code grants (the root of what it reaches). */
+  static rootOf(media: string, code: string): string {
+    const agent = /^fake-agent-(\d{1,6})$/.exec(code);
+    if (agent) return `${media}-agent-${agent[1]}`;
+    const n = parseInt(createHash('sha256').update(code).digest('hex').slice(0, 8), 16) % 900_000;
+    return `${media}-${100_000 + n}`;
+  }
+
+  async exchange(media: string, code: string, signal: AbortSignal): Promise<MediumGrant> {
+    await this.act(media, 'token', signal);
+    if (!code.startsWith('fake-')) throw new OutsideError('refused', `${media}: invalid auth code (fake)`);
+    const root = FakeMedia.rootOf(media, code);
+    const { grantExpiresAt, ...grant } = this.issue(root);
+    return { grant, grantExpiresAt, grantAccount: root, accounts: FakeMedia.accountsOf(media, root) };
+  }
+
+  async refresh(media: string, refreshToken: string, signal: AbortSignal) {
+    await this.act(media, 'refresh', signal);
+    const root = this.refreshTokens.get(refreshToken);
+    if (!root) throw new OutsideError('refused', `${media}: unknown refresh token (fake)`);
+    this.refreshTokens.delete(refreshToken);
+    this.refreshes += 1;
+    return this.issue(root);
+  }
+
+  async accounts(media: string, root: string, token: string, signal: AbortSignal) {
+    await this.act(media, 'accounts', signal, token);
+    return FakeMedia.accountsOf(media, root);
+  }
+
+  async states(media: string, ids: string[], token: string, signal: AbortSignal) {
+    await this.act(media, 'balance', signal, token);
+    return ids.map((accountId): MediumAccountState => ({
+      accountId,
+      mediaStatus: this.statuses.get(accountId) ?? 'ENABLE',
+      balance:
+        this.balances.get(accountId) ??
+        parseInt(createHash('sha256').update(accountId).digest('hex').slice(0, 6), 16) * 10,
+      currency: 'CNY',
+    }));
+  }
+}
+
+const fake = new FakeMedia();
+export const fakeMedia = (): FakeMedia => fake;
+
+/**
+ * A medium's adapter over the fake, through the kit (its calls are timed out, retried and logged as
+ * a real one's). The authorisation page is simulated: it sends staff straight back with a code.
+ */
+export function fakeMediumAdapter(
+  media: string,
+  ctx: PartyContext<{ redirect_uri?: string }>,
+  consolePage: string,
+): AdMediumAdapter {
+  let renewedGrantExpiry: Date | null | undefined;
+  const obtain = async ({ refreshToken }: { refreshToken: string | null }) => {
+    if (!refreshToken) throw new OutsideError('refused', 'not authorised: authorise the account again');
+    const { grantExpiresAt, ...grant } = await ctx.call('refresh', async (a) => ({
+      value: await fake.refresh(media, refreshToken, a.signal),
+    }));
+    renewedGrantExpiry = grantExpiresAt;
+    return grant;
+  };
+  return {
+    simulated: true,
+    authorizeUrl: (state) => {
+      const back = ctx.settings.redirect_uri || consolePage;
+      const url = new URL(back, 'http://console.invalid');
+      url.searchParams.set('code', 'fake-agent-1');
+      url.searchParams.set('state', state);
+      return back.startsWith('/') ? `${url.pathname}${url.search}` : url.toString();
+    },
+    exchange: (code) =>
+      ctx.call('token', async (a) => ({ value: await fake.exchange(media, code, a.signal) })),
+    async renew(withinMs) {
+      renewedGrantExpiry = undefined;
+      await ctx.token(obtain, { renewWithinMs: withinMs });
+      return renewedGrantExpiry === undefined ? {} : { grantExpiresAt: renewedGrantExpiry };
+    },
+    accounts: () =>
+      ctx.authorized(obtain, (token) =>
+        ctx.call('accounts', async (a) => ({
+          value: await fake.accounts(media, ctx.account, token, a.signal),
+        })),
+      ),
+    states: (ids) =>
+      ctx.authorized(obtain, (token) =>
+        ctx.call('balance', async (a) => ({ value: await fake.states(media, ids, token, a.signal) })),
+      ),
+  };
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { AdAccount, AdAuthorizeAnswer, AdSyncAnswer } from '@rx/contracts';
+import { body, useTestApp } from '../../../../test/index.ts';
+import { setParty } from '../../../../test/stand-ins/index.ts';
+import { startOceanEngine, startTencent, type MediumStandIn } from '../../../../test/stand-ins/ad-media.ts';
+import { outsideTokens } from '../../../db/outside.ts';
+import { OCEAN_BASE } from './oceanengine.ts';
+import { TENCENT_BASE } from './tencent.ts';
+
+// The real Ocean Engine and Tencent v3 adapters against local stand-ins of their APIs.
+
+let ocean: MediumStandIn;
+let tencent: Awaited<ReturnType<typeof startTencent>>;
+beforeAll(async () => {
+  ocean = await startOceanEngine();
+  tencent = await startTencent();
+});
+afterAll(async () => {
+  await ocean.close();
+  await tencent.close();
+});
+const t = useTestApp({
+  app: () => ({ outsideEndpoints: { [OCEAN_BASE]: `${ocean.url}/open_api`, [TENCENT_BASE]: tencent.url } }),
+});
+const admin = t.admin;
+const PAGE = 'https://console.example/main/newrxlaunch/jrtt/account-manage';
+
+beforeAll(async () => {
+  await setParty(admin, 'ad_jrtt', {
+    mode: 'real',
+    settings: { app_id: ocean.appId, redirect_uri: PAGE },
+    credentials: { app_secret: ocean.secret },
+  });
+  await setParty(admin, 'ad_tencent', {
+    mode: 'real',
+    settings: { app_id: tencent.appId, redirect_uri: PAGE.replace('jrtt', 'tencent') },
+    credentials: { app_secret: tencent.secret },
+  });
+});
+
+const authorize = async (media: string, code: string) => {
+  const start = body<AdAuthorizeAnswer>(
+    await admin.post(`/api/v1/ad-accounts/authorize?media=${media}`),
+  ).data;
+  return {
+    start,
+    res: await admin.post(`/api/v1/ad-accounts/authorize/callback?media=${media}`, {
+      code,
+      state: start.state,
+    }),
+  };
+};
+const list = async (media: string) =>
+  body<{ list: AdAccount[] }>(await admin.get(`/api/v1/ad-accounts?media=${media}`)).data.list;
+const expireIn = (party: string, ms: number) =>
+  t.database.db
+    .update(outsideTokens)
+    .set({ expiresAt: new Date(Date.now() + ms) })
+    .where(eq(outsideTokens.party, party));
+
+describe('Ocean Engine (real adapter)', () => {
+  it('authorises on its page, exchanges the code, and reads the agent, its advertisers and funds', async () => {
+    const refused = await authorize('jrtt', 'wrong-code');
+    expect(body(refused.res)).toMatchObject({ code: 422001, data: { kind: 'refused' } });
+    expect(body<{ msg: string }>(refused.res).msg).toContain('auth_code is invalid');
+
+    const { start, res } = await authorize('jrtt', 'good-code');
+    const page = new URL(start.url);
+    expect(`${page.origin}${page.pathname}`).toBe('https://ad.oceanengine.com/openapi/audit/oauth.html');
+    expect(page.searchParams.get('app_id')).toBe(ocean.appId);
+    expect(page.searchParams.get('redirect_uri')).toBe(PAGE);
+    expect(start.simulated).toBe(false);
+    expect(body<AdSyncAnswer>(res).data).toEqual({ created: 3, updated: 0, failed: 0 });
+
+    const rows = await list('jrtt');
+    const agent = rows.find((r) => r.account_id === '1700000001')!;
+    expect(agent).toMatchObject({ role: 'agent', simulated: false });
+    const children = rows.filter((r) => r.parent_id === agent.id);
+    expect(children.map((c) => c.account_id).sort()).toEqual(['1700000011', '1700000012']);
+    expect(children[0]).toMatchObject({
+      balance: 123456,
+      media_status: 'STATUS_ENABLE',
+      status: 'authorized',
+    });
+    const exchange = ocean.received.findLast((r) => r.path === '/open_api/oauth2/access_token/')!;
+    expect(JSON.parse(exchange.body)).toMatchObject({ grant_type: 'auth_code', auth_code: 'good-code' });
+    expect(
+      ocean.received.filter((r) => r.path.endsWith('/fund/get/')).every((r) => r.headers['access-token']),
+    ).toBe(true);
+  });
+
+  it('renews ahead of expiry with the rotated refresh token, retries a rate limit, renews a revoked token once', async () => {
+    await expireIn('ad_jrtt', 3600_000);
+    expect(body<AdSyncAnswer>(await admin.post('/api/v1/ad-accounts/sync?media=jrtt')).data.failed).toBe(0);
+    expect(ocean.refreshes).toBe(1);
+
+    ocean.plan(40100);
+    expect(body<AdSyncAnswer>(await admin.post('/api/v1/ad-accounts/sync?media=jrtt')).data.failed).toBe(0);
+
+    ocean.revokeAll();
+    expect(body<AdSyncAnswer>(await admin.post('/api/v1/ad-accounts/sync?media=jrtt')).data.failed).toBe(0);
+    expect(ocean.refreshes).toBe(2);
+    const calls = body<{ list: { operation: string; status: string }[] }>(
+      await admin.get('/api/v1/outside-calls?party=ad_jrtt&page_size=100'),
+    ).data.list;
+    expect(calls.some((c) => c.status === 'rate_limited')).toBe(true);
+    expect(calls.some((c) => c.status === 'token_expired')).toBe(true);
+    expect(JSON.stringify(calls)).not.toContain(ocean.secret);
+  });
+});
+
+describe('Tencent Marketing API v3 (real adapter)', () => {
+  it('authorises, reads the advertiser and sums its funds, each call with a fresh timestamp and nonce', async () => {
+    const { start, res } = await authorize('tencent', 'good-code');
+    const page = new URL(start.url);
+    expect(`${page.origin}${page.pathname}`).toBe('https://developers.e.qq.com/oauth/authorize');
+    expect(page.searchParams.get('client_id')).toBe(tencent.appId);
+    expect(body<AdSyncAnswer>(res).data).toEqual({ created: 1, updated: 0, failed: 0 });
+    const [row] = await list('tencent');
+    expect(row).toMatchObject({
+      account_id: '2000001',
+      name: 'Corp 2000001',
+      role: 'advertiser',
+      balance: 501000,
+      media_status: 'CUSTOMER_STATUS_NORMAL',
+    });
+    const v3 = tencent.received.filter((r) => r.path.startsWith('/v3.0/'));
+    expect(v3.length).toBeGreaterThan(1);
+    expect(new Set(v3.map((r) => r.query.get('nonce'))).size).toBe(v3.length);
+
+    await expireIn('ad_tencent', 3600_000);
+    expect(body<AdSyncAnswer>(await admin.post('/api/v1/ad-accounts/sync?media=tencent')).data.failed).toBe(
+      0,
+    );
+    expect(tencent.refreshes).toBe(1);
+    const [token] = await t.database.db
+      .select()
+      .from(outsideTokens)
+      .where(and(eq(outsideTokens.party, 'ad_tencent'), eq(outsideTokens.account, '2000001')));
+    expect(token!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 3600_000);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { startStandIn, type Received, type Reply, type StandIn } from './server.ts';
+
+/*
+ * Stand-ins of two media's marketing APIs, written from their public documentation: answers are
+ * HTTP 200 envelopes `{ code, message, data }` (code 0 = done).
+ */
+
+const ok = (data: unknown): Reply => ({ status: 200, body: { code: 0, message: 'OK', data } });
+const refuse = (code: number, message: string): Reply => ({ status: 200, body: { code, message, data: {} } });
+const token = (what: string) => `${what}-${randomBytes(8).toString('hex')}`;
+
+/** A medium stand-in: its address, what it received, and failures to answer next. */
+export interface MediumStandIn extends StandIn {
+  /** Envelope codes to answer the next API calls with (one each), before answering normally. */
+  plan(...codes: number[]): void;
+  /** Forgets every access token issued (the medium revoked them). */
+  revokeAll(): void;
+  refreshes: number;
+  appId: string;
+  secret: string;
+}
+
+function tokens() {
+  const access = new Set<string>();
+  const refresh = new Set<string>();
+  return {
+    access,
+    refresh,
+    issue() {
+      const a = token('access');
+      const r = token('refresh');
+      access.add(a);
+      refresh.add(r);
+      return { a, r };
+    },
+  };
+}
+
+/**
+ * Ocean Engine (`/open_api/...`): OAuth with JSON bodies (`oauth2/access_token`, grant_type
+ * `auth_code`; `oauth2/refresh_token`, which rotates the refresh token), authorised accounts
+ * (`oauth2/advertiser/get`, app id and secret in the query), an agent's advertisers, advertiser info
+ * and fund with the `Access-Token` header. 40102: access token expired; 40100: too many requests.
+ * The code `good-code` grants agent 1700000001 with advertisers 1700000011 and 1700000012.
+ */
+export async function startOceanEngine(): Promise<MediumStandIn> {
+  const appId = '1700';
+  const secret = 'ocean-secret';
+  const held = tokens();
+  let planned: number[] = [];
+  const accounts = { agent: 1700000001, advertisers: [1700000011, 1700000012] };
+  const stand = {} as MediumStandIn;
+  const authorised = (r: Received) => held.access.has(String(r.headers['access-token'] ?? ''));
+  const handle = (r: Received): Reply => {
+    const next = planned.shift();
+    if (next) return refuse(next, next === 40100 ? 'Too many requests' : 'planned failure');
+    const json = r.body ? (JSON.parse(r.body) as Record<string, unknown>) : {};
+    switch (r.path) {
+      case '/open_api/oauth2/access_token/': {
+        if (json.app_id !== appId || json.secret !== secret) return refuse(40001, 'app_id or secret invalid');
+        if (json.grant_type !== 'auth_code' || json.auth_code !== 'good-code')
+          return refuse(40109, 'auth_code is invalid');
+        const { a, r: refresh } = held.issue();
+        return ok({
+          access_token: a,
+          expires_in: 86399,
+          refresh_token: refresh,
+          refresh_token_expires_in: 2591999,
+          advertiser_ids: [accounts.agent],
+        });
+      }
+      case '/open_api/oauth2/refresh_token/': {
+        if (json.secret !== secret || json.grant_type !== 'refresh_token')
+          return refuse(40001, 'bad request');
+        if (!held.refresh.delete(String(json.refresh_token))) return refuse(40107, 'refresh_token expired');
+        stand.refreshes += 1;
+        const { a, r: refresh } = held.issue();
+        return ok({
+          access_token: a,
+          expires_in: 86399,
+          refresh_token: refresh,
+          refresh_token_expires_in: 2591999,
+        });
+      }
+      case '/open_api/oauth2/advertiser/get/':
+        if (!held.access.has(r.query.get('access_token') ?? '')) return refuse(40102, 'access_token expired');
+        if (r.query.get('secret') !== secret) return refuse(40001, 'secret invalid');
+        return ok({
+          list: [
+            {
+              advertiser_id: accounts.agent,
+              advertiser_name: 'Stand-in agent',
+              account_role: 'AGENT',
+              is_valid: true,
+            },
+          ],
+        });
+      case '/open_api/2/agent/advertiser/select/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        return ok({
+          list: accounts.advertisers,
+          page_info: { page: 1, page_size: 100, total_number: 2, total_page: 1 },
+        });
+      case '/open_api/2/advertiser/info/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        const ids = JSON.parse(r.query.get('advertiser_ids') ?? '[]') as number[];
+        return ok(ids.map((id) => ({ id, name: `Advertiser ${id}`, status: 'STATUS_ENABLE' })));
+      }
+      case '/open_api/2/advertiser/fund/get/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        return ok({
+          advertiser_id: Number(r.query.get('advertiser_id')),
+          balance: 1234.56,
+          valid_balance: 1200,
+        });
+      default:
+        return { status: 404, body: 'not found' };
+    }
+  };
+  const server = await startStandIn(handle);
+  return Object.assign(stand, server, {
+    appId,
+    secret,
+    refreshes: 0,
+    plan: (...codes: number[]) => {
+      planned = codes;
+    },
+    revokeAll: () => held.access.clear(),
+  });
+}
+
+/**
+ * Tencent Marketing API v3: `oauth/token` (query parameters; authorization_code and refresh_token
+ * grants), `v3.0/advertiser/get` and `v3.0/funds/get`, each requiring `access_token`, a `timestamp`
+ * within 300 s and a `nonce` never seen before (else refused). Balances in cents. The code
+ * `good-code` grants advertiser 2000001.
+ */
+export async function startTencent(): Promise<MediumStandIn & { nonces: Set<string> }> {
+  const appId = '1112';
+  const secret = 'tencent-secret';
+  const held = tokens();
+  const nonces = new Set<string>();
+  let planned: number[] = [];
+  const stand = {} as MediumStandIn & { nonces: Set<string> };
+  const handle = (r: Received): Reply => {
+    const next = planned.shift();
+    if (next) return refuse(next, 'planned failure');
+    const q = r.query;
+    if (r.path === '/oauth/token') {
+      if (q.get('client_id') !== appId || q.get('client_secret') !== secret)
+        return refuse(11004, 'client_id or client_secret invalid');
+      if (q.get('grant_type') === 'authorization_code') {
+        if (q.get('authorization_code') !== 'good-code' || !q.get('redirect_uri'))
+          return refuse(11005, 'authorization_code invalid');
+        const { a, r: refresh } = held.issue();
+        return ok({
+          authorizer_info: { account_id: 2000001, account_role_type: 'ACCOUNT_ROLE_TYPE_ADVERTISER' },
+          access_token: a,
+          refresh_token: refresh,
+          access_token_expires_in: 86400,
+          refresh_token_expires_in: 2592000,
+        });
+      }
+      if (q.get('grant_type') === 'refresh_token') {
+        if (!held.refresh.has(q.get('refresh_token') ?? '')) return refuse(11006, 'refresh_token invalid');
+        stand.refreshes += 1;
+        const a = token('access');
+        held.access.add(a);
+        return ok({ access_token: a, access_token_expires_in: 86400 });
+      }
+      return refuse(11007, 'grant_type invalid');
+    }
+    const timestamp = Number(q.get('timestamp'));
+    const nonce = q.get('nonce') ?? '';
+    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300)
+      return refuse(11008, 'timestamp invalid');
+    if (!nonce || nonces.has(nonce)) return refuse(11009, 'nonce reused');
+    nonces.add(nonce);
+    if (!held.access.has(q.get('access_token') ?? '')) return refuse(11002, 'access_token expired');
+    if (r.path === '/v3.0/advertiser/get') {
+      if (q.get('pagination_mode') !== 'PAGINATION_MODE_NORMAL' || !q.get('page_size'))
+        return refuse(11010, 'pagination required');
+      const id = Number(q.get('account_id'));
+      return ok({
+        list: [{ account_id: id, corporation_name: `Corp ${id}`, system_status: 'CUSTOMER_STATUS_NORMAL' }],
+        page_info: { page: 1, page_size: 100, total_number: 1, total_page: 1 },
+      });
+    }
+    if (r.path === '/v3.0/funds/get')
+      return ok({
+        list: [
+          { fund_type: 'GENERAL_CASH', balance: 500000, fund_status: 'FUND_STATUS_NORMAL' },
+          { fund_type: 'GENERAL_GIFT', balance: 1000, fund_status: 'FUND_STATUS_NORMAL' },
+        ],
+      });
+    return { status: 404, body: 'not found' };
+  };
+  const server = await startStandIn(handle);
+  return Object.assign(stand, server, {
+    appId,
+    secret,
+    nonces,
+    refreshes: 0,
+    plan: (...codes: number[]) => {
+      planned = codes;
+    },
+    revokeAll: () => held.access.clear(),
+  });
+}
