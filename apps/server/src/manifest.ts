@@ -42,6 +42,7 @@ import { violationsModule } from './modules/violations/index.ts';
 import { webActivitiesModule } from './modules/web-activities/index.ts';
 import { webShopModule } from './modules/web-shop/index.ts';
 import { webSiteModule } from './modules/web-site/index.ts';
+import { adsModule } from './modules/ads/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -112,4 +113,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   gameApiModule,
   jobsModule,
   releasesModule,
+  adsModule,
 ];

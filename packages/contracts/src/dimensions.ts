@@ -113,7 +113,27 @@ export interface AdMedium {
   titleKey: string;
   /** The catalogue path of each kind of page it has. */
   pages: Partial<Record<AdPageKind, string>>;
+  /** How its marketing API is reached (the ads module's adapter reads it). */
+  api: AdMediumApi;
 }
+
+/**
+ * A medium's marketing API: its documented addresses (a test's stand-in is put in their place) and
+ * token lifetimes. `adapter` says whether accounts go through a real adapter over the documented protocol
+ * or only the built-in fake (no public documentation to build on yet: the console says so).
+ */
+export type AdMediumApi =
+  | {
+      adapter: 'real';
+      /** The API's base address. */
+      base: string;
+      /** Where staff authorise the console (OAuth 2 authorisation page). */
+      authorize: string;
+      /** Access and refresh tokens' documented lifetimes, in hours (renewed well before). */
+      accessHours: number;
+      refreshHours: number;
+    }
+  | { adapter: 'fake' };
 
 const AD = '/rxlaunch/rxlaunch-fe/deliver-manage';
 
@@ -132,6 +152,13 @@ export const AD_MEDIA = [
       'title-library': '/newrxlaunch/jrtt/title-library',
       'batch-create-config': '/newrxlaunch/jrtt/batch-create-config',
     },
+    api: {
+      adapter: 'real',
+      base: 'https://ad.oceanengine.com/open_api',
+      authorize: 'https://ad.oceanengine.com/openapi/audit/oauth.html',
+      accessHours: 24,
+      refreshHours: 720,
+    },
   },
   {
     code: 'tencent',
@@ -146,6 +173,13 @@ export const AD_MEDIA = [
       'data-report': `${AD}/tencent/data-report`,
       'minigame-monitor': `${AD}/tencent/minigame-monitor`,
     },
+    api: {
+      adapter: 'real',
+      base: 'https://api.e.qq.com',
+      authorize: 'https://developers.e.qq.com/oauth/authorize',
+      accessHours: 24,
+      refreshHours: 720,
+    },
   },
   {
     code: 'kuaishou',
@@ -157,30 +191,35 @@ export const AD_MEDIA = [
       'account-manage': '/newrxlaunch/kuaishou-account-manage',
       'data-report': '/newrxlaunch/kuaishou-data-report',
     },
+    api: { adapter: 'fake' },
   },
   {
     code: 'oppo',
     region: 'gn',
     titleKey: 'group.oppo',
     pages: { 'account-manage': `${AD}/oppo/account-manage` },
+    api: { adapter: 'fake' },
   },
   {
     code: 'honor',
     region: 'gn',
     titleKey: 'group.honor',
     pages: { 'account-manage': `${AD}/honor/account-manage` },
+    api: { adapter: 'fake' },
   },
   {
     code: 'vivo',
     region: 'gn',
     titleKey: 'group.vivo',
     pages: { 'account-manage': `${AD}/vivo/account-manage` },
+    api: { adapter: 'fake' },
   },
   {
     code: 'huawei',
     region: 'gn',
     titleKey: 'group.huawei',
     pages: { 'account-manage': `${AD}/huawei/account-manage` },
+    api: { adapter: 'fake' },
   },
 ] as const satisfies readonly AdMedium[];
 

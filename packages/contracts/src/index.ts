@@ -53,3 +53,5 @@ export * from './outside-parties.ts';
 export * from './popups.ts';
 // Version release tools: versions with staged rollout, the game's version check.
 export * from './releases.ts';
+// Ad placement (issue 31): advertiser accounts across the media.
+export * from './ads.ts';

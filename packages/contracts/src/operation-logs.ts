@@ -93,6 +93,7 @@ export const LOG_ROW_TARGETS = [
   'popup',
   'push_task',
   'app_release',
+  'ad_account',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -132,6 +133,7 @@ export const LOG_TABLE_TARGETS = [
   'popups',
   'push-tasks',
   'app-releases',
+  'ad-accounts',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

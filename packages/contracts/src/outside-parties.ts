@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeText } from './fields.ts';
 import { listQuery } from './lists.ts';
 import { defineResource, type Resource } from './resource.ts';
+import { AD_PARTIES } from './ads.ts';
 
 /**
  * Outside parties: the services the console talks to for a game (the game's own server, a payment
@@ -108,7 +109,7 @@ export const fcmParty = party({
   operations: ['token', 'send'],
 });
 
-export const OUTSIDE_PARTIES = [gameServerParty, stripeParty, googlePlayParty, fcmParty] as const;
+export const OUTSIDE_PARTIES = [gameServerParty, stripeParty, googlePlayParty, fcmParty, ...AD_PARTIES] as const;
 export type OutsidePartyName = (typeof OUTSIDE_PARTIES)[number]['name'];
 export const OUTSIDE_PARTY_NAMES = OUTSIDE_PARTIES.map((p) => p.name) as [
   OutsidePartyName,

@@ -25,3 +25,5 @@ export * from '../modules/web-shop/tables.ts';
 export * from '../modules/popups/tables.ts';
 // Version release tools: versions and their publishes (modules/releases).
 export * from '../modules/releases/tables.ts';
+// Ad placement: the media's advertiser accounts (modules/ads).
+export * from '../modules/ads/tables.ts';

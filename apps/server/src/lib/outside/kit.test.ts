@@ -182,6 +182,12 @@ describe('token store', () => {
     await tokens.drop(db, key, 'access-two');
     expect(await tokens.get(db, key, obtain)).toBe('access-three');
     expect(asked).toEqual(['refresh-one', 'refresh-two']);
+    // A renewal window: a token lapsing within it is renewed ahead of time, a later one is kept.
+    grants.push({ accessToken: 'access-four', expiresAt: new Date(Date.now() + 7200_000) });
+    expect(await tokens.get(db, key, obtain, 600_000)).toBe('access-three');
+    expect(await tokens.get(db, key, obtain, 3 * 3600_000)).toBe('access-four');
+    expect(await tokens.get(db, key, obtain, 600_000)).toBe('access-four');
+    expect(asked).toEqual(['refresh-one', 'refresh-two', 'refresh-three']);
     const rows = await db.select().from(outsideTokens);
     expect(JSON.stringify(rows)).not.toMatch(/access-|refresh-/);
   });

@@ -37,8 +37,11 @@ export interface PartyContext<S> {
     request: HttpRequest | ((a: Attempt) => HttpRequest),
     options?: { idempotencyKey?: string; idempotencyHeader?: string },
   ): Promise<HttpAnswer>;
-  /** A usable access token for this party and account, obtained once across instances when needed. */
-  token(obtain: ObtainToken): Promise<string>;
+  /**
+   * A usable access token for this party and account, obtained once across instances when needed;
+   * `renewWithinMs`: renewed now if it lapses within that time (a refresh ahead of expiry).
+   */
+  token(obtain: ObtainToken, options?: { renewWithinMs?: number }): Promise<string>;
   /**
    * Runs `use` with a token; when the provider refuses it as expired (`token_expired`), forgets it,
    * obtains a new one and runs `use` once more.
@@ -155,8 +158,8 @@ export function partyContext<S>(
         options,
       );
     },
-    async token(obtain) {
-      const token = await services.tokens.get(db, key, obtain);
+    async token(obtain, options) {
+      const token = await services.tokens.get(db, key, obtain, options?.renewWithinMs);
       secrets.add(token);
       return token;
     },

@@ -42,20 +42,25 @@ const whereKey = (key: TokenKey) =>
 export class TokenStore {
   constructor(private readonly box: SecretBox) {}
 
-  private usable(row: Row | undefined, now = Date.now()): string | null {
-    if (!row?.accessToken || !row.expiresAt || row.expiresAt.getTime() - EARLY_MS <= now) return null;
+  private usable(row: Row | undefined, earlyMs: number, now = Date.now()): string | null {
+    if (!row?.accessToken || !row.expiresAt || row.expiresAt.getTime() - Math.max(earlyMs, EARLY_MS) <= now)
+      return null;
     return this.box.open(row.accessToken);
   }
 
-  /** A usable token of the key, obtained (once across instances) when there is none. */
-  async get(db: Db, key: TokenKey, obtain: ObtainToken): Promise<string> {
+  /**
+   * A usable token of the key, obtained (once across instances) when there is none. `renewWithinMs`
+   * widens the renewal window: a token lapsing within it is renewed now (a scheduled refresh well
+   * before expiry), still once across instances — the others find the renewed one under the lock.
+   */
+  async get(db: Db, key: TokenKey, obtain: ObtainToken, renewWithinMs = 0): Promise<string> {
     const [row] = await db.select().from(outsideTokens).where(whereKey(key));
-    const held = this.usable(row);
+    const held = this.usable(row, renewWithinMs);
     if (held) return held;
     return db.transaction(async (tx) => {
       await tx.insert(outsideTokens).values(key).onConflictDoNothing();
       const [locked] = await tx.select().from(outsideTokens).where(whereKey(key)).for('update');
-      const renewed = this.usable(locked);
+      const renewed = this.usable(locked, renewWithinMs);
       if (renewed) return renewed;
       const refreshToken = locked?.refreshToken ? this.box.open(locked.refreshToken) : null;
       const grant = await obtain({ refreshToken });

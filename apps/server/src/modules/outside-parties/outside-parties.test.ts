@@ -51,7 +51,13 @@ afterAll(() => echo.close());
 describe('settings', () => {
   it('lists every party on the default (the fakes, in tests as in the demo) with nothing set', async () => {
     expect(await parties(admin)).toEqual(
-      ['game_server', 'stripe', 'google_play', 'fcm'].map((party) =>
+      [
+        'game_server',
+        'stripe',
+        'google_play',
+        'fcm',
+        ...['jrtt', 'tencent', 'kuaishou', 'oppo', 'honor', 'vivo', 'huawei'].map((m) => `ad_${m}`),
+      ].map((party) =>
         expect.objectContaining({ party, mode: 'fake', default: true, version: 0, settings: {} }),
       ),
     );
