@@ -31,6 +31,7 @@ import { profileTagsModule } from './modules/profile-tags/index.ts';
 import { propsModule } from './modules/props/index.ts';
 import { refundsModule } from './modules/refunds/index.ts';
 import { sanctionsModule } from './modules/sanctions/index.ts';
+import { shareModule } from './modules/share/index.ts';
 import { socialAccessModule } from './modules/social-access/index.ts';
 import { systemAdminModule } from './modules/system-admin/index.ts';
 import { ticketsModule } from './modules/tickets/index.ts';
@@ -106,6 +107,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   helpCenterModule,
   autoRepliesModule,
   socialAccessModule,
+  shareModule,
   gameApiModule,
   jobsModule,
 ];

@@ -86,6 +86,10 @@ export const LOG_ROW_TARGETS = [
   'web_good',
   'web_order',
   'outside_party',
+  'share_image',
+  'share_card',
+  'share_strategy',
+  'share_link',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -121,6 +125,10 @@ export const LOG_TABLE_TARGETS = [
   'web-goods',
   'web-orders',
   'outside-calls',
+  'share-images',
+  'share-cards',
+  'share-strategies',
+  'share-links',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
