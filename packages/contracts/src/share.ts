@@ -12,7 +12,7 @@ import {
   safeText,
   versionField,
 } from './fields.ts';
-import { listAnswer, listQuery } from './lists.ts';
+import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -54,11 +54,8 @@ export const shareImageItem = imageFields.extend({
 });
 export type ShareImage = z.infer<typeof shareImageItem>;
 export const SHARE_IMAGE_SORTS = ['id', 'name', 'status', 'updated_at'] as const;
-export const shareImageListQuery = listQuery(SHARE_IMAGE_SORTS, {
-  ...platformFilter,
-  q: keyword,
-  status: recordStatus.optional(),
-});
+const shareImageFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
+export const shareImageListQuery = listQuery(SHARE_IMAGE_SORTS, shareImageFilters);
 
 export const shareImagesResource = defineResource({
   name: 'share-images',
@@ -70,6 +67,7 @@ export const shareImagesResource = defineResource({
   create: shareImageCreateBody,
   update: shareImageUpdateBody,
   list: shareImageListQuery,
+  export: exportQuery(shareImageFilters),
   filters: ['q', 'status'],
   sorts: SHARE_IMAGE_SORTS,
   remove: 'delete',
@@ -100,11 +98,8 @@ export const shareCardUpdateBody = cardFields.partial().extend({ version: versio
 export const shareCardItem = cardFields.extend({ ...rowMeta, product_id: idField, platform });
 export type ShareCard = z.infer<typeof shareCardItem>;
 export const SHARE_CARD_SORTS = ['id', 'title', 'status', 'updated_at'] as const;
-export const shareCardListQuery = listQuery(SHARE_CARD_SORTS, {
-  ...platformFilter,
-  q: keyword,
-  status: recordStatus.optional(),
-});
+const shareCardFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
+export const shareCardListQuery = listQuery(SHARE_CARD_SORTS, shareCardFilters);
 
 export const shareCardsResource = defineResource({
   name: 'share-cards',
@@ -116,6 +111,7 @@ export const shareCardsResource = defineResource({
   create: shareCardCreateBody,
   update: shareCardUpdateBody,
   list: shareCardListQuery,
+  export: exportQuery(shareCardFilters),
   filters: ['q', 'status'],
   sorts: SHARE_CARD_SORTS,
   remove: 'delete',
@@ -175,12 +171,13 @@ export const shareStrategyUpdateBody = strategyFields
 export const shareStrategyItem = strategyFields.extend({ ...rowMeta, product_id: idField, platform });
 export type ShareStrategy = z.infer<typeof shareStrategyItem>;
 export const SHARE_STRATEGY_SORTS = ['id', 'name', 'scene', 'status', 'updated_at'] as const;
-export const shareStrategyListQuery = listQuery(SHARE_STRATEGY_SORTS, {
+const shareStrategyFilters = {
   ...platformFilter,
   q: keyword,
   scene: z.enum(SHARE_SCENES).optional(),
   status: recordStatus.optional(),
-});
+};
+export const shareStrategyListQuery = listQuery(SHARE_STRATEGY_SORTS, shareStrategyFilters);
 
 export const shareStrategiesResource = defineResource({
   name: 'share-strategies',
@@ -192,6 +189,7 @@ export const shareStrategiesResource = defineResource({
   create: shareStrategyCreateBody,
   update: shareStrategyUpdateBody,
   list: shareStrategyListQuery,
+  export: exportQuery(shareStrategyFilters),
   filters: ['q', 'scene', 'status'],
   sorts: SHARE_STRATEGY_SORTS,
   remove: 'delete',
@@ -278,12 +276,13 @@ export const shareLinkItem = linkFields.extend({
 });
 export type ShareLink = z.infer<typeof shareLinkItem>;
 export const SHARE_LINK_SORTS = ['id', 'name', 'clicks', 'registers', 'status', 'updated_at'] as const;
-export const shareLinkListQuery = listQuery(SHARE_LINK_SORTS, {
+const shareLinkFilters = {
   ...platformFilter,
   q: keyword,
   scene: z.enum(SHARE_SCENES).optional(),
   status: recordStatus.optional(),
-});
+};
+export const shareLinkListQuery = listQuery(SHARE_LINK_SORTS, shareLinkFilters);
 
 export const shareLinksResource = defineResource({
   name: 'share-links',
@@ -295,6 +294,7 @@ export const shareLinksResource = defineResource({
   create: shareLinkCreateBody,
   update: shareLinkUpdateBody,
   list: shareLinkListQuery,
+  export: exportQuery(shareLinkFilters),
   filters: ['q', 'scene', 'status'],
   sorts: SHARE_LINK_SORTS,
   remove: 'delete',

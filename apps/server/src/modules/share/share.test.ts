@@ -11,7 +11,7 @@ import {
   type ShareLink,
   type ShareStrategy,
 } from '@rx/contracts';
-import { bearer, body, useTestApp } from '../../../test/index.ts';
+import { bearer, body, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { png } from '../../../test/images.ts';
 import { fileBody } from '../../../test/multipart.ts';
 import { shareClicks, shareEvents, shareImages, shareLinks } from './tables.ts';
@@ -74,6 +74,11 @@ describe('share images', () => {
     const id = body<ShareImage>(facebook).data.id;
     expect(body(await t.admin.get(`/api/v1/share-images/${id}?platform=wechat`)).code).toBe(404001);
     expect(body(await t.admin.get(`/api/v1/share-images/${id}?platform=facebook`)).code).toBe(0);
+    // The export keeps to the platform too.
+    const exported = records(
+      sheetOf(await t.admin.get('/api/v1/share-images/export?platform=wechat&format=csv')),
+    );
+    expect(exported.map((r) => [r.platform, r.name, r.width])).toEqual([['wechat', '邀请图', '500']]);
   });
 
   it('needs a known platform in the query', async () => {

@@ -258,7 +258,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
         extra={
           <ListToolbar
             resource={resource.name}
-            filters={params.filters}
+            filters={props.query ? { ...params.filters, ...props.query } : params.filters}
             canEdit={can.edit}
             canImport={can.import}
             canExport={can.export}
