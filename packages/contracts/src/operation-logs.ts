@@ -90,6 +90,9 @@ export const LOG_ROW_TARGETS = [
   'share_card',
   'share_strategy',
   'share_link',
+  'popup_scene',
+  'popup',
+  'push_task',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -129,6 +132,9 @@ export const LOG_TABLE_TARGETS = [
   'share-cards',
   'share-strategies',
   'share-links',
+  'popup-scenes',
+  'popups',
+  'push-tasks',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
