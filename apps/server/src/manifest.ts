@@ -33,6 +33,7 @@ import { propsModule } from './modules/props/index.ts';
 import { refundsModule } from './modules/refunds/index.ts';
 import { releasesModule } from './modules/releases/index.ts';
 import { sanctionsModule } from './modules/sanctions/index.ts';
+import { shareModule } from './modules/share/index.ts';
 import { socialAccessModule } from './modules/social-access/index.ts';
 import { systemAdminModule } from './modules/system-admin/index.ts';
 import { ticketsModule } from './modules/tickets/index.ts';
@@ -109,6 +110,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   helpCenterModule,
   autoRepliesModule,
   socialAccessModule,
+  shareModule,
   popupsModule,
   gameApiModule,
   jobsModule,

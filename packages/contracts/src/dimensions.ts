@@ -39,6 +39,40 @@ export type ShareExtraKind = Extract<
   'words-materials-manage' | 'videos-materials-manage' | 'multi-image-manage'
 >;
 
+/** What a platform can share (its share documentation), in the order its pages offer them. */
+export const SHARE_CONTENT_TYPES = ['link', 'image', 'card', 'text', 'video', 'multi_image'] as const;
+export type ShareContentType = (typeof SHARE_CONTENT_TYPES)[number];
+
+/**
+ * A platform's share constraints, from its share documentation: the image's ratio (width ÷ height,
+ * within 1 % of `min`…`max`; one value when min = max) and smallest sides, the longest title and
+ * description it shows, what it can share and how many images one share takes.
+ */
+export interface ShareConstraints {
+  image: { ratio: readonly [min: number, max: number]; minWidth: number; minHeight: number };
+  titleMax: number;
+  descriptionMax: number;
+  shares: readonly ShareContentType[];
+  maxImages: number;
+}
+
+/** Mini-program cards (WeChat, QQ, Baidu, Alipay, JD, Meituan): a 5:4 image, at least 500×400. */
+const MINI_CARD = {
+  image: { ratio: [1.25, 1.25], minWidth: 500, minHeight: 400 },
+  titleMax: 32,
+  descriptionMax: 60,
+  shares: ['card', 'link', 'image'],
+  maxImages: 1,
+} as const satisfies ShareConstraints;
+/** Open Graph link previews (Facebook, Messenger): 1.91:1, at least 1200×630. */
+const OG_LINK = {
+  image: { ratio: [1.91, 1.91], minWidth: 1200, minHeight: 630 },
+  titleMax: 100,
+  descriptionMax: 300,
+  shares: ['link', 'image'],
+  maxImages: 1,
+} as const satisfies ShareConstraints;
+
 export interface SharePlatform {
   /** The path segment, the stored value of `platform` and the permission prefix. */
   code: string;
@@ -48,30 +82,113 @@ export interface SharePlatform {
   titleKey: string;
   /** Pages beyond the common ones. */
   extras?: readonly ShareExtraKind[];
+  constraints: ShareConstraints;
 }
 
 export const SHARE_PLATFORMS = [
-  { code: 'wechat', region: 'gn', titleKey: 'group.wechat' },
-  { code: 'meituan', region: 'gn', titleKey: 'group.meituan' },
+  { code: 'wechat', region: 'gn', titleKey: 'group.wechat', constraints: MINI_CARD },
+  { code: 'meituan', region: 'gn', titleKey: 'group.meituan', constraints: MINI_CARD },
   {
     code: 'douyin',
     region: 'gn',
     titleKey: 'group.douyin',
     extras: ['words-materials-manage', 'videos-materials-manage'],
+    // Share kit: images 1/2.2…2.2 with both sides over 360 px, at most 12 per share.
+    constraints: {
+      image: { ratio: [1 / 2.2, 2.2], minWidth: 361, minHeight: 361 },
+      titleMax: 55,
+      descriptionMax: 1000,
+      shares: ['video', 'image', 'multi_image', 'link', 'card'],
+      maxImages: 12,
+    },
   },
-  { code: 'jd', region: 'gn', titleKey: 'group.jd' },
-  { code: 'qq', region: 'gn', titleKey: 'group.qq' },
-  { code: 'baidu', region: 'gn', titleKey: 'group.baidu' },
-  { code: 'bilibili', region: 'gn', titleKey: 'group.bilibili' },
-  { code: 'alipay', region: 'gn', titleKey: 'group.alipay' },
-  { code: 'facebook', region: 'hw', titleKey: 'group.facebook' },
-  { code: 'messenger', region: 'hw', titleKey: 'group.messenger' },
-  { code: 'line', region: 'hw', titleKey: 'group.line' },
-  { code: 'tiktok', region: 'hw', titleKey: 'group.tiktok', extras: ['multi-image-manage'] },
-  { code: 'zalo', region: 'hw', titleKey: 'group.zalo' },
-  { code: 'snapchat', region: 'hw', titleKey: 'group.snapchat' },
-  { code: 'reddit', region: 'hw', titleKey: 'group.reddit' },
-  { code: 'native', region: 'all', titleKey: 'group.nativeShare' },
+  { code: 'jd', region: 'gn', titleKey: 'group.jd', constraints: MINI_CARD },
+  { code: 'qq', region: 'gn', titleKey: 'group.qq', constraints: { ...MINI_CARD, titleMax: 45 } },
+  { code: 'baidu', region: 'gn', titleKey: 'group.baidu', constraints: MINI_CARD },
+  {
+    code: 'bilibili',
+    region: 'gn',
+    titleKey: 'group.bilibili',
+    constraints: {
+      image: { ratio: [16 / 9, 16 / 9], minWidth: 960, minHeight: 540 },
+      titleMax: 80,
+      descriptionMax: 250,
+      shares: ['link', 'image', 'video'],
+      maxImages: 1,
+    },
+  },
+  { code: 'alipay', region: 'gn', titleKey: 'group.alipay', constraints: MINI_CARD },
+  { code: 'facebook', region: 'hw', titleKey: 'group.facebook', constraints: OG_LINK },
+  { code: 'messenger', region: 'hw', titleKey: 'group.messenger', constraints: OG_LINK },
+  {
+    code: 'line',
+    region: 'hw',
+    titleKey: 'group.line',
+    // LINE shares go through https://line.me/R/ (never line://); previews read Open Graph tags.
+    constraints: { ...OG_LINK, titleMax: 40, descriptionMax: 80, shares: ['link', 'text', 'image'] },
+  },
+  {
+    code: 'tiktok',
+    region: 'hw',
+    titleKey: 'group.tiktok',
+    extras: ['multi-image-manage'],
+    // Share kit: photo posts of at most 12 images, never mixed with video; portrait 9:16 at best.
+    constraints: {
+      image: { ratio: [9 / 16, 16 / 9], minWidth: 360, minHeight: 360 },
+      titleMax: 90,
+      descriptionMax: 2200,
+      shares: ['video', 'multi_image'],
+      maxImages: 12,
+    },
+  },
+  {
+    code: 'zalo',
+    region: 'hw',
+    titleKey: 'group.zalo',
+    constraints: {
+      ...OG_LINK,
+      image: { ratio: [1.91, 1.91], minWidth: 600, minHeight: 315 },
+      descriptionMax: 160,
+    },
+  },
+  {
+    code: 'snapchat',
+    region: 'hw',
+    titleKey: 'group.snapchat',
+    // Creative Kit: full-screen 9:16 media.
+    constraints: {
+      image: { ratio: [9 / 16, 9 / 16], minWidth: 1080, minHeight: 1920 },
+      titleMax: 100,
+      descriptionMax: 250,
+      shares: ['image', 'video', 'link'],
+      maxImages: 1,
+    },
+  },
+  {
+    code: 'reddit',
+    region: 'hw',
+    titleKey: 'group.reddit',
+    constraints: {
+      image: { ratio: [0.5, 2], minWidth: 400, minHeight: 300 },
+      titleMax: 300,
+      descriptionMax: 1000,
+      shares: ['link', 'image', 'text'],
+      maxImages: 20,
+    },
+  },
+  {
+    code: 'native',
+    region: 'all',
+    titleKey: 'group.nativeShare',
+    // The system share sheet takes whatever the receiving app does.
+    constraints: {
+      image: { ratio: [0.25, 4], minWidth: 200, minHeight: 200 },
+      titleMax: 100,
+      descriptionMax: 500,
+      shares: ['link', 'text', 'image', 'video'],
+      maxImages: 10,
+    },
+  },
 ] as const satisfies readonly SharePlatform[];
 
 export type SharePlatformCode = (typeof SHARE_PLATFORMS)[number]['code'];
@@ -81,6 +198,24 @@ export const SHARE_PLATFORM_CODES = SHARE_PLATFORMS.map((p) => p.code) as [
 ];
 
 export const SHARE_BASE = '/share/app-share-manage';
+
+/** A platform's registry entry (undefined for an unknown code). */
+export function sharePlatformOf(code: string): SharePlatform | undefined {
+  return (SHARE_PLATFORMS as readonly SharePlatform[]).find((p) => p.code === code);
+}
+
+/** Whether an image of these sides fits a platform's constraints: `ratio` or `small` when not. */
+export function shareImageProblem(
+  constraints: ShareConstraints,
+  width: number,
+  height: number,
+): 'ratio' | 'small' | undefined {
+  const { ratio, minWidth, minHeight } = constraints.image;
+  const r = width / height;
+  if (r < ratio[0] * 0.99 || r > ratio[1] * 1.01) return 'ratio';
+  if (width < minWidth || height < minHeight) return 'small';
+  return undefined;
+}
 
 // ——— Advertising media ———
 

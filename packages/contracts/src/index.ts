@@ -10,6 +10,7 @@ export * from './lists.ts';
 export * from './products.ts';
 export * from './channels.ts';
 export * from './props.ts';
+export * from './share.ts';
 export * from './gift-packages.ts';
 export * from './billing-points.ts';
 export * from './operation-logs.ts';

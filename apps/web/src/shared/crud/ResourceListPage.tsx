@@ -79,6 +79,11 @@ export interface ResourceListPageProps<T extends Row> {
    * only those the user may do. Rows an action does not apply to (`applies`) are skipped.
    */
   bulkActions?: BulkAction<T>[];
+  /**
+   * Query parameters every request carries: a dimensioned resource's value (`{ platform: 'wechat' }`).
+   * Such a resource has no import or export here.
+   */
+  query?: Record<string, string>;
 }
 
 export interface BulkAction<T> {
@@ -121,6 +126,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   const productId = useProduct((s) => s.productId);
   const { params, setParams, list, can, create, update, refresh } = useResource<T>(resource, {
     defaultSort: props.defaultSort,
+    query: props.query,
   });
   const [selected, setSelected] = useState<Key[]>([]);
   const [own, setOwn] = useState<Opening<T>>({ editing: null });
@@ -134,7 +140,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
 
   const remove = async (row: T) => {
     try {
-      await http.delete(`/${resource.name}/${row.id}`, { silent: true });
+      await http.delete(`/${resource.name}/${row.id}`, { silent: true, query: props.query });
       void message.success(t('crud:action.deleted'));
       props.onChanged?.();
     } catch (error) {
@@ -152,7 +158,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
     const tally = { deleted: 0, disabled: 0, failed: 0 };
     for (const row of rows) {
       try {
-        await http.delete(`/${resource.name}/${row.id}`, { silent: true });
+        await http.delete(`/${resource.name}/${row.id}`, { silent: true, query: props.query });
         tally.deleted++;
       } catch (error) {
         tally[disabledInstead(error) ? 'disabled' : 'failed']++;
@@ -252,7 +258,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
         extra={
           <ListToolbar
             resource={resource.name}
-            filters={params.filters}
+            filters={props.query ? { ...params.filters, ...props.query } : params.filters}
             canEdit={can.edit}
             canImport={can.import}
             canExport={can.export}

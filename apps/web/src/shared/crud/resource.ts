@@ -8,14 +8,17 @@ export interface ListAnswer<T> {
   total: number;
 }
 
+/** Query parameters every request of a resource carries (a dimensioned resource's `platform`). */
+export type ExtraQuery = Record<string, string>;
+
 /** Keys of a resource's queries: invalidating `[resource]` refreshes all its lists and rows. */
 export function resourceKey(resource: string, ...rest: unknown[]) {
   return [resource, storage.productId.get() ?? 0, ...rest];
 }
 
 /** A page of a resource (`GET /api/v1/<resource>`), the previous page shown while the next loads. */
-export function useResourceList<T>(resource: string, params: ListParams) {
-  const query = apiQuery(params);
+export function useResourceList<T>(resource: string, params: ListParams, extra?: ExtraQuery) {
+  const query = { ...apiQuery(params), ...extra };
   return useQuery({
     queryKey: resourceKey(resource, 'list', query),
     queryFn: ({ signal }) => http.get<ListAnswer<T>>(`/${resource}`, query, { signal }),
@@ -32,21 +35,24 @@ export function useResourceItem<T>(resource: string, id: number | string | undef
 }
 
 /** Create, update (with the row's version) and delete; each refreshes the resource's queries. */
-export function useResourceMutations<TCreate, TUpdate extends { version: number }>(resource: string) {
+export function useResourceMutations<TCreate, TUpdate extends { version: number }>(
+  resource: string,
+  query?: ExtraQuery,
+) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: [resource] });
   // Field errors and conflicts are shown by the form itself, not as a toast.
   const create = useMutation({
-    mutationFn: (body: TCreate) => http.post(`/${resource}`, body, { silent: true }),
+    mutationFn: (body: TCreate) => http.post(`/${resource}`, body, { silent: true, query }),
     onSuccess: refresh,
   });
   const update = useMutation({
     mutationFn: ({ id, body }: { id: number; body: TUpdate }) =>
-      http.put(`/${resource}/${id}`, body, { silent: true }),
+      http.put(`/${resource}/${id}`, body, { silent: true, query }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => http.delete(`/${resource}/${id}`),
+    mutationFn: (id: number) => http.delete(`/${resource}/${id}`, { query }),
     onSettled: refresh,
   });
   return { create, update, remove, refresh };

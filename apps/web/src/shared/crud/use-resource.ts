@@ -1,7 +1,7 @@
-import type { Resource } from '@rx/contracts/resource';
+import { permissionsFor, type Resource } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
 import { useListParams, type ListParams } from './list-params.ts';
-import { useResourceList, useResourceMutations } from './resource.ts';
+import { useResourceList, useResourceMutations, type ExtraQuery } from './resource.ts';
 
 export interface UseResourceOptions {
   /**
@@ -9,6 +9,11 @@ export interface UseResourceOptions {
    * shows on the first page). It is not written to the address: the table's columns show no sort.
    */
   defaultSort?: string;
+  /**
+   * Query parameters every request carries: a dimensioned resource's value (`{ platform: 'wechat' }`),
+   * whose permissions are then the ones checked.
+   */
+  query?: ExtraQuery;
 }
 
 /** The params the list is fetched with: the address's sort, or the default when it has none. */
@@ -22,11 +27,13 @@ export function withDefaultSort(params: ListParams, defaultSort: string | undefi
  */
 export function useResource<T, TCreate = unknown>(resource: Resource, options: UseResourceOptions = {}) {
   const [params, setParams] = useListParams(resource.filters);
-  const list = useResourceList<T>(resource.name, withDefaultSort(params, options.defaultSort));
+  const list = useResourceList<T>(resource.name, withDefaultSort(params, options.defaultSort), options.query);
   const mutations = useResourceMutations<TCreate, Record<string, unknown> & { version: number }>(
     resource.name,
+    options.query,
   );
-  const { permissions: p } = resource;
+  const dimension = resource.dimension?.name;
+  const p = permissionsFor(resource, dimension && options.query?.[dimension]) ?? resource.permissions;
   const can = {
     edit: usePermission([p.edit]),
     delete: usePermission([p.delete]) && resource.remove === 'delete',

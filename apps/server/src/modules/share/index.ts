@@ -1,0 +1,15 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { shareRoutes } from './resources.ts';
+import { shareGameRoutes, shareLinkPublicRoutes } from './tracking.ts';
+
+/**
+ * Social sharing (issue 30): per-platform images, cards, strategies and tracked links (one table
+ * per kind, the platform a column), the public short links at `/s/<code>`, and the game's share
+ * configuration and attribution events.
+ */
+export const shareModule = defineModule({
+  name: 'share',
+  routes: shareRoutes,
+  mounts: [{ prefix: '', routes: shareLinkPublicRoutes }],
+  gameRoutes: shareGameRoutes,
+});

@@ -1,0 +1,444 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  ErrorCode,
+  SHARE_LINK_PREFIX,
+  shareCardsResource,
+  shareImageProblem,
+  shareImagesResource,
+  shareLinksResource,
+  sharePlatformOf,
+  shareStrategiesResource,
+  validationMessage,
+  type ShareCard,
+  type ShareConstraints,
+  type ShareImage,
+  type ShareLink,
+  type ShareStrategy,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { contains } from '../../lib/list.ts';
+import type { Cell } from '../../lib/cells.ts';
+import {
+  resourceRoutes,
+  resourceService,
+  resourceTableRoutes,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
+import { inScope } from '../../lib/scope.ts';
+import { files } from '../files/tables.ts';
+import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
+
+/** The constraints of the scope's platform (the route checked the value against the registry). */
+export function constraintsOf(scope: Scope): ShareConstraints {
+  const platform = scope.dimension && sharePlatformOf(scope.dimension.value);
+  if (!platform) throw new Error('a share resource needs a platform scope');
+  return platform.constraints;
+}
+
+const ratioText = (ratio: readonly [number, number]) =>
+  ratio[0] === ratio[1]
+    ? `${Math.round(ratio[0] * 100) / 100}:1`
+    : `${Math.round(ratio[0] * 100) / 100}:1 – ${Math.round(ratio[1] * 100) / 100}:1`;
+
+/**
+ * The sides of an image uploaded by the caller's CP (files module, `use=image`: its header read
+ * within the project's image limits), checked against the platform's ratio and smallest sides.
+ * An address that is not such an upload cannot be checked and is refused.
+ */
+export async function checkedImage(
+  db: Db,
+  scope: Scope,
+  field: string,
+  url: string,
+): Promise<{ width: number; height: number }> {
+  const fail = (key: 'not_uploaded' | 'image_ratio' | 'image_too_small', params = {}) =>
+    new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { [field]: validationMessage(key, scope.lang, params) },
+    });
+  const id = /\/([A-Za-z0-9_-]{16,64})$/.exec(url)?.[1];
+  const [file] = id
+    ? await db
+        .select({ width: files.width, height: files.height })
+        .from(files)
+        .where(and(eq(files.id, id), eq(files.cpId, scope.cpId), eq(files.use, 'image')))
+    : [];
+  if (!file?.width || !file.height) throw fail('not_uploaded');
+  const constraints = constraintsOf(scope);
+  const problem = shareImageProblem(constraints, file.width, file.height);
+  if (problem === 'ratio') throw fail('image_ratio', { ratio: ratioText(constraints.image.ratio) });
+  if (problem === 'small') {
+    throw fail('image_too_small', {
+      width: constraints.image.minWidth,
+      height: constraints.image.minHeight,
+    });
+  }
+  return { width: file.width, height: file.height };
+}
+
+/** The platform's longest title and description. */
+function checkTexts(
+  scope: Scope,
+  texts: { field: string; value: string | undefined; max: 'title' | 'description' }[],
+) {
+  const constraints = constraintsOf(scope);
+  const fields: Record<string, string> = {};
+  for (const { field, value, max } of texts) {
+    const limit = max === 'title' ? constraints.titleMax : constraints.descriptionMax;
+    if (value !== undefined && [...value].length > limit) {
+      fields[field] = validationMessage('text_too_long_for_platform', scope.lang, { max: limit });
+    }
+  }
+  if (Object.keys(fields).length) throw new ApiError(ErrorCode.INVALID_INPUT, { fields });
+}
+
+const stamps = (row: { version: number; createdAt: Date; updatedAt: Date }) => ({
+  version: row.version,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+// ——— Images ———
+
+/** The sides `check` read, for `columns` of the same write. */
+const sides = new WeakMap<object, { width: number; height: number }>();
+
+const imageImpl: ResourceImpl<typeof shareImagesResource, typeof shareImages, ShareImage, null> = {
+  table: shareImages,
+  toItem: (row) => ({
+    id: row.id,
+    product_id: row.productId,
+    platform: row.platform,
+    name: row.name,
+    image_url: row.imageUrl,
+    width: row.width,
+    height: row.height,
+    status: row.status,
+    ...stamps(row),
+  }),
+  nameOf: (row) => row.name,
+  where: (f) => [
+    f.q ? contains(shareImages.name, f.q) : undefined,
+    f.status ? eq(shareImages.status, f.status) : undefined,
+  ],
+  sortBy: {
+    id: shareImages.id,
+    name: shareImages.name,
+    status: shareImages.status,
+    updated_at: shareImages.updatedAt,
+  },
+  async check(db, scope, input) {
+    if (input.image_url !== undefined)
+      sides.set(input, await checkedImage(db, scope, 'image_url', input.image_url));
+  },
+  columns: (input) => ({
+    name: input.name,
+    imageUrl: input.image_url,
+    width: sides.get(input)?.width,
+    height: sides.get(input)?.height,
+    status: input.status,
+  }),
+  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+};
+export const shareImageService = resourceService(shareImagesResource, imageImpl);
+
+// ——— Cards ———
+
+const cardImpl: ResourceImpl<typeof shareCardsResource, typeof shareCards, ShareCard, null> = {
+  table: shareCards,
+  toItem: (row) => ({
+    id: row.id,
+    product_id: row.productId,
+    platform: row.platform,
+    title: row.title,
+    description: row.description,
+    image_url: row.imageUrl,
+    path: row.path,
+    status: row.status,
+    ...stamps(row),
+  }),
+  nameOf: (row) => row.title,
+  where: (f) => [
+    f.q ? contains(shareCards.title, f.q) : undefined,
+    f.status ? eq(shareCards.status, f.status) : undefined,
+  ],
+  sortBy: {
+    id: shareCards.id,
+    title: shareCards.title,
+    status: shareCards.status,
+    updated_at: shareCards.updatedAt,
+  },
+  async check(db, scope, input) {
+    checkTexts(scope, [
+      { field: 'title', value: input.title, max: 'title' },
+      { field: 'description', value: input.description, max: 'description' },
+    ]);
+    if (input.image_url !== undefined) await checkedImage(db, scope, 'image_url', input.image_url);
+  },
+  columns: (input) => ({
+    title: input.title,
+    description: input.description,
+    imageUrl: input.image_url,
+    path: input.path,
+    status: input.status,
+  }),
+  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+};
+export const shareCardService = resourceService(shareCardsResource, cardImpl);
+
+// ——— Strategies ———
+
+/** Ids among `ids` that are not rows of the scope (its product and platform) in `table`. */
+async function missingIds(
+  db: Db,
+  scope: Scope,
+  table: typeof shareCards | typeof shareLinks,
+  ids: number[],
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inScope(table, scope), inArray(table.id, ids)));
+  const have = new Set(found.map((r) => r.id));
+  return new Set(ids.filter((id) => !have.has(id)));
+}
+
+const strategyImpl: ResourceImpl<
+  typeof shareStrategiesResource,
+  typeof shareStrategies,
+  ShareStrategy,
+  null
+> = {
+  table: shareStrategies,
+  toItem: (row) => ({
+    id: row.id,
+    product_id: row.productId,
+    platform: row.platform,
+    name: row.name,
+    scene: row.scene,
+    variants: row.variants,
+    starts_at: row.startsAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
+    status: row.status,
+    ...stamps(row),
+  }),
+  nameOf: (row) => row.name,
+  where: (f) => [
+    f.q ? contains(shareStrategies.name, f.q) : undefined,
+    f.scene ? eq(shareStrategies.scene, f.scene) : undefined,
+    f.status ? eq(shareStrategies.status, f.status) : undefined,
+  ],
+  sortBy: {
+    id: shareStrategies.id,
+    name: shareStrategies.name,
+    scene: shareStrategies.scene,
+    status: shareStrategies.status,
+    updated_at: shareStrategies.updatedAt,
+  },
+  async check(db, scope, input, before) {
+    const startsAt =
+      input.starts_at === undefined ? before?.startsAt : input.starts_at && new Date(input.starts_at);
+    const endsAt = input.ends_at === undefined ? before?.endsAt : input.ends_at && new Date(input.ends_at);
+    if (startsAt && endsAt && endsAt <= startsAt) {
+      throw new ApiError(ErrorCode.INVALID_INPUT, {
+        fields: { ends_at: validationMessage('end_before_start', scope.lang) },
+      });
+    }
+    const variants = input.variants;
+    if (!variants) return;
+    checkTexts(
+      scope,
+      variants.flatMap((v, i) => [
+        { field: `variants.${i}.title`, value: v.title, max: 'title' as const },
+        { field: `variants.${i}.description`, value: v.description, max: 'description' as const },
+      ]),
+    );
+    const cards = await missingIds(
+      db,
+      scope,
+      shareCards,
+      variants.flatMap((v) => (v.card_id ? [v.card_id] : [])),
+    );
+    const links = await missingIds(
+      db,
+      scope,
+      shareLinks,
+      variants.flatMap((v) => (v.link_id ? [v.link_id] : [])),
+    );
+    const fields: Record<string, string> = {};
+    variants.forEach((v, i) => {
+      if (v.card_id && cards.has(v.card_id))
+        fields[`variants.${i}.card_id`] = validationMessage('unknown_ref', scope.lang);
+      if (v.link_id && links.has(v.link_id))
+        fields[`variants.${i}.link_id`] = validationMessage('unknown_ref', scope.lang);
+    });
+    if (Object.keys(fields).length) throw new ApiError(ErrorCode.INVALID_INPUT, { fields });
+    for (const [i, v] of variants.entries()) {
+      if (v.image_url) await checkedImage(db, scope, `variants.${i}.image_url`, v.image_url);
+    }
+  },
+  columns: (input) => ({
+    name: input.name,
+    scene: input.scene,
+    variants: input.variants,
+    startsAt: input.starts_at === undefined ? undefined : input.starts_at ? new Date(input.starts_at) : null,
+    endsAt: input.ends_at === undefined ? undefined : input.ends_at ? new Date(input.ends_at) : null,
+    status: input.status,
+  }),
+  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+};
+export const shareStrategyService = resourceService(shareStrategiesResource, strategyImpl);
+
+// ——— Links ———
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A new short code: 8 characters of base62 from random bytes (the rejected bytes keep it unbiased). */
+export function newShareCode(): string {
+  let code = '';
+  while (code.length < 8) {
+    for (const byte of randomBytes(16)) {
+      if (byte < 248 && code.length < 8) code += BASE62[byte % 62];
+    }
+  }
+  return code;
+}
+
+const linkImpl: ResourceImpl<typeof shareLinksResource, typeof shareLinks, ShareLink, null> = {
+  table: shareLinks,
+  toItem: (row) => ({
+    id: row.id,
+    product_id: row.productId,
+    platform: row.platform,
+    name: row.name,
+    code: row.code,
+    target_url: row.targetUrl,
+    deep_link: row.deepLink,
+    fallback_url: row.fallbackUrl,
+    channel: row.channel,
+    campaign: row.campaign,
+    scene: row.scene,
+    clicks: row.clicks,
+    registers: row.registers,
+    status: row.status,
+    ...stamps(row),
+  }),
+  nameOf: (row) => `${row.name} (${SHARE_LINK_PREFIX}${row.code})`,
+  where: (f) => [
+    f.q ? contains(shareLinks.name, f.q) : undefined,
+    f.scene ? eq(shareLinks.scene, f.scene) : undefined,
+    f.status ? eq(shareLinks.status, f.status) : undefined,
+  ],
+  sortBy: {
+    id: shareLinks.id,
+    name: shareLinks.name,
+    clicks: shareLinks.clicks,
+    registers: shareLinks.registers,
+    status: shareLinks.status,
+    updated_at: shareLinks.updatedAt,
+  },
+  columns: (input, before) => ({
+    ...(before ? {} : { code: newShareCode() }),
+    name: input.name,
+    targetUrl: input.target_url,
+    deepLink: input.deep_link,
+    fallbackUrl: input.fallback_url,
+    channel: input.channel,
+    campaign: input.campaign,
+    scene: input.scene,
+    status: input.status,
+  }),
+  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+};
+export const shareLinkService = resourceService(shareLinksResource, linkImpl);
+
+type Stamped = { id: number; version: number; created_at: string; updated_at: string };
+
+/** A share resource's export: its columns, then the version and times (no import: rows carry uploads). */
+function exporter<Item extends Stamped>(
+  resource:
+    | typeof shareImagesResource
+    | typeof shareCardsResource
+    | typeof shareStrategiesResource
+    | typeof shareLinksResource,
+  service: { batch: (db: Db, scope: Scope, filters: never, after: number, limit: number) => Promise<Item[]> },
+  columns: readonly string[],
+  cellsOf: (item: Item) => Record<string, Cell>,
+) {
+  return {
+    name: resource.name,
+    headers: ['id', ...columns, 'version', 'created_at', 'updated_at'],
+    prepare: async () => null,
+    toCells: (item: Item) => ({
+      id: item.id,
+      ...cellsOf(item),
+      version: item.version,
+      created_at: item.created_at,
+      updated_at: item.updated_at,
+    }),
+    batch: (db: Db, scope: Scope, filters: unknown, after: number, limit: number) =>
+      service.batch(db, scope, filters as never, after, limit),
+  };
+}
+
+/** `/share-images`, `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with exports. */
+export async function shareRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
+  resourceRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl);
+  resourceTableRoutes(fastify, db, shareImagesResource, {
+    exporter: exporter<ShareImage>(
+      shareImagesResource,
+      shareImageService,
+      ['platform', 'name', 'image_url', 'width', 'height', 'status'],
+      (i) => ({ ...i }),
+    ),
+  });
+  resourceRoutes(fastify, db, shareCardsResource, shareCardService, cardImpl);
+  resourceTableRoutes(fastify, db, shareCardsResource, {
+    exporter: exporter<ShareCard>(
+      shareCardsResource,
+      shareCardService,
+      ['platform', 'title', 'description', 'image_url', 'path', 'status'],
+      (i) => ({ ...i }),
+    ),
+  });
+  resourceRoutes(fastify, db, shareStrategiesResource, shareStrategyService, strategyImpl);
+  resourceTableRoutes(fastify, db, shareStrategiesResource, {
+    exporter: exporter<ShareStrategy>(
+      shareStrategiesResource,
+      shareStrategyService,
+      ['platform', 'name', 'scene', 'variants', 'starts_at', 'ends_at', 'status'],
+      (i) => ({
+        ...i,
+        // One cell: each variant as `key×weight: title`, separated by `|`.
+        variants: i.variants.map((v) => `${v.key}×${v.weight}: ${v.title}`).join(' | '),
+      }),
+    ),
+  });
+  resourceRoutes(fastify, db, shareLinksResource, shareLinkService, linkImpl);
+  resourceTableRoutes(fastify, db, shareLinksResource, {
+    exporter: exporter<ShareLink>(
+      shareLinksResource,
+      shareLinkService,
+      [
+        'platform',
+        'name',
+        'code',
+        'target_url',
+        'deep_link',
+        'fallback_url',
+        'channel',
+        'campaign',
+        'scene',
+        'clicks',
+        'registers',
+        'status',
+      ],
+      (i) => ({ ...i }),
+    ),
+  });
+}

@@ -1,0 +1,135 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { RecordStatus, ShareScene, SharePlatformCode, ShareVariant } from '@rx/contracts';
+import { createdAt, editStamps, gameRow } from '../../db/schema.ts';
+
+/**
+ * Social sharing (issue 30): one table per kind of page, the platform a column of its rows (the
+ * registry in contracts' dimensions.ts names the sixteen), never a table per platform.
+ */
+const platform = () => text('platform').$type<SharePlatformCode>().notNull();
+const status = () => text('status').$type<RecordStatus>().notNull().default('active');
+
+/** Share images of a platform, checked against its ratio and smallest sides when saved. */
+export const shareImages = pgTable(
+  'share_images',
+  {
+    ...gameRow(),
+    platform: platform(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    /** The uploaded file's sides (read from its header by the files module). */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_images_product_platform').on(t.productId, t.platform, t.updatedAt)],
+);
+
+/** Mini-program and message cards of a platform. */
+export const shareCards = pgTable(
+  'share_cards',
+  {
+    ...gameRow(),
+    platform: platform(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    path: text('path').notNull().default(''),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_cards_product_platform').on(t.productId, t.platform, t.updatedAt)],
+);
+
+/** A strategy per scene with weighted variants; a player's variant is a stable hash bucket. */
+export const shareStrategies = pgTable(
+  'share_strategies',
+  {
+    ...gameRow(),
+    platform: platform(),
+    name: text('name').notNull(),
+    scene: text('scene').$type<ShareScene>().notNull(),
+    variants: jsonb('variants').$type<ShareVariant[]>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_strategies_product_platform_scene').on(t.productId, t.platform, t.scene)],
+);
+
+/** Tracked short links (`/s/<code>`), with their click and register counts. */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    ...gameRow(),
+    platform: platform(),
+    name: text('name').notNull(),
+    /** 8 base62 characters, unique over every CP: the public address. */
+    code: text('code').notNull(),
+    targetUrl: text('target_url').notNull(),
+    deepLink: text('deep_link').notNull().default(''),
+    fallbackUrl: text('fallback_url').notNull().default(''),
+    channel: text('channel').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
+    scene: text('scene').$type<ShareScene>().notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    registers: integer('registers').notNull().default(0),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('share_links_code').on(t.code),
+    index('share_links_product_platform').on(t.productId, t.platform, t.updatedAt),
+  ],
+);
+
+/**
+ * One click on a short link: the sharer's openid from the link and the device class, nothing else
+ * of the visitor (no address, no user agent).
+ */
+export const shareClicks = pgTable(
+  'share_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    sharer: text('sharer'),
+    device: text('device').$type<'ios' | 'android' | 'desktop'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('share_clicks_link').on(t.linkId, t.createdAt)],
+);
+
+/** What a click led to (register, pay), reported by the game once per event id. */
+export const shareEvents = pgTable(
+  'share_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').$type<'register' | 'pay'>().notNull(),
+    clickId: bigint('click_id', { mode: 'number' }).notNull(),
+    linkId: integer('link_id').notNull(),
+    /** The sharer the click came from: the one the event is attributed to. */
+    sharer: text('sharer'),
+    openid: text('openid').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('share_events_product_event').on(t.productId, t.eventId),
+    index('share_events_link').on(t.linkId, t.type),
+  ],
+);

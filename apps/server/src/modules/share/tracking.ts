@@ -1,0 +1,223 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  ErrorCode,
+  SHARE_CLICK_PARAM,
+  SHARE_LINK_PREFIX,
+  gameShareConfigQuery,
+  gameShareEventBody,
+  pickVariant,
+  shareClickQuery,
+  shareCodeParam,
+  type GameShareConfig,
+  type GameShareEventAnswer,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { isUniqueViolation } from '../../lib/problems.ts';
+import { ok } from '../../lib/request.ts';
+import { GAME, PUBLIC } from '../../lib/route-access.ts';
+import { shareCards, shareClicks, shareEvents, shareLinks, shareStrategies } from './tables.ts';
+
+type Device = 'ios' | 'android' | 'desktop';
+
+/** The device class of a user agent: all the click keeps of the visitor. */
+export function deviceOf(userAgent: string | undefined): Device {
+  const ua = (userAgent ?? '').slice(0, 512);
+  if (/iPhone|iPad|iPod/.test(ua)) return 'ios';
+  if (/Android/.test(ua)) return 'android';
+  return 'desktop';
+}
+
+/** Adds `name=value` to an address's query (the address was checked as https when saved). */
+function withParam(address: string, name: string, value: string): string {
+  const url = new URL(address);
+  url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * `GET /s/:code?sharer=<openid>`: counts the click (the link's counter and one click row with the
+ * sharer and device class), then redirects: a phone to the deep link when there is one, else to the
+ * target; a desktop to the fallback when there is one. The target carries the click id so the game
+ * can report the register that follows (`POST /api/game/v1/share/events`).
+ */
+export async function shareLinkPublicRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
+  fastify
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      `${SHARE_LINK_PREFIX}:code`,
+      { schema: { hide: true, params: shareCodeParam, querystring: shareClickQuery }, config: PUBLIC },
+      async (request, reply) => {
+        const device = deviceOf(request.headers['user-agent']);
+        const click = await db.transaction(async (tx) => {
+          const [link] = await tx
+            .update(shareLinks)
+            .set({ clicks: sql`${shareLinks.clicks} + 1` })
+            .where(and(eq(shareLinks.code, request.params.code), eq(shareLinks.status, 'active')))
+            .returning();
+          if (!link) return undefined;
+          const [row] = await tx
+            .insert(shareClicks)
+            .values({ linkId: link.id, sharer: request.query.sharer || null, device })
+            .returning({ id: shareClicks.id });
+          return { link, id: row!.id };
+        });
+        if (!click) throw new ApiError(ErrorCode.NOT_FOUND);
+        const { link } = click;
+        const target =
+          device === 'desktop' && link.fallbackUrl
+            ? link.fallbackUrl
+            : device !== 'desktop' && link.deepLink
+              ? link.deepLink
+              : link.targetUrl;
+        let location: string;
+        try {
+          location = withParam(target, SHARE_CLICK_PARAM, String(click.id));
+        } catch {
+          location = target;
+        }
+        return reply.header('cache-control', 'no-store').redirect(location, 302);
+      },
+    );
+}
+
+/** The variant of the live strategy of a scene a player gets, with its card and link. */
+export async function shareConfigFor(
+  db: Db,
+  productId: number,
+  query: { platform: string; scene: string; openid: string },
+): Promise<GameShareConfig> {
+  const now = new Date();
+  const [strategy] = await db
+    .select()
+    .from(shareStrategies)
+    .where(
+      and(
+        eq(shareStrategies.productId, productId),
+        eq(shareStrategies.platform, query.platform as never),
+        eq(shareStrategies.scene, query.scene as never),
+        eq(shareStrategies.status, 'active'),
+        or(isNull(shareStrategies.startsAt), lte(shareStrategies.startsAt, now)),
+        or(isNull(shareStrategies.endsAt), gt(shareStrategies.endsAt, now)),
+      ),
+    )
+    .orderBy(desc(shareStrategies.id))
+    .limit(1);
+  if (!strategy) return null;
+  const variant = pickVariant(strategy.variants, query.openid, strategy.id);
+  if (!variant) return null;
+  const [card] = variant.card_id
+    ? await db
+        .select()
+        .from(shareCards)
+        .where(
+          and(
+            eq(shareCards.id, variant.card_id),
+            eq(shareCards.productId, productId),
+            eq(shareCards.status, 'active'),
+          ),
+        )
+    : [];
+  const [link] = variant.link_id
+    ? await db
+        .select()
+        .from(shareLinks)
+        .where(
+          and(
+            eq(shareLinks.id, variant.link_id),
+            eq(shareLinks.productId, productId),
+            eq(shareLinks.status, 'active'),
+          ),
+        )
+    : [];
+  return {
+    strategy_id: strategy.id,
+    variant: variant.key,
+    title: variant.title,
+    description: variant.description,
+    image_url: variant.image_url || card?.imageUrl || '',
+    card: card ? { title: card.title, image_url: card.imageUrl, path: card.path } : null,
+    link: link
+      ? `${SHARE_LINK_PREFIX}${link.code}?${new URLSearchParams({ sharer: query.openid }).toString()}`
+      : null,
+  };
+}
+
+/**
+ * A register or payment after a click, attributed to the click's sharer; once per event id (a
+ * repeated event answers `recorded: false` and changes nothing). Only clicks on the caller's
+ * product's links count.
+ */
+export async function recordShareEvent(
+  db: Db,
+  productId: number,
+  event: { event_id: string; type: 'register' | 'pay'; click_id: number; openid: string },
+): Promise<GameShareEventAnswer> {
+  const [click] = await db
+    .select({ id: shareClicks.id, linkId: shareClicks.linkId, sharer: shareClicks.sharer })
+    .from(shareClicks)
+    .innerJoin(shareLinks, eq(shareLinks.id, shareClicks.linkId))
+    .where(and(eq(shareClicks.id, event.click_id), eq(shareLinks.productId, productId)));
+  if (!click) throw new ApiError(ErrorCode.NOT_FOUND);
+  try {
+    return await db.transaction(async (tx) => {
+      const [saved] = await tx
+        .insert(shareEvents)
+        .values({
+          productId,
+          eventId: event.event_id,
+          type: event.type,
+          clickId: click.id,
+          linkId: click.linkId,
+          sharer: click.sharer,
+          openid: event.openid,
+        })
+        .onConflictDoNothing()
+        .returning({ id: shareEvents.id });
+      if (saved && event.type === 'register') {
+        await tx
+          .update(shareLinks)
+          .set({ registers: sql`${shareLinks.registers} + 1` })
+          .where(eq(shareLinks.id, click.linkId));
+      }
+      return { recorded: saved !== undefined, sharer: click.sharer, link_id: click.linkId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { recorded: false, sharer: click.sharer, link_id: click.linkId };
+    throw error;
+  }
+}
+
+/** `/api/game/v1/share/config` and `/api/game/v1/share/events`. */
+export function shareGameRoutes(fastify: FastifyInstance, options: { db: Db }): void {
+  const { db } = options;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['game-api'];
+  app.get(
+    '/share/config',
+    {
+      schema: {
+        tags,
+        summary: "A player's share of a scene on a platform: the variant, its card and tracked link",
+        querystring: gameShareConfigQuery,
+      },
+      config: GAME,
+    },
+    async (request) => ok(await shareConfigFor(db, request.gameCaller!.productId, request.query)),
+  );
+  app.post(
+    '/share/events',
+    {
+      schema: {
+        tags,
+        summary: 'A register or payment after a share click, attributed to the sharer (once per event id)',
+        body: gameShareEventBody,
+      },
+      config: GAME,
+    },
+    async (request) => ok(await recordShareEvent(db, request.gameCaller!.productId, request.body)),
+  );
+}

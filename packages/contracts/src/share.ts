@@ -1,0 +1,352 @@
+import { z } from 'zod';
+import { SHARE_PLATFORM_CODES } from './dimensions.ts';
+import {
+  codeField,
+  iconUrl,
+  idField,
+  int32,
+  isoTime,
+  keyword,
+  recordStatus,
+  rowMeta,
+  safeText,
+  versionField,
+} from './fields.ts';
+import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { defineResource } from './resource.ts';
+
+/**
+ * Social sharing per platform (issue 30). Every resource here is dimensioned: one table for all
+ * sixteen platforms of the registry (`SHARE_PLATFORMS` in dimensions.ts), each request naming its
+ * platform in the query (`?platform=wechat`) and checked against that platform's page permissions.
+ */
+
+const platform = z.enum(SHARE_PLATFORM_CODES);
+/** The dimension every share resource's list takes (and every request carries). */
+const platformFilter = { platform };
+const dimension = (kind: string | readonly string[]) =>
+  ({ name: 'platform', kind, values: SHARE_PLATFORM_CODES }) as const;
+
+const name = safeText().trim().min(1).max(64);
+/** An uploaded image's address (`/files/<id>` or the store's public address). */
+const imageUrl = iconUrl.refine((url) => url !== '', { params: { key: 'required' } });
+/** The share's title and description; the platform's own limits are checked by the server. */
+const shareTitle = safeText().trim().min(1).max(300);
+const shareDescription = safeText().trim().max(2200);
+
+// ——— Images ———
+
+const imageFields = z.object({
+  name,
+  /** An image uploaded through `/api/v1/files?use=image`; its sides must fit the platform. */
+  image_url: imageUrl,
+  status: recordStatus,
+});
+export const shareImageCreateBody = imageFields.extend({ status: recordStatus.default('active') });
+export type ShareImageCreate = z.input<typeof shareImageCreateBody>;
+export const shareImageUpdateBody = imageFields.partial().extend({ version: versionField });
+export const shareImageItem = imageFields.extend({
+  ...rowMeta,
+  product_id: idField,
+  platform,
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ShareImage = z.infer<typeof shareImageItem>;
+export const SHARE_IMAGE_SORTS = ['id', 'name', 'status', 'updated_at'] as const;
+const shareImageFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
+export const shareImageListQuery = listQuery(SHARE_IMAGE_SORTS, shareImageFilters);
+
+export const shareImagesResource = defineResource({
+  name: 'share-images',
+  page: '/share/app-share-manage/wechat/image-manage',
+  scope: 'product',
+  logTarget: 'share_image',
+  namespace: 'share',
+  item: shareImageItem,
+  create: shareImageCreateBody,
+  update: shareImageUpdateBody,
+  list: shareImageListQuery,
+  export: exportQuery(shareImageFilters),
+  filters: ['q', 'status'],
+  sorts: SHARE_IMAGE_SORTS,
+  remove: 'delete',
+  dimension: dimension('image-manage'),
+});
+
+// ——— Cards ———
+
+const cardFields = z.object({
+  title: shareTitle,
+  description: shareDescription,
+  /** The card's image: it must fit the platform's ratio and size like a share image. */
+  image_url: imageUrl,
+  /** The page the card opens in the mini program or app (`pages/index/index?from=share`). */
+  path: safeText()
+    .trim()
+    .max(256)
+    .regex(/^[\w\-./?=&%]*$/),
+  status: recordStatus,
+});
+export const shareCardCreateBody = cardFields.extend({
+  description: shareDescription.default(''),
+  path: cardFields.shape.path.default(''),
+  status: recordStatus.default('active'),
+});
+export type ShareCardCreate = z.input<typeof shareCardCreateBody>;
+export const shareCardUpdateBody = cardFields.partial().extend({ version: versionField });
+export const shareCardItem = cardFields.extend({ ...rowMeta, product_id: idField, platform });
+export type ShareCard = z.infer<typeof shareCardItem>;
+export const SHARE_CARD_SORTS = ['id', 'title', 'status', 'updated_at'] as const;
+const shareCardFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
+export const shareCardListQuery = listQuery(SHARE_CARD_SORTS, shareCardFilters);
+
+export const shareCardsResource = defineResource({
+  name: 'share-cards',
+  page: '/share/app-share-manage/wechat/card-manage',
+  scope: 'product',
+  logTarget: 'share_card',
+  namespace: 'share',
+  item: shareCardItem,
+  create: shareCardCreateBody,
+  update: shareCardUpdateBody,
+  list: shareCardListQuery,
+  export: exportQuery(shareCardFilters),
+  filters: ['q', 'status'],
+  sorts: SHARE_CARD_SORTS,
+  remove: 'delete',
+  dimension: dimension('card-manage'),
+});
+
+// ——— Strategies ———
+
+export const SHARE_SCENES = ['invite', 'reward', 'level_up', 'achievement', 'custom'] as const;
+export type ShareScene = (typeof SHARE_SCENES)[number];
+export const MAX_SHARE_VARIANTS = 10;
+
+export const shareVariant = z.object({
+  /** The variant's key, reported with every share and click (`a`, `b`…). */
+  key: codeField(16),
+  /** Its share of the players, relative to the others' weights. */
+  weight: int32(1, 10_000),
+  title: shareTitle,
+  description: shareDescription.default(''),
+  image_url: iconUrl.default(''),
+  /** A card of the same platform, or none. */
+  card_id: idField.nullable().default(null),
+  /** A share link of the same platform, or none. */
+  link_id: idField.nullable().default(null),
+});
+export type ShareVariant = z.infer<typeof shareVariant>;
+
+const strategyFields = z.object({
+  name,
+  scene: z.enum(SHARE_SCENES),
+  variants: z
+    .array(shareVariant)
+    .min(1)
+    .max(MAX_SHARE_VARIANTS)
+    .refine((list) => new Set(list.map((v) => v.key)).size === list.length, {
+      params: { key: 'duplicate_item' },
+    }),
+  /** When it applies (either end open). */
+  starts_at: isoTime.nullable(),
+  ends_at: isoTime.nullable(),
+  status: recordStatus,
+});
+const endAfterStart = (s: { starts_at?: string | null; ends_at?: string | null }) =>
+  !s.starts_at || !s.ends_at || Date.parse(s.ends_at) > Date.parse(s.starts_at);
+export const shareStrategyCreateBody = strategyFields
+  .extend({
+    starts_at: isoTime.nullable().default(null),
+    ends_at: isoTime.nullable().default(null),
+    status: recordStatus.default('active'),
+  })
+  .refine(endAfterStart, { path: ['ends_at'], params: { key: 'end_before_start' } });
+export type ShareStrategyCreate = z.input<typeof shareStrategyCreateBody>;
+export const shareStrategyUpdateBody = strategyFields
+  .partial()
+  .extend({ version: versionField })
+  .refine(endAfterStart, { path: ['ends_at'], params: { key: 'end_before_start' } });
+export const shareStrategyItem = strategyFields.extend({ ...rowMeta, product_id: idField, platform });
+export type ShareStrategy = z.infer<typeof shareStrategyItem>;
+export const SHARE_STRATEGY_SORTS = ['id', 'name', 'scene', 'status', 'updated_at'] as const;
+const shareStrategyFilters = {
+  ...platformFilter,
+  q: keyword,
+  scene: z.enum(SHARE_SCENES).optional(),
+  status: recordStatus.optional(),
+};
+export const shareStrategyListQuery = listQuery(SHARE_STRATEGY_SORTS, shareStrategyFilters);
+
+export const shareStrategiesResource = defineResource({
+  name: 'share-strategies',
+  page: '/share/app-share-manage/wechat/strategy-manage',
+  scope: 'product',
+  logTarget: 'share_strategy',
+  namespace: 'share',
+  item: shareStrategyItem,
+  create: shareStrategyCreateBody,
+  update: shareStrategyUpdateBody,
+  list: shareStrategyListQuery,
+  export: exportQuery(shareStrategyFilters),
+  filters: ['q', 'scene', 'status'],
+  sorts: SHARE_STRATEGY_SORTS,
+  remove: 'delete',
+  dimension: dimension('strategy-manage'),
+});
+
+/**
+ * The variant a player gets: a stable bucket of 0…9999 from a hash of the openid and the strategy,
+ * walked through the variants' weights in order. The same player always gets the same variant
+ * while the weights stay; `hash` is FNV-1a over UTF-8 so the console and the server agree.
+ */
+export function shareBucket(openid: string, strategyId: number): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(`${strategyId}:${openid}`)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 10_000;
+}
+
+export function pickVariant<V extends { weight: number }>(
+  variants: readonly V[],
+  openid: string,
+  strategyId: number,
+): V | undefined {
+  const total = variants.reduce((sum, v) => sum + v.weight, 0);
+  if (total <= 0) return undefined;
+  let point = (shareBucket(openid, strategyId) * total) / 10_000;
+  for (const variant of variants) {
+    if (point < variant.weight) return variant;
+    point -= variant.weight;
+  }
+  return variants[variants.length - 1];
+}
+
+// ——— Links ———
+
+const httpsUrl = safeText()
+  .trim()
+  .max(1000)
+  .regex(/^https:\/\/[^\s/?#]+[^\s]*$/);
+/** A deep link into the app (`mygame://invite?x=1`, or an https universal link). */
+const deepLink = safeText()
+  .trim()
+  .max(1000)
+  .regex(/^([a-z][a-z0-9+.-]{1,30}:\/\/\S+)?$/);
+const trackingValue = safeText()
+  .trim()
+  .max(64)
+  .regex(/^[\w.-]*$/);
+
+const linkFields = z.object({
+  name,
+  /** Where a click lands (the store page or the landing page). */
+  target_url: httpsUrl,
+  /** Opened first on a device with the app; the target is the fallback. */
+  deep_link: deepLink,
+  /** Where a desktop click lands; empty: the target. */
+  fallback_url: httpsUrl.or(z.literal('')),
+  /** AppsFlyer-shaped tracking: the channel (media source), campaign and scene. */
+  channel: trackingValue,
+  campaign: trackingValue,
+  scene: z.enum(SHARE_SCENES),
+  status: recordStatus,
+});
+export const shareLinkCreateBody = linkFields.extend({
+  deep_link: deepLink.default(''),
+  fallback_url: linkFields.shape.fallback_url.default(''),
+  channel: trackingValue.default(''),
+  campaign: trackingValue.default(''),
+  scene: z.enum(SHARE_SCENES).default('invite'),
+  status: recordStatus.default('active'),
+});
+export type ShareLinkCreate = z.input<typeof shareLinkCreateBody>;
+export const shareLinkUpdateBody = linkFields.partial().extend({ version: versionField });
+export const shareLinkItem = linkFields.extend({
+  ...rowMeta,
+  product_id: idField,
+  platform,
+  /** The short code of `/s/<code>`; it never changes. */
+  code: z.string(),
+  clicks: z.number().int(),
+  registers: z.number().int(),
+});
+export type ShareLink = z.infer<typeof shareLinkItem>;
+export const SHARE_LINK_SORTS = ['id', 'name', 'clicks', 'registers', 'status', 'updated_at'] as const;
+const shareLinkFilters = {
+  ...platformFilter,
+  q: keyword,
+  scene: z.enum(SHARE_SCENES).optional(),
+  status: recordStatus.optional(),
+};
+export const shareLinkListQuery = listQuery(SHARE_LINK_SORTS, shareLinkFilters);
+
+export const shareLinksResource = defineResource({
+  name: 'share-links',
+  page: '/share/app-share-manage/wechat/link-manage',
+  scope: 'product',
+  logTarget: 'share_link',
+  namespace: 'share',
+  item: shareLinkItem,
+  create: shareLinkCreateBody,
+  update: shareLinkUpdateBody,
+  list: shareLinkListQuery,
+  export: exportQuery(shareLinkFilters),
+  filters: ['q', 'scene', 'status'],
+  sorts: SHARE_LINK_SORTS,
+  remove: 'delete',
+  dimension: dimension(['link-manage', 'linkhw-manage']),
+});
+
+/** The public short link of a code. */
+export const SHARE_LINK_PREFIX = '/s/';
+/** Short codes: 8 characters of base62. */
+export const shareCodeParam = z.object({ code: z.string().regex(/^[0-9A-Za-z]{8}$/) });
+/** `GET /s/:code?sharer=<openid>`: the sharer's openid travels with the link. */
+export const shareClickQuery = z.object({ sharer: safeText().trim().max(64).optional() });
+
+/** Names the click in the target's query so the game can report the register that follows. */
+export const SHARE_CLICK_PARAM = 'rx_click';
+
+// ——— Game API ———
+
+export const gameShareConfigQuery = z.object({
+  platform,
+  scene: z.enum(SHARE_SCENES),
+  openid: safeText().trim().min(1).max(64),
+  lang: safeText().trim().max(8).optional(),
+});
+export const gameShareConfigAnswer = z
+  .object({
+    strategy_id: z.number().int(),
+    variant: z.string(),
+    title: z.string(),
+    description: z.string(),
+    image_url: z.string(),
+    card: z.object({ title: z.string(), image_url: z.string(), path: z.string() }).nullable(),
+    link: z.string().nullable(),
+  })
+  .nullable();
+export type GameShareConfig = z.infer<typeof gameShareConfigAnswer>;
+
+export const SHARE_EVENT_TYPES = ['register', 'pay'] as const;
+/** `POST /api/game/v1/share/events`: what happened after a click, once per event id. */
+export const gameShareEventBody = z.object({
+  event_id: safeText().trim().min(1).max(64),
+  type: z.enum(SHARE_EVENT_TYPES),
+  /** The click id the game read from the link's `rx_click` parameter. */
+  click_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  /** The new player. */
+  openid: safeText().trim().min(1).max(64),
+});
+export const gameShareEventAnswer = z.object({
+  recorded: z.boolean(),
+  sharer: z.string().nullable(),
+  link_id: z.number().int(),
+});
+export type GameShareEventAnswer = z.infer<typeof gameShareEventAnswer>;
+
+export const shareImageListAnswer = listAnswer(shareImageItem);
