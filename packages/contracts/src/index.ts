@@ -48,3 +48,5 @@ export * from './violations.ts';
 export * from './cheat-flags.ts';
 // Outside parties (the game server, payment providers, stores): kinds, settings, call log.
 export * from './outside-parties.ts';
+// Customer service in real time: conversations, the workbench, the service pages (issue 32).
+export * from './cs.ts';
