@@ -62,6 +62,20 @@ CREATE TABLE "cs_messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "cs_scripts" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "cs_scripts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"owner_id" integer,
+	"category" text DEFAULT '' NOT NULL,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"created_by" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "cs_agents" ADD CONSTRAINT "cs_agents_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cs_agents" ADD CONSTRAINT "cs_agents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cs_messages" ADD CONSTRAINT "cs_messages_conversation_id_cs_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."cs_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -72,4 +86,5 @@ CREATE INDEX "cs_conversations_product_state" ON "cs_conversations" USING btree 
 CREATE INDEX "cs_conversations_assignee" ON "cs_conversations" USING btree ("assignee_id","state");--> statement-breakpoint
 CREATE INDEX "cs_conversations_openid" ON "cs_conversations" USING btree ("product_id","openid");--> statement-breakpoint
 CREATE UNIQUE INDEX "cs_conversations_live" ON "cs_conversations" USING btree ("product_id","openid") WHERE "cs_conversations"."state" <> 'resolved';--> statement-breakpoint
-CREATE INDEX "cs_messages_conversation" ON "cs_messages" USING btree ("conversation_id","id");
+CREATE INDEX "cs_messages_conversation" ON "cs_messages" USING btree ("conversation_id","id");--> statement-breakpoint
+CREATE INDEX "cs_scripts_product" ON "cs_scripts" USING btree ("product_id","owner_id");

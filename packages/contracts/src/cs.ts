@@ -217,3 +217,65 @@ export interface CsLiveData {
   conversation_id: number;
   what: 'message' | 'assigned' | 'state' | 'typing';
 }
+
+// ---- Common scripts (canned replies) ----
+
+/** The common-scripts page guards writing them; every agent reads them in the workbench. */
+export const csScriptAccess = {
+  scope: 'product' as const,
+  permissions: servicePermissions('/service/common-scripts'),
+};
+/** Variables a script may hold, filled from the conversation. */
+export const CS_SCRIPT_VARIABLES = ['nickname', 'openid', 'server'] as const;
+export const csScriptBody = z.object({
+  title: safeText().trim().min(1).max(64),
+  category: short().default(''),
+  body: text(),
+  /** Only the author sees a personal script. */
+  personal: z.boolean().default(false),
+});
+export type CsScriptInput = z.input<typeof csScriptBody>;
+export const csScriptUpdateBody = csScriptBody.partial().extend({ version: z.number().int().min(1) });
+export const csScriptsQuery = z.object({ q: short().optional() });
+export interface CsScript {
+  id: number;
+  title: string;
+  category: string;
+  body: string;
+  personal: boolean;
+  created_by: string;
+  version: number;
+  updated_at: string;
+}
+
+/** A script's text with `{nickname}`, `{openid}`, `{server}` filled in (unknown ones kept). */
+export function fillScript(
+  body: string,
+  values: Partial<Record<(typeof CS_SCRIPT_VARIABLES)[number], string>>,
+): string {
+  return body.replace(
+    /\{(nickname|openid|server)\}/g,
+    (whole, name: keyof typeof values) => values[name] ?? whole,
+  );
+}
+
+/** What the workbench shows beside the chat. */
+export interface CsPlayerContext {
+  player: {
+    openid: string;
+    nickname: string;
+    channel: string;
+    region: string;
+    created_at: string | null;
+    last_login_at: string | null;
+    paid_total: number;
+  } | null;
+  tickets: { id: number; state: string; content: string; created_at: string }[];
+  conversations: {
+    id: number;
+    state: string;
+    last_message: string;
+    rating: number | null;
+    created_at: string;
+  }[];
+}

@@ -86,6 +86,7 @@ export const LOG_ROW_TARGETS = [
   'web_good',
   'web_order',
   'outside_party',
+  'cs_script',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

@@ -295,3 +295,47 @@ describe('conversations', () => {
     expect(body(await otherCp.get(`/api/v1/cs/conversations/${c.id}`)).code).toBe(404001);
   });
 });
+
+describe('canned replies and the player context', () => {
+  it('keeps personal scripts to their author, and lets only the scripts page write', async () => {
+    const scriptPerms = (await import('@rx/contracts')).csScriptAccess.permissions;
+    const writer = await t.staff([perms.see, scriptPerms.see, scriptPerms.edit, scriptPerms.delete]);
+    const reader = await t.staff([perms.see]);
+    const shared = await writer.post('/api/v1/cs/scripts', {
+      title: 'Hi',
+      body: 'Hello {nickname}',
+      category: 'greet',
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const own = await writer.post('/api/v1/cs/scripts', { title: 'Mine', body: 'only me', personal: true });
+    expect(body<{ personal: boolean }>(own).data.personal).toBe(true);
+    const titles = async (api: Client) =>
+      body<{ list: { title: string }[] }>(await api.get('/api/v1/cs/scripts')).data.list.map((s) => s.title);
+    expect(await titles(writer)).toEqual(expect.arrayContaining(['Hi', 'Mine']));
+    expect(await titles(reader)).toContain('Hi');
+    expect(await titles(reader)).not.toContain('Mine');
+    expect(body(await reader.post('/api/v1/cs/scripts', { title: 'x', body: 'y' })).code).toBe(403001);
+    expect(body(await writer.post('/api/v1/cs/scripts', { title: '', body: 'y' })).code).toBe(400001);
+    const id = body<{ id: number; version: number }>(shared).data;
+    const stale = await writer.put(`/api/v1/cs/scripts/${id.id}`, {
+      body: 'changed',
+      version: id.version + 5,
+    });
+    expect(body(stale).code).toBe(409001);
+    expect(body(await writer.del(`/api/v1/cs/scripts/${id.id}`)).code).toBe(0);
+    expect(await titles(writer)).not.toContain('Hi');
+  });
+
+  it("shows the player's past conversations beside the chat", async () => {
+    const player = openid('ctx');
+    const first = await open(player);
+    await admin.post(`/api/v1/cs/conversations/${first.id}/messages`, { text: 'one' });
+    await admin.post(`/api/v1/cs/conversations/${first.id}/resolve`, {});
+    const second = await open(player);
+    expect(second.id).not.toBe(first.id);
+    const res = await admin.get(`/api/v1/cs/conversations/${second.id}/context`);
+    expect(res.statusCode, res.body).toBe(200);
+    const context = body<{ conversations: { id: number }[] }>(res).data;
+    expect(context.conversations.map((c) => c.id)).toEqual([first.id]);
+  });
+});

@@ -4,6 +4,10 @@ import {
   csAssignBody,
   csConversationAccess,
   csConversationListQuery,
+  csScriptAccess,
+  csScriptBody,
+  csScriptUpdateBody,
+  csScriptsQuery,
   csMessagesQuery,
   csNoteBody,
   csSendBody,
@@ -22,6 +26,7 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
+import { createScript, deleteScript, listScripts, playerContext, updateScript } from './extras.ts';
 import {
   addNote,
   agentReply,
@@ -29,6 +34,7 @@ import {
   assignConversation,
   conversationMessages,
   getConversation,
+  listAgents,
   listConversations,
   myAgentState,
   openConversation,
@@ -264,6 +270,55 @@ export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Pr
       await agentTyping(db, events, scope(request), request.params.id);
       return ok(null);
     },
+  );
+  app.get(
+    `${base}/:id/context`,
+    {
+      schema: { tags, summary: "The player's account, recent tickets and past conversations", params: bigId },
+      config: can(access, 'read'),
+    },
+    async (request) => ok(await playerContext(db, scope(request), request.params.id)),
+  );
+
+  // Canned replies: every agent reads them (the workbench's `/`); the common-scripts page writes.
+  app.get(
+    '/cs/scripts',
+    {
+      schema: {
+        tags,
+        summary: "The game's shared scripts and the caller's own",
+        querystring: csScriptsQuery,
+      },
+      config: can(access, 'read'),
+    },
+    async (request) => ok({ list: await listScripts(db, scope(request), request.query.q) }),
+  );
+  app.post(
+    '/cs/scripts',
+    { schema: { tags, summary: 'A new script', body: csScriptBody }, config: can(csScriptAccess, 'create') },
+    async (request) => ok(await createScript(db, scope(request), request.body)),
+  );
+  app.put(
+    '/cs/scripts/:id',
+    {
+      schema: { tags, summary: 'Change a script (its version)', params: bigId, body: csScriptUpdateBody },
+      config: can(csScriptAccess, 'update'),
+    },
+    async (request) => ok(await updateScript(db, scope(request), request.params.id, request.body)),
+  );
+  app.delete(
+    '/cs/scripts/:id',
+    { schema: { tags, summary: 'Delete a script', params: bigId }, config: can(csScriptAccess, 'delete') },
+    async (request) => {
+      await deleteScript(db, scope(request), request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/cs/agents',
+    { schema: { tags, summary: "The CP's agents, their status and load" }, config: can(access, 'read') },
+    async (request) => ok({ list: await listAgents(db, scope(request)) }),
   );
   app.get(
     '/cs/agents/me',

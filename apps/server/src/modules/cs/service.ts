@@ -818,3 +818,32 @@ export async function agentTyping(db: Db, events: EventBus, scope: ProductScope,
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   publish(events, [notice(row, 'typing')]);
 }
+
+/** The CP's agents with their status and load (the workbench's transfer list). */
+export async function listAgents(
+  db: Db,
+  scope: ProductScope,
+): Promise<(CsAgentState & { username: string })[]> {
+  const rows = await db
+    .select({
+      userId: csAgents.userId,
+      status: csAgents.status,
+      capacity: csAgents.capacity,
+      username: users.username,
+    })
+    .from(csAgents)
+    .innerJoin(users, eq(users.id, csAgents.userId))
+    .where(and(eq(csAgents.cpId, scope.cpId), eq(users.disabled, false)))
+    .orderBy(asc(users.username));
+  const counts = await activeCounts(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((r) => ({
+    user_id: r.userId,
+    username: r.username,
+    status: r.status,
+    capacity: r.capacity,
+    active: counts.get(r.userId) ?? 0,
+  }));
+}

@@ -99,3 +99,20 @@ export const csBlacklist = pgTable(
   },
   (t) => [uniqueIndex('cs_blacklist_player').on(t.productId, t.openid)],
 );
+
+/** Canned replies: shared by the game's agents (`ownerId` null) or one agent's own. */
+export const csScripts = pgTable(
+  'cs_scripts',
+  {
+    id: serialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    ownerId: integer('owner_id'),
+    category: text('category').notNull().default(''),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdBy: text('created_by').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [index('cs_scripts_product').on(t.productId, t.ownerId)],
+);
