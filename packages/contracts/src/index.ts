@@ -49,5 +49,7 @@ export * from './violations.ts';
 export * from './cheat-flags.ts';
 // Outside parties (the game server, payment providers, stores): kinds, settings, call log.
 export * from './outside-parties.ts';
+// In-game pop-ups and their exposure scenes; the game API's pop-up answer and events.
+export * from './popups.ts';
 // Customer service in real time: conversations, the workbench, the service pages (issue 32).
 export * from './cs.ts';
