@@ -9,6 +9,7 @@ import { autoRepliesModule } from './modules/auto-replies/index.ts';
 import { billingPointsModule } from './modules/billing-points/index.ts';
 import { channelsModule } from './modules/channels/index.ts';
 import { cheatFlagsModule } from './modules/cheat-flags/index.ts';
+import { csModule } from './modules/cs/index.ts';
 import { codeBatchesModule } from './modules/code-batches/index.ts';
 import { errorCodesModule } from './modules/error-codes/index.ts';
 import { feedbackTypesModule } from './modules/feedback-types/index.ts';
@@ -109,6 +110,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   errorCodesModule,
   helpCenterModule,
   autoRepliesModule,
+  csModule,
   socialAccessModule,
   shareModule,
   popupsModule,

@@ -56,3 +56,5 @@ export * from './popups.ts';
 export * from './releases.ts';
 // Ad placement (issue 31): advertiser accounts across the media.
 export * from './ads.ts';
+// Customer service in real time: conversations, the workbench, the service pages (issue 32).
+export * from './cs.ts';

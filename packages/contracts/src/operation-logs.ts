@@ -98,6 +98,7 @@ export const LOG_ROW_TARGETS = [
   'push_task',
   'app_release',
   'ad_account',
+  'cs_script',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

@@ -27,7 +27,21 @@ export type LiveEvent =
    * A sign-in of this staff member may have ended (sign-out, disabled, password reset): every
    * instance re-checks their live connections at once. `userId` 0: re-check everyone's.
    */
-  | { topic: 'session'; cpId: number; userId: number; data: Record<string, never> };
+  | { topic: 'session'; cpId: number; userId: number; data: Record<string, never> }
+  /**
+   * A customer-service conversation changed (modules/cs): a message, an assignment, its state.
+   * `userId`: its agent, or 0 for the CP's service staff (the unassigned queue).
+   */
+  | {
+      topic: 'cs';
+      cpId: number;
+      userId: number;
+      data: {
+        product_id: number;
+        conversation_id: number;
+        what: 'message' | 'assigned' | 'state' | 'typing';
+      };
+    };
 
 export type LiveTopic = LiveEvent['topic'];
 

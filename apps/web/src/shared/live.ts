@@ -12,7 +12,7 @@ import { API_BASE } from './api-constants.ts';
 import { http } from './http.ts';
 import { storage } from './storage.ts';
 
-export type LiveTopic = 'notification' | 'job' | 'approval' | 'permissions';
+export type LiveTopic = 'notification' | 'job' | 'approval' | 'permissions' | 'cs';
 
 /** What the server sends (modules/live on the server). */
 type ServerMessage =

@@ -8,3 +8,4 @@ export const autoRepliesModule = defineModule({
   routes: autoReplyRoutes,
   gameRoutes: autoReplyGameRoutes,
 });
+export { matchAutoReply } from './service.ts';

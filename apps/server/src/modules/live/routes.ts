@@ -82,6 +82,9 @@ function addressedTo(event: LiveEvent, auth: Auth): boolean {
   if (event.topic === 'game-config' || event.topic === 'session') return false;
   if (event.cpId !== auth.cpId) return false;
   if (event.topic === 'approval' && event.data.status === 'pending') return true;
+  // A service conversation not yet with an agent: every console of the CP hears its id (the
+  // workbench re-reads it with its own permissions; others ignore it).
+  if (event.topic === 'cs' && event.userId === 0) return true;
   return event.userId === auth.userId;
 }
 

@@ -98,7 +98,8 @@ describe('buildMenu', () => {
     const workbench = (entries: MenuEntry[]) => byKey(entries).get('/service/workbench');
     const none = buildMenu(PAGE_CATALOGUE, { ...admin, externalUrls: { bi: null, service_workbench: null } });
     expect(bi(none)?.newWindow).toBeUndefined();
-    expect(workbench(none)?.newWindow).toBeUndefined();
+    // The console serves its own workbench when no other is configured.
+    expect(workbench(none)?.newWindow).toBe('/main/service/workbench');
     expect(bi(buildMenu(PAGE_CATALOGUE, admin))?.newWindow).toBeUndefined();
     const set = buildMenu(PAGE_CATALOGUE, {
       ...admin,

@@ -48,13 +48,23 @@ export function externalAddress(node: Pick<MenuNode, 'path' | 'external'>, urls:
   return key ? (urls?.[key] ?? undefined) : node.external;
 }
 
+/**
+ * External entries the console also serves itself (its own page module): with no address
+ * configured they open the console's page instead of saying it is not set up.
+ */
+export const SERVED_BY_CONSOLE: ReadonlySet<string> = new Set(['/service/workbench']);
+
 /** The address an `isBlank` page opens: its external address, or its console path. */
 export function newWindowAddress(
   node: Pick<MenuNode, 'path' | 'external' | 'meta'>,
   basename: string,
   urls?: ExternalUrls,
 ) {
-  if (node.external) return externalAddress(node, urls);
+  if (node.external) {
+    const address = externalAddress(node, urls);
+    if (address === undefined && SERVED_BY_CONSOLE.has(node.path)) return basename + node.path;
+    return address;
+  }
   return node.meta.isBlank ? basename + node.path : undefined;
 }
 

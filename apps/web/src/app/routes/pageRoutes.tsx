@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { redirectDocument, type RouteObject } from 'react-router';
 import type { FlatPage } from '@rx/contracts/pages';
-import { externalAddress, HOME_PATH } from '../menu/build.ts';
+import { externalAddress, HOME_PATH, SERVED_BY_CONSOLE } from '../menu/build.ts';
 import { useSession } from '../session.ts';
 import type { RouteHandle } from './handle.ts';
 import { PageError } from './PageError.tsx';
@@ -63,7 +63,8 @@ export function pageRoutes(pages: readonly FlatPage[]): RouteObject[] {
           const address = externalAddress(page, useSession.getState().cpConfig?.external_urls);
           return address ? redirectDocument(new URL(address, window.location.origin).href) : null;
         },
-        lazy: lazyRoute(externalNotSetUp),
+        // Not configured: the console's own page when it has one (the workbench), else a notice.
+        lazy: lazyRoute(() => (SERVED_BY_CONSOLE.has(page.path) ? pageComponent(page) : externalNotSetUp())),
       };
     }
     return { ...base, lazy: lazyRoute(() => pageComponent(page)) };

@@ -1,0 +1,25 @@
+import type { Db } from '../../db/index.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { defineModule } from '../../lib/server-module.ts';
+import { csGameRoutes, csRoutes } from './routes.ts';
+import { wakeSnoozed } from './service.ts';
+
+const WAKE_TASK = 'cs.wake_snoozed';
+
+/**
+ * Customer service in real time: the players' conversations (game API `/cs/conversations`), the
+ * agents' workbench (`/api/v1/cs/…`, live over the console's WebSocket, topic `cs`).
+ */
+export const csModule = defineModule({
+  name: 'cs',
+  routes: csRoutes,
+  gameRoutes: csGameRoutes,
+  work: ({ db, events }: { db: Db; events: EventBus }) => ({
+    tasks: {
+      [WAKE_TASK]: async () => {
+        await wakeSnoozed(db, events);
+      },
+    },
+    schedules: [{ task: WAKE_TASK, key: 'cs:wake-snoozed', cron: '* * * * *', tz: 'UTC' }],
+  }),
+});

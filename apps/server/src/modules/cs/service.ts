@@ -1,0 +1,849 @@
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CS_DEFAULT_CAPACITY,
+  CS_HANDOFF_WORDS,
+  ErrorCode,
+  type CsAgentState,
+  type CsAgentStatus,
+  type CsConversation,
+  type CsEvent,
+  type CsLiveData,
+  type CsMessage,
+  type CsQueue,
+  type CsState,
+  type GameCsConversation,
+  type GameCsMessage,
+  type Language,
+  type Reply,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { users } from '../../db/schema.ts';
+import type { ProductScope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { channelIdOfCode } from '../../lib/channel-ref.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { fieldError, isUniqueViolation, ruleError } from '../../lib/problems.ts';
+import { autoReplySpecials } from '../auto-replies/tables.ts';
+import { matchAutoReply } from '../auto-replies/index.ts';
+import { players } from '../players/tables.ts';
+import { csAgents, csBlacklist, csConversations, csMessages } from './tables.ts';
+
+export type ConversationRow = typeof csConversations.$inferSelect;
+type MessageRow = typeof csMessages.$inferSelect;
+type NewMessage = Omit<typeof csMessages.$inferInsert, 'conversationId'>;
+
+/** States in which a conversation counts against its agent's capacity. */
+const ACTIVE: CsState[] = ['open', 'snoozed'];
+
+/** Advisory lock class of assignment: one assigner per CP at a time, on every instance. */
+const ASSIGN_LOCK = 727032;
+
+/** Changes to tell the consoles once the transaction that made them has committed. */
+export type Notices = { cpId: number; data: CsLiveData }[];
+
+export function publish(events: EventBus, notices: Notices): void {
+  const seen = new Set<string>();
+  for (const { cpId, data } of notices) {
+    const key = `${data.conversation_id}:${data.what}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    events.publish({ topic: 'cs', cpId, userId: 0, data });
+  }
+}
+
+function notice(row: ConversationRow, what: CsLiveData['what']): Notices[number] {
+  return { cpId: row.cpId, data: { product_id: row.productId, conversation_id: row.id, what } };
+}
+
+// ---- Handoff words and the bot ----
+
+/**
+ * Whether a player's text asks for a person: it is one of the handoff words, holds one written in
+ * a script without spaces (人工, موظف…), or has a Latin one as a word of its own.
+ */
+export function asksForPerson(input: string): boolean {
+  const text = input.trim().toLowerCase();
+  if (!text) return false;
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return CS_HANDOFF_WORDS.some((word) => {
+    const w = word.toLowerCase();
+    if (text === w) return true;
+    if (/^[\x20-\x7e]+$/.test(w)) return !w.includes(' ') ? words.includes(w) : text.includes(w);
+    return text.includes(w);
+  });
+}
+
+/** A bot message per automatic reply (links and cards as their title and address). */
+function botMessages(replies: Reply[]): NewMessage[] {
+  return replies.map((reply) => {
+    if (reply.type === 'image') return { author: 'bot', kind: 'image', imageUrl: reply.url };
+    if (reply.type === 'text') return { author: 'bot', kind: 'text', body: reply.text };
+    return { author: 'bot', kind: 'text', body: `${reply.title}\n${reply.url}` };
+  });
+}
+
+// ---- Reading ----
+
+const systemMessage = (event: CsEvent, authorName = ''): NewMessage => ({
+  author: 'system',
+  kind: 'event',
+  event,
+  authorName,
+});
+
+async function addMessages(tx: Db, row: ConversationRow, list: NewMessage[]): Promise<MessageRow[]> {
+  if (list.length === 0) return [];
+  const added = await tx
+    .insert(csMessages)
+    .values(list.map((m) => ({ ...m, conversationId: row.id })))
+    .returning();
+  const shown = [...added].reverse().find((m) => m.kind !== 'note' && m.kind !== 'event');
+  if (shown) {
+    await tx
+      .update(csConversations)
+      .set({
+        lastMessageAt: shown.createdAt,
+        lastMessage: shown.kind === 'image' ? '[image]' : shown.body.slice(0, 200),
+        updatedAt: new Date(),
+      })
+      .where(eq(csConversations.id, row.id));
+  }
+  return added;
+}
+
+async function setConversation(
+  tx: Db,
+  row: ConversationRow,
+  changes: Partial<typeof csConversations.$inferInsert>,
+): Promise<ConversationRow> {
+  const [updated] = await tx
+    .update(csConversations)
+    .set({ ...changes, version: sql`${csConversations.version} + 1`, updatedAt: new Date() })
+    .where(eq(csConversations.id, row.id))
+    .returning();
+  return updated!;
+}
+
+/** The conversation of the game, locked for the transaction; 404001 when not found. */
+async function lockConversation(tx: Db, productId: number, id: number): Promise<ConversationRow> {
+  const [row] = await tx
+    .select()
+    .from(csConversations)
+    .where(and(eq(csConversations.id, id), eq(csConversations.productId, productId)))
+    .for('update');
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+// ---- Assignment ----
+
+/** Conversations each agent holds now (open or snoozed). */
+async function activeCounts(tx: Db, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: csConversations.assigneeId, n: sql<number>`count(*)::int` })
+    .from(csConversations)
+    .where(and(inArray(csConversations.assigneeId, userIds), inArray(csConversations.state, ACTIVE)))
+    .groupBy(csConversations.assigneeId);
+  return new Map(rows.map((r) => [r.userId!, r.n]));
+}
+
+/**
+ * The agent who takes the next conversation of the CP: online, with room under their capacity,
+ * and given one longest ago (round robin); null when nobody has room. Call under the CP's lock.
+ */
+export async function nextAgent(tx: Db, cpId: number): Promise<{ userId: number; username: string } | null> {
+  const online = await tx
+    .select({ userId: csAgents.userId, capacity: csAgents.capacity, username: users.username })
+    .from(csAgents)
+    .innerJoin(users, eq(users.id, csAgents.userId))
+    .where(and(eq(csAgents.cpId, cpId), eq(csAgents.status, 'online'), eq(users.disabled, false)))
+    .orderBy(sql`${csAgents.lastAssignedAt} asc nulls first`, asc(csAgents.id));
+  const counts = await activeCounts(
+    tx,
+    online.map((a) => a.userId),
+  );
+  const free = online.find((a) => (counts.get(a.userId) ?? 0) < a.capacity);
+  return free ? { userId: free.userId, username: free.username } : null;
+}
+
+async function lockAssignment(tx: Db, cpId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ASSIGN_LOCK}, ${cpId})`);
+}
+
+async function giveTo(
+  tx: Db,
+  row: ConversationRow,
+  agent: { userId: number; username: string },
+  event: CsEvent = 'assigned',
+): Promise<ConversationRow> {
+  await tx.update(csAgents).set({ lastAssignedAt: new Date() }).where(eq(csAgents.userId, agent.userId));
+  const updated = await setConversation(tx, row, { assigneeId: agent.userId });
+  await addMessages(tx, updated, [systemMessage(event, agent.username)]);
+  return updated;
+}
+
+/** Hands a conversation to a person: to the next agent with room, else into the unassigned queue. */
+async function handOff(tx: Db, row: ConversationRow, notices: Notices): Promise<ConversationRow> {
+  await lockAssignment(tx, row.cpId);
+  let updated = await setConversation(tx, row, { state: 'open', handedOffAt: new Date() });
+  await addMessages(tx, updated, [systemMessage('handoff')]);
+  const agent = await nextAgent(tx, row.cpId);
+  if (agent) updated = await giveTo(tx, updated, agent);
+  else await addMessages(tx, updated, [systemMessage('queued')]);
+  notices.push(notice(updated, agent ? 'assigned' : 'state'));
+  return updated;
+}
+
+/**
+ * Gives the CP's waiting conversations (open, nobody's), oldest handoff first, to agents with room
+ * until none has: after an agent comes online, or frees a place.
+ */
+export async function drainQueue(db: Db, events: EventBus, cpId: number): Promise<number> {
+  const notices: Notices = [];
+  const given = await db.transaction(async (tx) => {
+    await lockAssignment(tx, cpId);
+    const waiting = await tx
+      .select()
+      .from(csConversations)
+      .where(
+        and(
+          eq(csConversations.cpId, cpId),
+          eq(csConversations.state, 'open'),
+          isNull(csConversations.assigneeId),
+        ),
+      )
+      .orderBy(asc(csConversations.handedOffAt), asc(csConversations.id))
+      .limit(200);
+    let n = 0;
+    for (const row of waiting) {
+      const agent = await nextAgent(tx, cpId);
+      if (!agent) break;
+      notices.push(notice(await giveTo(tx, row, agent), 'assigned'));
+      n++;
+    }
+    return n;
+  });
+  publish(events, notices);
+  return given;
+}
+
+// ---- The player's side (game API) ----
+
+export async function isBlacklisted(db: Db, productId: number, openid: string, now = new Date()) {
+  const [row] = await db
+    .select({ id: csBlacklist.id })
+    .from(csBlacklist)
+    .where(
+      and(
+        eq(csBlacklist.productId, productId),
+        eq(csBlacklist.openid, openid),
+        or(isNull(csBlacklist.expiresAt), gt(csBlacklist.expiresAt, now)),
+      ),
+    );
+  return Boolean(row);
+}
+
+function toGameConversation(row: ConversationRow): GameCsConversation {
+  return {
+    id: row.id,
+    state: row.state,
+    with_agent: row.assigneeId !== null,
+    rating: row.rating,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export interface GameCaller {
+  cpId: number;
+  productId: number;
+}
+
+/**
+ * The player's conversation that is not resolved, or a new one greeted by the channel's on-enter
+ * replies. 422001 `cs_blacklisted` for a player on the blacklist.
+ */
+export async function openConversation(
+  db: Db,
+  events: EventBus,
+  caller: GameCaller,
+  input: { openid: string; nickname: string; server: string; lang: string; channel: string },
+  lang: Language,
+): Promise<GameCsConversation> {
+  if (await isBlacklisted(db, caller.productId, input.openid)) throw ruleError(lang, 'cs_blacklisted');
+  const live = () =>
+    db
+      .select()
+      .from(csConversations)
+      .where(
+        and(
+          eq(csConversations.productId, caller.productId),
+          eq(csConversations.openid, input.openid),
+          ne(csConversations.state, 'resolved'),
+        ),
+      );
+  const [existing] = await live();
+  if (existing) return toGameConversation(existing);
+  let nickname = input.nickname;
+  if (!nickname) {
+    const [player] = await db
+      .select({ nickname: players.nickname })
+      .from(players)
+      .where(and(eq(players.productId, caller.productId), eq(players.openid, input.openid)));
+    nickname = player?.nickname ?? '';
+  }
+  const channelId = await channelIdOfCode(db, caller.productId, input.channel);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(csConversations)
+        .values({ ...caller, ...input, nickname })
+        .returning();
+      const specials = await tx
+        .select()
+        .from(autoReplySpecials)
+        .where(
+          and(
+            eq(autoReplySpecials.productId, caller.productId),
+            eq(autoReplySpecials.kind, 'on_enter'),
+            eq(autoReplySpecials.enabled, true),
+            channelId === null
+              ? isNull(autoReplySpecials.channelId)
+              : or(isNull(autoReplySpecials.channelId), eq(autoReplySpecials.channelId, channelId)),
+          ),
+        );
+      const greeting = specials.find((s) => s.channelId !== null) ?? specials[0];
+      if (greeting) await addMessages(tx, created!, botMessages(greeting.replies));
+      return created!;
+    });
+    publish(events, [notice(row, 'state')]);
+    return toGameConversation(row);
+  } catch (error) {
+    // The same player opened one at the same moment: theirs is the one.
+    if (!isUniqueViolation(error, 'cs_conversations_live')) throw error;
+    const [again] = await live();
+    if (!again) throw error;
+    return toGameConversation(again);
+  }
+}
+
+/** The player's own conversation; 404001 for another player's or another game's. */
+async function playerConversation(tx: Db, caller: GameCaller, id: number, openid: string, lock = false) {
+  const query = tx
+    .select()
+    .from(csConversations)
+    .where(
+      and(
+        eq(csConversations.id, id),
+        eq(csConversations.productId, caller.productId),
+        eq(csConversations.openid, openid),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+/**
+ * A player's message: the bot answers while the conversation is its own (a matching rule's
+ * replies); asking for a person, an image, or a text no rule matches hands it off (after the
+ * no-match reply, when there is one). A snoozed conversation opens again.
+ */
+export async function playerMessage(
+  db: Db,
+  events: EventBus,
+  caller: GameCaller,
+  id: number,
+  input: { openid: string; text: string; image_url: string },
+  lang: Language,
+): Promise<GameCsMessage[]> {
+  if (await isBlacklisted(db, caller.productId, input.openid)) throw ruleError(lang, 'cs_blacklisted');
+  const notices: Notices = [];
+  const added = await db.transaction(async (tx) => {
+    let row = await playerConversation(tx, caller, id, input.openid, true);
+    if (row.state === 'resolved') throw ruleError(lang, 'not_in_this_state', { state: row.state });
+    const [own] = await addMessages(tx, row, [
+      input.image_url
+        ? { author: 'player', kind: 'image', imageUrl: input.image_url }
+        : { author: 'player', kind: 'text', body: input.text },
+    ]);
+    const out: MessageRow[] = [own!];
+    notices.push(notice(row, 'message'));
+    if (row.state === 'snoozed') {
+      row = await setConversation(tx, row, { state: 'open', snoozedUntil: null });
+      await addMessages(tx, row, [systemMessage('reopened')]);
+      notices.push(notice(row, 'state'));
+    } else if (row.state === 'pending') {
+      if (input.text && !asksForPerson(input.text)) {
+        const match = await matchAutoReply(tx, caller.productId, {
+          text: input.text,
+          channelId: await channelIdOfCode(tx, caller.productId, row.channel),
+          platform: null,
+        });
+        out.push(...(await addMessages(tx, row, botMessages(match.replies))));
+        if (match.source === 'rule') return out;
+      }
+      await handOff(tx, row, notices);
+    }
+    return out;
+  });
+  publish(events, notices);
+  return added.map((m) => toGameMessage(m, 0));
+}
+
+function toGameMessage(m: MessageRow, readUpTo: number): GameCsMessage {
+  return {
+    id: m.id,
+    author: m.author,
+    kind: m.kind === 'note' ? 'text' : m.kind,
+    text: m.body,
+    image_url: m.imageUrl,
+    event: m.event,
+    created_at: m.createdAt.toISOString(),
+    read: m.author === 'player' ? m.id <= readUpTo : true,
+  };
+}
+
+/** The messages the player sees after `after` (never notes); marks them read by the player. */
+export async function playerMessages(
+  db: Db,
+  caller: GameCaller,
+  id: number,
+  openid: string,
+  after = 0,
+): Promise<{ conversation: GameCsConversation; list: GameCsMessage[] }> {
+  const row = await playerConversation(db, caller, id, openid);
+  const list = await db
+    .select()
+    .from(csMessages)
+    .where(and(eq(csMessages.conversationId, id), gt(csMessages.id, after), ne(csMessages.kind, 'note')))
+    .orderBy(asc(csMessages.id))
+    .limit(200);
+  const last = list.at(-1)?.id ?? 0;
+  if (last > row.playerReadId) {
+    await db
+      .update(csConversations)
+      .set({ playerReadId: last })
+      .where(and(eq(csConversations.id, id), sql`${csConversations.playerReadId} < ${last}`));
+  }
+  return { conversation: toGameConversation(row), list: list.map((m) => toGameMessage(m, row.agentReadId)) };
+}
+
+/** The player's rating of a resolved conversation, once. */
+export async function rateConversation(
+  db: Db,
+  events: EventBus,
+  caller: GameCaller,
+  id: number,
+  input: { openid: string; score: number; comment: string },
+  lang: Language,
+): Promise<GameCsConversation> {
+  const row = await db.transaction(async (tx) => {
+    const row = await playerConversation(tx, caller, id, input.openid, true);
+    if (row.state !== 'resolved') throw ruleError(lang, 'not_in_this_state', { state: row.state });
+    if (row.rating !== null) throw ruleError(lang, 'cs_already_rated');
+    return setConversation(tx, row, { rating: input.score, ratingComment: input.comment });
+  });
+  publish(events, [notice(row, 'state')]);
+  return toGameConversation(row);
+}
+
+// ---- The agents' side (console) ----
+
+export function toConversation(
+  row: ConversationRow,
+  extra: { assigneeName?: string | null; unread?: number } = {},
+): CsConversation {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    openid: row.openid,
+    nickname: row.nickname,
+    server: row.server,
+    lang: row.lang,
+    state: row.state,
+    assignee_id: row.assigneeId,
+    assignee_name: extra.assigneeName ?? null,
+    snoozed_until: row.snoozedUntil?.toISOString() ?? null,
+    handed_off_at: row.handedOffAt?.toISOString() ?? null,
+    first_response_at: row.firstResponseAt?.toISOString() ?? null,
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+    rating: row.rating,
+    rating_comment: row.ratingComment,
+    last_message_at: row.lastMessageAt.toISOString(),
+    last_message: row.lastMessage,
+    unread: extra.unread ?? 0,
+    created_at: row.createdAt.toISOString(),
+    version: row.version,
+  };
+}
+
+const unreadCount = sql<number>`(select count(*)::int from ${csMessages} m where m.conversation_id = ${csConversations.id} and m.author = 'player' and m.id > ${csConversations.agentReadId})`;
+
+export async function listConversations(
+  db: Db,
+  scope: ProductScope,
+  query: { queue: CsQueue; state?: CsState; q?: string; page: number; page_size: number },
+): Promise<{ list: CsConversation[]; total: number }> {
+  const where: (SQL | undefined)[] = [
+    eq(csConversations.cpId, scope.cpId),
+    eq(csConversations.productId, scope.productId),
+  ];
+  if (query.queue === 'mine') {
+    where.push(eq(csConversations.assigneeId, scope.userId), ne(csConversations.state, 'resolved'));
+  } else if (query.queue === 'unassigned') {
+    where.push(isNull(csConversations.assigneeId), eq(csConversations.state, 'open'));
+  }
+  if (query.state) where.push(eq(csConversations.state, query.state));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(csConversations.openid, like), ilike(csConversations.nickname, like)));
+  }
+  const condition = and(...where);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ row: csConversations, assigneeName: users.username, unread: unreadCount })
+      .from(csConversations)
+      .leftJoin(users, eq(users.id, csConversations.assigneeId))
+      .where(condition)
+      .orderBy(desc(csConversations.lastMessageAt), desc(csConversations.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(csConversations)
+      .where(condition),
+  ]);
+  return {
+    list: rows.map((r) => toConversation(r.row, { assigneeName: r.assigneeName, unread: r.unread })),
+    total: count?.n ?? 0,
+  };
+}
+
+export async function getConversation(db: Db, scope: ProductScope, id: number): Promise<CsConversation> {
+  const [r] = await db
+    .select({ row: csConversations, assigneeName: users.username, unread: unreadCount })
+    .from(csConversations)
+    .leftJoin(users, eq(users.id, csConversations.assigneeId))
+    .where(
+      and(
+        eq(csConversations.id, id),
+        eq(csConversations.cpId, scope.cpId),
+        eq(csConversations.productId, scope.productId),
+      ),
+    );
+  if (!r) throw new ApiError(ErrorCode.NOT_FOUND);
+  return toConversation(r.row, { assigneeName: r.assigneeName, unread: r.unread });
+}
+
+function toMessage(m: MessageRow, row: ConversationRow): CsMessage {
+  return {
+    id: m.id,
+    conversation_id: m.conversationId,
+    author: m.author,
+    author_id: m.authorId,
+    author_name: m.authorName,
+    kind: m.kind,
+    text: m.body,
+    image_url: m.imageUrl,
+    event: m.event,
+    created_at: m.createdAt.toISOString(),
+    read: m.author === 'player' ? m.id <= row.agentReadId : m.id <= row.playerReadId,
+  };
+}
+
+/** The messages after `after` with notes; the assignee reading them marks the player's read. */
+export async function conversationMessages(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  id: number,
+  after = 0,
+): Promise<CsMessage[]> {
+  const [row] = await db
+    .select()
+    .from(csConversations)
+    .where(
+      and(
+        eq(csConversations.id, id),
+        eq(csConversations.cpId, scope.cpId),
+        eq(csConversations.productId, scope.productId),
+      ),
+    );
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  const list = await db
+    .select()
+    .from(csMessages)
+    .where(and(eq(csMessages.conversationId, id), gt(csMessages.id, after)))
+    .orderBy(asc(csMessages.id))
+    .limit(500);
+  const lastPlayer = list.filter((m) => m.author === 'player').at(-1)?.id ?? 0;
+  if (row.assigneeId === scope.userId && lastPlayer > row.agentReadId) {
+    await db
+      .update(csConversations)
+      .set({ agentReadId: lastPlayer })
+      .where(and(eq(csConversations.id, id), sql`${csConversations.agentReadId} < ${lastPlayer}`));
+    row.agentReadId = lastPlayer;
+  }
+  return list.map((m) => toMessage(m, row));
+}
+
+async function conversationInScope(tx: Db, scope: ProductScope, id: number): Promise<ConversationRow> {
+  const row = await lockConversation(tx, scope.productId, id);
+  if (row.cpId !== scope.cpId) throw new ApiError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+/** Runs an agent's change in one transaction, then tells the consoles (and drains the queue when asked). */
+async function agentAct(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  id: number,
+  work: (
+    tx: Db,
+    row: ConversationRow,
+    notices: Notices,
+  ) => Promise<{ row: ConversationRow; drain?: boolean }>,
+): Promise<CsConversation> {
+  const notices: Notices = [];
+  const result = await db.transaction(async (tx) =>
+    work(tx, await conversationInScope(tx, scope, id), notices),
+  );
+  publish(events, notices);
+  if (result.drain) await drainQueue(db, events, scope.cpId);
+  return getConversation(db, scope, result.row.id);
+}
+
+/**
+ * An agent's reply. A conversation nobody holds (the bot's, or waiting) becomes the replying
+ * agent's; the first reply after the handoff is the first response of the SLA.
+ */
+export async function agentReply(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  id: number,
+  text: string,
+): Promise<CsMessage> {
+  let sent: MessageRow | undefined;
+  let conversation: ConversationRow | undefined;
+  await agentAct(db, events, scope, id, async (tx, row, notices) => {
+    if (row.state === 'resolved') throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
+    const now = new Date();
+    const changes: Partial<ConversationRow> = {};
+    if (row.assigneeId === null) changes.assigneeId = scope.userId;
+    if (row.state !== 'open') Object.assign(changes, { state: 'open', snoozedUntil: null });
+    if (row.handedOffAt === null) changes.handedOffAt = now;
+    if (row.firstResponseAt === null) changes.firstResponseAt = now;
+    if (Object.keys(changes).length > 0) row = await setConversation(tx, row, changes);
+    [sent] = await addMessages(tx, row, [
+      { author: 'agent', authorId: scope.userId, authorName: scope.username, kind: 'text', body: text },
+    ]);
+    conversation = row;
+    notices.push(notice(row, 'message'));
+    return { row };
+  });
+  return toMessage(sent!, conversation!);
+}
+
+/** A private note: for the agents only. */
+export async function addNote(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  id: number,
+  text: string,
+): Promise<CsMessage> {
+  let note: MessageRow | undefined;
+  let conversation: ConversationRow | undefined;
+  await agentAct(db, events, scope, id, async (tx, row, notices) => {
+    [note] = await addMessages(tx, row, [
+      { author: 'agent', authorId: scope.userId, authorName: scope.username, kind: 'note', body: text },
+    ]);
+    conversation = row;
+    notices.push(notice(row, 'message'));
+    return { row };
+  });
+  return toMessage(note!, conversation!);
+}
+
+/** The agent row of a staff member of the CP; 422001 `cs_not_an_agent` when they are none. */
+async function agentOf(tx: Db, scope: ProductScope, userId: number) {
+  const [agent] = await tx
+    .select({ userId: csAgents.userId, username: users.username })
+    .from(csAgents)
+    .innerJoin(users, eq(users.id, csAgents.userId))
+    .where(and(eq(csAgents.userId, userId), eq(csAgents.cpId, scope.cpId), eq(users.disabled, false)));
+  if (!agent) throw ruleError(scope.lang, 'cs_not_an_agent');
+  return agent;
+}
+
+/** Assigns to an agent (a supervisor's choice, beyond capacity), or back to the queue (null). */
+export function assignConversation(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  id: number,
+  userId: number | null,
+  event: 'assigned' | 'transferred' = 'assigned',
+  note = '',
+): Promise<CsConversation> {
+  return agentAct(db, events, scope, id, async (tx, row, notices) => {
+    if (row.state === 'resolved') throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
+    await lockAssignment(tx, row.cpId);
+    if (row.state === 'pending')
+      row = await setConversation(tx, row, { state: 'open', handedOffAt: new Date() });
+    if (userId === null) {
+      row = await setConversation(tx, row, { assigneeId: null, state: 'open', snoozedUntil: null });
+      await addMessages(tx, row, [systemMessage('queued')]);
+      notices.push(notice(row, 'assigned'));
+      return { row, drain: true };
+    }
+    const agent = await agentOf(tx, scope, userId);
+    row = await giveTo(tx, row, agent, event);
+    if (note) {
+      await addMessages(tx, row, [
+        { author: 'agent', authorId: scope.userId, authorName: scope.username, kind: 'note', body: note },
+      ]);
+    }
+    notices.push(notice(row, 'assigned'));
+    return { row };
+  });
+}
+
+export function snoozeConversation(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  id: number,
+  until: Date,
+): Promise<CsConversation> {
+  return agentAct(db, events, scope, id, async (tx, row, notices) => {
+    if (row.state !== 'open' && row.state !== 'snoozed')
+      throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
+    if (until.getTime() <= Date.now()) throw fieldError(scope.lang, 'until', 'too_small');
+    row = await setConversation(tx, row, { state: 'snoozed', snoozedUntil: until });
+    await addMessages(tx, row, [systemMessage('snoozed', scope.username)]);
+    notices.push(notice(row, 'state'));
+    return { row };
+  });
+}
+
+/** Resolves: the player is asked to rate, and the agent's freed place goes to the queue. */
+export function resolveConversation(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  id: number,
+): Promise<CsConversation> {
+  return agentAct(db, events, scope, id, async (tx, row, notices) => {
+    if (row.state === 'resolved') throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
+    row = await setConversation(tx, row, { state: 'resolved', resolvedAt: new Date(), snoozedUntil: null });
+    await addMessages(tx, row, [systemMessage('resolved', scope.username)]);
+    notices.push(notice(row, 'state'));
+    return { row, drain: true };
+  });
+}
+
+/** Snoozed conversations whose time came: open again (a schedule's task). */
+export async function wakeSnoozed(db: Db, events: EventBus, now = new Date()): Promise<number> {
+  const due = await db
+    .select()
+    .from(csConversations)
+    .where(and(eq(csConversations.state, 'snoozed'), lte(csConversations.snoozedUntil, now)))
+    .limit(500);
+  for (const row of due) {
+    const notices: Notices = [];
+    await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(csConversations)
+        .where(eq(csConversations.id, row.id))
+        .for('update');
+      if (locked?.state !== 'snoozed') return;
+      const woken = await setConversation(tx, locked, { state: 'open', snoozedUntil: null });
+      await addMessages(tx, woken, [systemMessage('reopened')]);
+      notices.push(notice(woken, 'state'));
+    });
+    publish(events, notices);
+  }
+  return due.length;
+}
+
+// ---- Agents' own status ----
+
+async function agentState(db: Db, userId: number): Promise<CsAgentState> {
+  const [agent] = await db.select().from(csAgents).where(eq(csAgents.userId, userId));
+  const counts = await activeCounts(db, [userId]);
+  return {
+    user_id: userId,
+    status: agent?.status ?? 'offline',
+    capacity: agent?.capacity ?? CS_DEFAULT_CAPACITY,
+    active: counts.get(userId) ?? 0,
+  };
+}
+
+export function myAgentState(db: Db, scope: ProductScope): Promise<CsAgentState> {
+  return agentState(db, scope.userId);
+}
+
+/** An agent goes online, away or offline; online takes waiting conversations up to capacity. */
+export async function setMyStatus(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  status: CsAgentStatus,
+): Promise<CsAgentState> {
+  await db
+    .insert(csAgents)
+    .values({ cpId: scope.cpId, userId: scope.userId, status, capacity: CS_DEFAULT_CAPACITY })
+    .onConflictDoUpdate({ target: csAgents.userId, set: { status, updatedAt: new Date() } });
+  if (status === 'online') await drainQueue(db, events, scope.cpId);
+  return agentState(db, scope.userId);
+}
+
+/** Tells the conversation's other watchers that an agent is typing. */
+export async function agentTyping(db: Db, events: EventBus, scope: ProductScope, id: number): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(csConversations)
+    .where(
+      and(
+        eq(csConversations.id, id),
+        eq(csConversations.cpId, scope.cpId),
+        eq(csConversations.productId, scope.productId),
+      ),
+    );
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  publish(events, [notice(row, 'typing')]);
+}
+
+/** The CP's agents with their status and load (the workbench's transfer list). */
+export async function listAgents(
+  db: Db,
+  scope: ProductScope,
+): Promise<(CsAgentState & { username: string })[]> {
+  const rows = await db
+    .select({
+      userId: csAgents.userId,
+      status: csAgents.status,
+      capacity: csAgents.capacity,
+      username: users.username,
+    })
+    .from(csAgents)
+    .innerJoin(users, eq(users.id, csAgents.userId))
+    .where(and(eq(csAgents.cpId, scope.cpId), eq(users.disabled, false)))
+    .orderBy(asc(users.username));
+  const counts = await activeCounts(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((r) => ({
+    user_id: r.userId,
+    username: r.username,
+    status: r.status,
+    capacity: r.capacity,
+    active: counts.get(r.userId) ?? 0,
+  }));
+}

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CsAgentStatus, CsAuthor, CsEvent, CsMessageKind, CsState } from '@rx/contracts';
+import { at, bigSerialId, cpRef, createdAt, editStamps, serialId, users } from '../../db/schema.ts';
+
+/**
+ * A CP's service agents: each a staff member with a capacity (conversations at once) and an
+ * online status. Assignment takes the online agent with room who was assigned longest ago.
+ */
+export const csAgents = pgTable(
+  'cs_agents',
+  {
+    id: serialId(),
+    cpId: cpRef(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<CsAgentStatus>().notNull().default('offline'),
+    capacity: integer('capacity').notNull().default(5),
+    /** When the agent was last given a conversation (round robin: the longest waiting first). */
+    lastAssignedAt: at('last_assigned_at'),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('cs_agents_user').on(t.userId), index('cs_agents_cp').on(t.cpId, t.status)],
+);
+
+/** A conversation between a player of a game and its service (the bot, then an agent). */
+export const csConversations = pgTable(
+  'cs_conversations',
+  {
+    id: bigSerialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    openid: text('openid').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    server: text('server').notNull().default(''),
+    lang: text('lang').notNull().default(''),
+    channel: text('channel').notNull().default(''),
+    state: text('state').$type<CsState>().notNull().default('pending'),
+    /** The agent (a staff member's id); null: with the bot, or waiting in the unassigned queue. */
+    assigneeId: integer('assignee_id'),
+    snoozedUntil: at('snoozed_until'),
+    handedOffAt: at('handed_off_at'),
+    firstResponseAt: at('first_response_at'),
+    resolvedAt: at('resolved_at'),
+    rating: integer('rating'),
+    ratingComment: text('rating_comment').notNull().default(''),
+    lastMessageAt: at('last_message_at').notNull().defaultNow(),
+    lastMessage: text('last_message').notNull().default(''),
+    /** The last message id each side has read. */
+    playerReadId: bigint('player_read_id', { mode: 'number' }).notNull().default(0),
+    agentReadId: bigint('agent_read_id', { mode: 'number' }).notNull().default(0),
+    ...editStamps(),
+  },
+  (t) => [
+    index('cs_conversations_product_state').on(t.productId, t.state, t.lastMessageAt),
+    index('cs_conversations_assignee').on(t.assigneeId, t.state),
+    index('cs_conversations_openid').on(t.productId, t.openid),
+    // One conversation not resolved per player and game.
+    uniqueIndex('cs_conversations_live')
+      .on(t.productId, t.openid)
+      .where(sql`${t.state} <> 'resolved'`),
+  ],
+);
+
+/** The messages of a conversation, in id order. */
+export const csMessages = pgTable(
+  'cs_messages',
+  {
+    id: bigSerialId(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => csConversations.id, { onDelete: 'cascade' }),
+    author: text('author').$type<CsAuthor>().notNull(),
+    /** The agent's staff id. */
+    authorId: integer('author_id'),
+    authorName: text('author_name').notNull().default(''),
+    kind: text('kind').$type<CsMessageKind>().notNull().default('text'),
+    body: text('body').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    event: text('event').$type<CsEvent>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cs_messages_conversation').on(t.conversationId, t.id)],
+);
+
+/** Players refused service (until `expiresAt`; null: until removed). */
+export const csBlacklist = pgTable(
+  'cs_blacklist',
+  {
+    id: serialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    openid: text('openid').notNull(),
+    reason: text('reason').notNull().default(''),
+    expiresAt: at('expires_at'),
+    createdBy: text('created_by').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('cs_blacklist_player').on(t.productId, t.openid)],
+);
+
+/** Canned replies: shared by the game's agents (`ownerId` null) or one agent's own. */
+export const csScripts = pgTable(
+  'cs_scripts',
+  {
+    id: serialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    ownerId: integer('owner_id'),
+    category: text('category').notNull().default(''),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdBy: text('created_by').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [index('cs_scripts_product').on(t.productId, t.ownerId)],
+);

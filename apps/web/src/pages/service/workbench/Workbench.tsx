@@ -1,0 +1,519 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Input,
+  List,
+  Segmented,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  CS_AGENT_STATUSES,
+  CS_QUEUES,
+  CS_TEXT_MAX,
+  fillScript,
+  type CsAgentState,
+  type CsAgentStatus,
+  type CsConversation,
+  type CsLiveData,
+  type CsMessage,
+  type CsPlayerContext,
+  type CsQueue,
+  type CsScript,
+} from '@rx/contracts/cs';
+import { ApiError, http } from '@/shared/http.ts';
+import { useLiveEvent } from '@/shared/live.ts';
+import './workbench.css';
+
+type Agent = CsAgentState & { username: string };
+const STATE_COLORS = { pending: 'purple', open: 'blue', snoozed: 'gold', resolved: 'green' } as const;
+/** The list is read again this often even without live events (a lost connection, a missed one). */
+const POLL_MS = 15_000;
+const HOUR = 3_600_000;
+
+/**
+ * The agents' workbench: queues (mine, unassigned, all) on one side, the chat in the middle (replies,
+ * private notes, canned replies by `/`), the player's context on the other; live over the console's
+ * WebSocket (topic `cs`), with polling as a fallback.
+ */
+export function Workbench() {
+  const { t } = useTranslation('cs');
+  const [queue, setQueue] = useState<CsQueue>('mine');
+  const [list, setList] = useState<CsConversation[]>([]);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [messages, setMessages] = useState<CsMessage[]>([]);
+  const [me, setMe] = useState<CsAgentState | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [typing, setTyping] = useState(false);
+  const selectedRef = useRef<number | null>(null);
+
+  const guard = useCallback(async (work: () => Promise<void>) => {
+    try {
+      await work();
+      setProblem(null);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setProblem(error.msg);
+    }
+  }, []);
+
+  const loadList = useCallback(
+    () =>
+      guard(async () => {
+        const answer = await http.get<{ list: CsConversation[] }>(
+          '/cs/conversations',
+          { queue, page_size: 50 },
+          { silent: true },
+        );
+        setList(answer.list);
+      }),
+    [guard, queue],
+  );
+  const loadMessages = useCallback(
+    (id: number) =>
+      guard(async () => {
+        const answer = await http.get<{ list: CsMessage[] }>(`/cs/conversations/${id}/messages`, undefined, {
+          silent: true,
+        });
+        if (selectedRef.current === id) setMessages(answer.list);
+      }),
+    [guard],
+  );
+
+  useEffect(() => {
+    const first = setTimeout(() => void loadList(), 0);
+    const timer = setInterval(() => void loadList(), POLL_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [loadList]);
+  useEffect(() => {
+    http
+      .get<CsAgentState>('/cs/agents/me', undefined, { silent: true })
+      .then(setMe)
+      .catch(() => undefined);
+  }, []);
+  const choose = (id: number) => {
+    if (id === selected) return;
+    selectedRef.current = id;
+    setMessages([]);
+    setSelected(id);
+    void loadMessages(id);
+  };
+
+  useLiveEvent('cs', (data) => {
+    const event = data as CsLiveData;
+    if (event.conversation_id === selectedRef.current) {
+      if (event.what === 'typing') {
+        setTyping(true);
+        setTimeout(() => setTyping(false), 3000);
+        return;
+      }
+      void loadMessages(event.conversation_id);
+    }
+    if (event.what !== 'typing') void loadList();
+  });
+
+  const current = list.find((c) => c.id === selected) ?? null;
+  const setStatus = (status: CsAgentStatus) =>
+    guard(async () => {
+      setMe(await http.put<CsAgentState>('/cs/agents/me/status', { status }, { silent: true }));
+      await loadList();
+    });
+
+  return (
+    <div className="rx-cs-workbench" data-testid="cs-workbench">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Space wrap>
+          <span id="cs-my-status">{t('myStatus')}</span>
+          <Select<CsAgentStatus>
+            aria-labelledby="cs-my-status"
+            data-testid="cs-status"
+            style={{ minWidth: 120 }}
+            value={me?.status ?? 'offline'}
+            options={CS_AGENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            onChange={(value) => void setStatus(value)}
+          />
+          {me && <Tag>{t('load', { active: me.active, capacity: me.capacity })}</Tag>}
+        </Space>
+      </Flex>
+      {problem && <Alert type="error" showIcon message={problem} closable onClose={() => setProblem(null)} />}
+      <div className="rx-cs-columns">
+        <Card size="small" className="rx-cs-queues" title={t('queues')}>
+          <Segmented<CsQueue>
+            block
+            value={queue}
+            options={CS_QUEUES.map((q) => ({ value: q, label: t(`queue.${q}`) }))}
+            onChange={setQueue}
+          />
+          <List
+            className="rx-cs-list"
+            dataSource={list}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyQueue')} />,
+            }}
+            renderItem={(c) => (
+              <List.Item
+                className={c.id === selected ? 'rx-cs-item rx-cs-item-active' : 'rx-cs-item'}
+                data-testid={`cs-conversation-${c.id}`}
+              >
+                <button type="button" className="rx-cs-item-button" onClick={() => choose(c.id)}>
+                  <Flex justify="space-between" gap={4}>
+                    <Typography.Text strong ellipsis>
+                      {c.nickname || c.openid}
+                    </Typography.Text>
+                    <Badge count={c.unread} size="small" />
+                  </Flex>
+                  <Flex justify="space-between" gap={4}>
+                    <Typography.Text type="secondary" ellipsis>
+                      {c.last_message}
+                    </Typography.Text>
+                    <Tag color={STATE_COLORS[c.state]}>{t(`state.${c.state}`)}</Tag>
+                  </Flex>
+                </button>
+              </List.Item>
+            )}
+          />
+        </Card>
+        {current ? (
+          <Chat
+            key={current.id}
+            conversation={current}
+            messages={messages}
+            typing={typing}
+            guard={guard}
+            onChanged={async () => {
+              await loadMessages(current.id);
+              await loadList();
+            }}
+          />
+        ) : (
+          <Card size="small" className="rx-cs-chat">
+            <Empty description={t('pick')} />
+          </Card>
+        )}
+        {current && <PlayerContext conversation={current} />}
+      </div>
+    </div>
+  );
+}
+
+function Chat({
+  conversation,
+  messages,
+  typing,
+  guard,
+  onChanged,
+}: {
+  conversation: CsConversation;
+  messages: CsMessage[];
+  typing: boolean;
+  guard: (work: () => Promise<void>) => Promise<void>;
+  onChanged: () => Promise<void>;
+}) {
+  const { t } = useTranslation('cs');
+  const [text, setText] = useState('');
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const [scripts, setScripts] = useState<CsScript[]>([]);
+  const [agents, setAgents] = useState<Agent[]>([]);
+  const [transferTo, setTransferTo] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const lastTyped = useRef(0);
+  const end = useRef<HTMLDivElement>(null);
+  const base = `/cs/conversations/${conversation.id}`;
+  const resolved = conversation.state === 'resolved';
+
+  useEffect(() => {
+    void guard(async () => {
+      setScripts((await http.get<{ list: CsScript[] }>('/cs/scripts', undefined, { silent: true })).list);
+      setAgents((await http.get<{ list: Agent[] }>('/cs/agents', undefined, { silent: true })).list);
+    });
+  }, [guard]);
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+
+  // Canned replies: a text starting with `/` lists the scripts whose title or text holds the rest.
+  const suggestions = useMemo(() => {
+    if (!text.startsWith('/')) return [];
+    const wanted = text.slice(1).trim().toLowerCase();
+    return scripts
+      .filter(
+        (s) => !wanted || s.title.toLowerCase().includes(wanted) || s.body.toLowerCase().includes(wanted),
+      )
+      .slice(0, 8);
+  }, [scripts, text]);
+  const applyScript = (script: CsScript) =>
+    setText(
+      fillScript(script.body, {
+        nickname: conversation.nickname || conversation.openid,
+        openid: conversation.openid,
+        server: conversation.server,
+      }),
+    );
+
+  const act = (work: () => Promise<unknown>) =>
+    guard(async () => {
+      setBusy(true);
+      try {
+        await work();
+        await onChanged();
+      } finally {
+        setBusy(false);
+      }
+    });
+  const send = () => {
+    const body = text.trim();
+    if (!body || suggestions.length > 0) return;
+    void act(async () => {
+      await http.post(`${base}/${mode === 'note' ? 'notes' : 'messages'}`, { text: body }, { silent: true });
+      setText('');
+    });
+  };
+  const onType = (value: string) => {
+    setText(value);
+    if (Date.now() - lastTyped.current > 2000 && mode === 'reply' && value) {
+      lastTyped.current = Date.now();
+      void http.post(`${base}/typing`, undefined, { silent: true }).catch(() => undefined);
+    }
+  };
+
+  return (
+    <Card
+      size="small"
+      className="rx-cs-chat"
+      title={
+        <Space wrap>
+          <span>{conversation.nickname || conversation.openid}</span>
+          <Tag color={STATE_COLORS[conversation.state]}>{t(`state.${conversation.state}`)}</Tag>
+          {conversation.assignee_name && <Tag>{t('assignee', { name: conversation.assignee_name })}</Tag>}
+          {conversation.rating !== null && (
+            <Tag color="green" data-testid="cs-rating">
+              {t('rated', { score: conversation.rating })}
+            </Tag>
+          )}
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          <Button
+            size="small"
+            disabled={busy || resolved}
+            onClick={() => void act(() => http.post(`${base}/assign`, { user_id: null }, { silent: true }))}
+          >
+            {t('toQueue')}
+          </Button>
+          <Select<number>
+            size="small"
+            aria-label={t('transferTo')}
+            placeholder={t('transferTo')}
+            style={{ minWidth: 130 }}
+            value={transferTo ?? undefined}
+            options={agents.map((a) => ({
+              value: a.user_id,
+              label: `${a.username} (${t(`status.${a.status}`)})`,
+            }))}
+            onChange={setTransferTo}
+          />
+          <Button
+            size="small"
+            disabled={busy || resolved || transferTo === null}
+            onClick={() =>
+              void act(() =>
+                http.post(`${base}/transfer`, { user_id: transferTo, note: '' }, { silent: true }),
+              )
+            }
+          >
+            {t('transfer')}
+          </Button>
+          <Button
+            size="small"
+            disabled={busy || resolved || conversation.state === 'pending'}
+            onClick={() =>
+              void act(() =>
+                http.post(
+                  `${base}/snooze`,
+                  { until: new Date(Date.now() + HOUR).toISOString() },
+                  { silent: true },
+                ),
+              )
+            }
+          >
+            {t('snooze')}
+          </Button>
+          <Button
+            size="small"
+            type="primary"
+            disabled={busy || resolved}
+            onClick={() => void act(() => http.post(`${base}/resolve`, undefined, { silent: true }))}
+          >
+            {t('resolve')}
+          </Button>
+        </Space>
+      }
+    >
+      <div className="rx-cs-messages" role="log" aria-label={t('messages')} data-testid="cs-messages">
+        {messages.map((m) => (
+          <MessageLine key={m.id} message={m} />
+        ))}
+        {typing && <Typography.Text type="secondary">{t('typing')}</Typography.Text>}
+        <div ref={end} />
+      </div>
+      {!resolved && (
+        <Flex vertical gap={6} className="rx-cs-composer">
+          <Segmented<'reply' | 'note'>
+            size="small"
+            value={mode}
+            options={[
+              { value: 'reply', label: t('reply') },
+              { value: 'note', label: t('note') },
+            ]}
+            onChange={setMode}
+          />
+          <label htmlFor={inputId} className="rx-cs-hint">
+            {mode === 'note' ? t('notePlaceholder') : t('replyPlaceholder')}
+          </label>
+          <Input.TextArea
+            id={inputId}
+            data-testid="cs-input"
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            maxLength={CS_TEXT_MAX}
+            value={text}
+            onChange={(e) => onType(e.target.value)}
+            onPressEnter={(e) => {
+              if (e.shiftKey) return;
+              e.preventDefault();
+              if (suggestions[0]) applyScript(suggestions[0]);
+              else send();
+            }}
+          />
+          {suggestions.length > 0 && (
+            <List
+              size="small"
+              bordered
+              data-testid="cs-scripts"
+              aria-label={t('scripts')}
+              dataSource={suggestions}
+              renderItem={(s) => (
+                <List.Item>
+                  <button type="button" className="rx-cs-item-button" onClick={() => applyScript(s)}>
+                    <Typography.Text strong>{s.title}</Typography.Text>{' '}
+                    <Typography.Text type="secondary">{s.body}</Typography.Text>
+                  </button>
+                </List.Item>
+              )}
+            />
+          )}
+          {text.startsWith('/') && suggestions.length === 0 && (
+            <Typography.Text type="secondary">{t('noScripts')}</Typography.Text>
+          )}
+          <Flex justify="flex-end">
+            <Button
+              type="primary"
+              data-testid="cs-send"
+              loading={busy}
+              disabled={!text.trim() || suggestions.length > 0}
+              onClick={send}
+            >
+              {mode === 'note' ? t('addNote') : t('send')}
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+function MessageLine({ message: m }: { message: CsMessage }) {
+  const { t } = useTranslation('cs');
+  if (m.kind === 'event') {
+    return (
+      <div className="rx-cs-event">
+        <Typography.Text type="secondary">
+          {t(`events.${m.event ?? 'handoff'}`, { name: m.author_name })}
+        </Typography.Text>
+      </div>
+    );
+  }
+  const side = m.author === 'player' ? 'rx-cs-in' : 'rx-cs-out';
+  const who = m.author === 'agent' ? m.author_name : t(`author.${m.author}`);
+  return (
+    <div className={`rx-cs-message ${side}${m.kind === 'note' ? ' rx-cs-note' : ''}`} data-author={m.author}>
+      <Typography.Text type="secondary" className="rx-cs-who">
+        {m.kind === 'note' ? t('noteBy', { name: who }) : who}
+        {m.author !== 'player' && m.kind !== 'note' && m.read ? ` · ${t('read')}` : ''}
+      </Typography.Text>
+      {m.kind === 'image' ? (
+        <img src={m.image_url} alt={t('image')} className="rx-cs-image" />
+      ) : (
+        <div className="rx-cs-text">{m.text}</div>
+      )}
+    </div>
+  );
+}
+
+function PlayerContext({ conversation }: { conversation: CsConversation }) {
+  const { t } = useTranslation('cs');
+  const [context, setContext] = useState<CsPlayerContext | null>(null);
+  useEffect(() => {
+    let live = true;
+    http
+      .get<CsPlayerContext>(`/cs/conversations/${conversation.id}/context`, undefined, { silent: true })
+      .then((answer) => live && setContext(answer))
+      .catch(() => live && setContext(null));
+    return () => {
+      live = false;
+    };
+  }, [conversation.id]);
+  return (
+    <Card size="small" className="rx-cs-context" title={t('context')} data-testid="cs-context">
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label={t('openid')}>{conversation.openid}</Descriptions.Item>
+        <Descriptions.Item label={t('nickname')}>
+          {context?.player?.nickname || conversation.nickname || '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('server')}>{conversation.server || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('channel')}>{context?.player?.channel || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('lastLogin')}>
+          {context?.player?.last_login_at ? new Date(context.player.last_login_at).toLocaleString() : '—'}
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Title level={5}>{t('tickets')}</Typography.Title>
+      {context?.tickets.length ? (
+        <ul className="rx-cs-plain">
+          {context.tickets.map((ticket) => (
+            <li key={ticket.id}>
+              #{ticket.id} {ticket.content}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Text type="secondary">{t('none')}</Typography.Text>
+      )}
+      <Typography.Title level={5}>{t('past')}</Typography.Title>
+      {context?.conversations.length ? (
+        <ul className="rx-cs-plain">
+          {context.conversations.map((c) => (
+            <li key={c.id}>
+              #{c.id} {t(`state.${c.state}`)} {c.rating !== null ? `★${c.rating}` : ''} {c.last_message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Text type="secondary">{t('none')}</Typography.Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { switchLanguage } from './support/built-pages.ts';
+import { gameCall, newGameKey } from './support/game.ts';
+import { localeStrings } from './support/layout.ts';
+import { signIn } from './support/sign-in.ts';
+
+// An agent and a player (through the signed game API) hold a conversation: the bot hands off on
+// the player's request, the agent answers with a canned reply picked by `/`, the player reads it
+// and rates the resolved conversation. In Chinese at 1440 px and Arabic at 390 px, no serious axe finding.
+
+test.use({ bypassCSP: true });
+
+interface Conversation {
+  id: number;
+  state: string;
+}
+interface PlayerMessage {
+  author: string;
+  text: string;
+  event: string | null;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+for (const { lang, html, dir, name, width } of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
+] as const) {
+  // fixme: opening a conversation shows the page's error boundary in Chromium (not yet found); the
+  // workbench's page module (pages/service/workbench/index.ts) is withheld until this passes.
+  test.fixme(`a conversation from the bot to a canned reply and a rating (${lang}, ${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    const s = localeStrings('cs', lang) as Record<string, any>;
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, 'admin', 'zh');
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    const tag = `${lang}${Date.now().toString(36)}`;
+    const openid = `e2e_cs_${tag}`;
+    const nickname = `Nick${tag}`;
+    await api(page, 'POST', '/cs/scripts', {
+      title: `greet${tag}`,
+      body: 'Hello {nickname}, how can I help?',
+    });
+    const key = await newGameKey(page);
+
+    const opened = await gameCall<Conversation>(request, key, 'POST', '/api/game/v1/cs/conversations', {
+      openid,
+      nickname,
+    });
+    expect(opened.status).toBe(200);
+    const id = opened.data.id;
+    const said = await gameCall<{ list: PlayerMessage[] }>(
+      request,
+      key,
+      'POST',
+      `/api/game/v1/cs/conversations/${id}/messages`,
+      { openid, text: lang === 'zh' ? '转人工' : 'أريد موظف' },
+    );
+    expect(said.status).toBe(200);
+
+    await page.goto('/main/service/workbench');
+    const bench = page.getByTestId('cs-workbench');
+    await bench.getByText(s.queue.all, { exact: true }).click();
+    const item = page.getByTestId(`cs-conversation-${id}`);
+    await expect(item).toContainText(nickname);
+    await item.getByRole('button').click();
+    const log = page.getByTestId('cs-messages');
+    await expect(log).toContainText(lang === 'zh' ? '转人工' : 'أريد موظف');
+    await expect(log).toContainText(s.events.handoff);
+
+    // A wrong send first: a `/` with no matching script says so and sends nothing.
+    const input = page.getByTestId('cs-input');
+    await input.fill('/no-such-script-xyz');
+    await expect(bench).toContainText(s.noScripts);
+    // The canned reply: `/` and part of its title, Enter picks it, the variables are filled.
+    await input.fill(`/greet${tag}`);
+    await expect(page.getByTestId('cs-scripts')).toContainText(`greet${tag}`);
+    await input.press('Enter');
+    await expect(input).toHaveValue(`Hello ${nickname}, how can I help?`);
+    await page.getByTestId('cs-send').click();
+    await expect(log).toContainText(`Hello ${nickname}, how can I help?`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The player reads it through the game API.
+    const read = await gameCall<{ list: PlayerMessage[] }>(
+      request,
+      key,
+      'GET',
+      `/api/game/v1/cs/conversations/${id}/messages?openid=${openid}`,
+    );
+    expect(read.data.list.filter((m) => m.author === 'agent').map((m) => m.text)).toEqual([
+      `Hello ${nickname}, how can I help?`,
+    ]);
+
+    // Resolve; the player rates; the rating shows in the workbench.
+    await bench.getByRole('button', { name: s.resolve }).click();
+    await expect(log).toContainText(s.events.resolved.replace('{{name}}', 'admin'));
+    const rated = await gameCall<Conversation>(
+      request,
+      key,
+      'POST',
+      `/api/game/v1/cs/conversations/${id}/rating`,
+      {
+        openid,
+        score: 5,
+      },
+    );
+    expect(rated.status).toBe(200);
+    await expect(page.getByTestId('cs-rating')).toContainText('5', { timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
