@@ -48,3 +48,5 @@ export * from './violations.ts';
 export * from './cheat-flags.ts';
 // Outside parties (the game server, payment providers, stores): kinds, settings, call log.
 export * from './outside-parties.ts';
+// The "will go offline" group: holiday calendars, callbacks, feature modules, debug parameters.
+export * from './holidays.ts';

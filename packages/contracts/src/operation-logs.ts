@@ -86,6 +86,11 @@ export const LOG_ROW_TARGETS = [
   'web_good',
   'web_order',
   'outside_party',
+  'holiday',
+  'callback',
+  'feature_module',
+  'debug_param',
+  'account_cancellation',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -121,6 +126,11 @@ export const LOG_TABLE_TARGETS = [
   'web-goods',
   'web-orders',
   'outside-calls',
+  'holidays',
+  'callbacks',
+  'feature-modules',
+  'debug-params',
+  'account-cancellations',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

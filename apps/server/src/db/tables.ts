@@ -22,3 +22,5 @@ export * from '../modules/announcements/tables.ts';
 export * from '../modules/web-activities/tables.ts';
 export * from '../modules/web-site/tables.ts';
 export * from '../modules/web-shop/tables.ts';
+// The "will go offline" group (issue 33).
+export * from '../modules/holidays/tables.ts';
