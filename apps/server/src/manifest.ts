@@ -20,6 +20,7 @@ import { outsidePartiesModule } from './modules/outside-parties/index.ts';
 import { giftPackagesModule } from './modules/gift-packages/index.ts';
 import { helpCenterModule } from './modules/help-center/index.ts';
 import { holidaysModule } from './modules/holidays/index.ts';
+import { callbacksModule } from './modules/callbacks/index.ts';
 import { homeModule } from './modules/home/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { mailsModule } from './modules/mails/index.ts';
@@ -108,6 +109,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   autoRepliesModule,
   socialAccessModule,
   holidaysModule,
+  callbacksModule,
   gameApiModule,
   jobsModule,
 ];

@@ -50,3 +50,4 @@ export * from './cheat-flags.ts';
 export * from './outside-parties.ts';
 // The "will go offline" group: holiday calendars, callbacks, feature modules, debug parameters.
 export * from './holidays.ts';
+export * from './callbacks.ts';

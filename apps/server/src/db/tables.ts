@@ -24,3 +24,4 @@ export * from '../modules/web-site/tables.ts';
 export * from '../modules/web-shop/tables.ts';
 // The "will go offline" group (issue 33).
 export * from '../modules/holidays/tables.ts';
+export * from '../modules/callbacks/tables.ts';

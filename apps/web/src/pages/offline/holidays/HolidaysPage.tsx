@@ -21,8 +21,9 @@ function HolidayForm() {
   const { t } = useTranslation('holidays');
   return (
     <>
-      <Form.Item name="region" label={t('region')} required extra={t('regionHint')}>
-        <Input maxLength={16} />
+      {/* Ids of their own: the search form above has fields of the same names. */}
+      <Form.Item name="region" htmlFor="holiday-region" label={t('region')} required extra={t('regionHint')}>
+        <Input id="holiday-region" maxLength={16} />
       </Form.Item>
       <Form.Item name="date" label={t('date')} required>
         <Input type="date" />
@@ -30,8 +31,8 @@ function HolidayForm() {
       <Form.Item name="name" label={t('name')} required>
         <Input maxLength={64} />
       </Form.Item>
-      <Form.Item name="kind" label={t('kind')} required extra={t('kindHint')}>
-        <Select options={crud.enumOptions(t, HOLIDAY_KINDS, 'kinds')} />
+      <Form.Item name="kind" htmlFor="holiday-kind" label={t('kind')} required extra={t('kindHint')}>
+        <Select id="holiday-kind" options={crud.enumOptions(t, HOLIDAY_KINDS, 'kinds')} />
       </Form.Item>
       <Form.Item name="note" label={t('note')}>
         <Input.TextArea maxLength={200} rows={2} />

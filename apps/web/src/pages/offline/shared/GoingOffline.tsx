@@ -1,4 +1,4 @@
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -10,15 +10,11 @@ export function OfflineTitle({ title }: { title: string }) {
   return (
     <>
       {title}{' '}
-      <Tooltip title={t('group.goingOffline')}>
-        <Tag
-          color="orange"
-          data-testid="going-offline"
-          style={{ marginInlineStart: 8, verticalAlign: 'middle' }}
-        >
+      <span data-testid="going-offline">
+        <Tag color="orange" style={{ marginInlineStart: 8, verticalAlign: 'middle' }}>
           {t('tip.goingOffline')}
         </Tag>
-      </Tooltip>
+      </span>
     </>
   );
 }
