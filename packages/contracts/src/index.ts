@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './acs.ts';
 export * from './pages.ts';
+export * from './dimensions.ts';
 export * from './notifications.ts';
 export * from './fields.ts';
 export * from './lists.ts';
@@ -48,6 +49,8 @@ export * from './violations.ts';
 export * from './cheat-flags.ts';
 // Outside parties (the game server, payment providers, stores): kinds, settings, call log.
 export * from './outside-parties.ts';
+// In-game pop-ups and their exposure scenes; the game API's pop-up answer and events.
+export * from './popups.ts';
 // The "will go offline" group: holiday calendars, callbacks, feature modules, debug parameters.
 export * from './holidays.ts';
 export * from './callbacks.ts';

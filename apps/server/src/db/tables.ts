@@ -22,6 +22,7 @@ export * from '../modules/announcements/tables.ts';
 export * from '../modules/web-activities/tables.ts';
 export * from '../modules/web-site/tables.ts';
 export * from '../modules/web-shop/tables.ts';
+export * from '../modules/popups/tables.ts';
 // The "will go offline" group (issue 33).
 export * from '../modules/holidays/tables.ts';
 export * from '../modules/callbacks/tables.ts';
