@@ -20,6 +20,8 @@ import type { Outside } from './lib/outside/index.ts';
 import { outsidePartiesModule } from './modules/outside-parties/index.ts';
 import { giftPackagesModule } from './modules/gift-packages/index.ts';
 import { helpCenterModule } from './modules/help-center/index.ts';
+import { holidaysModule } from './modules/holidays/index.ts';
+import { callbacksModule } from './modules/callbacks/index.ts';
 import { homeModule } from './modules/home/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { mailsModule } from './modules/mails/index.ts';
@@ -114,6 +116,8 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   socialAccessModule,
   shareModule,
   popupsModule,
+  holidaysModule,
+  callbacksModule,
   gameApiModule,
   jobsModule,
   releasesModule,

@@ -682,6 +682,17 @@ export const RULE_MESSAGES = {
     ar: 'تم تقييم هذه المحادثة بالفعل.',
     tc: '該會話已評價過',
   },
+  endpoint_disabled: {
+    zh: '该回调地址已停用：请先启用它再重放',
+    en: 'This callback endpoint is disabled: enable it before replaying.',
+    ja: 'このコールバック先は無効です。再送する前に有効にしてください。',
+    th: 'ปลายทาง Callback นี้ถูกปิดใช้งาน: เปิดใช้งานก่อนส่งซ้ำ',
+    vi: 'Điểm nhận callback này đã bị tắt: hãy bật lại trước khi gửi lại.',
+    tl: 'Naka-disable ang callback endpoint na ito: i-enable muna bago ulitin ang pagpapadala.',
+    id: 'Endpoint callback ini dinonaktifkan: aktifkan dulu sebelum mengirim ulang.',
+    ar: 'نقطة الاستدعاء الراجع هذه معطّلة: فعّلها قبل إعادة الإرسال.',
+    tc: '該回呼位址已停用：請先啟用再重送',
+  },
 } satisfies Record<string, Translated>;
 export type RuleKey = keyof typeof RULE_MESSAGES;
 

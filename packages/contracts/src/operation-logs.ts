@@ -99,6 +99,11 @@ export const LOG_ROW_TARGETS = [
   'app_release',
   'ad_account',
   'cs_script',
+  'holiday',
+  'callback',
+  'feature_module',
+  'debug_param',
+  'account_cancellation',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -143,6 +148,11 @@ export const LOG_TABLE_TARGETS = [
   'push-tasks',
   'app-releases',
   'ad-accounts',
+  'holidays',
+  'callbacks',
+  'feature-modules',
+  'debug-params',
+  'account-cancellations',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -27,3 +27,6 @@ export * from '../modules/popups/tables.ts';
 export * from '../modules/releases/tables.ts';
 // Ad placement: the media's advertiser accounts (modules/ads).
 export * from '../modules/ads/tables.ts';
+// The "will go offline" group (issue 33).
+export * from '../modules/holidays/tables.ts';
+export * from '../modules/callbacks/tables.ts';

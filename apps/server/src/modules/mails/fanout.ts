@@ -9,6 +9,7 @@ import type { JobRunner } from '../../lib/jobs/index.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
 import type { FileStorage } from '../files/index.ts';
+import { emitCallback } from '../callbacks/index.ts';
 import { groupMembersSql } from '../user-groups/index.ts';
 import type { MailRow } from './mails.ts';
 import { mails } from './tables.ts';
@@ -186,10 +187,22 @@ export async function fanoutChunk(tx: Db, input: ChunkInput): Promise<{ delivere
       recipients = case when chunks_done @> ${JSON.stringify([input.chunk])}::jsonb then recipients else recipients + ${delivered}::int end,
       chunks_done = case when chunks_done @> ${JSON.stringify([input.chunk])}::jsonb then chunks_done else chunks_done || ${JSON.stringify([input.chunk])}::jsonb end
     where id = ${row.id}::int`);
-  await tx.execute(sql`update mails set
+  const finished = await queryRows<{ status: string; recipients: number }>(
+    tx,
+    sql`update mails set
       status = case when unknown_openids > 0 then 'partly_failed' else 'sent' end,
       finished_at = now(), version = version + 1, updated_at = now()
-    where id = ${row.id}::int and status in ('sending', 'partly_failed') and jsonb_array_length(chunks_done) >= chunk_count`);
+    where id = ${row.id}::int and status in ('sending', 'partly_failed') and jsonb_array_length(chunks_done) >= chunk_count
+    returning status, recipients`,
+  );
+  // Callbacks subscribed to mail hear of it once this transaction commits (issue 33).
+  if (finished[0])
+    await emitCallback(tx, {
+      cpId: row.cpId,
+      productId: row.productId,
+      event: 'mail.sent',
+      data: { mail_id: row.id, status: finished[0].status, recipients: finished[0].recipients },
+    });
   return { delivered };
 }
 

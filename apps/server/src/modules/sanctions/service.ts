@@ -16,6 +16,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { sanctions } from './tables.ts';
+import { emitCallback } from '../callbacks/index.ts';
 
 export type SanctionRow = typeof sanctions.$inferSelect;
 
@@ -121,6 +122,21 @@ export async function insertSanction(
     targetId: row!.id,
     targetName: logName(row!),
     after: toItem(row!),
+  });
+  // Callbacks subscribed to sanctions hear of it once this transaction commits (issue 33).
+  await emitCallback(tx, {
+    cpId: scope.cpId,
+    productId: scope.productId,
+    event: 'player.sanctioned',
+    data: {
+      sanction_id: row!.id,
+      openid: row!.openid,
+      kind: row!.kind,
+      feature: row!.feature,
+      reason: row!.reason,
+      starts_at: row!.startsAt.toISOString(),
+      ends_at: row!.endsAt?.toISOString() ?? null,
+    },
   });
   return row!;
 }

@@ -22,6 +22,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
+import { emitCallback } from '../callbacks/index.ts';
 import { grantTopUpRewards } from '../web-activities/index.ts';
 import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
 import { gameServer, stripePayments } from '../outside-parties/index.ts';
@@ -325,6 +326,19 @@ export async function applyNotice(db: Db, provider: string, raw: unknown): Promi
       notice_id: notice.notice_id,
       amount: notice.amount,
       currency: notice.currency,
+    });
+    // Callbacks subscribed to payments hear of it once this transaction commits (issue 33).
+    await emitCallback(tx, {
+      cpId: paid.cpId,
+      productId: paid.productId,
+      event: 'order.paid',
+      data: {
+        order_no: paid.orderNo,
+        openid: paid.openid,
+        amount: Number(paid.amount),
+        currency: paid.currency,
+        paid_at: paidAt.toISOString(),
+      },
     });
     for (const r of rewards)
       await addEvent(tx, order.id, 'activity_reward', null, '', {

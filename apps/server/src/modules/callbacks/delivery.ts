@@ -1,0 +1,342 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { callbacksResource } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { users } from '../../db/schema.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { userGrants } from '../../lib/grants.ts';
+import { queryRows } from '../../lib/rows.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { notify } from '../notifications/index.ts';
+import { callbackDeliveries, callbackEndpoints } from './tables.ts';
+
+/** The headers of a delivery, as the game server protocol names them (docs/game-server-protocol.md). */
+export const CALLBACK_HEADERS = {
+  timestamp: 'x-console-timestamp',
+  signature: 'x-console-signature',
+  idempotency: 'idempotency-key',
+  event: 'x-console-event',
+  requestId: 'x-request-id',
+} as const;
+
+/**
+ * `v1=` and the lowercase hex HMAC-SHA256, keyed by the endpoint's secret, of `<timestamp>.<body>`:
+ * the game server protocol's scheme (its `signGameCallback`), so one check serves both.
+ */
+export function signCallback(secret: string, timestamp: number, body: string): string {
+  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+const DEFAULTS = {
+  /** The waits after each failed attempt (Svix's ladder): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+  ladderMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as number[],
+  /** An endpoint whose every attempt failed for this long is disabled and its staff told. */
+  disableAfterMs: 5 * 86_400_000,
+  /** How often the worker looks for due deliveries (0: it does not run; tests call `deliverDue`). */
+  pollMs: 1_000,
+  /** How long one attempt may take. */
+  timeoutMs: 5_000,
+  /** A claimed delivery whose worker died is due again after this. */
+  leaseMs: 60_000,
+  /** Deliveries claimed at once. */
+  batch: 20,
+};
+
+/** The worker's settings (tests shorten them; `resetCallbackSettings` puts them back). */
+export const callbackSettings = { ...DEFAULTS, ladderMs: [...DEFAULTS.ladderMs] };
+
+export function resetCallbackSettings(): void {
+  Object.assign(callbackSettings, DEFAULTS, { ladderMs: [...DEFAULTS.ladderMs] });
+}
+
+export interface DeliveryContext {
+  db: Db;
+  secrets: SecretBox;
+  events: EventBus;
+}
+
+interface Claimed {
+  id: number;
+  cp_id: number;
+  product_id: number;
+  endpoint_id: number;
+  attempts: number;
+  public_id: string;
+  event: string;
+  body: string;
+  url: string;
+  secret_sealed: string;
+  endpoint_status: string;
+}
+
+type Outcome =
+  { ok: true; status: number } | { ok: false; status: number | null; error: string; retryAfterMs?: number };
+
+/** The most of an answer read (the status is what counts). */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+async function readSome(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    chunks.push(value);
+    if (size >= MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, 200);
+}
+
+/** One signed attempt: `POST` the body, signed over `<timestamp>.<body>` at this attempt. */
+async function attempt(claimed: Claimed, secret: string, now: Date): Promise<Outcome> {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  try {
+    const response = await fetch(claimed.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [CALLBACK_HEADERS.timestamp]: String(timestamp),
+        [CALLBACK_HEADERS.signature]: signCallback(secret, timestamp, claimed.body),
+        [CALLBACK_HEADERS.idempotency]: claimed.public_id,
+        [CALLBACK_HEADERS.event]: claimed.event,
+        [CALLBACK_HEADERS.requestId]: randomUUID(),
+      },
+      body: claimed.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(callbackSettings.timeoutMs),
+    });
+    const text = await readSome(response);
+    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return {
+      ok: false,
+      status: response.status,
+      error: `HTTP ${response.status}${text ? `: ${text}` : ''}`,
+      ...(response.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0
+        ? { retryAfterMs: Math.min(retryAfter, 86_400) * 1000 }
+        : {}),
+    };
+  } catch (error) {
+    const name = (error as Error).name;
+    return {
+      ok: false,
+      status: null,
+      error:
+        name === 'TimeoutError' ? 'timed out' : `network error: ${(error as Error).message}`.slice(0, 200),
+    };
+  }
+}
+
+/** Claims due deliveries (another worker skips them until the claim lapses) and counts the attempt. */
+async function claim(db: Db, now: Date): Promise<Claimed[]> {
+  const lease = new Date(now.getTime() + callbackSettings.leaseMs);
+  return queryRows<Claimed>(
+    db,
+    sql`with due as (
+        select id from callback_deliveries
+        where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+        order by next_attempt_at, id
+        limit ${callbackSettings.batch}::int
+        for update skip locked
+      ), claimed as (
+        update callback_deliveries d
+        set next_attempt_at = ${lease.toISOString()}::timestamptz, attempts = d.attempts + 1, updated_at = now()
+        from due where d.id = due.id
+        returning d.id, d.cp_id, d.product_id, d.endpoint_id, d.event_id, d.attempts
+      )
+      select c.id, c.cp_id, c.product_id, c.endpoint_id, c.attempts, e.public_id, e.event, e.body,
+        p.url, p.secret_sealed, p.status as endpoint_status
+      from claimed c
+      join callback_events e on e.id = c.event_id
+      join callback_endpoints p on p.id = c.endpoint_id
+      order by c.id`,
+  );
+}
+
+/** The staff of the CP who manage callbacks (admins included), to tell them of a disabled endpoint. */
+async function managersOf(db: Db, cpId: number) {
+  const staff = await db
+    .select({ id: users.id, lang: users.defaultLang, permChangedAt: users.permChangedAt })
+    .from(users)
+    .where(and(eq(users.cpId, cpId), eq(users.disabled, false)));
+  const managers: { id: number; lang: string }[] = [];
+  for (const user of staff) {
+    const grants = await userGrants(db, user.id, user.permChangedAt);
+    if (grants.isAdmin || grants.permissions.has(callbacksResource.permissions.edit)) managers.push(user);
+  }
+  return managers;
+}
+
+const DISABLED_TITLE: Record<string, (name: string) => string> = {
+  zh: (n) => `回调地址「${n}」因持续投递失败已停用`,
+  en: (n) => `Callback endpoint "${n}" was disabled after repeated delivery failures`,
+  ja: (n) => `コールバック先「${n}」は配信の失敗が続いたため無効になりました`,
+  th: (n) => `ปลายทาง Callback "${n}" ถูกปิดใช้งานเนื่องจากส่งไม่สำเร็จต่อเนื่อง`,
+  vi: (n) => `Điểm nhận callback "${n}" đã bị tắt do gửi thất bại liên tục`,
+  tl: (n) => `Na-disable ang callback endpoint na "${n}" dahil paulit-ulit na pumalya ang paghahatid`,
+  id: (n) => `Endpoint callback "${n}" dinonaktifkan karena pengiriman terus gagal`,
+  ar: (n) => `تم تعطيل نقطة الاستدعاء الراجع "${n}" بعد تكرار فشل التسليم`,
+  tc: (n) => `回呼位址「${n}」因持續投遞失敗已停用`,
+};
+
+/** Disables a failing endpoint (once), fails what waits for it, and tells its managers. */
+async function disableEndpoint(ctx: DeliveryContext, endpointId: number, now: Date): Promise<void> {
+  const send = await ctx.db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .update(callbackEndpoints)
+      .set({
+        status: 'disabled',
+        disabledReason: 'failures',
+        version: sql`${callbackEndpoints.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(callbackEndpoints.id, endpointId), eq(callbackEndpoints.status, 'active')))
+      .returning();
+    if (!endpoint) return () => {};
+    await tx
+      .update(callbackDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled', updatedAt: now })
+      .where(and(eq(callbackDeliveries.endpointId, endpointId), eq(callbackDeliveries.status, 'pending')));
+    const managers = await managersOf(tx, endpoint.cpId);
+    return notify(
+      tx,
+      ctx.events,
+      managers.map((m) => ({
+        cpId: endpoint.cpId,
+        userId: m.id,
+        kind: 'system' as const,
+        title: (DISABLED_TITLE[m.lang] ?? DISABLED_TITLE.zh!)(endpoint.name),
+        body: endpoint.url,
+        link: `/offline/callback?q=${encodeURIComponent(endpoint.name)}`,
+      })),
+    );
+  });
+  send();
+}
+
+async function record(ctx: DeliveryContext, claimed: Claimed, outcome: Outcome, now: Date): Promise<void> {
+  const { db } = ctx;
+  if (outcome.ok) {
+    await db
+      .update(callbackDeliveries)
+      .set({
+        status: 'delivered',
+        deliveredAt: now,
+        nextAttemptAt: null,
+        lastHttpStatus: outcome.status,
+        lastError: '',
+        updatedAt: now,
+      })
+      .where(eq(callbackDeliveries.id, claimed.id));
+    await db
+      .update(callbackEndpoints)
+      .set({ failingSince: null, lastDeliveryAt: now })
+      .where(eq(callbackEndpoints.id, claimed.endpoint_id));
+    return;
+  }
+  const ladder = callbackSettings.ladderMs;
+  const wait = claimed.attempts <= ladder.length ? ladder[claimed.attempts - 1]! : null;
+  const next = wait === null ? null : new Date(now.getTime() + Math.max(wait, outcome.retryAfterMs ?? 0));
+  await db
+    .update(callbackDeliveries)
+    .set({
+      status: next ? 'pending' : 'failed',
+      nextAttemptAt: next,
+      lastHttpStatus: outcome.status,
+      lastError: outcome.error,
+      updatedAt: now,
+    })
+    .where(eq(callbackDeliveries.id, claimed.id));
+  const [endpoint] = await db
+    .update(callbackEndpoints)
+    .set({
+      failingSince: sql`coalesce(${callbackEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(callbackEndpoints.id, claimed.endpoint_id))
+    .returning({ failingSince: callbackEndpoints.failingSince });
+  if (
+    endpoint?.failingSince &&
+    now.getTime() - endpoint.failingSince.getTime() >= callbackSettings.disableAfterMs
+  )
+    await disableEndpoint(ctx, claimed.endpoint_id, now);
+}
+
+/**
+ * One pass of the worker: claims the deliveries due at `now`, attempts each (signed at the attempt)
+ * and records the outcome: delivered, due again after the ladder's next wait, or failed once the
+ * ladder ran out; an endpoint failing for `disableAfterMs` is disabled. Answers how many were tried.
+ */
+export async function deliverDue(ctx: DeliveryContext, now: Date = new Date()): Promise<number> {
+  const claimed = await claim(ctx.db, now);
+  for (const item of claimed) {
+    if (item.endpoint_status !== 'active') {
+      await ctx.db
+        .update(callbackDeliveries)
+        .set({ status: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled', updatedAt: now })
+        .where(eq(callbackDeliveries.id, item.id));
+      continue;
+    }
+    const secret = ctx.secrets.open(item.secret_sealed);
+    const outcome: Outcome =
+      secret === null
+        ? { ok: false, status: null, error: 'the signing secret cannot be opened: set a new one' }
+        : await attempt(item, secret, now);
+    await record(ctx, item, outcome, now);
+  }
+  return claimed.length;
+}
+
+/**
+ * The worker of one server instance: a pass every `pollMs` (none while one runs); `stop` waits for
+ * the pass in flight. Several instances share the work (claims skip what another holds).
+ */
+export function startDeliveryWorker(ctx: DeliveryContext, log: { error(obj: unknown, msg: string): void }) {
+  const every = callbackSettings.pollMs;
+  let stopped = every <= 0;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    if (stopped) return;
+    running = (async () => {
+      try {
+        // Keep going while a pass finds a full batch (a backlog), else wait for the next tick.
+        while (!stopped && (await deliverDue(ctx)) >= callbackSettings.batch);
+      } catch (error) {
+        if (!stopped) log.error({ err: error }, 'callback delivery pass failed');
+      }
+    })().finally(() => {
+      if (!stopped) timer = setTimeout(tick, every);
+    });
+  };
+  if (!stopped) timer = setTimeout(tick, 0);
+  return {
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** Replays a delivery: the same event (same id, body and key) to the same endpoint, due now. */
+export async function replayDelivery(db: Db, deliveryId: number): Promise<number> {
+  const [source] = await db.select().from(callbackDeliveries).where(eq(callbackDeliveries.id, deliveryId));
+  const [row] = await db
+    .insert(callbackDeliveries)
+    .values({
+      cpId: source!.cpId,
+      productId: source!.productId,
+      endpointId: source!.endpointId,
+      eventId: source!.eventId,
+      nextAttemptAt: sql`now()`,
+      replayOf: source!.id,
+    })
+    .returning({ id: callbackDeliveries.id });
+  return row!.id;
+}
