@@ -106,6 +106,57 @@ for (const variant of LANGS) {
     }
   });
 
+  test(`3. the approver reads a code batch as staff know it, with a link to it (${variant.lang})`, async ({
+    page,
+    browser,
+  }) => {
+    await signInAs(page, 'admin', variant);
+    const gifts = await api<{ list: { id: number; name: { zh: string } }[] }>(
+      page,
+      'GET',
+      `/gift-packages?q=${encodeURIComponent('维护补偿')}`,
+    );
+    const name = `e2e day ${variant.lang} ${Date.now().toString(36)}`;
+    const day = 86_400_000;
+    const batch = await api<{ id: number; version: number }>(page, 'POST', '/code-batches', {
+      name,
+      kind: 'unique',
+      length: 12,
+      quantity: 10_000,
+      gift_package_id: gifts.list[0]!.id,
+      start_at: new Date(Date.now() - day).toISOString(),
+      end_at: new Date(Date.now() + 30 * day).toISOString(),
+    });
+    // The demo's policy on every game: 10,000 codes wait for a second person, with a reason.
+    const { approval } = await api<{ approval: { id: number } }>(
+      page,
+      'POST',
+      `/code-batches/${batch.id}/submit`,
+      {
+        version: batch.version,
+        reason: 'e2e',
+      },
+    );
+    const checkerContext = await browser.newContext({ reducedMotion: 'reduce' });
+    const checker = await checkerContext.newPage();
+    try {
+      await signInAs(checker, 'ops_gn', variant);
+      await openPage(checker, `/approvals?id=${approval.id}`);
+      const subject = checker.getByTestId('approval-subject');
+      await expect(subject).toContainText(name);
+      await expect(subject).toContainText(gifts.list[0]!.name.zh);
+      await expect(subject).toContainText(
+        new Intl.NumberFormat(variant.lang === 'zh' ? 'zh-CN' : 'ar').format(10_000),
+      );
+      expect(await seriousViolations(checker)).toEqual([]);
+      await subject.getByRole('link').click();
+      await expect(checker).toHaveURL(/\/main\/operation\/ckdey-config\?q=/);
+    } finally {
+      await checkerContext.close();
+      await api(page, 'POST', `/approvals/${approval.id}/cancel`, {});
+    }
+  });
+
   test(`4. a banned player shows as banned in the list and on the profile while the ban is in force (${variant.lang})`, async ({
     page,
   }) => {
@@ -132,14 +183,19 @@ for (const variant of LANGS) {
     // Lifted: active again.
     await api(page, 'POST', `/players/${openid}/sanctions/${ban.id}/lift`, { reason: 'appeal accepted' });
     await page.reload();
-    await expect(page.locator('.ant-descriptions').first()).toContainText(s.players.statuses.active);
+    // A whole reload of the console on a busy machine: a generous wait for the profile.
+    await expect(page.locator('.ant-descriptions').first()).toContainText(s.players.statuses.active, {
+      timeout: 60_000,
+    });
+    await expect(page.locator('.ant-descriptions').first()).not.toContainText(banned);
   });
 
   test(`5. the mail and announcement lists export their rows (${variant.lang})`, async ({ page }) => {
     await signInAs(page, 'admin', variant);
     for (const path of ['/tooloperate/tooloperate-fe/base/mail-manage', '/operation/product-notice']) {
       await openPage(page, path);
-      await page.getByRole('button', { name: s.crud.export.button }).click();
+      // The list opened before stays alive, hidden, in its tab: this page's button is the visible one.
+      await page.getByRole('button', { name: s.crud.export.button }).filter({ visible: true }).click();
       const download = page.waitForEvent('download');
       await page.getByRole('menuitem', { name: 'CSV' }).click();
       const file = await download;

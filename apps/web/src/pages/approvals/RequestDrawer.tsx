@@ -13,8 +13,9 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useMessage } from '@/shared/feedback.tsx';
-import { formatDateTime } from '@/shared/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
 import { ApiError } from '@/shared/http.ts';
 import { storage } from '@/shared/storage.ts';
 import {
@@ -26,6 +27,7 @@ import {
   useDecide,
   type ApprovalRequestDetail,
 } from './api.ts';
+import type { ApprovalSubject, ApprovalSubjectField } from '@rx/contracts/approvals';
 import { changeRows, type ChangeRow } from './diff.ts';
 
 /** One request: what it changes (before/after), its reason and decision; deciding or withdrawing it. */
@@ -125,6 +127,7 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
           ...(request.error ? [{ key: 'error', label: t('detail.error'), children: request.error }] : []),
         ]}
       />
+      {request.subject && <Subject subject={request.subject} />}
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('detail.changes')}
       </Typography.Title>
@@ -193,6 +196,59 @@ function MakerActions({ onCancel, loading }: { onCancel: () => Promise<void>; lo
           {t('cancel.button')}
         </Button>
       </Popconfirm>
+    </Flex>
+  );
+}
+
+/** A subject field's value as staff read it: data isolated for right-to-left, numbers and money formatted. */
+function SubjectValue({ field }: { field: ApprovalSubjectField }) {
+  const { t } = useTranslation('approvals');
+  if (field.list !== undefined)
+    return field.list.length ? (
+      <ul className="rx-approvals__subject-list">
+        {field.list.map((item, i) => (
+          <li key={i}>
+            <bdi>{item}</bdi>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <>{t('detail.none')}</>
+    );
+  if (field.money) return <bdi>{formatMoney(field.money.amount, field.money.currency)}</bdi>;
+  if (field.number !== undefined) return <bdi>{formatNumber(field.number)}</bdi>;
+  if (field.time !== undefined)
+    return field.time ? <bdi>{formatDateTime(field.time)}</bdi> : <>{t('detail.none')}</>;
+  return field.text ? (
+    <bdi dir="auto" className="rx-approvals__subject-text">
+      {field.text}
+    </bdi>
+  ) : (
+    <>{t('detail.none')}</>
+  );
+}
+
+/** What the request is about, as its module describes it, with a link to the object. */
+function Subject({ subject }: { subject: ApprovalSubject }) {
+  const { t } = useTranslation('approvals');
+  return (
+    <Flex vertical gap={8} data-testid="approval-subject">
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('subject.heading')}
+        </Typography.Title>
+        {subject.link && <Link to={subject.link}>{t('subject.open')}</Link>}
+      </Flex>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={subject.fields.map((field) => ({
+          key: field.key,
+          label: t(`subject.${field.key}`),
+          children: <SubjectValue field={field} />,
+        }))}
+      />
     </Flex>
   );
 }
