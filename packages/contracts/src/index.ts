@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './acs.ts';
 export * from './pages.ts';
+export * from './dimensions.ts';
 export * from './notifications.ts';
 export * from './fields.ts';
 export * from './lists.ts';

@@ -3,6 +3,14 @@
  * permission and its region. The sidebar, breadcrumb, tabs, menu search, the server's permission
  * seed and the role editor all read this one list.
  */
+import {
+  SHARE_BASE,
+  SHARE_PLATFORMS,
+  sharePlatformKinds,
+  type ShareExtraKind,
+  type SharePlatform,
+} from './dimensions.ts';
+
 export type Region = 'gn' | 'hw';
 
 export interface RouteMeta {
@@ -82,58 +90,52 @@ function group(path: string, title: string, children: MenuNode[], rxRegion?: Reg
   return rxRegion ? inRegion(rxRegion, node) : node;
 }
 
-const SHARE = '/share/app-share-manage';
+const SHARE = SHARE_BASE;
 
-/** One platform's share group (spec §2.7): strategies, links, images, cards, plus its extras. */
-function sharePlatform(slug: string, title: string, region: Region, extras: MenuNode[] = []): MenuNode {
-  const base = `${SHARE}/${slug}`;
-  const perm = (thing: string) => `share/see/${slug.replace(/-/g, '_')}_${thing}`;
-  const links =
-    region === 'gn'
-      ? withDetails(list(`${base}/link-manage`, 'page.shareLinks', perm('link')), [
-          `${base}/link-manage/:id`,
-          'page.shareLinkDetail',
-        ])
-      : withDetails(list(`${base}/linkhw-manage`, 'page.shareLinksHw', perm('link_hw')), [
-          `${base}/linkhw-manage/:id`,
-          'page.shareLinkHwDetail',
-        ]);
-  return group(
-    base,
-    title,
-    [
-      ...withDetails(list(`${base}/strategy-manage`, 'page.shareStrategy', perm('strategy')), [
-        `${base}/strategy-manage/:id`,
-        'page.shareStrategyDetail',
-      ]),
-      ...links,
-      list(`${base}/image-manage`, 'page.shareImages', perm('image')),
-      list(`${base}/card-manage`, 'page.shareCards', perm('card')),
-      ...extras,
-    ],
-    region,
-  );
-}
+/** The title and permission suffix of a platform's extra page kinds. */
+const SHARE_EXTRAS: Record<ShareExtraKind, [title: string, thing: string]> = {
+  'words-materials-manage': ['page.shareWords', 'words'],
+  'videos-materials-manage': ['page.shareVideos', 'videos'],
+  'multi-image-manage': ['page.shareMultiImages', 'multi_image'],
+};
 
-/** Native system sharing serves both areas: domestic links and overseas links side by side. */
-function nativeSharePlatform(): MenuNode {
-  const base = `${SHARE}/native`;
-  return group(base, 'group.nativeShare', [
-    ...withDetails(list(`${base}/strategy-manage`, 'page.shareStrategy', 'share/see/native_strategy'), [
+/**
+ * One platform's share group (spec §2.7), made from its registry entry (dimensions.ts): strategies,
+ * links (domestic `link-manage`, overseas `linkhw-manage`, both for a platform of both areas, each
+ * in its area), images, cards, plus its extras.
+ */
+function sharePlatform(platform: SharePlatform): MenuNode {
+  const { code, region } = platform;
+  const base = `${SHARE}/${code}`;
+  const perm = (thing: string) => `share/see/${code.replace(/-/g, '_')}_${thing}`;
+  const inArea = (area: Region) => (region === 'all' ? { rxRegion: area } : {});
+  const links = sharePlatformKinds(platform)
+    .filter((kind) => kind === 'link-manage' || kind === 'linkhw-manage')
+    .flatMap((kind) =>
+      kind === 'link-manage'
+        ? withDetails(list(`${base}/link-manage`, 'page.shareLinks', perm('link'), inArea('gn')), [
+            `${base}/link-manage/:id`,
+            'page.shareLinkDetail',
+          ])
+        : withDetails(list(`${base}/linkhw-manage`, 'page.shareLinksHw', perm('link_hw'), inArea('hw')), [
+            `${base}/linkhw-manage/:id`,
+            'page.shareLinkHwDetail',
+          ]),
+    );
+  const children = [
+    ...withDetails(list(`${base}/strategy-manage`, 'page.shareStrategy', perm('strategy')), [
       `${base}/strategy-manage/:id`,
       'page.shareStrategyDetail',
     ]),
-    ...withDetails(
-      list(`${base}/link-manage`, 'page.shareLinks', 'share/see/native_link', { rxRegion: 'gn' }),
-      [`${base}/link-manage/:id`, 'page.shareLinkDetail'],
-    ),
-    ...withDetails(
-      list(`${base}/linkhw-manage`, 'page.shareLinksHw', 'share/see/native_link_hw', { rxRegion: 'hw' }),
-      [`${base}/linkhw-manage/:id`, 'page.shareLinkHwDetail'],
-    ),
-    list(`${base}/image-manage`, 'page.shareImages', 'share/see/native_image'),
-    list(`${base}/card-manage`, 'page.shareCards', 'share/see/native_card'),
-  ]);
+    ...links,
+    list(`${base}/image-manage`, 'page.shareImages', perm('image')),
+    list(`${base}/card-manage`, 'page.shareCards', perm('card')),
+    ...(platform.extras ?? []).map((kind) => {
+      const [title, thing] = SHARE_EXTRAS[kind];
+      return list(`${base}/${kind}`, title, perm(thing));
+    }),
+  ];
+  return group(base, platform.titleKey, children, region === 'all' ? undefined : region);
 }
 
 const AD = '/rxlaunch/rxlaunch-fe/deliver-manage';
@@ -356,27 +358,7 @@ export const PAGE_CATALOGUE: MenuNode[] = [
         rxRegion: 'gn',
       }),
     ]),
-    sharePlatform('wechat', 'group.wechat', 'gn'),
-    sharePlatform('meituan', 'group.meituan', 'gn'),
-    sharePlatform('douyin', 'group.douyin', 'gn', [
-      list(`${SHARE}/douyin/words-materials-manage`, 'page.shareWords', 'share/see/douyin_words'),
-      list(`${SHARE}/douyin/videos-materials-manage`, 'page.shareVideos', 'share/see/douyin_videos'),
-    ]),
-    sharePlatform('jd', 'group.jd', 'gn'),
-    sharePlatform('qq', 'group.qq', 'gn'),
-    sharePlatform('baidu', 'group.baidu', 'gn'),
-    sharePlatform('bilibili', 'group.bilibili', 'gn'),
-    sharePlatform('alipay', 'group.alipay', 'gn'),
-    sharePlatform('facebook', 'group.facebook', 'hw'),
-    sharePlatform('messenger', 'group.messenger', 'hw'),
-    sharePlatform('line', 'group.line', 'hw'),
-    sharePlatform('tiktok', 'group.tiktok', 'hw', [
-      list(`${SHARE}/tiktok/multi-image-manage`, 'page.shareMultiImages', 'share/see/tiktok_multi_image'),
-    ]),
-    sharePlatform('zalo', 'group.zalo', 'hw'),
-    sharePlatform('snapchat', 'group.snapchat', 'hw'),
-    sharePlatform('reddit', 'group.reddit', 'hw'),
-    nativeSharePlatform(),
+    ...(SHARE_PLATFORMS as readonly SharePlatform[]).map(sharePlatform),
   ]),
 
   // 8. Ad placement tools

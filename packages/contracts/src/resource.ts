@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { LogTableTarget, LogTargetType } from './operation-logs.ts';
+import { dimensionPage, type Dimension } from './dimensions.ts';
 import { ADMIN_ROLE, actionPermission, flattenPages, isAdminOnly, seePermissionOf } from './pages.ts';
 
 /**
@@ -44,6 +45,14 @@ export interface ResourceSpec<
   remove: 'delete' | 'none';
   /** Import and export columns: the column naming a row, and the columns the import writes. */
   sheet?: { key: string; columns: readonly string[] };
+  /**
+   * A dimensioned resource (dimensions.ts): one table for every sharing platform or medium, the
+   * value a column of its rows. Every request names it in the query (`?platform=wechat`), and the
+   * permissions are those of that value's catalogue page of `kind` (the first of the kinds it has,
+   * e.g. `['link-manage', 'linkhw-manage']` for links of either area; `page` is then the page of
+   * the first value, for what reads one page). An unknown value is a 400.
+   */
+  dimension?: { name: Dimension; kind: string | readonly string[]; values: readonly [string, ...string[]] };
 }
 
 /** The permissions of a resource's actions, read from its catalogue page. */
@@ -55,7 +64,45 @@ export interface ResourcePermissions {
   approve: string;
 }
 
-export type Resource<S extends ResourceSpec = ResourceSpec> = S & { permissions: ResourcePermissions };
+export type Resource<S extends ResourceSpec = ResourceSpec> = S & {
+  permissions: ResourcePermissions;
+  /** A dimensioned resource's permissions per value of its dimension. */
+  permissionsBy?: Readonly<Record<string, ResourcePermissions>>;
+};
+
+function permissionsOfPage(page: string): ResourcePermissions {
+  const see = seePermissionOf(page);
+  return {
+    see,
+    edit: actionPermission(see, 'edit'),
+    delete: actionPermission(see, 'delete'),
+    export: actionPermission(see, 'export'),
+    approve: actionPermission(see, 'approve'),
+  };
+}
+
+/** A dimensioned resource's permissions per value (a value without a page of its kind throws at load). */
+function permissionsByValue(dimension: NonNullable<ResourceSpec['dimension']>) {
+  return Object.fromEntries(
+    dimension.values.map((value) => {
+      const kinds: readonly string[] = typeof dimension.kind === 'string' ? [dimension.kind] : dimension.kind;
+      const page = kinds.map((kind) => dimensionPage(dimension.name, value, kind)).find(Boolean);
+      if (!page) throw new Error(`No ${kinds.join('/')} page for ${dimension.name} ${value}`);
+      return [value, permissionsOfPage(page)];
+    }),
+  );
+}
+
+/** The permissions of an action's request: its dimension value's for a dimensioned resource. */
+export function permissionsFor(
+  resource: Pick<Resource, 'permissions' | 'permissionsBy'>,
+  value: unknown,
+): ResourcePermissions | undefined {
+  if (!resource.permissionsBy) return resource.permissions;
+  return typeof value === 'string' && Object.hasOwn(resource.permissionsBy, value)
+    ? resource.permissionsBy[value]
+    : undefined;
+}
 
 /** Describes a resource; its permissions come from its catalogue page (an unknown page throws at load). */
 export function defineResource<const S extends ResourceSpec>(spec: S): Resource<S> {
@@ -74,16 +121,10 @@ export function defineResource<const S extends ResourceSpec>(spec: S): Resource<
       },
     };
   }
-  const see = seePermissionOf(spec.page);
   return {
     ...spec,
-    permissions: {
-      see,
-      edit: actionPermission(see, 'edit'),
-      delete: actionPermission(see, 'delete'),
-      export: actionPermission(see, 'export'),
-      approve: actionPermission(see, 'approve'),
-    },
+    permissions: permissionsOfPage(spec.page),
+    ...(spec.dimension ? { permissionsBy: permissionsByValue(spec.dimension) } : {}),
   };
 }
 

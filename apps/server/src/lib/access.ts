@@ -3,6 +3,7 @@ import {
   ErrorCode,
   actionPermission,
   type ActionVerb,
+  type Dimension,
   type Language,
   type ResourceAction,
 } from '@rx/contracts';
@@ -41,6 +42,16 @@ export interface Scope {
   isAdmin: boolean;
   /** The product of `X-Product-Id` for product-scoped resources, else null. */
   productId: number | null;
+  /**
+   * A dimensioned resource's value of the request (`?platform=wechat`): its rows are those whose
+   * column of that name holds it (`inScope`), and a row it creates gets it.
+   */
+  dimension?: DimensionScope;
+}
+
+export interface DimensionScope {
+  name: Dimension;
+  value: string;
 }
 export type ProductScope = Scope & { productId: number };
 

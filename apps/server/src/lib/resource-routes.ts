@@ -194,7 +194,11 @@ export function resourceService<
         scope.lang,
         async (tx) => {
           await impl.check?.(tx, scope, input);
-          const owner = { cpId: scope.cpId, ...(table.productId ? { productId: scope.productId } : {}) };
+          const owner = {
+            cpId: scope.cpId,
+            ...(table.productId ? { productId: scope.productId } : {}),
+            ...(scope.dimension ? { [scope.dimension.name]: scope.dimension.value } : {}),
+          };
           const [row] = (await tx
             .insert(table)
             .values({ ...impl.columns(input), ...owner } as T['$inferInsert'])

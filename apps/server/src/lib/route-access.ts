@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_ROLE, productHeaders, type Resource, type ResourceAction } from '@rx/contracts';
+import {
+  ADMIN_ROLE,
+  permissionsFor,
+  productHeaders,
+  type Resource,
+  type ResourceAction,
+} from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { access, adminAccess, productAccess, type Scope } from './access.ts';
 import { requireAuth } from './authenticate.ts';
+import { fieldError } from './problems.ts';
+import { requestLanguage } from './request.ts';
 
 /**
  * What a route needs before its handler runs, declared once in its options (`config.access`) and
@@ -15,7 +23,10 @@ import { requireAuth } from './authenticate.ts';
  */
 export type AccessRule =
   | { kind: 'public' | 'signed-in' | 'admin' | 'game' }
-  | { kind: 'permission'; resource: Pick<Resource, 'permissions' | 'scope'>; action: ResourceAction };
+  | { kind: 'permission'; resource: AccessResource; action: ResourceAction };
+
+/** What an access rule reads of a resource (a dimensioned one: its permissions per value). */
+export type AccessResource = Pick<Resource, 'permissions' | 'scope' | 'permissionsBy' | 'dimension'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,7 +38,7 @@ declare module 'fastify' {
 }
 
 /** Route options' `config` for an action on a resource: `{ config: can(props, 'read') }`. */
-export function can(resource: Pick<Resource, 'permissions' | 'scope'>, action: ResourceAction) {
+export function can(resource: AccessResource, action: ResourceAction) {
   return { access: { kind: 'permission', resource, action } } satisfies { access: AccessRule };
 }
 
@@ -51,19 +62,32 @@ async function scopeFor(db: Db, request: FastifyRequest, rule: AccessRule): Prom
   }
 }
 
-/** The caller's scope for an action on a resource: its permission, and the product when it is a game's. */
-export function resourceScope(
+/**
+ * The caller's scope for an action on a resource: its permission, and the product when it is a
+ * game's. A dimensioned resource's permission is its value's (`?platform=`): 400001 on that field
+ * when the query names none or an unknown one.
+ */
+export async function resourceScope(
   db: Db,
   request: FastifyRequest,
-  resource: Pick<Resource, 'permissions' | 'scope'>,
+  resource: AccessResource,
   action: ResourceAction,
 ): Promise<Scope> {
-  const see = resource.permissions.see;
+  const dimension = resource.dimension?.name;
+  const value = dimension ? (request.query as Record<string, unknown> | undefined)?.[dimension] : undefined;
+  const permissions = permissionsFor(resource, value);
+  if (!permissions) {
+    requireAuth(request);
+    throw fieldError(requestLanguage(request), dimension!, value === undefined ? 'required' : 'invalid');
+  }
+  const see = permissions.see;
   // A resource of a page only admins see: the admin role, whatever the action.
   if (see === ADMIN_ROLE) return adminAccess(db, request);
-  return resource.scope === 'product'
-    ? productAccess(db, request, see, action)
-    : access(db, request, see, action);
+  const scope =
+    resource.scope === 'product'
+      ? await productAccess(db, request, see, action)
+      : await access(db, request, see, action);
+  return dimension ? { ...scope, dimension: { name: dimension, value: value as string } } : scope;
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ErrorCode, PRODUCT_HEADER, productHeaders, queryInt, validationMessage } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
+import type { DimensionScope } from './access.ts';
 import { products } from '../db/schema.ts';
 import { ApiError } from './api-error.ts';
 import { requestLanguage } from './request.ts';
@@ -64,21 +65,32 @@ export function documentProductHeader(app: FastifyInstance): void {
 interface ScopedColumns {
   cpId: PgColumn;
   productId?: PgColumn;
+  /** A dimensioned resource's column (dimensions.ts), read when the scope names a value. */
+  platform?: PgColumn;
+  media?: PgColumn;
 }
 
-/** The rows a scope may see: its CP's, and its product's when the table belongs to a game. */
-export function inScope(table: ScopedColumns, scope: { cpId: number; productId: number | null }): SQL {
-  const cp = eq(table.cpId, scope.cpId);
-  if (!table.productId) return cp;
-  if (scope.productId === null) throw new Error('a product-scoped table needs a product scope');
-  return and(cp, eq(table.productId, scope.productId))!;
+type RowScope = { cpId: number; productId: number | null; dimension?: DimensionScope };
+
+/**
+ * The rows a scope may see: its CP's, its product's when the table belongs to a game, and its
+ * platform's or medium's when the scope is a dimensioned resource's (`?platform=`).
+ */
+export function inScope(table: ScopedColumns, scope: RowScope): SQL {
+  const conditions = [eq(table.cpId, scope.cpId)];
+  if (table.productId) {
+    if (scope.productId === null) throw new Error('a product-scoped table needs a product scope');
+    conditions.push(eq(table.productId, scope.productId));
+  }
+  if (scope.dimension) {
+    const column = table[scope.dimension.name];
+    if (!column) throw new Error(`a ${scope.dimension.name} scope needs a ${scope.dimension.name} column`);
+    conditions.push(eq(column, scope.dimension.value));
+  }
+  return and(...conditions)!;
 }
 
 /** One row by id, within the scope. */
-export function rowInScope(
-  table: ScopedColumns & { id: PgColumn },
-  scope: { cpId: number; productId: number | null },
-  id: number,
-): SQL {
+export function rowInScope(table: ScopedColumns & { id: PgColumn }, scope: RowScope, id: number): SQL {
   return and(eq(table.id, id), inScope(table, scope))!;
 }

@@ -434,6 +434,40 @@ describe('mail', () => {
     }
   });
 
+  it('adds up mails to the same players from different staff: the second reaches the threshold and waits', async () => {
+    // Issue 26 §3: five mails to the same 99 players under a 100 threshold were all sent.
+    await addPlayers(`split_${tag}_`, 25);
+    await addPlayers(`lone_${tag}_`, 25);
+    const same = await group(`split_${tag}_`);
+    const other = await group(`lone_${tag}_`);
+    const policy = await admin.put('/api/v1/approval-policies', {
+      policies: [{ action: perms.approve, threshold: 40 }],
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    try {
+      const [first, second, third] = await Promise.all(
+        [1, 2, 3].map(() => staff([perms.see, perms.edit, perms.approve])),
+      );
+      const toGroup = async (groupId: number, api: Client) =>
+        act(await draft({ target: 'groups', user_group_ids: [groupId] }, api), 'send', api, 'split');
+      const once = await toGroup(same, first!);
+      expect(once.statusCode, once.body).toBe(200);
+      expect(body<Mail>(once).data.status).toBe('sending');
+      // The same 25 players again, by someone else: 50 in the window for this audience.
+      const twice = await toGroup(same, second!);
+      expect(twice.statusCode, twice.body).toBe(202);
+      expect(body<ApprovalPending>(twice).data.approval).toMatchObject({
+        kind: 'mails.send',
+        status: 'pending',
+      });
+      // Other players, by a third person: a window of its own.
+      const elsewhere = await toGroup(other, third!);
+      expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    } finally {
+      await admin.put('/api/v1/approval-policies', { policies: [] });
+    }
+  });
+
   it('asks for approval when the attachments are worth more than the value threshold, whatever the recipients', async () => {
     // A value threshold only applies to actions whose changes carry a value.
     const wrong = await admin.put('/api/v1/approval-policies', {

@@ -1,4 +1,5 @@
 import { useMatches } from 'react-router';
+import { patternPageOf, type PatternPage } from '@rx/contracts/dimensions';
 import type { FlatPage } from '@rx/contracts/pages';
 
 /**
@@ -21,4 +22,16 @@ export function useCurrentPage(): FlatPage | undefined {
     if (isRouteHandle(handle)) return handle.page;
   }
   return undefined;
+}
+
+/**
+ * The platform or medium of the pattern page on screen (`{ dimension: 'platform', value: 'wechat',
+ * kind: 'image-manage', … }`), read from its catalogue path. A pattern page module is rendered
+ * only for the paths its registry names, so inside one this is always defined.
+ */
+export function usePatternPage(): PatternPage {
+  const page = useCurrentPage();
+  const pattern = page && patternPageOf(page.path);
+  if (!pattern) throw new Error(`${page?.path ?? 'this page'} is not a pattern page`);
+  return pattern;
 }

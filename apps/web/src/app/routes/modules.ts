@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { create } from 'zustand';
+import { patternPageOf } from '@rx/contracts/dimensions';
 
 /**
  * Chunks that fail to load. Vite announces a failed preload (and a failed dynamic import it wraps)
@@ -73,17 +74,28 @@ export function pageFolder(path: string): string {
     .join('/');
 }
 
-const moduleKey = (path: string) => `../../pages/${pageFolder(path)}/index.ts`;
-
-export async function hasPageModule(path: string): Promise<boolean> {
-  return moduleKey(path) in (await pageMap());
+/**
+ * The module of a catalogue path: its own folder, else the pattern page that serves every page of
+ * its kind (a platform's or a medium's: `share/app-share-manage/_platform/image-manage`).
+ */
+async function moduleKeyOf(path: string): Promise<string | undefined> {
+  const map = await pageMap();
+  const own = `../../pages/${pageFolder(path)}/index.ts`;
+  if (own in map) return own;
+  const pattern = patternPageOf(path);
+  const shared = pattern && `../../pages/${pattern.module}/index.ts`;
+  return shared && shared in map ? shared : undefined;
 }
 
-/** Loads the component of a catalogue page; undefined when its folder does not exist (not built yet). */
+export async function hasPageModule(path: string): Promise<boolean> {
+  return (await moduleKeyOf(path)) !== undefined;
+}
+
+/** Loads the component of a catalogue page; undefined when it has no module (not built yet). */
 export async function loadPageComponent(path: string): Promise<ComponentType | undefined> {
-  const load = (await pageMap())[moduleKey(path)];
-  if (!load) return undefined;
-  const module = await importChunk(load);
-  if (!module.default) throw new Error(`pages/${pageFolder(path)}/index.ts has no default export`);
+  const key = await moduleKeyOf(path);
+  if (!key) return undefined;
+  const module = await importChunk((await pageMap())[key]!);
+  if (!module.default) throw new Error(`${key.slice('../../'.length)} has no default export`);
   return module.default;
 }

@@ -1,0 +1,282 @@
+/**
+ * Dimensions (issue 24 item 1): the sharing platforms and the advertising media are rows of two
+ * typed registries, not folders. Every catalogue page of one kind (a platform's image page, a
+ * medium's account page) is served by one console page module and one server table with the
+ * dimension as a column; the page reads its platform or medium from its catalogue path.
+ *
+ * Adding a platform: one entry in SHARE_PLATFORMS (the catalogue makes its pages from it) plus
+ * its title in the nine `menu` locale files. Adding a medium: one entry in AD_MEDIA naming the
+ * catalogue paths of the kinds it has.
+ *
+ * This file is read by the page catalogue, so it stays small and imports nothing but types.
+ */
+import type { Region } from './pages.ts';
+
+/** The name of a dimension: the query parameter and the column that carry it. */
+export type Dimension = 'platform' | 'media';
+
+// ——— Sharing platforms ———
+
+/**
+ * The page kinds of a sharing platform, by the last segment of their catalogue path. Each kind is
+ * one page module under `apps/web/src/pages/share/app-share-manage/_platform/<kind>/`.
+ */
+export const SHARE_PAGE_KINDS = [
+  'strategy-manage',
+  'link-manage',
+  'linkhw-manage',
+  'image-manage',
+  'card-manage',
+  'words-materials-manage',
+  'videos-materials-manage',
+  'multi-image-manage',
+] as const;
+export type SharePageKind = (typeof SHARE_PAGE_KINDS)[number];
+
+/** The extra kinds a platform may have beside the common ones (strategies, links, images, cards). */
+export type ShareExtraKind = Extract<
+  SharePageKind,
+  'words-materials-manage' | 'videos-materials-manage' | 'multi-image-manage'
+>;
+
+export interface SharePlatform {
+  /** The path segment, the stored value of `platform` and the permission prefix. */
+  code: string;
+  /** The area that sees it; `all`: both (native system sharing). */
+  region: Region | 'all';
+  /** Its menu group's title, a key of the `menu` namespace. */
+  titleKey: string;
+  /** Pages beyond the common ones. */
+  extras?: readonly ShareExtraKind[];
+}
+
+export const SHARE_PLATFORMS = [
+  { code: 'wechat', region: 'gn', titleKey: 'group.wechat' },
+  { code: 'meituan', region: 'gn', titleKey: 'group.meituan' },
+  {
+    code: 'douyin',
+    region: 'gn',
+    titleKey: 'group.douyin',
+    extras: ['words-materials-manage', 'videos-materials-manage'],
+  },
+  { code: 'jd', region: 'gn', titleKey: 'group.jd' },
+  { code: 'qq', region: 'gn', titleKey: 'group.qq' },
+  { code: 'baidu', region: 'gn', titleKey: 'group.baidu' },
+  { code: 'bilibili', region: 'gn', titleKey: 'group.bilibili' },
+  { code: 'alipay', region: 'gn', titleKey: 'group.alipay' },
+  { code: 'facebook', region: 'hw', titleKey: 'group.facebook' },
+  { code: 'messenger', region: 'hw', titleKey: 'group.messenger' },
+  { code: 'line', region: 'hw', titleKey: 'group.line' },
+  { code: 'tiktok', region: 'hw', titleKey: 'group.tiktok', extras: ['multi-image-manage'] },
+  { code: 'zalo', region: 'hw', titleKey: 'group.zalo' },
+  { code: 'snapchat', region: 'hw', titleKey: 'group.snapchat' },
+  { code: 'reddit', region: 'hw', titleKey: 'group.reddit' },
+  { code: 'native', region: 'all', titleKey: 'group.nativeShare' },
+] as const satisfies readonly SharePlatform[];
+
+export type SharePlatformCode = (typeof SHARE_PLATFORMS)[number]['code'];
+export const SHARE_PLATFORM_CODES = SHARE_PLATFORMS.map((p) => p.code) as [
+  SharePlatformCode,
+  ...SharePlatformCode[],
+];
+
+export const SHARE_BASE = '/share/app-share-manage';
+
+// ——— Advertising media ———
+
+/**
+ * The page kinds of a medium. Their catalogue paths are irregular (they follow the product's
+ * historic addresses), so each medium names its own; each kind is one page module under
+ * `apps/web/src/pages/rxlaunch/rxlaunch-fe/deliver-manage/_media/<kind>/`.
+ */
+export const AD_PAGE_KINDS = [
+  'account-manage',
+  'data-report',
+  'batch-ad',
+  'batch-ad-edit',
+  'put-manage',
+  'batch-task',
+  'title-library',
+  'batch-create-config',
+  'gdt-list',
+  'gdtv3-list',
+  'gdtv3-edit',
+  'minigame-monitor',
+] as const;
+export type AdPageKind = (typeof AD_PAGE_KINDS)[number];
+
+export interface AdMedium {
+  /** The stored value of `media` and the permission prefix. */
+  code: string;
+  region: Region;
+  /** Its menu group's title, a key of the `menu` namespace. */
+  titleKey: string;
+  /** The catalogue path of each kind of page it has. */
+  pages: Partial<Record<AdPageKind, string>>;
+}
+
+const AD = '/rxlaunch/rxlaunch-fe/deliver-manage';
+
+export const AD_MEDIA = [
+  {
+    code: 'jrtt',
+    region: 'gn',
+    titleKey: 'group.toutiao',
+    pages: {
+      'batch-ad': '/newrxlaunch/jrtt/batch-ad',
+      'batch-ad-edit': '/newrxlaunch/jrtt/batch-ad-edit',
+      'put-manage': '/newrxlaunch/jrtt/put-manage',
+      'batch-task': '/newrxlaunch/jrtt/batch-task',
+      'account-manage': '/newrxlaunch/jrtt/account-manage',
+      'data-report': '/newrxlaunch/jrtt/data-report',
+      'title-library': '/newrxlaunch/jrtt/title-library',
+      'batch-create-config': '/newrxlaunch/jrtt/batch-create-config',
+    },
+  },
+  {
+    code: 'tencent',
+    region: 'gn',
+    titleKey: 'group.tencentAds',
+    pages: {
+      'gdt-list': `${AD}/tencent/gdt-list`,
+      'gdtv3-list': `${AD}/tencent/gdtv3-list`,
+      'gdtv3-edit': `${AD}/tencent/gdtv3-edit/:id?`,
+      'batch-create-config': `${AD}/tencent/batch-create-config`,
+      'account-manage': `${AD}/tencent/account-manage`,
+      'data-report': `${AD}/tencent/data-report`,
+      'minigame-monitor': `${AD}/tencent/minigame-monitor`,
+    },
+  },
+  {
+    code: 'kuaishou',
+    region: 'gn',
+    titleKey: 'group.kuaishou',
+    pages: {
+      'batch-ad': '/newrxlaunch/kuaishou-batch-ad',
+      'batch-ad-edit': '/newrxlaunch/kuaishou-batch-ad-edit',
+      'account-manage': '/newrxlaunch/kuaishou-account-manage',
+      'data-report': '/newrxlaunch/kuaishou-data-report',
+    },
+  },
+  {
+    code: 'oppo',
+    region: 'gn',
+    titleKey: 'group.oppo',
+    pages: { 'account-manage': `${AD}/oppo/account-manage` },
+  },
+  {
+    code: 'honor',
+    region: 'gn',
+    titleKey: 'group.honor',
+    pages: { 'account-manage': `${AD}/honor/account-manage` },
+  },
+  {
+    code: 'vivo',
+    region: 'gn',
+    titleKey: 'group.vivo',
+    pages: { 'account-manage': `${AD}/vivo/account-manage` },
+  },
+  {
+    code: 'huawei',
+    region: 'gn',
+    titleKey: 'group.huawei',
+    pages: { 'account-manage': `${AD}/huawei/account-manage` },
+  },
+] as const satisfies readonly AdMedium[];
+
+export type AdMediumCode = (typeof AD_MEDIA)[number]['code'];
+export const AD_MEDIUM_CODES = AD_MEDIA.map((m) => m.code) as [AdMediumCode, ...AdMediumCode[]];
+
+// ——— Pattern pages ———
+
+/** A catalogue page served by a pattern page module. */
+export interface PatternPage {
+  dimension: Dimension;
+  /** The platform's or medium's code. */
+  value: string;
+  /** The page kind (`image-manage`, `account-manage`…). */
+  kind: string;
+  /** Whether it is a detail page (a path ending in `/:id` or `/:id?`). */
+  detail: boolean;
+  /** The console page module's folder under `apps/web/src/pages/`. */
+  module: string;
+}
+
+/** The catalogue path of a platform's page of one kind (`/:id` for its detail page). */
+export function sharePagePath(platform: string, kind: SharePageKind, detail = false): string {
+  return `${SHARE_BASE}/${platform}/${kind}${detail ? '/:id' : ''}`;
+}
+
+/** The kinds a platform has: the common four (links by its area) plus its extras. */
+export function sharePlatformKinds(platform: SharePlatform): SharePageKind[] {
+  const links: SharePageKind[] =
+    platform.region === 'all'
+      ? ['link-manage', 'linkhw-manage']
+      : [platform.region === 'gn' ? 'link-manage' : 'linkhw-manage'];
+  return ['strategy-manage', ...links, 'image-manage', 'card-manage', ...(platform.extras ?? [])];
+}
+
+/** Kinds that have a detail page (`…/:id`). */
+export const SHARE_KINDS_WITH_DETAIL: readonly SharePageKind[] = [
+  'strategy-manage',
+  'link-manage',
+  'linkhw-manage',
+];
+
+function buildPatternPages(): Map<string, PatternPage> {
+  const pages = new Map<string, PatternPage>();
+  for (const platform of SHARE_PLATFORMS as readonly SharePlatform[]) {
+    for (const kind of sharePlatformKinds(platform)) {
+      const add = (detail: boolean) =>
+        pages.set(sharePagePath(platform.code, kind, detail), {
+          dimension: 'platform',
+          value: platform.code,
+          kind,
+          detail,
+          module: `share/app-share-manage/_platform/${kind}${detail ? '/detail' : ''}`,
+        });
+      add(false);
+      if (SHARE_KINDS_WITH_DETAIL.includes(kind)) add(true);
+    }
+  }
+  for (const medium of AD_MEDIA as readonly AdMedium[]) {
+    for (const [kind, path] of Object.entries(medium.pages)) {
+      pages.set(path, {
+        dimension: 'media',
+        value: medium.code,
+        kind,
+        detail: /\/:[a-z_]+\??$/.test(path),
+        module: `rxlaunch/rxlaunch-fe/deliver-manage/_media/${kind}`,
+      });
+    }
+  }
+  return pages;
+}
+
+let patternPages: Map<string, PatternPage> | undefined;
+
+/** The pattern page serving a catalogue path, if one does. */
+export function patternPageOf(path: string): PatternPage | undefined {
+  patternPages ??= buildPatternPages();
+  return patternPages.get(path);
+}
+
+/** Every catalogue path a pattern page serves. */
+export function patternPagePaths(): string[] {
+  patternPages ??= buildPatternPages();
+  return [...patternPages.keys()];
+}
+
+/**
+ * The catalogue page of a dimensioned resource for one value: its permissions are that page's.
+ * `kind` is the share page kind or the medium's page kind whose permissions guard the resource.
+ */
+export function dimensionPage(dimension: Dimension, value: string, kind: string): string | undefined {
+  if (dimension === 'platform') {
+    const platform = (SHARE_PLATFORMS as readonly SharePlatform[]).find((p) => p.code === value);
+    if (!platform || !sharePlatformKinds(platform).includes(kind as SharePageKind)) return undefined;
+    return sharePagePath(value, kind as SharePageKind);
+  }
+  const medium = (AD_MEDIA as readonly AdMedium[]).find((m) => m.code === value);
+  return medium?.pages[kind as AdPageKind];
+}
