@@ -111,15 +111,29 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
           {
             key: 'maker',
             label: t('columns.maker'),
-            children: `${request.maker.username} · ${formatDateTime(request.created_at)}`,
+            // Isolated: a username and a date keep their own direction in a right-to-left sentence.
+            children: (
+              <>
+                <bdi>{request.maker.username}</bdi> · <bdi>{formatDateTime(request.created_at)}</bdi>
+              </>
+            ),
           },
-          { key: 'reason', label: t('detail.reason'), children: request.reason || t('detail.none') },
+          {
+            key: 'reason',
+            label: t('detail.reason'),
+            children: request.reason ? <bdi dir="auto">{request.reason}</bdi> : t('detail.none'),
+          },
           ...(request.checker
             ? [
                 {
                   key: 'checker',
                   label: t('columns.checker'),
-                  children: `${request.checker.username} · ${request.decided_at ? formatDateTime(request.decided_at) : ''}`,
+                  children: (
+                    <>
+                      <bdi>{request.checker.username}</bdi> ·{' '}
+                      <bdi>{request.decided_at ? formatDateTime(request.decided_at) : ''}</bdi>
+                    </>
+                  ),
                 },
                 { key: 'comment', label: t('detail.comment'), children: request.comment || t('detail.none') },
               ]
