@@ -149,6 +149,18 @@ for (const variant of LANGS) {
         new Intl.NumberFormat(variant.lang === 'zh' ? 'zh-CN' : 'ar').format(10_000),
       );
       expect(await seriousViolations(checker)).toEqual([]);
+      // Approving without a comment: the form says so, and nothing goes wrong in the console.
+      const consoleErrors: string[] = [];
+      checker.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
+      checker.on('pageerror', (e) => consoleErrors.push(e.message));
+      const a = localeStrings('approvals', variant.lang) as Record<string, any>;
+      await checker
+        .getByRole('button', { name: new RegExp(`^${[...(a.decide.approve as string)].join('\\s*')}$`) })
+        .click();
+      await expect(checker.getByText(a.decide.commentRequired)).toBeVisible();
+      expect(consoleErrors).toEqual([]);
       await subject.getByRole('link').click();
       await expect(checker).toHaveURL(/\/main\/operation\/ckdey-config\?q=/);
     } finally {

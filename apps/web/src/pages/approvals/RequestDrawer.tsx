@@ -62,7 +62,11 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
 
   const submit = async (verdict: 'approve' | 'reject') => {
     setError(null);
-    const { comment } = await form.validateFields();
+    // No comment: the form says so under the field (a rejected validation was an unhandled rejection
+    // in the console before, issue 27).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { comment } = values;
     try {
       const decided = await decide.mutateAsync({ id: request.id, verdict, comment });
       if (decided.status === 'failed') void message.warning(t('decide.failed', { error: decided.error }));
