@@ -24,6 +24,7 @@ import { jobsModule } from './modules/jobs/index.ts';
 import { mailsModule } from './modules/mails/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { operationLogsModule } from './modules/operation-logs/index.ts';
+import { popupsModule } from './modules/popups/index.ts';
 import { playerTiersModule } from './modules/player-tiers/index.ts';
 import { playersModule, type PlayerRetention } from './modules/players/index.ts';
 import { productsModule } from './modules/products/index.ts';
@@ -106,6 +107,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   helpCenterModule,
   autoRepliesModule,
   socialAccessModule,
+  popupsModule,
   gameApiModule,
   jobsModule,
 ];

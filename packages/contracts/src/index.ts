@@ -49,3 +49,5 @@ export * from './violations.ts';
 export * from './cheat-flags.ts';
 // Outside parties (the game server, payment providers, stores): kinds, settings, call log.
 export * from './outside-parties.ts';
+// In-game pop-ups and their exposure scenes; the game API's pop-up answer and events.
+export * from './popups.ts';

@@ -86,6 +86,9 @@ export const LOG_ROW_TARGETS = [
   'web_good',
   'web_order',
   'outside_party',
+  'popup_scene',
+  'popup',
+  'push_task',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -121,6 +124,9 @@ export const LOG_TABLE_TARGETS = [
   'web-goods',
   'web-orders',
   'outside-calls',
+  'popup-scenes',
+  'popups',
+  'push-tasks',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -22,3 +22,4 @@ export * from '../modules/announcements/tables.ts';
 export * from '../modules/web-activities/tables.ts';
 export * from '../modules/web-site/tables.ts';
 export * from '../modules/web-shop/tables.ts';
+export * from '../modules/popups/tables.ts';

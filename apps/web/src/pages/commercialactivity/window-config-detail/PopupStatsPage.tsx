@@ -1,0 +1,120 @@
+import { useMemo, useState } from 'react';
+import { Card, Descriptions, Result, Segmented, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { popupsResource, type Popup, type PopupStats, type PopupStatsDay } from '@rx/contracts/popups';
+import { useProduct } from '@/app/product/index.ts';
+import { Chart } from '@/shared/chart/index.ts';
+import { formatNumber } from '@/shared/format.ts';
+import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/index.ts';
+
+const SPANS = [7, 30, 90] as const;
+const DAY = 86_400_000;
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+const percent = (ctr: number) => `${(ctr * 100).toFixed(2)}%`;
+
+/** A pop-up's stats (`window-config-detail/:window_id`): totals, a chart and a table per day (UTC). */
+export function PopupStatsPage() {
+  const { t } = useTranslation('popups');
+  const { window_id: windowId } = useParams();
+  const productId = useProduct((s) => s.productId);
+  const [span, setSpan] = useState<(typeof SPANS)[number]>(30);
+  const id = windowId && /^[1-9]\d{0,9}$/.test(windowId) ? Number(windowId) : null;
+  const popup = useQuery({
+    queryKey: [popupsResource.name, 'item', productId, id],
+    queryFn: () => http.get<Popup>(`/${popupsResource.name}/${id}`, undefined, { silent: true }),
+    enabled: !!productId && id !== null,
+    retry: false,
+  });
+  const stats = useQuery({
+    queryKey: [popupsResource.name, 'stats', productId, id, span],
+    // The last `span` days up to today (UTC), read when asked.
+    queryFn: () => {
+      const now = Date.now();
+      const range = { from: utcDay(now - (span - 1) * DAY), to: utcDay(now) };
+      return http.get<PopupStats>(`/${popupsResource.name}/${id}/stats`, range);
+    },
+    enabled: !!productId && !!popup.data,
+  });
+  const columns = useMemo<ColumnsType<PopupStatsDay>>(
+    () => [
+      { title: t('stats.day'), dataIndex: 'day', width: 120 },
+      {
+        title: t('stats.exposures'),
+        dataIndex: 'exposures',
+        width: 110,
+        render: (v: number) => formatNumber(v),
+      },
+      { title: t('stats.clicks'), dataIndex: 'clicks', width: 100, render: (v: number) => formatNumber(v) },
+      { title: t('stats.closes'), dataIndex: 'closes', width: 100, render: (v: number) => formatNumber(v) },
+      { title: t('stats.players'), dataIndex: 'players', width: 100, render: (v: number) => formatNumber(v) },
+      { title: t('stats.ctr'), dataIndex: 'ctr', width: 90, render: percent },
+    ],
+    [t],
+  );
+
+  const back = <Link to="/commercialactivity/window-config">{t('stats.back')}</Link>;
+  if (!windowId) return <Result status="info" title={t('stats.choose')} extra={back} />;
+  if (id === null || popup.isError) return <Result status="404" title={t('stats.notFound')} extra={back} />;
+  const data = stats.data;
+  const days = data?.days ?? [];
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('stats.title', { name: popup.data?.name ?? '' })}{' '}
+          {popup.data && <Tag>{t(`states.${popup.data.status}`)}</Tag>}
+        </Typography.Title>
+        <Space wrap>
+          <Segmented
+            aria-label={t('stats.span')}
+            value={span}
+            onChange={(value) => setSpan(value as (typeof SPANS)[number])}
+            options={SPANS.map((value) => ({ value, label: t('stats.lastDays', { count: value }) }))}
+          />
+          {back}
+        </Space>
+      </Space>
+      <Card size="small">
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, md: 5 }}
+          items={[
+            { key: 'e', label: t('stats.exposures'), children: formatNumber(data?.totals.exposures ?? 0) },
+            { key: 'c', label: t('stats.clicks'), children: formatNumber(data?.totals.clicks ?? 0) },
+            { key: 'x', label: t('stats.closes'), children: formatNumber(data?.totals.closes ?? 0) },
+            { key: 'p', label: t('stats.players'), children: formatNumber(data?.totals.players ?? 0) },
+            { key: 'r', label: t('stats.ctr'), children: percent(data?.totals.ctr ?? 0) },
+          ]}
+        />
+        <Typography.Text type="secondary">{t('stats.utcNote')}</Typography.Text>
+      </Card>
+      <Card size="small">
+        <Chart
+          kind="line"
+          categories={days.map((d) => d.day)}
+          series={[
+            { name: t('stats.exposures'), values: days.map((d) => d.exposures) },
+            { name: t('stats.clicks'), values: days.map((d) => d.clicks) },
+          ]}
+          label={t('stats.chart')}
+          height={260}
+          table={false}
+        />
+      </Card>
+      <DataTable<PopupStatsDay>
+        rowKey="day"
+        size="small"
+        loading={stats.isLoading}
+        columns={columns}
+        dataSource={[...days].reverse()}
+        pagination={false}
+        scroll={{ x: 620 }}
+        data-testid="popup-stats-table"
+      />
+    </Space>
+  );
+}
