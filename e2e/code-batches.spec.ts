@@ -133,6 +133,8 @@ test('a code batch is created, approved by a second person, generated, exported,
 
     // Submit: above the threshold, it waits for a second person; this policy wants a reason.
     await row.getByTestId(`submit-${id}`).click();
+    // Asked once more (the codes go to players), then for the policy's reason.
+    await page.locator('.ant-popover:visible .ant-btn-primary').click();
     const ask = page.locator('.ant-modal-container:visible').last();
     await expect(ask).toContainText(c.reasonTitle);
     await ask.locator('#code-batch-reason').fill('开服活动');

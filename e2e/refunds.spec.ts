@@ -101,6 +101,8 @@ for (const { lang, html, dir, name } of [
     await expect(page).toHaveURL(new RegExp(`/useraccount/refund/detail/`));
     const detail = page.locator(`[data-testid=refund-detail][data-order="${clawOrder}"]`);
     await detail.getByRole('button', { name: named(s.actions.clawBack) }).click();
+    // Asked once more: a claw-back is not undone.
+    await page.locator('.ant-popover:visible .ant-btn-primary').click();
     await expect(detail.getByTestId('refund-state')).toHaveAttribute('data-state', 'clawed_back');
     await expect(detail.getByTestId('refund-owed')).toHaveText('0');
     await expect(detail.getByTestId('timeline-clawback')).toContainText('admin');

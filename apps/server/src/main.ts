@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   await seed(database.db, {
     demo: config.demo,
     demoPlayers: config.demoPlayers,
+    approvalsOnEveryGame: true,
     adminPassword: config.adminPassword,
     log: app.log,
     jwtSecret: config.jwtSecret,

@@ -114,10 +114,35 @@ export const approvalRequestItem = z.object({
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestItem>;
 
+/**
+ * One line of what a request is about, as staff know the object (issue 27): its label is
+ * `subject.<key>` of the console's approvals strings; its value one of text (data, in the reader's
+ * language where the object has one), a number, an amount of money (minor units; no currency: the
+ * game's own unit value), a time, or a list.
+ */
+export const approvalSubjectField = z.object({
+  key: z.string(),
+  text: z.string().optional(),
+  number: z.number().optional(),
+  money: z.object({ amount: z.number(), currency: z.string() }).optional(),
+  time: z.string().nullable().optional(),
+  list: z.array(z.string()).optional(),
+});
+export type ApprovalSubjectField = z.infer<typeof approvalSubjectField>;
+/** The object a request changes, described by its module (the approval handler's `describe`). */
+export const approvalSubject = z.object({
+  /** The console page that shows it (a path under /main), or null. */
+  link: z.string().nullable(),
+  fields: z.array(approvalSubjectField),
+});
+export type ApprovalSubject = z.infer<typeof approvalSubject>;
+
 /** One request with the change it makes. */
 export const approvalRequestDetail = approvalRequestItem.extend({
   before: z.unknown(),
   after: z.unknown(),
+  /** The object as staff know it, when its module describes it (and it still exists). */
+  subject: approvalSubject.nullable().optional(),
 });
 export type ApprovalRequestDetail = z.infer<typeof approvalRequestDetail>;
 

@@ -169,8 +169,9 @@ export const PAGE_CATALOGUE: MenuNode[] = [
   list('/notification/management', 'page.workOrders', 'see/work_order', { hidden: true }),
   // The operations backbone's own pages, for everyone signed in (the server narrows what each sees):
   // one's background jobs (admins: the CP's), and the approval requests one made or may decide.
-  { path: '/jobs', meta: { title: 'page.jobs', hidden: true, keepAlive: true } },
-  { path: '/approvals', meta: { title: 'page.approvals', hidden: true, keepAlive: true } },
+  // In the menu (issue 27): staff reach their jobs and the approvals without knowing the address.
+  { path: '/jobs', meta: { title: 'page.jobs', keepAlive: true } },
+  { path: '/approvals', meta: { title: 'page.approvals', keepAlive: true } },
 
   // 1. Project basic configuration
   group('/projectbase', 'group.projectBase', [

@@ -18,6 +18,7 @@ import type { JobRunner } from './jobs/index.ts';
 import type {
   Base,
   DuePayload,
+  GoLivePayload,
   Lifecycle,
   LifecycleConfig,
   LifecycleContext,
@@ -258,6 +259,17 @@ export function defineLifecycle<
           // and what reads the row checks its window itself.
         })().catch(() => undefined);
       },
+      ...(approval.describe
+        ? {
+            describe: async (db: Db, reader: Scope, payload: GoLivePayload) => {
+              const [row] = (await db
+                .select()
+                .from(rows)
+                .where(rowInScope(table, reader, payload.id))) as Row[];
+              return row ? approval.describe!(db, row, reader) : null;
+            },
+          }
+        : {}),
       // Refused, withdrawn through the approvals page, or failed: the row is a draft again.
       settle: async (tx, maker, payload) => {
         const row = await lock(tx, maker, payload.id);

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   ApprovalKind,
   ApprovalRequest,
+  ApprovalSubject,
   LogTargetType,
   Resource,
   ResourceAction,
@@ -54,6 +55,11 @@ export interface LifecycleApproval<Row> {
   audience?(row: Row, read: unknown): string;
   /** What the approver sees the row would become (default: its live status and window). */
   after?(row: Row, asked: { amount: number | null; value: number | null }): unknown;
+  /**
+   * The row as staff know it, for the approver (modules/approvals' `describe` hook): `reader` is the
+   * maker's scope in the reader's language. Optional.
+   */
+  describe?(db: Db, row: Row, reader: Scope): Promise<ApprovalSubject>;
   /** modules/approvals' `submitChange`. */
   submit(
     db: Db,
@@ -78,6 +84,7 @@ export interface LifecycleApproval<Row> {
       apply(tx: Db, maker: Scope, payload: GoLivePayload): Promise<unknown>;
       afterApply?(maker: Scope, payload: GoLivePayload): void;
       settle?(tx: Db, maker: Scope, payload: GoLivePayload): Promise<void>;
+      describe?(db: Db, reader: Scope, payload: GoLivePayload): Promise<ApprovalSubject | null>;
     },
   ): void;
 }

@@ -37,6 +37,11 @@ export interface SeedOptions {
    * None by default: tests seed their own.
    */
   demoPlayers?: number;
+  /**
+   * Approval policies on every demo game, as the console's demo ships (main.ts). Off, only 坦克大作战
+   * has them: the API tests' fixture, whose tests take the other games as policy-free.
+   */
+  approvalsOnEveryGame?: boolean;
 }
 
 /** The see permission of each page and every action permission that goes with it (admin-only pages: none). */
@@ -55,6 +60,19 @@ export function permissionsOf(pages: Pick<MenuNode, 'meta'>[]): string[] {
 export function customerServicePages(): MenuNode[] {
   const group = PAGE_CATALOGUE.find((node) => node.path === '/service');
   return group ? leafPages([group]) : [];
+}
+
+/**
+ * Customer service's working pages until the service group is built: the two ticket queues (product
+ * and player feedback) and the work-order page their ticket notifications open.
+ */
+export function ticketQueuePages(): MenuNode[] {
+  const paths = new Set([
+    '/service/feedbackConfig/feedback_copy',
+    '/service/feedbackConfig/feedback_player',
+    '/notification/management',
+  ]);
+  return leafPages().filter((page) => paths.has(page.path));
 }
 
 /** Seeds an empty database once: the demo CPs and staff, or the first admin in production. */
@@ -166,7 +184,7 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     roleRows.find((r) => r.cpId === cpId && r.identifier === identifier)!;
   const grants: [number, string[]][] = [
     [role(gn!.id, 'ops_gn').id, permissionsOf(pagesForRegion('gn'))],
-    [role(gn!.id, 'customer_service').id, permissionsOf(customerServicePages())],
+    [role(gn!.id, 'customer_service').id, permissionsOf([...customerServicePages(), ...ticketQueuePages()])],
     [role(gn!.id, 'cp_developer').id, ['see/home']],
     [role(hw!.id, 'ops_hw').id, permissionsOf(pagesForRegion('hw'))],
   ];
@@ -211,11 +229,12 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   for (const product of productRows) await seedDemoWebSite(db, product);
   // The web recharge site's goods and orders of the overseas games (modules/web-shop).
   for (const product of productRows) await seedDemoWebShop(db, product);
-  // Approval policies on one game, so the demo shows two-person approval (demo-approvals.ts).
-  await seedDemoApprovals(
-    db,
-    productRows.find((p) => p.code === 'tankwar')!,
-  );
+  // Approval policies on every game; the strictest on 坦克大作战 (demo-approvals.ts).
+  for (const product of productRows)
+    await seedDemoApprovals(db, product, {
+      strict: product.code === 'tankwar',
+      everyGame: options.approvalsOnEveryGame ?? false,
+    });
 }
 
 /** A few notifications for each demo staff member, in their language (data, not interface text). */

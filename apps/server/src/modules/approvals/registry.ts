@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, type ApprovalKind } from '@rx/contracts';
+import { APPROVAL_KINDS, type ApprovalKind, type ApprovalSubject } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 
@@ -16,6 +16,28 @@ export interface ApprovalHandler<P = unknown> {
    * apply), inside that decision's transaction: e.g. take the content back from "pending approval".
    */
   settle?(tx: Db, maker: Scope, payload: P): Promise<void>;
+  /**
+   * The object the request is about as staff know it (a mail's title, body, attachments and
+   * audience; a batch's reward and quantity) with a link to it, for the approver's drawer; `reader`
+   * is the maker's scope in the reader's language. Null when the object is gone. Optional.
+   */
+  describe?(db: Db, reader: Scope, payload: P): Promise<ApprovalSubject | null>;
+}
+
+/** The described subject of a request, or null (no describe hook, or it failed: the request still shows). */
+export async function describeRequest(
+  db: Db,
+  kind: string,
+  reader: Scope,
+  payload: unknown,
+): Promise<ApprovalSubject | null> {
+  const describe = handlers.get(kind as ApprovalKind)?.describe;
+  if (!describe) return null;
+  try {
+    return await describe(db, reader, payload);
+  } catch {
+    return null;
+  }
 }
 
 const handlers = new Map<ApprovalKind, ApprovalHandler>();

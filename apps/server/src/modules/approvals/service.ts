@@ -31,7 +31,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
 import { noticeTitle, type NoticeKey } from './notices.ts';
-import { actionOf, handlerOf } from './registry.ts';
+import { actionOf, describeRequest, handlerOf } from './registry.ts';
 import { approvalPolicies, approvalRequests, approvalTallies } from './tables.ts';
 
 type RequestRow = typeof approvalRequests.$inferSelect;
@@ -546,7 +546,8 @@ export async function getRequest(db: Db, caller: Caller, id: number): Promise<Ap
     .where(and(eq(approvalRequests.id, id), eq(approvalRequests.cpId, caller.cpId)));
   if (!row || (row.makerId !== caller.userId && !mayDecide(caller.grants, row.action, row.approver)))
     throw new ApiError(ErrorCode.NOT_FOUND);
-  return toDetail(row, caller);
+  const reader = { ...(await makerScope(db, row)), lang: caller.lang };
+  return { ...toDetail(row, caller), subject: await describeRequest(db, row.kind, reader, row.payload) };
 }
 
 function toPolicy(row: PolicyRow): ApprovalPolicy {

@@ -4,6 +4,7 @@ import {
   CODE_ALPHABET,
   codeBatchResource,
   type ApprovalRequest,
+  type ApprovalSubject,
   type CodeBatch,
   type CodeLookup,
   type GameApiKeyCreated,
@@ -133,6 +134,16 @@ describe('exchange-code batches', () => {
       expect(body<CodeBatch>(await admin.get(`/api/v1/code-batches/${draft.id}`)).data.status).toBe(
         'pending_approval',
       );
+      // The checker reads the batch as staff know it (issue 27): name, reward by name, codes, a link.
+      const detail = body<{ subject: ApprovalSubject | null }>(
+        await checker.api.get(`/api/v1/approvals/${request.id}`),
+      ).data;
+      const field = (key: string) => detail.subject?.fields.find((f) => f.key === key);
+      expect(field('name')?.text).toBe(draft.name);
+      expect(field('gift')?.text).toBe('维护补偿');
+      expect(field('reward')?.list?.length).toBeGreaterThan(0);
+      expect(field('codes')?.number).toBe(25_000);
+      expect(detail.subject?.link).toBe(`/operation/ckdey-config?q=${encodeURIComponent(draft.name)}`);
       const own = await maker.api.post(`/api/v1/approvals/${request.id}/approve`, { comment: 'mine' });
       expect(body(own).code).toBe(403001);
       const ok = await checker.api.post(`/api/v1/approvals/${request.id}/approve`, { comment: 'fine' });

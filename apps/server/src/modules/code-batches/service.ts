@@ -4,6 +4,7 @@ import {
   checkBatchRules,
   CODE_BATCH_LIFECYCLE,
   codeBatchResource,
+  type ApprovalSubject,
   type CodeBatch,
   type CodeBatchAction,
   type CodeBatchStatus,
@@ -22,6 +23,7 @@ import { rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
+import { props } from '../props/index.ts';
 import { chunksOf, type ChunkInput } from './generate.ts';
 import { codeBatches, codes } from './tables.ts';
 
@@ -225,6 +227,7 @@ export function registerBatchApprovals(after: (maker: Scope, id: number) => void
   registerApprovalAction<ActivatePayload>('code_batches.activate', {
     apply: async (tx, maker, p) => toBatch(await goActive(tx, maker, p.id, 'approve')),
     afterApply: (maker, p) => after(maker, p.id),
+    describe: (db, reader, p) => describeBatch(db, reader, p.id),
     // Rejected, withdrawn through the approvals page, or failed: the batch is a draft again.
     settle: async (tx, maker, p) => {
       const [row] = await tx.select().from(codeBatches).where(target(maker, p.id)).for('update');
@@ -349,4 +352,54 @@ export async function expireBatch(tx: Db, id: number): Promise<void> {
     mapping: statesTo(),
     log,
   });
+}
+
+/**
+ * A batch as the approver knows it (issue 27): its name, kind, reward (the gift package and its
+ * contents by name), how many codes, its window and limits, and a link to it in the batch list.
+ */
+export async function describeBatch(db: Db, reader: Scope, id: number): Promise<ApprovalSubject | null> {
+  const [row] = await db.select().from(codeBatches).where(target(reader, id));
+  if (!row) return null;
+  const lang = reader.lang;
+  const named = (name: Partial<Record<string, string>>) =>
+    name[lang] || name.zh || Object.values(name).find(Boolean) || '';
+  const [gift] = await db.select().from(giftPackages).where(eq(giftPackages.id, row.giftPackageId));
+  const contents = (gift?.contents ?? []) as { prop_id: number; quantity: number }[];
+  const propNames = contents.length
+    ? new Map(
+        (
+          await db
+            .select({ id: props.id, name: props.name })
+            .from(props)
+            .where(
+              and(
+                eq(props.productId, row.productId),
+                inArray(
+                  props.id,
+                  contents.map((c) => c.prop_id),
+                ),
+              ),
+            )
+        ).map((p) => [p.id, named(p.name)]),
+      )
+    : new Map<number, string>();
+  return {
+    link: `${codeBatchResource.page}?q=${encodeURIComponent(row.name)}`,
+    fields: [
+      { key: 'name', text: row.name },
+      { key: 'batch_kind', text: row.kind === 'unique' ? row.prefix : row.keyword },
+      { key: 'gift', text: gift ? named(gift.name) : `#${row.giftPackageId}` },
+      {
+        key: 'reward',
+        list: contents.map(
+          (c) => `${propNames.get(c.prop_id) ?? `#${c.prop_id}`} × ${c.quantity.toLocaleString('en')}`,
+        ),
+      },
+      { key: 'codes', number: amountOf(row) },
+      { key: 'per_player_limit', number: row.perPlayerLimit },
+      { key: 'start_at', time: row.startAt.toISOString() },
+      { key: 'end_at', time: row.endAt.toISOString() },
+    ],
+  };
 }

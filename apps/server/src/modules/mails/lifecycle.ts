@@ -6,6 +6,7 @@ import { defineLifecycle, type LifecycleContext } from '../../lib/define-lifecyc
 import { queryRows } from '../../lib/rows.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import type { FileStorage } from '../files/index.ts';
+import { describeMail } from './describe.ts';
 import { countRecipients, kick, queueFanout, readOpenidFile, storeOpenids } from './fanout.ts';
 import { toItem, valuePerCopy, type MailRow } from './mails.ts';
 import { mails } from './tables.ts';
@@ -69,6 +70,7 @@ export const mailLifecycle = defineLifecycle({
       send_at: row.sendAt,
       expire_at: row.expireAt,
     }),
+    describe: describeMail,
     submit: submitChange,
     register: registerApprovalAction,
   },

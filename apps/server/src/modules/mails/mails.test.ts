@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   mailsResource,
   type ApprovalPending,
+  type ApprovalRequestDetail,
   type GameApiKeyCreated,
   type GameClaimAnswer,
   type GameMail,
@@ -515,6 +516,18 @@ describe('mail', () => {
         value: 2000,
       });
       expect(await get(dear.id, m)).toMatchObject({ status: 'pending_approval' });
+      // The approver reads the mail as staff know it (issue 27): title, attachments by name,
+      // audience, recipients, the value as money, and a link to it.
+      const { id: approvalId } = body<ApprovalPending>(asked).data.approval;
+      const checker = await staff([perms.see, perms.approve]);
+      const detail = body<ApprovalRequestDetail>(await checker.get(`/api/v1/approvals/${approvalId}`)).data;
+      const field = (key: string) => detail.subject?.fields.find((f) => f.key === key);
+      expect(detail.subject?.link).toMatch(/^\/tooloperate\/tooloperate-fe\/base\/mail-manage\?q=/);
+      expect(field('title')?.text).toBe(dear.title.zh);
+      expect(field('attachments')?.list).toEqual(['宝箱 × 2']);
+      expect(field('audience_servers')?.list).toEqual(['s2']);
+      expect(field('recipients')?.number).toBe(20);
+      expect(field('attachment_value')?.money).toEqual({ amount: 2000, currency: 'CNY' });
     } finally {
       await admin.put('/api/v1/approval-policies', { policies: [] });
     }

@@ -14,7 +14,7 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -23,6 +23,7 @@ import { registerGiftUser } from '../gift-packages/index.ts';
 import { mailLifecycle, type MailContext } from './lifecycle.ts';
 import { mailImpl, mailService, rowTarget } from './mails.ts';
 import { mails } from './tables.ts';
+import { mailExporter } from './export.ts';
 
 async function mailOf(db: Db, scope: Scope, id: number) {
   const [row] = await db.select().from(mails).where(rowTarget(scope, id));
@@ -133,6 +134,8 @@ export async function mailRoutes(fastify: FastifyInstance, context: MailContext)
     },
   };
   resourceRoutes(fastify, db, mailsResource, service, mailImpl);
+  // The list's export (no import: composed on the page, not from a sheet).
+  resourceTableRoutes(fastify, db, mailsResource, { exporter: mailExporter });
   mailLifecycle.routes(fastify, context, { summary: 'Send (or ask to), cancel or recall a mail' });
   app.get(
     '/mails/:id/stats',

@@ -33,6 +33,20 @@ describe('notifications', () => {
     expect(theirs.list.map((n) => n.id)).not.toContain(data.list[0]!.id);
   });
 
+  it('never links to a page its reader cannot open; customer service opens their work orders', async () => {
+    const links = async (username: string) => {
+      const { user } = await signInAs(t.app, username);
+      const res = await t.app.inject({ url: '/api/v1/notifications', headers: bearer(user.access_token) });
+      return body<List>(res).data.list.map((n) => ({ kind: n.kind, link: n.link }));
+    };
+    // cs_agent works the ticket queues: the work-order page is theirs.
+    expect(await links('cs_agent')).toContainEqual({ kind: 'work_order', link: '/notification/management' });
+    // cp_dev sees the home page only: no notification of theirs leads anywhere else.
+    const dev = await links('cp_dev');
+    expect(dev.length).toBeGreaterThan(0);
+    expect(dev.every((n) => n.link === '')).toBe(true);
+  });
+
   it("marks read, never another user's", async () => {
     const admin = await signInAs(t.app, 'admin');
     const gn = await signInAs(t.app, 'ops_gn');

@@ -1,12 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { notificationListQuery, notificationReadBody } from '@rx/contracts';
+import { findPage, notificationListQuery, notificationReadBody } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { notifications } from '../../db/schema.ts';
 import { ok } from '../../lib/request.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../../lib/authenticate.ts';
+import { userGrants, type UserGrants } from '../../lib/grants.ts';
+
+/**
+ * A notification's link as its reader may follow it: an outside address as it is; a console path
+ * only when it names a page of the catalogue the reader may open (else empty, so the bell never
+ * leads to a page that answers "not found" — e.g. a work order for someone without the queue).
+ */
+export function linkFor(link: string, grants: UserGrants): string {
+  if (!link || /^https?:\/\//.test(link)) return link;
+  const page = findPage(link);
+  if (!page) return '';
+  const roles = page.meta.roles ?? [];
+  if (roles.length === 0 || grants.isAdmin) return link;
+  return roles.some((role) => grants.permissions.has(role)) ? link : '';
+}
 
 /** The signed-in staff member's own notifications (the header bell and the work-order page). */
 export async function notificationRoutes(
@@ -37,7 +52,8 @@ export async function notificationRoutes(
         unread === '1' ? isNull(notifications.readAt) : undefined,
         kind ? eq(notifications.kind, kind) : undefined,
       );
-      const [rows, [total], [unreadCount]] = await Promise.all([
+      const [grants, rows, [total], [unreadCount]] = await Promise.all([
+        userGrants(db, auth.userId, auth.permChangedAt),
         db
           .select()
           .from(notifications)
@@ -57,7 +73,7 @@ export async function notificationRoutes(
           kind: n.kind,
           title: n.title,
           body: n.body,
-          link: n.link,
+          link: linkFor(n.link, grants),
           read: n.readAt !== null,
           created_at: n.createdAt.toISOString(),
         })),

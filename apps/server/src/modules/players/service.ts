@@ -97,7 +97,12 @@ interface PlayerRow {
 }
 
 const SUMMARY = (productId: number, matched: SQL) => sql`
-  p.id, p.openid, p.channel, p.sub_channel, p.region, p.nickname, p.status, p.created_at, p.last_login_at,
+  p.id, p.openid, p.channel, p.sub_channel, p.region, p.nickname,
+  -- An account ban in force (started, neither lifted nor past its end) reads as banned.
+  case when exists (select 1 from sanctions s where s.player_id = p.id and s.product_id = ${productId}
+    and s.kind = 'account' and s.status = 'active' and s.starts_at <= now()
+    and (s.ends_at is null or s.ends_at > now())) then 'banned' else p.status end as status,
+  p.created_at, p.last_login_at,
   p.last_ip, p.country,
   (select count(*) from player_roles r where r.player_id = p.id) as role_count,
   (select json_object_agg(currency, total) from (

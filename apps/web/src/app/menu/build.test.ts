@@ -109,11 +109,13 @@ describe('buildMenu', () => {
     expect(workbench(set)?.newWindow).toBe('https://cs.example/desk');
   });
 
-  it('gives every signed-in user the home page and the ignoreAuth pages', () => {
+  it('gives every signed-in user the home, jobs and approvals pages and the ignoreAuth pages', () => {
     const menu = buildMenu(PAGE_CATALOGUE, access([]));
-    expect(keys(menu)).toEqual(['/homepage/index', '/service']);
+    expect(keys(menu)).toEqual(['/homepage/index', '/jobs', '/approvals', '/service']);
     expect(leavesOf(menu).map((entry) => entry.key)).toEqual([
       '/homepage/index',
+      '/jobs',
+      '/approvals',
       '/service/workbench',
       '/service/temporary-notice',
     ]);

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
 import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import FundOutlined from '@ant-design/icons/FundOutlined';
 import HomeOutlined from '@ant-design/icons/HomeOutlined';
 import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
+import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import RocketOutlined from '@ant-design/icons/RocketOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import ShareAltOutlined from '@ant-design/icons/ShareAltOutlined';
@@ -17,6 +19,8 @@ import ToolOutlined from '@ant-design/icons/ToolOutlined';
 /** One icon per top-level entry of the catalogue (the collapsed sidebar shows only these). */
 const ICONS: Record<string, ReactNode> = {
   '/homepage/index': <HomeOutlined aria-hidden />,
+  '/jobs': <ProfileOutlined aria-hidden />,
+  '/approvals': <AuditOutlined aria-hidden />,
   '/projectbase': <SettingOutlined aria-hidden />,
   '/operation-tools': <ToolOutlined aria-hidden />,
   '/violation': <StopOutlined aria-hidden />,

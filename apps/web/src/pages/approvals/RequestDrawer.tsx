@@ -13,8 +13,9 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useMessage } from '@/shared/feedback.tsx';
-import { formatDateTime } from '@/shared/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
 import { ApiError } from '@/shared/http.ts';
 import { storage } from '@/shared/storage.ts';
 import {
@@ -26,6 +27,7 @@ import {
   useDecide,
   type ApprovalRequestDetail,
 } from './api.ts';
+import type { ApprovalSubject, ApprovalSubjectField } from '@rx/contracts/approvals';
 import { changeRows, type ChangeRow } from './diff.ts';
 
 /** One request: what it changes (before/after), its reason and decision; deciding or withdrawing it. */
@@ -60,7 +62,11 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
 
   const submit = async (verdict: 'approve' | 'reject') => {
     setError(null);
-    const { comment } = await form.validateFields();
+    // No comment: the form says so under the field (a rejected validation was an unhandled rejection
+    // in the console before, issue 27).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { comment } = values;
     try {
       const decided = await decide.mutateAsync({ id: request.id, verdict, comment });
       if (decided.status === 'failed') void message.warning(t('decide.failed', { error: decided.error }));
@@ -109,15 +115,29 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
           {
             key: 'maker',
             label: t('columns.maker'),
-            children: `${request.maker.username} · ${formatDateTime(request.created_at)}`,
+            // Isolated: a username and a date keep their own direction in a right-to-left sentence.
+            children: (
+              <>
+                <bdi>{request.maker.username}</bdi> · <bdi>{formatDateTime(request.created_at)}</bdi>
+              </>
+            ),
           },
-          { key: 'reason', label: t('detail.reason'), children: request.reason || t('detail.none') },
+          {
+            key: 'reason',
+            label: t('detail.reason'),
+            children: request.reason ? <bdi dir="auto">{request.reason}</bdi> : t('detail.none'),
+          },
           ...(request.checker
             ? [
                 {
                   key: 'checker',
                   label: t('columns.checker'),
-                  children: `${request.checker.username} · ${request.decided_at ? formatDateTime(request.decided_at) : ''}`,
+                  children: (
+                    <>
+                      <bdi>{request.checker.username}</bdi> ·{' '}
+                      <bdi>{request.decided_at ? formatDateTime(request.decided_at) : ''}</bdi>
+                    </>
+                  ),
                 },
                 { key: 'comment', label: t('detail.comment'), children: request.comment || t('detail.none') },
               ]
@@ -125,6 +145,7 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
           ...(request.error ? [{ key: 'error', label: t('detail.error'), children: request.error }] : []),
         ]}
       />
+      {request.subject && <Subject subject={request.subject} />}
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('detail.changes')}
       </Typography.Title>
@@ -193,6 +214,59 @@ function MakerActions({ onCancel, loading }: { onCancel: () => Promise<void>; lo
           {t('cancel.button')}
         </Button>
       </Popconfirm>
+    </Flex>
+  );
+}
+
+/** A subject field's value as staff read it: data isolated for right-to-left, numbers and money formatted. */
+function SubjectValue({ field }: { field: ApprovalSubjectField }) {
+  const { t } = useTranslation('approvals');
+  if (field.list !== undefined)
+    return field.list.length ? (
+      <ul className="rx-approvals__subject-list">
+        {field.list.map((item, i) => (
+          <li key={i}>
+            <bdi>{item}</bdi>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <>{t('detail.none')}</>
+    );
+  if (field.money) return <bdi>{formatMoney(field.money.amount, field.money.currency)}</bdi>;
+  if (field.number !== undefined) return <bdi>{formatNumber(field.number)}</bdi>;
+  if (field.time !== undefined)
+    return field.time ? <bdi>{formatDateTime(field.time)}</bdi> : <>{t('detail.none')}</>;
+  return field.text ? (
+    <bdi dir="auto" className="rx-approvals__subject-text">
+      {field.text}
+    </bdi>
+  ) : (
+    <>{t('detail.none')}</>
+  );
+}
+
+/** What the request is about, as its module describes it, with a link to the object. */
+function Subject({ subject }: { subject: ApprovalSubject }) {
+  const { t } = useTranslation('approvals');
+  return (
+    <Flex vertical gap={8} data-testid="approval-subject">
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('subject.heading')}
+        </Typography.Title>
+        {subject.link && <Link to={subject.link}>{t('subject.open')}</Link>}
+      </Flex>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={subject.fields.map((field) => ({
+          key: field.key,
+          label: t(`subject.${field.key}`),
+          children: <SubjectValue field={field} />,
+        }))}
+      />
     </Flex>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Dropdown } from 'antd';
 import { useMessage } from '../feedback.tsx';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { useTranslation } from 'react-i18next';
-import { http } from '../http.ts';
+import { ApiError, http } from '../http.ts';
 
 /** Saves a Blob under a name, through a temporary link. */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -44,6 +44,10 @@ export function ExportButton({ resource, filters }: ExportButtonProps) {
       );
       saveBlob(file.blob, file.filename);
       void message.success(t('export.done', { size: formatBytes(file.blob.size) }));
+    } catch (error) {
+      // The http layer has already told staff why (a toast); rethrown, it was an unhandled rejection
+      // in the console (issue 27).
+      if (!(error instanceof ApiError)) throw error;
     } finally {
       setReceived(null);
     }

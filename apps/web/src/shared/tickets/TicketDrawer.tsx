@@ -8,6 +8,7 @@ import {
   Empty,
   Flex,
   Image,
+  Popconfirm,
   Rate,
   Select,
   Space,
@@ -213,18 +214,31 @@ export function TicketDrawer({ kind, id, onClose, assignees }: Props) {
           )}
           {canEdit && moves.length > 0 && (
             <Flex wrap gap={8}>
-              {moves.map((m) => (
-                <Button
-                  key={m}
-                  type={m === 'resolve' ? 'primary' : 'default'}
-                  danger={m === 'close'}
-                  loading={move.isPending && move.variables === m}
-                  onClick={() => move.mutate(m)}
-                  data-testid={`move-${m}`}
-                >
-                  {t(`actions.${m}`)}
-                </Button>
-              ))}
+              {moves.map((m) =>
+                m === 'close' ? (
+                  // Closing ends the conversation with the player: asked once more.
+                  <Popconfirm
+                    key={m}
+                    title={t('actions.closeConfirm')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => move.mutate(m)}
+                  >
+                    <Button danger loading={move.isPending && move.variables === m} data-testid={`move-${m}`}>
+                      {t(`actions.${m}`)}
+                    </Button>
+                  </Popconfirm>
+                ) : (
+                  <Button
+                    key={m}
+                    type={m === 'resolve' ? 'primary' : 'default'}
+                    loading={move.isPending && move.variables === m}
+                    onClick={() => move.mutate(m)}
+                    data-testid={`move-${m}`}
+                  >
+                    {t(`actions.${m}`)}
+                  </Button>
+                ),
+              )}
             </Flex>
           )}
 

@@ -4,7 +4,13 @@ import { MenuSearch } from '../../menu/index.ts';
 import { ProductPicker } from '../../product/index.ts';
 import { useSettings } from '../../settings/store.ts';
 import { LanguageSwitcher } from '../LanguageSwitcher.tsx';
-import { LazyJobsIndicator, LazyNotifyBell, LazyWorkOrderEntry, preloadNotify } from '../notify/lazy.tsx';
+import {
+  LazyApprovalsEntry,
+  LazyJobsIndicator,
+  LazyNotifyBell,
+  LazyWorkOrderEntry,
+  preloadNotify,
+} from '../notify/lazy.tsx';
 import { useLayoutUi } from '../ui-store.ts';
 import { DocumentLink, FullscreenToggle, HeaderButton } from './buttons.tsx';
 import { PlatformSwitcher } from './PlatformSwitcher.tsx';
@@ -26,6 +32,7 @@ export function HeaderActions() {
     <div className="rx-header__actions">
       <ProductPicker />
       <LazyJobsIndicator />
+      <LazyApprovalsEntry />
       {settings.showSearchMenu && <MenuSearch />}
       {settings.showNotify && <LazyNotifyBell />}
       {settings.showWorkerOrder && <LazyWorkOrderEntry />}

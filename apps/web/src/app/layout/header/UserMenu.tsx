@@ -1,5 +1,7 @@
 import { Button, Dropdown, type MenuProps } from 'antd';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import KeyOutlined from '@ant-design/icons/KeyOutlined';
+import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
@@ -13,7 +15,7 @@ export const SET_PASSWORD_PATH = '/set-password';
 
 /** The signed-in staff member: change password, the layout settings, sign out. */
 export function UserMenu() {
-  const { t } = useTranslation(['layout', 'common']);
+  const { t } = useTranslation(['layout', 'common', 'menu']);
   const placement = useEndPlacement();
   const navigate = useNavigate();
   const username = useSession((state) => state.user?.username);
@@ -21,6 +23,10 @@ export function UserMenu() {
   if (!username) return null;
   const menu: MenuProps = {
     items: [
+      // The backbone's own pages, everyone's: one's background jobs and the approval requests.
+      { key: '/jobs', icon: <ProfileOutlined aria-hidden />, label: t('layout:header.myJobs') },
+      { key: '/approvals', icon: <AuditOutlined aria-hidden />, label: t('menu:page.approvals') },
+      { type: 'divider' },
       { key: 'password', icon: <KeyOutlined aria-hidden />, label: t('layout:header.changePassword') },
       // Also here, so the settings stay reachable when their header button is switched off.
       { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('layout:settings.title') },
@@ -28,7 +34,8 @@ export function UserMenu() {
       { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('common:logout'), danger: true },
     ],
     onClick: ({ key }) => {
-      if (key === 'password') void navigate(SET_PASSWORD_PATH);
+      if (key.startsWith('/')) void navigate(key);
+      else if (key === 'password') void navigate(SET_PASSWORD_PATH);
       else if (key === 'settings') openSettings(true);
       else if (key === 'logout') void logout();
     },

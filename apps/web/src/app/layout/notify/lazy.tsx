@@ -13,6 +13,9 @@ const Jobs = preloadable(() =>
   loadNamespace('jobs').then(() => import('../header/JobsIndicator.tsx').then((m) => m.JobsIndicator)),
 );
 
+// The requests waiting for the caller's decision (issue 27: approvals reachable from the header).
+const Approvals = preloadable(() => import('../header/ApprovalsEntry.tsx').then((m) => m.ApprovalsEntry));
+
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
@@ -24,6 +27,12 @@ function Lazy({ children }: { children: ReactNode }) {
 export const LazyJobsIndicator = () => (
   <Lazy>
     <Jobs />
+  </Lazy>
+);
+
+export const LazyApprovalsEntry = () => (
+  <Lazy>
+    <Approvals />
   </Lazy>
 );
 
@@ -48,6 +57,7 @@ export function preloadNotify(shown: { bell: boolean; workOrders: boolean }): Pr
   const parts = [
     QueryProvider,
     Jobs,
+    Approvals,
     ...(shown.bell ? [Bell] : []),
     ...(shown.workOrders ? [WorkOrders] : []),
   ];

@@ -203,6 +203,17 @@ export function CodeBatchesPage() {
                       {t(`actions.${action}`)}
                     </Button>
                   </Popconfirm>
+                ) : action === 'submit' ? (
+                  // Putting a batch live generates its codes for players: asked once more.
+                  <Popconfirm
+                    key={action}
+                    title={t('confirmSubmit', { count: b.quantity })}
+                    onConfirm={() => act(b, action)}
+                  >
+                    <Button type="link" size="small" data-testid={`${action}-${b.id}`}>
+                      {t(`actions.${action}`)}
+                    </Button>
+                  </Popconfirm>
                 ) : (
                   <Button
                     key={action}

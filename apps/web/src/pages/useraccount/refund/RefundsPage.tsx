@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -167,15 +167,21 @@ export function RefundsPage() {
       leading={
         <Space wrap>
           {canEdit && (
-            <Button
-              type="primary"
+            <Popconfirm
+              title={t('actions.clawBackSelectedConfirm', { count: selected.length })}
+              okButtonProps={{ danger: true }}
               disabled={selected.length === 0}
-              loading={bulk.isPending}
-              onClick={() => bulk.mutate()}
-              data-testid="refund-bulk"
+              onConfirm={() => bulk.mutate()}
             >
-              {t('actions.clawBackSelected', { count: selected.length })}
-            </Button>
+              <Button
+                type="primary"
+                disabled={selected.length === 0}
+                loading={bulk.isPending}
+                data-testid="refund-bulk"
+              >
+                {t('actions.clawBackSelected', { count: selected.length })}
+              </Button>
+            </Popconfirm>
           )}
           {isAdmin && (
             <Button loading={poll.isPending} onClick={() => poll.mutate()}>

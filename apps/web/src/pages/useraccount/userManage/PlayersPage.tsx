@@ -46,7 +46,15 @@ export function PlayersPage() {
           <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
         ),
       },
-      { title: t('nickname'), dataIndex: 'nickname', width: 150 },
+      { title: t('nickname'), dataIndex: 'nickname', width: 150, render: (v: string) => <bdi>{v}</bdi> },
+      {
+        title: t('status'),
+        dataIndex: 'status',
+        width: 90,
+        render: (v: string) => (
+          <Tag color={v === 'active' ? 'success' : 'error'}>{t(`statuses.${v}`, v)}</Tag>
+        ),
+      },
       ...(byRole
         ? [{ title: t('matched'), dataIndex: 'matched', width: 220, render: (v?: string) => v ?? '' }]
         : []),

@@ -8,6 +8,7 @@ import {
   Form,
   Input,
   InputNumber,
+  Popconfirm,
   Radio,
   Row,
   Space,
@@ -188,14 +189,17 @@ export function RefundDetailPage() {
         </Descriptions>
         {canEdit && (
           <Space wrap style={{ marginBlockStart: 8 }}>
-            <Button
-              type="primary"
+            {/* Taking back what was delivered is not undone: asked once more. */}
+            <Popconfirm
+              title={t('actions.clawBackConfirm')}
+              okButtonProps={{ danger: true }}
               disabled={!clawable}
-              loading={claw.isPending}
-              onClick={() => claw.mutate(refund)}
+              onConfirm={() => claw.mutate(refund)}
             >
-              {t('actions.clawBack')}
-            </Button>
+              <Button type="primary" disabled={!clawable} loading={claw.isPending}>
+                {t('actions.clawBack')}
+              </Button>
+            </Popconfirm>
             <Button danger disabled={!penalisable} onClick={() => setDialog('penalise')}>
               {t('actions.penalise')}
             </Button>
