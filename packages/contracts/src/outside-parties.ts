@@ -109,7 +109,13 @@ export const fcmParty = party({
   operations: ['token', 'send'],
 });
 
-export const OUTSIDE_PARTIES = [gameServerParty, stripeParty, googlePlayParty, fcmParty, ...AD_PARTIES] as const;
+export const OUTSIDE_PARTIES = [
+  gameServerParty,
+  stripeParty,
+  googlePlayParty,
+  fcmParty,
+  ...AD_PARTIES,
+] as const;
 export type OutsidePartyName = (typeof OUTSIDE_PARTIES)[number]['name'];
 export const OUTSIDE_PARTY_NAMES = OUTSIDE_PARTIES.map((p) => p.name) as [
   OutsidePartyName,
