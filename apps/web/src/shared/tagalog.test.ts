@@ -45,6 +45,7 @@ const SAME_IN_FILIPINO = new Set([
   'Reddit',
   'Toutiao',
   'Kuaishou',
+  'HarmonyOS',
   // A player's account id in games, a field name.
   'openid',
 ]);

@@ -10,7 +10,7 @@ import {
 } from '@rx/contracts';
 import type { LifecycleContext } from '../../lib/define-lifecycle.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import type { Db } from '../../db/index.ts';
 import { popupsFor } from './decide.ts';
@@ -19,6 +19,7 @@ import { popupLifecycle } from './lifecycle.ts';
 import { popupImpl, popupService } from './popups.ts';
 import { registerSceneReferrer, sceneImpl, sceneService } from './scenes.ts';
 import { popupStats } from './stats.ts';
+import { popupExporter } from './export.ts';
 
 /**
  * `/popup-scenes` (the exposure scenes), `/popups` (the pop-ups, with their lifecycle actions
@@ -29,6 +30,8 @@ export async function popupRoutes(fastify: FastifyInstance, context: LifecycleCo
   const { db } = context;
   registerSceneReferrer();
   resourceRoutes(fastify, db, popupScenesResource, sceneService, sceneImpl);
+  // The list's export (without it `/popups/export` reads `export` as an id).
+  resourceTableRoutes(fastify, db, popupsResource, { exporter: popupExporter });
   resourceRoutes(fastify, db, popupsResource, popupService, popupImpl);
   popupLifecycle.routes(fastify, context, { summary: 'Publish, recall or end a pop-up' });
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -40,7 +40,13 @@ const WITHOUT_EXPORT = new Set([
   'refunds',
   'web-activities',
   'outside-calls',
+  // Landed without one (2026-11-28): advertiser accounts are authorised, not listed for a sheet.
+  'ad-accounts',
+  'callbacks',
 ]);
+
+/** Resources served so far without their console page (it says "not built"): issue 33's callbacks. */
+const PAGE_NOT_BUILT = new Set(['callbacks']);
 
 const bundle = (lang: string, ns: string): Record<string, unknown> | undefined => {
   const file = new URL(`${lang}/${ns}.json`, LOCALES);
@@ -61,9 +67,11 @@ describe('the resource recipe', () => {
 
   it.each(resources)('$exported: has its page, translations, log labels and export', ({ resource }) => {
     const missing: string[] = [];
-    if (!hasModule(resource.page)) missing.push(`page module for ${resource.page}`);
+    const pageBuilt = !PAGE_NOT_BUILT.has(resource.name);
+    if (hasModule(resource.page) !== pageBuilt)
+      missing.push(pageBuilt ? `page module for ${resource.page}` : 'its way off PAGE_NOT_BUILT');
     for (const lang of LANGUAGES) {
-      if (!bundle(lang, resource.namespace)) missing.push(`${lang}/${resource.namespace}.json`);
+      if (pageBuilt && !bundle(lang, resource.namespace)) missing.push(`${lang}/${resource.namespace}.json`);
       const targets = (bundle(lang, 'oplog')?.targets ?? {}) as Record<string, unknown>;
       for (const target of new Set([resource.logTarget, resource.name]))
         if (typeof targets[target] !== 'string') missing.push(`${lang}/oplog.json targets.${target}`);
