@@ -155,7 +155,8 @@ test('saving policies someone else saved meanwhile says so, and loads theirs', a
   await signIn(page, 'admin', 'zh');
   await withApprovalPolicies(page, [], async () => {
     await page.goto('/main/approvals?tab=policies');
-    const enabled = (row: number) => page.getByRole('switch', { name: `${a.policies.enabled} ${row}` });
+    const enabled = (row: number) =>
+      page.getByRole('switch', { name: `${a.policies.enabled} ${row}`, exact: true });
     await expect(enabled(1)).toBeVisible();
     const read = await api<ApprovalPolicies>(page, 'GET', '/approval-policies');
     // Another admin adds a policy after this page loaded the list.

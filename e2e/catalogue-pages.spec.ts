@@ -125,7 +125,9 @@ function shown(node: MenuNode, granted: ReadonlySet<string>): boolean {
   if (node.meta.rxRegion && node.meta.rxRegion !== 'gn') return false;
   if (node.children) return node.children.some((child) => shown(child, granted));
   if (node.meta.hidden) return false;
-  return node.meta.ignoreAuth === true || (node.meta.roles ?? []).some((role) => granted.has(role));
+  // No roles: every signed-in staff member sees it (jobs, approvals).
+  const roles = node.meta.roles ?? [];
+  return node.meta.ignoreAuth === true || roles.length === 0 || roles.some((role) => granted.has(role));
 }
 
 for (const lang of LANGUAGES) {
