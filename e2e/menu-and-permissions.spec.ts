@@ -50,7 +50,12 @@ async function openGroup(page: Page, title: string, within: Locator = sidebar(pa
 test.describe('menu and permissions', () => {
   test('admin sees every group, opens pages from the menu and a not-built page says so', async ({ page }) => {
     await signIn(page, 'admin');
-    await expect(topTitles(page)).toHaveText([ZH['page.home']!, ...TOP_GROUPS.map((key) => ZH[key]!)]);
+    await expect(topTitles(page)).toHaveText([
+      ZH['page.home']!,
+      ZH['page.jobs']!,
+      ZH['page.approvals']!,
+      ...TOP_GROUPS.map((key) => ZH[key]!),
+    ]);
     const tools = await openGroup(page, ZH['group.operationTools']!);
     // The tip of an item is shown on it.
     await expect(tools.locator('.rx-menu-tip', { hasText: ZH['tip.newVersion']! })).toBeVisible();
@@ -108,20 +113,26 @@ test.describe('menu and permissions', () => {
     await expect(push.getByText(EN['page.appPush']!, { exact: true })).toBeAttached();
     await expect(push.getByText(EN['page.miniProgramPush']!, { exact: true })).toHaveCount(0);
 
-    // An overseas page that is built (web goods), and one that is not yet (Facebook share strategies).
+    // An overseas page that is built (web goods), and one that is not yet (media cost upload).
     await page.goto('/main/newrxlaunch/payment-hw/goods-management');
     await expect(page.getByRole('heading', { name: EN['page.webGoods']! })).toBeVisible();
-    await page.goto('/main/share/app-share-manage/facebook/strategy-manage');
+    await page.goto('/main/newrxlaunch/expend-report');
     await expect(
-      page.getByText(NAV_EN.notBuilt!.title!.replace('{{title}}', EN['page.shareStrategy']!)),
+      page.getByText(NAV_EN.notBuilt!.title!.replace('{{title}}', EN['page.expendReport']!)),
     ).toBeVisible();
     await page.goto('/main/operation/service-reply-config');
     await expect(page).toHaveURL(/\/main\/404$/);
   });
 
-  test('cs_agent sees only customer service (and home)', async ({ page }) => {
+  test('cs_agent sees customer service, the ticket queues, and what everyone sees', async ({ page }) => {
     await signIn(page, 'cs_agent');
-    await expect(topTitles(page)).toHaveText([ZH['page.home']!, ZH['group.customerService']!]);
+    await expect(topTitles(page)).toHaveText([
+      ZH['page.home']!,
+      ZH['page.jobs']!,
+      ZH['page.approvals']!,
+      ZH['group.operationTools']!,
+      ZH['group.customerService']!,
+    ]);
     await page.goto('/main/useraccount/refund');
     await expect(page).toHaveURL(/\/main\/404$/);
   });
