@@ -165,17 +165,20 @@ function useScrollRegionsFocusable(ref: { current: { nativeElement?: HTMLElement
   useLayoutEffect(() => {
     const root = ref.current?.nativeElement;
     if (!root) return;
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => mark());
+    // The boxes and what they hold: rows arriving or columns widening change the overflow without
+    // changing the table's own size.
     const mark = () => {
       for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
         const overflows = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
         if (overflows) box.tabIndex = 0;
         else box.removeAttribute('tabindex');
+        observer?.observe(box);
+        if (box.firstElementChild) observer?.observe(box.firstElementChild);
       }
     };
     mark();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(mark);
-    observer.observe(root);
-    return () => observer.disconnect();
+    observer?.observe(root);
+    return () => observer?.disconnect();
   });
 }
