@@ -219,7 +219,9 @@ export async function callbackRoutes(
   fastify.addHook('onReady', async () => {
     worker = startDeliveryWorker({ db, secrets, events }, fastify.log);
   });
-  fastify.addHook('onClose', async () => {
+  // Before close, not on it: the app's own onClose closes the database, and a pass still polling
+  // then failed loudly at every SIGTERM.
+  fastify.addHook('preClose', async () => {
     await worker?.stop();
   });
 }
