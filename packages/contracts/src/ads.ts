@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AD_MEDIA, AD_MEDIUM_CODES, type AdMedium, type AdMediumCode } from './dimensions.ts';
+import { AD_MEDIA, AD_MEDIUM_CODES, type AdMediumCode } from './dimensions.ts';
 import { keyword, queryInt, rowMeta, safeText, versionField } from './fields.ts';
 import { listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
@@ -149,8 +149,5 @@ export const adSyncAnswer = z.object({
   failed: z.number().int(),
 });
 export type AdSyncAnswer = z.infer<typeof adSyncAnswer>;
-
-export const adMediumOf = (code: string): AdMedium | undefined =>
-  (AD_MEDIA as readonly AdMedium[]).find((m) => m.code === code);
 
 export type { AdMediumCode };

@@ -447,10 +447,14 @@ export function patternPagePaths(): string[] {
  */
 export function dimensionPage(dimension: Dimension, value: string, kind: string): string | undefined {
   if (dimension === 'platform') {
-    const platform = (SHARE_PLATFORMS as readonly SharePlatform[]).find((p) => p.code === value);
+    const platform = sharePlatformOf(value);
     if (!platform || !sharePlatformKinds(platform).includes(kind as SharePageKind)) return undefined;
     return sharePagePath(value, kind as SharePageKind);
   }
-  const medium = (AD_MEDIA as readonly AdMedium[]).find((m) => m.code === value);
-  return medium?.pages[kind as AdPageKind];
+  return adMediumOf(value)?.pages[kind as AdPageKind];
+}
+
+/** A medium's registry entry (undefined for an unknown code). */
+export function adMediumOf(code: string): AdMedium | undefined {
+  return (AD_MEDIA as readonly AdMedium[]).find((m) => m.code === code);
 }
