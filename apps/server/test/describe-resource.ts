@@ -75,6 +75,41 @@ export function describeResource(resource: Resource, c: ResourceCase): void {
       expect(logged).toEqual(expect.arrayContaining(['create', 'update']));
     });
 
+    it('sorts by each declared field both ways, filters by each declared filter, and refuses an unknown sort', async () => {
+      const rows = [await create(), await create()];
+      const listOf = async (query: string) => {
+        const res = await api.get(`${path}?page_size=100&${query}`);
+        expect(body(res).code, `${query}: ${res.body}`).toBe(0);
+        return body<{ list: Array<Row & Record<string, unknown>>; total: number }>(res).data.list;
+      };
+      for (const field of resource.sorts) {
+        for (const direction of ['', '-'] as const) {
+          const list = await listOf(`sort=${direction}${field}`);
+          // Numbers and times have one order whatever the collation; texts are only checked to answer.
+          const values = list.map((r) => r[field]);
+          const comparable = values.every((v) => typeof v === 'number' || isTime(v));
+          if (!comparable) continue;
+          const keys = values.map((v) => (typeof v === 'number' ? v : Date.parse(v as string)));
+          const sorted = [...keys].sort((a, b) => (direction === '-' ? b - a : a - b));
+          expect(keys, `sort=${direction}${field}`).toEqual(sorted);
+        }
+      }
+      expect(body(await api.get(`${path}?sort=no_such_field`)).code).toBe(400001);
+      const row = body<Record<string, unknown>>(await api.get(`${path}/${rows[1]!.id}`)).data;
+      for (const filter of resource.filters) {
+        const value = row[filter];
+        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+          // A filter that is not a field of the row (a keyword, a range): it must still be accepted.
+          continue;
+        }
+        const found = await listOf(`${filter}=${encodeURIComponent(String(value))}`);
+        expect(
+          found.map((r) => r.id),
+          `${filter}=${String(value)} finds the row that has it`,
+        ).toContain(rows[1]!.id);
+      }
+    });
+
     it('refuses invalid input with 400001 on the field and writes nothing', async () => {
       const before = body<{ total: number }>(await api.get(path)).data.total;
       const res = await api.post(path, c.invalid.body);
@@ -138,4 +173,11 @@ export function describeResource(resource: Resource, c: ResourceCase): void {
       });
     }
   });
+}
+
+/** An ISO 8601 time as the API writes it (`2026-11-28T12:00:00.000Z`). */
+function isTime(value: unknown): boolean {
+  return (
+    typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) && !Number.isNaN(Date.parse(value))
+  );
 }
