@@ -418,3 +418,57 @@ export function resourceRoutes<
   if (sheet && resource.export)
     resourceTableRoutes(fastify, db, resource, { exporter: sheet, importer: sheet });
 }
+
+/** What a resource whose rows a module reads itself (a query over several tables) exports. */
+export interface QueryExport<Item, Ctx> {
+  headers: readonly string[];
+  /** What formatting needs once per file (default: nothing). */
+  prepare?(db: Db, scope: Scope): Promise<Ctx>;
+  toCells(item: Item, ctx: Ctx): Record<string, Cell>;
+}
+
+/**
+ * The list and export routes of a resource whose rows are not one table's (violators grouped by
+ * player, flags with their reviewers, orders with their deliveries): `GET /<name>` answers the
+ * module's list, `GET /<name>/export` streams the module's batches through the same export as every
+ * other resource (its permission, its operation-log entry, CSV or XLSX). The module's own routes
+ * (actions, totals) are added beside them.
+ */
+export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx = null>(
+  fastify: FastifyInstance,
+  db: Db,
+  resource: R,
+  reads: {
+    /** A page of the list (its items may say less than an export row, e.g. no id). */
+    list(db: Db, scope: Scope, query: z.output<R['list']>): Promise<ListPage<unknown>>;
+    batch: ResourceReads<R, Item>['batch'];
+  },
+  options: { summary?: string; exporter?: QueryExport<Item, Ctx> } = {},
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  if (resource.scope === 'product') documentProductHeader(fastify);
+  app.get(
+    `/${resource.name}`,
+    {
+      schema: {
+        tags: [resource.name],
+        summary: options.summary ?? `List ${resource.name}`,
+        querystring: resource.list,
+      },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await reads.list(db, scopeOf(request), request.query as z.output<R['list']>)),
+  );
+  const { exporter } = options;
+  if (!exporter) return;
+  resourceTableRoutes(fastify, db, resource, {
+    exporter: {
+      name: resource.name,
+      headers: exporter.headers,
+      prepare: exporter.prepare ?? (async () => null as Ctx),
+      toCells: exporter.toCells,
+      batch: (db2, scope, filters, afterId, limit) =>
+        reads.batch(db2, scope, filters as Partial<Filters<R>>, afterId, limit),
+    },
+  });
+}

@@ -9,8 +9,6 @@ import {
   cheatFlagConfirmBody,
   cheatFlagCreateBody,
   cheatFlagDismissBody,
-  cheatFlagExportQuery,
-  cheatFlagListQuery,
   cheatFlagParam,
   cheatFlagReviewBody,
   cheatFlagsResource,
@@ -24,10 +22,9 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { keysetBatches, sendExport } from '../../lib/export.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import type { ModuleWork } from '../../lib/server-module.ts';
-import { logChange } from '../../lib/operation-log.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -158,58 +155,38 @@ export async function cheatFlagRoutes(fastify: FastifyInstance, options: { db: D
   const path = `/${resource.name}`;
   const tags = [resource.name];
 
-  app.get(
-    path,
+  queryRoutes(
+    fastify,
+    db,
+    resource,
     {
-      schema: {
-        tags,
-        summary: 'Flagged players, filtered, sorted and paged',
-        querystring: cheatFlagListQuery,
-      },
-      config: can(resource, 'read'),
+      list: (db, scope, query) => listFlags(db, scope as ProductScope, query),
+      batch: (db, scope, filters, after, limit) =>
+        flagBatch(db, scope as ProductScope, filters, after, limit),
     },
-    async (request) => ok(await listFlags(db, scopeOf(request) as ProductScope, request.query)),
-  );
-
-  app.get(
-    `${path}/export`,
     {
-      schema: {
-        tags,
-        summary: 'Export the flags (CSV or XLSX) with the filters',
-        querystring: cheatFlagExportQuery,
+      summary: 'Flagged players, filtered, sorted and paged',
+      exporter: {
+        headers: EXPORT_COLUMNS,
+        toCells: (f: CheatFlagItem) => ({
+          id: f.id,
+          openid: f.openid,
+          source: f.source,
+          rule: f.rule,
+          score: f.score,
+          hits: f.hits,
+          state: f.state,
+          first_seen: f.first_seen,
+          last_seen: f.last_seen,
+          assignee: f.assignee?.username ?? '',
+          reviewer: f.reviewer?.username ?? '',
+          reviewed_at: f.reviewed_at ?? '',
+          note: f.note,
+          template_id: f.template_id ?? '',
+          sanction_id: f.sanction_id ?? '',
+          offence: f.offence ?? '',
+        }),
       },
-      config: can(resource, 'export'),
-    },
-    async (request, reply) => {
-      const scope = scopeOf(request) as ProductScope;
-      const { format, ...filters } = request.query;
-      await logChange(db, scope, { action: 'export', targetType: resource.name, after: { format, filters } });
-      const cells = (f: CheatFlagItem) => [
-        f.id,
-        f.openid,
-        f.source,
-        f.rule,
-        f.score,
-        f.hits,
-        f.state,
-        f.first_seen,
-        f.last_seen,
-        f.assignee?.username ?? '',
-        f.reviewer?.username ?? '',
-        f.reviewed_at ?? '',
-        f.note,
-        f.template_id ?? '',
-        f.sanction_id ?? '',
-        f.offence ?? '',
-      ];
-      async function* rows() {
-        for await (const batch of keysetBatches((after, limit) =>
-          flagBatch(db, scope, filters, after, limit),
-        ))
-          yield batch.map(cells);
-      }
-      return sendExport(reply, format, resource.name, EXPORT_COLUMNS, rows());
     },
   );
 

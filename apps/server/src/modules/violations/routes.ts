@@ -8,8 +8,6 @@ import {
   violationsResource,
   violatorApplyBody,
   violatorDetailQuery,
-  violatorExportQuery,
-  violatorListQuery,
   violatorParam,
   violatorReasonBody,
   type ViolatorItem,
@@ -18,8 +16,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { keysetBatches, sendExport } from '../../lib/export.ts';
 import { logChange } from '../../lib/operation-log.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
@@ -102,51 +100,33 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
   const itemOf = (scope: ProductScope, row: ViolatorRow): Promise<ViolatorItem> =>
     violatorItem(db, scope, Number(row.playerId));
 
-  app.get(
-    path,
+  queryRoutes<typeof resource, ViolatorItem & { id: number }>(
+    fastify,
+    db,
+    resource,
     {
-      schema: {
-        tags,
-        summary: 'Violators grouped by player: hits per category, servers, first/last seen, review state',
-        querystring: violatorListQuery,
-      },
-      config: can(resource, 'read'),
+      list: (db, scope, query) => listViolators(db, scope as ProductScope, query),
+      batch: (db, scope, filters, after, limit) =>
+        violatorBatch(db, scope as ProductScope, filters, after, limit),
     },
-    async (request) => ok(await listViolators(db, scopeOf(request) as ProductScope, request.query)),
-  );
-  app.get(
-    `${path}/export`,
     {
-      schema: {
-        tags,
-        summary: 'Export the filtered violators (CSV or XLSX)',
-        querystring: violatorExportQuery,
+      summary: 'Violators grouped by player: hits per category, servers, first/last seen, review state',
+      exporter: {
+        headers: EXPORT_COLUMNS,
+        toCells: (v: ViolatorItem) => ({
+          openid: v.openid,
+          nickname: v.nickname,
+          status: v.status,
+          hits: v.hits,
+          ...Object.fromEntries(VIOLATION_EVENT_CATEGORIES.map((c) => [c, v.by_category[c] ?? 0])),
+          servers: v.servers.join(' '),
+          first_seen: v.first_seen,
+          last_seen: v.last_seen,
+          handled_by: v.handled_by,
+          handled_at: v.handled_at ?? '',
+          note: v.note,
+        }),
       },
-      config: can(resource, 'export'),
-    },
-    async (request, reply) => {
-      const scope = scopeOf(request) as ProductScope;
-      const { format, ...filters } = request.query;
-      await logChange(db, scope, { action: 'export', targetType: 'violations', after: { format, filters } });
-      async function* rows() {
-        for await (const batch of keysetBatches((after, limit) =>
-          violatorBatch(db, scope, filters, after, limit),
-        ))
-          yield batch.map((v) => [
-            v.openid,
-            v.nickname,
-            v.status,
-            v.hits,
-            ...VIOLATION_EVENT_CATEGORIES.map((c) => v.by_category[c] ?? 0),
-            v.servers.join(' '),
-            v.first_seen,
-            v.last_seen,
-            v.handled_by,
-            v.handled_at ?? '',
-            v.note,
-          ]);
-      }
-      return sendExport(reply, format, resource.name, EXPORT_COLUMNS, rows());
     },
   );
   app.get(

@@ -10,13 +10,12 @@ import {
   safeText,
   webGoodsResource,
   webOrderCreateBody,
-  webOrderExportQuery,
-  webOrderListQuery,
   webOrderParam,
   webOrderRedeliverBody,
   webOrderRefundBody,
   webOrderTotalsQuery,
   webOrdersResource,
+  type WebOrder,
   type WebOrderState,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -24,12 +23,10 @@ import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Cell } from '../../lib/cells.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { keysetBatches, sendExport } from '../../lib/export.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import type { ModuleWork } from '../../lib/server-module.ts';
-import { logChange } from '../../lib/operation-log.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
-import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { queryRoutes, resourceRoutes } from '../../lib/resource-routes.ts';
 import { GAME, PUBLIC, can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { answerPendingWith202, registerApprovalAction, submitChange } from '../approvals/index.ts';
@@ -222,17 +219,22 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
     },
   });
 
-  app.get(
-    path,
+  queryRoutes(
+    fastify,
+    db,
+    resource,
     {
-      schema: {
-        tags,
-        summary: 'Web recharge orders, filtered, sorted and paged',
-        querystring: webOrderListQuery,
-      },
-      config: can(resource, 'read'),
+      list: (db, scope, query) => listOrders(db, scope as ProductScope, query),
+      batch: (db, scope, filters, after, limit) =>
+        orderBatch(db, scope as ProductScope, filters, after, limit),
     },
-    async (request) => ok(await listOrders(db, scopeOf(request) as ProductScope, request.query)),
+    {
+      summary: 'Web recharge orders, filtered, sorted and paged',
+      exporter: {
+        headers: EXPORT_HEADERS,
+        toCells: (o: WebOrder) => Object.fromEntries(EXPORT_HEADERS.map((h) => [h, (o[h] ?? '') as Cell])),
+      },
+    },
   );
   app.get(
     `${path}/totals`,
@@ -245,31 +247,6 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
       config: can(resource, 'read'),
     },
     async (request) => ok(await orderTotals(db, scopeOf(request) as ProductScope, request.query)),
-  );
-  app.get(
-    `${path}/export`,
-    {
-      schema: { tags, summary: 'Export the filtered orders (CSV or XLSX)', querystring: webOrderExportQuery },
-      config: can(resource, 'export'),
-    },
-    async (request, reply) => {
-      const scope = scopeOf(request) as ProductScope;
-      const { format, ...filters } = request.query;
-      await logChange(db, scope, {
-        action: 'export',
-        targetType: resource.name,
-        targetId: '',
-        targetName: resource.name,
-        after: { filters, format },
-      });
-      async function* rows(): AsyncGenerator<Cell[][]> {
-        for await (const batch of keysetBatches((after, limit) =>
-          orderBatch(db, scope, filters, after, limit),
-        ))
-          yield batch.map((o) => EXPORT_HEADERS.map((h) => (o[h] ?? '') as Cell));
-      }
-      return sendExport(reply, format, resource.name, EXPORT_HEADERS, rows());
-    },
   );
   app.get(
     `${path}/:id`,
