@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32, isoTime, queryInt, safeText } from './fields.ts';
-import { listAnswer, listQuery } from './lists.ts';
+import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -154,15 +154,36 @@ const day = safeText()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .optional();
-export const refundListQuery = listQuery(REFUND_SORTS, {
+const refundFilters = {
   state: z.enum(REFUND_STATES).optional(),
   store: shortText(32).optional(),
   from: day,
   to: day,
   openid: shortText(64).optional(),
   order_no: shortText(64).optional(),
-});
+};
+export const refundListQuery = listQuery(REFUND_SORTS, refundFilters);
 export type RefundListQuery = z.infer<typeof refundListQuery>;
+export const refundExportQuery = exportQuery(refundFilters);
+/** The export's columns: a refund as accounting reads it (the ledger as what is still owed). */
+export const REFUND_EXPORT_COLUMNS = [
+  'id',
+  'notice_id',
+  'order_no',
+  'openid',
+  'store',
+  'sku',
+  'quantity',
+  'amount',
+  'currency',
+  'reason',
+  'source',
+  'state',
+  'owed',
+  'voided_at',
+  'sanction_id',
+  'updated_at',
+] as const;
 export const refundListAnswer = listAnswer(refundItem);
 
 export const refundTotalsQuery = z.object({ from: day, to: day });
@@ -208,6 +229,7 @@ export const refundsResource = defineResource({
   create: z.object({}),
   update: z.object({}),
   list: refundListQuery,
+  export: refundExportQuery,
   filters: REFUND_FILTERS,
   sorts: REFUND_SORTS,
   remove: 'none',

@@ -460,6 +460,26 @@ describe('totals, permissions', () => {
     expect(body(await admin.get('/api/v1/refunds/totals?from=yesterday')).code).toBe(400001);
   });
 
+  it('exports the refunds the filters find, with what is still owed, to those who may export', async () => {
+    const refund = await matched(450);
+    const viewer = await t.staff([perms.see]);
+    expect(body(await viewer.get('/api/v1/refunds/export?format=csv')).code).toBe(403001);
+    const exporter = await t.staff([perms.see, perms.export]);
+    const res = await exporter.get(`/api/v1/refunds/export?format=csv&order_no=${refund.order_no}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'id,notice_id,order_no,openid,store,sku,quantity,amount,currency,reason,source,state,owed,voided_at,sanction_id,updated_at',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${refund.order_no},${refund.openid},`);
+    expect(lines[1]).toContain(',450,USD,');
+    expect(body(await exporter.get('/api/v1/refunds/export?format=csv&state=nonsense')).code).toBe(400001);
+  });
+
   it('answers 403001 without the page permissions; only admins poll the store now', async () => {
     const refund = await matched();
     const viewer = await t.staff([perms.see]);

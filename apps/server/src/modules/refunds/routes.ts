@@ -5,7 +5,6 @@ import {
   ErrorCode,
   FALLBACK_LANGUAGE,
   refundBulkBody,
-  refundListQuery,
   refundNoticesBody,
   refundOrderParam,
   refundParam,
@@ -13,6 +12,8 @@ import {
   refundReasonBody,
   refundTotalsQuery,
   refundsResource,
+  REFUND_EXPORT_COLUMNS,
+  type RefundItem,
   type Language,
   type Translated,
 } from '@rx/contracts';
@@ -22,7 +23,9 @@ import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
+import type { Cell } from '../../lib/cells.ts';
 import { ok } from '../../lib/request.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { deliverSanction, insertSanction, scheduleSanctionEnd } from '../sanctions/index.ts';
@@ -34,6 +37,7 @@ import {
   attemptClawback,
   ingestNotices,
   listRefunds,
+  refundBatch,
   lockRefund,
   logRefund,
   refundById,
@@ -143,13 +147,23 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
     },
   });
 
-  app.get(
-    path,
+  queryRoutes(
+    fastify,
+    db,
+    resource,
     {
-      schema: { tags, summary: 'Refunds, filtered and paged', querystring: refundListQuery },
-      config: can(resource, 'read'),
+      list: (db, scope, query) => listRefunds(db, scope as ProductScope, query),
+      batch: (db, scope, filters, after, limit) =>
+        refundBatch(db, scope as ProductScope, filters, after, limit),
     },
-    async (request) => ok(await listRefunds(db, scopeOf(request) as ProductScope, request.query)),
+    {
+      summary: 'Refunds, filtered and paged',
+      exporter: {
+        headers: REFUND_EXPORT_COLUMNS,
+        toCells: (r: RefundItem) =>
+          Object.fromEntries(REFUND_EXPORT_COLUMNS.map((c) => [c, r[c] ?? ''])) as Record<string, Cell>,
+      },
+    },
   );
   app.get(
     `${path}/totals`,

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
+import { listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { ingestPlayerEvents } from '../players/index.ts';
@@ -369,11 +369,7 @@ export async function logRefund(
   });
 }
 
-export async function listRefunds(
-  db: Db,
-  scope: ProductScope,
-  query: RefundListQuery,
-): Promise<ListPage<RefundItem>> {
+function refundConditions(scope: ProductScope, query: Partial<RefundListQuery>): SQL | undefined {
   const conditions: SQL[] = [eq(refunds.productId, scope.productId)];
   if (query.state) conditions.push(eq(refunds.state, query.state));
   if (query.store) conditions.push(eq(refunds.store, query.store));
@@ -382,7 +378,14 @@ export async function listRefunds(
   if (query.from) conditions.push(gte(refunds.voidedAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to)
     conditions.push(lt(refunds.voidedAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+export async function listRefunds(
+  db: Db,
+  scope: ProductScope,
+  query: RefundListQuery,
+): Promise<ListPage<RefundItem>> {
   const order = sortOrder(
     query.sort,
     { voided_at: refunds.voidedAt, amount: refunds.amount, id: refunds.id },
@@ -390,7 +393,18 @@ export async function listRefunds(
     refunds.id,
     scope.lang,
   );
-  return listRows(db, refunds, where, order, query, (rows) => rows.map(toItem));
+  return listRows(db, refunds, refundConditions(scope, query), order, query, (rows) => rows.map(toItem));
+}
+
+/** The refunds the filters find with `id > afterId`, by id (the export). */
+export async function refundBatch(
+  db: Db,
+  scope: ProductScope,
+  filters: Partial<RefundListQuery>,
+  afterId: number,
+  limit: number,
+): Promise<RefundItem[]> {
+  return (await rowsAfter(db, refunds, refundConditions(scope, filters), afterId, limit)).map(toItem);
 }
 
 /** Refunds per day (UTC) and store, with the refunded amount per currency. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DataTable, type DataTableProps } from '../ui/DataTable.tsx';
 import { GamePage } from '../ui/GamePage.tsx';
@@ -24,7 +25,7 @@ export interface PagedTableProps<T extends object> extends TableProps<T> {
   toolsId: string;
   /** What the refresh button reloads (default: the list). */
   onRefresh?: () => void;
-  /** Shown at the start of the table's tools (bulk actions). */
+  /** Shown at the start of the table's tools (bulk actions), before the export. */
   leading?: ReactNode;
   /** The export's resource when the user may export: the file holds the rows the filters find. */
   exportAs?: string | false;
@@ -56,7 +57,10 @@ export function PagedTable<T extends object>({
         onRefresh: onRefresh ?? (() => void list.refetch()),
         refreshing: list.isFetching,
         leading: exportAs ? (
-          <ExportButton resource={exportAs} filters={{ ...params.filters, ...exportFilters }} />
+          <Space wrap>
+            {leading}
+            <ExportButton resource={exportAs} filters={{ ...params.filters, ...exportFilters }} />
+          </Space>
         ) : (
           leading
         ),

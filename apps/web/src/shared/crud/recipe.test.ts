@@ -37,7 +37,6 @@ const WITHOUT_EXPORT = new Set([
   'sanctions',
   'violation-templates',
   'profile-tags',
-  'refunds',
   'web-activities',
   'outside-calls',
   // Landed without one (2026-11-28): advertiser accounts are authorised, not listed for a sheet.

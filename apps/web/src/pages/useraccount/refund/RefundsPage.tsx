@@ -83,6 +83,7 @@ export function RefundsPage() {
   const client = useQueryClient();
   const { params, setParams, list } = useResource<RefundItem>(RESOURCE, { defaultSort: '-voided_at' });
   const canEdit = usePermission([RESOURCE.permissions.edit]);
+  const canExport = usePermission([RESOURCE.permissions.export]);
   const isAdmin = usePermission([ADMIN_ROLE]);
   const [selected, setSelected] = useState<number[]>([]);
   const filters = params.filters as Record<string, string | undefined>;
@@ -164,6 +165,7 @@ export function RefundsPage() {
       ]}
       rowKey="id"
       toolsId="refunds"
+      exportAs={canExport && RESOURCE.name}
       leading={
         <Space wrap>
           {canEdit && (
