@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoTime, queryInt, safeText } from './fields.ts';
-import { listAnswer, listQuery } from './lists.ts';
+import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { openidField } from './players.ts';
 import { defineResource } from './resource.ts';
 
@@ -164,15 +164,35 @@ const day = safeText()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .optional();
-export const sanctionListQuery = listQuery(SANCTION_SORTS, {
+const sanctionFilters = {
   openid: safeText().trim().max(64).optional(),
   kind: z.enum(SANCTION_KINDS).optional(),
   feature: z.enum(SANCTION_FEATURES).optional(),
   status: z.enum(SANCTION_STATUSES).optional(),
   from: day,
   to: day,
-});
+};
+export const sanctionListQuery = listQuery(SANCTION_SORTS, sanctionFilters);
 export type SanctionListQuery = z.infer<typeof sanctionListQuery>;
+export const sanctionExportQuery = exportQuery(sanctionFilters);
+/** The export's columns: who was sanctioned, how, by whom, until when, and whether it was lifted. */
+export const SANCTION_EXPORT_COLUMNS = [
+  'id',
+  'openid',
+  'kind',
+  'feature',
+  'device_id',
+  'reason',
+  'status',
+  'starts_at',
+  'ends_at',
+  'created_by',
+  'created_at',
+  'lifted_by',
+  'lifted_at',
+  'lift_reason',
+  'delivery',
+] as const;
 export const sanctionListAnswer = listAnswer(sanctionItem);
 
 export const sanctionParam = z.object({ openid: openidField, id: queryInt(1, Number.MAX_SAFE_INTEGER) });
@@ -214,6 +234,7 @@ export const sanctionsResource = defineResource({
   create: sanctionCreateBody,
   update: z.object({}),
   list: sanctionListQuery,
+  export: sanctionExportQuery,
   filters: SANCTION_FILTERS,
   sorts: SANCTION_SORTS,
   remove: 'none',

@@ -445,30 +445,33 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
   },
   options: { summary?: string; exporter?: QueryExport<Item, Ctx> } = {},
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  if (resource.scope === 'product') documentProductHeader(fastify);
-  app.get(
-    `/${resource.name}`,
-    {
-      schema: {
-        tags: [resource.name],
-        summary: options.summary ?? `List ${resource.name}`,
-        querystring: resource.list,
+  // Its own plugin context, so that the product header it documents stays on its two routes.
+  void fastify.register(async (scoped) => {
+    const app = scoped.withTypeProvider<ZodTypeProvider>();
+    if (resource.scope === 'product') documentProductHeader(scoped);
+    app.get(
+      `/${resource.name}`,
+      {
+        schema: {
+          tags: [resource.name],
+          summary: options.summary ?? `List ${resource.name}`,
+          querystring: resource.list,
+        },
+        config: can(resource, 'read'),
       },
-      config: can(resource, 'read'),
-    },
-    async (request) => ok(await reads.list(db, scopeOf(request), request.query as z.output<R['list']>)),
-  );
-  const { exporter } = options;
-  if (!exporter) return;
-  resourceTableRoutes(fastify, db, resource, {
-    exporter: {
-      name: resource.name,
-      headers: exporter.headers,
-      prepare: exporter.prepare ?? (async () => null as Ctx),
-      toCells: exporter.toCells,
-      batch: (db2, scope, filters, afterId, limit) =>
-        reads.batch(db2, scope, filters as Partial<Filters<R>>, afterId, limit),
-    },
+      async (request) => ok(await reads.list(db, scopeOf(request), request.query as z.output<R['list']>)),
+    );
+    const { exporter } = options;
+    if (!exporter) return;
+    resourceTableRoutes(scoped, db, resource, {
+      exporter: {
+        name: resource.name,
+        headers: exporter.headers,
+        prepare: exporter.prepare ?? (async () => null as Ctx),
+        toCells: exporter.toCells,
+        batch: (db2, scope, filters, afterId, limit) =>
+          reads.batch(db2, scope, filters as Partial<Filters<R>>, afterId, limit),
+      },
+    });
   });
 }

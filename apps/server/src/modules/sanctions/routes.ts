@@ -12,10 +12,11 @@ import {
   sanctionCreateBody,
   sanctionExtendBody,
   sanctionLiftBody,
-  sanctionListQuery,
+  SANCTION_EXPORT_COLUMNS,
   sanctionParam,
   sanctionsResource,
   type SanctionBulkBody,
+  type SanctionItem,
   type Translated,
   type SanctionCreateBody,
 } from '@rx/contracts';
@@ -25,7 +26,9 @@ import type { ProductScope, Scope } from '../../lib/access.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import { fieldError } from '../../lib/problems.ts';
+import type { Cell } from '../../lib/cells.ts';
 import { ok } from '../../lib/request.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
@@ -41,6 +44,7 @@ import {
   gameStatus,
   liftSanction,
   listSanctions,
+  sanctionBatch,
   playerSanctions,
   toItem,
   type SanctionRow,
@@ -329,17 +333,26 @@ export async function sanctionRoutes(
 
   // --- Across players (the risk-control page) ---
   const resource = sanctionsResource;
-  app.get(
-    `/${resource.name}`,
+  queryRoutes(
+    fastify,
+    db,
+    resource,
     {
-      schema: {
-        tags,
-        summary: 'Sanctions across players, filtered and paged',
-        querystring: sanctionListQuery,
-      },
-      config: can(resource, 'read'),
+      list: (db, scope, query) => listSanctions(db, scope as ProductScope, query),
+      batch: (db, scope, filters, after, limit) =>
+        sanctionBatch(db, scope as ProductScope, filters, after, limit),
     },
-    async (request) => ok(await listSanctions(db, scopeOf(request) as ProductScope, request.query)),
+    {
+      summary: 'Sanctions across players, filtered and paged',
+      exporter: {
+        headers: SANCTION_EXPORT_COLUMNS,
+        toCells: (s: SanctionItem) => ({
+          ...Object.fromEntries(SANCTION_EXPORT_COLUMNS.map((c) => [c, (s[c] ?? '') as Cell])),
+          created_by: s.created_by?.username ?? '',
+          lifted_by: s.lifted_by?.username ?? '',
+        }),
+      },
+    },
   );
   app.post(
     `/${resource.name}/bulk`,

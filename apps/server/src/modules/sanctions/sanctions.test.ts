@@ -362,6 +362,22 @@ describe('sanctions', () => {
     expect(body(await admin.get('/api/v1/sanctions?status=gone')).code).toBe(400001);
   });
 
+  it('exports the sanctions the filters find, naming who set them', async () => {
+    const res = await admin.get(`/api/v1/sanctions/export?format=csv&openid=${openid(5)}&kind=mute`);
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'id,openid,kind,feature,device_id,reason,status,starts_at,ends_at,created_by,created_at,lifted_by,lifted_at,lift_reason,delivery',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${openid(5)},mute,`);
+    expect(lines[1]).toContain(',admin,');
+    expect(body(await admin.get('/api/v1/sanctions/export?format=csv&kind=nonsense')).code).toBe(400001);
+  });
+
   it('bulk from an openid file runs as a job with a result per line', async () => {
     // Player 11 is already muted.
     await created(admin, openid(11), { kind: 'mute', duration_minutes: 60, reason: 'earlier' });

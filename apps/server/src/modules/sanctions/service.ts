@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
+import { listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -305,11 +305,7 @@ export async function playerSanctions(db: Db, productId: number, openid: string)
 }
 
 /** The list across players, with filters. */
-export async function listSanctions(
-  db: Db,
-  scope: ProductScope,
-  query: SanctionListQuery,
-): Promise<ListPage<SanctionItem>> {
+function sanctionConditions(scope: ProductScope, query: Partial<SanctionListQuery>): SQL | undefined {
   const conditions: SQL[] = [eq(sanctions.productId, scope.productId)];
   if (query.openid) conditions.push(eq(sanctions.openid, query.openid));
   if (query.kind) conditions.push(eq(sanctions.kind, query.kind));
@@ -323,7 +319,14 @@ export async function listSanctions(
   if (query.from) conditions.push(gte(sanctions.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to)
     conditions.push(lt(sanctions.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+export async function listSanctions(
+  db: Db,
+  scope: ProductScope,
+  query: SanctionListQuery,
+): Promise<ListPage<SanctionItem>> {
   const order = sortOrder(
     query.sort,
     { created_at: sanctions.createdAt, ends_at: sanctions.endsAt, id: sanctions.id },
@@ -331,7 +334,18 @@ export async function listSanctions(
     sanctions.id,
     scope.lang,
   );
-  return listRows(db, sanctions, where, order, query, (rows) => itemsOf(db, rows));
+  return listRows(db, sanctions, sanctionConditions(scope, query), order, query, (rows) => itemsOf(db, rows));
+}
+
+/** The sanctions the filters find with `id > afterId`, by id (the export). */
+export async function sanctionBatch(
+  db: Db,
+  scope: ProductScope,
+  filters: Partial<SanctionListQuery>,
+  afterId: number,
+  limit: number,
+): Promise<SanctionItem[]> {
+  return itemsOf(db, await rowsAfter(db, sanctions, sanctionConditions(scope, filters), afterId, limit));
 }
 
 /** What the game reads: the player's bans and mutes in force now (ends compared with now here). */

@@ -34,7 +34,6 @@ const WITHOUT_EXPORT = new Set([
   'players',
   'user-groups',
   'code-batches',
-  'sanctions',
   'violation-templates',
   'profile-tags',
   'web-activities',

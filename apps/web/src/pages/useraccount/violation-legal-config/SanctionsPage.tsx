@@ -48,6 +48,7 @@ export function SanctionsPage() {
   const client = useQueryClient();
   const { params, setParams, list } = useResource<SanctionItem>(RESOURCE, { defaultSort: '-created_at' });
   const canBulk = usePermission([RESOURCE.permissions.edit]);
+  const canExport = usePermission([RESOURCE.permissions.export]);
   const [open, setOpen] = useState(false);
   const [fileId, setFileId] = useState<string>();
   const [form] = Form.useForm<BulkValues>();
@@ -116,6 +117,7 @@ export function SanctionsPage() {
       ]}
       rowKey="id"
       toolsId="sanctions"
+      exportAs={canExport && RESOURCE.name}
       leading={
         canBulk && (
           <Button type="primary" danger onClick={() => setOpen(true)}>
