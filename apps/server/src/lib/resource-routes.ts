@@ -441,7 +441,8 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
   reads: {
     /** A page of the list (its items may say less than an export row, e.g. no id). */
     list(db: Db, scope: Scope, query: z.output<R['list']>): Promise<ListPage<unknown>>;
-    batch: ResourceReads<R, Item>['batch'];
+    /** The export's rows (needed with an exporter). */
+    batch?: ResourceReads<R, Item>['batch'];
   },
   options: { summary?: string; exporter?: QueryExport<Item, Ctx> } = {},
 ) {
@@ -463,6 +464,8 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
     );
     const { exporter } = options;
     if (!exporter) return;
+    const batch = reads.batch;
+    if (!batch) throw new Error(`${resource.name}: an export needs the reads' batch`);
     resourceTableRoutes(scoped, db, resource, {
       exporter: {
         name: resource.name,
@@ -470,7 +473,7 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
         prepare: exporter.prepare ?? (async () => null as Ctx),
         toCells: exporter.toCells,
         batch: (db2, scope, filters, afterId, limit) =>
-          reads.batch(db2, scope, filters as Partial<Filters<R>>, afterId, limit),
+          batch(db2, scope, filters as Partial<Filters<R>>, afterId, limit),
       },
     });
   });

@@ -5,7 +5,7 @@ import { operationLogsResource } from '@rx/contracts/operation-logs';
 import type { Db } from '../../db/index.ts';
 import { timeCell } from '../../lib/cells.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceTableRoutes } from '../../lib/resource-routes.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
 import { getLog, listLogs, logBatch, type LogFilters } from './service.ts';
@@ -53,23 +53,20 @@ export async function operationLogRoutes(fastify: FastifyInstance, options: { db
   const path = `/${resource.name}`;
   const tags = [resource.name];
 
-  app.get(
-    path,
+  const { headers, prepare, toCells, batch } = logTable;
+  queryRoutes(
+    fastify,
+    db,
+    resource,
+    { list: listLogs, batch },
     {
-      schema: {
-        tags,
-        summary:
-          'List the operation log (newest first unless sorted): staff, action, target type, time range',
-        querystring: resource.list,
-      },
-      config: can(resource, 'read'),
+      summary: 'List the operation log (newest first unless sorted): staff, action, target type, time range',
+      exporter: { headers, prepare, toCells },
     },
-    async (request) => ok(await listLogs(db, scopeOf(request), request.query)),
   );
   app.get(
     `${path}/:id`,
     { schema: { tags, summary: 'One entry', params: bigIdParam }, config: can(resource, 'read') },
     async (request) => ok(await getLog(db, scopeOf(request), request.params.id)),
   );
-  resourceTableRoutes(app, db, resource, { exporter: logTable });
 }

@@ -4,6 +4,7 @@ import { ErrorCode, playerParam, playerEventsBody, playerProfileQuery, playersRe
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { ingestPlayerEvents } from './events.ts';
 import { listPlayers, playerProfile } from './service.ts';
@@ -15,17 +16,12 @@ export async function playerRoutes(fastify: FastifyInstance, options: { db: Db }
   const resource = playersResource;
   const tags = [resource.name];
 
-  app.get(
-    `/${resource.name}`,
-    {
-      schema: {
-        tags,
-        summary: 'Find players by openid, role id, role name or nickname (prefix), device id or address',
-        querystring: resource.list,
-      },
-      config: can(resource, 'read'),
-    },
-    async (request) => ok(await listPlayers(db, scopeOf(request).productId!, request.query)),
+  queryRoutes(
+    fastify,
+    db,
+    resource,
+    { list: (db, scope, query) => listPlayers(db, scope.productId!, query) },
+    { summary: 'Find players by openid, role id, role name or nickname (prefix), device id or address' },
   );
   app.get(
     `/${resource.name}/:openid`,
