@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Descriptions, Result, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Descriptions, Result, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { Link, useParams } from 'react-router';
 import { userGroupsResource, type UserGroup, type UserGroupMember } from '@rx/contracts/user-groups';
 import { useProduct } from '@/app/product/index.ts';
 import { usePermission } from '@/app/permission/index.ts';
-import { apiQuery, ExportButton, SearchForm, tablePaging, useListParams } from '@/shared/crud/index.ts';
+import { apiQuery, useListParams } from '@/shared/crud/index.ts';
+import { QueryList } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { DataTable } from '@/shared/ui/index.ts';
 import { GROUPS, useGroupByKey } from '@/shared/rules/group-by-key.ts';
 
 const FILTERS = ['q', 'layer'] as const;
@@ -111,9 +111,10 @@ export function MembersPage() {
           ]}
         />
       )}
-      <SearchForm
-        values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
+      <QueryList<UserGroupMember>
+        params={params}
+        setParams={setParams}
+        list={members}
         fields={[
           { name: 'q', label: t('member.search'), width: 200 },
           ...(g?.layers.length
@@ -128,25 +129,10 @@ export function MembersPage() {
               ]
             : []),
         ]}
-        extra={
-          <Space>
-            {canExport && id && (
-              <ExportButton resource={`${GROUPS}/${id}/members`} filters={params.filters} />
-            )}
-          </Space>
-        }
-      />
-      <DataTable<UserGroupMember>
         rowKey="player_id"
-        tools={{
-          id: 'user-group-members',
-          onRefresh: () => void members.refetch(),
-          refreshing: members.isFetching,
-        }}
-        loading={members.isFetching}
+        toolsId="user-group-members"
         columns={columns}
-        dataSource={members.data?.list}
-        {...tablePaging(params, setParams, members.data?.total)}
+        exportAs={canExport && id ? `${GROUPS}/${id}/members` : false}
       />
     </>
   );
