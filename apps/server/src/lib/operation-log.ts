@@ -59,3 +59,26 @@ export function logChange(
     ip: actor.ip,
   });
 }
+
+/** Appends several entries of one staff member's write in one statement (an import's rows). */
+export async function logChanges(
+  db: Db,
+  entries: { actor: Actor; entry: Omit<LogEntry, 'cpId' | 'userId' | 'username' | 'ip'> }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(operationLogs).values(
+    entries.map(({ actor, entry }) => ({
+      cpId: actor.cpId,
+      productId: entry.productId === undefined ? actor.productId : (entry.productId ?? null),
+      userId: actor.userId,
+      username: actor.username,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId === undefined ? '' : String(entry.targetId),
+      targetName: entry.targetName ?? '',
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: actor.ip,
+    })),
+  );
+}
