@@ -1,4 +1,5 @@
 import type { LogAction, LogTargetType } from '@rx/contracts';
+import { insertMany } from '../db/bulk-insert.ts';
 import type { Db } from '../db/index.ts';
 import { operationLogs } from '../db/schema.ts';
 
@@ -66,7 +67,9 @@ export async function logChanges(
   entries: { actor: Actor; entry: Omit<LogEntry, 'cpId' | 'userId' | 'username' | 'ip'> }[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(operationLogs).values(
+  await insertMany(
+    db,
+    operationLogs,
     entries.map(({ actor, entry }) => ({
       cpId: actor.cpId,
       productId: entry.productId === undefined ? actor.productId : (entry.productId ?? null),
@@ -80,5 +83,6 @@ export async function logChanges(
       after: entry.after ?? null,
       ip: actor.ip,
     })),
+    { returning: false },
   );
 }

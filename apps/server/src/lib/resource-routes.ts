@@ -4,6 +4,7 @@ import { and, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { idParam, type LogAction, type Resource } from '@rx/contracts';
+import { insertMany } from '../db/bulk-insert.ts';
 import type { Db } from '../db/index.ts';
 import type { Scope } from './access.ts';
 import type { Cell } from './cells.ts';
@@ -224,10 +225,11 @@ export function resourceService<
           if (inputs.length === 0) return [];
           for (const input of inputs) await impl.check?.(tx, scope, input);
           const owner = { cpId: scope.cpId, ...(table.productId ? { productId: scope.productId } : {}) };
-          const inserted = (await tx
-            .insert(table)
-            .values(inputs.map((input) => ({ ...impl.columns(input), ...owner }) as T['$inferInsert']))
-            .returning()) as T['$inferSelect'][];
+          const inserted = await insertMany(
+            tx,
+            table,
+            inputs.map((input) => ({ ...impl.columns(input), ...owner }) as T['$inferInsert']),
+          );
           // The ids come from the sequence in the order of the values: the log keeps the file's order.
           const rows = inserted.sort((a, b) => (a as { id: number }).id - (b as { id: number }).id);
           const items = await itemsOf(tx, rows);
