@@ -329,10 +329,15 @@ export function defineImportJob<Item extends { id: number }, Input, Ctx>(
   spec: ImportSpec<Item, Input, Ctx>,
 ): void {
   jobs.defineJob(importJobKind(spec), {
-    async run({ job, progress }) {
+    // On the jobs' own connections (`work`), so a long import never takes the requests' ones.
+    async run({ job, progress, db: work }) {
       const { table, dryRun, validOnly, scope } = job.params as unknown as ImportJobParams;
       try {
-        const answer = await runImport(db, scope, spec, table, { dryRun, validOnly, onProgress: progress });
+        const answer = await runImport(work ?? db, scope, spec, table, {
+          dryRun,
+          validOnly,
+          onProgress: progress,
+        });
         // Without the new rows' cells: a 5,000-row file's would make the summary a JSON of MBs, which
         // the server would parse again at every read of the job.
         const create = answer.create.map(({ row, key }) => ({ row, key }));
