@@ -7,7 +7,8 @@
 //     proportional set size (shared pages counted once), goal 250 MB;
 //  3. kill -9 of the server 1.5, 3 and 5 s into a 300,000-code generation, BENCH_KILLS times (10):
 //     restarts that answer /readyz, and codes generated once each (goal 10 of 10).
-// Usage: npm run build && npx tsx bench/long-work.ts   (BENCH_SKIP=work,memory,kill skips parts;
+// Usage: npm run build && npx tsx bench/long-work.ts   (BENCH_SKIP=work,memory,kill skips parts, and
+// import,export,generation parts of the work; BENCH_PROFILE=DIR: the server writes a CPU profile there;
 // BENCH_DEMO_PLAYERS, default the console's 200,000)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -171,44 +172,50 @@ async function longWork(): Promise<void> {
           `worst props page ${r.props.toFixed(0).padStart(4)} ms (${r.probes} probes each)`,
       );
     // The million codes to export are made first (their generation is not what is measured here).
-    const million = await startBatch(api, 1_000_000);
-    await untilGenerated(api, million, 1_000_000);
+    const million = skip.has('export') ? 0 : await startBatch(api, 1_000_000);
+    if (million) await untilGenerated(api, million, 1_000_000);
     console.log(`Long work beside requests (${machine()}):`);
-    line(
-      '20,000-row props import, dry run',
-      await probed(base, headers, async () => {
-        const csv = await propsCsv(base, headers, 20_000);
-        const answer = await api<{ job_id?: number }>(
-          'POST',
-          '/api/v1/props/import?dry_run=1',
-          csv,
-          'text/csv',
-        );
-        const jobId = answer.data?.job_id;
-        if (!jobId) throw new Error(JSON.stringify(answer).slice(0, 300));
-        for (;;) {
-          const job = await api<{ status: string }>('GET', `/api/v1/jobs/${jobId}`);
-          if (!['queued', 'running'].includes(job.data.status)) break;
-          await sleep(200);
-        }
-      }),
-    );
-    line(
-      '1,000,000-code export (CSV)',
-      await probed(base, headers, async () => {
-        const res = await fetch(`${base}/api/v1/code-batches/${million}/codes/export`, { headers });
-        let bytes = 0;
-        for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
-        if (bytes < 1_000_000 * 12) throw new Error(`the export had ${bytes} bytes`);
-      }),
-    );
-    line(
-      '300,000-code generation',
-      await probed(base, headers, async () => {
-        const id = await startBatch(api, 300_000);
-        await untilGenerated(api, id, 300_000);
-      }),
-    );
+    // The same probes with no work running: what the machine alone costs them (a busy machine's
+    // scheduling shows in every line; the work's share is the difference).
+    line('no work (the baseline)', await probed(base, headers, () => sleep(10_000)));
+    if (!skip.has('import'))
+      line(
+        '20,000-row props import, dry run',
+        await probed(base, headers, async () => {
+          const csv = await propsCsv(base, headers, 20_000);
+          const answer = await api<{ job_id?: number }>(
+            'POST',
+            '/api/v1/props/import?dry_run=1',
+            csv,
+            'text/csv',
+          );
+          const jobId = answer.data?.job_id;
+          if (!jobId) throw new Error(JSON.stringify(answer).slice(0, 300));
+          for (;;) {
+            const job = await api<{ status: string }>('GET', `/api/v1/jobs/${jobId}`);
+            if (!['queued', 'running'].includes(job.data.status)) break;
+            await sleep(200);
+          }
+        }),
+      );
+    if (million)
+      line(
+        '1,000,000-code export (CSV)',
+        await probed(base, headers, async () => {
+          const res = await fetch(`${base}/api/v1/code-batches/${million}/codes/export`, { headers });
+          let bytes = 0;
+          for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
+          if (bytes < 1_000_000 * 12) throw new Error(`the export had ${bytes} bytes`);
+        }),
+      );
+    if (!skip.has('generation'))
+      line(
+        '300,000-code generation',
+        await probed(base, headers, async () => {
+          const id = await startBatch(api, 300_000);
+          await untilGenerated(api, id, 300_000);
+        }),
+      );
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
