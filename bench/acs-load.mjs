@@ -5,7 +5,9 @@
 // /healthz's rate (goals: 25% and 15%), which holds still on a busy machine where req/s do not.
 // On the embedded PostgreSQL in a new data folder, or in a new database on DATABASE_URL's server.
 // Usage: npm run build && node bench/acs-load.mjs [--seconds 10] [--connections 10] [--root DIR]
-// (--root: the build of another checkout, e.g. the main branch's, for a before/after.)
+// (--root: the build of another checkout, e.g. the main branch's, for a before/after;
+// --routes healthz,get_all,props,rejwt: some of them only;
+// --profile DIR: the server writes a V8 CPU profile there at its stop, for `node bench/profile-top.mjs DIR`.)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,8 @@ const arg = (name, fallback) => {
 const seconds = Number(arg('seconds', 10));
 const connections = Number(arg('connections', 10));
 const server = path.join(path.resolve(arg('root', root)), 'apps/server/dist/server.js');
+const profile = arg('profile', '');
+const routes = new Set(arg('routes', 'healthz,get_all,props,rejwt').split(','));
 if (!fs.existsSync(server)) {
   console.error('build first: npm run build');
   process.exit(1);
@@ -76,7 +80,8 @@ function load(options) {
 async function bench(label, env) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [server], {
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, server], {
     env: {
       ...process.env,
       DEMO_PLAYERS: '2000',
@@ -98,45 +103,49 @@ async function bench(label, env) {
     const games = await (await fetch(`${base}/api/v1/products?page_size=100`, { headers: auth })).json();
     const game = games.data.list.find((p) => p.code === 'xianxia');
     const results = [];
-    results.push(['/healthz', await load({ url: `${base}/healthz` })]);
-    results.push([
-      'permission/get_all',
-      await load({
-        url: `${base}/api/v1/acs/permission/get_all`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...auth },
-        body: JSON.stringify({ user_id: admin.id }),
-      }),
-    ]);
-    results.push([
-      'props, first page',
-      await load({
-        url: `${base}/api/v1/props?page=1&page_size=20`,
-        headers: { ...auth, 'x-product-id': String(game.id) },
-      }),
-    ]);
+    if (routes.has('healthz')) results.push(['/healthz', await load({ url: `${base}/healthz` })]);
+    if (routes.has('get_all'))
+      results.push([
+        'permission/get_all',
+        await load({
+          url: `${base}/api/v1/acs/permission/get_all`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...auth },
+          body: JSON.stringify({ user_id: admin.id }),
+        }),
+      ]);
+    if (routes.has('props'))
+      results.push([
+        'props, first page',
+        await load({
+          url: `${base}/api/v1/props?page=1&page_size=20`,
+          headers: { ...auth, 'x-product-id': String(game.id) },
+        }),
+      ]);
     // Each refresh token is good once: keep a pool, and put back the rotated token of every answer.
     const pool = [];
-    for (let i = 0; i < connections * 3; i++) pool.push((await consoleSignIn(base)).refresh_token);
-    results.push([
-      'rejwt',
-      await load({
-        url: base,
-        method: 'POST',
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/v1/acs/user/rejwt?rejwt=${encodeURIComponent(pool.shift())}`,
-            }),
-            onResponse: (status, body) => {
-              if (status === 200) pool.push(JSON.parse(body).data.refresh_token);
+    if (routes.has('rejwt'))
+      for (let i = 0; i < connections * 3; i++) pool.push((await consoleSignIn(base)).refresh_token);
+    if (routes.has('rejwt'))
+      results.push([
+        'rejwt',
+        await load({
+          url: base,
+          method: 'POST',
+          requests: [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                path: `/api/v1/acs/user/rejwt?rejwt=${encodeURIComponent(pool.shift())}`,
+              }),
+              onResponse: (status, body) => {
+                if (status === 200) pool.push(JSON.parse(body).data.refresh_token);
+              },
             },
-          },
-        ],
-      }),
-    ]);
-    const healthz = results[0][1].requests.average;
+          ],
+        }),
+      ]);
+    const healthz = results.find(([name]) => name === '/healthz')?.[1].requests.average ?? NaN;
     const goals = { 'permission/get_all': 25, 'props, first page': 15 };
     for (const [name, r] of results) {
       const errors = r.non2xx + r.errors + r.timeouts;

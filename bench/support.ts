@@ -22,9 +22,13 @@ export async function startServer(
   options: { source?: boolean; waitSeconds?: number } = {},
 ): Promise<{ child: ChildProcess; base: string }> {
   const port = 3700 + Math.floor(Math.random() * 290);
+  // BENCH_PROFILE=DIR: the server writes a V8 CPU profile there when it stops (bench/profile-top.mjs).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
   const args = options.source
-    ? ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]
-    : [path.join(root, 'apps/server/dist/server.js')];
+    ? [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]
+    : [...profile, path.join(root, 'apps/server/dist/server.js')];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -14,6 +14,11 @@ export interface Database {
   db: Db;
   /** The pool under `db` (pg-boss, cursors and COPY use its connections). */
   pool: Pool;
+  /**
+   * Background jobs' own connections (a few): a long import, generation or task runs on them, so
+   * the requests' pool is never emptied by work. Absent: jobs share `db`.
+   */
+  background?: Db;
   /** Where it is: DATABASE_URL, or the embedded server's address. */
   url: string;
   /** The console's own server, when it started one. */
@@ -36,6 +41,8 @@ export interface DatabaseOptions {
   durability?: EmbeddedOptions['durability'];
   /** Connections of the pool (10). */
   poolSize?: number;
+  /** Connections of the background jobs' pool (3). */
+  backgroundPoolSize?: number;
   log?: EmbeddedOptions['log'];
 }
 
@@ -81,6 +88,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!closing) console.warn(`database connection lost: ${err.message}`);
     });
     const db = drizzle(pool, { schema });
+    // The jobs' connections stay open (`min`: never closed for idleness) and are opened now: a job a
+    // request wakes (a kick's retry) must start as soon as it would on the requests' warm pool, not
+    // after a connection's set-up and password exchange (tens of ms, more than the next request).
+    const backgroundSize = options.backgroundPoolSize ?? 3;
+    const backgroundPool = new pg.Pool({ connectionString: url, max: backgroundSize, min: backgroundSize });
+    backgroundPool.on('error', (err) => {
+      if (!closing) console.warn(`database connection lost: ${err.message}`);
+    });
+    const background = drizzle(backgroundPool, { schema });
+    const warming = Promise.allSettled(
+      Array.from({ length: backgroundSize }, () => backgroundPool.connect()),
+    );
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock(727001)');
@@ -88,16 +107,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } finally {
       await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
       client.release();
+      // One that failed is opened again when a job needs it.
+      for (const warm of await warming) if (warm.status === 'fulfilled') warm.value.release();
     }
     return {
       db: db as unknown as Db,
       pool,
+      background: background as unknown as Db,
       url,
       embedded,
       async close() {
         // A query still running at the stop (a job's poll) ends with its connection: not news.
         closing = true;
-        await pool.end();
+        await Promise.all([pool.end(), backgroundPool.end()]);
         await embedded?.stop();
       },
     };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, getTableColumns, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ErrorCode, validationMessage, type Language, type SortParam } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
@@ -49,7 +49,7 @@ export async function runList<T>(
 }
 
 /** One page of `table`'s rows matching `where` in `order`, as items (`items` may read more), and the total. */
-export function listRows<T extends PgTable, Item>(
+export async function listRows<T extends PgTable, Item>(
   db: Db,
   table: T,
   where: SQL | undefined,
@@ -57,21 +57,30 @@ export function listRows<T extends PgTable, Item>(
   paging: Paging,
   items: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
 ): Promise<ListPage<Item>> {
-  return runList(
-    paging,
-    async (limit, offset) =>
-      items(
-        (await db
-          .select()
-          .from(table as PgTable)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)) as T['$inferSelect'][],
-      ),
-    () => countWhere(db, table, where),
+  const offset = (paging.page - 1) * paging.page_size;
+  // The page and the total in one statement: the count is a subquery of its own (evaluated once,
+  // the page's plan unchanged), so a list costs one round trip and one connection.
+  const counted = sql<number>`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`.mapWith(
+    Number,
   );
+  const rows = await db
+    .select({ ...getTableColumns(table as PgTable), [LIST_TOTAL]: counted })
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.page_size)
+    .offset(offset);
+  // Past the last page there is no row to carry the total.
+  const total = rows.length ? rows[0]![LIST_TOTAL]! : offset === 0 ? 0 : await countWhere(db, table, where);
+  const page = rows.map((row) => {
+    const { [LIST_TOTAL]: _, ...rest } = row;
+    return rest;
+  });
+  return { list: await items(page as T['$inferSelect'][]), total };
 }
+
+/** The field of a list's rows that carries the total (no table has such a column). */
+const LIST_TOTAL = '__list_total';
 
 /** The rows matching `where` with `id > afterId`, by id: the batches of exports and imports. */
 export async function rowsAfter<T extends PgTable & { id: PgColumn }>(

@@ -1,4 +1,5 @@
 import type { LogAction, LogTargetType } from '@rx/contracts';
+import { insertMany } from '../db/bulk-insert.ts';
 import type { Db } from '../db/index.ts';
 import { operationLogs } from '../db/schema.ts';
 
@@ -58,4 +59,30 @@ export function logChange(
     username: actor.username,
     ip: actor.ip,
   });
+}
+
+/** Appends several entries of one staff member's write in one statement (an import's rows). */
+export async function logChanges(
+  db: Db,
+  entries: { actor: Actor; entry: Omit<LogEntry, 'cpId' | 'userId' | 'username' | 'ip'> }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await insertMany(
+    db,
+    operationLogs,
+    entries.map(({ actor, entry }) => ({
+      cpId: actor.cpId,
+      productId: entry.productId === undefined ? actor.productId : (entry.productId ?? null),
+      userId: actor.userId,
+      username: actor.username,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId === undefined ? '' : String(entry.targetId),
+      targetName: entry.targetName ?? '',
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: actor.ip,
+    })),
+    { returning: false },
+  );
 }

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { errorMessage } from '@rx/contracts';
 import type { Database, Db } from '../../db/index.ts';
+import { insertMany } from '../../db/bulk-insert.ts';
 import { jobItems, jobs, schedules, type JobItemStatus, type JobStatus } from '../../db/jobs.ts';
 import { ApiError } from '../api-error.ts';
 import type { EventBus } from '../events.ts';
@@ -142,6 +143,8 @@ function rowsOf<T>(result: unknown): T[] {
 export class JobRunner {
   readonly boss: PgBoss;
   private readonly db: Db;
+  /** Where the work of jobs and schedules runs (the background pool): requests keep their own connections. */
+  private readonly workDb: Db;
   private readonly kinds = new Map<string, JobKind>();
   private readonly tasks = new Map<string, TaskHandler>();
   /** Jobs this process is running now, and the promise of each run. */
@@ -163,6 +166,7 @@ export class JobRunner {
     private readonly options: JobRunnerOptions = {},
   ) {
     this.db = database.db;
+    this.workDb = database.background ?? database.db;
     this.batchSize = options.batchSize ?? 100;
     this.progressIntervalMs = options.progressIntervalMs ?? 300;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
@@ -390,7 +394,7 @@ export class JobRunner {
     if ('run' in kind) return this.executeWhole(job, kind);
     for (;;) {
       if (this.stopping) return;
-      const outcome = await this.db.transaction(async (tx) => {
+      const outcome = await this.workDb.transaction(async (tx) => {
         const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
         if (!row || row.status !== 'running') return { stop: true as const };
         const claimed = rowsOf<{ seq: number; input: unknown }>(
@@ -487,19 +491,24 @@ export class JobRunner {
     const complete = async (tx: Db, result: WholeResult) => {
       const items = result.items ?? [];
       await tx.delete(jobItems).where(eq(jobItems.jobId, job.id));
-      // In small statements with a turn of the event loop between them (a 20,000-row import's items).
-      for (let start = 0; start < items.length; start += 250) {
+      // In statements of 2,000 items (one array per column) with a turn of the event loop between
+      // them (a 20,000-row import's items).
+      for (let start = 0; start < items.length; start += 2000) {
         if (start > 0) await nextLoop();
-        await tx.insert(jobItems).values(
-          items.slice(start, start + 250).map((item, i) => ({
+        const doneAt = new Date();
+        await insertMany(
+          tx,
+          jobItems,
+          items.slice(start, start + 2000).map((item, i) => ({
             jobId: job.id,
             seq: start + i + 1,
             input: item.input ?? null,
             status: item.status,
             message: item.message ?? '',
             output: item.output ?? null,
-            doneAt: new Date(),
+            doneAt,
           })),
+          { returning: false },
         );
       }
       const failed = items.filter((i) => i.status === 'error').length;
@@ -518,7 +527,7 @@ export class JobRunner {
       completed = true;
     };
     const result = await kind.run({
-      db: this.db,
+      db: this.workDb,
       job,
       progress: (done, total = progress.total, failed = progress.failed) => {
         progress = { done, total, failed };
@@ -527,7 +536,7 @@ export class JobRunner {
       },
       complete,
     });
-    if (!completed) await this.db.transaction((tx) => complete(tx, result ?? {}));
+    if (!completed) await this.workDb.transaction((tx) => complete(tx, result ?? {}));
     const [ended] = await this.db.select().from(jobs).where(eq(jobs.id, job.id));
     if (ended) this.publish(ended, true);
   }
@@ -761,7 +770,7 @@ export class JobRunner {
 
   private async runCron(key: string, { handler, payload }: { handler: TaskHandler; payload: unknown }) {
     try {
-      await handler(payload, { db: this.db, key, at: new Date() });
+      await handler(payload, { db: this.workDb, key, at: new Date() });
     } catch (error) {
       this.options.log?.error({ err: error, schedule: key }, 'scheduled task failed');
       await this.db

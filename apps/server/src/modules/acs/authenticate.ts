@@ -4,7 +4,7 @@ import { ErrorCode } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { tokenFamilies, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { verifyJwt } from '../../lib/jwt.ts';
+import { verifyJwt, type AccessClaims, type JwtResult } from '../../lib/jwt.ts';
 import { bearerToken } from '../../lib/request.ts';
 import type { EventBus } from '../../lib/events.ts';
 
@@ -76,6 +76,20 @@ function signInCache(events?: EventBus) {
  */
 export function authenticator(db: Db, jwtSecret: string, events?: EventBus) {
   const cache = signInCache(events);
+  // Tokens whose signature was checked: a console sends the same one with every request, and the
+  // HMAC and the claims' decoding were a part of each. The expiry is still checked every time.
+  const verified = new Map<string, AccessClaims>();
+  const verify = (token: string): JwtResult => {
+    const known = verified.get(token);
+    if (known && known.exp > Date.now() / 1000) return { ok: true, claims: known };
+    verified.delete(token);
+    const result = verifyJwt(token, jwtSecret);
+    if (result.ok) {
+      if (verified.size >= CACHE_LIMIT) verified.clear();
+      verified.set(token, result.claims);
+    }
+    return result;
+  };
   const read = async (userId: number, family: string): Promise<SignIn | undefined> => {
     const cached = cache.get(family, userId);
     if (cached) return cached;
@@ -98,7 +112,7 @@ export function authenticator(db: Db, jwtSecret: string, events?: EventBus) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw new ApiError(ErrorCode.SESSION_ENDED);
-    const result = verifyJwt(token, jwtSecret);
+    const result = verify(token);
     if (!result.ok) {
       throw new ApiError(result.reason === 'expired' ? ErrorCode.TOKEN_EXPIRED : ErrorCode.TOKEN_INVALID);
     }

@@ -50,15 +50,19 @@ function cookieOptions(request: FastifyRequest, maxAge: number) {
   };
 }
 
-/** get_all's list of a user's grants, made once per grants (lib/grants.ts keeps them until a change). */
-const permissionLists = new WeakMap<UserGrants, { resource: string }[]>();
-function permissionList(grants: UserGrants): { resource: string }[] {
-  let list = permissionLists.get(grants);
-  if (!list) {
-    list = [...grants.permissions].sort().map((resource) => ({ resource }));
-    permissionLists.set(grants, list);
+/**
+ * get_all's answer for a user's grants, serialised once per grants (lib/grants.ts keeps them until
+ * a change, which makes new grants and so a new answer): a console asks for it on every page.
+ */
+const permissionAnswers = new WeakMap<UserGrants, Buffer>();
+function permissionAnswer(grants: UserGrants): Buffer {
+  let answer = permissionAnswers.get(grants);
+  if (answer === undefined) {
+    const ruixue = [...grants.permissions].sort().map((resource) => ({ resource }));
+    answer = Buffer.from(JSON.stringify(ok({ ruixue })));
+    permissionAnswers.set(grants, answer);
   }
-  return list;
+  return answer;
 }
 
 /** The staff sign-in service (spec §7): `users/*` for the sign-in page, `acs/*` for the console. */
@@ -189,7 +193,7 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
       schema: { tags, summary: "A user's permissions (only one's own unless admin)", body: permissionBody },
       config: SIGNED_IN,
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       const grants = await requirePermission(db, request);
       let target = { userId: auth.userId, permChangedAt: auth.permChangedAt };
@@ -212,7 +216,7 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
       }
       const targetGrants =
         target.userId === auth.userId ? grants : await userGrants(db, target.userId, target.permChangedAt);
-      return ok({ ruixue: permissionList(targetGrants) });
+      return reply.type('application/json; charset=utf-8').send(permissionAnswer(targetGrants));
     },
   );
 

@@ -41,16 +41,24 @@ app.jobs.defineTask('crash:mark', async (_payload, { db }) => {
   await db.insert(jobItemEffects).values({ jobId: -1, seq: 1 });
 });
 let announced = false;
+let probed: Promise<unknown> = Promise.resolve();
+/** Where the server listens (known once it does). */
+let address = '';
 app.events.subscribe((event) => {
   if (event.topic !== 'job') return;
   if (!announced && mode === 'resume' && event.data.status === 'running') {
     announced = true;
     say({ event: 'resumed', id: event.data.id, done: event.data.done });
+    // The server answers while the resumed job runs (its batches take the jobs' connections).
+    probed = fetch(`${address}/readyz`).then(
+      (res) => say({ event: 'probe', status: res.status }),
+      (err: unknown) => say({ event: 'probe', error: String(err) }),
+    );
   }
   say({ event: 'progress', id: event.data.id, status: event.data.status, done: event.data.done });
 });
 // Listening, as the console does: the job left running resumes then (lib/jobs `resumeLeftWork`).
-await app.listen({ port: 0, host: '127.0.0.1' });
+address = await app.listen({ port: 0, host: '127.0.0.1' });
 say({ event: 'ready' });
 
 if (mode === 'start') {
@@ -64,14 +72,15 @@ if (mode === 'start') {
 } else {
   const [job] = await database.db.select().from(jobs).orderBy(jobs.id).limit(1);
   if (!job) throw new Error('no job to resume');
-  // Bounded: the job and the one-off end (the one-off runs at start or at its moment).
+  // Bounded: the job and the one-off end (the one-off runs at start or at its moment). Nothing here
+  // starts the job: the server resumed it by itself once it listened.
   for (let i = 0; i < 1200; i++) {
-    await app.jobs.runJob(job.id);
     const row = (await app.jobs.find(job.id))!;
     const schedule = await app.jobs.schedule('crash:once');
     if (row.status !== 'running' && row.status !== 'queued' && schedule?.status !== 'active') break;
     await sleep(100);
   }
+  await probed;
   const row = (await app.jobs.find(job.id))!;
   const [effects] = await database.db
     .select({ n: count(), distinct: countDistinct(jobItemEffects.seq) })

@@ -104,6 +104,12 @@ describe('a job survives kill -9', () => {
         const second = child({ ...db.env, CRASH_MODE: 'resume' });
         const resumed = await second.until((l) => l.event === 'resumed');
         expect(resumed.id).toBe(id);
+        // Resumed by the server itself once it listened, never during its start, and it answers
+        // while the job runs.
+        const order = second.lines.map((l) => l.event);
+        expect(order.indexOf('ready')).toBeGreaterThanOrEqual(0);
+        expect(order.indexOf('ready')).toBeLessThan(order.indexOf('resumed'));
+        expect(await second.until((l) => l.event === 'probe')).toMatchObject({ status: 200 });
         const finished = await second.until((l) => l.event === 'finished');
         expect(finished).toMatchObject({
           id,
