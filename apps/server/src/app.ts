@@ -17,6 +17,7 @@ import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
 import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
 import { requestLanguage } from './lib/request.ts';
+import { cpLanguageFields, requireCpLanguage, withCpLanguage } from './lib/cp-language.ts';
 import { redactingLogger } from './lib/log-redaction.ts';
 import { localBus, redisBus, type EventBus } from './lib/events.ts';
 import { deploymentPrefix, redisNames } from './lib/redis-namespace.ts';
@@ -157,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return result.success ? { value: result.data } : { error: result.error };
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | ApiError | Error, request, reply) => {
     const lang = requestLanguage(request);
     if (error instanceof ApiError) {
       return reply
@@ -165,9 +166,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ code: error.code, data: error.data, msg: error.detail ?? errorMessage(error.code, lang) });
     }
     if (isZodError(error)) {
+      // A text without the CP's language is named with the other mistakes (lib/cp-language.ts).
+      const own = await cpLanguageFields(db, request).catch(() => ({}));
       return reply.code(400).send({
         code: ErrorCode.INVALID_INPUT,
-        data: fieldErrors(error.issues, lang),
+        data: { fields: withCpLanguage(fieldErrors(error.issues, lang).fields, own) },
         msg: errorMessage(ErrorCode.INVALID_INPUT, lang),
       });
     }
@@ -231,6 +234,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     redis && { url: redis.url, prefix: redis.names.rateLimits },
   );
+  // After validation, before every handler: multilingual texts carry the CP's own language.
+  app.addHook('preHandler', requireCpLanguage(db));
   await app.register(healthRoutes, { db });
   await app.register(acsRoutes, {
     prefix: '/api/v1',

@@ -90,6 +90,8 @@ export const cpConfigAnswer = z.object({
   gw_domain: z.string(),
   publish_area: z.enum(PUBLISH_AREAS),
   cp_name: z.string(),
+  /** The language every multilingual text of this CP must have (older stored configs lack it: zh). */
+  default_lang: z.enum(LANGUAGES).optional(),
   /** See `EXTERNAL_ENTRIES`. */
   external_urls: z.object({ bi: z.string().nullable(), service_workbench: z.string().nullable() }),
 });

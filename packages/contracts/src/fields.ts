@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { markMultilingual } from './required-language.ts';
 
 /** Field schemas shared by the business resources, so every form and request checks them alike. */
 
@@ -49,20 +50,28 @@ export const RECORD_STATUSES = ['active', 'disabled'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 export const recordStatus = z.enum(RECORD_STATUSES);
 
-/** A text per interface language: `zh` is required, the others may stay empty (they fall back to zh). */
+/**
+ * A text per interface language: one at least is filled in, the others may stay empty (they fall
+ * back to the one filled in). Which one is required follows the CP: its default language
+ * (`cps.default_lang`), checked by the server and the forms with `missingCpLanguage`.
+ */
 export function i18nText(max = 64) {
-  const other = safeText().trim().max(max).default('');
-  return z.object({
-    zh: safeText().trim().min(1).max(max),
-    en: other,
-    ja: other,
-    th: other,
-    vi: other,
-    tl: other,
-    id: other,
-    ar: other,
-    tc: other,
-  });
+  const text = safeText().trim().max(max).default('');
+  return markMultilingual(
+    z
+      .object({
+        zh: text,
+        en: text,
+        ja: text,
+        th: text,
+        vi: text,
+        tl: text,
+        id: text,
+        ar: text,
+        tc: text,
+      })
+      .refine((value) => Object.values(value).some(Boolean), { params: { key: 'required' } }),
+  );
 }
 export type I18nText = z.infer<ReturnType<typeof i18nText>>;
 

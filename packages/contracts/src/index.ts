@@ -6,6 +6,7 @@ export * from './pages.ts';
 export * from './dimensions.ts';
 export * from './notifications.ts';
 export * from './fields.ts';
+export * from './required-language.ts';
 export * from './lists.ts';
 export * from './products.ts';
 export * from './channels.ts';

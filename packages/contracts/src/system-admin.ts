@@ -154,6 +154,8 @@ const cpSettingsFields = z.object({
     .trim()
     .max(253)
     .regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+)?$/i),
+  /** The language its staff write in: every multilingual text must have it. */
+  default_lang: z.enum(LANGUAGES),
 });
 export const cpSettingsBody = cpSettingsFields.partial().extend({ version: versionField });
 export type CpSettingsUpdate = z.input<typeof cpSettingsBody>;

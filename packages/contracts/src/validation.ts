@@ -447,6 +447,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'نسبة الطرح التدريجي تزداد فقط: هي الآن {percent}%.',
     tc: '灰度比例只能升高：目前為 {percent}%',
   },
+  cp_language_required: {
+    zh: '请填写{name}：这是本 CP 的默认语言',
+    en: "Fill in {name}: it is your CP's default language.",
+    ja: '{name}を入力してください。この CP の既定の言語です。',
+    th: 'กรุณากรอก{name}: เป็นภาษาเริ่มต้นของ CP นี้',
+    vi: 'Hãy điền {name}: đây là ngôn ngữ mặc định của CP.',
+    tl: 'Punan ang {name}: ito ang default na wika ng inyong CP.',
+    id: 'Isi {name}: ini bahasa default CP Anda.',
+    ar: 'املأ {name}: إنها اللغة الافتراضية لـ CP الخاص بك.',
+    tc: '請填寫{name}：這是本 CP 的預設語言',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -111,6 +111,8 @@ export const cps = pgTable('cps', {
   name: text('name').notNull(),
   publishArea: text('publish_area').$type<'gn' | 'hw'>().notNull(),
   gwDomain: text('gw_domain').notNull().default(''),
+  /** The language its staff write in: the one every multilingual text must have (issue 27). */
+  defaultLang: text('default_lang').notNull().default('zh'),
   ...editStamps(),
 });
 

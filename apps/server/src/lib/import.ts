@@ -1,3 +1,4 @@
+import { cpLanguage, cpLanguageProblems, withCpLanguage } from './cp-language.ts';
 import type { ZodType } from 'zod';
 import {
   ErrorCode,
@@ -135,6 +136,7 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
   try {
     return await db.transaction(async (tx) => {
       const ctx = await spec.prepare(tx, scope);
+      const cpLang = await cpLanguage(tx, scope.cpId);
       const byKey = new Map((await spec.existing(tx, scope)).map((item) => [spec.keyOf(item), item]));
       const answer: ImportAnswer = {
         dry_run: dryRun,
@@ -164,13 +166,16 @@ export async function runImport<Item extends { id: number }, Input, Ctx>(
           continue;
         }
         const problems = new FieldProblems(lang);
-        const parsed = spec.schema.safeParse(spec.fromCells(cells, ctx, problems), { reportInput: true });
-        // The resource's own findings first (an unknown reference says more than "required").
-        const fields = {
-          ...problems.fields,
-          ...(parsed.success ? {} : fieldErrors(parsed.error.issues, lang).fields),
-        };
-        if (!parsed.success || problems.any) {
+        const raw = spec.fromCells(cells, ctx, problems);
+        const parsed = spec.schema.safeParse(raw, { reportInput: true });
+        // The resource's own findings first (an unknown reference says more than "required"); a
+        // text without the CP's language is named too.
+        const ownLanguage = cpLanguageProblems(spec.schema, parsed.success ? parsed.data : raw, cpLang, lang);
+        const fields = withCpLanguage(
+          { ...problems.fields, ...(parsed.success ? {} : fieldErrors(parsed.error.issues, lang).fields) },
+          ownLanguage,
+        );
+        if (!parsed.success || problems.any || Object.keys(fields).length) {
           answer.errors.push(...rowErrors(row, fields, spec));
           continue;
         }

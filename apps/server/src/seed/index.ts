@@ -106,6 +106,7 @@ async function seedProduction(db: Db, adminPassword: string): Promise<void> {
       name: process.env.ADMIN_CP_NAME ?? 'Default CP',
       publishArea: process.env.PUBLISH_AREA === 'hw' ? 'hw' : 'gn',
       gwDomain: process.env.GW_DOMAIN ?? '',
+      defaultLang: process.env.PUBLISH_AREA === 'hw' ? 'en' : 'zh',
     })
     .returning();
   const [role] = await db
@@ -129,7 +130,7 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     .insert(cps)
     .values([
       { name: '瑞雪互娱（国内发行）', publishArea: 'gn', gwDomain: 'gw-gn.example.com' },
-      { name: 'Ruixue Games Global', publishArea: 'hw', gwDomain: 'gw-hw.example.com' },
+      { name: 'Ruixue Games Global', publishArea: 'hw', gwDomain: 'gw-hw.example.com', defaultLang: 'en' },
     ])
     .returning();
   const productRows = await db

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ErrorCode,
   INT32_MAX,
+  isLanguage,
   PLATFORMS,
   linkLoginBody,
   loginBody,
@@ -252,6 +253,7 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
         gw_domain: cp.gwDomain,
         publish_area: cp.publishArea,
         cp_name: cp.name,
+        default_lang: isLanguage(cp.defaultLang) ? cp.defaultLang : 'zh',
         external_urls: { bi: options.biUrl ?? null, service_workbench: options.serviceWorkbenchUrl ?? null },
       });
     },

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { LANGUAGES, announcementsResource, type Announcement, type OptionalI18nText } from '@rx/contracts';
+import {
+  LANGUAGES,
+  announcementsResource,
+  type Announcement,
+  type OptionalI18nText,
+  textFor,
+} from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
@@ -57,7 +63,7 @@ export const announcementImpl: ResourceImpl<
 > = {
   table: announcements,
   toItem,
-  nameOf: (row) => row.title.zh,
+  nameOf: (row) => textFor(row.title),
   where: (f) => [
     f.q ? contains(sql`lower(${announcements.title}::text)`, f.q.toLowerCase()) : undefined,
     f.type ? eq(announcements.type, f.type) : undefined,

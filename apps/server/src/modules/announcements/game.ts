@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { compareVersions, gameNoticesQuery, type GameNotice, type Language } from '@rx/contracts';
+import { compareVersions, gameNoticesQuery, type GameNotice, type Language, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
@@ -73,8 +73,8 @@ export async function liveNotices(
     .map((row) => ({
       id: row.id,
       type: row.type,
-      title: row.title[lang] || row.title.zh,
-      body: row.body[lang] || row.body.zh,
+      title: textFor(row.title, lang),
+      body: textFor(row.body, lang),
       image_url: row.imageUrl,
       click_action: row.clickAction,
       click_target: row.clickTarget,

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_LIFECYCLE, LANGUAGES, announcementsResource } from '@rx/contracts';
+import { ANNOUNCEMENT_LIFECYCLE, LANGUAGES, announcementsResource, textFor } from '@rx/contracts';
 import { defineLifecycle } from '../../lib/define-lifecycle.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { toItem } from './announcements.ts';
@@ -17,7 +17,7 @@ export const noticeLifecycle = defineLifecycle({
   table: announcements,
   status: announcements.status,
   toItem,
-  nameOf: (row) => row.title.zh,
+  nameOf: (row) => textFor(row.title),
   window: { start: (row) => row.startAt, end: (row) => row.endAt },
   tasks: { start: 'announcements.publish', end: 'announcements.end' },
   approval: {

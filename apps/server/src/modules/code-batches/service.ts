@@ -9,6 +9,7 @@ import {
   type CodeBatchAction,
   type CodeBatchStatus,
   type codeBatchCreateBody,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -363,7 +364,7 @@ export async function describeBatch(db: Db, reader: Scope, id: number): Promise<
   if (!row) return null;
   const lang = reader.lang;
   const named = (name: Partial<Record<string, string>>) =>
-    name[lang] || name.zh || Object.values(name).find(Boolean) || '';
+    textFor(name, lang) || Object.values(name).find(Boolean) || '';
   const [gift] = await db.select().from(giftPackages).where(eq(giftPackages.id, row.giftPackageId));
   const contents = (gift?.contents ?? []) as { prop_id: number; quantity: number }[];
   const propNames = contents.length

@@ -10,6 +10,7 @@ import {
   type I18nText,
   type giftCreateBody,
   type giftUsedByAnswer,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -77,7 +78,7 @@ const time = (value: string | null | undefined): Date | null | undefined =>
 const impl: ResourceImpl<typeof giftResource, typeof giftPackages, GiftPackage, PropCodes> = {
   table: giftPackages,
   toItem: toGift,
-  nameOf: (row) => row.name.zh,
+  nameOf: (row) => textFor(row.name),
   where: (f) => [
     f.q
       ? sql`exists (select 1 from jsonb_each_text(${giftPackages.name}) as n where ${contains(sql`n.value`, f.q)})`
@@ -134,7 +135,7 @@ function cloneGift(db: Db, scope: Scope, id: number, name?: I18nText): Promise<G
       action: 'clone',
       targetType: giftResource.logTarget,
       targetId: row!.id,
-      targetName: row!.name.zh,
+      targetName: textFor(row!.name),
       after: { ...item, cloned_from: id },
     });
     return item;

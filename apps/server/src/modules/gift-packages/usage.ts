@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { giftResource, propsResource } from '@rx/contracts';
+import { giftResource, propsResource, textFor } from '@rx/contracts';
 import { registerReferrer, type ReferringRows } from '../../lib/references.ts';
 import { inScope } from '../../lib/scope.ts';
 import { giftPackages } from './tables.ts';
@@ -27,6 +27,6 @@ export function referToProps(): void {
         .from(giftPackages)
         .where(and(inScope(giftPackages, scope), containsProp(propId)))
         .orderBy(giftPackages.id)
-    ).map((r) => ({ id: r.id, name: r.name.zh, status: r.status, live: true })),
+    ).map((r) => ({ id: r.id, name: textFor(r.name), status: r.status, live: true })),
   );
 }

@@ -7,6 +7,7 @@ import {
   type HelpArticle,
   type Language,
   type LogAction,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
@@ -368,7 +369,7 @@ export async function gameHelp(
     categories: categories
       .map((category) => ({
         id: category.id,
-        name: category.name[language] || category.name.zh,
+        name: textFor(category.name, language),
         articles: picked
           .filter((row) => row.categoryId === category.id)
           .map((row) => ({

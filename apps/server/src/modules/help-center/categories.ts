@@ -1,5 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { helpCategoriesResource, type HelpCategory } from '@rx/contracts';
+import { helpCategoriesResource, type HelpCategory, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
 import { anyLanguageContains } from '../../lib/list.ts';
@@ -48,7 +48,7 @@ const impl: ResourceImpl<typeof helpCategoriesResource, typeof helpCategories, H
     );
     return items.map((item) => ({ ...item, articles: counts.get(item.id) ?? 0 }));
   },
-  nameOf: (row) => row.name.zh,
+  nameOf: (row) => textFor(row.name),
   where: (f) => [
     f.q ? anyLanguageContains(helpCategories.name, f.q) : undefined,
     channelIs(helpCategories.channelId, f.channel_id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import sanitize from 'sanitize-html';
-import { mailsResource, type ApprovalSubject, type Language } from '@rx/contracts';
+import { mailsResource, type ApprovalSubject, type Language, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -8,7 +8,7 @@ import { valuePerCopy, type MailRow } from './mails.ts';
 
 type Named = Partial<Record<Language, string>>;
 const inLang = (text: Named, lang: Language) =>
-  text[lang] || text.zh || Object.values(text).find(Boolean) || '';
+  textFor(text, lang) || Object.values(text).find(Boolean) || '';
 
 /**
  * A rich-text body as plain text for the approver: read by sanitize-html with no tag allowed (its

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { OPENID_LIST_LIMITS, openidField } from '@rx/contracts';
+import { OPENID_LIST_LIMITS, openidField, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -146,7 +146,7 @@ export async function queueFanout(tx: Db, owner: Scope, row: MailRow): Promise<n
       userId: owner.userId || null,
       username: owner.username,
       kind: FANOUT_JOB,
-      params: { mail_id: row.id, name: row.title.zh },
+      params: { mail_id: row.id, name: textFor(row.title) },
       total: items.length,
     })
     .returning({ id: jobs.id });

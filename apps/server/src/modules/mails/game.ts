@@ -14,6 +14,7 @@ import {
   type MailAttachment,
   type MailClaimReason,
   type OptionalI18nText,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
@@ -85,7 +86,7 @@ async function named(
   return lists.map((list) =>
     list.map((a) => {
       const name = names.get(`${a.type}:${a.id}`);
-      return { ...a, name: name ? name[lang] || name.zh : '' };
+      return { ...a, name: name ? textFor(name, lang) : '' };
     }),
   );
 }
@@ -116,8 +117,8 @@ export async function inbox(
   );
   return rows.map((r, i) => ({
     id: Number(r.id),
-    title: r.title[lang] || r.title.zh,
-    body: r.body[lang] || r.body.zh,
+    title: textFor(r.title, lang),
+    body: textFor(r.body, lang),
     sender: r.sender,
     attachments: attachments[i]!,
     sent_at: iso(r.sent_at),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { MAIL_LIFECYCLE, mailsResource } from '@rx/contracts';
+import { MAIL_LIFECYCLE, mailsResource, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { defineLifecycle, type LifecycleContext } from '../../lib/define-lifecycle.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -55,7 +55,7 @@ export const mailLifecycle = defineLifecycle({
   table: mails,
   status: mails.status,
   toItem,
-  nameOf: (row) => row.title.zh,
+  nameOf: (row) => textFor(row.title),
   window: { start: (row) => row.sendAt, end: (row) => row.expireAt },
   tasks: { start: 'mails.send', end: 'mails.expire' },
   approval: {

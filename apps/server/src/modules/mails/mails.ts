@@ -5,6 +5,7 @@ import {
   type Mail,
   type MailAttachment,
   type OptionalI18nText,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -117,7 +118,7 @@ async function checkFile(db: Db, scope: Scope, fileId: string, problems: FieldPr
 export const mailImpl: ResourceImpl<typeof mailsResource, typeof mails, Mail, null> = {
   table: mails,
   toItem,
-  nameOf: (row) => row.title.zh,
+  nameOf: (row) => textFor(row.title),
   where: (f) => [
     f.q ? contains(sql`lower(${mails.title}::text)`, f.q.toLowerCase()) : undefined,
     f.status ? eq(mails.status, f.status) : undefined,

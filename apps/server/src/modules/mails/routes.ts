@@ -9,6 +9,7 @@ import {
   mailsResource,
   type MailRecipient,
   type MailStats,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -117,7 +118,7 @@ export async function mailRoutes(fastify: FastifyInstance, context: MailContext)
         )
     ).map((r) => ({
       id: r.id,
-      name: r.title.zh,
+      name: textFor(r.title),
       status: r.status,
       live:
         ['pending_approval', 'scheduled', 'sending', 'sent', 'partly_failed'].includes(r.status) &&

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { PROP_RARITIES, propsResource, type Prop } from '@rx/contracts';
+import { PROP_RARITIES, propsResource, type Prop, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { contains } from '../../lib/list.ts';
 import { liveReferences } from '../../lib/references.ts';
@@ -29,7 +29,7 @@ const impl: ResourceImpl<typeof propsResource, typeof props, Prop, null> = {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }),
-  nameOf: (row) => row.name.zh,
+  nameOf: (row) => textFor(row.name),
   where: (f) => [
     // One generated column holds the code and every name, so the keyword is one LIKE per row.
     f.q ? contains(props.searchText, f.q.toLowerCase()) : undefined,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { gameVersionCheckQuery, type GameVersionCheck, type Language } from '@rx/contracts';
+import { gameVersionCheckQuery, type GameVersionCheck, type Language, textFor } from '@rx/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
@@ -58,7 +58,7 @@ export async function versionCheck(db: Db, productId: number, query: Query): Pro
     latest: { version_name: s.version_name, version_code: s.version_code },
     min_version_code: s.min_version_code,
     url: s.store_url || s.download_url,
-    text: s.update_text[lang] || s.update_text.zh,
+    text: textFor(s.update_text, lang),
     publish_number: live.number,
   };
   const code = query.version_code;

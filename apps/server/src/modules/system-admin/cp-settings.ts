@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CpSettings, cpSettingsBody } from '@rx/contracts';
+import { isLanguage, type CpSettings, type cpSettingsBody } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { cps } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -15,6 +15,7 @@ function toSettings(row: typeof cps.$inferSelect): CpSettings {
     name: row.name,
     publish_area: row.publishArea,
     gw_domain: row.gwDomain,
+    default_lang: isLanguage(row.defaultLang) ? row.defaultLang : 'zh',
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
   };
@@ -35,6 +36,7 @@ export function updateCpSettings(
       name: input.name,
       publishArea: input.publish_area,
       gwDomain: input.gw_domain,
+      defaultLang: input.default_lang,
     });
     const item = toSettings(row);
     await logChange(tx, scope, {

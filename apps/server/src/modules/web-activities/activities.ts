@@ -10,6 +10,7 @@ import {
   webActivityMoveBody,
   webActivityMoveParams,
   type WebActivity,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -147,7 +148,7 @@ async function complete(db: Db, items: WebActivity[]): Promise<WebActivity[]> {
 const impl: ResourceImpl<typeof webActivitiesResource, typeof webActivities, WebActivity, null> = {
   table: webActivities,
   toItem: toActivity,
-  nameOf: (row) => row.name.zh,
+  nameOf: (row) => textFor(row.name),
   complete,
   where: (f) => [
     f.q ? anyLanguageContains(webActivities.name, f.q) : undefined,
@@ -199,7 +200,7 @@ function moveActivity(
       state: webActivities.status,
       action,
       version,
-      log: { targetType: webActivitiesResource.logTarget, name: (r) => r.name.zh, item: toActivity },
+      log: { targetType: webActivitiesResource.logTarget, name: (r) => textFor(r.name), item: toActivity },
     });
     return (await complete(tx, [toActivity(moved)]))[0]!;
   });
@@ -231,7 +232,11 @@ export async function endPassedActivities(db: Db): Promise<number> {
           target: and(eq(webActivities.id, row.id), eq(webActivities.status, 'live'))!,
           state: webActivities.status,
           action: 'end',
-          log: { targetType: webActivitiesResource.logTarget, name: (r) => r.name.zh, item: toActivity },
+          log: {
+            targetType: webActivitiesResource.logTarget,
+            name: (r) => textFor(r.name),
+            item: toActivity,
+          },
         }),
       );
       ended++;
@@ -292,6 +297,6 @@ export async function webActivityRoutes(fastify: FastifyInstance, options: { db:
           sql`${webActivities.tiers} @> ${JSON.stringify([{ gift_package_id: giftId }])}::jsonb`,
         ),
       );
-    return rows.map((r) => ({ id: r.id, name: r.name.zh, status: r.status, live: true }));
+    return rows.map((r) => ({ id: r.id, name: textFor(r.name), status: r.status, live: true }));
   });
 }

@@ -9,6 +9,7 @@ import {
   type Translated,
   type WebGood,
   type webGoodCreateBody,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -117,7 +118,7 @@ async function check(db: Db, scope: Scope, next: Partial<GoodInput>, beforeRow?:
 export const goodsImpl: ResourceImpl<typeof webGoodsResource, typeof webGoods, WebGood, null> = {
   table: webGoods,
   toItem: toGood,
-  nameOf: (row) => `${row.sku} · ${row.name.zh}`,
+  nameOf: (row) => `${row.sku} · ${textFor(row.name)}`,
   where: (f) => [
     f.q
       ? or(

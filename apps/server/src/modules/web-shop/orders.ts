@@ -15,6 +15,7 @@ import {
   type WebOrderState,
   type WebOrderTotalRow,
   type WebPaymentMethod,
+  textFor,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
@@ -198,7 +199,7 @@ export async function createOrder(
           currency: price.currency,
           country: body.country,
           method: body.payment_method,
-          description: good.name.en || good.name.zh,
+          description: good.name.en || textFor(good.name),
         });
       } catch {
         throw new Refusal('payment_unavailable');
@@ -215,7 +216,7 @@ export async function createOrder(
           server: body.server,
           goodId: good.id,
           sku: good.sku,
-          goodName: good.name.en || good.name.zh,
+          goodName: good.name.en || textFor(good.name),
           country: body.country,
           currency: price.currency,
           amount: price.amount,

@@ -1,6 +1,7 @@
 import { Flex, Form, Input, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES, type Language } from '@rx/contracts/languages';
+import { useCpLanguage } from '../cp-language.ts';
 import { markedLanguages } from './zod-form.ts';
 
 export type MultilangValue = Partial<Record<Language, string>>;
@@ -12,18 +13,19 @@ interface MultilangInputProps {
   multiline?: boolean;
   maxLength?: number;
   disabled?: boolean;
-  /** Every language may stay empty, zh too (the schema's `optionalI18nText`). */
+  /** Every language may stay empty, the CP's own too (the schema's `optionalI18nText`). */
   optional?: boolean;
   id?: string;
 }
 
-/** Languages without a text (they fall back to zh for players). */
+/** Languages without a text (players see the CP's default language instead). */
 export function missingLanguages(value: MultilangValue | undefined): Language[] {
   return LANGUAGES.filter((lang) => !value?.[lang]?.trim());
 }
 
 /**
- * One text per interface language, zh first and required unless `optional`; the missing ones are
+ * One text per interface language, the CP's default language first and required unless `optional`
+ * (an overseas CP need not write Chinese); the missing ones are
  * marked so a translator sees at a glance what is left. A form control (value/onChange) for antd
  * Form.Item. An error on one language (`texts.ja`) outlines that language only.
  */
@@ -41,10 +43,12 @@ export function MultilangInput({
   const marked = markedLanguages(form, id);
   const missing = new Set(missingLanguages(value));
   const Field = multiline ? Input.TextArea : Input;
-  const required = (lang: Language) => lang === 'zh' && !optional;
+  const cpLang = useCpLanguage();
+  const required = (lang: Language) => lang === cpLang && !optional;
+  const languages = [cpLang, ...LANGUAGES.filter((lang) => lang !== cpLang)];
   return (
     <Flex vertical gap={6} id={id} role="group">
-      {LANGUAGES.map((lang) => (
+      {languages.map((lang) => (
         <Flex key={lang} gap={8} align={multiline ? 'start' : 'center'}>
           <Tooltip title={LANGUAGE_NAMES[lang]}>
             <Tag
@@ -65,7 +69,9 @@ export function MultilangInput({
               placeholder={
                 required(lang)
                   ? t('multilang.required')
-                  : t(optional ? 'multilang.optional' : 'multilang.missing')
+                  : optional
+                    ? t('multilang.optional')
+                    : t('multilang.missingShown', { language: LANGUAGE_NAMES[cpLang] })
               }
               maxLength={maxLength}
               disabled={disabled}

@@ -1,9 +1,10 @@
 import type { Channel } from '@rx/contracts/channels';
-import { FALLBACK_LANGUAGE, type Language } from '@rx/contracts/languages';
+import type { Language } from '@rx/contracts/languages';
+import { textFor } from '@rx/contracts/required-language';
 
-/** A text per language in `lang`, falling back to zh (what players in that language see). */
+/** A text per language in `lang`, else the language it was written in (what players in `lang` see). */
 export function textIn(text: Partial<Record<Language, string>> | undefined, lang: Language): string {
-  return text?.[lang]?.trim() || text?.[FALLBACK_LANGUAGE] || '';
+  return textFor(text, lang);
 }
 
 /** `#12` for a reference whose name is not known (another page of results, or no access). */

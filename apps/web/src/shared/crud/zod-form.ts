@@ -3,7 +3,9 @@ import type { ZodType } from 'zod';
 import { ErrorCode } from '@rx/contracts/errors';
 import { LANGUAGE_NAMES, isLanguage, type Language } from '@rx/contracts/languages';
 import { numberRuleMessage, numberRuleOf, schemaAt } from '@rx/contracts/number-rules';
-import { fieldErrors } from '@rx/contracts/validation';
+import { missingCpLanguage } from '@rx/contracts/required-language';
+import { fieldErrors, validationMessage } from '@rx/contracts/validation';
+import { currentCpLanguage } from '../cp-language.ts';
 import { formatNumber } from '../format.ts';
 import { ApiError } from '../http.ts';
 
@@ -34,10 +36,24 @@ export function validateWith<T>(
   schema: ZodType<T>,
   values: unknown,
   lang: Language,
+  /** The language every multilingual text must have: the CP's default language. */
+  cpLang: Language = currentCpLanguage(),
 ): { ok: true; data: T } | { ok: false; errors: FieldMessages } {
   const result = schema.safeParse(values, { reportInput: true });
-  if (result.success) return { ok: true, data: result.data };
+  if (result.success) {
+    const missing = missingCpLanguage(schema, result.data, cpLang);
+    if (!missing.length) return { ok: true, data: result.data };
+    const message = validationMessage('cp_language_required', lang, { name: LANGUAGE_NAMES[cpLang] });
+    return { ok: false, errors: Object.fromEntries(missing.map((path) => [path, message])) };
+  }
   const errors = fieldErrors(result.error.issues, lang).fields;
+  // A text without the CP's language is named with the other mistakes, not after them.
+  const message = validationMessage('cp_language_required', lang, { name: LANGUAGE_NAMES[cpLang] });
+  for (const path of missingCpLanguage(schema, values, cpLang)) {
+    // "Required" on the whole text becomes the language it needs.
+    delete errors[path.slice(0, path.lastIndexOf('.'))];
+    errors[path] ??= message;
+  }
   for (const issue of result.error.issues as Issue[]) {
     const message = numberMessage(schema, issue, lang);
     if (message) errors[issue.path.map(String).join('.') || '_'] = message;

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import Flex from 'antd/es/flex';
+import Grid from 'antd/es/grid';
 import Table, { type TableProps } from 'antd/es/table';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +94,12 @@ export function DataTable<T extends object>({
       ...actions,
     ];
   }, [tools, columns, keyed, setup]);
-  const merged = useMemo(() => withColumnDefaults(shown, wrappers), [shown]);
+  // On a phone nothing is pinned: a pinned actions column (or ID) would leave the checkbox, the ID
+  // and the buttons on screen and no room for what the row is (issue 27, defect 7). Wider, the row
+  // actions stay pinned at the end, so they are never off screen however many columns there are.
+  const phone = Grid.useBreakpoint().sm === false;
+  const pinned = useMemo(() => pinColumns(shown, phone), [shown, phone]);
+  const merged = useMemo(() => withColumnDefaults(pinned, wrappers), [pinned]);
   const keyOf = (record: T): Key =>
     typeof rowKey === 'function' ? rowKey(record) : (record as Record<string, Key>)[rowKey as string]!;
 
@@ -154,6 +160,18 @@ export function DataTable<T extends object>({
       {table}
     </>
   );
+}
+
+/** The actions column pinned at the end (unless the page says otherwise); on a phone, no column pinned. */
+export function pinColumns<C extends { key?: unknown; fixed?: unknown }>(
+  columns: readonly C[],
+  phone: boolean,
+): C[] {
+  return columns.map((column) => {
+    if (phone) return column.fixed ? { ...column, fixed: false } : column;
+    if (column.key === 'actions' && column.fixed === undefined) return { ...column, fixed: 'right' };
+    return column;
+  });
 }
 
 /**

@@ -107,6 +107,22 @@ export function CodeBatchesPage() {
     () => [
       { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
       { title: t('name'), dataIndex: 'name', width: 200, sorter: true, ellipsis: true },
+      // The state is what staff look for first: beside the name, never behind the actions (issue 27).
+      {
+        title: t('statusTitle'),
+        dataIndex: 'status',
+        width: 110,
+        sorter: true,
+        // An active batch still making its codes says so, with how far it is, rather than "active" at 0.
+        render: (v: string, b: CodeBatch) =>
+          b.generating ? (
+            <Tag color="processing">
+              {t('status.generating', { percent: Math.floor((b.generated / b.quantity) * 100) })}
+            </Tag>
+          ) : (
+            <Tag color={STATUS_COLOR[v]}>{t(`status.${v}`)}</Tag>
+          ),
+      },
       {
         title: t('kind'),
         dataIndex: 'kind',
@@ -151,21 +167,6 @@ export function CodeBatchesPage() {
             {formatTime(b.start_at)} – {formatTime(b.end_at)}
           </span>
         ),
-      },
-      {
-        title: t('statusTitle'),
-        dataIndex: 'status',
-        width: 110,
-        sorter: true,
-        // An active batch still making its codes says so, with how far it is, rather than "active" at 0.
-        render: (v: string, b: CodeBatch) =>
-          b.generating ? (
-            <Tag color="processing">
-              {t('status.generating', { percent: Math.floor((b.generated / b.quantity) * 100) })}
-            </Tag>
-          ) : (
-            <Tag color={STATUS_COLOR[v]}>{t(`status.${v}`)}</Tag>
-          ),
       },
     ],
     [t],

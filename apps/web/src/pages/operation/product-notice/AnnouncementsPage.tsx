@@ -1,3 +1,4 @@
+import { textFor } from '@rx/contracts/required-language';
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -36,7 +37,7 @@ const NEW_NOTICE: AnnouncementCreate = {
 };
 
 export function titleIn(title: Record<string, string>, lang: Language): string {
-  return title[lang] || title.zh || '';
+  return textFor(title, lang) || '';
 }
 
 /** Announcements (`operation/see/notice`): what games show their players, along the lifecycle. */

@@ -1,3 +1,4 @@
+import { textFor } from '@rx/contracts/required-language';
 import { useState } from 'react';
 import { Button, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,8 @@ export function NoticePreview({ notice, onClose }: { notice: Announcement | null
   const [chosen, setChosen] = useState<Language | null>(null);
   const lang = chosen ?? uiLanguage;
   if (!notice) return null;
-  const title = notice.title[lang] || notice.title.zh;
-  const body = notice.body[lang] || notice.body.zh;
+  const title = textFor(notice.title, lang);
+  const body = textFor(notice.body, lang);
   const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
   const action =
     notice.click_action === 'none' ? null : (

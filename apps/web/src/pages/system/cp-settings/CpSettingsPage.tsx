@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Select, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import { ErrorCode } from '@rx/contracts/errors';
+import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import { pagesForRegion } from '@rx/contracts/pages';
 import { cpSettingsBody, type CpSettings } from '@rx/contracts/system-admin';
 import { useSession } from '@/app/session.ts';
@@ -53,6 +54,7 @@ export function CpSettingsPage() {
             cp_name: saved.name,
             publish_area: saved.publish_area,
             gw_domain: saved.gw_domain,
+            default_lang: saved.default_lang,
           },
         });
       }
@@ -106,6 +108,12 @@ export function CpSettingsPage() {
               })}
             />
           )}
+          <Form.Item name="default_lang" label={t('cp.defaultLang')} required extra={t('cp.defaultLangHint')}>
+            <Select
+              style={{ maxWidth: 240 }}
+              options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+            />
+          </Form.Item>
           <Form.Item name="gw_domain" label={t('cp.gateway')} extra={t('cp.gatewayHint')}>
             <Input placeholder="gw.example.com" maxLength={253} />
           </Form.Item>

@@ -29,7 +29,7 @@ export const detailLink = (orderNo: string) => `/useraccount/refund/detail/${enc
 
 /** Refunds per day and store over the filtered dates: a small stacked bar chart and the sums per currency. */
 function Totals({ from, to }: { from?: string; to?: string }) {
-  const { t } = useTranslation('refunds');
+  const { t } = useTranslation(['refunds', 'billing']);
   const productId = useProduct((s) => s.productId);
   const totals = useQuery({
     queryKey: [RESOURCE.name, 'totals', productId, from, to],
@@ -44,7 +44,7 @@ function Totals({ from, to }: { from?: string; to?: string }) {
   const days = [...new Set(rows.map((r) => r.day))];
   const stores = [...new Set(rows.map((r) => r.store))];
   const series = stores.map((store) => ({
-    name: store,
+    name: t('billing:stores.' + store, { defaultValue: store }),
     values: days.map((day) =>
       rows.filter((r) => r.day === day && r.store === store).reduce((s, r) => s + r.count, 0),
     ),
@@ -78,7 +78,7 @@ function Totals({ from, to }: { from?: string; to?: string }) {
  * store; claw back the selected ones as a job; an admin may poll the store now.
  */
 export function RefundsPage() {
-  const { t } = useTranslation('refunds');
+  const { t } = useTranslation(['refunds', 'billing']);
   const toast = useMessage();
   const client = useQueryClient();
   const { params, setParams, list } = useResource<RefundItem>(RESOURCE, { defaultSort: '-voided_at' });
@@ -114,7 +114,12 @@ export function RefundsPage() {
         render: (orderNo: string) => <Link to={detailLink(orderNo)}>{orderNo}</Link>,
       },
       { title: t('columns.openid'), dataIndex: 'openid', width: 150, render: (v: string) => v || '—' },
-      { title: t('columns.store'), dataIndex: 'store', width: 120 },
+      {
+        title: t('columns.store'),
+        dataIndex: 'store',
+        width: 120,
+        render: (store: string) => t('billing:stores.' + store, { defaultValue: store }),
+      },
       {
         title: t('columns.amount'),
         key: 'amount',

@@ -1,3 +1,4 @@
+import { textFor } from '@rx/contracts/required-language';
 import { useMemo, useState } from 'react';
 import { Button, Card, Flex, Form, InputNumber, Switch } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -51,7 +52,7 @@ export function useHelpCategories() {
 }
 
 export function categoryName(category: Pick<HelpCategory, 'name'>, lang: Language): string {
-  return category.name[lang] || category.name.zh;
+  return textFor(category.name, lang);
 }
 
 interface CategoryPanelProps {

@@ -1,3 +1,4 @@
+import { textFor } from '@rx/contracts/required-language';
 import { useMemo } from 'react';
 import { Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +101,7 @@ export function useTypeColumns({
         key: 'auto_reply',
         width: 240,
         render: (_, row) => {
-          const text = row.auto_reply[lang] || row.auto_reply.zh;
+          const text = textFor(row.auto_reply, lang);
           if (!text) return <Typography.Text type="secondary">{t('noReply')}</Typography.Text>;
           const filled = LANGUAGES.length - missingLanguages(row.auto_reply).length;
           return (

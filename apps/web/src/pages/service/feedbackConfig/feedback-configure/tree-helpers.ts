@@ -1,9 +1,10 @@
+import { textFor } from '@rx/contracts/required-language';
 import type { FeedbackTypeNode } from '@rx/contracts/feedback-types';
 import type { Language } from '@rx/contracts/languages';
 
 /** A type's name in the interface language, else the zh one. */
 export function typeName(node: Pick<FeedbackTypeNode, 'name'>, lang: Language): string {
-  return node.name[lang] || node.name.zh;
+  return textFor(node.name, lang);
 }
 
 /**

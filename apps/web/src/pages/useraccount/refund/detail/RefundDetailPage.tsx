@@ -41,7 +41,7 @@ interface PenaltyValues {
 
 /** The refund of an order: its timeline, what was delivered, the claw-back ledger, and the actions. */
 export function RefundDetailPage() {
-  const { t } = useTranslation('refunds');
+  const { t } = useTranslation(['refunds', 'billing']);
   const { orderNo = '' } = useParams();
   const navigate = useNavigate();
   const productId = useProduct((s) => s.productId);
@@ -167,7 +167,9 @@ export function RefundDetailPage() {
               '—'
             )}
           </Descriptions.Item>
-          <Descriptions.Item label={t('columns.store')}>{refund.store}</Descriptions.Item>
+          <Descriptions.Item label={t('columns.store')}>
+            {t('billing:stores.' + refund.store, { defaultValue: refund.store })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('columns.sku')}>{refund.sku || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('columns.amount')}>
             <Money amount={refund.amount} currency={refund.currency} />

@@ -19,7 +19,7 @@ const ORDER_COLORS: Record<string, string> = { paid: 'processing', delivered: 's
 
 /** A player as staff look at them: identity, roles, sign-ins, devices, addresses and orders. */
 export function PlayerProfilePage() {
-  const { t } = useTranslation('players');
+  const { t } = useTranslation(['players', 'billing']);
   const navigate = useNavigate();
   const { openid = '' } = useParams();
   const productId = useProduct((s) => s.productId);
@@ -58,7 +58,12 @@ export function PlayerProfilePage() {
       ] as ColumnsType<Row<'addresses'>>,
       orders: [
         { title: t('orderNo'), dataIndex: 'order_no', width: 190 },
-        { title: t('store'), dataIndex: 'store', width: 120 },
+        {
+          title: t('store'),
+          dataIndex: 'store',
+          width: 120,
+          render: (store: string) => t('billing:stores.' + store, { defaultValue: store }),
+        },
         { title: 'SKU', dataIndex: 'sku', width: 120 },
         {
           title: t('amount'),

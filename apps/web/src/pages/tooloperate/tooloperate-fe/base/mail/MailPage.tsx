@@ -1,3 +1,4 @@
+import { textFor } from '@rx/contracts/required-language';
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -37,7 +38,7 @@ const NEW_MAIL: MailCreate = {
 const COLORS: Record<string, string> = { sending: 'processing', partly_failed: 'orange' };
 
 export function titleIn(title: Record<string, string>, lang: Language): string {
-  return title[lang] || title.zh || '';
+  return textFor(title, lang) || '';
 }
 
 /**

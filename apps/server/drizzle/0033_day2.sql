@@ -1,0 +1,1 @@
+ALTER TABLE "cps" ADD COLUMN "default_lang" text DEFAULT 'zh' NOT NULL;
