@@ -35,3 +35,4 @@ export { fakeFcm, fcm } from './fcm/party.ts';
 export type { PushMessage, PushOutcome, PushProvider } from './fcm/adapter.ts';
 export { FakeFcm } from './fcm/fake.ts';
 export { FCM_API } from './fcm/real.ts';
+export { pushParties } from './push.ts';

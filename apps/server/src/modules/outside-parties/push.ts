@@ -1,0 +1,9 @@
+import type { PushProviderName } from '@rx/contracts';
+import type { PartyDefinition } from '../../lib/outside/index.ts';
+import type { PushProvider } from './fcm/adapter.ts';
+import { fcm } from './fcm/party.ts';
+
+/** The app push providers, by the name a device token is registered with (none yet: its sends fail `not_set_up`). */
+export const pushParties: Partial<Record<PushProviderName, PartyDefinition<PushProvider>>> = {
+  fcm: fcm as unknown as PartyDefinition<PushProvider>,
+};
