@@ -21,3 +21,4 @@ export async function setParty(
   return body<OutsidePartyItem>(res).data;
 }
 export * from './fcm.ts';
+export * from './apns.ts';

@@ -36,3 +36,6 @@ export type { PushMessage, PushOutcome, PushProvider } from './fcm/adapter.ts';
 export { FakeFcm } from './fcm/fake.ts';
 export { FCM_API } from './fcm/real.ts';
 export { pushParties } from './push.ts';
+export { apns, fakeApns } from './apns/party.ts';
+export { FakeApns } from './apns/fake.ts';
+export { APNS_PRODUCTION, APNS_SANDBOX } from './apns/real.ts';

@@ -56,6 +56,7 @@ describe('settings', () => {
         'stripe',
         'google_play',
         'fcm',
+        'apns',
         ...['jrtt', 'tencent', 'kuaishou', 'oppo', 'honor', 'vivo', 'huawei'].map((m) => `ad_${m}`),
       ].map((party) =>
         expect.objectContaining({ party, mode: 'fake', default: true, version: 0, settings: {} }),
