@@ -136,12 +136,29 @@ export const apnsParty = party({
   operations: ['send'],
 });
 
+/**
+ * Huawei Push Kit (HMS Core): app push to Huawei and HarmonyOS devices, sent with an OAuth 2.0
+ * access token of the AppGallery Connect app (client credentials: its app id and secret) to the
+ * app's `messages:send`.
+ */
+export const huaweiPushParty = party({
+  name: 'huawei_push',
+  settings: z.object({
+    hms_app_id: safeText()
+      .trim()
+      .regex(/^\d{6,20}$/),
+  }),
+  credentials: ['client_secret'],
+  operations: ['token', 'send'],
+});
+
 export const OUTSIDE_PARTIES = [
   gameServerParty,
   stripeParty,
   googlePlayParty,
   fcmParty,
   apnsParty,
+  huaweiPushParty,
   ...AD_PARTIES,
 ] as const;
 export type OutsidePartyName = (typeof OUTSIDE_PARTIES)[number]['name'];

@@ -22,3 +22,4 @@ export async function setParty(
 }
 export * from './fcm.ts';
 export * from './apns.ts';
+export * from './huawei-push.ts';

@@ -39,3 +39,5 @@ export { pushParties } from './push.ts';
 export { apns, fakeApns } from './apns/party.ts';
 export { FakeApns } from './apns/fake.ts';
 export { APNS_PRODUCTION, APNS_SANDBOX } from './apns/real.ts';
+export { fakeHuaweiPush, huaweiPush } from './huawei-push/party.ts';
+export { HUAWEI_OAUTH, HUAWEI_PUSH_API } from './huawei-push/real.ts';
