@@ -59,13 +59,13 @@ test.describe('menu and permissions', () => {
     const tools = await openGroup(page, ZH['group.operationTools']!);
     // The tip of an item is shown on it.
     await expect(tools.locator('.rx-menu-tip', { hasText: ZH['tip.newVersion']! })).toBeVisible();
-    // App push is not built yet (anti-cheat users, the example before, is).
+    // Mini-program push is not built yet (app push, the example before, is).
     const push = await openGroup(page, ZH['group.pushTools']!);
     const manage = await openGroup(page, ZH['group.pushManage']!, push);
-    await manage.getByText(ZH['page.appPush']!, { exact: true }).click();
-    await expect(page).toHaveURL(/\/main\/operation\/push-manage\/app-push$/);
+    await manage.getByText(ZH['page.miniProgramPush']!, { exact: true }).click();
+    await expect(page).toHaveURL(/\/main\/operation\/push-manage\/mini-program-push$/);
     await expect(
-      page.getByText(NAV.notBuilt!.title!.replace('{{title}}', ZH['page.appPush']!)),
+      page.getByText(NAV.notBuilt!.title!.replace('{{title}}', ZH['page.miniProgramPush']!)),
     ).toBeVisible();
   });
 
@@ -177,8 +177,8 @@ test.describe('menu and permissions', () => {
     await page.route(/\/main\/assets\/placeholders-[^/]+\.js$/, (route) => route.abort());
     const push = await openGroup(page, ZH['group.pushTools']!);
     const manage = await openGroup(page, ZH['group.pushManage']!, push);
-    // A page not built yet comes from the placeholders chunk (anti-cheat users, the example before, is built).
-    await manage.getByText(ZH['page.appPush']!, { exact: true }).click();
+    // A page not built yet comes from the placeholders chunk (app push, the example before, is built).
+    await manage.getByText(ZH['page.miniProgramPush']!, { exact: true }).click();
     await expect(page.locator('.rx-stale-build')).toContainText(NAV.staleBuild!.title!);
     // antd spaces out a two-character Chinese label ("刷 新").
     const reload = new RegExp([...NAV.staleBuild!.reload!].join('\\s*'));

@@ -48,7 +48,7 @@ test('set up the game server of a game and read its call log (zh)', async ({ pag
   const card = page.getByTestId('party-game_server');
   await expect(card).toContainText(s.parties.game_server);
   await expect(card).toContainText(s.default);
-  for (const party of ['stripe', 'google_play', 'fcm'])
+  for (const party of ['stripe', 'google_play', 'fcm', 'apns', 'huawei_push'])
     await expect(page.getByTestId(`party-${party}`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -47,6 +47,7 @@ import { webActivitiesModule } from './modules/web-activities/index.ts';
 import { webShopModule } from './modules/web-shop/index.ts';
 import { webSiteModule } from './modules/web-site/index.ts';
 import { adsModule } from './modules/ads/index.ts';
+import { pushModule } from './modules/push/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -122,4 +123,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   jobsModule,
   releasesModule,
   adsModule,
+  pushModule,
 ];

@@ -7,6 +7,7 @@ import { idField, int32, queryFlag, safeText } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
 import { mailsResource } from './mails.ts';
 import { ADMIN_ROLE } from './pages.ts';
+import { pushTasksResource } from './push.ts';
 import { refundsResource } from './refunds.ts';
 import { appReleasesResource } from './releases.ts';
 import { sanctionsResource } from './sanctions.ts';
@@ -47,6 +48,8 @@ export const APPROVAL_KINDS = {
     number: 'recipients',
     value: 'attachment_value',
   },
+  /** Sending an app push; the number: the devices it goes to (counted when asked). */
+  'push_tasks.send': { action: pushTasksResource.permissions.approve, number: 'devices' },
   /** Waiving a refund's claw-back; the number: the refunded amount in minor units. */
   'refunds.waive': { action: refundsResource.permissions.approve, number: 'refunded_amount' },
   /** Refunding a web recharge order; the number: its amount in minor units. */

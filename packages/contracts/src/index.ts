@@ -62,3 +62,5 @@ export * from './cs.ts';
 // The "will go offline" group: holiday calendars, callbacks, feature modules, debug parameters.
 export * from './holidays.ts';
 export * from './callbacks.ts';
+// App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
+export * from './push.ts';

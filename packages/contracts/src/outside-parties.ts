@@ -109,11 +109,56 @@ export const fcmParty = party({
   operations: ['token', 'send'],
 });
 
+/**
+ * Apple Push Notification service over HTTP/2 with a token-based connection: a provider token (a
+ * JWT signed ES256 with the team's .p8 key) per request, the app's bundle id as the topic.
+ */
+export const apnsParty = party({
+  name: 'apns',
+  settings: z.object({
+    team_id: safeText()
+      .trim()
+      .regex(/^[A-Z0-9]{10}$/),
+    key_id: safeText()
+      .trim()
+      .regex(/^[A-Z0-9]{10}$/),
+    bundle_id: safeText()
+      .trim()
+      .min(1)
+      .max(150)
+      .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/),
+    /** `production` or `sandbox` (development builds). */
+    environment: safeText()
+      .trim()
+      .regex(/^(production|sandbox)$/),
+  }),
+  credentials: ['auth_key'],
+  operations: ['send'],
+});
+
+/**
+ * Huawei Push Kit (HMS Core): app push to Huawei and HarmonyOS devices, sent with an OAuth 2.0
+ * access token of the AppGallery Connect app (client credentials: its app id and secret) to the
+ * app's `messages:send`.
+ */
+export const huaweiPushParty = party({
+  name: 'huawei_push',
+  settings: z.object({
+    hms_app_id: safeText()
+      .trim()
+      .regex(/^\d{6,20}$/),
+  }),
+  credentials: ['client_secret'],
+  operations: ['token', 'send'],
+});
+
 export const OUTSIDE_PARTIES = [
   gameServerParty,
   stripeParty,
   googlePlayParty,
   fcmParty,
+  apnsParty,
+  huaweiPushParty,
   ...AD_PARTIES,
 ] as const;
 export type OutsidePartyName = (typeof OUTSIDE_PARTIES)[number]['name'];

@@ -30,3 +30,5 @@ export * from '../modules/ads/tables.ts';
 // The "will go offline" group (issue 33).
 export * from '../modules/holidays/tables.ts';
 export * from '../modules/callbacks/tables.ts';
+// App push: device tokens, push tasks and their deliveries (modules/push).
+export * from '../modules/push/tables.ts';

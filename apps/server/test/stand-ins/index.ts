@@ -21,3 +21,5 @@ export async function setParty(
   return body<OutsidePartyItem>(res).data;
 }
 export * from './fcm.ts';
+export * from './apns.ts';
+export * from './huawei-push.ts';

@@ -115,6 +115,17 @@ const KIND_NAMES: Record<ApprovalKind, Translated> = {
     ar: 'إرسال رسالة نظام',
     tc: '發送系統郵件',
   },
+  'push_tasks.send': {
+    zh: '发送应用推送',
+    en: 'Send an app push',
+    ja: 'アプリプッシュの送信',
+    th: 'ส่งการแจ้งเตือนแอป',
+    vi: 'Gửi thông báo đẩy ứng dụng',
+    tl: 'Magpadala ng app push',
+    id: 'Kirim push aplikasi',
+    ar: 'إرسال إشعار تطبيق',
+    tc: '發送應用推播',
+  },
   'refunds.waive': {
     zh: '豁免退款追回',
     en: 'Waive a refund claw-back',

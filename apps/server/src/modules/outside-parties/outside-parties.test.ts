@@ -56,6 +56,8 @@ describe('settings', () => {
         'stripe',
         'google_play',
         'fcm',
+        'apns',
+        'huawei_push',
         ...['jrtt', 'tencent', 'kuaishou', 'oppo', 'honor', 'vivo', 'huawei'].map((m) => `ad_${m}`),
       ].map((party) =>
         expect.objectContaining({ party, mode: 'fake', default: true, version: 0, settings: {} }),

@@ -1,0 +1,53 @@
+import type { PushTask } from '@rx/contracts';
+import type { ExportSpec } from '../../lib/table-io.ts';
+import { pushTaskService } from './tasks.ts';
+
+type Filters = Parameters<typeof pushTaskService.batch>[2];
+
+/**
+ * The push task list's export (`GET /api/v1/push-tasks/export`): one row per task with its state,
+ * audience, send time and delivery counts. Export only: tasks are composed on the page.
+ */
+export const pushTaskExporter: ExportSpec<PushTask, Filters, null> = {
+  name: 'push-tasks',
+  headers: [
+    'id',
+    'name',
+    'status',
+    'title_zh',
+    'body_zh',
+    'target',
+    'user_group_ids',
+    'openids',
+    'providers',
+    'countries',
+    'send_at',
+    'targeted',
+    'sent',
+    'failed',
+    'invalid_tokens',
+    'created_by',
+    'updated_at',
+  ],
+  prepare: async () => null,
+  toCells: (task) => ({
+    id: task.id,
+    name: task.name,
+    status: task.status,
+    title_zh: task.title.zh,
+    body_zh: task.body.zh,
+    target: task.target,
+    user_group_ids: task.user_group_ids.join(','),
+    openids: task.openids.length,
+    providers: task.providers.join(','),
+    countries: task.countries.join(','),
+    send_at: task.send_at,
+    targeted: task.targeted,
+    sent: task.sent,
+    failed: task.failed,
+    invalid_tokens: task.invalid_tokens,
+    created_by: task.created_by,
+    updated_at: task.updated_at,
+  }),
+  batch: (db, scope, filters, afterId, limit) => pushTaskService.batch(db, scope, filters, afterId, limit),
+};

@@ -1,0 +1,21 @@
+import { defineModule } from '../../lib/server-module.ts';
+import { pushLifecycle, type PushContext } from './lifecycle.ts';
+import { pushGameRoutes, pushRoutes } from './routes.ts';
+import { SEND_JOB, sendChunk, sendEnded, type ChunkInput } from './send.ts';
+
+/** App push: device tokens from the game API, push tasks with their send job, stats and the scheduler's moves. */
+export const pushModule = defineModule({
+  name: 'push',
+  routes: pushRoutes,
+  gameRoutes: pushGameRoutes,
+  work: (context: PushContext) => ({
+    ...pushLifecycle.work(context),
+    jobs: {
+      [SEND_JOB]: {
+        item: (tx, input) => sendChunk(context.db, context.outside, tx, input as ChunkInput),
+        ended: sendEnded,
+      },
+    },
+  }),
+});
+export { pushTokens, pushTasks, pushDeliveries } from './tables.ts';

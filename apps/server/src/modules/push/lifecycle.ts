@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { PUSH_TASK_LIFECYCLE, pushTasksResource } from '@rx/contracts';
+import { defineLifecycle, type LifecycleContext } from '../../lib/define-lifecycle.ts';
+import type { Outside } from '../../lib/outside/index.ts';
+import { registerApprovalAction, submitChange } from '../approvals/index.ts';
+import { countTargeted, kick, queueSend } from './send.ts';
+import { toItem, type PushTaskRow } from './tasks.ts';
+import { pushTasks } from './tables.ts';
+
+/** What push's lifecycle works with: the outside parties its send job goes through. */
+export interface PushContext extends LifecycleContext {
+  outside: Outside;
+}
+
+/** Who a task reaches, as a fingerprint: tasks to the same audience add up against the policy. */
+function audienceOf(row: PushTaskRow): string {
+  const who = {
+    target: row.target,
+    groups: [...row.userGroupIds].sort((a, b) => a - b),
+    openids: [...row.openids].sort(),
+    providers: [...row.providers].sort(),
+    countries: [...row.countries].sort(),
+  };
+  return `push:${row.productId}:${createHash('sha256').update(JSON.stringify(who)).digest('hex')}`;
+}
+
+/**
+ * A push task on the shared lifecycle (`PUSH_TASK_LIFECYCLE`: sending, sent and partly failed read
+ * as live, stopped as ended). Sending a draft counts the devices it targets first and waits for a
+ * second person when a policy's threshold on devices asks; otherwise it is `sending` at once (its job
+ * queued in the same transaction, started after) or `scheduled` for its send time. Cancel brings a
+ * pending or scheduled task back to draft; stop ends a sending one (the batches left send nothing).
+ */
+export const pushLifecycle = defineLifecycle({
+  resource: pushTasksResource,
+  lifecycle: PUSH_TASK_LIFECYCLE,
+  table: pushTasks,
+  status: pushTasks.status,
+  toItem,
+  nameOf: (row) => row.name,
+  window: { start: (row) => row.sendAt, end: () => null },
+  tasks: { start: 'push.send_due', end: 'push.end_due' },
+  approval: {
+    kind: 'push_tasks.send',
+    amount: (_tx, row) => row.targeted,
+    audience: (row) => audienceOf(row),
+    after: (row, asked) => ({
+      status: 'sending',
+      devices: asked.amount,
+      send_at: row.sendAt,
+    }),
+    submit: submitChange,
+    register: registerApprovalAction,
+  },
+  hooks: {
+    prepare: {
+      apply: async (tx, _scope, row) => {
+        const [prepared] = await tx
+          .update(pushTasks)
+          .set({ targeted: await countTargeted(tx, row) })
+          .where(eq(pushTasks.id, row.id))
+          .returning();
+        return prepared!;
+      },
+    },
+    onGoLive: async (tx, scope, row) => {
+      await queueSend(tx, scope, row);
+      return { sentAt: new Date() };
+    },
+    onEnd: () => ({ finishedAt: new Date() }),
+    afterMove: async (ctx, row, from) => {
+      if (row.jobId === null) return;
+      if (row.status === 'sending' && from !== 'sending') kick(ctx.db, ctx.jobs, row.jobId);
+      if (row.status === 'stopped') await ctx.jobs?.cancel(row.jobId).catch(() => false);
+    },
+  },
+});

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  gamePushTokenBody,
+  gamePushUnregisterBody,
+  idParam,
+  pushDeliveriesQuery,
+  pushTasksResource,
+  type PushDeliveryState,
+  type PushProviderName,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import { ok } from '../../lib/request.ts';
+import { resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
+import { queryRows } from '../../lib/rows.ts';
+import { can, GAME, scopeOf } from '../../lib/route-access.ts';
+import { answerPendingWith202 } from '../approvals/index.ts';
+import { pushTaskExporter } from './export.ts';
+import { pushLifecycle, type PushContext } from './lifecycle.ts';
+import { pushStats, taskOf } from './stats.ts';
+import { pushTaskImpl, pushTaskService } from './tasks.ts';
+import { pushTasks } from './tables.ts';
+import { registerToken, unregisterToken } from './tokens.ts';
+
+async function deliveries(db: Db, scope: Scope, id: number, query: z.infer<typeof pushDeliveriesQuery>) {
+  await taskOf(db, scope, id);
+  const where = sql`d.task_id = ${id}::int${query.state ? sql` and d.state = ${query.state}` : sql``}${
+    query.openid ? sql` and d.openid = ${query.openid}` : sql``
+  }`;
+  const [total] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from push_deliveries d where ${where}`,
+  );
+  const rows = await queryRows<{
+    token_id: number;
+    openid: string;
+    provider: PushProviderName;
+    state: PushDeliveryState | 'sending';
+    reason: string;
+    at: Date | string;
+  }>(
+    db,
+    sql`select d.token_id, d.openid, d.provider, d.state, d.reason, d.at from push_deliveries d where ${where}
+      order by d.token_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+  );
+  return {
+    total: Number(total!.n),
+    list: rows.map((r) => ({
+      token_id: Number(r.token_id),
+      openid: r.openid,
+      provider: r.provider,
+      state: r.state,
+      reason: r.reason,
+      at: new Date(r.at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * `/push-tasks`: the product's app push tasks (list, get, create, update and delete a draft,
+ * export), their actions `POST /push-tasks/:id/send|cancel|stop {version, reason}` (the page's
+ * approve permission; sending waits for a second person when a policy's threshold on devices asks),
+ * `GET /push-tasks/:id/stats` and `GET /push-tasks/:id/deliveries` (paged, by state).
+ */
+export async function pushRoutes(fastify: FastifyInstance, context: PushContext): Promise<void> {
+  const { db } = context;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  answerPendingWith202(fastify);
+  const service = {
+    ...pushTaskService,
+    create: async (tx: Db, scope: Scope, input: Parameters<typeof pushTaskService.create>[2]) => {
+      const item = await pushTaskService.create(tx, scope, input);
+      await tx.update(pushTasks).set({ createdBy: scope.username }).where(eq(pushTasks.id, item.id));
+      return { ...item, created_by: scope.username };
+    },
+  };
+  // The list's export first (without it `/push-tasks/export` reads `export` as an id).
+  resourceTableRoutes(fastify, db, pushTasksResource, { exporter: pushTaskExporter });
+  resourceRoutes(fastify, db, pushTasksResource, service, pushTaskImpl);
+  pushLifecycle.routes(fastify, context, { summary: 'Send (or ask to), cancel or stop a push task' });
+  app.get(
+    '/push-tasks/:id/stats',
+    {
+      schema: {
+        tags: ['push'],
+        summary: "A push task's deliveries: sent, failed (by reason), invalid tokens, per provider",
+        params: idParam,
+      },
+      config: can(pushTasksResource, 'read'),
+    },
+    async (request) => ok(await pushStats(db, scopeOf(request), request.params.id)),
+  );
+  app.get(
+    '/push-tasks/:id/deliveries',
+    {
+      schema: {
+        tags: ['push'],
+        summary: "A push task's deliveries, paged, by state",
+        params: idParam,
+        querystring: pushDeliveriesQuery,
+      },
+      config: can(pushTasksResource, 'read'),
+    },
+    async (request) => ok(await deliveries(db, scopeOf(request), request.params.id, request.query)),
+  );
+}
+
+/** The game API: a player's device tokens, registered, refreshed and unregistered. */
+export function pushGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/push/tokens',
+    {
+      schema: {
+        tags: ['game-api'],
+        summary: "Register or refresh a player's device token (FCM, APNs or Huawei Push Kit)",
+        body: gamePushTokenBody,
+      },
+      config: GAME,
+    },
+    async (request) => ok(await registerToken(db, request.gameCaller!.productId, request.body)),
+  );
+  app.post(
+    '/push/tokens/unregister',
+    {
+      schema: {
+        tags: ['game-api'],
+        summary: 'Unregister a device token (signed out, notifications turned off): never sent to again',
+        body: gamePushUnregisterBody,
+      },
+      config: GAME,
+    },
+    async (request) =>
+      ok({ retired: await unregisterToken(db, request.gameCaller!.productId, request.body) }),
+  );
+}

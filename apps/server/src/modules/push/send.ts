@@ -1,0 +1,293 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { pickLanguage, type I18nText, type PushProviderName } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { jobItems, jobs } from '../../db/jobs.ts';
+import type { Scope } from '../../lib/access.ts';
+import type { JobRunner } from '../../lib/jobs/index.ts';
+import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
+import { queryRows } from '../../lib/rows.ts';
+import {
+  pushParties,
+  type PushMessage,
+  type PushOutcome,
+  type PushProvider,
+} from '../outside-parties/index.ts';
+import { groupMembersSql } from '../user-groups/index.ts';
+import { retireInvalid } from './tokens.ts';
+import type { PushTaskRow } from './tasks.ts';
+import { pushTasks } from './tables.ts';
+
+/**
+ * Sending a push task: a job whose items are ranges of device-token ids (about CHUNK active tokens
+ * each, cut when it goes live). An item picks the range's tokens the task targets that have no
+ * delivery yet, claims each with a `sending` delivery row committed before the provider is asked,
+ * sends through the token's provider (FCM, APNs… each through the outside-party kit, the game's
+ * choice of real or fake), and writes each answer as it comes: sent (the provider's message id),
+ * invalid token (the token retired: never sent to again) or failed (the failure's kind). A batch
+ * run again after a restart sends nothing twice: what it had claimed but not heard back about is
+ * failed as `interrupted` (at most once: a push is not worth a duplicate on a player's screen).
+ */
+
+export const SEND_JOB = 'push.send';
+export const CHUNK = 500;
+/** Pushes in flight at once within a batch. */
+const PARALLEL = 16;
+
+/** What the task targets among a product's tokens (`t`, with its player `p` left-joined), as a condition. */
+export function targetSql(
+  row: Pick<PushTaskRow, 'productId' | 'target' | 'userGroupIds' | 'openids' | 'providers' | 'countries'>,
+): SQL {
+  const parts: SQL[] = [sql`t.product_id = ${row.productId}::int and t.status = 'active'`];
+  if (row.providers.length)
+    parts.push(
+      sql`t.provider in (select jsonb_array_elements_text(${JSON.stringify(row.providers)}::jsonb))`,
+    );
+  if (row.countries.length)
+    parts.push(sql`p.country in (select jsonb_array_elements_text(${JSON.stringify(row.countries)}::jsonb))`);
+  if (row.target === 'players')
+    parts.push(sql`t.openid in (select jsonb_array_elements_text(${JSON.stringify(row.openids)}::jsonb))`);
+  if (row.target === 'groups') {
+    const members = sql.join(
+      row.userGroupIds.map((id) => groupMembersSql(row.productId, id)),
+      sql` union all `,
+    );
+    parts.push(sql`p.id in (select g.player_id from (${members}) g)`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const fromTokens = (row: PushTaskRow) =>
+  sql`push_tokens t left join players p on p.product_id = t.product_id and p.openid = t.openid
+    where ${targetSql(row)}`;
+
+/** How many devices the task reaches now (the number the approval policy compares). */
+export async function countTargeted(db: Db, row: PushTaskRow): Promise<number> {
+  const [n] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${fromTokens(row)}`);
+  return Number(n!.n);
+}
+
+export interface ChunkInput {
+  task_id: number;
+  chunk: number;
+  /** Token ids from (inclusive) to (exclusive; null: no bound). */
+  from: number;
+  to: number | null;
+}
+
+/** The id ranges of about CHUNK of the product's active tokens each (at least one range). */
+async function chunksOf(db: Db, row: PushTaskRow): Promise<ChunkInput[]> {
+  const starts = await queryRows<{ id: number }>(
+    db,
+    sql`select id from (select id, row_number() over (order by id) as n from push_tokens
+        where product_id = ${row.productId}::int and status = 'active') s
+      where (n - 1) % ${CHUNK} = 0 order by id`,
+  );
+  const ids = starts.map((s) => Number(s.id));
+  if (!ids.length) ids.push(0);
+  return ids.map((from, chunk) => ({
+    task_id: row.id,
+    chunk,
+    from: chunk === 0 ? 0 : from,
+    to: ids[chunk + 1] ?? null,
+  }));
+}
+
+/**
+ * Queues the send job in the caller's transaction (the task's move to `sending` and its job commit
+ * together); the caller starts it once committed (`kick`). Answers the job's id.
+ */
+export async function queueSend(tx: Db, owner: Scope, row: PushTaskRow): Promise<number> {
+  const items = await chunksOf(tx, row);
+  const [job] = await tx
+    .insert(jobs)
+    .values({
+      cpId: row.cpId,
+      productId: row.productId,
+      userId: owner.userId || null,
+      username: owner.username,
+      kind: SEND_JOB,
+      params: { task_id: row.id, name: row.name },
+      total: items.length,
+    })
+    .returning({ id: jobs.id });
+  for (let start = 0; start < items.length; start += 1000)
+    await tx
+      .insert(jobItems)
+      .values(
+        items.slice(start, start + 1000).map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
+      );
+  await tx.execute(sql`update push_tasks set job_id = ${job!.id}::int, chunk_count = ${items.length}::int,
+      chunks_done = '[]'::jsonb, sent = 0, failed = 0, invalid_tokens = 0 where id = ${row.id}::int`);
+  return job!.id;
+}
+
+const pick = (text: I18nText, locale: string) => text[pickLanguage(locale)] || text.zh;
+
+/** The push one token gets: the task's texts in the device's language (else Chinese). */
+export function messageFor(row: PushTaskRow, token: { token: string; locale: string }): PushMessage {
+  const data: Record<string, string> = Object.fromEntries(row.data.map((d) => [d.key, d.value]));
+  if (row.deepLink) data.deep_link = row.deepLink;
+  data.push_task_id = String(row.id);
+  return {
+    token: token.token,
+    title: pick(row.title, token.locale),
+    body: pick(row.body, token.locale),
+    image: row.image,
+    data,
+    ttlSeconds: row.ttlSeconds,
+  };
+}
+
+interface Target {
+  id: number;
+  openid: string;
+  provider: PushProviderName;
+  token: string;
+  locale: string;
+}
+type Answer = { state: 'sent' | 'failed' | 'invalid_token'; messageId: string; reason: string };
+
+/** Runs `work` over `list` with at most `limit` at once. */
+async function eachLimited<T>(list: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, list.length) }, async () => {
+    while (next < list.length) await work(list[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+async function answerOf(provider: PushProvider, row: PushTaskRow, target: Target): Promise<Answer> {
+  try {
+    const outcome: PushOutcome = await provider.send(messageFor(row, target), `push:${row.id}:${target.id}`);
+    return outcome.outcome === 'sent'
+      ? { state: 'sent', messageId: outcome.messageId, reason: '' }
+      : { state: 'invalid_token', messageId: '', reason: outcome.reason };
+  } catch (error) {
+    return { state: 'failed', messageId: '', reason: isOutsideError(error) ? error.kind : 'error' };
+  }
+}
+
+/**
+ * One send batch (see above). `db` commits the claims and the answers as they come; `tx` (the
+ * item's transaction) the task's counters and the batch being done.
+ */
+export async function sendChunk(
+  db: Db,
+  outside: Outside,
+  tx: Db,
+  input: ChunkInput,
+): Promise<{ sent: number; failed: number; invalid: number }> {
+  const done = { sent: 0, failed: 0, invalid: 0 };
+  const [row] = await tx.select().from(pushTasks).where(eq(pushTasks.id, input.task_id));
+  // `partly_failed` with batches left: a retry of the batches that failed.
+  if (!row || !(row.status === 'sending' || (row.status === 'partly_failed' && !allDone(row)))) return done;
+  const range = sql`t.id >= ${input.from}::bigint ${input.to === null ? sql`` : sql`and t.id < ${input.to}::bigint`}`;
+  // Claimed by an earlier run of this batch and never answered: it may have gone out; not again.
+  const interrupted = await queryRows(
+    db,
+    sql`update push_deliveries d set state = 'failed', reason = 'interrupted', at = now()
+      from push_tokens t where d.task_id = ${row.id}::int and d.state = 'sending' and t.id = d.token_id and ${range}
+      returning 1`,
+  );
+  done.failed += interrupted.length;
+  const claimed = await queryRows<Target>(
+    db,
+    sql`insert into push_deliveries (task_id, token_id, openid, provider)
+      select ${row.id}::int, t.id, t.openid, t.provider from ${fromTokens(row)} and ${range}
+        and not exists (select 1 from push_deliveries d where d.task_id = ${row.id}::int and d.token_id = t.id)
+      on conflict do nothing
+      returning token_id as id, openid, provider, '' as token, '' as locale`,
+  );
+  if (claimed.length) {
+    const details = new Map(
+      (
+        await queryRows<{ id: number; token: string; locale: string }>(
+          db,
+          sql`select id, token, locale from push_tokens where id in (select jsonb_array_elements_text(${JSON.stringify(
+            claimed.map((c) => Number(c.id)),
+          )}::jsonb)::bigint)`,
+        )
+      ).map((d) => [Number(d.id), d]),
+    );
+    const targets = claimed.map((c) => ({ ...c, ...details.get(Number(c.id))!, id: Number(c.id) }));
+    // Each provider's adapter, opened once for the batch (the game's choice: off, fake or real).
+    const adapters = new Map<PushProviderName, PushProvider | string>();
+    for (const provider of new Set(targets.map((t) => t.provider))) {
+      const party = pushParties[provider];
+      adapters.set(
+        provider,
+        party
+          ? await outside
+              .open(db, party, row.productId)
+              .catch((e: unknown) => (isOutsideError(e) ? e.kind : 'error'))
+          : 'not_set_up',
+      );
+    }
+    const answers: (Answer & { id: number })[] = [];
+    await eachLimited(targets, PARALLEL, async (target) => {
+      const adapter = adapters.get(target.provider)!;
+      const answer: Answer =
+        typeof adapter === 'string'
+          ? { state: 'failed', messageId: '', reason: adapter }
+          : await answerOf(adapter, row, target);
+      answers.push({ ...answer, id: target.id });
+    });
+    await db.execute(sql`update push_deliveries d set state = a.state, message_id = a.message_id, reason = a.reason, at = now()
+      from jsonb_to_recordset(${JSON.stringify(
+        answers.map((a) => ({ id: a.id, state: a.state, message_id: a.messageId, reason: a.reason })),
+      )}::jsonb) as a(id bigint, state text, message_id text, reason text)
+      where d.task_id = ${row.id}::int and d.token_id = a.id`);
+    await retireInvalid(
+      db,
+      answers.filter((a) => a.state === 'invalid_token').map((a) => ({ id: a.id, reason: a.reason })),
+    );
+    for (const a of answers)
+      if (a.state === 'sent') done.sent++;
+      else if (a.state === 'failed') done.failed++;
+      else done.invalid++;
+  }
+  await tx.execute(sql`update push_tasks set
+      sent = sent + ${done.sent}::int, failed = failed + ${done.failed}::int,
+      invalid_tokens = invalid_tokens + ${done.invalid}::int,
+      chunks_done = case when chunks_done @> ${JSON.stringify([input.chunk])}::jsonb then chunks_done
+        else chunks_done || ${JSON.stringify([input.chunk])}::jsonb end
+    where id = ${row.id}::int`);
+  // The last batch: the counters read again from the deliveries (exact after any restart).
+  await tx.execute(sql`update push_tasks k set
+      sent = c.sent, failed = c.failed, invalid_tokens = c.invalid,
+      status = case when c.failed > 0 then 'partly_failed' else 'sent' end,
+      finished_at = now(), version = version + 1, updated_at = now()
+    from (select count(*) filter (where state = 'sent')::int as sent,
+            count(*) filter (where state = 'failed')::int as failed,
+            count(*) filter (where state = 'invalid_token')::int as invalid
+          from push_deliveries where task_id = ${row.id}::int) c
+    where k.id = ${row.id}::int and k.status in ('sending', 'partly_failed')
+      and jsonb_array_length(k.chunks_done) >= k.chunk_count`);
+  return done;
+}
+
+const allDone = (row: PushTaskRow) => row.chunksDone.length >= row.chunkCount;
+
+/** The send job ended with batches that failed: the task shows partly failed until a retry sends them. */
+export async function sendEnded(tx: Db, job: { params: unknown; failed: number }): Promise<void> {
+  const taskId = (job.params as { task_id?: number }).task_id;
+  if (!taskId || job.failed === 0) return;
+  await tx.execute(sql`update push_tasks set status = 'partly_failed', finished_at = now(), version = version + 1,
+      updated_at = now()
+    where id = ${taskId}::int and status = 'sending'`);
+}
+
+/** Starts a job queued in a transaction once that transaction has committed (checked by looking for it). */
+export function kick(db: Db, runner: JobRunner | undefined, jobId: number): void {
+  if (!runner) return;
+  void (async () => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const [found] = await queryRows(db, sql`select 1 from jobs where id = ${jobId}::int`).catch(() => []);
+      if (found) {
+        await runner.runJob(jobId);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+}

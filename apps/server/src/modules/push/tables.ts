@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type {
+  I18nText,
+  PushDeliveryState,
+  PushPlatform,
+  PushProviderName,
+  PushTarget,
+  PushTaskState,
+} from '@rx/contracts';
+import { at, bigSerialId, createdBy, editStamps, gameRow } from '../../db/schema.ts';
+
+/**
+ * Players' device tokens, as games register them (`POST /api/game/v1/push/tokens`): one row per
+ * (product, provider, token). A token the game unregisters, replaces or a provider calls invalid is
+ * `retired` (kept, never sent to again: registered anew it comes back active).
+ */
+export const pushTokens = pgTable(
+  'push_tokens',
+  {
+    id: bigSerialId(),
+    productId: integer('product_id').notNull(),
+    openid: text('openid').notNull(),
+    platform: text('platform').$type<PushPlatform>().notNull(),
+    provider: text('provider').$type<PushProviderName>().notNull(),
+    token: text('token').notNull(),
+    appVersion: text('app_version').notNull().default(''),
+    locale: text('locale').notNull().default(''),
+    timeZone: text('time_zone').notNull().default(''),
+    status: text('status').$type<'active' | 'retired'>().notNull().default('active'),
+    /** Why it was retired: unregistered (by the game), replaced, or the provider's reason. */
+    retiredReason: text('retired_reason').notNull().default(''),
+    retiredAt: at('retired_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_tokens_product_token').on(t.productId, t.provider, t.token),
+    index('push_tokens_product_openid').on(t.productId, t.openid),
+    index('push_tokens_product_active')
+      .on(t.productId, t.id)
+      .where(sql`status = 'active'`),
+  ],
+);
+
+/** A product's push tasks (`/operation/push-manage/app-push`). */
+export const pushTasks = pgTable(
+  'push_tasks',
+  {
+    ...gameRow(),
+    name: text('name').notNull(),
+    title: jsonb('title').$type<I18nText>().notNull(),
+    body: jsonb('body').$type<I18nText>().notNull(),
+    image: text('image').notNull().default(''),
+    deepLink: text('deep_link').notNull().default(''),
+    data: jsonb('data').$type<{ key: string; value: string }[]>().notNull().default([]),
+    target: text('target').$type<PushTarget>().notNull(),
+    userGroupIds: jsonb('user_group_ids').$type<number[]>().notNull().default([]),
+    openids: jsonb('openids').$type<string[]>().notNull().default([]),
+    providers: jsonb('providers').$type<PushProviderName[]>().notNull().default([]),
+    countries: jsonb('countries').$type<string[]>().notNull().default([]),
+    sendAt: at('send_at'),
+    ttlSeconds: integer('ttl_seconds').notNull().default(86_400),
+    status: text('status').$type<PushTaskState>().notNull().default('draft'),
+    targeted: integer('targeted').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    invalidTokens: integer('invalid_tokens').notNull().default(0),
+    /** The send batches done (each once), and how many there are. */
+    chunksDone: jsonb('chunks_done').$type<number[]>().notNull().default([]),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    jobId: integer('job_id'),
+    sentAt: at('sent_at'),
+    finishedAt: at('finished_at'),
+    approvalId: integer('approval_id'),
+    createdBy: createdBy(),
+    ...editStamps(),
+  },
+  (t) => [index('push_tasks_product_status').on(t.productId, t.status), index('push_tasks_cp').on(t.cpId)],
+);
+
+/**
+ * One push of a task to one device, claimed (`sending`) before the provider is asked and answered
+ * after: a batch run again never asks twice for the same (task, token).
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => pushTasks.id, { onDelete: 'cascade' }),
+    tokenId: bigint('token_id', { mode: 'number' }).notNull(),
+    openid: text('openid').notNull(),
+    provider: text('provider').$type<PushProviderName>().notNull(),
+    state: text('state').$type<PushDeliveryState | 'sending'>().notNull().default('sending'),
+    /** The provider's message id (sent), or the failure's kind or the provider's reason. */
+    messageId: text('message_id').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.tokenId] }),
+    index('push_deliveries_task_state').on(t.taskId, t.state),
+  ],
+);

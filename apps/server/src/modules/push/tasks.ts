@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import { pushTasksResource, type PushTask } from '@rx/contracts';
+import { contains } from '../../lib/list.ts';
+import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { checkReferences, eachOf } from '../../lib/references.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { userGroups } from '../user-groups/tables.ts';
+import { pushTasks } from './tables.ts';
+
+export type PushTaskRow = typeof pushTasks.$inferSelect;
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+export function toItem(row: PushTaskRow): PushTask {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    name: row.name,
+    title: row.title,
+    body: row.body,
+    image: row.image,
+    deep_link: row.deepLink,
+    data: row.data,
+    target: row.target,
+    user_group_ids: row.userGroupIds,
+    openids: row.openids,
+    providers: row.providers,
+    countries: row.countries,
+    send_at: iso(row.sendAt),
+    ttl_seconds: row.ttlSeconds,
+    status: row.status,
+    targeted: row.targeted,
+    sent: row.sent,
+    failed: row.failed,
+    invalid_tokens: row.invalidTokens,
+    job_id: row.jobId,
+    sent_at: iso(row.sentAt),
+    finished_at: iso(row.finishedAt),
+    created_by: row.createdBy,
+    approval_id: row.approvalId,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTasks, PushTask, null> = {
+  table: pushTasks,
+  toItem,
+  nameOf: (row) => row.name,
+  where: (f) => [
+    f.q
+      ? sql`(${contains(sql`lower(${pushTasks.name})`, f.q.toLowerCase())} or ${contains(
+          sql`lower(${pushTasks.title}::text)`,
+          f.q.toLowerCase(),
+        )})`
+      : undefined,
+    f.status ? eq(pushTasks.status, f.status) : undefined,
+    f.target ? eq(pushTasks.target, f.target) : undefined,
+  ],
+  sortBy: {
+    id: pushTasks.id,
+    send_at: pushTasks.sendAt,
+    status: pushTasks.status,
+    targeted: pushTasks.targeted,
+    updated_at: pushTasks.updatedAt,
+  },
+  columns: (input) => ({
+    name: input.name,
+    title: input.title,
+    body: input.body,
+    image: input.image,
+    deepLink: input.deep_link,
+    data: input.data,
+    target: input.target,
+    userGroupIds: input.user_group_ids,
+    openids: input.openids,
+    providers: input.providers,
+    countries: input.countries,
+    sendAt: input.send_at === undefined ? undefined : input.send_at ? new Date(input.send_at) : null,
+    ttlSeconds: input.ttl_seconds,
+  }),
+  // Only a draft is deleted: what players were sent stays on record.
+  usage: async (_db, scope, row) => {
+    if (row.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    return [];
+  },
+  check: async (db, scope, input, before) => {
+    if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    const problems = new FieldProblems(scope.lang);
+    await checkReferences(
+      db,
+      scope,
+      problems,
+      userGroups,
+      eachOf('user_group_ids', input.user_group_ids ?? []),
+    );
+    // The cross-field rules against what the row keeps (an update may send one side).
+    const target = input.target ?? before?.target;
+    const groups = input.user_group_ids ?? before?.userGroupIds ?? [];
+    const openids = input.openids ?? before?.openids ?? [];
+    if (target === 'groups' && !groups.length) problems.add('user_group_ids', 'required');
+    if (target === 'players' && !openids.length) problems.add('openids', 'required');
+    problems.throwIfAny();
+  },
+};
+
+export const pushTaskService = resourceService(pushTasksResource, pushTaskImpl);

@@ -1,0 +1,131 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import {
+  PUSH_TARGETS,
+  PUSH_TASK_LIFECYCLE,
+  PUSH_TASK_STATES,
+  pushTasksResource,
+  type PushTask,
+  type PushTaskCreate,
+} from '@rx/contracts/push';
+import { enumSearch, textIn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { LifecycleListPage, type LifecycleColumns } from '@/shared/crud/LifecycleListPage.tsx';
+import { formatDateTime, formatNumber } from '@/shared/format.ts';
+import { useLocale } from '@/shared/i18n.ts';
+import { PushStatsModal } from './PushStatsModal.tsx';
+import { PushTaskForm } from './PushTaskForm.tsx';
+
+const NEW_TASK: PushTaskCreate = {
+  name: '',
+  title: { zh: '' },
+  body: { zh: '' },
+  image: '',
+  deep_link: '',
+  data: [],
+  target: 'all',
+  user_group_ids: [],
+  openids: [],
+  providers: [],
+  countries: [],
+  send_at: null,
+  ttl_seconds: 86_400,
+};
+
+/** App push (`app_push/see/app_push`): push tasks along the lifecycle, each with its delivery stats. */
+export function PushTasksPage() {
+  const { t } = useTranslation('push');
+  const lang = useLocale((s) => s.language);
+  const [statsOf, setStatsOf] = useState<PushTask | null>(null);
+  const columns = useCallback(
+    ({ status }: LifecycleColumns<PushTask>): ColumnsType<PushTask> => [
+      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
+      {
+        title: t('task.name'),
+        dataIndex: 'name',
+        width: 180,
+        render: (name: string) => (
+          <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 160 }}>
+            {name}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: t('task.title'),
+        key: 'title',
+        width: 180,
+        render: (_, task) => (
+          <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 160 }}>
+            {textIn(task.title, lang)}
+          </Typography.Text>
+        ),
+      },
+      status,
+      {
+        title: t('task.target'),
+        dataIndex: 'target',
+        width: 110,
+        render: (target: PushTask['target']) => t(`targets.${target}`),
+      },
+      {
+        title: t('task.sendAt'),
+        dataIndex: 'send_at',
+        width: 170,
+        sorter: true,
+        render: (at: string | null) => (at ? formatDateTime(at) : t('task.onSend')),
+      },
+      {
+        title: t('task.targeted'),
+        dataIndex: 'targeted',
+        width: 100,
+        sorter: true,
+        render: (v: number) => formatNumber(v),
+      },
+      {
+        title: t('task.delivery'),
+        key: 'delivery',
+        width: 150,
+        render: (_, task) =>
+          [task.sent, task.failed, task.invalid_tokens].map((n) => formatNumber(n)).join(' / '),
+      },
+      updatedAtColumn<PushTask>(t),
+    ],
+    [t, lang],
+  );
+  const windowLabels = useMemo(() => ({ title: t('task.sendAt'), atOnce: t('task.onSend'), noEnd: '' }), [t]);
+  return (
+    <>
+      <LifecycleListPage<PushTask>
+        resource={pushTasksResource}
+        lifecycle={PUSH_TASK_LIFECYCLE}
+        ns="push"
+        testIdPrefix="push"
+        title={t('menu:page.appPush')}
+        columns={columns}
+        windowLabels={windowLabels}
+        defaultSort="-id"
+        drawerWidth={760}
+        actionsWidth={300}
+        search={[
+          { name: 'q', label: t('crud:field.keyword') },
+          enumSearch(t, 'status', t('task.status'), PUSH_TASK_STATES, 'states'),
+          enumSearch(t, 'target', t('task.target'), PUSH_TARGETS, 'targets'),
+        ]}
+        newItem={NEW_TASK}
+        nameOf={(task) => task.name}
+        formTitle={{ create: t('task.createTitle'), edit: t('task.editTitle') }}
+        form={() => <PushTaskForm />}
+        lockedNote={t('task.draftOnly')}
+        rowActions={(task) =>
+          task.status === 'draft' ? null : (
+            <Button type="link" size="small" data-testid="push-stats-open" onClick={() => setStatsOf(task)}>
+              {t('task.stats')}
+            </Button>
+          )
+        }
+      />
+      <PushStatsModal task={statsOf} onClose={() => setStatsOf(null)} />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { loadNamespace } from '@/shared/i18n.ts';
+import { PushTasksPage } from './PushTasksPage.tsx';
+
+// App push (`app_push/see/app_push`): push tasks composed, sent in batches, their delivery stats.
+await Promise.all([loadNamespace('push'), loadNamespace('approvals')]);
+export default PushTasksPage;

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { appVersion } from './announcements.ts';
+import {
+  distinct,
+  i18nText,
+  iconUrl,
+  idField,
+  isoTime,
+  keyword,
+  queryInt,
+  rowMeta,
+  safeText,
+  versionField,
+} from './fields.ts';
+import { lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
+import { exportQuery, listAnswer, listQuery } from './lists.ts';
+import { openidField } from './players.ts';
+import { defineResource } from './resource.ts';
+
+/**
+ * App push (`/operation/push-manage/app-push`, `/api/v1/push-tasks`).
+ *
+ * Games register their players' device tokens through the signed game API
+ * (`POST /api/game/v1/push/tokens`, one per device and provider: FCM, APNs or Huawei Push Kit; the
+ * same call refreshes a token, `POST /api/game/v1/push/tokens/unregister` drops one). A **push task**
+ * is a title and body per language, an image, a deep link and custom data, sent to everyone, user
+ * groups or a list of players, narrowed by provider and country, now or at a time. Sending is a job
+ * in batches of tokens through each provider's adapter: one delivery row per (task, token), sent
+ * once even when a batch runs again after a restart. A token a provider calls invalid is retired
+ * and never sent to again. Draft → Pending approval (a policy's threshold on targeted devices) →
+ * Scheduled → Sending → Sent / Partly failed; Cancel (back to draft) and Stop (for good).
+ */
+
+export const PUSH_PROVIDERS = ['fcm', 'apns', 'huawei'] as const;
+export type PushProviderName = (typeof PUSH_PROVIDERS)[number];
+export const PUSH_PLATFORMS = ['android', 'ios', 'harmony'] as const;
+export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
+
+/** The longest device token accepted (APNs: 64 hex digits; FCM: about 160 characters; Huawei: ~130). */
+export const PUSH_TOKEN_MAX = 512;
+const deviceToken = safeText()
+  .trim()
+  .min(8)
+  .max(PUSH_TOKEN_MAX)
+  .regex(/^[A-Za-z0-9_:.-]+$/);
+const timeZone = safeText()
+  .trim()
+  .max(64)
+  .refine((tz) => {
+    if (!tz) return true;
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+// ------------------------------------------------------------------ game API
+
+/** Registers (or refreshes: `previous_token`) a player's device token. */
+export const gamePushTokenBody = z.object({
+  openid: openidField,
+  platform: z.enum(PUSH_PLATFORMS),
+  provider: z.enum(PUSH_PROVIDERS),
+  token: deviceToken,
+  /** The token this one replaces (a refresh): it is retired. */
+  previous_token: deviceToken.optional(),
+  app_version: z.union([appVersion, z.literal('')]).default(''),
+  locale: safeText().trim().max(16).default(''),
+  time_zone: timeZone.default(''),
+});
+export type GamePushTokenBody = z.input<typeof gamePushTokenBody>;
+export const gamePushTokenAnswer = z.object({
+  id: z.number().int(),
+  /** False when the same token was registered before (its details updated). */
+  created: z.boolean(),
+});
+
+/** A device signed out or the app was uninstalled: the token is retired. */
+export const gamePushUnregisterBody = z.object({
+  openid: openidField,
+  provider: z.enum(PUSH_PROVIDERS),
+  token: deviceToken,
+});
+export const gamePushUnregisterAnswer = z.object({ retired: z.boolean() });
+
+// ------------------------------------------------------------------ push tasks
+
+export const PUSH_TASK_STATES = [
+  'draft',
+  'pending_approval',
+  'scheduled',
+  'sending',
+  'sent',
+  'partly_failed',
+  'stopped',
+] as const;
+export type PushTaskState = (typeof PUSH_TASK_STATES)[number];
+export const PUSH_TARGETS = ['all', 'groups', 'players'] as const;
+export type PushTarget = (typeof PUSH_TARGETS)[number];
+/** The most openids a task names itself (larger audiences are user groups). */
+export const PUSH_PLAYERS_MAX = 1000;
+
+const dataKey = safeText()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/)
+  // FCM reserves these (and google.*, gcm.*): its message would be refused.
+  .refine((key) => !/^(from|notification|message_type|google\.|gcm\.|collapse_key)/i.test(key), {
+    params: { key: 'invalid' },
+  });
+const countryCode = safeText()
+  .trim()
+  .regex(/^[A-Z]{2}$/);
+
+const pushFields = z.object({
+  /** What staff call it (players never see it). */
+  name: safeText().trim().min(1).max(100),
+  title: i18nText(100),
+  body: i18nText(500),
+  /** An image shown with the notification ('' none). */
+  image: iconUrl,
+  /** Where a tap leads in the game ('' the app's start). */
+  deep_link: safeText().trim().max(500),
+  /** Custom key-value data the app reads. */
+  data: z
+    .array(z.object({ key: dataKey, value: safeText().max(500) }))
+    .max(20)
+    .refine((list) => new Set(list.map((d) => d.key)).size === list.length, {
+      params: { key: 'duplicate_item' },
+    }),
+  target: z.enum(PUSH_TARGETS),
+  /** User groups (target `groups`): their materialised members. */
+  user_group_ids: distinct(idField, 20),
+  /** Openids (target `players`). */
+  openids: distinct(openidField, PUSH_PLAYERS_MAX),
+  /** Only devices of these providers (empty: all). */
+  providers: distinct(z.enum(PUSH_PROVIDERS), PUSH_PROVIDERS.length),
+  /** Only players of these countries (ISO 3166 codes; empty: all). */
+  countries: distinct(countryCode, 50),
+  /** When sending starts (by the scheduler); null: when sent. */
+  send_at: isoTime.nullable(),
+  /** Seconds a provider keeps trying to deliver (its TTL). */
+  ttl_seconds: z.number().int().min(0).max(2_419_200),
+});
+type Fields = z.infer<typeof pushFields>;
+
+function checkFields(value: Partial<Fields>, ctx: z.RefinementCtx): void {
+  if (value.target === 'groups' && !value.user_group_ids?.length)
+    ctx.addIssue({ code: 'custom', path: ['user_group_ids'], params: { key: 'required' } });
+  if (value.target === 'players' && !value.openids?.length)
+    ctx.addIssue({ code: 'custom', path: ['openids'], params: { key: 'required' } });
+  if (value.deep_link && !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(value.deep_link))
+    ctx.addIssue({ code: 'custom', path: ['deep_link'], params: { key: 'invalid' } });
+}
+
+export const pushTaskCreateBody = pushFields
+  .extend({
+    image: pushFields.shape.image.default(''),
+    deep_link: pushFields.shape.deep_link.default(''),
+    data: pushFields.shape.data.default([]),
+    user_group_ids: pushFields.shape.user_group_ids.default([]),
+    openids: pushFields.shape.openids.default([]),
+    providers: pushFields.shape.providers.default([]),
+    countries: pushFields.shape.countries.default([]),
+    send_at: pushFields.shape.send_at.default(null),
+    ttl_seconds: pushFields.shape.ttl_seconds.default(86_400),
+  })
+  .superRefine(checkFields);
+export type PushTaskCreate = z.input<typeof pushTaskCreateBody>;
+
+/** Only a draft is edited. */
+export const pushTaskUpdateBody = pushFields
+  .partial()
+  .extend({ version: versionField })
+  .superRefine(checkFields);
+export type PushTaskUpdate = z.input<typeof pushTaskUpdateBody>;
+
+export const pushTaskItem = pushFields.extend({
+  ...rowMeta,
+  product_id: idField,
+  status: z.enum(PUSH_TASK_STATES),
+  /** Devices it goes to: counted when sent (or asked for approval). */
+  targeted: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  /** Tokens a provider called invalid (retired). */
+  invalid_tokens: z.number().int(),
+  job_id: z.number().int().nullable(),
+  sent_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  created_by: z.string(),
+  approval_id: z.number().int().nullable(),
+});
+export type PushTask = z.infer<typeof pushTaskItem>;
+
+export const PUSH_TASK_SORTS = ['id', 'send_at', 'status', 'targeted', 'updated_at'] as const;
+export const pushTaskFilters = {
+  /** Part of the name or the title in any language. */
+  q: keyword,
+  status: z.enum(PUSH_TASK_STATES).optional(),
+  target: z.enum(PUSH_TARGETS).optional(),
+};
+export const pushTaskListQuery = listQuery(PUSH_TASK_SORTS, pushTaskFilters);
+export const pushTaskExportQuery = exportQuery(pushTaskFilters);
+export const pushTaskListAnswer = listAnswer(pushTaskItem);
+
+export const pushTasksResource = defineResource({
+  name: 'push-tasks',
+  page: '/operation/push-manage/app-push',
+  scope: 'product',
+  logTarget: 'push_task',
+  namespace: 'push',
+  item: pushTaskItem,
+  create: pushTaskCreateBody,
+  update: pushTaskUpdateBody,
+  list: pushTaskListQuery,
+  export: pushTaskExportQuery,
+  filters: ['q', 'status', 'target'],
+  sorts: PUSH_TASK_SORTS,
+  remove: 'delete',
+});
+
+/**
+ * `POST /api/v1/push-tasks/:id/<action>`: send a draft (now, or scheduled for its send time; through
+ * approval when a policy asks), cancel a pending or scheduled one (back to draft), stop a sending one
+ * (the batches not yet sent are not, for good).
+ */
+export const PUSH_TASK_ACTIONS = ['send', 'cancel', 'stop'] as const;
+export type PushTaskAction = (typeof PUSH_TASK_ACTIONS)[number];
+export const PUSH_TASK_LIFECYCLE = resourceLifecycle<PushTaskState, PushTaskAction>({
+  states: {
+    draft: 'draft',
+    pending_approval: 'pending_approval',
+    scheduled: 'scheduled',
+    sending: 'live',
+    sent: 'live',
+    partly_failed: 'live',
+    stopped: 'ended',
+  },
+  enters: { live: 'sending', ended: 'stopped' },
+  actions: {
+    send: { move: 'go_live', from: ['draft'] },
+    cancel: { move: 'recall', from: ['pending_approval', 'scheduled'] },
+    stop: { move: 'end', from: ['sending'], to: 'stopped', irreversible: true },
+  },
+  window: { start: 'send_at' },
+});
+export const pushTaskActionBody = lifecycleActionBody;
+
+export const PUSH_DELIVERY_STATES = ['sent', 'failed', 'invalid_token'] as const;
+export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];
+
+/** A task's deliveries: in all, per provider and failures per reason. */
+export const pushTaskStats = z.object({
+  targeted: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  invalid_token: z.number().int(),
+  /** Targeted devices not answered yet (sending, or stopped before their batch). */
+  pending: z.number().int(),
+  providers: z.array(
+    z.object({
+      provider: z.enum(PUSH_PROVIDERS),
+      sent: z.number().int(),
+      failed: z.number().int(),
+      invalid_token: z.number().int(),
+    }),
+  ),
+  /** Failures by reason (the outside party's failure kind, e.g. `unavailable`, `not_set_up`). */
+  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+});
+export type PushTaskStats = z.infer<typeof pushTaskStats>;
+
+export const pushDeliveriesQuery = z.object({
+  page: queryInt(1, 100_000).default(1),
+  page_size: queryInt(1, 100).default(10),
+  state: z.enum(PUSH_DELIVERY_STATES).optional(),
+  openid: keyword,
+});
