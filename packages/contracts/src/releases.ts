@@ -245,6 +245,8 @@ export const gameVersionCheckQuery = z.object({
   device_id: safeText().trim().max(128).default(''),
   openid: safeText().trim().max(128).default(''),
   lang: safeText().trim().max(8).default('zh'),
+  /** The player's sub-channel: its own installation package when there is one. */
+  sub_channel: releaseChannel.default(''),
 });
 
 export const GAME_UPDATE_KINDS = ['none', 'optional', 'forced'] as const;
@@ -260,6 +262,15 @@ export const UPDATE_REASONS = [
 ] as const;
 export type UpdateReason = (typeof UPDATE_REASONS)[number];
 
+/** The installation package the version check names: the released one of the player's channel for the build offered. */
+export const gamePackage = z.object({
+  version_code: z.number().int(),
+  url: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+});
+export type GamePackage = z.infer<typeof gamePackage>;
+
 export const gameVersionCheck = z.object({
   update: z.enum(GAME_UPDATE_KINDS),
   reason: z.enum(UPDATE_REASONS),
@@ -272,6 +283,8 @@ export const gameVersionCheck = z.object({
   fields: z.record(z.string(), z.unknown()),
   /** A live maintenance notice for the channel, if any. */
   maintenance: z.object({ title: z.string(), body: z.string(), end_at: z.string().nullable() }).nullable(),
+  /** The released installation package of the offered build for the player's channel (null: none). */
+  package: gamePackage.nullable(),
   /** The publish answered (null: nothing published for the platform and channel). */
   publish_number: z.number().int().nullable(),
 });

@@ -14,7 +14,9 @@ import { ok } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
+import type { FileStorage } from '../files/index.ts';
 import { askRollback, haltOrResume, listPublishes, publish, registerReleaseApprovals } from './publish.ts';
+import { packageRoutes } from './packages.ts';
 import { releaseImpl, releaseService } from './releases.ts';
 
 /**
@@ -24,7 +26,10 @@ import { releaseImpl, releaseService } from './releases.ts';
  * second person must agree), and `GET /app-releases/publishes?platform=&channel=`. Publishing
  * reaches players, so those need the page's approve permission.
  */
-export async function releaseRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+export async function releaseRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; storage: FileStorage },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   const tags = [appReleasesResource.name];
@@ -45,6 +50,8 @@ export async function releaseRoutes(fastify: FastifyInstance, options: { db: Db 
     async (request) => ok(await listPublishes(db, scope(request), request.query)),
   );
   resourceRoutes(app, db, appReleasesResource, releaseService, releaseImpl);
+  // Installation packages (`/app-packages`): an uploaded file per platform, channel and build.
+  packageRoutes(app, db, options.storage);
   app.post(
     '/app-releases/:id/publish',
     {

@@ -1,13 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   AppPlatform,
   OptionalI18nText,
+  PackageKind,
+  PackageStatus,
   PublishAction,
   PublishedRelease,
   ReleaseStatus,
   UpdateMode,
 } from '@rx/contracts';
 import { createdAt, createdBy, editStamps, gameRow } from '../../db/schema.ts';
+import { files } from '../files/tables.ts';
 
 /** The versions of a product's app per platform and channel: the working copy staff edit (`/product/product-fe/version-manage`). */
 export const appReleases = pgTable(
@@ -69,5 +72,45 @@ export const appReleasePublishes = pgTable(
     uniqueIndex('app_release_publishes_target_number').on(t.productId, t.platform, t.channel, t.number),
     index('app_release_publishes_release').on(t.releaseId),
     index('app_release_publishes_cp').on(t.cpId),
+  ],
+);
+
+/**
+ * Installation packages of a product's app (`/product/product-fe/app-package-configure`): an
+ * uploaded file per platform, channel, sub-channel and build number. The file's name, size and
+ * SHA-256 are copied from its upload when the package is created (a file never changes under its id).
+ */
+export const appPackages = pgTable(
+  'app_packages',
+  {
+    ...gameRow(),
+    platform: text('platform').$type<AppPlatform>().notNull(),
+    channel: text('channel').notNull().default(''),
+    subChannel: text('sub_channel').notNull().default(''),
+    versionName: text('version_name').notNull(),
+    versionCode: integer('version_code').notNull(),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+    kind: text('kind').$type<PackageKind>().notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    downloadUrl: text('download_url').notNull().default(''),
+    status: text('status').$type<PackageStatus>().notNull().default('testing'),
+    note: text('note').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('app_packages_product_target_code').on(
+      t.productId,
+      t.platform,
+      t.channel,
+      t.subChannel,
+      t.versionCode,
+    ),
+    index('app_packages_file').on(t.fileId),
+    index('app_packages_cp').on(t.cpId),
+    index('app_packages_product_updated').on(t.productId, t.updatedAt),
   ],
 );
