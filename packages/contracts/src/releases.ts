@@ -13,6 +13,7 @@ import {
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
+import { versionFieldValues } from './version-fields.ts';
 
 /**
  * Version release tools (issue 29). Versions (`/api/v1/app-releases`): one row per version of the
@@ -85,6 +86,8 @@ const releaseFields = z.object({
   /** Device ids that get the version whatever the rollout percentage. */
   whitelist_devices: distinct(whitelistEntry, MAX_WHITELIST),
   note: safeText().trim().max(500),
+  /** The version fields' values by key (`/version-fields`); a field without one carries its default. */
+  field_values: versionFieldValues,
 });
 
 /** Cross-field rules: the minimum and the blocked builds lie below the version itself. */
@@ -111,6 +114,7 @@ export const releaseCreateBody = releaseFields
     whitelist_openids: releaseFields.shape.whitelist_openids.default([]),
     whitelist_devices: releaseFields.shape.whitelist_devices.default([]),
     note: releaseFields.shape.note.default(''),
+    field_values: versionFieldValues.default({}),
   })
   .superRefine(checkCodes);
 export type ReleaseCreate = z.input<typeof releaseCreateBody>;
@@ -201,7 +205,11 @@ export const releaseRollbackBody = z.object({
 });
 
 /** What a publish snapshots of its version (and what the version check reads). */
-export const publishedRelease = releaseFields.omit({ note: true }).extend({ release_id: idField });
+export const publishedRelease = releaseFields.omit({ note: true, field_values: true }).extend({
+  release_id: idField,
+  /** The enabled version fields' values at the publish (the version's own, else the default), parsed. */
+  fields: z.record(z.string(), z.unknown()).optional(),
+});
 export type PublishedRelease = z.infer<typeof publishedRelease>;
 
 /** One immutable publish of a platform and channel. */

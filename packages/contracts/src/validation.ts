@@ -492,6 +492,29 @@ export const VALIDATION_MESSAGES = {
     ar: 'تتقدم حالة الحزمة إلى الأمام فقط: قيد الاختبار ← منشورة ← متوقفة.',
     tc: '安裝包狀態只能向前：測試中 → 已發佈 → 已廢棄',
   },
+  // Version fields (version-fields.ts).
+  bad_json_schema: {
+    zh: 'JSON Schema 无法使用：须为合法的 JSON，且只能引用本文档内的定义（#/…）',
+    en: 'The JSON Schema cannot be used: it must be valid JSON and refer only to its own definitions (#/…).',
+    ja: 'JSON Schema を使用できません。有効な JSON で、参照は自身の定義（#/…）のみにしてください。',
+    th: 'ใช้ JSON Schema นี้ไม่ได้: ต้องเป็น JSON ที่ถูกต้องและอ้างอิงเฉพาะนิยามภายในของตัวเอง (#/…)',
+    vi: 'Không dùng được JSON Schema: phải là JSON hợp lệ và chỉ tham chiếu định nghĩa của chính nó (#/…).',
+    tl: 'Hindi magagamit ang JSON Schema: dapat wastong JSON at sariling depinisyon lamang ang tinutukoy (#/…).',
+    id: 'JSON Schema tidak dapat dipakai: harus JSON yang valid dan hanya merujuk definisinya sendiri (#/…).',
+    ar: 'لا يمكن استخدام JSON Schema: يجب أن يكون JSON صالحًا وألا يشير إلا إلى تعريفاته الخاصة (#/…).',
+    tc: 'JSON Schema 無法使用：須為合法的 JSON，且只能引用本文件內的定義（#/…）',
+  },
+  not_matching_schema: {
+    zh: '该值不符合字段的 JSON Schema',
+    en: "The value does not match the field's JSON Schema.",
+    ja: '値がフィールドの JSON Schema に一致しません。',
+    th: 'ค่านี้ไม่ตรงกับ JSON Schema ของฟิลด์',
+    vi: 'Giá trị không khớp với JSON Schema của trường.',
+    tl: 'Hindi tugma ang value sa JSON Schema ng field.',
+    id: 'Nilai tidak sesuai dengan JSON Schema bidang ini.',
+    ar: 'القيمة لا تطابق JSON Schema الخاص بالحقل.',
+    tc: '該值不符合欄位的 JSON Schema',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -77,6 +77,7 @@ export async function versionCheck(
     : null;
   const offer = {
     ...base,
+    fields: s.fields ?? {},
     package: pkg,
     latest: { version_name: s.version_name, version_code: s.version_code },
     min_version_code: s.min_version_code,
@@ -98,6 +99,8 @@ export async function versionCheck(
     ...offer,
     update: 'none',
     reason: 'not_in_rollout',
+    // The version's fields are for the devices that get it.
+    fields: {},
     latest: null,
     url: '',
     text: '',

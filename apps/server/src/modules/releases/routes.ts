@@ -18,6 +18,7 @@ import type { FileStorage } from '../files/index.ts';
 import { askRollback, haltOrResume, listPublishes, publish, registerReleaseApprovals } from './publish.ts';
 import { packageRoutes } from './packages.ts';
 import { releaseImpl, releaseService } from './releases.ts';
+import { versionFieldRoutes } from './version-fields.ts';
 
 /**
  * `/app-releases`: the versions of the product's app (list, get, create, update, delete a version
@@ -52,6 +53,8 @@ export async function releaseRoutes(
   resourceRoutes(app, db, appReleasesResource, releaseService, releaseImpl);
   // Installation packages (`/app-packages`): an uploaded file per platform, channel and build.
   packageRoutes(app, db, options.storage);
+  // Version fields (`/version-fields`): typed settings each version carries to the game.
+  versionFieldRoutes(app, db);
   app.post(
     '/app-releases/:id/publish',
     {

@@ -8,6 +8,8 @@ import type {
   PublishedRelease,
   ReleaseStatus,
   UpdateMode,
+  VersionFieldType,
+  VersionFieldValue,
 } from '@rx/contracts';
 import { createdAt, createdBy, editStamps, gameRow } from '../../db/schema.ts';
 import { files } from '../files/tables.ts';
@@ -31,6 +33,8 @@ export const appReleases = pgTable(
     whitelistOpenids: jsonb('whitelist_openids').$type<string[]>().notNull().default([]),
     whitelistDevices: jsonb('whitelist_devices').$type<string[]>().notNull().default([]),
     note: text('note').notNull().default(''),
+    /** The version fields' values by key (a json field's as JSON text). */
+    fieldValues: jsonb('field_values').$type<Record<string, VersionFieldValue>>().notNull().default({}),
     status: text('status').$type<ReleaseStatus>().notNull().default('draft'),
     /** The highest rollout percentage published; a publish never lowers it. */
     rolloutPercent: integer('rollout_percent').notNull().default(0),
@@ -112,5 +116,26 @@ export const appPackages = pgTable(
     index('app_packages_file').on(t.fileId),
     index('app_packages_cp').on(t.cpId),
     index('app_packages_product_updated').on(t.productId, t.updatedAt),
+  ],
+);
+
+/** Version fields of a product (`/product/product-fe/version-field-config`): typed settings each version carries. */
+export const versionFields = pgTable(
+  'version_fields',
+  {
+    ...gameRow(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    type: text('type').$type<VersionFieldType>().notNull(),
+    defaultValue: jsonb('default_value').$type<VersionFieldValue>().notNull(),
+    jsonSchema: text('json_schema').notNull().default(''),
+    description: text('description').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('version_fields_product_key').on(t.productId, t.key),
+    index('version_fields_cp').on(t.cpId),
+    index('version_fields_product_updated').on(t.productId, t.updatedAt),
   ],
 );
