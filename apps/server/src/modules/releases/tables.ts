@@ -127,7 +127,11 @@ export const versionFields = pgTable(
     key: text('key').notNull(),
     name: text('name').notNull(),
     type: text('type').$type<VersionFieldType>().notNull(),
-    defaultValue: jsonb('default_value').$type<VersionFieldValue>().notNull(),
+    /**
+     * `{ value }`: a jsonb holding a bare string that is itself JSON ('{"a":1}', "60") reads back
+     * parsed (the driver and Drizzle both parse), so the value is wrapped in an object.
+     */
+    defaultValue: jsonb('default_value').$type<{ value: VersionFieldValue }>().notNull(),
     jsonSchema: text('json_schema').notNull().default(''),
     description: text('description').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),

@@ -64,6 +64,11 @@ describe('version fields', () => {
       default_value: '{"servers":["a"]}',
       json_schema: schema,
     });
+    // Values read back exactly as entered: JSON text stays text, a text that looks like a number stays text.
+    const digits = await field({ key: 'digits', name: 'Digits', type: 'text', default_value: '60' });
+    expect(
+      body<VersionField>(await admin.get(`/api/v1/version-fields/${digits.id}`)).data.default_value,
+    ).toBe('60');
     // The type and key never change; a new schema must still fit the default.
     const row = body<{ list: VersionField[] }>(await admin.get('/api/v1/version-fields?q=servers')).data
       .list[0]!;
@@ -124,12 +129,14 @@ describe('version fields', () => {
     );
     const check = body<GameVersionCheck>(res).data;
     expect(check.update).toBe('optional');
-    expect(check.fields).toEqual({
+    // Other tests' fields of this game come too; the disabled one does not.
+    expect(check.fields).toMatchObject({
       pay_on: true,
       max_level: 60,
       cdn: 'https://cdn.example',
       limits: { daily: 5 },
     });
+    expect(check.fields).not.toHaveProperty('old_flag');
     // A field a version holds a value for is disabled, not deleted.
     expect(body(await admin.del(`/api/v1/version-fields/${off.id}`)).code).toBe(422001);
     expect(body<VersionField>(await admin.get(`/api/v1/version-fields/${off.id}`)).data.enabled).toBe(false);

@@ -18,13 +18,16 @@ import { appReleases, versionFields } from './tables.ts';
 
 type Row = typeof versionFields.$inferSelect;
 
+/** A field's default, kept as `{ value }` (see the table). */
+const defaultOf = (row: Pick<Row, 'defaultValue'>): VersionFieldValue => row.defaultValue.value;
+
 export function toField(row: Row): VersionField {
   return {
     id: row.id,
     key: row.key,
     name: row.name,
     type: row.type,
-    default_value: row.defaultValue,
+    default_value: defaultOf(row),
     json_schema: row.jsonSchema,
     description: row.description,
     enabled: row.enabled,
@@ -68,8 +71,8 @@ export async function publishedFields(
   const fields: Record<string, unknown> = {};
   for (const row of await fieldsOf(db, scope)) {
     if (!row.enabled) continue;
-    const own = fieldValueOf(row.type, row.jsonSchema, values[row.key] ?? row.defaultValue);
-    const fallback = fieldValueOf(row.type, row.jsonSchema, row.defaultValue);
+    const own = fieldValueOf(row.type, row.jsonSchema, values[row.key] ?? defaultOf(row));
+    const fallback = fieldValueOf(row.type, row.jsonSchema, defaultOf(row));
     // A value that no longer fits (the schema changed since) gives way to the default.
     if (own.ok) fields[row.key] = own.value;
     else if (fallback.ok) fields[row.key] = fallback.value;
@@ -126,7 +129,7 @@ export const fieldImpl: ResourceImpl<typeof versionFieldsResource, typeof versio
       key: input.key,
       name: input.name,
       type: input.type,
-      defaultValue: input.default_value,
+      defaultValue: input.default_value === undefined ? undefined : { value: input.default_value },
       jsonSchema: input.json_schema,
       description: input.description,
       enabled: input.enabled,
@@ -140,7 +143,7 @@ export const fieldImpl: ResourceImpl<typeof versionFieldsResource, typeof versio
       if (type === 'json' && jsonSchema && !schemaOf(jsonSchema))
         problems.add('json_schema', 'bad_json_schema');
       else if (input.default_value !== undefined || input.json_schema !== undefined) {
-        const checked = fieldValueOf(type, jsonSchema, input.default_value ?? before!.defaultValue);
+        const checked = fieldValueOf(type, jsonSchema, input.default_value ?? defaultOf(before!));
         if (!checked.ok) problems.add('default_value', checked.key);
       }
       problems.throwIfAny();
