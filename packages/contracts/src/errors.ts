@@ -649,6 +649,17 @@ export const RULE_MESSAGES = {
     ar: 'تُحفظ النسخة التي نُشرت مع سجل نشرها ولا يمكن حذفها.',
     tc: '已發佈過的版本會隨其發佈記錄保留，不能刪除',
   },
+  package_released_kept: {
+    zh: '已发布或已废弃的安装包会保留，不能删除；不再使用请将其标为已废弃',
+    en: 'A released or deprecated package is kept and cannot be deleted; mark it deprecated when it is no longer used.',
+    ja: '公開済みまたは廃止済みのパッケージは保持され、削除できません。使わなくなったら廃止にしてください。',
+    th: 'แพ็กเกจที่เผยแพร่แล้วหรือเลิกใช้แล้วจะถูกเก็บไว้และลบไม่ได้ หากไม่ใช้แล้วให้ตั้งเป็นเลิกใช้',
+    vi: 'Gói đã phát hành hoặc đã ngừng dùng được giữ lại và không thể xóa; hãy đánh dấu ngừng dùng khi không còn sử dụng.',
+    tl: 'Itinatago at hindi mabubura ang package na inilabas o hindi na ginagamit; markahan itong hindi na ginagamit kapag wala nang gamit.',
+    id: 'Paket yang sudah dirilis atau usang disimpan dan tidak dapat dihapus; tandai sebagai usang jika tidak dipakai lagi.',
+    ar: 'تُحفظ الحزمة المنشورة أو المتوقفة ولا يمكن حذفها؛ ضع عليها علامة متوقفة عندما لا تعود مستخدمة.',
+    tc: '已發佈或已廢棄的安裝包會保留，不能刪除；不再使用請將其標為已廢棄',
+  },
   cs_blacklisted: {
     zh: '该玩家已被列入客服黑名单，暂时无法发起会话',
     en: 'This player is on the service blacklist and cannot start a conversation for now.',

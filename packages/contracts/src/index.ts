@@ -55,6 +55,8 @@ export * from './outside-parties.ts';
 export * from './popups.ts';
 // Version release tools: versions with staged rollout, the game's version check.
 export * from './releases.ts';
+export * from './app-packages.ts';
+export * from './version-fields.ts';
 // Ad placement (issue 31): advertiser accounts across the media.
 export * from './ads.ts';
 // Customer service in real time: conversations, the workbench, the service pages (issue 32).

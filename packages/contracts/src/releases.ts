@@ -13,6 +13,7 @@ import {
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
+import { versionFieldValues } from './version-fields.ts';
 
 /**
  * Version release tools (issue 29). Versions (`/api/v1/app-releases`): one row per version of the
@@ -85,6 +86,8 @@ const releaseFields = z.object({
   /** Device ids that get the version whatever the rollout percentage. */
   whitelist_devices: distinct(whitelistEntry, MAX_WHITELIST),
   note: safeText().trim().max(500),
+  /** The version fields' values by key (`/version-fields`); a field without one carries its default. */
+  field_values: versionFieldValues,
 });
 
 /** Cross-field rules: the minimum and the blocked builds lie below the version itself. */
@@ -111,6 +114,7 @@ export const releaseCreateBody = releaseFields
     whitelist_openids: releaseFields.shape.whitelist_openids.default([]),
     whitelist_devices: releaseFields.shape.whitelist_devices.default([]),
     note: releaseFields.shape.note.default(''),
+    field_values: versionFieldValues.default({}),
   })
   .superRefine(checkCodes);
 export type ReleaseCreate = z.input<typeof releaseCreateBody>;
@@ -201,7 +205,11 @@ export const releaseRollbackBody = z.object({
 });
 
 /** What a publish snapshots of its version (and what the version check reads). */
-export const publishedRelease = releaseFields.omit({ note: true }).extend({ release_id: idField });
+export const publishedRelease = releaseFields.omit({ note: true, field_values: true }).extend({
+  release_id: idField,
+  /** The enabled version fields' values at the publish (the version's own, else the default), parsed. */
+  fields: z.record(z.string(), z.unknown()).optional(),
+});
 export type PublishedRelease = z.infer<typeof publishedRelease>;
 
 /** One immutable publish of a platform and channel. */
@@ -245,6 +253,8 @@ export const gameVersionCheckQuery = z.object({
   device_id: safeText().trim().max(128).default(''),
   openid: safeText().trim().max(128).default(''),
   lang: safeText().trim().max(8).default('zh'),
+  /** The player's sub-channel: its own installation package when there is one. */
+  sub_channel: releaseChannel.default(''),
 });
 
 export const GAME_UPDATE_KINDS = ['none', 'optional', 'forced'] as const;
@@ -260,6 +270,15 @@ export const UPDATE_REASONS = [
 ] as const;
 export type UpdateReason = (typeof UPDATE_REASONS)[number];
 
+/** The installation package the version check names: the released one of the player's channel for the build offered. */
+export const gamePackage = z.object({
+  version_code: z.number().int(),
+  url: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+});
+export type GamePackage = z.infer<typeof gamePackage>;
+
 export const gameVersionCheck = z.object({
   update: z.enum(GAME_UPDATE_KINDS),
   reason: z.enum(UPDATE_REASONS),
@@ -272,6 +291,8 @@ export const gameVersionCheck = z.object({
   fields: z.record(z.string(), z.unknown()),
   /** A live maintenance notice for the channel, if any. */
   maintenance: z.object({ title: z.string(), body: z.string(), end_at: z.string().nullable() }).nullable(),
+  /** The released installation package of the offered build for the player's channel (null: none). */
+  package: gamePackage.nullable(),
   /** The publish answered (null: nothing published for the platform and channel). */
   publish_number: z.number().int().nullable(),
 });

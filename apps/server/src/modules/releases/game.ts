@@ -8,6 +8,7 @@ import { ok } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
 import { liveNotices } from '../announcements/index.ts';
 import { gameLanguage } from '../game-api/index.ts';
+import { packageFor } from './packages.ts';
 import { inRollout, livePublish } from './publish.ts';
 
 type Query = z.output<typeof gameVersionCheckQuery>;
@@ -21,7 +22,12 @@ type Query = z.output<typeof gameVersionCheckQuery>;
  * - otherwise a device in the rollout (not halted, its bucket below the percentage) gets the
  *   version's update mode, and any other device is told nothing (not even the new version).
  */
-export async function versionCheck(db: Db, productId: number, query: Query): Promise<GameVersionCheck> {
+export async function versionCheck(
+  db: Db,
+  productId: number,
+  query: Query,
+  origin = '',
+): Promise<GameVersionCheck> {
   const live =
     (await livePublish(db, productId, query.platform, query.channel)) ??
     (query.channel ? await livePublish(db, productId, query.platform, '') : undefined);
@@ -37,6 +43,7 @@ export async function versionCheck(db: Db, productId: number, query: Query): Pro
   ).find((notice) => notice.type === 'maintenance');
   const base = {
     fields: {},
+    package: null,
     maintenance: maintenance
       ? { title: maintenance.title, body: maintenance.body, end_at: maintenance.end_at }
       : null,
@@ -53,11 +60,28 @@ export async function versionCheck(db: Db, productId: number, query: Query): Pro
       publish_number: null,
     };
   const s = live.snapshot;
+  // The released installation package of the offered build for the player's channel.
+  const found = await packageFor(db, productId, {
+    platform: query.platform,
+    channel: query.channel,
+    subChannel: query.sub_channel,
+    versionCode: s.version_code,
+  });
+  const pkg = found
+    ? {
+        version_code: found.version_code,
+        url: found.path ? `${origin}${found.url}` : found.url,
+        sha256: found.sha256,
+        size: found.size,
+      }
+    : null;
   const offer = {
     ...base,
+    fields: s.fields ?? {},
+    package: pkg,
     latest: { version_name: s.version_name, version_code: s.version_code },
     min_version_code: s.min_version_code,
-    url: s.store_url || s.download_url,
+    url: s.store_url || s.download_url || pkg?.url || '',
     text: textFor(s.update_text, lang),
     publish_number: live.number,
   };
@@ -75,9 +99,12 @@ export async function versionCheck(db: Db, productId: number, query: Query): Pro
     ...offer,
     update: 'none',
     reason: 'not_in_rollout',
+    // The version's fields are for the devices that get it.
+    fields: {},
     latest: null,
     url: '',
     text: '',
+    package: null,
   };
 }
 
@@ -99,7 +126,8 @@ export function releaseGameRoutes(fastify: FastifyInstance, { db }: { db: Db }):
     },
     async (request, reply) => {
       const caller = request.gameCaller!;
-      const body = JSON.stringify(ok(await versionCheck(db, caller.productId, request.query)));
+      const origin = `${request.protocol}://${request.host}`;
+      const body = JSON.stringify(ok(await versionCheck(db, caller.productId, request.query, origin)));
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       const match = request.headers['if-none-match'];

@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/server-module.ts';
 import { releaseGameRoutes } from './game.ts';
+import { packageDownloadRoutes } from './packages.ts';
 import { releaseRoutes } from './routes.ts';
 
 /**
@@ -10,5 +11,8 @@ export const releasesModule = defineModule({
   name: 'releases',
   routes: releaseRoutes,
   gameRoutes: releaseGameRoutes,
+  // Players download installation packages at `/downloads/<file id>`.
+  mounts: [{ prefix: '', routes: packageDownloadRoutes }],
 });
 export { appReleasePublishes, appReleases } from './tables.ts';
+export { appPackages } from './tables.ts';

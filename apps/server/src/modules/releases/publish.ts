@@ -19,6 +19,7 @@ import { inScope } from '../../lib/scope.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { nameOf, toItem } from './releases.ts';
 import { appReleasePublishes, appReleases } from './tables.ts';
+import { publishedFields } from './version-fields.ts';
 
 type Row = typeof appReleases.$inferSelect;
 type PublishRow = typeof appReleasePublishes.$inferSelect;
@@ -41,8 +42,9 @@ export function inRollout(releaseId: number, deviceId: string, percent: number):
 }
 
 /** What a publish copies of its version: everything the game's version check reads. */
-export function snapshotOf(row: Row): PublishedRelease {
+export function snapshotOf(row: Row, fields: Record<string, unknown> = {}): PublishedRelease {
   return {
+    fields,
     release_id: row.id,
     platform: row.platform,
     channel: row.channel,
@@ -223,7 +225,7 @@ export function publish(
     return append(tx, scope, live, {
       action: 'publish',
       release: row,
-      snapshot: snapshotOf(row),
+      snapshot: snapshotOf(row, await publishedFields(tx, scope, row.fieldValues)),
       percent: body.percent,
       halted: false,
       rollbackOf: null,

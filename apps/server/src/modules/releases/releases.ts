@@ -6,6 +6,7 @@ import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts
 import { autoSheet } from '../../lib/sheet.ts';
 import { inScope } from '../../lib/scope.ts';
 import { appReleasePublishes, appReleases } from './tables.ts';
+import { checkFieldValues } from './version-fields.ts';
 
 type Row = typeof appReleases.$inferSelect;
 
@@ -26,6 +27,7 @@ export function toItem(row: Row): AppRelease {
     whitelist_openids: row.whitelistOpenids,
     whitelist_devices: row.whitelistDevices,
     note: row.note,
+    field_values: row.fieldValues,
     status: row.status,
     rollout_percent: row.rolloutPercent,
     published_number: row.publishedNumber,
@@ -70,6 +72,7 @@ export const releaseImpl: ResourceImpl<typeof appReleasesResource, typeof appRel
     whitelistOpenids: input.whitelist_openids,
     whitelistDevices: input.whitelist_devices,
     note: input.note,
+    fieldValues: input.field_values,
   }),
   // The build number names the version on its platform and channel for good (publishes copy it).
   immutable: ['platform', 'channel', 'version_code'],
@@ -99,6 +102,7 @@ export const releaseImpl: ResourceImpl<typeof appReleasesResource, typeof appRel
       if (highest?.code != null && input.version_code <= highest.code)
         problems.add('version_code', 'version_code_not_higher', { code: highest.code });
     }
+    if (input.field_values) await checkFieldValues(db, scope, input.field_values, problems);
     problems.throwIfAny();
   },
   // A version that reached players stays, with its publishes (the log and rollback read them).

@@ -14,8 +14,11 @@ import { ok } from '../../lib/request.ts';
 import { resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
+import type { FileStorage } from '../files/index.ts';
 import { askRollback, haltOrResume, listPublishes, publish, registerReleaseApprovals } from './publish.ts';
+import { packageRoutes } from './packages.ts';
 import { releaseImpl, releaseService } from './releases.ts';
+import { versionFieldRoutes } from './version-fields.ts';
 
 /**
  * `/app-releases`: the versions of the product's app (list, get, create, update, delete a version
@@ -24,7 +27,10 @@ import { releaseImpl, releaseService } from './releases.ts';
  * second person must agree), and `GET /app-releases/publishes?platform=&channel=`. Publishing
  * reaches players, so those need the page's approve permission.
  */
-export async function releaseRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+export async function releaseRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; storage: FileStorage },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   const tags = [appReleasesResource.name];
@@ -45,6 +51,10 @@ export async function releaseRoutes(fastify: FastifyInstance, options: { db: Db 
     async (request) => ok(await listPublishes(db, scope(request), request.query)),
   );
   resourceRoutes(app, db, appReleasesResource, releaseService, releaseImpl);
+  // Installation packages (`/app-packages`): an uploaded file per platform, channel and build.
+  packageRoutes(app, db, options.storage);
+  // Version fields (`/version-fields`): typed settings each version carries to the game.
+  versionFieldRoutes(app, db);
   app.post(
     '/app-releases/:id/publish',
     {

@@ -1,13 +1,18 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   AppPlatform,
   OptionalI18nText,
+  PackageKind,
+  PackageStatus,
   PublishAction,
   PublishedRelease,
   ReleaseStatus,
   UpdateMode,
+  VersionFieldType,
+  VersionFieldValue,
 } from '@rx/contracts';
 import { createdAt, createdBy, editStamps, gameRow } from '../../db/schema.ts';
+import { files } from '../files/tables.ts';
 
 /** The versions of a product's app per platform and channel: the working copy staff edit (`/product/product-fe/version-manage`). */
 export const appReleases = pgTable(
@@ -28,6 +33,8 @@ export const appReleases = pgTable(
     whitelistOpenids: jsonb('whitelist_openids').$type<string[]>().notNull().default([]),
     whitelistDevices: jsonb('whitelist_devices').$type<string[]>().notNull().default([]),
     note: text('note').notNull().default(''),
+    /** The version fields' values by key (a json field's as JSON text). */
+    fieldValues: jsonb('field_values').$type<Record<string, VersionFieldValue>>().notNull().default({}),
     status: text('status').$type<ReleaseStatus>().notNull().default('draft'),
     /** The highest rollout percentage published; a publish never lowers it. */
     rolloutPercent: integer('rollout_percent').notNull().default(0),
@@ -69,5 +76,70 @@ export const appReleasePublishes = pgTable(
     uniqueIndex('app_release_publishes_target_number').on(t.productId, t.platform, t.channel, t.number),
     index('app_release_publishes_release').on(t.releaseId),
     index('app_release_publishes_cp').on(t.cpId),
+  ],
+);
+
+/**
+ * Installation packages of a product's app (`/product/product-fe/app-package-configure`): an
+ * uploaded file per platform, channel, sub-channel and build number. The file's name, size and
+ * SHA-256 are copied from its upload when the package is created (a file never changes under its id).
+ */
+export const appPackages = pgTable(
+  'app_packages',
+  {
+    ...gameRow(),
+    platform: text('platform').$type<AppPlatform>().notNull(),
+    channel: text('channel').notNull().default(''),
+    subChannel: text('sub_channel').notNull().default(''),
+    versionName: text('version_name').notNull(),
+    versionCode: integer('version_code').notNull(),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+    kind: text('kind').$type<PackageKind>().notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    downloadUrl: text('download_url').notNull().default(''),
+    status: text('status').$type<PackageStatus>().notNull().default('testing'),
+    note: text('note').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('app_packages_product_target_code').on(
+      t.productId,
+      t.platform,
+      t.channel,
+      t.subChannel,
+      t.versionCode,
+    ),
+    index('app_packages_file').on(t.fileId),
+    index('app_packages_cp').on(t.cpId),
+    index('app_packages_product_updated').on(t.productId, t.updatedAt),
+  ],
+);
+
+/** Version fields of a product (`/product/product-fe/version-field-config`): typed settings each version carries. */
+export const versionFields = pgTable(
+  'version_fields',
+  {
+    ...gameRow(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    type: text('type').$type<VersionFieldType>().notNull(),
+    /**
+     * `{ value }`: a jsonb holding a bare string that is itself JSON ('{"a":1}', "60") reads back
+     * parsed (the driver and Drizzle both parse), so the value is wrapped in an object.
+     */
+    defaultValue: jsonb('default_value').$type<{ value: VersionFieldValue }>().notNull(),
+    jsonSchema: text('json_schema').notNull().default(''),
+    description: text('description').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('version_fields_product_key').on(t.productId, t.key),
+    index('version_fields_cp').on(t.cpId),
+    index('version_fields_product_updated').on(t.productId, t.updatedAt),
   ],
 );

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Button, Drawer, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Table, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorCodesResource, type ErrorCodeRelease, type ReleasedErrorCode } from '@rx/contracts/error-codes';
 import type { ApprovalPending } from '@rx/contracts/approvals';
@@ -9,9 +8,7 @@ import { resourceKey } from '@/shared/crud/index.ts';
 import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
-import { DataTable } from '@/shared/ui/index.ts';
-import { NoteModal } from './NoteModal.tsx';
-import { formatDateTime } from '@/shared/format.ts';
+import { PublishHistoryDrawer } from '@/shared/ui/PublishHistoryDrawer.tsx';
 
 const RESOURCE = errorCodesResource.name;
 
@@ -59,19 +56,9 @@ export function ReleasesDrawer({ open, onClose, canApprove }: ReleasesDrawerProp
   const message = useMessage();
   const announcePending = useApprovalNotice();
   const client = useQueryClient();
-  const [paging, setPaging] = useState({ page: 1, page_size: 10 });
-  const [rollingBack, setRollingBack] = useState<ErrorCodeRelease | null>(null);
-  const releases = useQuery({
-    queryKey: resourceKey(RESOURCE, 'releases', paging),
-    queryFn: ({ signal }) =>
-      http.get<ListAnswer<ErrorCodeRelease>>(`/${RESOURCE}/releases`, paging, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: open,
-  });
-  const rollback = async (note: string) => {
-    if (!rollingBack) return;
+  const rollback = async (source: ErrorCodeRelease, note: string) => {
     const release = await http.post<ErrorCodeRelease | ApprovalPending>(
-      `/${RESOURCE}/releases/${rollingBack.number}/rollback`,
+      `/${RESOURCE}/releases/${source.number}/rollback`,
       { note },
       { silent: true },
     );
@@ -81,79 +68,54 @@ export function ReleasesDrawer({ open, onClose, canApprove }: ReleasesDrawerProp
       return;
     }
     void client.invalidateQueries({ queryKey: [RESOURCE] });
-    void message.success(t('rolledBack', { number: release.number, source: rollingBack.number }));
+    void message.success(t('rolledBack', { number: release.number, source: source.number }));
   };
 
   return (
-    <Drawer open={open} onClose={onClose} title={t('releases')} size={860} destroyOnHidden>
-      <Typography.Paragraph type="secondary">{t('releasesHint')}</Typography.Paragraph>
-      <DataTable<ErrorCodeRelease>
-        rowKey="number"
-        loading={releases.isFetching}
-        dataSource={releases.data?.list}
-        expandable={{ expandedRowRender: (release) => <ReleaseCodes number={release.number} /> }}
-        columns={[
-          {
-            title: t('release'),
-            dataIndex: 'number',
-            width: 110,
-            render: (n: number, release) => (
-              <Space size={4}>
-                <span>#{n}</span>
-                {release.live && <Tag color="success">{t('live')}</Tag>}
-              </Space>
+    <PublishHistoryDrawer<ErrorCodeRelease>
+      open={open}
+      onClose={onClose}
+      title={t('releases')}
+      hint={t('releasesHint')}
+      width={860}
+      queryKey={resourceKey(RESOURCE, 'releases')}
+      load={(paging, signal) =>
+        http.get<ListAnswer<ErrorCodeRelease>>(`/${RESOURCE}/releases`, paging, { signal })
+      }
+      expandable={{ expandedRowRender: (release) => <ReleaseCodes number={release.number} /> }}
+      columns={[
+        {
+          title: t('note'),
+          key: 'note',
+          width: 220,
+          render: (_, release) =>
+            release.rollback_of !== null ? (
+              <>
+                <Tag color="purple">{t('rollbackOf', { number: release.rollback_of })}</Tag>
+                {release.note}
+              </>
+            ) : (
+              release.note
             ),
-          },
-          {
-            title: t('note'),
-            key: 'note',
-            width: 220,
-            render: (_, release) =>
-              release.rollback_of !== null ? (
-                <>
-                  <Tag color="purple">{t('rollbackOf', { number: release.rollback_of })}</Tag>
-                  {release.note}
-                </>
-              ) : (
-                release.note
-              ),
-          },
-          { title: t('count'), dataIndex: 'count', width: 80 },
-          { title: t('publishedBy'), dataIndex: 'created_by', width: 100 },
-          {
-            title: t('publishedAt'),
-            dataIndex: 'created_at',
-            width: 170,
-            render: (v: string) => formatDateTime(v),
-          },
-          {
-            title: t('crud:action.actions'),
-            key: 'actions',
-            width: 110,
-            render: (_, release) =>
-              canApprove && !release.live ? (
-                <Button type="link" size="small" danger onClick={() => setRollingBack(release)}>
-                  {t('rollback')}
-                </Button>
-              ) : null,
-          },
-        ]}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.page_size,
-          total: releases.data?.total ?? 0,
-          onChange: (page, page_size) => setPaging({ page, page_size }),
-        }}
-      />
-      <NoteModal
-        open={rollingBack !== null}
-        title={t('rollbackTitle', { number: rollingBack?.number ?? '' })}
-        description={t('rollbackWhat', { number: rollingBack?.number ?? '' })}
-        okText={t('rollback')}
-        danger
-        onSubmit={rollback}
-        onClose={() => setRollingBack(null)}
-      />
-    </Drawer>
+        },
+        { title: t('count'), dataIndex: 'count', width: 80 },
+      ]}
+      canApprove={canApprove}
+      labels={{
+        number: t('release'),
+        live: t('live'),
+        by: t('publishedBy'),
+        at: t('publishedAt'),
+        note: t('note'),
+        rollback: t('rollback'),
+      }}
+      rollback={{
+        title: (release) => t('rollbackTitle', { number: release.number }),
+        description: (release) => t('rollbackWhat', { number: release.number }),
+        noteHint: t('noteHint'),
+        noteMaxLength: 200,
+        submit: rollback,
+      }}
+    />
   );
 }

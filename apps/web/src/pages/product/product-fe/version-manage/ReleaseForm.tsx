@@ -1,7 +1,54 @@
-import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Divider, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APP_PLATFORMS, MAX_BLOCKED_VERSIONS, MAX_WHITELIST, UPDATE_MODES } from '@rx/contracts/releases';
-import { MultilangInput, enumOptions } from '@/shared/crud/index.ts';
+import { versionFieldsResource, type VersionField } from '@rx/contracts/version-fields';
+import { MultilangInput, enumOptions, resourceKey, type ListAnswer } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
+import { FieldValueInput } from '@/shared/version-fields/FieldValueInput.tsx';
+
+/** The game's enabled version fields: one input each, empty meaning "the field's default". */
+function FieldValues() {
+  const { t } = useTranslation('versionFields');
+  const fields = useQuery({
+    queryKey: resourceKey(versionFieldsResource.name, 'all'),
+    queryFn: ({ signal }) =>
+      http.get<ListAnswer<VersionField>>(
+        `/${versionFieldsResource.name}`,
+        { page_size: 100, sort: 'key' },
+        // Staff who may edit versions but not see the fields' page simply get no field inputs.
+        { signal, silent: true },
+      ),
+  });
+  const enabled = (fields.data?.list ?? []).filter((field) => field.enabled);
+  if (enabled.length === 0) return null;
+  return (
+    <>
+      <Divider titlePlacement="start">{t('valuesTitle')}</Divider>
+      <Typography.Paragraph type="secondary">{t('valuesHint')}</Typography.Paragraph>
+      {enabled.map((field) => (
+        <Form.Item
+          key={field.key}
+          name={['field_values', field.key]}
+          label={`${field.name} (${field.key})`}
+          extra={field.description || undefined}
+        >
+          <FieldValueInput
+            type={field.type}
+            optional
+            placeholder={
+              field.type === 'switch'
+                ? field.default_value
+                  ? t('on')
+                  : t('off')
+                : String(field.default_value)
+            }
+          />
+        </Form.Item>
+      ))}
+    </>
+  );
+}
 
 /** Tags typed as build numbers become numbers; anything else stays as typed for the schema to refuse. */
 const toCodes = (values: (string | number)[] | undefined) =>
@@ -56,6 +103,7 @@ export function ReleaseForm({ editing }: { editing: boolean }) {
       <Form.Item name="note" label={t('note')}>
         <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
+      <FieldValues />
     </>
   );
 }

@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { xmlEntry, zipOf } from '../apps/server/test/zips.ts';
+import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { switchLanguage } from './support/built-pages.ts';
+import { localeStrings } from './support/layout.ts';
+import { ListPage } from './support/list-page.ts';
+import { signIn } from './support/sign-in.ts';
+import { button, openDrawer } from './support/ui.ts';
+
+// Release staff upload installation packages: a file that is not what its name says is refused
+// with the reason, a real APK is kept with its SHA-256 and size; the list pages, sorts and filters;
+// a game asking the version check gets the released package's address, which serves the file.
+// In Chinese and Arabic, at 1440 and 390 px, with no serious axe finding.
+
+const PAGE = '/main/product/product-fe/app-package-configure';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+type Strings = Record<string, any>;
+
+const zipWith = (...names: string[]) => zipOf(names.map((name) => xmlEntry(name, `<x n="${name}"/>`)));
+const APK = () => zipWith('AndroidManifest.xml', 'classes.dex');
+
+/** Uploads a package file as the signed-in admin; answers its id. */
+async function uploadFile(page: Page, name: string, bytes: Buffer): Promise<string> {
+  return page.evaluate(
+    async ({ name, base64 }) => {
+      const read = (key: string) => JSON.parse(localStorage.getItem(`rx-console:${key}`) ?? 'null');
+      const form = new FormData();
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      form.append('file', new Blob([data]), name);
+      const answer = await fetch('/api/v1/files?use=package', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${read('user-info').access_token}` },
+        body: form,
+      });
+      const envelope = (await answer.json()) as { code: number; data: { id: string }; msg: string };
+      if (envelope.code !== 0) throw new Error(`upload: ${envelope.msg}`);
+      return envelope.data.id;
+    },
+    { name, base64: bytes.toString('base64') },
+  );
+}
+
+const rowOf = (page: Page, text: string) =>
+  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
+
+test.describe.configure({ timeout: 300_000 });
+test.use({ bypassCSP: true });
+
+for (const { lang, html, dir, name } of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文' },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية' },
+] as const) {
+  test(`upload an installation package, refuse a false one, page, sort and filter the list (${lang})`, async ({
+    page,
+  }) => {
+    const s: Strings = localeStrings('appPackages', lang);
+    const crud: Strings = localeStrings('crud', lang);
+    const channel = `e2e-${lang}-${Date.now().toString(36)}`;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin', 'zh', PAGE);
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    await page.goto(`${PAGE}?channel=${channel}`);
+    await expect(page.locator('.rx-data-table')).toBeVisible();
+    expect(await seriousViolations(page), 'axe on the empty list').toEqual([]);
+
+    // A wrong form: no version, and a file named .apk that holds no Android manifest.
+    await button(page, crud.action.create).click();
+    const drawer = openDrawer(page);
+    const fileInput = drawer.locator('.rx-file-upload input[type=file]');
+    await expect(fileInput).toBeAttached({ timeout: 30_000 });
+    await drawer.locator('#channel').fill(channel);
+    await button(drawer, crud.action.save).click();
+    await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await drawer.locator('#version_name').fill('2.0.0');
+    await drawer.locator('#version_code').fill('200');
+    await fileInput.setInputFiles({
+      name: 'fake.apk',
+      mimeType: 'application/vnd.android.package-archive',
+      buffer: zipWith('readme.txt'),
+    });
+    const address = drawer
+      .locator('.rx-file-upload input[type=text], .rx-file-upload input:not([type])')
+      .first();
+    await expect(address).toHaveValue(/^\/api\/v1\/files\/[\w-]{22}$/, { timeout: 30_000 });
+    await button(drawer, crud.action.save).click();
+    await expect(
+      drawer.locator('.ant-form-item-explain-error').filter({ hasText: 'AndroidManifest.xml' }),
+    ).toBeVisible();
+    expect(await seriousViolations(page), 'axe on the refused form').toEqual([]);
+
+    // Put right: a real APK (its own new address replaces the refused one).
+    const refused = await address.inputValue();
+    await fileInput.setInputFiles({
+      name: 'game-2.0.0.apk',
+      mimeType: 'application/vnd.android.package-archive',
+      buffer: APK(),
+    });
+    await expect(address).not.toHaveValue(refused, { timeout: 30_000 });
+    await expect(address).toHaveValue(/^\/api\/v1\/files\/[\w-]{22}$/);
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden();
+    const created = rowOf(page, '2.0.0 (200)');
+    await expect(created).toHaveCount(1);
+    await expect(created).toContainText('game-2.0.0.apk');
+    await expect(created).toContainText(s.statuses.testing);
+
+    // Ten more through the API: the list pages (10 a page), sorts and filters.
+    for (let i = 1; i <= 10; i++) {
+      const fileId = await uploadFile(page, `build-${i}.apk`, APK());
+      await api(page, 'POST', '/app-packages', {
+        platform: 'android',
+        channel,
+        version_name: `2.0.${i}`,
+        version_code: 200 + i,
+        file_id: fileId,
+      });
+    }
+    await page.goto(`${PAGE}?channel=${channel}`);
+    const list = new ListPage(page);
+    await expect(list.rows).toHaveCount(10);
+    // The default order is the newest build first.
+    await expect(list.rows.first()).toContainText('2.0.10 (210)');
+    await list.clickPage(2);
+    await list.expectQuery('page', '2');
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.rows.first()).toContainText('2.0.0 (200)');
+    // Sorted by build number, lowest first.
+    await page.goto(`${PAGE}?channel=${channel}&sort=version_code`);
+    await expect(list.rows.first()).toContainText('2.0.0 (200)');
+    // Filtered: another channel has none of them; released ones only.
+    await page.goto(`${PAGE}?channel=${channel}-none`);
+    await expect(list.rows).toHaveCount(0);
+
+    // Release the first one: the game's version check names it once its version is published.
+    await page.goto(`${PAGE}?channel=${channel}&sort=version_code`);
+    await button(list.rows.first(), crud.action.edit).click();
+    const edit = openDrawer(page);
+    await edit.locator('#status').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: s.statuses.released })
+      .click();
+    await button(edit, crud.action.save).click();
+    await expect(edit).toBeHidden();
+    await page.goto(`${PAGE}?channel=${channel}&status=released`);
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.rows.first()).toContainText(s.statuses.released);
+    expect(await seriousViolations(page), 'axe on the list').toEqual([]);
+
+    // The file is served to players at its address.
+    const href = await list.rows.first().locator('a[download]').getAttribute('href');
+    expect(href).toMatch(/^\/downloads\/[\w-]{22}$/);
+    const served = await page.request.get(href!);
+    expect(served.status()).toBe(200);
+    expect(Buffer.from(await served.body()).equals(APK())).toBe(true);
+
+    // At phone width the page never scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${PAGE}?channel=${channel}`);
+    await expect(list.rows).toHaveCount(10);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page), 'axe at 390 px').toEqual([]);
+  });
+}
