@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { png } from '../apps/server/test/images.ts';
+import { pickVariant } from '../packages/contracts/src/share.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
@@ -86,22 +87,23 @@ async function fitsAndPasses(page: Page, dir: string) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-/** Uploads a PNG of these sides into the drawer's upload field and waits for its address. */
+/**
+ * Uploads a PNG of these sides into the drawer's upload field and waits until the preview shows
+ * the new file (not the one uploaded before it) at those sides.
+ */
 async function upload(drawer: Locator, sides: readonly [number, number]) {
-  await drawer
-    .locator('.rx-file-upload input[type=file]')
-    .setInputFiles({
-      name: `share-${sides[0]}x${sides[1]}.png`,
-      mimeType: 'image/png',
-      buffer: png(...sides),
-    });
-  await expect(drawer.locator('.rx-file-upload__preview img')).toHaveAttribute(
-    'src',
-    /^\/files\/[\w-]{16,}$/,
-    {
-      timeout: 30_000,
-    },
-  );
+  const preview = drawer.locator('.rx-file-upload__preview img');
+  const before = (await preview.count()) ? await preview.getAttribute('src') : null;
+  await drawer.locator('.rx-file-upload input[type=file]').setInputFiles({
+    name: `share-${sides[0]}x${sides[1]}.png`,
+    mimeType: 'image/png',
+    buffer: png(...sides),
+  });
+  await expect.poll(() => preview.getAttribute('src'), { timeout: 30_000 }).toMatch(/^\/files\/[\w-]{16,}$/);
+  await expect.poll(() => preview.getAttribute('src'), { timeout: 30_000 }).not.toBe(before);
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`))
+    .toBe(`${sides[0]}x${sides[1]}`);
 }
 
 for (const c of CASES) {
@@ -169,6 +171,28 @@ for (const c of CASES) {
     await expect(strategy).toContainText('b 75%');
     await fitsAndPasses(page, c.dir);
 
+    // Its detail page: both variants with their shares, and the variant a player gets (the game's).
+    await strategy.getByTestId('share-strategy-detail').click();
+    await expect(page).toHaveURL(new RegExp(`${base}/strategy-manage/\\d+$`));
+    const strategyId = Number(new URL(page.url()).pathname.split('/').pop());
+    const variants = page.getByTestId('share-strategy-variants').locator('tbody tr.ant-table-row');
+    await expect(variants).toHaveCount(2);
+    await expect(variants.nth(1)).toContainText('75%');
+    const openid = `player-${tag}`;
+    await page.getByLabel(s.strategies.tryOpenid).fill(openid);
+    const expected = pickVariant(
+      [
+        { key: 'a', weight: 1 },
+        { key: 'b', weight: 3 },
+      ],
+      openid,
+      strategyId,
+    )!;
+    await expect(page.getByTestId('share-strategy-picked')).toContainText(
+      `Come play ${expected.key.toUpperCase()}`,
+    );
+    await fitsAndPasses(page, c.dir);
+
     // ——— Links: a javascript: target refused; an https one saved, its short link counts a click.
     await page.goto(`${base}/${c.links}`);
     await button(page, crud.action.create).first().click();
@@ -192,6 +216,17 @@ for (const c of CASES) {
     const clicksAt = counted.findIndex((text) => text.includes(s.links.clicks));
     expect(clicksAt).toBeGreaterThan(-1);
     await expect(rowOf(page, `link ${tag}`).locator('td').nth(clicksAt)).toHaveText('1');
+    await fitsAndPasses(page, c.dir);
+
+    // Its detail page: the short link with its QR code, the click counted today, on a desktop.
+    await rowOf(page, `link ${tag}`).getByTestId('share-link-detail').click();
+    await expect(page).toHaveURL(new RegExp(`${base}/${c.links}/\\d+$`));
+    await expect(page.getByTestId('share-link-short')).toContainText(short);
+    await expect(page.getByLabel(s.links.qr)).toBeVisible();
+    await expect(page.getByTestId('share-link-total-clicks')).toHaveText('1');
+    await expect(page.getByTestId('share-link-total-desktop')).toHaveText('1');
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(page.getByTestId('share-link-days').locator('tr').filter({ hasText: today })).toBeVisible();
     await fitsAndPasses(page, c.dir);
   });
 }

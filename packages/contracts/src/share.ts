@@ -350,3 +350,43 @@ export const gameShareEventAnswer = z.object({
 export type GameShareEventAnswer = z.infer<typeof gameShareEventAnswer>;
 
 export const shareImageListAnswer = listAnswer(shareImageItem);
+
+// ——— A link's stats (its detail page) ———
+
+/** `GET /api/v1/share-links/:id/stats?platform=&from=&to=`: days (UTC) inclusive; by default the last 30. */
+export const shareLinkStatsQuery = z.object({
+  platform,
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const shareLinkStatsDay = z.object({
+  day: z.string(),
+  clicks: z.number().int(),
+  /** Clicks by device class (all a click keeps of the visitor besides the sharer). */
+  ios: z.number().int(),
+  android: z.number().int(),
+  desktop: z.number().int(),
+  registers: z.number().int(),
+  pays: z.number().int(),
+});
+export type ShareLinkStatsDay = z.infer<typeof shareLinkStatsDay>;
+/** A sharer's clicks and what they led to over the span (the top ones). */
+export const shareSharerStats = z.object({
+  sharer: z.string(),
+  clicks: z.number().int(),
+  registers: z.number().int(),
+  pays: z.number().int(),
+});
+export type ShareSharerStats = z.infer<typeof shareSharerStats>;
+export const shareLinkStatsAnswer = z.object({
+  link_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  days: z.array(shareLinkStatsDay),
+  totals: shareLinkStatsDay.omit({ day: true }),
+  sharers: z.array(shareSharerStats),
+});
+export type ShareLinkStats = z.infer<typeof shareLinkStatsAnswer>;
+/** The longest span the stats answer at once, and how many sharers they list. */
+export const SHARE_STATS_MAX_DAYS = 366;
+export const SHARE_STATS_TOP_SHARERS = 20;

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   ErrorCode,
   SHARE_LINK_PREFIX,
+  idParam,
+  shareLinkStatsQuery,
   shareCardsResource,
   shareImageProblem,
   shareImagesResource,
@@ -29,6 +32,9 @@ import {
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import { inScope } from '../../lib/scope.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import { ok } from '../../lib/request.ts';
+import { shareLinkStats } from './stats.ts';
 import { files } from '../files/tables.ts';
 import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
 
@@ -385,7 +391,10 @@ function exporter<Item extends Stamped>(
   };
 }
 
-/** `/share-images`, `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with exports. */
+/**
+ * `/share-images`, `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with
+ * exports; `/share-links/:id/stats` (clicks by device, registers and pays per day, top sharers).
+ */
 export async function shareRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
   resourceRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl);
@@ -441,4 +450,21 @@ export async function shareRoutes(fastify: FastifyInstance, options: { db: Db })
       (i) => ({ ...i }),
     ),
   });
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/share-links/:id/stats',
+    {
+      schema: {
+        tags: ['share'],
+        summary: "A share link's clicks by device, registers and pays per day (UTC), and its top sharers",
+        params: idParam,
+        querystring: shareLinkStatsQuery,
+      },
+      config: can(shareLinksResource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const link = await shareLinkService.get(db, scope, request.params.id);
+      return ok(await shareLinkStats(db, scope, link.id, request.query));
+    },
+  );
 }
