@@ -35,6 +35,8 @@ import { inScope } from '../../lib/scope.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
 import { shareLinkStats } from './stats.ts';
+import { sharePlatformRoutes } from './platforms.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { files } from '../files/tables.ts';
 import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
 
@@ -395,8 +397,12 @@ function exporter<Item extends Stamped>(
  * `/share-images`, `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with
  * exports; `/share-links/:id/stats` (clicks by device, registers and pays per day, top sharers).
  */
-export async function shareRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+export async function shareRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; secrets: SecretBox },
+): Promise<void> {
   const { db } = options;
+  sharePlatformRoutes(fastify, db, options.secrets);
   resourceRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl);
   resourceTableRoutes(fastify, db, shareImagesResource, {
     exporter: exporter<ShareImage>(
