@@ -5,7 +5,8 @@ import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { button, openDrawer, spaced } from './support/ui.ts';
+import { api } from './support/api.ts';
 
 // A platform's four share pages as staff use them: an image (a wrong ratio refused by the server
 // with the platform's rule, then a right one), a card (a missing title, then a right one), a
@@ -228,5 +229,69 @@ for (const c of CASES) {
     const today = new Date().toISOString().slice(0, 10);
     await expect(page.getByTestId('share-link-days').locator('tr').filter({ hasText: today })).toBeVisible();
     await fitsAndPasses(page, c.dir);
+  });
+}
+
+// The share platforms page: a game's set-up of a platform, a wrong form (a link domain that is an
+// address) then a right one with an app secret the page never shows again; domestic admin in
+// Chinese at 1440 px, overseas operator in Arabic at 390 px.
+for (const c of [
+  { user: 'admin', platform: 'qq', lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
+  { user: 'ops_hw', platform: 'line', lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
+] as const) {
+  test(`share platforms: set up ${c.platform} with a sealed secret (${c.lang}, ${c.width} px)`, async ({
+    page,
+  }) => {
+    const s = localeStrings('share', c.lang) as Record<string, any>;
+    const crud = localeStrings('crud', c.lang) as Record<string, any>;
+    const menu = localeStrings('menu', c.lang) as Record<string, any>;
+    const secret = `sec-${Date.now().toString(36)}-do-not-show`;
+    await page.setViewportSize({ width: c.width, height: c.width > 500 ? 900 : 844 });
+    await signIn(page, c.user, 'zh', '/main/basic/share-platform');
+    if (c.user !== 'admin' || c.lang !== 'zh') await switchLanguage(page, c.name, c.html, c.dir);
+    // A run's retry starts from no set-up of this platform for the game.
+    const existing = await api<{ list: { id: number; platform: string }[] }>(
+      page,
+      'GET',
+      `/share-platforms?platform=${c.platform}`,
+    );
+    for (const row of existing.list) await api(page, 'DELETE', `/share-platforms/${row.id}`);
+    await page.reload();
+
+    await button(page, crud.action.create).first().click();
+    const drawer = openDrawer(page);
+    // The list of sixteen is virtual: typing the name finds it.
+    const label = menu[c.platform === 'qq' ? 'group.qq' : 'group.line'] as string;
+    await drawer.locator('#platform').click();
+    await drawer.locator('#platform').fill(label);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: label })
+      .first()
+      .click();
+    await drawer.locator('#app_id').fill('app-12345');
+    await drawer.locator('#app_secret').fill(secret);
+    await drawer.locator('#link_domains').fill('https://share.example.com/x');
+    await drawer.locator('#link_domains').press('Enter');
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toBeVisible();
+    // Put right: the host name only.
+    await drawer.locator('.ant-select-selection-item-remove').first().click();
+    await drawer.locator('#link_domains').fill('share.example.com');
+    await drawer.locator('#link_domains').press('Enter');
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    const row = rowOf(page, 'app-12345');
+    await expect(row).toContainText(s.platforms.secretSet);
+    await expect(row).toContainText('share.example.com');
+    await expect(page.locator('body')).not.toContainText(secret);
+    await fitsAndPasses(page, c.dir);
+
+    // Editing it: the secret field starts empty and says one is kept.
+    await row.getByRole('button', { name: spaced(crud.action.edit) }).click();
+    const edit = openDrawer(page);
+    await expect(edit.locator('#app_secret')).toHaveValue('');
+    await expect(edit).toContainText(s.platforms.secretKeep);
+    await expect(edit.locator('#platform')).toBeDisabled();
   });
 }
