@@ -350,3 +350,113 @@ export const gameShareEventAnswer = z.object({
 export type GameShareEventAnswer = z.infer<typeof gameShareEventAnswer>;
 
 export const shareImageListAnswer = listAnswer(shareImageItem);
+
+// ——— A link's stats (its detail page) ———
+
+/** `GET /api/v1/share-links/:id/stats?platform=&from=&to=`: days (UTC) inclusive; by default the last 30. */
+export const shareLinkStatsQuery = z.object({
+  platform,
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const shareLinkStatsDay = z.object({
+  day: z.string(),
+  clicks: z.number().int(),
+  /** Clicks by device class (all a click keeps of the visitor besides the sharer). */
+  ios: z.number().int(),
+  android: z.number().int(),
+  desktop: z.number().int(),
+  registers: z.number().int(),
+  pays: z.number().int(),
+});
+export type ShareLinkStatsDay = z.infer<typeof shareLinkStatsDay>;
+/** A sharer's clicks and what they led to over the span (the top ones). */
+export const shareSharerStats = z.object({
+  sharer: z.string(),
+  clicks: z.number().int(),
+  registers: z.number().int(),
+  pays: z.number().int(),
+});
+export type ShareSharerStats = z.infer<typeof shareSharerStats>;
+export const shareLinkStatsAnswer = z.object({
+  link_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  days: z.array(shareLinkStatsDay),
+  totals: shareLinkStatsDay.omit({ day: true }),
+  sharers: z.array(shareSharerStats),
+});
+export type ShareLinkStats = z.infer<typeof shareLinkStatsAnswer>;
+/** The longest span the stats answer at once, and how many sharers they list. */
+export const SHARE_STATS_MAX_DAYS = 366;
+export const SHARE_STATS_TOP_SHARERS = 20;
+
+// ——— Share platforms (per game: the platform's SDK set-up) ———
+
+/** The console page of the share platforms (`share/see/share_platform`). */
+export const SHARE_PLATFORMS_PAGE = '/basic/share-platform';
+/** A host name of a universal link or app link (`share.example.com`), without scheme or path. */
+const linkDomain = safeText()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/);
+export const MAX_SHARE_LINK_DOMAINS = 10;
+const channelFields = z.object({
+  platform,
+  enabled: z.boolean(),
+  /** The app id (AppID, client key, channel id…) the platform's SDK was given. */
+  app_id: safeText()
+    .trim()
+    .max(128)
+    .regex(/^[\w.:-]*$/),
+  /** Domains of the game's universal links (iOS) and app links (Android) for this platform. */
+  link_domains: z
+    .array(linkDomain)
+    .max(MAX_SHARE_LINK_DOMAINS)
+    .refine((list) => new Set(list).size === list.length, { params: { key: 'duplicate_item' } }),
+  remark: safeText().trim().max(200),
+});
+/** The app secret: sealed at rest, never answered (the item says whether one is set). */
+const appSecret = safeText().trim().max(512);
+export const sharePlatformCreateBody = channelFields.extend({
+  enabled: z.boolean().default(true),
+  app_id: channelFields.shape.app_id.default(''),
+  link_domains: channelFields.shape.link_domains.default([]),
+  remark: channelFields.shape.remark.default(''),
+  app_secret: appSecret.optional(),
+});
+export type SharePlatformCreate = z.input<typeof sharePlatformCreateBody>;
+export const sharePlatformUpdateBody = channelFields.omit({ platform: true }).partial().extend({
+  version: versionField,
+  /** A new secret replaces the one set; empty or absent keeps it. */
+  app_secret: appSecret.optional(),
+  /** Removes the secret set. */
+  clear_app_secret: z.boolean().optional(),
+});
+export const sharePlatformItem = channelFields.extend({
+  ...rowMeta,
+  product_id: idField,
+  app_secret_set: z.boolean(),
+});
+export type SharePlatformSetup = z.infer<typeof sharePlatformItem>;
+export const SHARE_PLATFORM_SORTS = ['platform', 'id', 'updated_at'] as const;
+const sharePlatformFilters = { q: keyword, platform: platform.optional() };
+export const sharePlatformListQuery = listQuery(SHARE_PLATFORM_SORTS, sharePlatformFilters);
+
+export const sharePlatformsResource = defineResource({
+  name: 'share-platforms',
+  page: SHARE_PLATFORMS_PAGE,
+  scope: 'product',
+  logTarget: 'share_platform',
+  namespace: 'share',
+  item: sharePlatformItem,
+  create: sharePlatformCreateBody,
+  update: sharePlatformUpdateBody,
+  list: sharePlatformListQuery,
+  export: exportQuery(sharePlatformFilters),
+  filters: ['q', 'platform'],
+  sorts: SHARE_PLATFORM_SORTS,
+  remove: 'delete',
+});
+export const sharePlatformListAnswer = listAnswer(sharePlatformItem);

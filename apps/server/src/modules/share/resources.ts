@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   ErrorCode,
   SHARE_LINK_PREFIX,
+  idParam,
+  shareLinkStatsQuery,
   shareCardsResource,
   shareImageProblem,
   shareImagesResource,
@@ -29,6 +32,11 @@ import {
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import { inScope } from '../../lib/scope.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import { ok } from '../../lib/request.ts';
+import { shareLinkStats } from './stats.ts';
+import { sharePlatformRoutes } from './platforms.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { files } from '../files/tables.ts';
 import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
 
@@ -385,9 +393,16 @@ function exporter<Item extends Stamped>(
   };
 }
 
-/** `/share-images`, `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with exports. */
-export async function shareRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+/**
+ * `/share-images`, `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with
+ * exports; `/share-links/:id/stats` (clicks by device, registers and pays per day, top sharers).
+ */
+export async function shareRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; secrets: SecretBox },
+): Promise<void> {
   const { db } = options;
+  sharePlatformRoutes(fastify, db, options.secrets);
   resourceRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl);
   resourceTableRoutes(fastify, db, shareImagesResource, {
     exporter: exporter<ShareImage>(
@@ -441,4 +456,21 @@ export async function shareRoutes(fastify: FastifyInstance, options: { db: Db })
       (i) => ({ ...i }),
     ),
   });
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/share-links/:id/stats',
+    {
+      schema: {
+        tags: ['share'],
+        summary: "A share link's clicks by device, registers and pays per day (UTC), and its top sharers",
+        params: idParam,
+        querystring: shareLinkStatsQuery,
+      },
+      config: can(shareLinksResource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const link = await shareLinkService.get(db, scope, request.params.id);
+      return ok(await shareLinkStats(db, scope, link.id, request.query));
+    },
+  );
 }

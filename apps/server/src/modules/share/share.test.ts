@@ -9,6 +9,7 @@ import {
   type ShareCard,
   type ShareImage,
   type ShareLink,
+  type ShareLinkStats,
   type ShareStrategy,
 } from '@rx/contracts';
 import { bearer, body, records, sheetOf, useTestApp } from '../../../test/index.ts';
@@ -237,5 +238,61 @@ describe('share strategies and links', () => {
       target_url: 'javascript:alert(1)',
     });
     expect(fields(link)).toEqual(['target_url']);
+  });
+
+  it("reads a link's clicks by device, registers and sharers per day, in its platform only", async () => {
+    const link = body<ShareLink>(
+      await t.admin.post('/api/v1/share-links?platform=wechat', {
+        name: '统计',
+        target_url: 'https://game.example/stats',
+      }),
+    ).data;
+    const iphone = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' };
+    const clickOf = async (sharer: string, headers = {}) => {
+      const res = await t.app.inject({ method: 'GET', url: `/s/${link.code}?sharer=${sharer}`, headers });
+      expect(res.statusCode).toBe(302);
+      return Number(new URL(res.headers.location as string).searchParams.get(SHARE_CLICK_PARAM));
+    };
+    const fromAnn = await clickOf('ann', iphone);
+    await clickOf('ann');
+    await clickOf('bob');
+    const key = await t.gameKey();
+    await t.signedCall(key, 'POST', '/api/game/v1/share/events', {
+      event_id: `stats-${link.id}`,
+      type: 'register',
+      click_id: fromAnn,
+      openid: 'invitee-1',
+    });
+
+    const res = await t.admin.get(`/api/v1/share-links/${link.id}/stats?platform=wechat`);
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = body<ShareLinkStats>(res).data;
+    expect(stats.days).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(stats.to).toBe(today);
+    expect(stats.days.at(-1)).toEqual({
+      day: today,
+      clicks: 3,
+      ios: 1,
+      android: 0,
+      desktop: 2,
+      registers: 1,
+      pays: 0,
+    });
+    expect(stats.totals).toMatchObject({ clicks: 3, registers: 1 });
+    expect(stats.sharers).toEqual([
+      { sharer: 'ann', clicks: 2, registers: 1, pays: 0 },
+      { sharer: 'bob', clicks: 1, registers: 0, pays: 0 },
+    ]);
+
+    // Another platform's query does not reach it; a span that ends before it starts is refused.
+    expect(body(await t.admin.get(`/api/v1/share-links/${link.id}/stats?platform=facebook`)).code).toBe(
+      404001,
+    );
+    const backwards = await t.admin.get(
+      `/api/v1/share-links/${link.id}/stats?platform=wechat&from=2026-02-02&to=2026-02-01`,
+    );
+    expect(fields(backwards)).toEqual(['to']);
+    expect(body(await t.admin.get(`/api/v1/share-links/${link.id}/stats`)).code).toBe(400001);
   });
 });

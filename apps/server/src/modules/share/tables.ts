@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -132,4 +133,23 @@ export const shareEvents = pgTable(
     uniqueIndex('share_events_product_event').on(t.productId, t.eventId),
     index('share_events_link').on(t.linkId, t.type),
   ],
+);
+
+/**
+ * A game's set-up of one platform (the share platforms page): enabled, the SDK's app id and
+ * secret (sealed, never answered), its universal-link / app-link domains. One row per platform.
+ */
+export const sharePlatformSetups = pgTable(
+  'share_platform_setups',
+  {
+    ...gameRow(),
+    platform: platform(),
+    enabled: boolean('enabled').notNull().default(true),
+    appId: text('app_id').notNull().default(''),
+    appSecretEnc: text('app_secret_enc'),
+    linkDomains: jsonb('link_domains').$type<string[]>().notNull().default([]),
+    remark: text('remark').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('share_platform_setups_product_platform').on(t.productId, t.platform)],
 );

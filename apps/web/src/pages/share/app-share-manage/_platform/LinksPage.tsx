@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   SHARE_LINK_PREFIX,
   SHARE_SCENES,
@@ -54,13 +55,21 @@ export function LinksPage() {
       query={platform.query}
       title={`${t(`menu:${platform.titleKey}`)} · ${t(platform.kind === 'linkhw-manage' ? 'menu:page.shareLinksHw' : 'menu:page.shareLinks')}`}
       columns={columns}
-      actionsWidth={120}
+      actionsWidth={170}
       defaultSort="-id"
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'scene', t('scene'), SHARE_SCENES, 'scenes'),
         crud.statusSearch(t),
       ]}
+      rowActions={(row) => (
+        <Link
+          to={`/share/app-share-manage/${platform.code}/${platform.kind}/${row.id}`}
+          data-testid="share-link-detail"
+        >
+          {t('detail.open')}
+        </Link>
+      )}
       newItem={NEW_LINK}
       nameOf={(row) => row.name}
       formTitle={{ create: t('links.createTitle'), edit: t('links.editTitle') }}

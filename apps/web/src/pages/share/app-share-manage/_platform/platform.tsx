@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sharePlatformOf, type ShareConstraints } from '@rx/contracts/dimensions';
@@ -5,16 +6,20 @@ import { usePatternPage } from '@/app/routes/handle.ts';
 
 /** The platform of the share page on screen, from its catalogue path (the registry's entry). */
 export function usePlatformPage() {
-  const page = usePatternPage();
-  const platform = sharePlatformOf(page.value);
-  if (!platform) throw new Error(`unknown share platform ${page.value}`);
-  return {
-    kind: page.kind,
-    code: platform.code,
-    titleKey: platform.titleKey,
-    constraints: platform.constraints,
-    query: { platform: platform.code },
-  };
+  const { value, kind } = usePatternPage();
+  // The same object while the route's platform and kind stay: lists keep their query's identity.
+  return useMemo(() => {
+    const platform = sharePlatformOf(value);
+    if (!platform) throw new Error(`unknown share platform ${value}`);
+    return {
+      kind,
+      code: platform.code,
+      titleKey: platform.titleKey,
+      region: platform.region,
+      constraints: platform.constraints,
+      query: { platform: platform.code },
+    };
+  }, [value, kind]);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

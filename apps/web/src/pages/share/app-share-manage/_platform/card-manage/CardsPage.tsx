@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import { Avatar, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useTranslation } from 'react-i18next';
 import { shareCardCreateBody, shareCardsResource } from '@rx/contracts/share';
 import type { ShareCard, ShareCardCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
-import { ConstraintsNote, ratioText, usePlatformPage } from '../platform.tsx';
+import { ConstraintsNote } from '../platform.tsx';
+import { usePlatformResource } from '../usePlatformResource.tsx';
 
 const NEW_CARD: ShareCardCreate = {
   ...crud.schemaDefaults<ShareCardCreate>(shareCardCreateBody),
@@ -15,39 +15,33 @@ const NEW_CARD: ShareCardCreate = {
   image_url: '',
 };
 
+const nameOf = (row: ShareCard) => row.title;
+
 /** A platform's mini-program and message cards (`share/see/<platform>_card`). */
 export function CardsPage() {
-  const { t } = useTranslation('share');
-  const platform = usePlatformPage();
-  const { image, titleMax, descriptionMax } = platform.constraints;
+  const { t, platform, imageColumn, listProps, imageHint } = usePlatformResource<ShareCard>(
+    'page.shareCards',
+    nameOf,
+  );
+  const { titleMax, descriptionMax } = platform.constraints;
   const columns = useMemo<ColumnsType<ShareCard>>(
     () => [
-      {
-        title: t('image'),
-        dataIndex: 'image_url',
-        width: 80,
-        render: (url: string, row) => <Avatar shape="square" size={48} src={url} alt={row.title} />,
-      },
+      imageColumn,
       { title: t('title'), dataIndex: 'title', width: 200, sorter: true },
       { title: t('cards.path'), dataIndex: 'path', width: 200, ellipsis: true },
       crud.statusColumn<ShareCard>(t),
       crud.updatedAtColumn<ShareCard>(t),
     ],
-    [t],
+    [t, imageColumn],
   );
   return (
     <>
       <ConstraintsNote constraints={platform.constraints} />
       <ResourceListPage<ShareCard>
+        {...listProps}
         resource={shareCardsResource}
-        query={platform.query}
-        title={`${t(`menu:${platform.titleKey}`)} · ${t('menu:page.shareCards')}`}
         columns={columns}
-        actionsWidth={120}
-        defaultSort="-id"
-        search={[{ name: 'q', label: t('crud:field.keyword') }, crud.statusSearch(t)]}
         newItem={NEW_CARD}
-        nameOf={(row) => row.title}
         formTitle={{ create: t('cards.createTitle'), edit: t('cards.editTitle') }}
         form={() => (
           <>
@@ -57,16 +51,7 @@ export function CardsPage() {
             <Form.Item name="description" label={t('description')}>
               <Input.TextArea maxLength={descriptionMax} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
             </Form.Item>
-            <Form.Item
-              name="image_url"
-              label={t('image')}
-              required
-              extra={t('images.hint', {
-                ratio: ratioText(image.ratio),
-                width: image.minWidth,
-                height: image.minHeight,
-              })}
-            >
+            <Form.Item name="image_url" label={t('image')} required extra={imageHint}>
               <UploadField use="image" testId="share-card-image" />
             </Form.Item>
             <Form.Item name="path" label={t('cards.path')} extra={t('cards.pathHint')}>

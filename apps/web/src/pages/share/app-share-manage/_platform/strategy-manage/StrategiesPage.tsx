@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input, InputNumber, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   MAX_SHARE_VARIANTS,
   SHARE_SCENES,
@@ -71,7 +72,7 @@ export function StrategiesPage() {
         query={platform.query}
         title={`${t(`menu:${platform.titleKey}`)} · ${t('menu:page.shareStrategy')}`}
         columns={columns}
-        actionsWidth={120}
+        actionsWidth={170}
         defaultSort="-id"
         drawerWidth={760}
         search={[
@@ -79,6 +80,14 @@ export function StrategiesPage() {
           crud.enumSearch(t, 'scene', t('scene'), SHARE_SCENES, 'scenes'),
           crud.statusSearch(t),
         ]}
+        rowActions={(row) => (
+          <Link
+            to={`/share/app-share-manage/${platform.code}/strategy-manage/${row.id}`}
+            data-testid="share-strategy-detail"
+          >
+            {t('detail.open')}
+          </Link>
+        )}
         newItem={NEW_STRATEGY}
         nameOf={(row) => row.name}
         formTitle={{ create: t('strategies.createTitle'), edit: t('strategies.editTitle') }}

@@ -1,0 +1,99 @@
+import { eq, or } from 'drizzle-orm';
+import { sharePlatformsResource, type SharePlatformSetup } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import { contains } from '../../lib/list.ts';
+import {
+  resourceRoutes,
+  resourceService,
+  resourceTableRoutes,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { FastifyInstance } from 'fastify';
+import { sharePlatformSetups } from './tables.ts';
+
+type Row = typeof sharePlatformSetups.$inferSelect;
+
+const toItem = (row: Row): SharePlatformSetup => ({
+  id: row.id,
+  product_id: row.productId,
+  platform: row.platform,
+  enabled: row.enabled,
+  app_id: row.appId,
+  app_secret_set: row.appSecretEnc !== null,
+  link_domains: row.linkDomains,
+  remark: row.remark,
+  version: row.version,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/**
+ * A game's set-up of its share platforms: one row per platform of the registry (a second one is
+ * refused on `platform`, which an edit cannot change), the app secret sealed with the server's secret box
+ * and answered only as `app_secret_set`, so neither the list, the export nor the operation log
+ * ever carries it.
+ */
+export function sharePlatformImpl(
+  secrets: SecretBox,
+): ResourceImpl<typeof sharePlatformsResource, typeof sharePlatformSetups, SharePlatformSetup, null> {
+  return {
+    table: sharePlatformSetups,
+    toItem,
+    nameOf: (row) => row.platform,
+    where: (f) => [
+      f.q
+        ? or(contains(sharePlatformSetups.appId, f.q), contains(sharePlatformSetups.remark, f.q))
+        : undefined,
+      f.platform ? eq(sharePlatformSetups.platform, f.platform) : undefined,
+    ],
+    sortBy: {
+      platform: sharePlatformSetups.platform,
+      id: sharePlatformSetups.id,
+      updated_at: sharePlatformSetups.updatedAt,
+    },
+    columns: (input) => {
+      const update = input as { app_secret?: string; clear_app_secret?: boolean };
+      return {
+        ...('platform' in input ? { platform: input.platform } : {}),
+        enabled: input.enabled,
+        appId: input.app_id,
+        linkDomains: input.link_domains,
+        remark: input.remark,
+        ...(update.app_secret
+          ? { appSecretEnc: secrets.seal(update.app_secret) }
+          : update.clear_app_secret
+            ? { appSecretEnc: null }
+            : {}),
+      };
+    },
+    unique: { share_platform_setups_product_platform: 'platform' },
+  };
+}
+
+/** `/share-platforms`: list, create, update, delete and export of the games' platform set-ups. */
+export function sharePlatformRoutes(fastify: FastifyInstance, db: Db, secrets: SecretBox): void {
+  const impl = sharePlatformImpl(secrets);
+  const service = resourceService(sharePlatformsResource, impl);
+  resourceTableRoutes(fastify, db, sharePlatformsResource, {
+    exporter: {
+      name: sharePlatformsResource.name,
+      headers: [
+        'id',
+        'platform',
+        'enabled',
+        'app_id',
+        'app_secret_set',
+        'link_domains',
+        'remark',
+        'version',
+        'updated_at',
+      ],
+      prepare: async () => null,
+      toCells: (item: SharePlatformSetup) => ({ ...item, link_domains: item.link_domains.join(' ') }),
+      batch: (db2: Db, scope, filters, after: number, limit: number) =>
+        service.batch(db2, scope, filters as never, after, limit),
+    },
+  });
+  resourceRoutes(fastify, db, sharePlatformsResource, service, impl);
+}

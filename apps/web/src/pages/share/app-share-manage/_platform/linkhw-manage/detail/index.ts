@@ -1,0 +1,6 @@
+import { loadNamespace } from '@/shared/i18n.ts';
+import { LinkDetailPage } from '../../LinkDetailPage.tsx';
+
+// One tracked link of any platform (`…/<platform>/linkhw-manage/:id`): one page for all.
+await loadNamespace('share');
+export default LinkDetailPage;

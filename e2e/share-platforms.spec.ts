@@ -1,0 +1,297 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { png } from '../apps/server/test/images.ts';
+import { pickVariant } from '../packages/contracts/src/share.ts';
+import { seriousViolations } from './support/axe.ts';
+import { switchLanguage } from './support/built-pages.ts';
+import { localeStrings } from './support/layout.ts';
+import { signIn } from './support/sign-in.ts';
+import { button, openDrawer, spaced } from './support/ui.ts';
+import { api } from './support/api.ts';
+
+// A platform's four share pages as staff use them: an image (a wrong ratio refused by the server
+// with the platform's rule, then a right one), a card (a missing title, then a right one), a
+// strategy (no name and an empty variant key, then two weighted variants), a tracked link (a
+// javascript: target, then an https one, whose short link counts a click). On a domestic platform
+// (WeChat, the domestic admin) and an overseas one (Facebook, the overseas operator), in Chinese at
+// 1440 px and in Arabic at 390 px, with no serious axe finding and nothing wider than the screen.
+
+test.use({ bypassCSP: true });
+test.describe.configure({ timeout: 180_000 });
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+const CASES = [
+  {
+    platform: 'wechat',
+    user: 'admin',
+    links: 'link-manage',
+    // 5:4, at least 500×400.
+    wrong: [400, 400],
+    right: [500, 400],
+    ratio: '1.25:1',
+    lang: 'zh',
+    html: 'zh-CN',
+    dir: 'ltr',
+    name: '简体中文',
+    width: 1440,
+  },
+  {
+    platform: 'facebook',
+    user: 'ops_hw',
+    links: 'linkhw-manage',
+    // 1.91:1, at least 1200×630.
+    wrong: [800, 800],
+    right: [1200, 630],
+    ratio: '1.91:1',
+    lang: 'ar',
+    html: 'ar',
+    dir: 'rtl',
+    name: 'العربية',
+    width: 390,
+  },
+  {
+    platform: 'wechat',
+    user: 'admin',
+    links: 'link-manage',
+    wrong: [400, 400],
+    right: [500, 400],
+    ratio: '1.25:1',
+    lang: 'ar',
+    html: 'ar',
+    dir: 'rtl',
+    name: 'العربية',
+    width: 390,
+  },
+  {
+    platform: 'facebook',
+    user: 'ops_hw',
+    links: 'linkhw-manage',
+    wrong: [800, 800],
+    right: [1200, 630],
+    ratio: '1.91:1',
+    lang: 'zh',
+    html: 'zh-CN',
+    dir: 'ltr',
+    name: '简体中文',
+    width: 1440,
+  },
+] as const;
+
+const rowOf = (page: Page, text: string) =>
+  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
+const fieldError = (drawer: Locator) => drawer.locator('.ant-form-item-explain-error').first();
+
+async function fitsAndPasses(page: Page, dir: string) {
+  await expect(page.locator('html')).toHaveAttribute('dir', dir);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/**
+ * Uploads a PNG of these sides into the drawer's upload field and waits until the preview shows
+ * the new file (not the one uploaded before it) at those sides.
+ */
+async function upload(drawer: Locator, sides: readonly [number, number]) {
+  const preview = drawer.locator('.rx-file-upload__preview img');
+  const before = (await preview.count()) ? await preview.getAttribute('src') : null;
+  await drawer.locator('.rx-file-upload input[type=file]').setInputFiles({
+    name: `share-${sides[0]}x${sides[1]}.png`,
+    mimeType: 'image/png',
+    buffer: png(...sides),
+  });
+  await expect.poll(() => preview.getAttribute('src'), { timeout: 30_000 }).toMatch(/^\/files\/[\w-]{16,}$/);
+  await expect.poll(() => preview.getAttribute('src'), { timeout: 30_000 }).not.toBe(before);
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`))
+    .toBe(`${sides[0]}x${sides[1]}`);
+}
+
+for (const c of CASES) {
+  test(`${c.platform}: images, cards, strategies and links (${c.lang}, ${c.width} px)`, async ({
+    page,
+    request,
+  }) => {
+    const s = localeStrings('share', c.lang) as Record<string, any>;
+    const crud = localeStrings('crud', c.lang) as Record<string, any>;
+    const tag = `${c.lang}${Date.now().toString(36)}`;
+    const base = `/main/share/app-share-manage/${c.platform}`;
+    await page.setViewportSize({ width: c.width, height: c.width > 500 ? 900 : 844 });
+    await signIn(page, c.user, 'zh', `${base}/image-manage`);
+    // The overseas operator reads English by default: every case picks its language in the header.
+    if (c.user !== 'admin' || c.lang !== 'zh') await switchLanguage(page, c.name, c.html, c.dir);
+
+    // ——— Images: the platform's rules on screen; a wrong ratio refused by the server; a right one.
+    await expect(page.getByText(s.constraints.title)).toBeVisible();
+    await button(page, crud.action.create).first().click();
+    let drawer = openDrawer(page);
+    await drawer.locator('#name').fill(`img ${tag}`);
+    await upload(drawer, c.wrong);
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toContainText(c.ratio);
+    await expect(drawer.getByRole('alert').filter({ hasText: crud.form.fixErrors })).toBeVisible();
+    await upload(drawer, c.right);
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    await expect(rowOf(page, `img ${tag}`)).toContainText(`${c.right[0]}×${c.right[1]}`);
+    await fitsAndPasses(page, c.dir);
+
+    // ——— Cards: no title refused; then a title and a right image.
+    await page.goto(`${base}/card-manage`);
+    await button(page, crud.action.create).first().click();
+    drawer = openDrawer(page);
+    await upload(drawer, c.right);
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toBeVisible();
+    await drawer.locator('#title').fill(`card ${tag}`);
+    await drawer.locator('#path').fill('pages/index/index?from=share');
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    await expect(rowOf(page, `card ${tag}`)).toHaveCount(1);
+    await fitsAndPasses(page, c.dir);
+
+    // ——— Strategies: no name and an empty variant key refused; then two weighted variants.
+    await page.goto(`${base}/strategy-manage`);
+    await button(page, crud.action.create).first().click();
+    drawer = openDrawer(page);
+    await expect(drawer.getByLabel(s.strategies.key.replace('{{n}}', '1'))).toBeVisible();
+    await drawer.getByLabel(s.strategies.key.replace('{{n}}', '1')).fill('');
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toBeVisible();
+    await drawer.locator('#name').fill(`strategy ${tag}`);
+    await drawer.getByLabel(s.strategies.key.replace('{{n}}', '1')).fill('a');
+    await drawer.getByLabel(s.strategies.variantTitle.replace('{{n}}', '1')).fill('Come play A');
+    await drawer.getByRole('button', { name: s.strategies.addVariant }).click();
+    await drawer.getByLabel(s.strategies.key.replace('{{n}}', '2')).fill('b');
+    await drawer.getByLabel(s.strategies.weight.replace('{{n}}', '2')).fill('3');
+    await drawer.getByLabel(s.strategies.variantTitle.replace('{{n}}', '2')).fill('Come play B');
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    const strategy = rowOf(page, `strategy ${tag}`);
+    await expect(strategy).toContainText('a 25%');
+    await expect(strategy).toContainText('b 75%');
+    await fitsAndPasses(page, c.dir);
+
+    // Its detail page: both variants with their shares, and the variant a player gets (the game's).
+    await strategy.getByTestId('share-strategy-detail').click();
+    await expect(page).toHaveURL(new RegExp(`${base}/strategy-manage/\\d+$`));
+    const strategyId = Number(new URL(page.url()).pathname.split('/').pop());
+    const variants = page.getByTestId('share-strategy-variants').locator('tbody tr.ant-table-row');
+    await expect(variants).toHaveCount(2);
+    await expect(variants.nth(1)).toContainText('75%');
+    const openid = `player-${tag}`;
+    await page.getByLabel(s.strategies.tryOpenid).fill(openid);
+    const expected = pickVariant(
+      [
+        { key: 'a', weight: 1 },
+        { key: 'b', weight: 3 },
+      ],
+      openid,
+      strategyId,
+    )!;
+    await expect(page.getByTestId('share-strategy-picked')).toContainText(
+      `Come play ${expected.key.toUpperCase()}`,
+    );
+    await fitsAndPasses(page, c.dir);
+
+    // ——— Links: a javascript: target refused; an https one saved, its short link counts a click.
+    await page.goto(`${base}/${c.links}`);
+    await button(page, crud.action.create).first().click();
+    drawer = openDrawer(page);
+    await drawer.locator('#name').fill(`link ${tag}`);
+    await drawer.locator('#target_url').fill('javascript:alert(1)');
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toBeVisible();
+    await drawer.locator('#target_url').fill('https://example.com/play');
+    await drawer.locator('#campaign').fill(`c${tag}`);
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    const link = rowOf(page, `link ${tag}`);
+    const short = (await link.locator('text=/\\/s\\/[\\w-]+/').first().textContent())!.trim();
+    const clicked = await request.get(short, { maxRedirects: 0 });
+    expect(clicked.status()).toBe(302);
+    expect(clicked.headers().location).toMatch(/^https:\/\/example\.com\/play\?/);
+    await page.reload();
+    await expect(rowOf(page, `link ${tag}`)).toHaveCount(1);
+    const counted = await page.locator('.rx-data-table thead th').allTextContents();
+    const clicksAt = counted.findIndex((text) => text.includes(s.links.clicks));
+    expect(clicksAt).toBeGreaterThan(-1);
+    await expect(rowOf(page, `link ${tag}`).locator('td').nth(clicksAt)).toHaveText('1');
+    await fitsAndPasses(page, c.dir);
+
+    // Its detail page: the short link with its QR code, the click counted today, on a desktop.
+    await rowOf(page, `link ${tag}`).getByTestId('share-link-detail').click();
+    await expect(page).toHaveURL(new RegExp(`${base}/${c.links}/\\d+$`));
+    await expect(page.getByTestId('share-link-short')).toContainText(short);
+    await expect(page.getByLabel(s.links.qr)).toBeVisible();
+    await expect(page.getByTestId('share-link-total-clicks')).toHaveText('1');
+    await expect(page.getByTestId('share-link-total-desktop')).toHaveText('1');
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(page.getByTestId('share-link-days').locator('tr').filter({ hasText: today })).toBeVisible();
+    await fitsAndPasses(page, c.dir);
+  });
+}
+
+// The share platforms page: a game's set-up of a platform, a wrong form (a link domain that is an
+// address) then a right one with an app secret the page never shows again; domestic admin in
+// Chinese at 1440 px, overseas operator in Arabic at 390 px.
+for (const c of [
+  { user: 'admin', platform: 'qq', lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
+  { user: 'ops_hw', platform: 'line', lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
+] as const) {
+  test(`share platforms: set up ${c.platform} with a sealed secret (${c.lang}, ${c.width} px)`, async ({
+    page,
+  }) => {
+    const s = localeStrings('share', c.lang) as Record<string, any>;
+    const crud = localeStrings('crud', c.lang) as Record<string, any>;
+    const menu = localeStrings('menu', c.lang) as Record<string, any>;
+    const secret = `sec-${Date.now().toString(36)}-do-not-show`;
+    await page.setViewportSize({ width: c.width, height: c.width > 500 ? 900 : 844 });
+    await signIn(page, c.user, 'zh', '/main/basic/share-platform');
+    if (c.user !== 'admin' || c.lang !== 'zh') await switchLanguage(page, c.name, c.html, c.dir);
+    // A run's retry starts from no set-up of this platform for the game.
+    const existing = await api<{ list: { id: number; platform: string }[] }>(
+      page,
+      'GET',
+      `/share-platforms?platform=${c.platform}`,
+    );
+    for (const row of existing.list) await api(page, 'DELETE', `/share-platforms/${row.id}`);
+    await page.reload();
+
+    await button(page, crud.action.create).first().click();
+    const drawer = openDrawer(page);
+    // The list of sixteen is virtual: typing the name finds it.
+    const label = menu[c.platform === 'qq' ? 'group.qq' : 'group.line'] as string;
+    await drawer.locator('#platform').click();
+    await drawer.locator('#platform').fill(label);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: label })
+      .first()
+      .click();
+    await drawer.locator('#app_id').fill('app-12345');
+    await drawer.locator('#app_secret').fill(secret);
+    await drawer.locator('#link_domains').fill('https://share.example.com/x');
+    await drawer.locator('#link_domains').press('Enter');
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toBeVisible();
+    // Put right: the host name only.
+    await drawer.locator('.ant-select-selection-item-remove').first().click();
+    await drawer.locator('#link_domains').fill('share.example.com');
+    await drawer.locator('#link_domains').press('Enter');
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    const row = rowOf(page, 'app-12345');
+    await expect(row).toContainText(s.platforms.secretSet);
+    await expect(row).toContainText('share.example.com');
+    await expect(page.locator('body')).not.toContainText(secret);
+    await fitsAndPasses(page, c.dir);
+
+    // Editing it: the secret field starts empty and says one is kept.
+    await row.getByRole('button', { name: spaced(crud.action.edit) }).click();
+    const edit = openDrawer(page);
+    await expect(edit.locator('#app_secret')).toHaveValue('');
+    await expect(edit).toContainText(s.platforms.secretKeep);
+    await expect(edit.locator('#platform')).toBeDisabled();
+  });
+}
