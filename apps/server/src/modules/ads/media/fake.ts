@@ -41,6 +41,8 @@ export class FakeMedia {
   /** How many times the medium restated an account's day (its figures change with each). */
   private readonly restated = new Map<string, number>();
   refreshes = 0;
+  /** Awaited before a refresh is answered (a test holds one to make two instances overlap). */
+  beforeRefresh: (() => Promise<void>) | null = null;
 
   reset(): void {
     this.script.reset();
@@ -53,6 +55,7 @@ export class FakeMedia {
     this.statuses.clear();
     this.restated.clear();
     this.refreshes = 0;
+    this.beforeRefresh = null;
   }
 
   /** The medium restates an account's day: the next pull of it answers other figures. */
@@ -144,6 +147,7 @@ export class FakeMedia {
   }
 
   async refresh(media: string, refreshToken: string, signal: AbortSignal) {
+    await this.beforeRefresh?.();
     await this.act(media, 'refresh', signal);
     const root = this.refreshTokens.get(refreshToken);
     if (!root) throw new OutsideError('refused', `${media}: unknown refresh token (fake)`);
