@@ -59,6 +59,7 @@ export * from './app-packages.ts';
 export * from './version-fields.ts';
 // Ad placement (issue 31): advertiser accounts across the media.
 export * from './ads.ts';
+export * from './ad-reports.ts';
 // Customer service in real time: conversations, the workbench, the service pages (issue 32).
 export * from './cs.ts';
 // The "will go offline" group: holiday calendars, callbacks, feature modules, debug parameters.

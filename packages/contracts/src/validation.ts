@@ -526,6 +526,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'القيمة لا تطابق JSON Schema الخاص بالحقل.',
     tc: '該值不符合欄位的 JSON Schema',
   },
+  range_too_long: {
+    zh: '日期范围过长，请缩短后再试',
+    en: 'The date range is too long; choose a shorter one.',
+    ja: '期間が長すぎます。短くしてください。',
+    th: 'ช่วงวันที่ยาวเกินไป โปรดเลือกช่วงที่สั้นลง',
+    vi: 'Khoảng ngày quá dài; hãy chọn khoảng ngắn hơn.',
+    tl: 'Masyadong mahaba ang hanay ng petsa; pumili ng mas maikli.',
+    id: 'Rentang tanggal terlalu panjang; pilih yang lebih pendek.',
+    ar: 'نطاق التاريخ طويل جدًا؛ اختر نطاقًا أقصر.',
+    tc: '日期範圍過長，請縮短後再試',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

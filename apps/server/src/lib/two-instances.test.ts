@@ -3,17 +3,23 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import type { FastifyInstance } from 'fastify';
 import type { GameApiKeyCreated } from '@rx/contracts';
-import { buildApp } from '../app.ts';
-import { openDatabase, type Database } from '../db/index.ts';
 import { products } from '../db/schema.ts';
-import { seed } from '../seed/index.ts';
 import { errorCodeReleases } from '../modules/error-codes/tables.ts';
 import { LIVE_PROTOCOL } from '../modules/live/index.ts';
 import { deploymentPrefix, redisNames } from './redis-namespace.ts';
-import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, signInAs, testServerUrl } from '../../test/helpers.ts';
+import { TEST_RATE_LIMITS, signInAs } from '../../test/helpers.ts';
 import { signGameRequest } from '../../test/game.ts';
+import {
+  REDIS_URL,
+  createDatabase,
+  dropDatabase,
+  instancesUnavailable,
+  startInstance,
+  stopInstances,
+  testDatabaseName,
+  type Instance,
+} from '../../test/two-instances.ts';
 
 /**
  * Two server instances on one PostgreSQL database and one Redis, each listening on its own port:
@@ -22,34 +28,7 @@ import { signGameRequest } from '../../test/game.ts';
  * of theirs (lib/redis-namespace.ts).
  */
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const POSTGRES_URL = testServerUrl();
-
-/** Why the test cannot run here (Redis or PostgreSQL not answering), or null. */
-async function unavailable(): Promise<string | null> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    return `Redis does not answer at ${REDIS_URL}`;
-  } finally {
-    redis.disconnect();
-  }
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-  } catch {
-    return `PostgreSQL does not answer at ${POSTGRES_URL}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  return null;
-}
-const skipReason = await unavailable();
+const skipReason = await instancesUnavailable({ redis: true });
 
 /** The part of a `ws` client used here (the package the server's WebSocket plugin is built on). */
 interface WsClient {
@@ -61,12 +40,6 @@ interface WsClient {
 }
 const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocols: string[]) => WsClient;
 
-interface Instance {
-  app: FastifyInstance;
-  database: Database;
-  base: string;
-}
-
 let dbName = '';
 let otherDbName = '';
 let instances: Instance[] = [];
@@ -74,52 +47,30 @@ let instances: Instance[] = [];
 let other: Instance;
 const sockets: WsClient[] = [];
 
-async function withDatabase(url: string, sql: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(sql);
-  await admin.end();
-}
-
 describe.skipIf(skipReason !== null)(
   `two instances on one PostgreSQL and one Redis${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
     beforeAll(async () => {
-      dbName = `console_two_${randomBytes(5).toString('hex')}`;
-      otherDbName = `console_other_${randomBytes(5).toString('hex')}`;
-      await withDatabase(POSTGRES_URL, `CREATE DATABASE ${dbName}`);
-      await withDatabase(POSTGRES_URL, `CREATE DATABASE ${otherDbName}`);
+      dbName = testDatabaseName('two');
+      otherDbName = testDatabaseName('other');
+      await createDatabase(dbName);
+      await createDatabase(otherDbName);
       // No channel or prefix given: each deployment's is derived from its database, so this run's
       // instances share theirs and never meet other runs (or the other deployment) on this Redis.
-      const start = async (name: string): Promise<Instance> => {
-        const target = new URL(POSTGRES_URL);
-        target.pathname = `/${name}`;
-        const database = await openDatabase({ databaseUrl: target.toString() });
-        const app = await buildApp({
-          database,
-          ssoSecret: SSO_SECRET,
-          jwtSecret: JWT_SECRET,
-          logLevel: 'silent',
-          redisUrl: REDIS_URL,
-          // Refused game calls low enough to reach.
-          rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3 },
-        });
-        const address = await app.listen({ port: 0, host: '127.0.0.1' });
-        return { app, database, base: address };
+      const options = {
+        redisUrl: REDIS_URL,
+        // Refused game calls low enough to reach.
+        rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3 },
       };
-      const first = await start(dbName);
-      await seed(first.database.db, { demo: true, jwtSecret: JWT_SECRET });
-      instances = [first, await start(dbName)];
-      other = await start(otherDbName);
+      const first = await startInstance(dbName, { ...options, seed: true });
+      instances = [first, await startInstance(dbName, options)];
+      other = await startInstance(otherDbName, options);
     }, 120_000);
 
     afterAll(async () => {
       for (const socket of sockets) socket.close();
-      for (const { app } of [...instances, ...(other ? [other] : [])]) await app.close();
-      for (const name of [dbName, otherDbName]) {
-        if (name) await withDatabase(POSTGRES_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }
+      await stopInstances([...instances, other]);
+      for (const name of [dbName, otherDbName]) if (name) await dropDatabase(name);
     });
 
     it("drops B's cached game-API answer at once when the console writes through A", async () => {

@@ -19,6 +19,25 @@ export interface MediumStandIn extends StandIn {
   refreshes: number;
   appId: string;
   secret: string;
+  /** The medium restates a day: its report answers other figures for it from now on. */
+  restate(day: string): void;
+}
+
+/** The days from one `YYYY-MM-DD` to another, inclusive (none when either is not a day). */
+function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return days;
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** A day's figures at the stand-in: small numbers derived from the account, the day and its restatements. */
+export function reportFigures(account: string, day: string, restated: number) {
+  const n = [...`${account}${day}${restated}`].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100_003, 7);
+  const impressions = 1000 + (n % 9000);
+  const clicks = 10 + (n % 90);
+  return { impressions, clicks, conversions: 1 + (n % 9), costCents: clicks * 150 + (n % 100) };
 }
 
 function tokens() {
@@ -43,6 +62,7 @@ function tokens() {
  * (`oauth2/advertiser/get`, app id and secret in the query), an agent's advertisers, advertiser info
  * and fund with the `Access-Token` header. 40102: access token expired; 40100: too many requests.
  * The code `good-code` grants agent 1700000001 with advertisers 1700000011 and 1700000012.
+ * `2/report/advertiser/get` answers each day's figures (cost in yuan), paged.
  */
 export async function startOceanEngine(): Promise<MediumStandIn> {
   const appId = '1700';
@@ -50,6 +70,7 @@ export async function startOceanEngine(): Promise<MediumStandIn> {
   const held = tokens();
   let planned: number[] = [];
   const accounts = { agent: 1700000001, advertisers: [1700000011, 1700000012] };
+  const restated = new Map<string, number>();
   const stand = {} as MediumStandIn;
   const authorised = (r: Received) => held.access.has(String(r.headers['access-token'] ?? ''));
   const handle = (r: Received): Reply => {
@@ -107,6 +128,34 @@ export async function startOceanEngine(): Promise<MediumStandIn> {
         const ids = JSON.parse(r.query.get('advertiser_ids') ?? '[]') as number[];
         return ok(ids.map((id) => ({ id, name: `Advertiser ${id}`, status: 'STATUS_ENABLE' })));
       }
+      case '/open_api/2/report/advertiser/get/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        if (r.query.get('time_granularity') !== 'STAT_TIME_GRANULARITY_DAILY')
+          return refuse(40002, 'time_granularity invalid');
+        const days = daysFrom(r.query.get('start_date') ?? '', r.query.get('end_date') ?? '');
+        if (!days.length) return refuse(40002, 'start_date or end_date invalid');
+        const size = Number(r.query.get('page_size') ?? 20);
+        const page = Number(r.query.get('page') ?? 1);
+        const id = r.query.get('advertiser_id') ?? '';
+        return ok({
+          list: days.slice((page - 1) * size, page * size).map((day) => {
+            const f = reportFigures(id, day, restated.get(day) ?? 0);
+            return {
+              stat_datetime: `${day} 00:00:00`,
+              cost: f.costCents / 100,
+              show: f.impressions,
+              click: f.clicks,
+              convert: f.conversions,
+            };
+          }),
+          page_info: {
+            page,
+            page_size: size,
+            total_number: days.length,
+            total_page: Math.ceil(days.length / size),
+          },
+        });
+      }
       case '/open_api/2/advertiser/fund/get/':
         if (!authorised(r)) return refuse(40102, 'access_token expired');
         return ok({
@@ -127,13 +176,15 @@ export async function startOceanEngine(): Promise<MediumStandIn> {
       planned = codes;
     },
     revokeAll: () => held.access.clear(),
+    restate: (day: string) => restated.set(day, (restated.get(day) ?? 0) + 1),
   });
 }
 
 /**
  * Tencent Marketing API v3: `oauth/token` (query parameters; authorization_code and refresh_token
  * grants), `v3.0/advertiser/get` and `v3.0/funds/get`, each requiring `access_token`, a `timestamp`
- * within 300 s and a `nonce` never seen before (else refused). Balances in cents. The code
+ * within 300 s and a `nonce` never seen before (else refused); `v3.0/daily_reports/get` answers each
+ * day's figures at the advertiser level grouped by date (cost in cents). Balances in cents. The code
  * `good-code` grants advertiser 2000001.
  */
 export async function startTencent(): Promise<MediumStandIn & { nonces: Set<string> }> {
@@ -141,6 +192,7 @@ export async function startTencent(): Promise<MediumStandIn & { nonces: Set<stri
   const secret = 'tencent-secret';
   const held = tokens();
   const nonces = new Set<string>();
+  const restated = new Map<string, number>();
   let planned: number[] = [];
   const stand = {} as MediumStandIn & { nonces: Set<string> };
   const handle = (r: Received): Reply => {
@@ -187,6 +239,39 @@ export async function startTencent(): Promise<MediumStandIn & { nonces: Set<stri
         page_info: { page: 1, page_size: 100, total_number: 1, total_page: 1 },
       });
     }
+    if (r.path === '/v3.0/daily_reports/get') {
+      if (q.get('level') !== 'REPORT_LEVEL_ADVERTISER') return refuse(11011, 'level invalid');
+      if (!(q.get('group_by') ?? '').includes('date')) return refuse(11011, 'group_by invalid');
+      let range: { start_date?: string; end_date?: string } = {};
+      try {
+        range = JSON.parse(q.get('date_range') ?? '{}') as typeof range;
+      } catch {
+        return refuse(11011, 'date_range invalid');
+      }
+      const days = daysFrom(range.start_date ?? '', range.end_date ?? '');
+      if (!days.length) return refuse(11011, 'date_range invalid');
+      const size = Number(q.get('page_size') ?? 10);
+      const page = Number(q.get('page') ?? 1);
+      const id = q.get('account_id') ?? '';
+      return ok({
+        list: days.slice((page - 1) * size, page * size).map((date) => {
+          const f = reportFigures(id, date, restated.get(date) ?? 0);
+          return {
+            date,
+            cost: f.costCents,
+            view_count: f.impressions,
+            valid_click_count: f.clicks,
+            conversions_count: f.conversions,
+          };
+        }),
+        page_info: {
+          page,
+          page_size: size,
+          total_number: days.length,
+          total_page: Math.ceil(days.length / size),
+        },
+      });
+    }
     if (r.path === '/v3.0/funds/get')
       return ok({
         list: [
@@ -206,5 +291,6 @@ export async function startTencent(): Promise<MediumStandIn & { nonces: Set<stri
       planned = codes;
     },
     revokeAll: () => held.access.clear(),
+    restate: (day: string) => restated.set(day, (restated.get(day) ?? 0) + 1),
   });
 }

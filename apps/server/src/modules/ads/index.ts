@@ -1,9 +1,12 @@
 import { defineModule } from '../../lib/server-module.ts';
 import type { Db } from '../../db/index.ts';
 import type { EventBus } from '../../lib/events.ts';
+import type { JobRunner } from '../../lib/jobs/index.ts';
 import type { Outside } from '../../lib/outside/index.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { syncAll } from './accounts.ts';
+import { adReportRoutes } from './report-routes.ts';
+import { REPORT_DAILY_TASK, REPORT_PULL_JOB, REPORT_ZONE, runPull, startDailyPulls } from './reports.ts';
 import { adAccountRoutes } from './routes.ts';
 
 const SYNC_TASK = 'ads.sync_accounts';
@@ -13,23 +16,37 @@ interface Context {
   outside: Outside;
   events: EventBus;
   secrets: SecretBox;
+  jobs: JobRunner;
 }
 
 /**
  * Ad placement (issue 31): the media's advertiser accounts (OAuth authorisation, tokens renewed
  * ahead of expiry under the kit's lock, agent → advertiser hierarchy, status and balance synced
  * every 30 minutes, alerts in the bell). One table and one set of routes for every medium.
+ * Reports: each account's daily figures, pulled by a job every morning (the last days again, as the
+ * media restate them) or by staff for a range.
  */
 export const adsModule = defineModule({
   name: 'ads',
-  routes: (app, context: Context) => adAccountRoutes(app, context),
+  routes: async (app, context: Context) => {
+    await adAccountRoutes(app, context);
+    await adReportRoutes(app, context);
+  },
   work: (context: Context) => ({
+    jobs: { [REPORT_PULL_JOB]: { run: (job) => runPull(context, job) } },
     tasks: {
       [SYNC_TASK]: async () => {
         await syncAll(context);
       },
+      [REPORT_DAILY_TASK]: async () => {
+        await startDailyPulls(context.db, context.jobs);
+      },
     },
-    schedules: [{ task: SYNC_TASK, key: 'ads:sync-accounts', cron: '*/30 * * * *', tz: 'UTC' }],
+    schedules: [
+      { task: SYNC_TASK, key: 'ads:sync-accounts', cron: '*/30 * * * *', tz: 'UTC' },
+      // Early morning in the media's calendar: the last days again (restatements included).
+      { task: REPORT_DAILY_TASK, key: 'ads:pull-reports', cron: '20 6 * * *', tz: REPORT_ZONE },
+    ],
   }),
 });
 export { fakeMedia, type FakeMedia } from './media/fake.ts';

@@ -47,3 +47,31 @@ export const adAccounts = pgTable(
     index('ad_accounts_parent').on(t.parentId),
   ],
 );
+
+/**
+ * Each advertiser account's figures of a day as its medium reports them: one row per account and
+ * day, replaced whenever the day is pulled again (the media restate recent days).
+ */
+export const adReportDays = pgTable(
+  'ad_report_days',
+  {
+    ...gameRow(),
+    media: text('media').notNull(),
+    adAccountId: integer('ad_account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    /** `YYYY-MM-DD` in the medium's calendar. */
+    day: text('day').notNull(),
+    /** Cents of `currency`. */
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('CNY'),
+    pulledAt: at('pulled_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ad_report_days_account_day').on(t.adAccountId, t.day),
+    index('ad_report_days_product_media_day').on(t.productId, t.media, t.day),
+  ],
+);

@@ -31,6 +31,18 @@ export interface MediumAccountState {
   currency: string;
 }
 
+/** An advertiser account's figures of one day, as the medium reports them. */
+export interface MediumReportDay {
+  accountId: string;
+  /** `YYYY-MM-DD`. */
+  day: string;
+  /** In cents. */
+  cost: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+}
+
 /**
  * A medium's marketing API as the ads module uses it, opened for one grant (the `account` of
  * `app.outside.open` is the grant account; '' to start and complete an authorisation).
@@ -52,4 +64,6 @@ export interface AdMediumAdapter {
   accounts(): Promise<MediumAccount[]>;
   /** Status and balance of these accounts. */
   states(accountIds: string[]): Promise<MediumAccountState[]>;
+  /** Daily figures of these advertiser accounts from `from` to `to` (days, inclusive); days without any are left out. */
+  report(accountIds: string[], from: string, to: string): Promise<MediumReportDay[]>;
 }

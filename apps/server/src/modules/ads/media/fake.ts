@@ -7,7 +7,13 @@ import {
   type PartyContext,
   type TokenGrant,
 } from '../../../lib/outside/index.ts';
-import type { AdMediumAdapter, MediumAccount, MediumAccountState, MediumGrant } from './adapter.ts';
+import type {
+  AdMediumAdapter,
+  MediumAccount,
+  MediumAccountState,
+  MediumGrant,
+  MediumReportDay,
+} from './adapter.ts';
 
 /** The common failures, and `refresh_refused`: the medium no longer renews the grant (authorise again). */
 export type FakeMediumMode = FakeMode | 'refresh_refused';
@@ -32,7 +38,11 @@ export class FakeMedia {
   private readonly refreshTokens = new Map<string, string>();
   private readonly balances = new Map<string, number>();
   private readonly statuses = new Map<string, string>();
+  /** How many times the medium restated an account's day (its figures change with each). */
+  private readonly restated = new Map<string, number>();
   refreshes = 0;
+  /** Awaited before a refresh is answered (a test holds one to make two instances overlap). */
+  beforeRefresh: (() => Promise<void>) | null = null;
 
   reset(): void {
     this.script.reset();
@@ -43,7 +53,27 @@ export class FakeMedia {
     this.refreshTokens.clear();
     this.balances.clear();
     this.statuses.clear();
+    this.restated.clear();
     this.refreshes = 0;
+    this.beforeRefresh = null;
+  }
+
+  /** The medium restates an account's day: the next pull of it answers other figures. */
+  restate(accountId: string, day: string): void {
+    const key = `${accountId}|${day}`;
+    this.restated.set(key, (this.restated.get(key) ?? 0) + 1);
+  }
+
+  /** An account's figures of a day: derived from the account, the day and its restatements. */
+  figuresOf(accountId: string, day: string): MediumReportDay {
+    const seed = createHash('sha256')
+      .update(`${accountId}|${day}|${this.restated.get(`${accountId}|${day}`) ?? 0}`)
+      .digest();
+    const impressions = 1000 + (seed.readUInt32BE(0) % 50_000);
+    const clicks = Math.floor((impressions * (10 + (seed[4]! % 40))) / 1000);
+    const conversions = Math.floor(clicks / (5 + (seed[5]! % 20)));
+    const cost = clicks * (20 + (seed.readUInt16BE(6) % 180));
+    return { accountId, day, cost, impressions, clicks, conversions };
   }
 
   setBalance(accountId: string, cents: number): void {
@@ -117,6 +147,7 @@ export class FakeMedia {
   }
 
   async refresh(media: string, refreshToken: string, signal: AbortSignal) {
+    await this.beforeRefresh?.();
     await this.act(media, 'refresh', signal);
     const root = this.refreshTokens.get(refreshToken);
     if (!root) throw new OutsideError('refused', `${media}: unknown refresh token (fake)`);
@@ -141,6 +172,19 @@ export class FakeMedia {
       currency: 'CNY',
     }));
   }
+
+  async report(media: string, ids: string[], from: string, to: string, token: string, signal: AbortSignal) {
+    await this.act(media, 'report', signal, token);
+    const days: MediumReportDay[] = [];
+    for (let day = from; day <= to; day = nextDay(day))
+      for (const id of ids) days.push(this.figuresOf(id, day));
+    return days;
+  }
+}
+
+/** The day after a `YYYY-MM-DD`. */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 const fake = new FakeMedia();
@@ -189,6 +233,12 @@ export function fakeMediumAdapter(
     states: (ids) =>
       ctx.authorized(obtain, (token) =>
         ctx.call('balance', async (a) => ({ value: await fake.states(media, ids, token, a.signal) })),
+      ),
+    report: (ids, from, to) =>
+      ctx.authorized(obtain, (token) =>
+        ctx.call('report', async (a) => ({
+          value: await fake.report(media, ids, from, to, token, a.signal),
+        })),
       ),
   };
 }

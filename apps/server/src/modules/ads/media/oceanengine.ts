@@ -6,7 +6,7 @@ import {
   type ObtainToken,
   type PartyContext,
 } from '../../../lib/outside/index.ts';
-import type { AdMediumAdapter, MediumAccount, MediumAccountState } from './adapter.ts';
+import type { AdMediumAdapter, MediumAccount, MediumAccountState, MediumReportDay } from './adapter.ts';
 import { cents, envelopeCall } from './envelope.ts';
 
 const API = AD_MEDIA.find((m) => m.code === 'jrtt')!.api;
@@ -63,6 +63,22 @@ const infoList = z.array(
     status: z.string().optional(),
   }),
 );
+
+/** `2/report/advertiser/get`: one entry per day (cost in yuan), paged. */
+const reportPage = z.object({
+  list: z
+    .array(
+      z.object({
+        stat_datetime: z.string(),
+        cost: z.union([z.number(), z.string()]).optional(),
+        show: z.number().optional(),
+        click: z.number().optional(),
+        convert: z.number().optional(),
+      }),
+    )
+    .default([]),
+  page_info: z.object({ total_page: z.number().optional() }).optional(),
+});
 
 const AGENT_ROLES = new Set(['AGENT', 'CHILD_AGENT', 'PLATFORM_ROLE_AGENT']);
 
@@ -232,6 +248,39 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
           }
         }
         return states;
+      }),
+    report: (ids, from, to) =>
+      withToken(async (token) => {
+        const days: MediumReportDay[] = [];
+        for (const id of ids)
+          for (let page = 1; page <= 50; page++) {
+            const answer = reportPage.parse(
+              await get(
+                'report',
+                '/2/report/advertiser/get/',
+                {
+                  advertiser_id: id,
+                  start_date: from,
+                  end_date: to,
+                  time_granularity: 'STAT_TIME_GRANULARITY_DAILY',
+                  page: String(page),
+                  page_size: '100',
+                },
+                token,
+              ),
+            );
+            for (const entry of answer.list)
+              days.push({
+                accountId: id,
+                day: entry.stat_datetime.slice(0, 10),
+                cost: cents(entry.cost),
+                impressions: Math.round(entry.show ?? 0),
+                clicks: Math.round(entry.click ?? 0),
+                conversions: Math.round(entry.convert ?? 0),
+              });
+            if (page >= (answer.page_info?.total_page ?? 1)) break;
+          }
+        return days;
       }),
   };
 }

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AdAccount, AdAuthorizeAnswer, AdSyncAnswer } from '@rx/contracts';
+import type { AdAccount, AdAuthorizeAnswer, AdReportRow, AdSyncAnswer } from '@rx/contracts';
 import { body, useTestApp } from '../../../../test/index.ts';
 import { setParty } from '../../../../test/stand-ins/index.ts';
-import { startOceanEngine, startTencent, type MediumStandIn } from '../../../../test/stand-ins/ad-media.ts';
+import {
+  reportFigures,
+  startOceanEngine,
+  startTencent,
+  type MediumStandIn,
+} from '../../../../test/stand-ins/ad-media.ts';
 import { outsideTokens } from '../../../db/outside.ts';
 import { OCEAN_BASE } from './oceanengine.ts';
 import { TENCENT_BASE } from './tencent.ts';
@@ -59,6 +64,22 @@ const expireIn = (party: string, ms: number) =>
     .set({ expiresAt: new Date(Date.now() + ms) })
     .where(eq(outsideTokens.party, party));
 
+/** Pulls days through the API's job and answers the medium's rows of them. */
+const pullReports = async (media: string, from: string, to: string) => {
+  const res = await admin.post(`/api/v1/ad-reports/pull?media=${media}`, { from, to });
+  expect(res.statusCode, res.body).toBe(202);
+  const id = body<{ job_id: number }>(res).data.job_id;
+  await t.app.jobs.runJob(id);
+  expect(body<{ status: string }>(await admin.get(`/api/v1/jobs/${id}`)).data.status).toBe('succeeded');
+  return body<{ list: AdReportRow[]; total: number }>(
+    await admin.get(`/api/v1/ad-reports?media=${media}&from=${from}&to=${to}&page_size=100&sort=day`),
+  ).data;
+};
+const reportDay = async (media: string, account: string, day: string) =>
+  body<{ list: AdReportRow[] }>(
+    await admin.get(`/api/v1/ad-reports?media=${media}&from=${day}&to=${day}`),
+  ).data.list.find((r) => r.account_id === account);
+
 describe('Ocean Engine (real adapter)', () => {
   it('authorises on its page, exchanges the code, and reads the agent, its advertisers and funds', async () => {
     const refused = await authorize('jrtt', 'wrong-code');
@@ -108,6 +129,32 @@ describe('Ocean Engine (real adapter)', () => {
     expect(calls.some((c) => c.status === 'token_expired')).toBe(true);
     expect(JSON.stringify(calls)).not.toContain(ocean.secret);
   });
+
+  it("pulls each advertiser's daily report, yuan to cents; a restated day replaces the old", async () => {
+    const rows = await pullReports('jrtt', '2026-06-01', '2026-08-29');
+    // Two advertisers × 90 days (the report answers 100 days a page: one page each here).
+    expect(rows.total).toBe(180);
+    const day = await reportDay('jrtt', '1700000011', '2026-07-04');
+    const f = reportFigures('1700000011', '2026-07-04', 0);
+    expect(day).toMatchObject({
+      cost: f.costCents,
+      impressions: f.impressions,
+      clicks: f.clicks,
+      conversions: f.conversions,
+    });
+    const asked = ocean.received.filter((r) => r.path === '/open_api/2/report/advertiser/get/');
+    expect(asked.every((r) => r.headers['access-token'])).toBe(true);
+    expect(asked[0]!.query.get('time_granularity')).toBe('STAT_TIME_GRANULARITY_DAILY');
+
+    ocean.restate('2026-08-28');
+    const again = await pullReports('jrtt', '2026-08-23', '2026-08-29');
+    const restated = reportFigures('1700000012', '2026-08-28', 1);
+    expect(await reportDay('jrtt', '1700000012', '2026-08-28')).toMatchObject({
+      cost: restated.costCents,
+      impressions: restated.impressions,
+    });
+    expect(again.total).toBe(14);
+  });
 });
 
 describe('Tencent Marketing API v3 (real adapter)', () => {
@@ -139,5 +186,23 @@ describe('Tencent Marketing API v3 (real adapter)', () => {
       .from(outsideTokens)
       .where(and(eq(outsideTokens.party, 'ad_tencent'), eq(outsideTokens.account, '2000001')));
     expect(token!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 3600_000);
+  });
+
+  it('pulls daily_reports at the advertiser level grouped by date, in cents', async () => {
+    const rows = await pullReports('tencent', '2026-05-01', '2026-05-25');
+    expect(rows.total).toBe(25);
+    const f = reportFigures('2000001', '2026-05-20', 0);
+    expect(await reportDay('tencent', '2000001', '2026-05-20')).toMatchObject({
+      cost: f.costCents,
+      impressions: f.impressions,
+      clicks: f.clicks,
+      conversions: f.conversions,
+    });
+    const asked = tencent.received.filter((r) => r.path === '/v3.0/daily_reports/get');
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(asked[0]!.query.get('date_range')!)).toEqual({
+      start_date: '2026-05-01',
+      end_date: '2026-05-25',
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
   type ObtainToken,
   type PartyContext,
 } from '../../../lib/outside/index.ts';
-import type { AdMediumAdapter, MediumAccount, MediumAccountState } from './adapter.ts';
+import type { AdMediumAdapter, MediumAccount, MediumAccountState, MediumReportDay } from './adapter.ts';
 import { envelopeCall } from './envelope.ts';
 
 const API = AD_MEDIA.find((m) => m.code === 'tencent')!.api;
@@ -59,6 +59,22 @@ const advertiserList = z.object({
 
 const fundList = z.object({
   list: z.array(z.object({ balance: z.number().optional(), fund_status: z.string().optional() })).default([]),
+});
+
+/** `v3.0/daily_reports/get` at the advertiser level grouped by date: cost in cents, paged. */
+const dailyReports = z.object({
+  list: z
+    .array(
+      z.object({
+        date: z.string(),
+        cost: z.number().optional(),
+        view_count: z.number().optional(),
+        valid_click_count: z.number().optional(),
+        conversions_count: z.number().optional(),
+      }),
+    )
+    .default([]),
+  page_info: z.object({ total_page: z.number().optional() }).optional(),
 });
 
 /**
@@ -220,6 +236,40 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
           });
         }
         return states;
+      }),
+    report: (ids, from, to) =>
+      ctx.authorized(obtain, async (token) => {
+        const days: MediumReportDay[] = [];
+        for (const id of ids)
+          for (let page = 1; page <= 50; page++) {
+            const answer = dailyReports.parse(
+              await get(
+                'report',
+                '/daily_reports/get',
+                {
+                  account_id: id,
+                  level: 'REPORT_LEVEL_ADVERTISER',
+                  date_range: JSON.stringify({ start_date: from, end_date: to }),
+                  group_by: '["date"]',
+                  fields: '["date","cost","view_count","valid_click_count","conversions_count"]',
+                  page: String(page),
+                  page_size: '100',
+                },
+                token,
+              ),
+            );
+            for (const entry of answer.list)
+              days.push({
+                accountId: id,
+                day: entry.date.slice(0, 10),
+                cost: Math.round(entry.cost ?? 0),
+                impressions: Math.round(entry.view_count ?? 0),
+                clicks: Math.round(entry.valid_click_count ?? 0),
+                conversions: Math.round(entry.conversions_count ?? 0),
+              });
+            if (page >= (answer.page_info?.total_page ?? 1)) break;
+          }
+        return days;
       }),
   };
 }

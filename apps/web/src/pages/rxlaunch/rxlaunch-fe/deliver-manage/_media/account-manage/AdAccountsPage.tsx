@@ -13,6 +13,7 @@ import {
   type AdAuthorizeAnswer,
   type AdSyncAnswer,
 } from '@rx/contracts/ads';
+import { adMediumOf } from '@rx/contracts/dimensions';
 import { permissionsFor } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
@@ -212,7 +213,8 @@ export function AdAccountsPage() {
     ],
     [t, rows, canEdit, canDelete, unbind],
   );
-  const simulated = rows.some((r) => r.simulated);
+  // A medium without a real adapter always says so; a real one when its game runs it on the fake.
+  const simulated = adMediumOf(media)?.api.adapter === 'fake' || rows.some((r) => r.simulated);
 
   return (
     <QueryListPage<AdAccount>

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq } from 'drizzle-orm';
+import { adReportPullBody, adReportSummaryQuery, adReportsResource } from '@rx/contracts';
+import type { ProductScope } from '../../lib/access.ts';
+import { keysetBatches, sendExport } from '../../lib/export.ts';
+import type { JobRunner } from '../../lib/jobs/index.ts';
+import { logChange } from '../../lib/operation-log.ts';
+import { fieldError } from '../../lib/problems.ts';
+import { ok } from '../../lib/request.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import { inScope } from '../../lib/scope.ts';
+import type { AdsContext } from './accounts.ts';
+import { reportReads, reportSummary, startPull } from './reports.ts';
+import { adAccounts } from './tables.ts';
+
+const resource = adReportsResource;
+const tags = [resource.name];
+
+const EXPORT_COLUMNS = [
+  'day',
+  'account_id',
+  'account_name',
+  'cost',
+  'impressions',
+  'clicks',
+  'conversions',
+  'cpa',
+  'ctr',
+  'currency',
+  'pulled_at',
+] as const;
+
+/**
+ * `/ad-reports?media=<code>`: the medium's daily figures of the game's advertiser accounts — list
+ * (filtered by account and days, sorted), totals with the sums per day, export, and "pull now" (a
+ * job). Every route checks the medium's report page permissions.
+ */
+export async function adReportRoutes(
+  fastify: FastifyInstance,
+  ctx: AdsContext & { jobs: JobRunner },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  app.get(
+    '/ad-reports',
+    {
+      schema: { tags, summary: 'List report days', querystring: resource.list },
+      config: can(resource, 'read'),
+    },
+    async (request) => ok(await reportReads.list(db, scopeOf(request), request.query)),
+  );
+
+  app.get(
+    '/ad-reports/accounts',
+    {
+      schema: {
+        tags,
+        summary: "The medium's advertiser accounts the reports can be filtered by",
+        querystring: resource.list.pick({ media: true }),
+      },
+      config: can(resource, 'read'),
+    },
+    async (request) => {
+      const rows = await db
+        .select({ id: adAccounts.id, account_id: adAccounts.accountId, name: adAccounts.name })
+        .from(adAccounts)
+        .where(and(inScope(adAccounts, scopeOf(request)), eq(adAccounts.role, 'advertiser')))
+        .orderBy(asc(adAccounts.name), asc(adAccounts.id))
+        .limit(1000);
+      return ok({ list: rows });
+    },
+  );
+
+  app.get(
+    '/ad-reports/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Totals of the filtered days and their sums per day (the chart)',
+        querystring: adReportSummaryQuery,
+      },
+      config: can(resource, 'read'),
+    },
+    async (request) => {
+      const { media: _media, ...filters } = request.query;
+      return ok(await reportSummary(db, scopeOf(request), filters));
+    },
+  );
+
+  app.get(
+    '/ad-reports/export',
+    {
+      schema: { tags, summary: 'Export the filtered days (CSV or XLSX)', querystring: resource.export },
+      config: can(resource, 'export'),
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const { format, media: _media, ...filters } = request.query;
+      await logChange(db, scope, { action: 'export', targetType: resource.name, after: { format, filters } });
+      async function* rows() {
+        for await (const batch of keysetBatches((after, limit) =>
+          reportReads.batch(db, scope, filters, after, limit),
+        ))
+          yield batch.map((r) => [
+            r.day,
+            r.account_id,
+            r.account_name,
+            r.cost / 100,
+            r.impressions,
+            r.clicks,
+            r.conversions,
+            r.cpa === null ? '' : r.cpa / 100,
+            r.ctr ?? '',
+            r.currency,
+            r.pulled_at,
+          ]);
+      }
+      return sendExport(reply, format, `${resource.name}-${_media}`, EXPORT_COLUMNS, rows());
+    },
+  );
+
+  app.post(
+    '/ad-reports/pull',
+    {
+      schema: {
+        tags,
+        summary: 'Pull days from the medium again now (a job; the answer carries its id)',
+        querystring: resource.list.pick({ media: true }),
+        body: adReportPullBody,
+      },
+      config: can(resource, 'update'),
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request) as ProductScope;
+      const media = scope.dimension!.value;
+      const { from, to, ad_account_id } = request.body;
+      if (ad_account_id) {
+        const [row] = await db
+          .select({ id: adAccounts.id })
+          .from(adAccounts)
+          .where(and(eq(adAccounts.id, ad_account_id), inScope(adAccounts, scope)));
+        if (!row) throw fieldError(scope.lang, 'ad_account_id', 'unknown_ref');
+      }
+      const jobId = await startPull(
+        ctx.jobs,
+        { cpId: scope.cpId, productId: scope.productId, userId: scope.userId, username: scope.username },
+        {
+          productId: scope.productId,
+          media,
+          from,
+          to,
+          ...(ad_account_id ? { adAccountId: ad_account_id } : {}),
+        },
+      );
+      return reply.code(202).send(ok({ job_id: jobId }));
+    },
+  );
+}

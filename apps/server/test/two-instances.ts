@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/index.ts';
+import { seed } from '../src/seed/index.ts';
+import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, testServerUrl } from './helpers.ts';
+
+/**
+ * Several server instances of one deployment in one test process: each has its own app and its
+ * own connection pool on a database of its own on the run's PostgreSQL (created for the file and
+ * dropped after), optionally on one Redis. What tests of "two instances at once" share:
+ *
+ *   const skip = await instancesUnavailable({ redis: true });
+ *   describe.skipIf(skip !== null)(…, () => {
+ *     const name = testDatabaseName('two');
+ *     beforeAll(async () => { await createDatabase(name); a = await startInstance(name, { seed: true }); … });
+ *     afterAll(async () => { await stopInstances([a, b]); await dropDatabase(name); });
+ *   });
+ */
+
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+export const POSTGRES_URL = testServerUrl();
+
+/** Why instances cannot run here (PostgreSQL, or Redis when asked, not answering), or null. */
+export async function instancesUnavailable({ redis = false }: { redis?: boolean } = {}): Promise<
+  string | null
+> {
+  if (redis) {
+    const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.ping();
+    } catch {
+      return `Redis does not answer at ${REDIS_URL}`;
+    } finally {
+      client.disconnect();
+    }
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch {
+    return `PostgreSQL does not answer at ${POSTGRES_URL}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return null;
+}
+
+/** Runs one statement on the run's server (outside any test database). */
+export async function withDatabase(url: string, sql: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh name for a test file's database (`console_<prefix>_<random>`). */
+export function testDatabaseName(prefix: string): string {
+  return `console_${prefix}_${randomBytes(5).toString('hex')}`;
+}
+
+/** The address of a database of the run's server. */
+export function databaseUrl(name: string): string {
+  const target = new URL(POSTGRES_URL);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+export const createDatabase = (name: string) => withDatabase(POSTGRES_URL, `CREATE DATABASE ${name}`);
+export const dropDatabase = (name: string) =>
+  withDatabase(POSTGRES_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+
+export interface Instance {
+  app: FastifyInstance;
+  database: Database;
+  /** Its address when it listens (`http://127.0.0.1:<port>`), else ''. */
+  base: string;
+}
+
+export type InstanceOptions = Partial<Omit<Parameters<typeof buildApp>[0], 'database'>> & {
+  /** Fills the database with the demo data first (the first instance of a deployment). */
+  seed?: boolean;
+  /** Listens on a port of its own (default); false: ready, called with `inject`. */
+  listen?: boolean;
+};
+
+/** Starts one instance on the database `name` (migrated by the app as it starts). */
+export async function startInstance(name: string, options: InstanceOptions = {}): Promise<Instance> {
+  const { seed: withDemo = false, listen = true, ...appOptions } = options;
+  const database = await openDatabase({ databaseUrl: databaseUrl(name) });
+  const app = await buildApp({
+    ssoSecret: SSO_SECRET,
+    jwtSecret: JWT_SECRET,
+    logLevel: 'silent',
+    rateLimits: TEST_RATE_LIMITS,
+    ...appOptions,
+    database,
+  });
+  if (withDemo) await seed(database.db, { demo: true, jwtSecret: JWT_SECRET });
+  if (!listen) {
+    await app.ready();
+    return { app, database, base: '' };
+  }
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, database, base };
+}
+
+export async function stopInstances(instances: readonly (Instance | undefined)[]): Promise<void> {
+  for (const instance of instances) await instance?.app.close();
+}
+
+/**
+ * Resolves once a session of the database `name` waits on a lock (another instance blocked on a
+ * row the caller holds): lets a test hold one instance's work until the other really overlaps it.
+ * Throws after `timeoutMs`.
+ */
+export async function lockWaiterSeen(name: string, timeoutMs = 30_000): Promise<void> {
+  const { default: pg } = await import('pg');
+  const watcher = new pg.Client({ connectionString: databaseUrl(name) });
+  await watcher.connect();
+  try {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const { rows } = await watcher.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (rows[0]!.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('no other session waited on a lock');
+  } finally {
+    await watcher.end();
+  }
+}

@@ -1,0 +1,343 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, Modal, Row, Select, Statistic } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  adReportPullBody,
+  adReportsResource,
+  type AdReportAccounts,
+  type AdReportRow,
+  type AdReportSummary,
+} from '@rx/contracts/ad-reports';
+import { adMediumOf } from '@rx/contracts/dimensions';
+import type { JobStarted } from '@rx/contracts/jobs';
+import { permissionsFor } from '@rx/contracts/resource';
+import { usePermission } from '@/app/permission/index.ts';
+import { useProduct } from '@/app/product/index.ts';
+import { usePatternPage } from '@/app/routes/handle.ts';
+import { Chart } from '@/shared/chart/index.ts';
+import { apiQuery, serverFieldErrors, useListParams, validateWith } from '@/shared/crud/index.ts';
+import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
+import type { ListAnswer } from '@/shared/crud/resource.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { INTL_LOCALES, formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
+import { http } from '@/shared/http.ts';
+import { currentLanguage } from '@/shared/i18n.ts';
+
+const RESOURCE = adReportsResource;
+type PullValues = { from?: string; to?: string; ad_account_id?: number };
+
+const percent = (ratio: number | null) =>
+  ratio === null
+    ? '—'
+    : new Intl.NumberFormat(INTL_LOCALES[currentLanguage()], {
+        style: 'percent',
+        maximumFractionDigits: 2,
+      }).format(ratio);
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Yesterday and the six days before it, as the daily pull takes them (the medium's calendar). */
+function lastWeek(): { from: string; to: string } {
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(Date.now() + offset * 86_400_000));
+  return { from: day(-7), to: day(-1) };
+}
+
+/**
+ * A medium's daily report (every medium's `data-report` page): each advertiser account's spend,
+ * impressions, clicks, conversions, CTR and CPA by day as the medium reported them, filtered by
+ * account and days, sorted, with totals, the daily chart and the export; staff pull a range again
+ * (a job, seen on the jobs page). The daily job pulls the last seven days by itself.
+ */
+export function AdReportsPage() {
+  const { t } = useTranslation('ads');
+  const toast = useMessage();
+  const client = useQueryClient();
+  const media = usePatternPage().value;
+  const simulatedOnly = adMediumOf(media)?.api.adapter === 'fake';
+  const productId = useProduct((s) => s.productId);
+  const permissions = permissionsFor(RESOURCE, media)!;
+  const canPull = usePermission([permissions.edit]);
+  const canExport = usePermission([permissions.export]);
+  const [params, setParams] = useListParams(RESOURCE.filters);
+  const query = { ...apiQuery(params), media };
+  const filters = { ...params.filters, media };
+  const key = [RESOURCE.name, media, productId];
+  const list = useQuery({
+    queryKey: [...key, 'list', query],
+    queryFn: ({ signal }) => http.get<ListAnswer<AdReportRow>>(`/${RESOURCE.name}`, query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: !!productId,
+  });
+  const summary = useQuery({
+    queryKey: [...key, 'summary', filters],
+    queryFn: ({ signal }) => http.get<AdReportSummary>(`/${RESOURCE.name}/summary`, filters, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: !!productId,
+  });
+  const accounts = useQuery({
+    queryKey: [...key, 'accounts'],
+    queryFn: ({ signal }) => http.get<AdReportAccounts>(`/${RESOURCE.name}/accounts`, { media }, { signal }),
+    enabled: !!productId,
+  });
+  const accountOptions = useMemo(
+    () =>
+      (accounts.data?.list ?? []).map((a) => ({
+        value: String(a.id),
+        label: a.name && a.name !== a.account_id ? `${a.name} (${a.account_id})` : a.account_id,
+      })),
+    [accounts.data],
+  );
+  const [pulling, setPulling] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: [RESOURCE.name, media] });
+
+  const currency = summary.data?.currency ?? 'CNY';
+  const money = (cents: number | null, cur = currency) =>
+    cents === null ? '—' : formatMoney(cents, cur, currentLanguage());
+  const columns = useMemo<ColumnsType<AdReportRow>>(
+    () => [
+      { title: t('reports.columns.day'), dataIndex: 'day', width: 120, sorter: true },
+      {
+        title: t('reports.columns.account'),
+        dataIndex: 'account_id',
+        width: 220,
+        render: (id: string, row) =>
+          row.account_name && row.account_name !== id ? `${row.account_name} (${id})` : id,
+      },
+      {
+        title: t('reports.columns.cost'),
+        dataIndex: 'cost',
+        width: 140,
+        align: 'end',
+        sorter: true,
+        render: (v: number, row) => formatMoney(v, row.currency, currentLanguage()),
+      },
+      {
+        title: t('reports.columns.impressions'),
+        dataIndex: 'impressions',
+        width: 130,
+        align: 'end',
+        sorter: true,
+        render: (v: number) => formatNumber(v),
+      },
+      {
+        title: t('reports.columns.clicks'),
+        dataIndex: 'clicks',
+        width: 110,
+        align: 'end',
+        sorter: true,
+        render: (v: number) => formatNumber(v),
+      },
+      {
+        title: t('reports.columns.ctr'),
+        dataIndex: 'ctr',
+        width: 100,
+        align: 'end',
+        render: (v: number | null) => percent(v),
+      },
+      {
+        title: t('reports.columns.conversions'),
+        dataIndex: 'conversions',
+        width: 120,
+        align: 'end',
+        sorter: true,
+        render: (v: number) => formatNumber(v),
+      },
+      {
+        title: t('reports.columns.cpa'),
+        dataIndex: 'cpa',
+        width: 130,
+        align: 'end',
+        render: (v: number | null, row) =>
+          v === null ? '—' : formatMoney(v, row.currency, currentLanguage()),
+      },
+      {
+        title: t('reports.columns.pulled_at'),
+        dataIndex: 'pulled_at',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
+    ],
+    [t],
+  );
+
+  const totals = summary.data?.totals;
+  const days = summary.data?.days ?? [];
+  const before = (
+    <>
+      {simulatedOnly && <Alert type="info" showIcon title={t('simulated')} style={{ marginBlockEnd: 16 }} />}
+      <Row gutter={[16, 16]} style={{ marginBlockEnd: 16 }}>
+        {(
+          [
+            ['cost', money(totals?.cost ?? 0)],
+            ['impressions', formatNumber(totals?.impressions ?? 0)],
+            ['clicks', formatNumber(totals?.clicks ?? 0)],
+            ['ctr', percent(totals?.ctr ?? null)],
+            ['conversions', formatNumber(totals?.conversions ?? 0)],
+            ['cpa', money(totals?.cpa ?? null)],
+          ] as const
+        ).map(([name, value]) => (
+          <Col key={name} xs={12} sm={8} xl={4}>
+            <Card size="small">
+              <Statistic title={t(`reports.totals.${name}`)} value={value} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      {days.length > 0 && (
+        <Card size="small" style={{ marginBlockEnd: 16 }}>
+          <Chart
+            kind="line"
+            label={t('reports.chart', { media: t(`media.${media}`) })}
+            categories={days.map((d) => d.day)}
+            series={[
+              { name: t('reports.columns.cost'), values: days.map((d) => d.cost / 100) },
+              { name: t('reports.columns.conversions'), values: days.map((d) => d.conversions) },
+            ]}
+            height={260}
+          />
+        </Card>
+      )}
+    </>
+  );
+
+  return (
+    <QueryListPage<AdReportRow>
+      title={t('reports.title', { media: t(`media.${media}`) })}
+      intro={t('reports.intro')}
+      before={before}
+      params={params}
+      setParams={setParams}
+      list={list}
+      fields={[
+        {
+          name: 'ad_account_id',
+          label: t('reports.columns.account'),
+          kind: 'select',
+          options: accountOptions,
+          width: 240,
+        },
+        { name: 'from', label: t('reports.filters.from'), kind: 'date' },
+        { name: 'to', label: t('reports.filters.to'), kind: 'date' },
+      ]}
+      searchExtra={
+        canPull ? (
+          <Button type="primary" onClick={() => setPulling(true)}>
+            {t('reports.pull')}
+          </Button>
+        ) : undefined
+      }
+      rowKey="id"
+      toolsId={`ad-reports-${media}`}
+      exportAs={canExport ? RESOURCE.name : false}
+      exportFilters={{ media }}
+      columns={columns}
+      sortFields={{
+        day: 'day',
+        cost: 'cost',
+        impressions: 'impressions',
+        clicks: 'clicks',
+        conversions: 'conversions',
+      }}
+      scroll={{ x: 1300 }}
+    >
+      {pulling && (
+        <PullReports
+          media={media}
+          accounts={accountOptions}
+          onClose={() => setPulling(false)}
+          onStarted={(job) => {
+            setPulling(false);
+            toast.success(t('reports.pullStarted', { id: job.job_id }));
+            void refresh();
+          }}
+          onError={(error) => toast.error(errorText(error))}
+        />
+      )}
+    </QueryListPage>
+  );
+}
+
+/** Pull a range of days again now: checked with the API's own schema, then a job. */
+function PullReports({
+  media,
+  accounts,
+  onClose,
+  onStarted,
+  onError,
+}: {
+  media: string;
+  accounts: { value: string; label: string }[];
+  onClose: () => void;
+  onStarted: (job: JobStarted) => void;
+  onError: (error: unknown) => void;
+}) {
+  const { t } = useTranslation('ads');
+  const [form] = Form.useForm<{ from?: string; to?: string; ad_account_id?: string }>();
+  const mark = (fields: Record<string, string>) =>
+    form.setFields(
+      Object.entries(fields)
+        .filter(([name]) => name === 'from' || name === 'to' || name === 'ad_account_id')
+        .map(([name, message]) => ({ name: name as 'from' | 'to' | 'ad_account_id', errors: [message] })),
+    );
+  const start = useMutation({
+    mutationFn: (values: PullValues) =>
+      http.post<JobStarted>(`/${adReportsResource.name}/pull`, values, { query: { media } }),
+    onSuccess: onStarted,
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (fields) mark(fields);
+      else onError(error);
+    },
+  });
+  const submit = () => {
+    const raw = form.getFieldsValue();
+    const values: PullValues = {
+      from: raw.from || undefined,
+      to: raw.to || undefined,
+      ...(raw.ad_account_id ? { ad_account_id: Number(raw.ad_account_id) } : {}),
+    };
+    const checked = validateWith(adReportPullBody, values, currentLanguage());
+    if (!checked.ok) {
+      mark(checked.errors);
+      return;
+    }
+    start.mutate(values);
+  };
+  return (
+    <Modal
+      open
+      title={t('reports.pullTitle')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('reports.pullStart')}
+      cancelText={t('crud:action.cancel')}
+      confirmLoading={start.isPending}
+    >
+      <p>{t('reports.pullHelp')}</p>
+      <Form form={form} layout="vertical" initialValues={lastWeek()}>
+        <Form.Item name="from" label={t('reports.filters.from')} required>
+          <Input type="date" aria-label={t('reports.filters.from')} />
+        </Form.Item>
+        <Form.Item name="to" label={t('reports.filters.to')} required>
+          <Input type="date" aria-label={t('reports.filters.to')} />
+        </Form.Item>
+        <Form.Item name="ad_account_id" label={t('reports.columns.account')}>
+          <Select
+            allowClear
+            options={accounts}
+            placeholder={t('reports.allAccounts')}
+            aria-label={t('reports.columns.account')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
