@@ -27,9 +27,7 @@ for (const { lang, html, dir, name, width } of [
   { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
   { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
 ] as const) {
-  // fixme: opening a conversation shows the page's error boundary in Chromium (not yet found); the
-  // workbench's page module (pages/service/workbench/index.ts) is withheld until this passes.
-  test.fixme(`a conversation from the bot to a canned reply and a rating (${lang}, ${width} px)`, async ({
+  test(`a conversation from the bot to a canned reply and a rating (${lang}, ${width} px)`, async ({
     page,
     request,
   }) => {

@@ -243,7 +243,11 @@ function Chat({
       setAgents((await http.get<{ list: Agent[] }>('/cs/agents', undefined, { silent: true })).list);
     });
   }, [guard]);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  // A block body: Chromium's scrollIntoView now returns a promise, and an effect's arrow that
+  // returned it handed React a "cleanup" that is not a function (the page's error boundary).
+  useEffect(() => {
+    void end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
 
   // Canned replies: a text starting with `/` lists the scripts whose title or text holds the rest.
   const suggestions = useMemo(() => {
