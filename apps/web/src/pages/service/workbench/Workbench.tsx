@@ -21,6 +21,7 @@ import {
   CS_QUEUES,
   CS_TEXT_MAX,
   fillScript,
+  scriptFits,
   type CsAgentState,
   type CsAgentStatus,
   type CsConversation,
@@ -192,6 +193,7 @@ export function Workbench() {
           <Chat
             key={current.id}
             conversation={current}
+            me={me}
             messages={messages}
             typing={typing}
             guard={guard}
@@ -213,12 +215,14 @@ export function Workbench() {
 
 function Chat({
   conversation,
+  me,
   messages,
   typing,
   guard,
   onChanged,
 }: {
   conversation: CsConversation;
+  me: CsAgentState | null;
   messages: CsMessage[];
   typing: boolean;
   guard: (work: () => Promise<void>) => Promise<void>;
@@ -249,16 +253,20 @@ function Chat({
     void end.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length]);
 
-  // Canned replies: a text starting with `/` lists the scripts whose title or text holds the rest.
+  // Canned replies: a text starting with `/` lists the scripts whose title or text holds the rest,
+  // those written in the player's language first, then those for any language (never another's).
   const suggestions = useMemo(() => {
     if (!text.startsWith('/')) return [];
     const wanted = text.slice(1).trim().toLowerCase();
     return scripts
       .filter(
-        (s) => !wanted || s.title.toLowerCase().includes(wanted) || s.body.toLowerCase().includes(wanted),
+        (s) =>
+          scriptFits(s, conversation.lang) &&
+          (!wanted || s.title.toLowerCase().includes(wanted) || s.body.toLowerCase().includes(wanted)),
       )
+      .sort((a, b) => Number(b.lang !== '') - Number(a.lang !== ''))
       .slice(0, 8);
-  }, [scripts, text]);
+  }, [scripts, text, conversation.lang]);
   const applyScript = (script: CsScript) =>
     setText(
       fillScript(script.body, {
@@ -312,6 +320,19 @@ function Chat({
       }
       extra={
         <Space wrap>
+          {me && conversation.assignee_id !== me.user_id && (
+            <Button
+              size="small"
+              type="primary"
+              data-testid="cs-accept"
+              disabled={busy || resolved}
+              onClick={() =>
+                void act(() => http.post(`${base}/assign`, { user_id: me.user_id }, { silent: true }))
+              }
+            >
+              {t('accept')}
+            </Button>
+          )}
           <Button
             size="small"
             disabled={busy || resolved}
@@ -413,7 +434,7 @@ function Chat({
               renderItem={(s) => (
                 <List.Item>
                   <button type="button" className="rx-cs-item-button" onClick={() => applyScript(s)}>
-                    <Typography.Text strong>{s.title}</Typography.Text>{' '}
+                    <Typography.Text strong>{s.title}</Typography.Text> {s.lang && <Tag>{s.lang}</Tag>}
                     <Typography.Text type="secondary">{s.body}</Typography.Text>
                   </button>
                 </List.Item>
