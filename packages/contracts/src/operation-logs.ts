@@ -99,6 +99,7 @@ export const LOG_ROW_TARGETS = [
   'app_release',
   'ad_account',
   'cs_script',
+  'cs_blacklist',
   'holiday',
   'callback',
   'feature_module',
@@ -153,6 +154,7 @@ export const LOG_TABLE_TARGETS = [
   'feature-modules',
   'debug-params',
   'account-cancellations',
+  'cs-blacklist',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

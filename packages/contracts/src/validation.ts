@@ -447,6 +447,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'نسبة الطرح التدريجي تزداد فقط: هي الآن {percent}%.',
     tc: '灰度比例只能升高：目前為 {percent}%',
   },
+  not_in_future: {
+    zh: '必须是将来的时间',
+    en: 'Must be a time in the future.',
+    ja: '未来の日時にしてください。',
+    th: 'ต้องเป็นเวลาในอนาคต',
+    vi: 'Phải là thời điểm trong tương lai.',
+    tl: 'Dapat ay oras sa hinaharap.',
+    id: 'Harus waktu di masa depan.',
+    ar: 'يجب أن يكون وقتًا في المستقبل.',
+    tc: '必須是將來的時間',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
