@@ -4,6 +4,7 @@ import { actionPermission, seePermissionOf } from './pages.ts';
 import { openidField } from './players.ts';
 import type { ResourcePermissions } from './resource.ts';
 import { LANGUAGES, pickLanguage, type Language } from './languages.ts';
+import { EXPORT_FORMATS, listQuery } from './lists.ts';
 
 /**
  * Customer service in real time (issue 32): conversations between players (through the signed game
@@ -294,3 +295,23 @@ export interface CsPlayerContext {
     created_at: string;
   }[];
 }
+
+// ---- Session records (the conversations' history) ----
+
+/** Session records (`/service/session-records`): every conversation of a game, read-only, with transcripts. */
+export const csRecordAccess = {
+  scope: 'product' as const,
+  permissions: servicePermissions('/service/session-records'),
+};
+export const CS_RECORD_SORTS = ['last_message_at', 'created_at', 'id', 'rating'] as const;
+export const csRecordFilters = {
+  /** Part of the openid, the nickname or any message of the conversation. */
+  q: short().optional(),
+  state: z.enum(CS_STATES).optional(),
+  /** Opened at or after. */
+  from: isoTime.optional(),
+  /** Opened before. */
+  to: isoTime.optional(),
+};
+export const csRecordListQuery = listQuery(CS_RECORD_SORTS, csRecordFilters);
+export const csTranscriptQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
