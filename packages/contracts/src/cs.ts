@@ -3,6 +3,8 @@ import { iconUrl, idField, isoTime, queryInt, safeText } from './fields.ts';
 import { actionPermission, seePermissionOf } from './pages.ts';
 import { openidField } from './players.ts';
 import type { ResourcePermissions } from './resource.ts';
+import { LANGUAGES, pickLanguage, type Language } from './languages.ts';
+import { EXPORT_FORMATS, listQuery } from './lists.ts';
 
 /**
  * Customer service in real time (issue 32): conversations between players (through the signed game
@@ -231,6 +233,8 @@ export const csScriptBody = z.object({
   title: safeText().trim().min(1).max(64),
   category: short().default(''),
   body: text(),
+  /** The language it is written in (the workbench offers it for conversations in that language); '' any. */
+  lang: z.union([z.enum(LANGUAGES), z.literal('')]).default(''),
   /** Only the author sees a personal script. */
   personal: z.boolean().default(false),
 });
@@ -242,6 +246,7 @@ export interface CsScript {
   title: string;
   category: string;
   body: string;
+  lang: Language | '';
   personal: boolean;
   created_by: string;
   version: number;
@@ -256,6 +261,17 @@ export function fillScript(
   return body.replace(
     /\{(nickname|openid|server)\}/g,
     (whole, name: keyof typeof values) => values[name] ?? whole,
+  );
+}
+
+/**
+ * Whether a canned reply suits a conversation: written for any language, or for the player's (the
+ * conversation's `lang` as the game sent it, `zh-TW`, `fil`…, read as a console language). A
+ * conversation without a language takes every script.
+ */
+export function scriptFits(script: Pick<CsScript, 'lang'>, conversationLang: string): boolean {
+  return (
+    script.lang === '' || conversationLang.trim() === '' || pickLanguage(conversationLang) === script.lang
   );
 }
 
@@ -279,3 +295,23 @@ export interface CsPlayerContext {
     created_at: string;
   }[];
 }
+
+// ---- Session records (the conversations' history) ----
+
+/** Session records (`/service/session-records`): every conversation of a game, read-only, with transcripts. */
+export const csRecordAccess = {
+  scope: 'product' as const,
+  permissions: servicePermissions('/service/session-records'),
+};
+export const CS_RECORD_SORTS = ['last_message_at', 'created_at', 'id', 'rating'] as const;
+export const csRecordFilters = {
+  /** Part of the openid, the nickname or any message of the conversation. */
+  q: short().optional(),
+  state: z.enum(CS_STATES).optional(),
+  /** Opened at or after. */
+  from: isoTime.optional(),
+  /** Opened before. */
+  to: isoTime.optional(),
+};
+export const csRecordListQuery = listQuery(CS_RECORD_SORTS, csRecordFilters);
+export const csTranscriptQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });

@@ -62,6 +62,7 @@ export * from './ads.ts';
 export * from './ad-reports.ts';
 // Customer service in real time: conversations, the workbench, the service pages (issue 32).
 export * from './cs.ts';
+export * from './cs-blacklist.ts';
 // The "will go offline" group: holiday calendars, callbacks, feature modules, debug parameters.
 export * from './holidays.ts';
 export * from './callbacks.ts';

@@ -103,6 +103,7 @@ export const LOG_ROW_TARGETS = [
   'ad_account',
   'ad_report',
   'cs_script',
+  'cs_blacklist',
   'holiday',
   'callback',
   'feature_module',
@@ -161,6 +162,7 @@ export const LOG_TABLE_TARGETS = [
   'feature-modules',
   'debug-params',
   'account-cancellations',
+  'cs-blacklist',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

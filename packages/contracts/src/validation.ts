@@ -537,6 +537,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'نطاق التاريخ طويل جدًا؛ اختر نطاقًا أقصر.',
     tc: '日期範圍過長，請縮短後再試',
   },
+  not_in_future: {
+    zh: '必须是将来的时间',
+    en: 'Must be a time in the future.',
+    ja: '未来の日時にしてください。',
+    th: 'ต้องเป็นเวลาในอนาคต',
+    vi: 'Phải là thời điểm trong tương lai.',
+    tl: 'Dapat ay oras sa hinaharap.',
+    id: 'Harus waktu di masa depan.',
+    ar: 'يجب أن يكون وقتًا في المستقبل.',
+    tc: '必須是將來的時間',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   csConversationAccess,
+  scriptFits,
   type CsAgentState,
+  type CsScript,
   type CsConversation,
   type CsMessage,
   type GameApiKeyCreated,
@@ -324,6 +326,27 @@ describe('canned replies and the player context', () => {
     expect(body(stale).code).toBe(409001);
     expect(body(await writer.del(`/api/v1/cs/scripts/${id.id}`)).code).toBe(0);
     expect(await titles(writer)).not.toContain('Hi');
+  });
+
+  it('keeps the language a script is written in, and offers it only for conversations in it', async () => {
+    const made = await admin.post('/api/v1/cs/scripts', { title: `ar${tag}`, body: 'مرحبا', lang: 'ar' });
+    expect(made.statusCode, made.body).toBe(200);
+    const script = body<CsScript>(made).data;
+    expect(script.lang).toBe('ar');
+    // Not a console language: refused, nothing written.
+    const wrong = await admin.post('/api/v1/cs/scripts', { title: `xx${tag}`, body: 'x', lang: 'xx' });
+    expect(body(wrong).code).toBe(400001);
+    const all = body<{ list: CsScript[] }>(await admin.get('/api/v1/cs/scripts')).data.list;
+    expect(all.map((s) => s.title)).not.toContain(`xx${tag}`);
+    const changed = await admin.put(`/api/v1/cs/scripts/${script.id}`, { lang: '', version: script.version });
+    expect(body<CsScript>(changed).data.lang).toBe('');
+
+    expect(scriptFits({ lang: 'ar' }, 'ar-EG')).toBe(true);
+    expect(scriptFits({ lang: 'ar' }, 'zh-CN')).toBe(false);
+    expect(scriptFits({ lang: 'tc' }, 'zh-TW')).toBe(true);
+    expect(scriptFits({ lang: 'tl' }, 'fil')).toBe(true);
+    expect(scriptFits({ lang: '' }, 'th')).toBe(true);
+    expect(scriptFits({ lang: 'ja' }, '')).toBe(true);
   });
 
   it("shows the player's past conversations beside the chat", async () => {

@@ -19,6 +19,7 @@ function toScript(row: ScriptRow): CsScript {
     title: row.title,
     category: row.category,
     body: row.body,
+    lang: row.lang,
     personal: row.ownerId !== null,
     created_by: row.createdBy,
     version: row.version,
@@ -76,6 +77,7 @@ export async function createScript(
         title: input.title,
         category: input.category,
         body: input.body,
+        lang: input.lang,
         createdBy: scope.username,
       })
       .returning();
@@ -103,6 +105,7 @@ export async function updateScript(
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.lang !== undefined ? { lang: input.lang } : {}),
       ...(input.personal !== undefined ? { ownerId: input.personal ? scope.userId : null } : {}),
     });
     const script = toScript(row);

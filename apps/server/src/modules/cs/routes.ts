@@ -26,6 +26,8 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
+import { csBlacklistRoutes } from './blacklist.ts';
+import { csRecordRoutes } from './records.ts';
 import { createScript, deleteScript, listScripts, playerContext, updateScript } from './extras.ts';
 import {
   addNote,
@@ -147,6 +149,8 @@ export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Pr
   const events = fastify.events;
   const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
   const base = '/cs/conversations';
+  csBlacklistRoutes(fastify, db);
+  csRecordRoutes(fastify, db);
 
   app.get(
     base,

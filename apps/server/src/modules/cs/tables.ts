@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Language } from '@rx/contracts';
 import type { CsAgentStatus, CsAuthor, CsEvent, CsMessageKind, CsState } from '@rx/contracts';
 import { at, bigSerialId, cpRef, createdAt, editStamps, serialId, users } from '../../db/schema.ts';
 
@@ -111,6 +112,8 @@ export const csScripts = pgTable(
     category: text('category').notNull().default(''),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The language it is written in; '' any. */
+    lang: text('lang').$type<Language | ''>().notNull().default(''),
     createdBy: text('created_by').notNull().default(''),
     ...editStamps(),
   },

@@ -21,6 +21,7 @@ import {
   CS_QUEUES,
   CS_TEXT_MAX,
   fillScript,
+  scriptFits,
   type CsAgentState,
   type CsAgentStatus,
   type CsConversation,
@@ -32,6 +33,7 @@ import {
 } from '@rx/contracts/cs';
 import { ApiError, http } from '@/shared/http.ts';
 import { useLiveEvent } from '@/shared/live.ts';
+import { MessageLine } from '@/shared/cs/MessageLine.tsx';
 import './workbench.css';
 
 type Agent = CsAgentState & { username: string };
@@ -192,6 +194,7 @@ export function Workbench() {
           <Chat
             key={current.id}
             conversation={current}
+            me={me}
             messages={messages}
             typing={typing}
             guard={guard}
@@ -213,12 +216,14 @@ export function Workbench() {
 
 function Chat({
   conversation,
+  me,
   messages,
   typing,
   guard,
   onChanged,
 }: {
   conversation: CsConversation;
+  me: CsAgentState | null;
   messages: CsMessage[];
   typing: boolean;
   guard: (work: () => Promise<void>) => Promise<void>;
@@ -243,18 +248,26 @@ function Chat({
       setAgents((await http.get<{ list: Agent[] }>('/cs/agents', undefined, { silent: true })).list);
     });
   }, [guard]);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  // A block body: Chromium's scrollIntoView now returns a promise, and an effect's arrow that
+  // returned it handed React a "cleanup" that is not a function (the page's error boundary).
+  useEffect(() => {
+    void end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
 
-  // Canned replies: a text starting with `/` lists the scripts whose title or text holds the rest.
+  // Canned replies: a text starting with `/` lists the scripts whose title or text holds the rest,
+  // those written in the player's language first, then those for any language (never another's).
   const suggestions = useMemo(() => {
     if (!text.startsWith('/')) return [];
     const wanted = text.slice(1).trim().toLowerCase();
     return scripts
       .filter(
-        (s) => !wanted || s.title.toLowerCase().includes(wanted) || s.body.toLowerCase().includes(wanted),
+        (s) =>
+          scriptFits(s, conversation.lang) &&
+          (!wanted || s.title.toLowerCase().includes(wanted) || s.body.toLowerCase().includes(wanted)),
       )
+      .sort((a, b) => Number(b.lang !== '') - Number(a.lang !== ''))
       .slice(0, 8);
-  }, [scripts, text]);
+  }, [scripts, text, conversation.lang]);
   const applyScript = (script: CsScript) =>
     setText(
       fillScript(script.body, {
@@ -308,6 +321,19 @@ function Chat({
       }
       extra={
         <Space wrap>
+          {me && conversation.assignee_id !== me.user_id && (
+            <Button
+              size="small"
+              type="primary"
+              data-testid="cs-accept"
+              disabled={busy || resolved}
+              onClick={() =>
+                void act(() => http.post(`${base}/assign`, { user_id: me.user_id }, { silent: true }))
+              }
+            >
+              {t('accept')}
+            </Button>
+          )}
           <Button
             size="small"
             disabled={busy || resolved}
@@ -409,7 +435,7 @@ function Chat({
               renderItem={(s) => (
                 <List.Item>
                   <button type="button" className="rx-cs-item-button" onClick={() => applyScript(s)}>
-                    <Typography.Text strong>{s.title}</Typography.Text>{' '}
+                    <Typography.Text strong>{s.title}</Typography.Text> {s.lang && <Tag>{s.lang}</Tag>}
                     <Typography.Text type="secondary">{s.body}</Typography.Text>
                   </button>
                 </List.Item>
@@ -433,34 +459,6 @@ function Chat({
         </Flex>
       )}
     </Card>
-  );
-}
-
-function MessageLine({ message: m }: { message: CsMessage }) {
-  const { t } = useTranslation('cs');
-  if (m.kind === 'event') {
-    return (
-      <div className="rx-cs-event">
-        <Typography.Text type="secondary">
-          {t(`events.${m.event ?? 'handoff'}`, { name: m.author_name })}
-        </Typography.Text>
-      </div>
-    );
-  }
-  const side = m.author === 'player' ? 'rx-cs-in' : 'rx-cs-out';
-  const who = m.author === 'agent' ? m.author_name : t(`author.${m.author}`);
-  return (
-    <div className={`rx-cs-message ${side}${m.kind === 'note' ? ' rx-cs-note' : ''}`} data-author={m.author}>
-      <Typography.Text type="secondary" className="rx-cs-who">
-        {m.kind === 'note' ? t('noteBy', { name: who }) : who}
-        {m.author !== 'player' && m.kind !== 'note' && m.read ? ` · ${t('read')}` : ''}
-      </Typography.Text>
-      {m.kind === 'image' ? (
-        <img src={m.image_url} alt={t('image')} className="rx-cs-image" />
-      ) : (
-        <div className="rx-cs-text">{m.text}</div>
-      )}
-    </div>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "cs_scripts" ADD COLUMN "lang" text DEFAULT '' NOT NULL;
