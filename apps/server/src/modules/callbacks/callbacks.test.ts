@@ -157,6 +157,27 @@ describe('callback endpoints', () => {
     await t.admin.del(`/api/v1/callbacks/${created.id}`);
   });
 
+  it('exports the endpoints without their secrets, with the export permission only', async () => {
+    const hook = await endpoint('Exported receiver', ['order.paid', 'mail.sent']);
+    const res = await t.admin.get('/api/v1/callbacks/export?format=csv&q=Exported%20receiver');
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('secret_hint');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Exported receiver');
+    expect(lines[1]).toContain('ABCD');
+    expect(res.body).not.toContain(SECRET);
+    const viewer = await t.staff(['offline/see/callback']);
+    expect(body(await viewer.get('/api/v1/callbacks/export')).code).toBe(403001);
+    // No import: a secret never travels in a file.
+    const imported = await t.admin.upload('/api/v1/callbacks/import', 'name,url\nx,https://example.com/x\n');
+    expect(imported.statusCode).toBe(404);
+    await t.admin.del(`/api/v1/callbacks/${hook.id}`);
+  });
+
   it('writes the event with the change, delivers it signed once, logs it and replays it', async () => {
     const hook = await endpoint('Signed receiver');
     const sanctionId = await mute('callback signed');
