@@ -22,6 +22,7 @@ import { giftPackagesModule } from './modules/gift-packages/index.ts';
 import { helpCenterModule } from './modules/help-center/index.ts';
 import { holidaysModule } from './modules/holidays/index.ts';
 import { callbacksModule } from './modules/callbacks/index.ts';
+import { debugParamsModule } from './modules/debug-params/index.ts';
 import { homeModule } from './modules/home/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { mailsModule } from './modules/mails/index.ts';
@@ -118,6 +119,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   popupsModule,
   holidaysModule,
   callbacksModule,
+  debugParamsModule,
   gameApiModule,
   jobsModule,
   releasesModule,

@@ -61,3 +61,4 @@ export * from './cs.ts';
 // The "will go offline" group: holiday calendars, callbacks, feature modules, debug parameters.
 export * from './holidays.ts';
 export * from './callbacks.ts';
+export * from './debug-params.ts';

@@ -303,6 +303,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب أن تكون النهاية بعد البداية.',
     tc: '結束時間必須晚於開始時間',
   },
+  debug_expiry: {
+    zh: '到期时间必须晚于现在，且不超过 30 天后',
+    en: 'The expiry must be in the future and at most 30 days ahead.',
+    ja: '有効期限は現在より後、かつ 30 日以内にしてください。',
+    th: 'เวลาหมดอายุต้องอยู่ในอนาคตและไม่เกิน 30 วันนับจากนี้',
+    vi: 'Thời điểm hết hạn phải ở tương lai và không quá 30 ngày kể từ bây giờ.',
+    tl: 'Dapat nasa hinaharap ang pag-expire at hindi lalampas ng 30 araw mula ngayon.',
+    id: 'Waktu kedaluwarsa harus di masa depan dan paling lama 30 hari dari sekarang.',
+    ar: 'يجب أن يكون وقت الانتهاء في المستقبل وألا يتجاوز 30 يومًا من الآن.',
+    tc: '到期時間必須晚於現在，且不超過 30 天後',
+  },
   image_ratio: {
     zh: '图片比例不符合该平台要求（宽:高 {ratio}）',
     en: "The image's ratio does not fit this platform (width:height {ratio}).",

@@ -30,3 +30,4 @@ export * from '../modules/ads/tables.ts';
 // The "will go offline" group (issue 33).
 export * from '../modules/holidays/tables.ts';
 export * from '../modules/callbacks/tables.ts';
+export * from '../modules/debug-params/tables.ts';
