@@ -23,6 +23,7 @@ import { helpCenterModule } from './modules/help-center/index.ts';
 import { holidaysModule } from './modules/holidays/index.ts';
 import { callbacksModule } from './modules/callbacks/index.ts';
 import { debugParamsModule } from './modules/debug-params/index.ts';
+import { featureModulesModule } from './modules/feature-modules/index.ts';
 import { homeModule } from './modules/home/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { mailsModule } from './modules/mails/index.ts';
@@ -120,6 +121,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   holidaysModule,
   callbacksModule,
   debugParamsModule,
+  featureModulesModule,
   gameApiModule,
   jobsModule,
   releasesModule,

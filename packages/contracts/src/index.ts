@@ -62,3 +62,4 @@ export * from './cs.ts';
 export * from './holidays.ts';
 export * from './callbacks.ts';
 export * from './debug-params.ts';
+export * from './feature-modules.ts';

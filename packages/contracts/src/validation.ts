@@ -314,6 +314,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب أن يكون وقت الانتهاء في المستقبل وألا يتجاوز 30 يومًا من الآن.',
     tc: '到期時間必須晚於現在，且不超過 30 天後',
   },
+  max_below_min: {
+    zh: '最高版本不能低于最低版本',
+    en: 'The highest version cannot be below the lowest.',
+    ja: '最高バージョンは最低バージョンより低くできません。',
+    th: 'เวอร์ชันสูงสุดต้องไม่ต่ำกว่าเวอร์ชันต่ำสุด',
+    vi: 'Phiên bản cao nhất không được thấp hơn phiên bản thấp nhất.',
+    tl: 'Hindi maaaring mas mababa ang pinakamataas na bersyon kaysa sa pinakamababa.',
+    id: 'Versi tertinggi tidak boleh lebih rendah dari versi terendah.',
+    ar: 'لا يمكن أن يكون الإصدار الأعلى أقل من الإصدار الأدنى.',
+    tc: '最高版本不能低於最低版本',
+  },
   image_ratio: {
     zh: '图片比例不符合该平台要求（宽:高 {ratio}）',
     en: "The image's ratio does not fit this platform (width:height {ratio}).",

@@ -31,3 +31,4 @@ export * from '../modules/ads/tables.ts';
 export * from '../modules/holidays/tables.ts';
 export * from '../modules/callbacks/tables.ts';
 export * from '../modules/debug-params/tables.ts';
+export * from '../modules/feature-modules/tables.ts';
