@@ -44,7 +44,9 @@ const DEFAULTS = {
   /** A claimed delivery whose worker died is due again after this. */
   leaseMs: 60_000,
   /** Deliveries claimed at once. */
-  batch: 20,
+  batch: 50,
+  /** Attempts of a batch in flight at once. */
+  concurrency: 8,
 };
 
 /** The worker's settings (tests shorten them; `resetCallbackSettings` puts them back). */
@@ -279,13 +281,13 @@ async function record(ctx: DeliveryContext, claimed: Claimed, outcome: Outcome, 
  */
 export async function deliverDue(ctx: DeliveryContext, now: Date = new Date()): Promise<number> {
   const claimed = await claim(ctx.db, now);
-  for (const item of claimed) {
+  const one = async (item: Claimed) => {
     if (item.endpoint_status !== 'active') {
       await ctx.db
         .update(callbackDeliveries)
         .set({ status: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled', updatedAt: now })
         .where(eq(callbackDeliveries.id, item.id));
-      continue;
+      return;
     }
     const secret = ctx.secrets.open(item.secret_sealed);
     const outcome: Outcome =
@@ -293,7 +295,13 @@ export async function deliverDue(ctx: DeliveryContext, now: Date = new Date()): 
         ? { ok: false, status: null, error: 'the signing secret cannot be opened: set a new one' }
         : await attempt(item, secret, now);
     await record(ctx, item, outcome, now);
-  }
+  };
+  // A few attempts at once: a slow receiver does not hold up the others of the batch.
+  let next = 0;
+  const lane = async () => {
+    while (next < claimed.length) await one(claimed[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(callbackSettings.concurrency, claimed.length) }, lane));
   return claimed.length;
 }
 
