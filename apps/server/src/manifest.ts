@@ -22,6 +22,8 @@ import { giftPackagesModule } from './modules/gift-packages/index.ts';
 import { helpCenterModule } from './modules/help-center/index.ts';
 import { holidaysModule } from './modules/holidays/index.ts';
 import { callbacksModule } from './modules/callbacks/index.ts';
+import { debugParamsModule } from './modules/debug-params/index.ts';
+import { featureModulesModule } from './modules/feature-modules/index.ts';
 import { homeModule } from './modules/home/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { mailsModule } from './modules/mails/index.ts';
@@ -119,6 +121,8 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   popupsModule,
   holidaysModule,
   callbacksModule,
+  debugParamsModule,
+  featureModulesModule,
   gameApiModule,
   jobsModule,
   releasesModule,

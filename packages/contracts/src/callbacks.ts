@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { distinct, idField, keyword, queryInt, rowMeta, safeText, versionField } from './fields.ts';
-import { listAnswer, listQuery } from './lists.ts';
+import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -79,6 +79,8 @@ export const callbackFilters = {
   event: z.enum(CALLBACK_EVENTS).optional(),
 };
 export const callbackListQuery = listQuery(CALLBACK_SORTS, callbackFilters);
+/** The endpoints as a sheet (export only: a secret never travels in a file). */
+export const callbackExportQuery = exportQuery(callbackFilters);
 export const callbackListAnswer = listAnswer(callbackItem);
 
 export const callbacksResource = defineResource({
@@ -91,6 +93,7 @@ export const callbacksResource = defineResource({
   create: callbackCreateBody,
   update: callbackUpdateBody,
   list: callbackListQuery,
+  export: callbackExportQuery,
   filters: ['q', 'status', 'event'],
   sorts: CALLBACK_SORTS,
   remove: 'delete',

@@ -66,5 +66,7 @@ export * from './cs-blacklist.ts';
 // The "will go offline" group: holiday calendars, callbacks, feature modules, debug parameters.
 export * from './holidays.ts';
 export * from './callbacks.ts';
+export * from './debug-params.ts';
+export * from './feature-modules.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';

@@ -32,3 +32,5 @@ export * from '../modules/holidays/tables.ts';
 export * from '../modules/callbacks/tables.ts';
 // App push: device tokens, push tasks and their deliveries (modules/push).
 export * from '../modules/push/tables.ts';
+export * from '../modules/debug-params/tables.ts';
+export * from '../modules/feature-modules/tables.ts';

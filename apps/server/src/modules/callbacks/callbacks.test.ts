@@ -17,7 +17,7 @@ import { openDatabase } from '../../db/index.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { PUBLIC_DEMO_PAY_SECRET } from '../outside-parties/index.ts';
-import { callbackSettings, deliverDue, signCallback } from './delivery.ts';
+import { callbackSettings, deliverDue, signCallback, startDeliveryWorker } from './delivery.ts';
 import { emitCallback } from './outbox.ts';
 import { callbackDeliveries, callbackEndpoints, callbackEvents } from './tables.ts';
 
@@ -39,6 +39,8 @@ interface Received {
 class Receiver {
   received: Received[] = [];
   answer = 200;
+  /** Answers of the next requests, before `answer`. */
+  answers: number[] = [];
   private server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -48,7 +50,7 @@ class Receiver {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      res.writeHead(this.answer, { 'content-type': 'application/json' }).end('{}');
+      res.writeHead(this.answers.shift() ?? this.answer, { 'content-type': 'application/json' }).end('{}');
     });
   });
   async start(): Promise<string> {
@@ -155,6 +157,27 @@ describe('callback endpoints', () => {
     expect(body(await hw.get(`/api/v1/callbacks/${created.id}`)).code).toBe(404001);
     expect(body(await hw.get(`/api/v1/callbacks/${created.id}/deliveries`)).code).toBe(404001);
     await t.admin.del(`/api/v1/callbacks/${created.id}`);
+  });
+
+  it('exports the endpoints without their secrets, with the export permission only', async () => {
+    const hook = await endpoint('Exported receiver', ['order.paid', 'mail.sent']);
+    const res = await t.admin.get('/api/v1/callbacks/export?format=csv&q=Exported%20receiver');
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('secret_hint');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Exported receiver');
+    expect(lines[1]).toContain('ABCD');
+    expect(res.body).not.toContain(SECRET);
+    const viewer = await t.staff(['offline/see/callback']);
+    expect(body(await viewer.get('/api/v1/callbacks/export')).code).toBe(403001);
+    // No import: a secret never travels in a file.
+    const imported = await t.admin.upload('/api/v1/callbacks/import', 'name,url\nx,https://example.com/x\n');
+    expect(imported.statusCode).toBe(404);
+    await t.admin.del(`/api/v1/callbacks/${hook.id}`);
   });
 
   it('writes the event with the change, delivers it signed once, logs it and replays it', async () => {
@@ -350,6 +373,57 @@ describe('callback endpoints', () => {
     await deliverDue(ctx(), new Date(lease.getTime() + 3_600_000));
     expect(receiver.of(event!.publicId, hook)).toHaveLength(1);
     expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
+  it('the worker wakes when a change commits and when a retry is due, without polling', async () => {
+    const flaky = new Receiver();
+    flaky.answers = [503];
+    const flakyUrl = await flaky.start();
+    // Its fallback poll is ten minutes away: whatever it sends in the test, a notification or the
+    // retry's own time woke it for.
+    Object.assign(callbackSettings, { pollMs: 600_000, ladderMs: [200] });
+    const worker = startDeliveryWorker(ctx(), { error: () => undefined, warn: () => undefined });
+    try {
+      await worker.listening;
+      const hook = await endpoint('Woken by the commit', ['player.sanctioned'], flakyUrl);
+      // A change that rolls back wakes nobody and leaves nothing.
+      await expect(
+        t.database.db.transaction(async (tx) => {
+          await emitCallback(tx, {
+            cpId: await cpId(),
+            productId: t.productId,
+            event: 'player.sanctioned',
+            data: {},
+          });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await mute('callback wake');
+      // The first attempt fails (503), the retry 200 ms later succeeds.
+      await vi.waitFor(
+        async () =>
+          expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: 'delivered', attempts: 2 }),
+        { timeout: 30_000, interval: 50 },
+      );
+      expect(flaky.received).toHaveLength(2);
+      expect(flaky.received[1]!.headers['idempotency-key']).toBe(
+        flaky.received[0]!.headers['idempotency-key'],
+      );
+      expect(await deliveriesOf(hook.id)).toHaveLength(1);
+
+      // A replay wakes it too.
+      const [delivered] = await deliveriesOf(hook.id);
+      const replay = await t.admin.post(
+        `/api/v1/callbacks/${hook.id}/deliveries/${delivered!.id}/replay`,
+        {},
+      );
+      expect(body(replay).code).toBe(0);
+      await vi.waitFor(() => expect(flaky.received).toHaveLength(3), { timeout: 30_000, interval: 50 });
+    } finally {
+      await worker.stop();
+      callbackSettings.pollMs = 0;
+      await flaky.close();
+    }
   });
 });
 

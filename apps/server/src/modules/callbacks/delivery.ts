@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { callbacksResource } from '@rx/contracts';
+import type { Pool, Client as PgClient } from 'pg';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -32,14 +33,20 @@ const DEFAULTS = {
   ladderMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as number[],
   /** An endpoint whose every attempt failed for this long is disabled and its staff told. */
   disableAfterMs: 5 * 86_400_000,
-  /** How often the worker looks for due deliveries (0: it does not run; tests call `deliverDue`). */
-  pollMs: 1_000,
+  /**
+   * The worker's slow fallback poll (0: it does not run; tests call `deliverDue`). It wakes at once on
+   * a new or replayed delivery (PostgreSQL `NOTIFY`, sent when the change commits) and at the next
+   * retry's time; the poll only covers a notification lost while its connection was down.
+   */
+  pollMs: 30_000,
   /** How long one attempt may take. */
   timeoutMs: 5_000,
   /** A claimed delivery whose worker died is due again after this. */
   leaseMs: 60_000,
   /** Deliveries claimed at once. */
-  batch: 20,
+  batch: 50,
+  /** Attempts of a batch in flight at once. */
+  concurrency: 8,
 };
 
 /** The worker's settings (tests shorten them; `resetCallbackSettings` puts them back). */
@@ -274,13 +281,13 @@ async function record(ctx: DeliveryContext, claimed: Claimed, outcome: Outcome, 
  */
 export async function deliverDue(ctx: DeliveryContext, now: Date = new Date()): Promise<number> {
   const claimed = await claim(ctx.db, now);
-  for (const item of claimed) {
+  const one = async (item: Claimed) => {
     if (item.endpoint_status !== 'active') {
       await ctx.db
         .update(callbackDeliveries)
         .set({ status: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled', updatedAt: now })
         .where(eq(callbackDeliveries.id, item.id));
-      continue;
+      return;
     }
     const secret = ctx.secrets.open(item.secret_sealed);
     const outcome: Outcome =
@@ -288,38 +295,153 @@ export async function deliverDue(ctx: DeliveryContext, now: Date = new Date()): 
         ? { ok: false, status: null, error: 'the signing secret cannot be opened: set a new one' }
         : await attempt(item, secret, now);
     await record(ctx, item, outcome, now);
-  }
+  };
+  // A few attempts at once: a slow receiver does not hold up the others of the batch.
+  let next = 0;
+  const lane = async () => {
+    while (next < claimed.length) await one(claimed[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(callbackSettings.concurrency, claimed.length) }, lane));
   return claimed.length;
 }
 
+/** The PostgreSQL channel a committed delivery is announced on (every instance's worker listens). */
+export const CALLBACK_CHANNEL = 'callback_due';
+
 /**
- * The worker of one server instance: a pass every `pollMs` (none while one runs); `stop` waits for
- * the pass in flight. Several instances share the work (claims skip what another holds).
+ * Tells the workers of every instance that a delivery is due, inside the writer's transaction:
+ * PostgreSQL holds a notification until the commit and drops it on a rollback, so a worker never
+ * wakes for a change that did not happen, nor misses one that did.
  */
-export function startDeliveryWorker(ctx: DeliveryContext, log: { error(obj: unknown, msg: string): void }) {
-  const every = callbackSettings.pollMs;
-  let stopped = every <= 0;
-  let running: Promise<void> = Promise.resolve();
+export async function wakeWorkers(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CALLBACK_CHANNEL}, '')`);
+}
+
+/** The pool under a Drizzle database (node-postgres). */
+const poolOf = (db: Db) => (db as unknown as { $client: Pool }).$client;
+
+/** When the next pending delivery is due (null: none waits). */
+async function nextDue(db: Db): Promise<Date | null> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`select min(next_attempt_at) as at from callback_deliveries where status = 'pending'`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The shortest sleep after a pass that found nothing to do (a row another instance is claiming). */
+const MIN_SLEEP_MS = 250;
+
+type WorkerLog = { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
+
+/**
+ * The worker of one server instance. It sleeps until something is due: a new or replayed delivery
+ * (it `LISTEN`s on `CALLBACK_CHANNEL` on a connection of its own), the next retry of the ladder, or
+ * at the latest the slow fallback poll (`pollMs`), which also reopens a lost listening connection.
+ * `stop` waits for the pass in flight. Several instances share the work (claims skip what another
+ * holds). `listening` resolves once the first pass ran and notifications are heard (tests).
+ */
+export function startDeliveryWorker(ctx: DeliveryContext, log: WorkerLog) {
+  const fallback = callbackSettings.pollMs;
+  let stopped = fallback <= 0;
+  let running: Promise<void> | null = null;
+  let again = false;
   let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
+  let listener: PgClient | null = null;
+  let opening: Promise<void> | null = null;
+
+  const sleepUntil = (ms: number) => {
     if (stopped) return;
-    running = (async () => {
-      try {
-        // Keep going while a pass finds a full batch (a backlog), else wait for the next tick.
-        while (!stopped && (await deliverDue(ctx)) >= callbackSettings.batch);
-      } catch (error) {
-        if (!stopped) log.error({ err: error }, 'callback delivery pass failed');
-      }
-    })().finally(() => {
-      if (!stopped) timer = setTimeout(tick, every);
-    });
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(wake, Math.max(0, Math.min(ms, fallback)));
   };
-  if (!stopped) timer = setTimeout(tick, 0);
+
+  async function pass(): Promise<void> {
+    if (!listener) await listen();
+    let found = 0;
+    // Keep going while a pass finds a full batch (a backlog).
+    while (!stopped && (found = await deliverDue(ctx)) >= callbackSettings.batch);
+    if (stopped) return;
+    const due = await nextDue(ctx.db);
+    if (due === null) sleepUntil(fallback);
+    else sleepUntil(Math.max(due.getTime() - Date.now(), found === 0 ? MIN_SLEEP_MS : 0));
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      // A notification during a pass: one more pass right after it (it may have missed the row).
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    running = pass()
+      .catch((error: unknown) => {
+        if (!stopped) log.error({ err: error }, 'callback delivery pass failed');
+        sleepUntil(fallback);
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  async function open(): Promise<void> {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client(poolOf(ctx.db).options);
+    const lost = (error?: Error) => {
+      if (listener !== client) return;
+      listener = null;
+      if (!stopped) log.warn?.({ err: error }, 'callback notifications lost: polling until they are back');
+      void client.end().catch(() => undefined);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (message) => {
+      if (message.channel === CALLBACK_CHANNEL) wake();
+    });
+    await client.connect();
+    await client.query(`listen ${CALLBACK_CHANNEL}`);
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    listener = client;
+  }
+
+  /** Opens the listening connection (one attempt at a time; the fallback poll retries). */
+  function listen(): Promise<void> {
+    opening ??= open()
+      .catch((error: unknown) => {
+        if (!stopped) log.warn?.({ err: error }, 'callback notifications unavailable: polling');
+      })
+      .finally(() => {
+        opening = null;
+      });
+    return opening;
+  }
+
+  const listening = stopped
+    ? Promise.resolve()
+    : listen().then(async () => {
+        wake();
+        await running;
+      });
+
   return {
+    listening,
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await opening;
       await running;
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => undefined);
     },
   };
 }
@@ -338,5 +460,6 @@ export async function replayDelivery(db: Db, deliveryId: number): Promise<number
       replayOf: source!.id,
     })
     .returning({ id: callbackDeliveries.id });
+  await wakeWorkers(db);
   return row!.id;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CallbackEnvelope, CallbackEvent } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
+import { wakeWorkers } from './delivery.ts';
 import { callbackDeliveries, callbackEndpoints, callbackEvents } from './tables.ts';
 
 export interface CallbackChange {
@@ -15,7 +16,8 @@ export interface CallbackChange {
 /**
  * Writes a change to the callbacks outbox, inside the caller's transaction (`tx`): the event and
  * one pending delivery per active endpoint of the game that subscribes to it. If the change rolls
- * back, so does its event; once it commits, the delivery worker sends it, even across a restart.
+ * back, so does its event; once it commits, the delivery worker (woken by the commit) sends it, even
+ * across a restart.
  * Nothing is written when no endpoint subscribes.
  */
 export async function emitCallback(tx: Db, change: CallbackChange): Promise<void> {
@@ -58,4 +60,6 @@ export async function emitCallback(tx: Db, change: CallbackChange): Promise<void
       nextAttemptAt: sql`now()`,
     })),
   );
+  // Every instance's worker wakes when this commits (not at all if it rolls back).
+  await wakeWorkers(tx);
 }

@@ -15,7 +15,15 @@ import type { EventBus } from '../../lib/events.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import {
+  resourceRoutes,
+  resourceService,
+  resourceTableRoutes,
+  type ResourceImpl,
+  type ResourceService,
+} from '../../lib/resource-routes.ts';
+import { STAMP_HEADERS, listCell, stampCells, timeCell } from '../../lib/cells.ts';
+import type { ExportSpec } from '../../lib/table-io.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -88,6 +96,45 @@ function callbackImpl(
   };
 }
 
+/**
+ * The endpoints as a sheet: export only (no import), and never the secret, only its last four.
+ */
+function callbackSheet(
+  service: ResourceService<typeof callbacksResource, Callback>,
+): ExportSpec<Callback, Parameters<typeof service.batch>[2], null> {
+  return {
+    name: 'callbacks',
+    headers: [
+      'id',
+      'name',
+      'url',
+      'events',
+      'status',
+      'description',
+      'secret_hint',
+      'failing_since',
+      'disabled_reason',
+      'last_delivery_at',
+      ...STAMP_HEADERS,
+    ],
+    prepare: async () => null,
+    toCells: (item) => ({
+      id: item.id,
+      name: item.name,
+      url: item.url,
+      events: listCell(item.events),
+      status: item.status,
+      description: item.description,
+      secret_hint: item.secret_hint,
+      failing_since: timeCell(item.failing_since),
+      disabled_reason: item.disabled_reason,
+      last_delivery_at: timeCell(item.last_delivery_at),
+      ...stampCells(item),
+    }),
+    batch: service.batch,
+  };
+}
+
 function toDelivery(
   row: typeof callbackDeliveries.$inferSelect,
   event: { publicId: string; event: string; body: string },
@@ -121,6 +168,7 @@ export async function callbackRoutes(
   const impl = callbackImpl(secrets);
   const service = resourceService(callbacksResource, impl);
   resourceRoutes(fastify, db, callbacksResource, service, impl);
+  resourceTableRoutes(fastify, db, callbacksResource, { exporter: callbackSheet(service) });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['callbacks'];
 

@@ -40,11 +40,10 @@ const WITHOUT_EXPORT = new Set([
   'outside-calls',
   // Landed without one (2026-11-28): advertiser accounts are authorised, not listed for a sheet.
   'ad-accounts',
-  'callbacks',
 ]);
 
-/** Resources served so far without their console page (it says "not built"): issue 33's callbacks. */
-const PAGE_NOT_BUILT = new Set(['callbacks']);
+/** Resources served so far without their console page (it says "not built"). */
+const PAGE_NOT_BUILT = new Set<string>([]);
 
 const bundle = (lang: string, ns: string): Record<string, unknown> | undefined => {
   const file = new URL(`${lang}/${ns}.json`, LOCALES);
