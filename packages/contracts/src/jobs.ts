@@ -30,6 +30,8 @@ export const JOB_KINDS = [
   'refunds.clawback',
   'cheat-flags.bulk',
   'web_shop.deliver',
+  'ads:report-pull',
+  'push.send',
 ] as const;
 
 export const jobItem = z.object({
