@@ -91,6 +91,18 @@ const JOB_QUEUE = 'rx-jobs';
 const ONE_OFF_QUEUE = 'rx-schedules';
 /** Each tick of every cron: a pg-boss message due at the tick's moment. */
 const CRON_TICK_QUEUE = 'rx-cron-ticks';
+/** The columns a job's event tells (lib/events `job`). */
+const PUBLISHED = {
+  id: jobs.id,
+  cpId: jobs.cpId,
+  userId: jobs.userId,
+  kind: jobs.kind,
+  status: jobs.status,
+  done: jobs.done,
+  failed: jobs.failed,
+  total: jobs.total,
+};
+
 /** Jobs resumed side by side after a restart (each holds one connection per batch). */
 const RESUME_AT_ONCE = 2;
 /** The per-cron queues of earlier versions, scheduled with pg-boss's own cron (removed at start). */
@@ -464,7 +476,7 @@ export class JobRunner {
             heartbeatAt: new Date(),
           })
           .where(eq(jobs.id, id))
-          .returning();
+          .returning(PUBLISHED);
         return { stop: false as const, updated };
       });
       if (outcome.stop) {
@@ -537,12 +549,13 @@ export class JobRunner {
       complete,
     });
     if (!completed) await this.workDb.transaction((tx) => complete(tx, result ?? {}));
-    const [ended] = await this.db.select().from(jobs).where(eq(jobs.id, job.id));
+    // What the event tells, not the whole row: an import's params are its file's cells (MBs to parse).
+    const [ended] = await this.db.select(PUBLISHED).from(jobs).where(eq(jobs.id, job.id));
     if (ended) this.publish(ended, true);
   }
 
   /** Tells the owner's consoles how the job moved: always on a status change, else a few times a second. */
-  private publish(job: JobRow, force: boolean): void {
+  private publish(job: Pick<JobRow, keyof typeof PUBLISHED>, force: boolean): void {
     const now = Date.now();
     if (!force && now - (this.lastPublished.get(job.id) ?? 0) < this.progressIntervalMs) return;
     this.lastPublished.set(job.id, now);
