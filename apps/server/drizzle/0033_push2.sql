@@ -7,6 +7,7 @@ CREATE TABLE "push_deliveries" (
 	"message_id" text DEFAULT '' NOT NULL,
 	"reason" text DEFAULT '' NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"opened_at" timestamp with time zone,
 	CONSTRAINT "push_deliveries_task_id_token_id_pk" PRIMARY KEY("task_id","token_id")
 );
 --> statement-breakpoint

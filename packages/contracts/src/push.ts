@@ -85,6 +85,14 @@ export const gamePushUnregisterBody = z.object({
 });
 export const gamePushUnregisterAnswer = z.object({ retired: z.boolean() });
 
+/** The player opened a push (the app reads `push_task_id` from the push's data). */
+export const gamePushOpenedBody = z.object({
+  openid: openidField,
+  task_id: idField,
+});
+/** `recorded`: false when it was reported before, or the player was sent no such push. */
+export const gamePushOpenedAnswer = z.object({ recorded: z.boolean() });
+
 // ------------------------------------------------------------------ push tasks
 
 export const PUSH_TASK_STATES = [
@@ -259,6 +267,8 @@ export const pushTaskStats = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   invalid_token: z.number().int(),
+  /** Players who opened it (each once), as games report. */
+  opened: z.number().int(),
   /** Targeted devices not answered yet (sending, or stopped before their batch). */
   pending: z.number().int(),
   providers: z.array(

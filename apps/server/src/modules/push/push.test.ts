@@ -180,11 +180,18 @@ describe('push tasks', () => {
       data: { event: '42', deep_link: 'game://event/1', push_task_id: String(task.id) },
     });
     expect(messages.find((m) => m.token === b)).toMatchObject({ title: '双倍经验' });
+    // The game reports that a opened it (twice: counted once); "none" was sent nothing.
+    const opened = (openid: string) =>
+      t.signedCall(key, 'POST', '/api/game/v1/push/opened', { openid, task_id: task.id });
+    expect(body(await opened(`${tag}_a`)).data).toEqual({ recorded: true });
+    expect(body(await opened(`${tag}_a`)).data).toEqual({ recorded: false });
+    expect(body(await opened(`${tag}_none`)).data).toEqual({ recorded: false });
     expect(await stats(task.id)).toEqual({
       targeted: 3,
       sent: 2,
       failed: 1,
       invalid_token: 0,
+      opened: 1,
       pending: 0,
       providers: [
         { provider: 'fcm', sent: 2, failed: 0, invalid_token: 0 },

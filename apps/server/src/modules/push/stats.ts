@@ -40,6 +40,10 @@ export async function pushStats(db: Db, scope: Scope, id: number): Promise<PushT
     sql`select reason, count(*)::int as n from push_deliveries where task_id = ${id}::int and state = 'failed'
       group by 1 order by 2 desc, 1`,
   );
+  const [opened] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from push_deliveries where task_id = ${id}::int and opened_at is not null`,
+  );
   const count = (state: string, provider?: string) =>
     rows
       .filter((r) => r.state === state && (!provider || r.provider === provider))
@@ -52,6 +56,7 @@ export async function pushStats(db: Db, scope: Scope, id: number): Promise<PushT
     sent,
     failed,
     invalid_token: invalid,
+    opened: Number(opened!.n),
     pending: Math.max(0, row.targeted - sent - failed - invalid),
     providers: PUSH_PROVIDERS.filter((p) => rows.some((r) => r.provider === p)).map((provider) => ({
       provider,

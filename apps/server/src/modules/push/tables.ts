@@ -97,6 +97,8 @@ export const pushDeliveries = pgTable(
     messageId: text('message_id').notNull().default(''),
     reason: text('reason').notNull().default(''),
     at: at('at').notNull().defaultNow(),
+    /** When the player opened it (the game reports it: `POST /api/game/v1/push/opened`). */
+    openedAt: at('opened_at'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.tokenId] }),
