@@ -51,13 +51,15 @@ export async function pushStats(db: Db, scope: Scope, id: number): Promise<PushT
   const sent = count('sent');
   const failed = count('failed');
   const invalid = count('invalid_token');
+  const capped = count('capped');
   return {
     targeted: row.targeted,
     sent,
     failed,
     invalid_token: invalid,
+    capped,
     opened: Number(opened!.n),
-    pending: Math.max(0, row.targeted - sent - failed - invalid),
+    pending: Math.max(0, row.targeted - sent - failed - invalid - capped),
     providers: PUSH_PROVIDERS.filter((p) => rows.some((r) => r.provider === p)).map((provider) => ({
       provider,
       sent: count('sent', provider),
