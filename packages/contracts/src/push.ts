@@ -85,6 +85,14 @@ export const gamePushUnregisterBody = z.object({
 });
 export const gamePushUnregisterAnswer = z.object({ retired: z.boolean() });
 
+/** The player opened a push (the app reads `push_task_id` from the push's data). */
+export const gamePushOpenedBody = z.object({
+  openid: openidField,
+  task_id: idField,
+});
+/** `recorded`: false when it was reported before, or the player was sent no such push. */
+export const gamePushOpenedAnswer = z.object({ recorded: z.boolean() });
+
 // ------------------------------------------------------------------ push tasks
 
 export const PUSH_TASK_STATES = [
@@ -144,6 +152,12 @@ const pushFields = z.object({
   send_at: isoTime.nullable(),
   /** Seconds a provider keeps trying to deliver (its TTL). */
   ttl_seconds: z.number().int().min(0).max(2_419_200),
+  /**
+   * Frequency cap: a player who was sent this many other pushes of the game within `cap_hours` is
+   * not sent this one (dropped and counted as capped, never queued); 0: no cap.
+   */
+  cap_count: z.number().int().min(0).max(100),
+  cap_hours: z.number().int().min(1).max(720),
 });
 type Fields = z.infer<typeof pushFields>;
 
@@ -167,6 +181,8 @@ export const pushTaskCreateBody = pushFields
     countries: pushFields.shape.countries.default([]),
     send_at: pushFields.shape.send_at.default(null),
     ttl_seconds: pushFields.shape.ttl_seconds.default(86_400),
+    cap_count: pushFields.shape.cap_count.default(0),
+    cap_hours: pushFields.shape.cap_hours.default(24),
   })
   .superRefine(checkFields);
 export type PushTaskCreate = z.input<typeof pushTaskCreateBody>;
@@ -250,7 +266,7 @@ export const PUSH_TASK_LIFECYCLE = resourceLifecycle<PushTaskState, PushTaskActi
 });
 export const pushTaskActionBody = lifecycleActionBody;
 
-export const PUSH_DELIVERY_STATES = ['sent', 'failed', 'invalid_token'] as const;
+export const PUSH_DELIVERY_STATES = ['sent', 'failed', 'invalid_token', 'capped'] as const;
 export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];
 
 /** A task's deliveries: in all, per provider and failures per reason. */
@@ -259,6 +275,10 @@ export const pushTaskStats = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   invalid_token: z.number().int(),
+  /** Devices not sent to: their player was over the frequency cap. */
+  capped: z.number().int(),
+  /** Players who opened it (each once), as games report. */
+  opened: z.number().int(),
   /** Targeted devices not answered yet (sending, or stopped before their batch). */
   pending: z.number().int(),
   providers: z.array(

@@ -180,11 +180,19 @@ describe('push tasks', () => {
       data: { event: '42', deep_link: 'game://event/1', push_task_id: String(task.id) },
     });
     expect(messages.find((m) => m.token === b)).toMatchObject({ title: '双倍经验' });
+    // The game reports that a opened it (twice: counted once); "none" was sent nothing.
+    const opened = (openid: string) =>
+      t.signedCall(key, 'POST', '/api/game/v1/push/opened', { openid, task_id: task.id });
+    expect(body(await opened(`${tag}_a`)).data).toEqual({ recorded: true });
+    expect(body(await opened(`${tag}_a`)).data).toEqual({ recorded: false });
+    expect(body(await opened(`${tag}_none`)).data).toEqual({ recorded: false });
     expect(await stats(task.id)).toEqual({
       targeted: 3,
       sent: 2,
       failed: 1,
       invalid_token: 0,
+      capped: 0,
+      opened: 1,
       pending: 0,
       providers: [
         { provider: 'fcm', sent: 2, failed: 0, invalid_token: 0 },
@@ -213,6 +221,26 @@ describe('push tasks', () => {
     const second = await sent(await draft({ target: 'players', openids }));
     expect(second).toMatchObject({ status: 'sent', targeted: 1, sent: 1, invalid_tokens: 0 });
     expect(fakeSends(second.id).map((s) => s.message.token)).toEqual([live]);
+  });
+
+  it('drops and counts a player over the frequency cap, never queueing the push for them', async () => {
+    const busy = `${tag}_busy`;
+    const calm = `${tag}_calm`;
+    const busyToken = await tokenOf(busy);
+    await tokenOf(calm);
+    // busy was sent one push already (calm none).
+    await sent(await draft({ target: 'players', openids: [busy] }));
+    const capped = await sent(
+      await draft({ target: 'players', openids: [busy, calm], cap_count: 1, cap_hours: 24 }),
+    );
+    expect(capped).toMatchObject({ status: 'sent', targeted: 2, sent: 1, failed: 0 });
+    expect(await stats(capped.id)).toMatchObject({ sent: 1, capped: 1, pending: 0 });
+    expect(fakeSends(capped.id).map((s) => s.message.token)).not.toContain(busyToken);
+    // With a cap of two, one push before is under it.
+    const under = await sent(
+      await draft({ target: 'players', openids: [busy], cap_count: 2, cap_hours: 24 }),
+    );
+    expect(under).toMatchObject({ sent: 1 });
   });
 
   it('finishes a send run again after a restart without sending twice', async () => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  gamePushOpenedBody,
   gamePushTokenBody,
   gamePushUnregisterBody,
   idParam,
@@ -23,7 +24,7 @@ import { pushLifecycle, type PushContext } from './lifecycle.ts';
 import { pushStats, taskOf } from './stats.ts';
 import { pushTaskImpl, pushTaskService } from './tasks.ts';
 import { pushTasks } from './tables.ts';
-import { registerToken, unregisterToken } from './tokens.ts';
+import { recordOpened, registerToken, unregisterToken } from './tokens.ts';
 
 async function deliveries(db: Db, scope: Scope, id: number, query: z.infer<typeof pushDeliveriesQuery>) {
   await taskOf(db, scope, id);
@@ -135,5 +136,20 @@ export function pushGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): vo
     },
     async (request) =>
       ok({ retired: await unregisterToken(db, request.gameCaller!.productId, request.body) }),
+  );
+  app.post(
+    '/push/opened',
+    {
+      schema: {
+        tags: ['game-api'],
+        summary: 'Report that a player opened a push (counted once per player and task)',
+        body: gamePushOpenedBody,
+      },
+      config: GAME,
+    },
+    async (request) => {
+      const { openid, task_id: taskId } = request.body;
+      return ok({ recorded: await recordOpened(db, request.gameCaller!.productId, openid, taskId) });
+    },
   );
 }

@@ -145,7 +145,24 @@ interface Target {
   token: string;
   locale: string;
 }
-type Answer = { state: 'sent' | 'failed' | 'invalid_token'; messageId: string; reason: string };
+type Answer = { state: 'sent' | 'failed' | 'invalid_token' | 'capped'; messageId: string; reason: string };
+
+/**
+ * The players among `openids` over the task's frequency cap: sent `cap_count` other pushes of the
+ * game within `cap_hours` (one push to several of their devices counts once).
+ */
+async function overCap(db: Db, row: PushTaskRow, openids: string[]): Promise<Set<string>> {
+  if (!row.capCount || !openids.length) return new Set();
+  const rows = await queryRows<{ openid: string }>(
+    db,
+    sql`select d.openid from push_deliveries d join push_tasks k on k.id = d.task_id
+      where d.openid in (select jsonb_array_elements_text(${JSON.stringify([...new Set(openids)])}::jsonb))
+        and d.at > now() - make_interval(hours => ${row.capHours}::int)
+        and d.state = 'sent' and d.task_id <> ${row.id}::int and k.product_id = ${row.productId}::int
+      group by d.openid having count(distinct d.task_id) >= ${row.capCount}::int`,
+  );
+  return new Set(rows.map((r) => r.openid));
+}
 
 /** Runs `work` over `list` with at most `limit` at once. */
 async function eachLimited<T>(list: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -223,11 +240,17 @@ export async function sendChunk(
           : 'not_set_up',
       );
     }
+    const capped = await overCap(
+      db,
+      row,
+      targets.map((t) => t.openid),
+    );
     const answers: (Answer & { id: number })[] = [];
     await eachLimited(targets, PARALLEL, async (target) => {
       const adapter = adapters.get(target.provider)!;
-      const answer: Answer =
-        typeof adapter === 'string'
+      const answer: Answer = capped.has(target.openid)
+        ? { state: 'capped', messageId: '', reason: 'frequency_cap' }
+        : typeof adapter === 'string'
           ? { state: 'failed', messageId: '', reason: adapter }
           : await answerOf(adapter, row, target);
       answers.push({ ...answer, id: target.id });
@@ -244,7 +267,7 @@ export async function sendChunk(
     for (const a of answers)
       if (a.state === 'sent') done.sent++;
       else if (a.state === 'failed') done.failed++;
-      else done.invalid++;
+      else if (a.state === 'invalid_token') done.invalid++;
   }
   await tx.execute(sql`update push_tasks set
       sent = sent + ${done.sent}::int, failed = failed + ${done.failed}::int,

@@ -40,6 +40,10 @@ export async function pushStats(db: Db, scope: Scope, id: number): Promise<PushT
     sql`select reason, count(*)::int as n from push_deliveries where task_id = ${id}::int and state = 'failed'
       group by 1 order by 2 desc, 1`,
   );
+  const [opened] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from push_deliveries where task_id = ${id}::int and opened_at is not null`,
+  );
   const count = (state: string, provider?: string) =>
     rows
       .filter((r) => r.state === state && (!provider || r.provider === provider))
@@ -47,12 +51,15 @@ export async function pushStats(db: Db, scope: Scope, id: number): Promise<PushT
   const sent = count('sent');
   const failed = count('failed');
   const invalid = count('invalid_token');
+  const capped = count('capped');
   return {
     targeted: row.targeted,
     sent,
     failed,
     invalid_token: invalid,
-    pending: Math.max(0, row.targeted - sent - failed - invalid),
+    capped,
+    opened: Number(opened!.n),
+    pending: Math.max(0, row.targeted - sent - failed - invalid - capped),
     providers: PUSH_PROVIDERS.filter((p) => rows.some((r) => r.provider === p)).map((provider) => ({
       provider,
       sent: count('sent', provider),

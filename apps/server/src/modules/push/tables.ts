@@ -61,6 +61,8 @@ export const pushTasks = pgTable(
     countries: jsonb('countries').$type<string[]>().notNull().default([]),
     sendAt: at('send_at'),
     ttlSeconds: integer('ttl_seconds').notNull().default(86_400),
+    capCount: integer('cap_count').notNull().default(0),
+    capHours: integer('cap_hours').notNull().default(24),
     status: text('status').$type<PushTaskState>().notNull().default('draft'),
     targeted: integer('targeted').notNull().default(0),
     sent: integer('sent').notNull().default(0),
@@ -97,9 +99,13 @@ export const pushDeliveries = pgTable(
     messageId: text('message_id').notNull().default(''),
     reason: text('reason').notNull().default(''),
     at: at('at').notNull().defaultNow(),
+    /** When the player opened it (the game reports it: `POST /api/game/v1/push/opened`). */
+    openedAt: at('opened_at'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.tokenId] }),
     index('push_deliveries_task_state').on(t.taskId, t.state),
+    // The frequency cap: a player's recent pushes.
+    index('push_deliveries_openid_at').on(t.openid, t.at),
   ],
 );

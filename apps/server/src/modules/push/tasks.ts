@@ -28,6 +28,8 @@ export function toItem(row: PushTaskRow): PushTask {
     countries: row.countries,
     send_at: iso(row.sendAt),
     ttl_seconds: row.ttlSeconds,
+    cap_count: row.capCount,
+    cap_hours: row.capHours,
     status: row.status,
     targeted: row.targeted,
     sent: row.sent,
@@ -79,6 +81,8 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     countries: input.countries,
     sendAt: input.send_at === undefined ? undefined : input.send_at ? new Date(input.send_at) : null,
     ttlSeconds: input.ttl_seconds,
+    capCount: input.cap_count,
+    capHours: input.cap_hours,
   }),
   // Only a draft is deleted: what players were sent stays on record.
   usage: async (_db, scope, row) => {

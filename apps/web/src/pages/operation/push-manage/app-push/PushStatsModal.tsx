@@ -36,11 +36,13 @@ export function PushStatsModal({ task, onClose }: { task: PushTask | null; onClo
       destroyOnHidden
     >
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered data-testid="push-stats">
-        {(['targeted', 'sent', 'failed', 'invalid_token', 'pending'] as const).map((key) => (
-          <Descriptions.Item key={key} label={t(`stats.${key === 'invalid_token' ? 'invalid' : key}`)}>
-            {data ? formatNumber(data[key]) : '…'}
-          </Descriptions.Item>
-        ))}
+        {(['targeted', 'sent', 'failed', 'invalid_token', 'capped', 'opened', 'pending'] as const).map(
+          (key) => (
+            <Descriptions.Item key={key} label={t(`stats.${key === 'invalid_token' ? 'invalid' : key}`)}>
+              {data ? formatNumber(data[key]) : '…'}
+            </Descriptions.Item>
+          ),
+        )}
       </Descriptions>
       <DataTable<ProviderRow>
         style={{ marginBlockStart: 16 }}

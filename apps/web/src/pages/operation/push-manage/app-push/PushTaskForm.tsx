@@ -101,6 +101,14 @@ export function PushTaskForm() {
           <InputNumber min={0} max={2_419_200} />
         </Form.Item>
       </Space>
+      <Space wrap>
+        <Form.Item name="cap_count" label={t('task.capCount')} extra={t('task.capHint')}>
+          <InputNumber min={0} max={100} />
+        </Form.Item>
+        <Form.Item name="cap_hours" label={t('task.capHours')}>
+          <InputNumber min={1} max={720} />
+        </Form.Item>
+      </Space>
     </>
   );
 }

@@ -31,6 +31,8 @@ const NEW_TASK: PushTaskCreate = {
   countries: [],
   send_at: null,
   ttl_seconds: 86_400,
+  cap_count: 0,
+  cap_hours: 24,
 };
 
 /** App push (`app_push/see/app_push`): push tasks along the lifecycle, each with its delivery stats. */
