@@ -57,6 +57,7 @@ export * from './popups.ts';
 export * from './releases.ts';
 export * from './app-packages.ts';
 export * from './version-fields.ts';
+export * from './version-logs.ts';
 // Ad placement (issue 31): advertiser accounts across the media.
 export * from './ads.ts';
 export * from './ad-reports.ts';

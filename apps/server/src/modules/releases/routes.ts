@@ -19,6 +19,7 @@ import { askRollback, haltOrResume, listPublishes, publish, registerReleaseAppro
 import { packageRoutes } from './packages.ts';
 import { releaseImpl, releaseService } from './releases.ts';
 import { versionFieldRoutes } from './version-fields.ts';
+import { versionLogRoutes } from './version-logs.ts';
 
 /**
  * `/app-releases`: the versions of the product's app (list, get, create, update, delete a version
@@ -55,6 +56,8 @@ export async function releaseRoutes(
   packageRoutes(app, db, options.storage);
   // Version fields (`/version-fields`): typed settings each version carries to the game.
   versionFieldRoutes(app, db);
+  // The release log (`/version-logs`): who released what, when.
+  versionLogRoutes(app, db);
   app.post(
     '/app-releases/:id/publish',
     {

@@ -142,3 +142,51 @@ describe('version fields', () => {
     expect(body<VersionField>(await admin.get(`/api/v1/version-fields/${off.id}`)).data.enabled).toBe(false);
   });
 });
+
+describe('the release log', () => {
+  it('lists who released what and when, filtered, sorted and paged; other CPs see none', async () => {
+    type Log = {
+      list: { action: string; version_code: number; live: boolean; created_by: string; number: number }[];
+      total: number;
+    };
+    const made: AppRelease[] = [];
+    for (const code of [700, 710]) {
+      const res = await admin.post('/api/v1/app-releases', {
+        platform: 'ios',
+        channel: 'logged',
+        version_name: `7.${code - 700}.0`,
+        version_code: code,
+      });
+      made.push(body<AppRelease>(res).data);
+    }
+    expect(
+      body(await admin.post(`/api/v1/app-releases/${made[0]!.id}/publish`, { version: 1, percent: 100 }))
+        .code,
+    ).toBe(0);
+    expect(
+      body(await admin.post(`/api/v1/app-releases/${made[1]!.id}/publish`, { version: 1, percent: 20 })).code,
+    ).toBe(0);
+    expect(
+      body(await admin.post(`/api/v1/app-releases/${made[1]!.id}/halt`, { version: 2, note: 'crash' })).code,
+    ).toBe(0);
+    const log = async (query: string, as = admin) => body<Log>(await as.get(`/api/v1/version-logs?${query}`));
+    const all = (await log('channel=logged&platform=ios')).data;
+    expect(all.total).toBe(3);
+    expect(all.list.map((e) => [e.action, e.version_code, e.live])).toEqual([
+      ['halt', 710, true],
+      ['publish', 710, false],
+      ['publish', 700, false],
+    ]);
+    expect(all.list[0]!.created_by).toBe('admin');
+    expect((await log('channel=logged&sort=version_code')).data.list[0]!.version_code).toBe(700);
+    expect((await log('channel=logged&action=halt')).data.total).toBe(1);
+    expect((await log('channel=logged&q=crash')).data.total).toBe(1);
+    const paged = (await log('channel=logged&page=2&page_size=2')).data;
+    expect([paged.total, paged.list.length]).toEqual([3, 1]);
+    expect((await log('sort=nothing')).code).toBe(400001);
+    const nobody = await t.staff([]);
+    expect((await log('channel=logged', nobody)).code).toBe(403001);
+    const hw = await t.signIn('ops_hw', 'dawn');
+    expect((await log('channel=logged', hw)).data.total).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { versionLogAccess, versionLogQuery, type VersionLogItem } from '@rx/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import { contains } from '../../lib/list.ts';
+import { ok } from '../../lib/request.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import { inScope } from '../../lib/scope.ts';
+import { appReleasePublishes as p } from './tables.ts';
+
+type Query = z.output<typeof versionLogQuery>;
+
+const SORTS = {
+  created_at: p.createdAt,
+  version_code: sql`(${p.snapshot} ->> 'version_code')::int`,
+  platform: p.platform,
+  channel: p.channel,
+  action: p.action,
+};
+
+/** The release log of the caller's game: every publish of every platform and channel, filtered, sorted and paged. */
+export async function versionLog(
+  db: Db,
+  scope: Scope,
+  query: Query,
+): Promise<{ list: VersionLogItem[]; total: number }> {
+  const where = and(
+    inScope(p, scope),
+    query.q
+      ? or(contains(sql`${p.snapshot} ->> 'version_name'`, query.q), contains(p.note, query.q))
+      : undefined,
+    query.platform ? eq(p.platform, query.platform) : undefined,
+    query.channel !== undefined ? eq(p.channel, query.channel) : undefined,
+    query.action ? eq(p.action, query.action) : undefined,
+    query.created_by ? eq(p.createdBy, query.created_by) : undefined,
+  );
+  const sort = query.sort ?? '-created_at';
+  const field = sort.replace(/^-/, '') as keyof typeof SORTS;
+  const order: SQL[] = [sort.startsWith('-') ? desc(SORTS[field]) : asc(SORTS[field]), desc(p.id)];
+  // The live publish of each platform and channel is its highest number.
+  const live = sql<number>`(select max(q.number) from ${p} q where q.product_id = ${p.productId} and q.platform = ${p.platform} and q.channel = ${p.channel})`;
+  const rows = await db
+    .select({ row: p, live })
+    .from(p)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(p)
+    .where(where);
+  return {
+    list: rows.map(({ row, live: liveNumber }) => ({
+      id: row.id,
+      platform: row.platform,
+      channel: row.channel,
+      number: row.number,
+      action: row.action,
+      release_id: row.releaseId,
+      version_name: row.snapshot.version_name,
+      version_code: row.snapshot.version_code,
+      percent: row.percent,
+      halted: row.halted,
+      rollback_of: row.rollbackOf,
+      note: row.note,
+      live: row.number === Number(liveNumber),
+      created_by: row.createdBy,
+      created_at: row.createdAt.toISOString(),
+    })),
+    total: count?.total ?? 0,
+  };
+}
+
+/** `GET /version-logs`: who released what, when (read-only). */
+export function versionLogRoutes(app: FastifyInstance, db: Db): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/version-logs',
+    {
+      schema: {
+        tags: ['version-logs'],
+        summary: "The release log: every publish, halt, resume and rollback of the game's versions",
+        querystring: versionLogQuery,
+      },
+      config: can(versionLogAccess, 'read'),
+    },
+    async (request) => ok(await versionLog(db, scopeOf(request), request.query)),
+  );
+}

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { switchLanguage } from './support/built-pages.ts';
+import { localeStrings } from './support/layout.ts';
+import { ListPage } from './support/list-page.ts';
+import { signIn } from './support/sign-in.ts';
+
+// The release log: versions published, halted and published again show who did what and when;
+// the log pages, sorts and filters. In Chinese and Arabic, at 1440 and 390 px, with axe.
+
+const PAGE = '/main/product/product-fe/versions-log';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+type Strings = Record<string, any>;
+
+test.describe.configure({ timeout: 300_000 });
+test.use({ bypassCSP: true });
+
+for (const { lang, html, dir, name } of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文' },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية' },
+] as const) {
+  test(`the release log lists who released what, paged, sorted and filtered (${lang})`, async ({ page }) => {
+    const s: Strings = localeStrings('releases', lang);
+    const channel = `log-${lang}-${Date.now().toString(36)}`;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin', 'zh', PAGE);
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    // Eleven entries: five versions, each published twice (10 % then 100 %), the last halted.
+    type Release = { id: number; version: number };
+    let last: Release | null = null;
+    for (let i = 1; i <= 5; i++) {
+      const release: Release = await api(page, 'POST', '/app-releases', {
+        platform: 'pc',
+        channel,
+        version_name: `5.${i}.0`,
+        version_code: 500 + i,
+      });
+      await api(page, 'POST', `/app-releases/${release.id}/publish`, { version: 1, percent: 10 });
+      await api(page, 'POST', `/app-releases/${release.id}/publish`, { version: 2, percent: 100 });
+      last = { id: release.id, version: 3 };
+    }
+    await api(page, 'POST', `/app-releases/${last!.id}/halt`, { version: last!.version, note: 'e2e halt' });
+
+    await page.goto(`${PAGE}?channel=${channel}`);
+    const list = new ListPage(page);
+    await expect(list.rows).toHaveCount(10);
+    // Newest first: the halt, live.
+    await expect(list.rows.first()).toContainText(s.publishActions.halt);
+    await expect(list.rows.first()).toContainText(s.live);
+    await expect(list.rows.first()).toContainText('admin');
+    await list.clickPage(2);
+    await list.expectQuery('page', '2');
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.rows.first()).toContainText('5.1.0 (501)');
+    expect(await seriousViolations(page), 'axe on the log').toEqual([]);
+
+    // Sorted by build number, lowest first; filtered to halts.
+    await page.goto(`${PAGE}?channel=${channel}&sort=version_code`);
+    await expect(list.rows.first()).toContainText('5.1.0 (501)');
+    await page.goto(`${PAGE}?channel=${channel}&action=halt`);
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.rows.first()).toContainText('e2e halt');
+
+    // At phone width the page never scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${PAGE}?channel=${channel}`);
+    await expect(list.rows).toHaveCount(10);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page), 'axe at 390 px').toEqual([]);
+  });
+}
