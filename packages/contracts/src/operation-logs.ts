@@ -100,6 +100,7 @@ export const LOG_ROW_TARGETS = [
   'ad_account',
   'cs_script',
   'cs_blacklist',
+  'cs_agent',
   'holiday',
   'callback',
   'feature_module',
