@@ -315,3 +315,24 @@ export const csRecordFilters = {
 };
 export const csRecordListQuery = listQuery(CS_RECORD_SORTS, csRecordFilters);
 export const csTranscriptQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
+
+// ---- Personnel (the CP's agents) ----
+
+/** Personnel settings (`/service/personnel-settings`): who serves, how many conversations at once. */
+export const csPersonnelAccess = {
+  scope: 'cp' as const,
+  permissions: servicePermissions('/service/personnel-settings'),
+};
+export const csAgentCreateBody = z.object({
+  user_id: idField,
+  capacity: z.number().int().min(1).max(CS_CAPACITY_MAX).default(CS_DEFAULT_CAPACITY),
+});
+export type CsAgentCreate = z.input<typeof csAgentCreateBody>;
+export const csAgentUpdateBody = z.object({
+  capacity: z.number().int().min(1).max(CS_CAPACITY_MAX).optional(),
+  status: z.enum(CS_AGENT_STATUSES).optional(),
+});
+export type CsAgentUpdate = z.input<typeof csAgentUpdateBody>;
+export const csAgentParam = z.object({ user_id: queryInt(1, 2_147_483_647) });
+/** An agent as the personnel page lists them. */
+export type CsAgent = CsAgentState & { username: string };

@@ -104,6 +104,7 @@ export const LOG_ROW_TARGETS = [
   'ad_report',
   'cs_script',
   'cs_blacklist',
+  'cs_agent',
   'holiday',
   'callback',
   'feature_module',

@@ -27,6 +27,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
 import { csBlacklistRoutes } from './blacklist.ts';
+import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
 import { createScript, deleteScript, listScripts, playerContext, updateScript } from './extras.ts';
 import {
@@ -151,6 +152,7 @@ export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Pr
   const base = '/cs/conversations';
   csBlacklistRoutes(fastify, db);
   csRecordRoutes(fastify, db);
+  csPersonnelRoutes(fastify, db, events);
 
   app.get(
     base,
