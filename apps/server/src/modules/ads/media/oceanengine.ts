@@ -249,6 +249,11 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
         }
         return states;
       }),
+    // Not built yet over the real API (campaign, ad group and creative creation): refused, never faked.
+    createAd: () =>
+      Promise.reject(
+        new OutsideError('refused', 'Ocean Engine: batch creation through the real API is not built yet'),
+      ),
     report: (ids, from, to) =>
       withToken(async (token) => {
         const days: MediumReportDay[] = [];
