@@ -10,6 +10,10 @@ import { signIn } from './support/sign-in.ts';
 // serious axe finding.
 
 test.use({ bypassCSP: true });
+// Both languages authorise and edit the same simulated agent (the fake's page always grants
+// fake-agent-1): run side by side, one's authorisation bumps the rows' versions under the other's
+// open edit (a 409). One after the other.
+test.describe.configure({ mode: 'serial' });
 
 /** A button's name: antd spaces out a two-character Chinese label ("编 辑"). */
 const named = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);

@@ -35,7 +35,15 @@ export const AD_GRANT_WARNING_DAYS = 3;
 /** The party (outside-parties kit) of a medium's marketing API. */
 export const adPartyName = <const C extends string>(media: C) => `ad_${media}` as const;
 
-const OPERATIONS = ['token', 'refresh', 'accounts', 'advertiser_info', 'balance', 'report'] as const;
+const OPERATIONS = [
+  'token',
+  'refresh',
+  'accounts',
+  'advertiser_info',
+  'balance',
+  'report',
+  'create_ad',
+] as const;
 
 /** An address of this console the medium sends staff back to (registered with the medium's app). */
 const redirectUrl = safeText()

@@ -61,6 +61,7 @@ export * from './version-logs.ts';
 // Ad placement (issue 31): advertiser accounts across the media.
 export * from './ads.ts';
 export * from './ad-reports.ts';
+export * from './ad-batches.ts';
 // Customer service in real time: conversations, the workbench, the service pages (issue 32).
 export * from './cs.ts';
 export * from './cs-blacklist.ts';

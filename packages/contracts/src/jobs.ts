@@ -32,6 +32,7 @@ export const JOB_KINDS = [
   'web_shop.deliver',
   'ads:report-pull',
   'push.send',
+  'ads:batch-create',
 ] as const;
 
 export const jobItem = z.object({

@@ -23,6 +23,19 @@ export interface MediumStandIn extends StandIn {
   restate(day: string): void;
 }
 
+/** Ocean Engine's stand-in also makes campaigns, ads and creatives. */
+export interface OceanStandIn extends MediumStandIn {
+  made: {
+    kind: 'campaign' | 'ad' | 'creative';
+    id: number;
+    name: string;
+    parent: number;
+    advertiser: number;
+  }[];
+  /** The next creates are made but their answer is lost (an internal error answered instead). */
+  loseAnswers(n: number): void;
+}
+
 /** The days from one `YYYY-MM-DD` to another, inclusive (none when either is not a day). */
 function daysFrom(from: string, to: string): string[] {
   const days: string[] = [];
@@ -64,14 +77,47 @@ function tokens() {
  * The code `good-code` grants agent 1700000001 with advertisers 1700000011 and 1700000012.
  * `2/report/advertiser/get` answers each day's figures (cost in yuan), paged.
  */
-export async function startOceanEngine(): Promise<MediumStandIn> {
+export async function startOceanEngine(): Promise<OceanStandIn> {
   const appId = '1700';
   const secret = 'ocean-secret';
   const held = tokens();
   let planned: number[] = [];
   const accounts = { agent: 1700000001, advertisers: [1700000011, 1700000012] };
   const restated = new Map<string, number>();
-  const stand = {} as MediumStandIn;
+  const stand = {} as OceanStandIn;
+  const made: OceanStandIn['made'] = [];
+  let lose = 0;
+  let nextId = 9_000_000;
+  const create = (
+    kind: OceanStandIn['made'][number]['kind'],
+    name: string,
+    parent: number,
+    advertiser: number,
+  ) => {
+    const id = ++nextId;
+    made.push({ kind, id, name, parent, advertiser });
+    if (lose > 0) {
+      lose -= 1;
+      return refuse(50000, 'internal error');
+    }
+    return ok(
+      kind === 'campaign' ? { campaign_id: id } : kind === 'ad' ? { ad_id: id } : { creative_ids: [id] },
+    );
+  };
+  const lookup = (kind: OceanStandIn['made'][number]['kind'], r: Received) => {
+    const filtering = JSON.parse(r.query.get('filtering') ?? '{}') as Record<string, unknown>;
+    const advertiser = Number(r.query.get('advertiser_id'));
+    const list = made.filter(
+      (m) =>
+        m.kind === kind &&
+        m.advertiser === advertiser &&
+        (filtering.campaign_name === undefined || m.name === filtering.campaign_name) &&
+        (filtering.ad_name === undefined || m.name === filtering.ad_name) &&
+        (filtering.campaign_id === undefined || m.parent === filtering.campaign_id) &&
+        (filtering.ad_id === undefined || m.parent === filtering.ad_id),
+    );
+    return ok({ list: list.map((m) => ({ id: m.id, name: m.name })), page_info: { total_page: 1 } });
+  };
   const authorised = (r: Received) => held.access.has(String(r.headers['access-token'] ?? ''));
   const handle = (r: Received): Reply => {
     const next = planned.shift();
@@ -156,6 +202,35 @@ export async function startOceanEngine(): Promise<MediumStandIn> {
           },
         });
       }
+      case '/open_api/2/campaign/get/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        return lookup('campaign', r);
+      case '/open_api/2/ad/get/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        return lookup('ad', r);
+      case '/open_api/2/creative/get/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        return lookup('creative', r);
+      case '/open_api/2/campaign/create/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        if (json.budget_mode !== 'BUDGET_MODE_DAY' || typeof json.campaign_name !== 'string')
+          return refuse(40002, 'campaign_name or budget_mode invalid');
+        return create('campaign', json.campaign_name, 0, Number(json.advertiser_id));
+      case '/open_api/2/ad/create/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        if (!made.some((m) => m.kind === 'campaign' && m.id === json.campaign_id))
+          return refuse(40002, 'campaign_id not found');
+        return create('ad', String(json.name), Number(json.campaign_id), Number(json.advertiser_id));
+      case '/open_api/2/creative/create_v2/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        if (!made.some((m) => m.kind === 'ad' && m.id === json.ad_id))
+          return refuse(40002, 'ad_id not found');
+        return create(
+          'creative',
+          JSON.stringify(json.title_list),
+          Number(json.ad_id),
+          Number(json.advertiser_id),
+        );
       case '/open_api/2/advertiser/fund/get/':
         if (!authorised(r)) return refuse(40102, 'access_token expired');
         return ok({
@@ -177,6 +252,10 @@ export async function startOceanEngine(): Promise<MediumStandIn> {
     },
     revokeAll: () => held.access.clear(),
     restate: (day: string) => restated.set(day, (restated.get(day) ?? 0) + 1),
+    made,
+    loseAnswers: (n: number) => {
+      lose = n;
+    },
   });
 }
 

@@ -5,6 +5,8 @@ import type { JobRunner } from '../../lib/jobs/index.ts';
 import type { Outside } from '../../lib/outside/index.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { syncAll } from './accounts.ts';
+import { adBatchRoutes } from './batch-routes.ts';
+import { BATCH_JOB, batchEnded, pushAd } from './batches.ts';
 import { adReportRoutes } from './report-routes.ts';
 import { REPORT_DAILY_TASK, REPORT_PULL_JOB, REPORT_ZONE, runPull, startDailyPulls } from './reports.ts';
 import { adAccountRoutes } from './routes.ts';
@@ -31,9 +33,13 @@ export const adsModule = defineModule({
   routes: async (app, context: Context) => {
     await adAccountRoutes(app, context);
     await adReportRoutes(app, context);
+    await adBatchRoutes(app, context);
   },
   work: (context: Context) => ({
-    jobs: { [REPORT_PULL_JOB]: { run: (job) => runPull(context, job) } },
+    jobs: {
+      [REPORT_PULL_JOB]: { run: (job) => runPull(context, job) },
+      [BATCH_JOB]: { item: (tx, input) => pushAd(context, tx, input), ended: batchEnded },
+    },
     tasks: {
       [SYNC_TASK]: async () => {
         await syncAll(context);

@@ -58,6 +58,17 @@ const MESSAGES = {
     ar: 'فشلت مزامنة الحساب الإعلاني: {account}',
     tc: '廣告帳戶同步失敗：{account}',
   },
+  nothing_to_retry: {
+    zh: '该批次没有可重试的失败项',
+    en: 'This batch has no failed ads to retry.',
+    ja: 'この一括作成には再試行できる失敗項目がありません。',
+    th: 'ชุดนี้ไม่มีโฆษณาที่ล้มเหลวให้ลองใหม่',
+    vi: 'Lô này không có quảng cáo lỗi nào để thử lại.',
+    tl: 'Walang nabigong ad sa batch na ito na susubukang muli.',
+    id: 'Batch ini tidak memiliki iklan gagal untuk dicoba ulang.',
+    ar: 'لا توجد في هذه الدفعة إعلانات فاشلة لإعادة المحاولة.',
+    tc: '該批次沒有可重試的失敗項',
+  },
 } satisfies Record<string, Translated>;
 
 export type AdMessage = keyof typeof MESSAGES;

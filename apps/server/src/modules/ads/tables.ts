@@ -75,3 +75,57 @@ export const adReportDays = pgTable(
     index('ad_report_days_product_media_day').on(t.productId, t.media, t.day),
   ],
 );
+
+/**
+ * A batch of ads made on a medium (accounts × titles from one setup), pushed by a job: its counts
+ * are the items' (kept by the job as items end).
+ */
+export const adBatches = pgTable(
+  'ad_batches',
+  {
+    ...gameRow(),
+    media: text('media').notNull(),
+    name: text('name').notNull(),
+    status: text('status')
+      .$type<'running' | 'succeeded' | 'partial' | 'failed'>()
+      .notNull()
+      .default('running'),
+    /** Cents. */
+    budget: bigint('budget', { mode: 'number' }).notNull(),
+    bid: bigint('bid', { mode: 'number' }).notNull(),
+    total: integer('total').notNull().default(0),
+    ok: integer('ok').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    jobId: integer('job_id'),
+    createdBy: text('created_by').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [index('ad_batches_product_media').on(t.productId, t.media)],
+);
+
+/** One ad of a batch: its account and title, its request id, and the medium's ids or reason. */
+export const adBatchAds = pgTable(
+  'ad_batch_ads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => adBatches.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    adAccountId: integer('ad_account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    status: text('status').$type<'pending' | 'ok' | 'error'>().notNull().default('pending'),
+    /** Ours, sent with every attempt: the medium makes the ad once per request id. */
+    requestId: text('request_id').notNull(),
+    campaignId: text('campaign_id').notNull().default(''),
+    adgroupId: text('adgroup_id').notNull().default(''),
+    creativeId: text('creative_id').notNull().default(''),
+    message: text('message').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('ad_batch_ads_batch_seq').on(t.batchId, t.seq),
+    uniqueIndex('ad_batch_ads_request').on(t.requestId),
+  ],
+);

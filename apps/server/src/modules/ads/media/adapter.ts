@@ -43,6 +43,25 @@ export interface MediumReportDay {
   conversions: number;
 }
 
+/** One ad to make: a campaign, an ad group under it and a creative, under one request id. */
+export interface NewAd {
+  /** Ours, the same on every attempt: the medium makes the ad once per request id. */
+  requestId: string;
+  accountId: string;
+  campaignName: string;
+  /** Daily budget and bid in cents. */
+  budget: number;
+  bid: number;
+  title: string;
+}
+
+/** The medium's ids of an ad it made. */
+export interface MadeAd {
+  campaignId: string;
+  adgroupId: string;
+  creativeId: string;
+}
+
 /**
  * A medium's marketing API as the ads module uses it, opened for one grant (the `account` of
  * `app.outside.open` is the grant account; '' to start and complete an authorisation).
@@ -66,4 +85,6 @@ export interface AdMediumAdapter {
   states(accountIds: string[]): Promise<MediumAccountState[]>;
   /** Daily figures of these advertiser accounts from `from` to `to` (days, inclusive); days without any are left out. */
   report(accountIds: string[], from: string, to: string): Promise<MediumReportDay[]>;
+  /** Makes one ad (campaign, ad group, creative); the same request id again answers the same ad. */
+  createAd(ad: NewAd): Promise<MadeAd>;
 }

@@ -12,11 +12,13 @@ import type {
   MediumAccount,
   MediumAccountState,
   MediumGrant,
+  MadeAd,
   MediumReportDay,
+  NewAd,
 } from './adapter.ts';
 
 /** The common failures, and `refresh_refused`: the medium no longer renews the grant (authorise again). */
-export type FakeMediumMode = FakeMode | 'refresh_refused';
+export type FakeMediumMode = FakeMode | 'refresh_refused' | 'created_timeout';
 
 const HOUR = 3600_000;
 
@@ -38,6 +40,12 @@ export class FakeMedia {
   private readonly refreshTokens = new Map<string, string>();
   private readonly balances = new Map<string, number>();
   private readonly statuses = new Map<string, string>();
+  /** The ads made, by request id (the medium's idempotency: a request id makes one ad). */
+  readonly ads = new Map<string, MadeAd & { accountId: string; title: string }>();
+  /** How many ads the medium actually made (a request id answered again is not counted). */
+  adsMade = 0;
+  /** Accounts the medium refuses to make ads on (as a frozen account is refused). */
+  readonly frozen = new Set<string>();
   /** How many times the medium restated an account's day (its figures change with each). */
   private readonly restated = new Map<string, number>();
   refreshes = 0;
@@ -54,6 +62,9 @@ export class FakeMedia {
     this.balances.clear();
     this.statuses.clear();
     this.restated.clear();
+    this.ads.clear();
+    this.adsMade = 0;
+    this.frozen.clear();
     this.refreshes = 0;
     this.beforeRefresh = null;
   }
@@ -173,6 +184,37 @@ export class FakeMedia {
     }));
   }
 
+  /**
+   * Makes an ad once per request id. `created_timeout` makes it and then loses the answer (a
+   * timeout after the medium acted): the caller retries with the same request id and gets it.
+   */
+  async createAd(media: string, ad: NewAd, token: string, signal: AbortSignal): Promise<MadeAd> {
+    const outcome = this.script.next();
+    this.calls.push({ media, operation: 'create_ad', outcome });
+    if (outcome === 'token_expired') this.tokens.delete(token);
+    if (outcome !== 'created_timeout') await actOut(outcome, `${media} create_ad`, signal);
+    if (!this.tokens.has(token))
+      throw new OutsideError('token_expired', `${media} refused the access token (fake)`, { status: 401 });
+    if (this.frozen.has(ad.accountId))
+      throw new OutsideError('refused', `${media}: account ${ad.accountId} is frozen (fake)`, {
+        status: 200,
+      });
+    const made = this.make(media, ad);
+    if (outcome === 'created_timeout')
+      throw new OutsideError('timeout', `${media} create_ad: no answer in time (fake: created_timeout)`);
+    return made;
+  }
+
+  private make(media: string, ad: NewAd): MadeAd {
+    const made = this.ads.get(ad.requestId);
+    if (made) return { campaignId: made.campaignId, adgroupId: made.adgroupId, creativeId: made.creativeId };
+    this.adsMade += 1;
+    const n = this.adsMade;
+    const ids = { campaignId: `${media}-c${n}`, adgroupId: `${media}-g${n}`, creativeId: `${media}-cr${n}` };
+    this.ads.set(ad.requestId, { ...ids, accountId: ad.accountId, title: ad.title });
+    return ids;
+  }
+
   async report(media: string, ids: string[], from: string, to: string, token: string, signal: AbortSignal) {
     await this.act(media, 'report', signal, token);
     const days: MediumReportDay[] = [];
@@ -233,6 +275,10 @@ export function fakeMediumAdapter(
     states: (ids) =>
       ctx.authorized(obtain, (token) =>
         ctx.call('balance', async (a) => ({ value: await fake.states(media, ids, token, a.signal) })),
+      ),
+    createAd: (ad) =>
+      ctx.authorized(obtain, (token) =>
+        ctx.call('create_ad', async (a) => ({ value: await fake.createAd(media, ad, token, a.signal) })),
       ),
     report: (ids, from, to) =>
       ctx.authorized(obtain, (token) =>

@@ -80,6 +80,18 @@ const reportPage = z.object({
   page_info: z.object({ total_page: z.number().optional() }).optional(),
 });
 
+/** The lists `2/campaign/get`, `2/ad/get` and `2/creative/get` answer (the ids looked up by name). */
+const listed = z.object({
+  list: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string().optional() })).default([]),
+});
+
+/** What a create answers: the id it made. */
+const made = z.object({
+  campaign_id: z.union([z.number(), z.string()]).optional(),
+  ad_id: z.union([z.number(), z.string()]).optional(),
+  creative_ids: z.array(z.union([z.number(), z.string()])).optional(),
+});
+
 const AGENT_ROLES = new Set(['AGENT', 'CHILD_AGENT', 'PLATFORM_ROLE_AGENT']);
 
 /**
@@ -248,6 +260,91 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
           }
         }
         return states;
+      }),
+    createAd: (ad) =>
+      withToken(async (token) => {
+        // The API takes no idempotency key: the names carry our request id, and each level is looked
+        // up by it before it is made, so an attempt after a lost answer finds what the first made.
+        const tag = `[${ad.requestId}]`;
+        const campaignName = `${ad.campaignName.slice(0, 60)} ${tag}`;
+        const adName = `${ad.title.slice(0, 40)} ${tag}`;
+        const write = (path: string, body: object) =>
+          envelopeCall<unknown>(
+            ctx,
+            'create_ad',
+            {
+              ...post(path, { advertiser_id: Number(ad.accountId), ...body }),
+              headers: { 'content-type': 'application/json', 'access-token': token },
+            },
+            oceanKind,
+          );
+        const find = async (path: string, filtering: object, name?: string) => {
+          const found = listed.parse(
+            await get(
+              'create_ad',
+              path,
+              {
+                advertiser_id: ad.accountId,
+                filtering: JSON.stringify(filtering),
+                page: '1',
+                page_size: '10',
+              },
+              token,
+            ),
+          );
+          const hit = found.list.find((r) => name === undefined || r.name === name);
+          return hit ? String(hit.id) : undefined;
+        };
+        // Made once: looked up first; a create whose answer was lost (the platform's trouble, a
+        // timeout) is looked up again rather than sent again (the kit does not retry creates).
+        const level = async (lookup: () => Promise<string | undefined>, make: () => Promise<unknown>) => {
+          for (let attempt = 1; ; attempt++) {
+            const found = await lookup();
+            if (found) return found;
+            try {
+              const answer = made.parse(await make());
+              const id = answer.campaign_id ?? answer.ad_id ?? answer.creative_ids?.[0];
+              if (id === undefined) throw new OutsideError('refused', 'the create answer names no id');
+              return String(id);
+            } catch (error) {
+              const lost =
+                error instanceof OutsideError && (error.kind === 'unavailable' || error.kind === 'timeout');
+              if (!lost || attempt >= 2) throw error;
+            }
+          }
+        };
+        const campaignId = await level(
+          () => find('/2/campaign/get/', { campaign_name: campaignName }, campaignName),
+          () =>
+            write('/2/campaign/create/', {
+              campaign_name: campaignName,
+              budget_mode: 'BUDGET_MODE_DAY',
+              budget: ad.budget / 100,
+              landing_type: 'APP',
+            }),
+        );
+        const adgroupId = await level(
+          () => find('/2/ad/get/', { campaign_id: Number(campaignId), ad_name: adName }, adName),
+          () =>
+            write('/2/ad/create/', {
+              campaign_id: Number(campaignId),
+              name: adName,
+              budget_mode: 'BUDGET_MODE_DAY',
+              budget: ad.budget / 100,
+              pricing: 'PRICING_OCPM',
+              bid: ad.bid / 100,
+            }),
+        );
+        const creativeId = await level(
+          () => find('/2/creative/get/', { ad_id: Number(adgroupId) }),
+          () =>
+            write('/2/creative/create_v2/', {
+              ad_id: Number(adgroupId),
+              creative_material_mode: 'STATIC_ASSEMBLE',
+              title_list: [{ title: ad.title }],
+            }),
+        );
+        return { campaignId, adgroupId, creativeId };
       }),
     report: (ids, from, to) =>
       withToken(async (token) => {

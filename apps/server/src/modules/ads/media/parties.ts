@@ -26,6 +26,8 @@ export const AD_PARTY_DEFINITIONS = new Map<string, PartyDefinition<AdMediumAdap
       policies: {
         '*': { timeoutMs: 10_000, attempts: 2, backoffMs: 500 },
         token: { attempts: 1 },
+        // A create is never sent twice by the kit: the adapter looks up what a lost answer made.
+        create_ad: { attempts: 1 },
       },
       real:
         REAL[medium.code] ??

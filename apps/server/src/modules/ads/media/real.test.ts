@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AdAccount, AdAuthorizeAnswer, AdReportRow, AdSyncAnswer } from '@rx/contracts';
+import type {
+  AdAccount,
+  AdAuthorizeAnswer,
+  AdBatch,
+  AdBatchAd,
+  AdReportRow,
+  AdSyncAnswer,
+} from '@rx/contracts';
 import { body, useTestApp } from '../../../../test/index.ts';
 import { setParty } from '../../../../test/stand-ins/index.ts';
 import {
   reportFigures,
   startOceanEngine,
   startTencent,
-  type MediumStandIn,
+  type OceanStandIn,
 } from '../../../../test/stand-ins/ad-media.ts';
 import { outsideTokens } from '../../../db/outside.ts';
 import { OCEAN_BASE } from './oceanengine.ts';
@@ -15,7 +22,7 @@ import { TENCENT_BASE } from './tencent.ts';
 
 // The real Ocean Engine and Tencent v3 adapters against local stand-ins of their APIs.
 
-let ocean: MediumStandIn;
+let ocean: OceanStandIn;
 let tencent: Awaited<ReturnType<typeof startTencent>>;
 beforeAll(async () => {
   ocean = await startOceanEngine();
@@ -154,6 +161,42 @@ describe('Ocean Engine (real adapter)', () => {
       impressions: restated.impressions,
     });
     expect(again.total).toBe(14);
+  });
+});
+
+describe('Ocean Engine ad creation (real adapter)', () => {
+  it('makes campaign, ad and creative per item; a lost answer is found by name, not made twice', async () => {
+    const accounts = (await list('jrtt')).filter((a) => a.role === 'advertiser');
+    expect(accounts.map((a) => a.account_id).sort()).toEqual(['1700000011', '1700000012']);
+    // The first campaign is made but its answer is lost: the kit's second attempt finds it.
+    ocean.loseAnswers(1);
+    const res = await admin.post('/api/v1/ad-batches?media=jrtt', {
+      name: 'real batch',
+      ad_account_ids: accounts.map((a) => a.id),
+      titles: ['开服大吉'],
+      budget: 50_000,
+      bid: 150,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const batch = body<AdBatch>(res).data;
+    await t.app.jobs.runJob(batch.job_id!);
+    expect(body<AdBatch>(await admin.get(`/api/v1/ad-batches/${batch.id}?media=jrtt`)).data).toMatchObject({
+      status: 'succeeded',
+      ok: 2,
+    });
+    const ads = body<{ list: AdBatchAd[] }>(await admin.get(`/api/v1/ad-batches/${batch.id}/ads?media=jrtt`))
+      .data.list;
+    for (const kind of ['campaign', 'ad', 'creative'] as const)
+      expect(ocean.made.filter((m) => m.kind === kind)).toHaveLength(2);
+    for (const ad of ads) {
+      const campaign = ocean.made.find((m) => String(m.id) === ad.campaign_id)!;
+      expect(campaign.name).toContain(ad.request_id);
+      expect(String(campaign.advertiser)).toBe(ad.account_id);
+      expect(ocean.made.find((m) => String(m.id) === ad.adgroup_id)!.parent).toBe(campaign.id);
+      expect(ocean.made.find((m) => String(m.id) === ad.creative_id)!.parent).toBe(Number(ad.adgroup_id));
+    }
+    const created = ocean.received.find((r) => r.path === '/open_api/2/ad/create/')!;
+    expect(JSON.parse(created.body)).toMatchObject({ budget: 500, bid: 1.5, budget_mode: 'BUDGET_MODE_DAY' });
   });
 });
 

@@ -237,6 +237,11 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
         }
         return states;
       }),
+    // Not built yet over the real API (campaign, ad group and creative creation): refused, never faked.
+    createAd: () =>
+      Promise.reject(
+        new OutsideError('refused', 'Tencent: batch creation through the real API is not built yet'),
+      ),
     report: (ids, from, to) =>
       ctx.authorized(obtain, async (token) => {
         const days: MediumReportDay[] = [];

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ErrorCode,
+  adBatchesResource,
+  type AdBatch,
+  type AdBatchAd,
+  type AdBatchCreate,
+  type AdBatchStatus,
+} from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { ProductScope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { JobRow, JobRunner } from '../../lib/jobs/index.ts';
+import { contains } from '../../lib/list.ts';
+import { logChange } from '../../lib/operation-log.ts';
+import { isOutsideError } from '../../lib/outside/index.ts';
+import { fieldError } from '../../lib/problems.ts';
+import { resourceReads, type Filters } from '../../lib/resource-routes.ts';
+import { inScope } from '../../lib/scope.ts';
+import type { AdsContext } from './accounts.ts';
+import { adPartyOf } from './media/parties.ts';
+import { adMessage } from './messages.ts';
+import { adAccounts, adBatchAds, adBatches } from './tables.ts';
+
+/** The job pushing a batch's ads to its medium: one job item per ad. */
+export const BATCH_JOB = 'ads:batch-create';
+
+type BatchRow = typeof adBatches.$inferSelect;
+
+function toItem(row: BatchRow): AdBatch {
+  return {
+    id: row.id,
+    media: row.media,
+    name: row.name,
+    status: row.status,
+    budget: row.budget,
+    bid: row.bid,
+    total: row.total,
+    ok: row.ok,
+    failed: row.failed,
+    job_id: row.jobId,
+    created_by: row.createdBy,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function where(filters: Filters<typeof adBatchesResource>): (SQL | undefined)[] {
+  return [
+    filters.q ? contains(adBatches.name, filters.q) : undefined,
+    filters.status ? eq(adBatches.status, filters.status) : undefined,
+  ];
+}
+
+export const batchReads = resourceReads(adBatchesResource, {
+  table: adBatches,
+  items: async (_db, rows: BatchRow[]) => rows.map(toItem),
+  where,
+  sortBy: { id: adBatches.id, name: adBatches.name },
+});
+
+/** A batch's ads, in order, with their accounts' medium ids. */
+export async function batchAds(
+  db: Db,
+  batchId: number,
+  query: { page: number; page_size: number; status?: 'pending' | 'ok' | 'error' },
+): Promise<{ list: AdBatchAd[]; total: number }> {
+  const condition = and(
+    eq(adBatchAds.batchId, batchId),
+    query.status ? eq(adBatchAds.status, query.status) : undefined,
+  );
+  const rows = await db
+    .select({ ad: adBatchAds, accountId: adAccounts.accountId })
+    .from(adBatchAds)
+    .innerJoin(adAccounts, eq(adAccounts.id, adBatchAds.adAccountId))
+    .where(condition)
+    .orderBy(asc(adBatchAds.seq))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const [total] = await db.select({ n: count() }).from(adBatchAds).where(condition);
+  return {
+    list: rows.map(({ ad, accountId }) => ({
+      id: ad.id,
+      seq: ad.seq,
+      ad_account_id: ad.adAccountId,
+      account_id: accountId,
+      title: ad.title,
+      status: ad.status,
+      campaign_id: ad.campaignId,
+      adgroup_id: ad.adgroupId,
+      creative_id: ad.creativeId,
+      message: ad.message,
+      request_id: ad.requestId,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/**
+ * Makes a batch: checks its accounts are advertisers of this medium and game, stores the batch and
+ * one ad per account × title (each with its own request id), then starts the job pushing them.
+ */
+export async function createBatch(
+  ctx: AdsContext & { jobs: JobRunner },
+  scope: ProductScope,
+  media: string,
+  input: AdBatchCreate,
+): Promise<AdBatch> {
+  const ids = [...new Set(input.ad_account_ids)];
+  const accounts = await ctx.db
+    .select({ id: adAccounts.id })
+    .from(adAccounts)
+    .where(
+      and(
+        inScope(adAccounts, { ...scope, dimension: { name: 'media', value: media } }),
+        inArray(adAccounts.id, ids),
+        eq(adAccounts.role, 'advertiser'),
+      ),
+    );
+  if (accounts.length !== ids.length) throw fieldError(scope.lang, 'ad_account_ids', 'unknown_ref');
+  const stamp = randomBytes(6).toString('hex');
+  const batch = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(adBatches)
+      .values({
+        cpId: scope.cpId,
+        productId: scope.productId,
+        media,
+        name: input.name,
+        budget: input.budget,
+        bid: input.bid,
+        total: ids.length * input.titles.length,
+        createdBy: scope.username ?? '',
+      })
+      .returning();
+    const ads: (typeof adBatchAds.$inferInsert)[] = [];
+    for (const adAccountId of ids)
+      for (const title of input.titles)
+        ads.push({
+          batchId: row!.id,
+          seq: ads.length + 1,
+          adAccountId,
+          title,
+          requestId: `rx-${row!.id}-${stamp}-${ads.length + 1}`,
+        });
+    for (let i = 0; i < ads.length; i += 500) await tx.insert(adBatchAds).values(ads.slice(i, i + 500));
+    await logChange(tx, scope, {
+      action: 'create',
+      targetType: 'ad_batch',
+      targetId: row!.id,
+      targetName: row!.name,
+      after: { ...toItem(row!), titles: input.titles, ad_account_ids: ids },
+    });
+    return row!;
+  });
+  const adIds = await ctx.db
+    .select({ id: adBatchAds.id })
+    .from(adBatchAds)
+    .where(eq(adBatchAds.batchId, batch.id))
+    .orderBy(asc(adBatchAds.seq));
+  const jobId = await ctx.jobs.create(
+    BATCH_JOB,
+    { cpId: scope.cpId, productId: scope.productId, userId: scope.userId, username: scope.username },
+    { items: adIds.map((a) => ({ ad: a.id })), params: { batchId: batch.id } },
+  );
+  const [row] = await ctx.db.update(adBatches).set({ jobId }).where(eq(adBatches.id, batch.id)).returning();
+  return toItem(row!);
+}
+
+/**
+ * Pushes one ad (a job item, inside the item's transaction): an ad already made is left alone; else
+ * the medium makes it under the ad's request id (so a retry after a lost answer gets the same ad).
+ * A failure is written beside the ad (outside the item's transaction, which rolls back) and thrown
+ * for the job to record; retry runs it again.
+ */
+export async function pushAd(ctx: AdsContext, tx: Db, input: unknown): Promise<unknown> {
+  const { ad: adId } = input as { ad: number };
+  const [found] = await tx
+    .select({ ad: adBatchAds, batch: adBatches, account: adAccounts })
+    .from(adBatchAds)
+    .innerJoin(adBatches, eq(adBatches.id, adBatchAds.batchId))
+    .innerJoin(adAccounts, eq(adAccounts.id, adBatchAds.adAccountId))
+    .where(eq(adBatchAds.id, adId));
+  if (!found) return { skipped: 'gone' };
+  const { ad, batch, account } = found;
+  if (ad.status === 'ok') return { campaign_id: ad.campaignId, creative_id: ad.creativeId };
+  try {
+    const adapter = await ctx.outside.open(ctx.db, adPartyOf(batch.media), batch.productId, {
+      account: account.grantAccount,
+    });
+    const made = await adapter.createAd({
+      requestId: ad.requestId,
+      accountId: account.accountId,
+      campaignName: `${batch.name} ${ad.seq}`,
+      budget: batch.budget,
+      bid: batch.bid,
+      title: ad.title,
+    });
+    await tx
+      .update(adBatchAds)
+      .set({ status: 'ok', ...made, message: '' })
+      .where(eq(adBatchAds.id, ad.id));
+    return { campaign_id: made.campaignId, adgroup_id: made.adgroupId, creative_id: made.creativeId };
+  } catch (error) {
+    if (!isOutsideError(error)) throw error;
+    await ctx.db
+      .update(adBatchAds)
+      .set({ status: 'error', message: error.message.slice(0, 500) })
+      .where(eq(adBatchAds.id, ad.id));
+    throw error;
+  }
+}
+
+/** When the job ends (and after each retry): the batch's counts and status from its ads. */
+export async function batchEnded(tx: Db, job: JobRow): Promise<void> {
+  const { batchId } = job.params as { batchId: number };
+  const [counts] = await tx
+    .select({
+      ok: sql<number>`count(*) filter (where ${adBatchAds.status} = 'ok')::int`,
+      failed: sql<number>`count(*) filter (where ${adBatchAds.status} <> 'ok')::int`,
+    })
+    .from(adBatchAds)
+    .where(eq(adBatchAds.batchId, batchId));
+  const ok = counts?.ok ?? 0;
+  const failed = counts?.failed ?? 0;
+  const status: AdBatchStatus = failed === 0 ? 'succeeded' : ok === 0 ? 'failed' : 'partial';
+  await tx
+    .update(adBatches)
+    .set({ ok, failed, status, updatedAt: new Date() })
+    .where(eq(adBatches.id, batchId));
+}
+
+/** Runs the failed ads of a batch again (its job's failed items). */
+export async function retryBatch(
+  ctx: AdsContext & { jobs: JobRunner },
+  scope: ProductScope,
+  batch: BatchRow,
+): Promise<AdBatch> {
+  if (!batch.jobId || batch.status === 'running' || batch.failed === 0)
+    throw new ApiError(
+      ErrorCode.BUSINESS_RULE,
+      { reason: 'nothing_to_retry' },
+      adMessage('nothing_to_retry', scope.lang),
+    );
+  await ctx.db
+    .update(adBatchAds)
+    .set({ status: 'pending' })
+    .where(
+      and(
+        eq(adBatchAds.batchId, batch.id),
+        or(eq(adBatchAds.status, 'error'), eq(adBatchAds.status, 'pending')),
+      ),
+    );
+  const [row] = await ctx.db
+    .update(adBatches)
+    .set({ status: 'running' })
+    .where(eq(adBatches.id, batch.id))
+    .returning();
+  await ctx.jobs.retry(batch.jobId);
+  await logChange(ctx.db, scope, {
+    action: 'update',
+    targetType: 'ad_batch',
+    targetId: batch.id,
+    targetName: batch.name,
+    before: toItem(batch),
+    after: toItem(row!),
+  });
+  return toItem(row!);
+}

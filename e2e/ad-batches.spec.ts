@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { localeStrings } from './support/layout.ts';
+import { switchLanguage } from './support/built-pages.ts';
+import { signIn } from './support/sign-in.ts';
+
+// A medium's batch ads through the built-in fake medium (Kuaishou): a wrong then a right new batch,
+// the job makes every ad, the ads drawer shows the medium's ids; in Chinese and Arabic, at 1440 and
+// 390 px, with no serious axe finding.
+
+test.use({ bypassCSP: true });
+
+const PAGE = '/main/newrxlaunch/kuaishou-batch-ad';
+const named = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
+
+async function authorize(page: Page, code: string) {
+  const start = await api<{ state: string }>(page, 'POST', '/ad-accounts/authorize?media=kuaishou', {});
+  await api(page, 'POST', '/ad-accounts/authorize/callback?media=kuaishou', { code, state: start.state });
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+for (const { lang, html, dir, name, agent } of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', agent: 71 },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', agent: 72 },
+] as const) {
+  test(`ad batches: a wrong then a right batch, its ads (${lang})`, async ({ page }) => {
+    const s = (localeStrings('ads', lang) as Record<string, any>).batches;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin', 'zh');
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    await authorize(page, `fake-agent-${agent}`);
+    const batchName = `e2e batch ${lang} ${Date.now().toString(36)}`;
+
+    await page.goto(PAGE);
+    await expect(page.locator('.ant-alert-info')).toBeVisible();
+    await page.getByRole('button', { name: named(s.create) }).click();
+    const dialog = page.getByRole('dialog');
+    // Wrong: no account, no title.
+    await dialog.getByLabel(s.columns.name).fill(batchName);
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    // Right: this agent's first advertiser, two titles.
+    await dialog.getByLabel(s.accounts).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: `kuaishou-agent-${agent}-1` })
+      .first()
+      .click();
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel(s.titles).fill('新服开启\n登录有礼');
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: batchName });
+    await expect(row).toContainText(s.statuses.succeeded, { timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await row.getByRole('button', { name: named(s.viewAds) }).click();
+    const drawer = page.locator('.ant-drawer');
+    await expect(drawer.locator('tbody tr.ant-table-row')).toHaveCount(2);
+    await expect(drawer.locator('tbody tr.ant-table-row').first()).toContainText('kuaishou-c');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${PAGE}?q=${encodeURIComponent(batchName)}`);
+    await expect(page.locator('.rx-data-table tbody tr.ant-table-row')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
