@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { switchLanguage } from './support/built-pages.ts';
+import { openPage, switchLanguage } from './support/built-pages.ts';
 import { signIn } from './support/sign-in.ts';
 
 // Issue 27, defect 9: the demo tells a story a newcomer can click through. The work-order
@@ -31,7 +31,11 @@ for (const c of CASES) {
     const id = Number(/ticket=(\d+)/.exec(order.link)?.[1]);
     expect(order.title).toContain(`#${id}`);
     // The ticket exists, and its queue holds more than it.
-    const ticket = await api<{ id: number; kind: string; content: string }>(page, 'GET', `/tickets/${id}`);
+    const ticket = await api<{ id: number; kind: string; content: string; openid: string }>(
+      page,
+      'GET',
+      `/tickets/${id}`,
+    );
     expect(ticket.id).toBe(id);
     const queue = await api<{ total: number }>(page, 'GET', `/tickets?kind=${ticket.kind}`);
     expect(queue.total).toBeGreaterThan(1);
@@ -45,5 +49,22 @@ for (const c of CASES) {
     await expect(page).toHaveURL(new RegExp(`\\?ticket=${id}$`));
     await expect(page.getByText(ticket.content).first()).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Defect 11: the player's profile no longer promises tickets "once built": it links to them.
+    await openPage(page, `/useraccount/userManage/userOption/${ticket.openid}`);
+    const links = page.getByTestId('player-tickets').filter({ visible: true });
+    await expect(links).toBeVisible({ timeout: 60_000 });
+    await links
+      .locator('a')
+      .nth(ticket.kind === 'product' ? 0 : 1)
+      .click();
+    await expect(page).toHaveURL(new RegExp(`openid=${ticket.openid}`));
+    await expect(
+      page
+        .locator('.rx-data-table tbody tr.ant-table-row')
+        .filter({ visible: true })
+        .filter({ hasText: String(id) })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
   });
 }
