@@ -31,7 +31,7 @@ for (const c of CASES) {
     const id = Number(/ticket=(\d+)/.exec(order.link)?.[1]);
     expect(order.title).toContain(`#${id}`);
     // The ticket exists, and its queue holds more than it.
-    const ticket = await api<{ id: number; kind: string; content: string; openid: string }>(
+    const ticket = await api<{ id: number; kind: string; content: string; openid: string; order_no: string }>(
       page,
       'GET',
       `/tickets/${id}`,
@@ -49,6 +49,13 @@ for (const c of CASES) {
     await expect(page).toHaveURL(new RegExp(`\\?ticket=${id}$`));
     await expect(page.getByText(ticket.content).first()).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
+    // Defect 11: its order number opens the order's refund record (for staff who see refunds).
+    if (c.user === 'admin' && ticket.order_no) {
+      await expect(page.getByRole('link', { name: ticket.order_no }).first()).toHaveAttribute(
+        'href',
+        new RegExp(`/useraccount/refund/detail/${ticket.order_no}$`),
+      );
+    }
 
     // Defect 11: the player's profile no longer promises tickets "once built": it links to them.
     await openPage(page, `/useraccount/userManage/userOption/${ticket.openid}`);

@@ -57,7 +57,18 @@ export function PlayerProfilePage() {
         { title: t('timesSeen'), dataIndex: 'count', width: 100 },
       ] as ColumnsType<Row<'addresses'>>,
       orders: [
-        { title: t('orderNo'), dataIndex: 'order_no', width: 190 },
+        {
+          title: t('orderNo'),
+          dataIndex: 'order_no',
+          width: 190,
+          // A refunded order opens its refund (issue 27).
+          render: (orderNo: string, o) =>
+            o.refunded_at ? (
+              <Link to={`/useraccount/refund/detail/${encodeURIComponent(orderNo)}`}>{orderNo}</Link>
+            ) : (
+              orderNo
+            ),
+        },
         {
           title: t('store'),
           dataIndex: 'store',
