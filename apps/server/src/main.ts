@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     demo: config.demo,
     demoPlayers: config.demoPlayers,
     approvalsOnEveryGame: true,
+    demoWork: true,
     adminPassword: config.adminPassword,
     log: app.log,
     jwtSecret: config.jwtSecret,

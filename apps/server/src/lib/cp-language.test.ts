@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CpSettings, Prop } from '@rx/contracts';
+import { validationMessage, type CpSettings, type Prop } from '@rx/contracts';
 import { body, useTestApp } from '../../test/index.ts';
 import { props } from '../modules/props/tables.ts';
 
@@ -33,7 +33,7 @@ describe("multilingual texts require the CP's default language", () => {
     expect(refused.statusCode).toBe(400);
     const fields = body<Fields>(refused).data.fields;
     expect(Object.keys(fields)).toEqual(['name.en']);
-    expect(fields['name.en']).toContain('English');
+    expect(fields['name.en']).toBe(validationMessage('cp_language_required', 'zh'));
     expect(await t.rowCount(props)).toBe(before);
 
     // An update that leaves the name alone is not asked for it; one that empties English is refused.

@@ -7,6 +7,7 @@ import {
   actionPermission,
   leafPages,
   pagesForRegion,
+  ticketsResourceOf,
   type MenuNode,
 } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
@@ -23,6 +24,7 @@ import { channels } from '../modules/channels/tables.ts';
 import { seedDemoPlayers } from '../modules/players/index.ts';
 import { seedDemoWebShop } from '../modules/web-shop/index.ts';
 import { seedDemoWebSite } from './demo-web-site.ts';
+import { seedDemoTickets } from './demo-day.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -42,6 +44,11 @@ export interface SeedOptions {
    * has them: the API tests' fixture, whose tests take the other games as policy-free.
    */
   approvalsOnEveryGame?: boolean;
+  /**
+   * Work waiting on the first day, as the console's demo ships (main.ts): tickets in each game's
+   * queues, the work-order notification opening one. Off: the API tests' fixture (empty queues).
+   */
+  demoWork?: boolean;
 }
 
 /** The see permission of each page and every action permission that goes with it (admin-only pages: none). */
@@ -217,13 +224,6 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await db
     .insert(userRoles)
     .values(staff.map((s, i) => ({ userId: userRows[i]!.id, roleId: role(s.cpId, s.role).id })));
-  await db
-    .insert(notifications)
-    .values(
-      userRows.flatMap((user) =>
-        demoNotifications(user.defaultLang === 'en').map((n) => ({ ...n, cpId: user.cpId, userId: user.id })),
-      ),
-    );
   const secrets = options.jwtSecret ? secretBox(options.jwtSecret) : undefined;
   for (const product of productRows) await seedConfigDemo(db, product, secrets);
   // The web recharge site's configuration, top-up activities and protocols (demo-web-site.ts).
@@ -236,25 +236,45 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       strict: product.code === 'tankwar',
       everyGame: options.approvalsOnEveryGame ?? false,
     });
+  // Tickets waiting in each game's queues; the work-order notification opens one (demo-day.ts).
+  const ticketOfCp = new Map<number, { id: number; kind: 'product' | 'player' }>();
+  for (const product of options.demoWork ? productRows : []) {
+    const ticket = await seedDemoTickets(db, product);
+    if (ticket && !ticketOfCp.has(product.cpId)) ticketOfCp.set(product.cpId, ticket);
+  }
+  await db.insert(notifications).values(
+    userRows.flatMap((user) =>
+      demoNotifications(user.defaultLang === 'en', ticketOfCp.get(user.cpId)).map((n) => ({
+        ...n,
+        cpId: user.cpId,
+        userId: user.id,
+      })),
+    ),
+  );
 }
 
 /** A few notifications for each demo staff member, in their language (data, not interface text). */
-function demoNotifications(english: boolean) {
+function demoNotifications(english: boolean, ticket?: { id: number; kind: 'product' | 'player' }) {
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+  // The work order is a seeded ticket, opened on its queue; approvals open the approvals page.
+  const ticketNo = ticket ? String(ticket.id) : '1024';
+  const ticketLink = ticket
+    ? `${ticketsResourceOf(ticket.kind).page}?ticket=${ticket.id}`
+    : '/notification/management';
   return english
     ? [
         {
           kind: 'work_order' as const,
-          title: 'Work order #1024: payment not received',
+          title: `Work order #${ticketNo}: payment not received`,
           body: 'Player 8812 paid 4.99 USD, no diamonds arrived.',
-          link: '/notification/management',
+          link: ticketLink,
           createdAt: at(12),
         },
         {
           kind: 'approval' as const,
           title: 'Mail campaign awaiting your approval',
           body: 'Weekend login reward, all servers.',
-          link: '/notification/management',
+          link: ticket ? '/approvals' : '/notification/management',
           createdAt: at(95),
         },
         {
@@ -268,16 +288,16 @@ function demoNotifications(english: boolean) {
     : [
         {
           kind: 'work_order' as const,
-          title: '工单 #1024：充值未到账',
+          title: `工单 #${ticketNo}：充值未到账`,
           body: '玩家 8812 支付 30 元后未收到钻石。',
-          link: '/notification/management',
+          link: ticketLink,
           createdAt: at(12),
         },
         {
           kind: 'approval' as const,
           title: '邮件活动待您审批',
           body: '周末登录奖励，全服发放。',
-          link: '/notification/management',
+          link: ticket ? '/approvals' : '/notification/management',
           createdAt: at(95),
         },
         {

@@ -73,7 +73,8 @@ export async function notificationRoutes(
           kind: n.kind,
           title: n.title,
           body: n.body,
-          link: linkFor(n.link, grants),
+          // A CP developer account has the home page only: nothing to open (issue 27).
+          link: auth.usertype !== null ? '' : linkFor(n.link, grants),
           read: n.readAt !== null,
           created_at: n.createdAt.toISOString(),
         })),

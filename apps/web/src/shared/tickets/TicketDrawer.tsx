@@ -65,6 +65,7 @@ export function TicketDrawer({ kind, id, onClose, assignees }: Props) {
   const direction = useLocale((s) => s.direction);
   const lang = currentLanguage();
   const canEdit = usePermission([ticketsResourceOf(kind).permissions.edit]);
+  const canSeeRefunds = usePermission(['refund/see/refund']);
   const rawMe = storage.userInfo.get()?.id;
   const me = rawMe === undefined || rawMe === null ? undefined : Number(rawMe);
   const [html, setHtml] = useState('');
@@ -144,7 +145,16 @@ export function TicketDrawer({ kind, id, onClose, assignees }: Props) {
               {[ticket.device, ticket.os, ticket.app_version].filter(Boolean).join(' · ') || '—'}
             </Descriptions.Item>
             {ticket.order_no && (
-              <Descriptions.Item label={t('detail.orderNo')}>{ticket.order_no}</Descriptions.Item>
+              <Descriptions.Item label={t('detail.orderNo')}>
+                {/* The order's refund record, for staff who may see refunds (issue 27). */}
+                {canSeeRefunds ? (
+                  <Link to={`/useraccount/refund/detail/${encodeURIComponent(ticket.order_no)}`}>
+                    {ticket.order_no}
+                  </Link>
+                ) : (
+                  ticket.order_no
+                )}
+              </Descriptions.Item>
             )}
             {ticket.reported_openid && (
               <Descriptions.Item label={t('columns.reported')}>

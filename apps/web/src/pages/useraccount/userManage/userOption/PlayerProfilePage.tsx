@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { playersResource, type PlayerProfile } from '@rx/contracts/players';
 import { useProduct } from '@/app/product/index.ts';
 import { useResourceItem } from '@/shared/crud/index.ts';
@@ -57,7 +57,18 @@ export function PlayerProfilePage() {
         { title: t('timesSeen'), dataIndex: 'count', width: 100 },
       ] as ColumnsType<Row<'addresses'>>,
       orders: [
-        { title: t('orderNo'), dataIndex: 'order_no', width: 190 },
+        {
+          title: t('orderNo'),
+          dataIndex: 'order_no',
+          width: 190,
+          // A refunded order opens its refund (issue 27).
+          render: (orderNo: string, o) =>
+            o.refunded_at ? (
+              <Link to={`/useraccount/refund/detail/${encodeURIComponent(orderNo)}`}>{orderNo}</Link>
+            ) : (
+              orderNo
+            ),
+        },
         {
           title: t('store'),
           dataIndex: 'store',
@@ -149,7 +160,17 @@ export function PlayerProfilePage() {
           tab('orders', 'order_no', columns.orders, p.orders),
         ]}
       />
-      <Typography.Paragraph type="secondary">{t('laterSections')}</Typography.Paragraph>
+      {/* Bans, mail and tickets are live: the tickets open filtered to this player (issue 27). */}
+      <Typography.Paragraph type="secondary" data-testid="player-tickets">
+        {t('elsewhere')}{' '}
+        <Link to={`/service/feedbackConfig/feedback_copy?openid=${encodeURIComponent(p.openid)}`}>
+          {t('productTickets')}
+        </Link>
+        {' · '}
+        <Link to={`/service/feedbackConfig/feedback_player?openid=${encodeURIComponent(p.openid)}`}>
+          {t('playerTickets')}
+        </Link>
+      </Typography.Paragraph>
     </>
   );
 }
