@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { SHARE_PLATFORM_CODES } from './dimensions.ts';
+import {
+  SHARE_PLATFORMS,
+  SHARE_PLATFORM_CODES,
+  type SharePlatform,
+  type SharePlatformCode,
+  type ShareExtraKind,
+} from './dimensions.ts';
 import {
   codeField,
   iconUrl,
@@ -460,3 +466,58 @@ export const sharePlatformsResource = defineResource({
   remove: 'delete',
 });
 export const sharePlatformListAnswer = listAnswer(sharePlatformItem);
+
+// ——— Multi-image posts (TikTok's photo mode: `multi-image-manage`) ———
+
+/** An extra kind's dimension: only the platforms whose registry entry has that page. */
+function extraDimension(kind: ShareExtraKind) {
+  const values = (SHARE_PLATFORMS as readonly SharePlatform[])
+    .filter((p) => p.extras?.includes(kind))
+    .map((p) => p.code) as [SharePlatformCode, ...SharePlatformCode[]];
+  return { name: 'platform', kind, values } as const;
+}
+
+/** One image of a post: an upload; the server fills in its sides when it checks it. */
+export const shareMultiImageEntry = z.object({ url: imageUrl });
+const multiImageFields = z.object({
+  name,
+  /** The post's caption; the platform's description limit is checked by the server. */
+  caption: shareDescription,
+  /** The images, in order: at least 2, at most the platform's `maxImages` (checked by the server). */
+  images: z.array(shareMultiImageEntry).min(2).max(35),
+  status: recordStatus,
+});
+export const shareMultiImageCreateBody = multiImageFields.extend({
+  caption: shareDescription.default(''),
+  status: recordStatus.default('active'),
+});
+export type ShareMultiImageCreate = z.input<typeof shareMultiImageCreateBody>;
+export const shareMultiImageUpdateBody = multiImageFields.partial().extend({ version: versionField });
+export const shareMultiImageItem = multiImageFields.extend({
+  ...rowMeta,
+  product_id: idField,
+  platform,
+  images: z.array(shareMultiImageEntry.extend({ width: z.number().int(), height: z.number().int() })),
+});
+export type ShareMultiImage = z.infer<typeof shareMultiImageItem>;
+export const SHARE_MULTI_IMAGE_SORTS = ['id', 'name', 'status', 'updated_at'] as const;
+const shareMultiImageFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
+export const shareMultiImageListQuery = listQuery(SHARE_MULTI_IMAGE_SORTS, shareMultiImageFilters);
+
+export const shareMultiImagesResource = defineResource({
+  name: 'share-multi-images',
+  page: '/share/app-share-manage/tiktok/multi-image-manage',
+  scope: 'product',
+  logTarget: 'share_multi_image',
+  namespace: 'share',
+  item: shareMultiImageItem,
+  create: shareMultiImageCreateBody,
+  update: shareMultiImageUpdateBody,
+  list: shareMultiImageListQuery,
+  export: exportQuery(shareMultiImageFilters),
+  filters: ['q', 'status'],
+  sorts: SHARE_MULTI_IMAGE_SORTS,
+  remove: 'delete',
+  dimension: extraDimension('multi-image-manage'),
+});
+export const shareMultiImageListAnswer = listAnswer(shareMultiImageItem);
