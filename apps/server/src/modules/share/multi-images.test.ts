@@ -44,7 +44,7 @@ describe('multi-image posts (TikTok photo mode)', () => {
     });
     expect(fields(many)).toEqual(['images']);
     expect(body<{ fields: Record<string, string> }>(many).data.fields.images).toContain('12');
-    // A panorama (4:1) is outside TikTok's 9:16…16:9; named by its place in the post.
+    // A panorama (4:1) is outside TikTok's 1/2.2…2.2; named by its place in the post.
     const wide = await t.admin.post('/api/v1/share-multi-images?platform=tiktok', {
       name: 'wide',
       images: [{ url: square }, { url: await upload(1600, 400) }],
