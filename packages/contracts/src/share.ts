@@ -521,3 +521,56 @@ export const shareMultiImagesResource = defineResource({
   dimension: extraDimension('multi-image-manage'),
 });
 export const shareMultiImageListAnswer = listAnswer(shareMultiImageItem);
+
+// ——— Share words (Douyin's words materials: `words-materials-manage`) ———
+
+/** A hashtag without its `#`: letters, digits and underscores. */
+const hashtag = safeText()
+  .trim()
+  .regex(/^[\p{L}\p{N}_]{1,30}$/u);
+export const MAX_SHARE_HASHTAGS = 10;
+const wordsFields = z.object({
+  /** The words a share carries (the title the platform shows); its limit is the platform's. */
+  text: shareTitle,
+  hashtags: z
+    .array(hashtag)
+    .max(MAX_SHARE_HASHTAGS)
+    .refine((list) => new Set(list).size === list.length, { params: { key: 'duplicate_item' } }),
+  scene: z.enum(SHARE_SCENES),
+  status: recordStatus,
+});
+export const shareWordsCreateBody = wordsFields.extend({
+  hashtags: wordsFields.shape.hashtags.default([]),
+  scene: z.enum(SHARE_SCENES).default('invite'),
+  status: recordStatus.default('active'),
+});
+export type ShareWordsCreate = z.input<typeof shareWordsCreateBody>;
+export const shareWordsUpdateBody = wordsFields.partial().extend({ version: versionField });
+export const shareWordsItem = wordsFields.extend({ ...rowMeta, product_id: idField, platform });
+export type ShareWords = z.infer<typeof shareWordsItem>;
+export const SHARE_WORDS_SORTS = ['id', 'scene', 'status', 'updated_at'] as const;
+const shareWordsFilters = {
+  ...platformFilter,
+  q: keyword,
+  scene: z.enum(SHARE_SCENES).optional(),
+  status: recordStatus.optional(),
+};
+export const shareWordsListQuery = listQuery(SHARE_WORDS_SORTS, shareWordsFilters);
+
+export const shareWordsResource = defineResource({
+  name: 'share-words',
+  page: '/share/app-share-manage/douyin/words-materials-manage',
+  scope: 'product',
+  logTarget: 'share_words',
+  namespace: 'share',
+  item: shareWordsItem,
+  create: shareWordsCreateBody,
+  update: shareWordsUpdateBody,
+  list: shareWordsListQuery,
+  export: exportQuery(shareWordsFilters),
+  filters: ['q', 'scene', 'status'],
+  sorts: SHARE_WORDS_SORTS,
+  remove: 'delete',
+  dimension: extraDimension('words-materials-manage'),
+});
+export const shareWordsListAnswer = listAnswer(shareWordsItem);

@@ -37,6 +37,7 @@ import { ok } from '../../lib/request.ts';
 import { shareLinkStats } from './stats.ts';
 import { sharePlatformRoutes } from './platforms.ts';
 import { shareMultiImageRoutes } from './multi-images.ts';
+import { shareWordsRoutes } from './words.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { files } from '../files/tables.ts';
 import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
@@ -405,6 +406,7 @@ export async function shareRoutes(
   const { db } = options;
   sharePlatformRoutes(fastify, db, options.secrets);
   shareMultiImageRoutes(fastify, db);
+  shareWordsRoutes(fastify, db);
   resourceRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl);
   resourceTableRoutes(fastify, db, shareImagesResource, {
     exporter: exporter<ShareImage>(

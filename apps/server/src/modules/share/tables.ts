@@ -168,3 +168,18 @@ export const shareMultiImages = pgTable(
   },
   (t) => [index('share_multi_images_product_platform').on(t.productId, t.platform, t.updatedAt)],
 );
+
+/** Share words of a platform (Douyin's words materials): the text and hashtags a share carries. */
+export const shareWords = pgTable(
+  'share_words',
+  {
+    ...gameRow(),
+    platform: platform(),
+    text: text('text').notNull(),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    scene: text('scene').$type<ShareScene>().notNull(),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_words_product_platform').on(t.productId, t.platform, t.updatedAt)],
+);
