@@ -344,3 +344,31 @@ for (const c of [
     await fitsAndPasses(page, c.dir);
   });
 }
+
+// Douyin's share words (a domestic platform's extra page): words too long with their hashtags
+// refused, then right; Chinese at 1440 px and Arabic at 390 px, axe.
+for (const c of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
+] as const) {
+  test(`douyin share words (${c.lang}, ${c.width} px)`, async ({ page }) => {
+    const crud = localeStrings('crud', c.lang) as Record<string, any>;
+    const tag = `${c.lang}${Date.now().toString(36)}`;
+    await page.setViewportSize({ width: c.width, height: c.width > 500 ? 900 : 844 });
+    await signIn(page, 'admin', 'zh', '/main/share/app-share-manage/douyin/words-materials-manage');
+    if (c.lang !== 'zh') await switchLanguage(page, c.name, c.html, c.dir);
+    await button(page, crud.action.create).first().click();
+    const drawer = openDrawer(page);
+    // 50 characters and a 10-character hashtag: past Douyin's 55 together.
+    await drawer.locator('#text').fill(`${tag} ${'字'.repeat(50 - tag.length - 1)}`);
+    await drawer.locator('#hashtags').fill('newgame123');
+    await drawer.locator('#hashtags').press('Enter');
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toContainText('55');
+    await drawer.locator('#text').fill(`${tag} 一起来修仙`);
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    await expect(rowOf(page, tag)).toContainText('#newgame123');
+    await fitsAndPasses(page, c.dir);
+  });
+}
