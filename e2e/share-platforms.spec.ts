@@ -295,3 +295,80 @@ for (const c of [
     await expect(edit.locator('#platform')).toBeDisabled();
   });
 }
+
+// TikTok's multi-image posts (an overseas platform's extra page): a post with one image wrong (a
+// panorama, outside 1/2.2…2.2) refused on that image, then right; in Arabic at 390 px and Chinese
+// at 1440 px, axe.
+for (const c of [
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
+] as const) {
+  test(`tiktok multi-image posts (${c.lang}, ${c.width} px)`, async ({ page }) => {
+    const s = localeStrings('share', c.lang) as Record<string, any>;
+    const crud = localeStrings('crud', c.lang) as Record<string, any>;
+    const tag = `${c.lang}${Date.now().toString(36)}`;
+    await page.setViewportSize({ width: c.width, height: c.width > 500 ? 900 : 844 });
+    await signIn(page, 'ops_hw', 'zh', '/main/share/app-share-manage/tiktok/multi-image-manage');
+    await switchLanguage(page, c.name, c.html, c.dir);
+    await expect(page.getByText(s.constraints.title)).toBeVisible();
+    await button(page, crud.action.create).first().click();
+    const drawer = openDrawer(page);
+    await drawer.locator('#name').fill(`post ${tag}`);
+    const uploadAt = async (i: number, sides: readonly [number, number]) => {
+      const field = drawer.locator('.rx-file-upload').nth(i);
+      await field.locator('input[type=file]').setInputFiles({
+        name: `p${i}.png`,
+        mimeType: 'image/png',
+        buffer: png(...sides),
+      });
+      await expect
+        .poll(
+          () =>
+            field
+              .locator('.rx-file-upload__preview img')
+              .evaluate((img: HTMLImageElement) => img.naturalWidth),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(sides[0]);
+    };
+    await uploadAt(0, [720, 1280]);
+    await uploadAt(1, [1600, 400]);
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toContainText('0.45:1');
+    await uploadAt(1, [1280, 720]);
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    await expect(rowOf(page, `post ${tag}`)).toContainText('2');
+    await fitsAndPasses(page, c.dir);
+  });
+}
+
+// Douyin's share words (a domestic platform's extra page): words too long with their hashtags
+// refused, then right; Chinese at 1440 px and Arabic at 390 px, axe.
+for (const c of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
+] as const) {
+  test(`douyin share words (${c.lang}, ${c.width} px)`, async ({ page }) => {
+    const crud = localeStrings('crud', c.lang) as Record<string, any>;
+    const tag = `${c.lang}${Date.now().toString(36)}`;
+    await page.setViewportSize({ width: c.width, height: c.width > 500 ? 900 : 844 });
+    await signIn(page, 'admin', 'zh', '/main/share/app-share-manage/douyin/words-materials-manage');
+    if (c.lang !== 'zh') await switchLanguage(page, c.name, c.html, c.dir);
+    await button(page, crud.action.create).first().click();
+    const drawer = openDrawer(page);
+    // 50 characters and a 10-character hashtag: past Douyin's 55 together.
+    await drawer.locator('#text').fill(`${tag} ${'字'.repeat(50 - tag.length - 1)}`);
+    await drawer.locator('#hashtags').fill('newgame123');
+    await drawer.locator('#hashtags').press('Enter');
+    await button(drawer, crud.action.save).click();
+    await expect(fieldError(drawer)).toContainText('55');
+    await drawer.locator('#text').fill(`${tag} 一起来修仙`);
+    await button(drawer, crud.action.save).click();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
+    await expect(rowOf(page, tag)).toContainText('#newgame123');
+    await fitsAndPasses(page, c.dir);
+  });
+}

@@ -132,9 +132,10 @@ export const SHARE_PLATFORMS = [
     region: 'hw',
     titleKey: 'group.tiktok',
     extras: ['multi-image-manage'],
-    // Share kit: photo posts of at most 12 images, never mixed with video; portrait 9:16 at best.
+    // Share Kit: 2 to 12 images of ratio 1/2.2…2.2 (developers.tiktok.com, Video Kit / Share
+    // Kit for iOS), never mixed with video; portrait 9:16 shows best.
     constraints: {
-      image: { ratio: [9 / 16, 16 / 9], minWidth: 360, minHeight: 360 },
+      image: { ratio: [1 / 2.2, 2.2], minWidth: 360, minHeight: 360 },
       titleMax: 90,
       descriptionMax: 2200,
       shares: ['video', 'multi_image'],

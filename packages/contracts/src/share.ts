@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { SHARE_PLATFORM_CODES } from './dimensions.ts';
+import {
+  SHARE_PLATFORMS,
+  SHARE_PLATFORM_CODES,
+  type SharePlatform,
+  type SharePlatformCode,
+  type ShareExtraKind,
+} from './dimensions.ts';
 import {
   codeField,
   iconUrl,
@@ -460,3 +466,111 @@ export const sharePlatformsResource = defineResource({
   remove: 'delete',
 });
 export const sharePlatformListAnswer = listAnswer(sharePlatformItem);
+
+// ——— Multi-image posts (TikTok's photo mode: `multi-image-manage`) ———
+
+/** An extra kind's dimension: only the platforms whose registry entry has that page. */
+function extraDimension(kind: ShareExtraKind) {
+  const values = (SHARE_PLATFORMS as readonly SharePlatform[])
+    .filter((p) => p.extras?.includes(kind))
+    .map((p) => p.code) as [SharePlatformCode, ...SharePlatformCode[]];
+  return { name: 'platform', kind, values } as const;
+}
+
+/** One image of a post: an upload; the server fills in its sides when it checks it. */
+export const shareMultiImageEntry = z.object({ url: imageUrl });
+const multiImageFields = z.object({
+  name,
+  /** The post's caption; the platform's description limit is checked by the server. */
+  caption: shareDescription,
+  /** The images, in order: at least 2, at most the platform's `maxImages` (checked by the server). */
+  images: z.array(shareMultiImageEntry).min(2).max(35),
+  status: recordStatus,
+});
+export const shareMultiImageCreateBody = multiImageFields.extend({
+  caption: shareDescription.default(''),
+  status: recordStatus.default('active'),
+});
+export type ShareMultiImageCreate = z.input<typeof shareMultiImageCreateBody>;
+export const shareMultiImageUpdateBody = multiImageFields.partial().extend({ version: versionField });
+export const shareMultiImageItem = multiImageFields.extend({
+  ...rowMeta,
+  product_id: idField,
+  platform,
+  images: z.array(shareMultiImageEntry.extend({ width: z.number().int(), height: z.number().int() })),
+});
+export type ShareMultiImage = z.infer<typeof shareMultiImageItem>;
+export const SHARE_MULTI_IMAGE_SORTS = ['id', 'name', 'status', 'updated_at'] as const;
+const shareMultiImageFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
+export const shareMultiImageListQuery = listQuery(SHARE_MULTI_IMAGE_SORTS, shareMultiImageFilters);
+
+export const shareMultiImagesResource = defineResource({
+  name: 'share-multi-images',
+  page: '/share/app-share-manage/tiktok/multi-image-manage',
+  scope: 'product',
+  logTarget: 'share_multi_image',
+  namespace: 'share',
+  item: shareMultiImageItem,
+  create: shareMultiImageCreateBody,
+  update: shareMultiImageUpdateBody,
+  list: shareMultiImageListQuery,
+  export: exportQuery(shareMultiImageFilters),
+  filters: ['q', 'status'],
+  sorts: SHARE_MULTI_IMAGE_SORTS,
+  remove: 'delete',
+  dimension: extraDimension('multi-image-manage'),
+});
+export const shareMultiImageListAnswer = listAnswer(shareMultiImageItem);
+
+// ——— Share words (Douyin's words materials: `words-materials-manage`) ———
+
+/** A hashtag without its `#`: letters, digits and underscores. */
+const hashtag = safeText()
+  .trim()
+  .regex(/^[\p{L}\p{N}_]{1,30}$/u);
+export const MAX_SHARE_HASHTAGS = 10;
+const wordsFields = z.object({
+  /** The words a share carries (the title the platform shows); its limit is the platform's. */
+  text: shareTitle,
+  hashtags: z
+    .array(hashtag)
+    .max(MAX_SHARE_HASHTAGS)
+    .refine((list) => new Set(list).size === list.length, { params: { key: 'duplicate_item' } }),
+  scene: z.enum(SHARE_SCENES),
+  status: recordStatus,
+});
+export const shareWordsCreateBody = wordsFields.extend({
+  hashtags: wordsFields.shape.hashtags.default([]),
+  scene: z.enum(SHARE_SCENES).default('invite'),
+  status: recordStatus.default('active'),
+});
+export type ShareWordsCreate = z.input<typeof shareWordsCreateBody>;
+export const shareWordsUpdateBody = wordsFields.partial().extend({ version: versionField });
+export const shareWordsItem = wordsFields.extend({ ...rowMeta, product_id: idField, platform });
+export type ShareWords = z.infer<typeof shareWordsItem>;
+export const SHARE_WORDS_SORTS = ['id', 'scene', 'status', 'updated_at'] as const;
+const shareWordsFilters = {
+  ...platformFilter,
+  q: keyword,
+  scene: z.enum(SHARE_SCENES).optional(),
+  status: recordStatus.optional(),
+};
+export const shareWordsListQuery = listQuery(SHARE_WORDS_SORTS, shareWordsFilters);
+
+export const shareWordsResource = defineResource({
+  name: 'share-words',
+  page: '/share/app-share-manage/douyin/words-materials-manage',
+  scope: 'product',
+  logTarget: 'share_words',
+  namespace: 'share',
+  item: shareWordsItem,
+  create: shareWordsCreateBody,
+  update: shareWordsUpdateBody,
+  list: shareWordsListQuery,
+  export: exportQuery(shareWordsFilters),
+  filters: ['q', 'scene', 'status'],
+  sorts: SHARE_WORDS_SORTS,
+  remove: 'delete',
+  dimension: extraDimension('words-materials-manage'),
+});
+export const shareWordsListAnswer = listAnswer(shareWordsItem);

@@ -36,6 +36,8 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
 import { shareLinkStats } from './stats.ts';
 import { sharePlatformRoutes } from './platforms.ts';
+import { shareMultiImageRoutes } from './multi-images.ts';
+import { shareWordsRoutes } from './words.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { files } from '../files/tables.ts';
 import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
@@ -403,6 +405,8 @@ export async function shareRoutes(
 ): Promise<void> {
   const { db } = options;
   sharePlatformRoutes(fastify, db, options.secrets);
+  shareMultiImageRoutes(fastify, db);
+  shareWordsRoutes(fastify, db);
   resourceRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl);
   resourceTableRoutes(fastify, db, shareImagesResource, {
     exporter: exporter<ShareImage>(

@@ -153,3 +153,33 @@ export const sharePlatformSetups = pgTable(
   },
   (t) => [uniqueIndex('share_platform_setups_product_platform').on(t.productId, t.platform)],
 );
+
+/** A multi-image post (TikTok's photo mode): its images in order, each checked like a share image. */
+export const shareMultiImages = pgTable(
+  'share_multi_images',
+  {
+    ...gameRow(),
+    platform: platform(),
+    name: text('name').notNull(),
+    caption: text('caption').notNull().default(''),
+    images: jsonb('images').$type<{ url: string; width: number; height: number }[]>().notNull(),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_multi_images_product_platform').on(t.productId, t.platform, t.updatedAt)],
+);
+
+/** Share words of a platform (Douyin's words materials): the text and hashtags a share carries. */
+export const shareWords = pgTable(
+  'share_words',
+  {
+    ...gameRow(),
+    platform: platform(),
+    text: text('text').notNull(),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    scene: text('scene').$type<ShareScene>().notNull(),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_words_product_platform').on(t.productId, t.platform, t.updatedAt)],
+);

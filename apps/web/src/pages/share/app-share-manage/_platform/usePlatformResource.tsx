@@ -8,13 +8,12 @@ import { ratioText, usePlatformPage } from './platform.tsx';
 interface Row {
   id: number;
   version: number;
-  image_url: string;
 }
 
 /**
  * What a platform's image-bearing list (images, cards) sets up the same way: the platform from the
  * route, the list's common props (its platform query, "<platform> · <page>" title, newest first,
- * keyword and status search, the row's name), the thumbnail column and the upload hint that states
+ * keyword and status search, the row's name), the thumbnail column (of the row's `image_url`) and the upload hint that states
  * the platform's image rule.
  */
 export function usePlatformResource<T extends Row>(pageKey: string, nameOf: (row: T) => string) {

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode, shareWordsResource, validationMessage, type ShareWords } from '@rx/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { contains } from '../../lib/list.ts';
+import {
+  resourceRoutes,
+  resourceService,
+  resourceTableRoutes,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
+import { constraintsOf } from './resources.ts';
+import { shareWords } from './tables.ts';
+
+type Row = typeof shareWords.$inferSelect;
+
+const impl: ResourceImpl<typeof shareWordsResource, typeof shareWords, ShareWords, null> = {
+  table: shareWords,
+  toItem: (row: Row) => ({
+    id: row.id,
+    product_id: row.productId,
+    platform: row.platform,
+    text: row.text,
+    hashtags: row.hashtags,
+    scene: row.scene,
+    status: row.status,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }),
+  nameOf: (row) => row.text.slice(0, 40),
+  where: (f) => [
+    f.q ? contains(shareWords.text, f.q) : undefined,
+    f.scene ? eq(shareWords.scene, f.scene) : undefined,
+    f.status ? eq(shareWords.status, f.status) : undefined,
+  ],
+  sortBy: {
+    id: shareWords.id,
+    scene: shareWords.scene,
+    status: shareWords.status,
+    updated_at: shareWords.updatedAt,
+  },
+  /** The words with their hashtags (`#tag`, a space each) within the platform's title limit. */
+  async check(_db, scope, input, before) {
+    if (input.text === undefined && input.hashtags === undefined) return;
+    const text = input.text ?? before?.text ?? '';
+    const tags = input.hashtags ?? before?.hashtags ?? [];
+    const length = [...text].length + tags.reduce((sum, tag) => sum + [...tag].length + 2, 0);
+    const max = constraintsOf(scope).titleMax;
+    if (length > max) {
+      throw new ApiError(ErrorCode.INVALID_INPUT, {
+        fields: { text: validationMessage('text_too_long_for_platform', scope.lang, { max }) },
+      });
+    }
+  },
+  columns: (input) => ({
+    text: input.text,
+    hashtags: input.hashtags,
+    scene: input.scene,
+    status: input.status,
+  }),
+  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+};
+export const shareWordsService = resourceService(shareWordsResource, impl);
+
+/** `/share-words?platform=`: the platform's share words, with an export. */
+export function shareWordsRoutes(fastify: FastifyInstance, db: Db): void {
+  resourceTableRoutes(fastify, db, shareWordsResource, {
+    exporter: {
+      name: shareWordsResource.name,
+      headers: ['id', 'platform', 'text', 'hashtags', 'scene', 'status', 'version', 'updated_at'],
+      prepare: async () => null,
+      toCells: (item: ShareWords) => ({ ...item, hashtags: item.hashtags.map((t) => `#${t}`).join(' ') }),
+      batch: (db2: Db, scope, filters, after: number, limit: number) =>
+        shareWordsService.batch(db2, scope, filters as never, after, limit),
+    },
+  });
+  resourceRoutes(fastify, db, shareWordsResource, shareWordsService, impl);
+}
