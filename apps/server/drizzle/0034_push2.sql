@@ -7,7 +7,6 @@ CREATE TABLE "push_deliveries" (
 	"message_id" text DEFAULT '' NOT NULL,
 	"reason" text DEFAULT '' NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
-	"opened_at" timestamp with time zone,
 	CONSTRAINT "push_deliveries_task_id_token_id_pk" PRIMARY KEY("task_id","token_id")
 );
 --> statement-breakpoint
@@ -28,8 +27,6 @@ CREATE TABLE "push_tasks" (
 	"countries" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"send_at" timestamp with time zone,
 	"ttl_seconds" integer DEFAULT 86400 NOT NULL,
-	"cap_count" integer DEFAULT 0 NOT NULL,
-	"cap_hours" integer DEFAULT 24 NOT NULL,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"targeted" integer DEFAULT 0 NOT NULL,
 	"sent" integer DEFAULT 0 NOT NULL,
@@ -68,7 +65,6 @@ ALTER TABLE "push_deliveries" ADD CONSTRAINT "push_deliveries_task_id_push_tasks
 ALTER TABLE "push_tasks" ADD CONSTRAINT "push_tasks_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_tasks" ADD CONSTRAINT "push_tasks_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "push_deliveries_task_state" ON "push_deliveries" USING btree ("task_id","state");--> statement-breakpoint
-CREATE INDEX "push_deliveries_openid_at" ON "push_deliveries" USING btree ("openid","at");--> statement-breakpoint
 CREATE INDEX "push_tasks_product_status" ON "push_tasks" USING btree ("product_id","status");--> statement-breakpoint
 CREATE INDEX "push_tasks_cp" ON "push_tasks" USING btree ("cp_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "push_tokens_product_token" ON "push_tokens" USING btree ("product_id","provider","token");--> statement-breakpoint
