@@ -41,6 +41,8 @@ describe('every list that offers export', () => {
         const options = (issue as { values?: unknown[] }).values;
         if (options?.length) query.set(key, String(options[0]));
       }
+    // A dimensioned resource (a platform's, a medium's): its first value, the one its page is.
+    if (resource.dimension) query.set(resource.dimension.name, resource.dimension.values[0]);
     const res = await client.get(`/api/v1/${name}/export?${query}`);
     expect(res.statusCode, `${name}: ${res.body.slice(0, 300)}`).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/attachment/);

@@ -48,6 +48,9 @@ const SAME_IN_FILIPINO = new Set([
   'HarmonyOS',
   // A player's account id in games, a field name.
   'openid',
+  // Technical terms and formats staff use as they are.
+  'CTR',
+  'JSON',
 ]);
 
 /** Nothing to translate once the placeholders (`{{x}}`, `${x}`) are taken out. */
