@@ -182,7 +182,8 @@ test('in Arabic at 390 px the three pages read right to left, fit the screen and
   await overseasGame(page, `wsar${id}`);
   const gift = (await api<{ list: { id: number }[] }>(page, 'GET', '/gift-packages')).list[0]!.id;
   await api(page, 'POST', '/web-activities', {
-    name: { zh: '首充', ar: `الشحن الأول ${id}` },
+    // The overseas CP's default language (English) is the one a text must have.
+    name: { zh: '首充', en: `First top-up ${id}`, ar: `الشحن الأول ${id}` },
     kind: 'first',
     tiers: [{ threshold: 0, gift_package_id: gift }],
     starts_at: new Date().toISOString(),
