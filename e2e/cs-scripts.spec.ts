@@ -39,9 +39,12 @@ for (const { lang, html, dir, name, width } of [
 
     const list = new ListPage(page);
     await page.goto('/main/service/common-scripts');
+    // The list is loaded before searching: a search typed while the page still mounts is lost.
+    await expect(list.rows.first()).toBeVisible();
     await page.getByTestId('cs-scripts-search').getByRole('searchbox').fill(tag);
     await page.getByTestId('cs-scripts-search').getByRole('searchbox').press('Enter');
     await expect(list.rows).toHaveCount(10);
+    for (const row of await list.rows.all()) await expect(row).toContainText(tag);
     // Paged.
     await list.clickPage(2);
     await expect(list.rows).toHaveCount(2);
