@@ -47,7 +47,8 @@ export function NotifyBell() {
           type="text"
           className="rx-header__button rx-notify-bell"
           aria-label={t('notify.bell', { count: unread })}
-          data-unread={unread}
+          // Absent until the count has loaded: a reader never takes the placeholder 0 for it.
+          data-unread={data ? unread : undefined}
           icon={<BellOutlined aria-hidden />}
         />
         <CountBubble count={unread} />
