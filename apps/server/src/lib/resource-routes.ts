@@ -469,7 +469,8 @@ export interface QueryExport<Item, Ctx> {
   headers: readonly string[];
   /** What formatting needs once per file (default: nothing). */
   prepare?(db: Db, scope: Scope): Promise<Ctx>;
-  toCells(item: Item, ctx: Ctx): Record<string, Cell>;
+  /** Default: the item's own fields named by the headers (a missing one is an empty cell). */
+  toCells?(item: Item, ctx: Ctx): Record<string, Cell>;
 }
 
 /**
@@ -516,7 +517,7 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
         name: resource.name,
         headers: exporter.headers,
         prepare: exporter.prepare ?? (async () => null as Ctx),
-        toCells: exporter.toCells,
+        toCells: exporter.toCells ?? ((item) => item as unknown as Record<string, Cell>),
         batch: (db2, scope, filters, afterId, limit) =>
           batch(db2, scope, filters as Partial<Filters<R>>, afterId, limit),
       },

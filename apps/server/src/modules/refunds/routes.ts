@@ -13,7 +13,6 @@ import {
   refundTotalsQuery,
   refundsResource,
   REFUND_EXPORT_COLUMNS,
-  type RefundItem,
   type Language,
   type Translated,
 } from '@rx/contracts';
@@ -23,7 +22,6 @@ import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
-import type { Cell } from '../../lib/cells.ts';
 import { ok } from '../../lib/request.ts';
 import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
@@ -158,11 +156,7 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
     },
     {
       summary: 'Refunds, filtered and paged',
-      exporter: {
-        headers: REFUND_EXPORT_COLUMNS,
-        toCells: (r: RefundItem) =>
-          Object.fromEntries(REFUND_EXPORT_COLUMNS.map((c) => [c, r[c] ?? ''])) as Record<string, Cell>,
-      },
+      exporter: { headers: REFUND_EXPORT_COLUMNS },
     },
   );
   app.get(

@@ -346,8 +346,9 @@ export async function sanctionRoutes(
       summary: 'Sanctions across players, filtered and paged',
       exporter: {
         headers: SANCTION_EXPORT_COLUMNS,
+        // Who set and lifted it, by name; the other columns are the item's own fields.
         toCells: (s: SanctionItem) => ({
-          ...Object.fromEntries(SANCTION_EXPORT_COLUMNS.map((c) => [c, (s[c] ?? '') as Cell])),
+          ...(s as unknown as Record<string, Cell>),
           created_by: s.created_by?.username ?? '',
           lifted_by: s.lifted_by?.username ?? '',
         }),

@@ -15,13 +15,11 @@ import {
   webOrderRefundBody,
   webOrderTotalsQuery,
   webOrdersResource,
-  type WebOrder,
   type WebOrderState,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { Cell } from '../../lib/cells.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import type { ModuleWork } from '../../lib/server-module.ts';
@@ -230,10 +228,7 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
     },
     {
       summary: 'Web recharge orders, filtered, sorted and paged',
-      exporter: {
-        headers: EXPORT_HEADERS,
-        toCells: (o: WebOrder) => Object.fromEntries(EXPORT_HEADERS.map((h) => [h, (o[h] ?? '') as Cell])),
-      },
+      exporter: { headers: EXPORT_HEADERS },
     },
   );
   app.get(
