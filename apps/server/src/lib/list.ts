@@ -1,4 +1,16 @@
-import { and, asc, count, desc, getTableColumns, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  getTableColumns,
+  gt,
+  gte,
+  lt,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ErrorCode, validationMessage, type Language, type SortParam } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
@@ -96,6 +108,17 @@ export async function rowsAfter<T extends PgTable & { id: PgColumn }>(
     .where(and(where, gt(table.id, afterId)))
     .orderBy(table.id)
     .limit(limit)) as T['$inferSelect'][];
+}
+
+/**
+ * A list's `from`/`to` days (UTC, `YYYY-MM-DD`, both included) on a time column: from the start of
+ * `from` to before the start of the day after `to`. Either may be absent.
+ */
+export function dayRange(column: AnyColumn, from?: string, to?: string): SQL[] {
+  const range: SQL[] = [];
+  if (from) range.push(gte(column, new Date(`${from}T00:00:00Z`)));
+  if (to) range.push(lt(column, new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000)));
+  return range;
 }
 
 /** `select count(*) from table where …`. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   CHEAT_FLAG_MOVES,
   ErrorCode,
@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { listRows, contains, sortOrder, type ListPage } from '../../lib/list.ts';
+import { dayRange, listRows, contains, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { cheatFlags, cheatWhitelist, type CheatEvidence } from './tables.ts';
@@ -228,8 +228,7 @@ function conditions(scope: ProductScope, f: Filters): SQL | undefined {
     f.rule ? eq(cheatFlags.rule, f.rule) : undefined,
     f.score_min !== undefined ? gte(cheatFlags.score, f.score_min) : undefined,
     f.score_max !== undefined ? lte(cheatFlags.score, f.score_max) : undefined,
-    f.from ? gte(cheatFlags.lastSeen, new Date(`${f.from}T00:00:00Z`)) : undefined,
-    f.to ? lt(cheatFlags.lastSeen, new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000)) : undefined,
+    ...dayRange(cheatFlags.lastSeen, f.from, f.to),
   ];
   return and(...where);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
   REFUND_REASONS,
@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
+import { dayRange, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { ingestPlayerEvents } from '../players/index.ts';
@@ -375,9 +375,7 @@ function refundConditions(scope: ProductScope, query: Partial<RefundListQuery>):
   if (query.store) conditions.push(eq(refunds.store, query.store));
   if (query.openid) conditions.push(eq(refunds.openid, query.openid));
   if (query.order_no) conditions.push(eq(refunds.orderNo, query.order_no));
-  if (query.from) conditions.push(gte(refunds.voidedAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to)
-    conditions.push(lt(refunds.voidedAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  conditions.push(...dayRange(refunds.voidedAt, query.from, query.to));
   return and(...conditions);
 }
 

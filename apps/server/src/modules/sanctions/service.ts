@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
   type GamePlayerStatus,
@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
+import { dayRange, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -316,9 +316,7 @@ function sanctionConditions(scope: ProductScope, query: Partial<SanctionListQuer
       sql`(${sanctions.status} = 'expired' or (${sanctions.status} = 'active' and ${sanctions.endsAt} <= now()))`,
     );
   else if (query.status) conditions.push(eq(sanctions.status, query.status));
-  if (query.from) conditions.push(gte(sanctions.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to)
-    conditions.push(lt(sanctions.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  conditions.push(...dayRange(sanctions.createdAt, query.from, query.to));
   return and(...conditions);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
   webPayNotice,
@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
+import { dayRange, listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { emitCallback } from '../callbacks/index.ts';
@@ -466,8 +466,7 @@ function conditions(scope: ProductScope, query: Partial<WebOrderListQuery>): SQL
   if (query.sku) c.push(eq(webOrders.sku, query.sku));
   if (query.country) c.push(eq(webOrders.country, query.country));
   if (query.payment_method) c.push(eq(webOrders.paymentMethod, query.payment_method));
-  if (query.from) c.push(gte(webOrders.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) c.push(lt(webOrders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  c.push(...dayRange(webOrders.createdAt, query.from, query.to));
   return and(...c)!;
 }
 
