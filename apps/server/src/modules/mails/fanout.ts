@@ -5,7 +5,6 @@ import { OPENID_LIST_LIMITS, openidField, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { Scope } from '../../lib/access.ts';
-import type { JobRunner } from '../../lib/jobs/index.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
 import type { FileStorage } from '../files/index.ts';
@@ -218,19 +217,4 @@ export async function fanoutEnded(tx: Db, job: { params: unknown; failed: number
   await tx.execute(sql`update mails set status = 'partly_failed', finished_at = now(), version = version + 1,
       updated_at = now()
     where id = ${mailId}::int and status = 'sending'`);
-}
-
-/** Starts a job queued in a transaction once that transaction has committed (checked by looking for it). */
-export function kick(db: Db, jobs: JobRunner | undefined, jobId: number): void {
-  if (!jobs) return;
-  void (async () => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const [found] = await queryRows(db, sql`select 1 from jobs where id = ${jobId}::int`).catch(() => []);
-      if (found) {
-        await jobs.runJob(jobId);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
 }

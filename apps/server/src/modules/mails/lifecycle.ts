@@ -7,7 +7,8 @@ import { queryRows } from '../../lib/rows.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { describeMail } from './describe.ts';
-import { countRecipients, kick, queueFanout, readOpenidFile, storeOpenids } from './fanout.ts';
+import { countRecipients, queueFanout, readOpenidFile, storeOpenids } from './fanout.ts';
+import { runJobOnceCommitted } from '../../lib/jobs/after-commit.ts';
 import { toItem, valuePerCopy, type MailRow } from './mails.ts';
 import { mails } from './tables.ts';
 
@@ -103,7 +104,7 @@ export const mailLifecycle = defineLifecycle({
     afterMove: async (ctx, row, from) => {
       if (row.jobId === null) return;
       // The fan-out job was queued with the move: started once that committed.
-      if (row.status === 'sending' && from !== 'sending') kick(ctx.db, ctx.jobs, row.jobId);
+      if (row.status === 'sending' && from !== 'sending') runJobOnceCommitted(ctx.db, ctx.jobs, row.jobId);
       if (row.status === 'recalled') await ctx.jobs?.cancel(row.jobId).catch(() => false);
     },
   },

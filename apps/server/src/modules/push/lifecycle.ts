@@ -4,7 +4,8 @@ import { PUSH_TASK_LIFECYCLE, pushTasksResource } from '@rx/contracts';
 import { defineLifecycle, type LifecycleContext } from '../../lib/define-lifecycle.ts';
 import type { Outside } from '../../lib/outside/index.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
-import { countTargeted, kick, queueSend } from './send.ts';
+import { countTargeted, queueSend } from './send.ts';
+import { runJobOnceCommitted } from '../../lib/jobs/after-commit.ts';
 import { toItem, type PushTaskRow } from './tasks.ts';
 import { pushTasks } from './tables.ts';
 
@@ -71,7 +72,7 @@ export const pushLifecycle = defineLifecycle({
     onEnd: () => ({ finishedAt: new Date() }),
     afterMove: async (ctx, row, from) => {
       if (row.jobId === null) return;
-      if (row.status === 'sending' && from !== 'sending') kick(ctx.db, ctx.jobs, row.jobId);
+      if (row.status === 'sending' && from !== 'sending') runJobOnceCommitted(ctx.db, ctx.jobs, row.jobId);
       if (row.status === 'stopped') await ctx.jobs?.cancel(row.jobId).catch(() => false);
     },
   },

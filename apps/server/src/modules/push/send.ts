@@ -3,7 +3,6 @@ import { pickLanguage, type I18nText, type PushProviderName } from '@rx/contract
 import type { Db } from '../../db/index.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { Scope } from '../../lib/access.ts';
-import type { JobRunner } from '../../lib/jobs/index.ts';
 import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
 import { queryRows } from '../../lib/rows.ts';
 import {
@@ -298,19 +297,4 @@ export async function sendEnded(tx: Db, job: { params: unknown; failed: number }
   await tx.execute(sql`update push_tasks set status = 'partly_failed', finished_at = now(), version = version + 1,
       updated_at = now()
     where id = ${taskId}::int and status = 'sending'`);
-}
-
-/** Starts a job queued in a transaction once that transaction has committed (checked by looking for it). */
-export function kick(db: Db, runner: JobRunner | undefined, jobId: number): void {
-  if (!runner) return;
-  void (async () => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const [found] = await queryRows(db, sql`select 1 from jobs where id = ${jobId}::int`).catch(() => []);
-      if (found) {
-        await runner.runJob(jobId);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
 }
