@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The names of failed tests and the first lines of why, printed again under the summary: a CI log
+// keeps only its tail, and the failure itself may be thousands of lines above it.
+const failures = [];
 const summary = [];
 
 /** A step's line in the closing summary. */
@@ -77,6 +80,14 @@ function vitest(name, args, env = {}) {
     passed: r.numPassedTests,
     failed: r.numFailedTests,
     skipped: r.numPendingTests + r.numTodoTests,
+    failures: r.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((t) => t.status === 'failed')
+        .map((t) => ({
+          name: `${path.relative(process.cwd(), file.name)} › ${t.fullName}`,
+          message: t.failureMessages?.[0],
+        })),
+    ),
   }));
 }
 
@@ -89,6 +100,7 @@ function count(file, ok, read) {
   totals.passed += n.passed;
   totals.failed += n.failed + (ok || n.failed ? 0 : 1);
   totals.skipped += n.skipped;
+  failures.push(...(n.failures ?? []));
 }
 
 // `npm run lint`'s two halves as two checks: eslint and prettier each keep one core busy, and side
@@ -111,6 +123,7 @@ if (fs.existsSync(chromium)) {
     passed: r.stats.expected + r.stats.flaky,
     failed: r.stats.unexpected,
     skipped: r.stats.skipped,
+    failures: playwrightFailures(r.suites),
   }));
 } else {
   summary.push(
@@ -118,6 +131,28 @@ if (fs.existsSync(chromium)) {
   );
 }
 
+function playwrightFailures(suites = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected')
+        .map((t) => ({
+          name: `${suite.file} › ${spec.title} (${t.projectName})`,
+          message: t.results.at(-1)?.error?.message,
+        })),
+    ),
+    ...playwrightFailures(suite.suites),
+  ]);
+}
+
+for (const f of failures) {
+  const why = (f.message ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, 6)
+    .join('\n    ');
+  console.log(`\nfailed: ${f.name}\n    ${why}`);
+}
 console.log(`\n=== summary\n${summary.join('\n')}`);
 if (totals.skipped) console.log(`${totals.skipped} skipped`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
