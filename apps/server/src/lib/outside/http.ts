@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { Answer, Attempt } from './attempts.ts';
 import { OutsideError, failureOfStatus, retryAfterSeconds } from './errors.ts';
+import type { TokenGrant } from './tokens.ts';
 
 /** The most of an answer the kit reads: outside parties answer small JSON documents. */
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
@@ -26,6 +28,19 @@ export function jsonOf<T>(answer: HttpAnswer): T {
       status: answer.status,
     });
   }
+}
+
+const oauthAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().int().positive() });
+
+/** An OAuth 2.0 token answer (RFC 6749 §5.1: `access_token`, `expires_in` seconds) as the kit's grant. */
+export function oauthGrantOf(answer: HttpAnswer): TokenGrant {
+  const grant = oauthAnswer.safeParse(jsonOf(answer));
+  if (!grant.success)
+    throw new OutsideError('refused', 'the token answer has no access_token', { status: answer.status });
+  return {
+    accessToken: grant.data.access_token,
+    expiresAt: new Date(Date.now() + grant.data.expires_in * 1000),
+  };
 }
 
 async function readLimited(response: Response): Promise<string> {

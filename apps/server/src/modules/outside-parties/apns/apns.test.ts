@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutsideCallItem, PushTask } from '@rx/contracts';
 import { body, useTestApp } from '../../../../test/index.ts';
+import { describeFakePush, pushMessage } from '../../../../test/push-checks.ts';
 import { setParty, startApns, type ApnsStandIn } from '../../../../test/stand-ins/index.ts';
 import { isOutsideError } from '../../../lib/outside/index.ts';
-import type { PushMessage } from '../fcm/adapter.ts';
 import { apns, fakeApns } from './party.ts';
 import { APNS_SANDBOX } from './real.ts';
 
@@ -20,14 +20,6 @@ const t = useTestApp({ app: () => ({ outsideEndpoints: { [APNS_SANDBOX]: server.
 const admin = t.admin;
 
 const device = (n: number) => n.toString(16).padStart(64, 'a');
-const message = (token: string): PushMessage => ({
-  token,
-  title: '双倍经验',
-  body: '今晚 8 点开启',
-  image: 'https://cdn.example.com/p.png',
-  data: { deep_link: 'game://event/42' },
-  ttlSeconds: 3600,
-});
 const open = () => t.app.outside.open(t.database.db, apns, t.productId);
 
 describe('APNs (real, against the stand-in)', () => {
@@ -46,8 +38,8 @@ describe('APNs (real, against the stand-in)', () => {
 
   it('signs a provider token once and sends the push in APNs format over HTTP/2, logging the calls', async () => {
     const push = await open();
-    const first = await push.send(message(device(1)), 'push:1:1');
-    const again = await push.send(message(device(2)), 'push:1:2');
+    const first = await push.send(pushMessage(device(1)), 'push:1:1');
+    const again = await push.send(pushMessage(device(2)), 'push:1:2');
     expect(first.outcome).toBe('sent');
     expect(again.outcome).toBe('sent');
     expect(server.providerTokens.size).toBe(1);
@@ -77,11 +69,11 @@ describe('APNs (real, against the stand-in)', () => {
   it('answers unregistered for a token APNs calls Unregistered or bad (not an error)', async () => {
     server.dead.add(device(3));
     const push = await open();
-    expect(await push.send(message(device(3)), 'push:2:3')).toEqual({
+    expect(await push.send(pushMessage(device(3)), 'push:2:3')).toEqual({
       outcome: 'unregistered',
       reason: 'Unregistered',
     });
-    expect(await push.send(message('not-a-device-token'), 'push:2:4')).toEqual({
+    expect(await push.send(pushMessage('not-a-device-token'), 'push:2:4')).toEqual({
       outcome: 'unregistered',
       reason: 'BadDeviceToken',
     });
@@ -91,12 +83,12 @@ describe('APNs (real, against the stand-in)', () => {
     const push = await open();
     const before = server.providerTokens.size;
     server.plan('expire');
-    expect((await push.send(message(device(5)), 'push:3:5')).outcome).toBe('sent');
+    expect((await push.send(pushMessage(device(5)), 'push:3:5')).outcome).toBe('sent');
     expect(server.providerTokens.size).toBe(before + 1);
     server.plan('rate_limit', 'fail');
-    const limited = await push.send(message(device(6)), 'push:3:6').catch((e: unknown) => e);
+    const limited = await push.send(pushMessage(device(6)), 'push:3:6').catch((e: unknown) => e);
     expect(isOutsideError(limited, 'rate_limited') && limited.retryAfter).toBe(30);
-    const down = await push.send(message(device(6)), 'push:3:6').catch((e: unknown) => e);
+    const down = await push.send(pushMessage(device(6)), 'push:3:6').catch((e: unknown) => e);
     expect(isOutsideError(down, 'unavailable')).toBe(true);
   });
 
@@ -134,21 +126,4 @@ describe('APNs (real, against the stand-in)', () => {
   });
 });
 
-describe('APNs (fake)', () => {
-  beforeAll(async () => {
-    await setParty(admin, 'apns', { mode: 'fake' });
-  });
-
-  it('sends once per idempotency key, and calls an unregistered token so', async () => {
-    const push = await open();
-    expect((await push.send(message('f1'), 'k1')).outcome).toBe('sent');
-    expect((await push.send(message('f1'), 'k1')).outcome).toBe('sent');
-    expect(fakeApns().sent.filter((s) => s.key === 'k1')).toHaveLength(1);
-    fakeApns().unregister('f2');
-    expect((await push.send(message('f2'), 'k2')).outcome).toBe('unregistered');
-    fakeApns().failNext('fail');
-    expect(isOutsideError(await push.send(message('f3'), 'k3').catch((e: unknown) => e), 'unavailable')).toBe(
-      true,
-    );
-  });
-});
+describeFakePush('APNs', 'apns', t, open, fakeApns);

@@ -4,18 +4,16 @@ import {
   OutsideError,
   isOutsideError,
   jsonOf,
-  type ObtainToken,
   type PartyContext,
   type SettingsOf,
 } from '../../../lib/outside/index.ts';
-import { GOOGLE_TOKEN_URI, readServiceAccount, serviceAccountAssertion } from '../google-play/real.ts';
+import { readServiceAccount, serviceAccountToken } from '../google-play/real.ts';
 import type { PushMessage, PushOutcome, PushProvider } from './adapter.ts';
 
 /** FCM's documented address (tests reach a stand-in instead). */
 export const FCM_API = 'https://fcm.googleapis.com';
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 
-const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().int().positive() });
 const sendAnswer = z.object({ name: z.string().min(1) });
 
 /** The FCM error codes that mean the token is dead: retire it, never send to it again. */
@@ -49,27 +47,7 @@ export function fcmMessage(message: PushMessage) {
  */
 export function realFcm(ctx: PartyContext<SettingsOf<typeof fcmParty>>): PushProvider {
   const account = readServiceAccount(ctx.credentials.service_account!);
-  const audience = account.token_uri ?? GOOGLE_TOKEN_URI;
-  const tokenUri = ctx.endpoint(audience);
-  const obtain: ObtainToken = async () => {
-    const answer = await ctx.http('token', () => {
-      const assertion = serviceAccountAssertion(account, audience, Date.now(), FCM_SCOPE);
-      ctx.secret(assertion);
-      return {
-        method: 'POST',
-        url: tokenUri,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
-      };
-    });
-    const grant = tokenAnswer.safeParse(jsonOf(answer));
-    if (!grant.success)
-      throw new OutsideError('refused', 'the token answer has no access_token', { status: answer.status });
-    return {
-      accessToken: grant.data.access_token,
-      expiresAt: new Date(Date.now() + grant.data.expires_in * 1000),
-    };
-  };
+  const obtain = serviceAccountToken(ctx, account, FCM_SCOPE);
   const url = `${ctx.endpoint(FCM_API)}/v1/projects/${encodeURIComponent(ctx.settings.project_id)}/messages:send`;
   return {
     provider: 'fcm',

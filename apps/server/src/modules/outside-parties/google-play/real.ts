@@ -4,6 +4,7 @@ import type { googlePlayParty } from '@rx/contracts';
 import {
   OutsideError,
   jsonOf,
+  oauthGrantOf,
   type ObtainToken,
   type PartyContext,
   type SettingsOf,
@@ -64,7 +65,31 @@ export function serviceAccountAssertion(
   return `${header}.${claims}.${base64url(signature)}`;
 }
 
-const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().int().positive() });
+/**
+ * A service account's access token: a JWT bearer grant (RFC 7523) for `scope` to the key's token
+ * URI, the signed assertion kept out of the call log.
+ */
+export function serviceAccountToken(
+  ctx: PartyContext<unknown>,
+  account: ServiceAccount,
+  scope = SCOPE,
+): ObtainToken {
+  const audience = account.token_uri ?? GOOGLE_TOKEN_URI;
+  const url = ctx.endpoint(audience);
+  return async () =>
+    oauthGrantOf(
+      await ctx.http('token', () => {
+        const assertion = serviceAccountAssertion(account, audience, Date.now(), scope);
+        ctx.secret(assertion);
+        return {
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+        };
+      }),
+    );
+}
 
 const voidedAnswer = z.object({
   voidedPurchases: z.array(z.record(z.string(), z.unknown())).optional(),
@@ -100,26 +125,7 @@ const whole = (v: unknown) => (v === undefined || v === null || v === '' ? Numbe
  */
 export function realGooglePlay(ctx: PartyContext<SettingsOf<typeof googlePlayParty>>): StoreAdapter {
   const account = readServiceAccount(ctx.credentials.service_account!);
-  const tokenUri = ctx.endpoint(account.token_uri ?? GOOGLE_TOKEN_URI);
-  const obtain: ObtainToken = async () => {
-    const answer = await ctx.http('token', () => {
-      const assertion = serviceAccountAssertion(account, account.token_uri ?? GOOGLE_TOKEN_URI);
-      ctx.secret(assertion);
-      return {
-        method: 'POST',
-        url: tokenUri,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
-      };
-    });
-    const grant = tokenAnswer.safeParse(jsonOf(answer));
-    if (!grant.success)
-      throw new OutsideError('refused', 'the token answer has no access_token', { status: answer.status });
-    return {
-      accessToken: grant.data.access_token,
-      expiresAt: new Date(Date.now() + grant.data.expires_in * 1000),
-    };
-  };
+  const obtain = serviceAccountToken(ctx, account);
   const list = `${ctx.endpoint(ANDROID_PUBLISHER)}/androidpublisher/v3/applications/${encodeURIComponent(
     ctx.settings.package_name,
   )}/purchases/voidedpurchases`;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutsideCallItem } from '@rx/contracts';
 import { body, useTestApp } from '../../../../test/index.ts';
+import { describeFakePush, expectRenewalAndFailures, pushMessage } from '../../../../test/push-checks.ts';
 import { setParty, startHuaweiPush, type HuaweiPushStandIn } from '../../../../test/stand-ins/index.ts';
-import { isOutsideError } from '../../../lib/outside/index.ts';
-import type { PushMessage } from '../fcm/adapter.ts';
 import { fakeHuaweiPush, huaweiPush } from './party.ts';
 import { HUAWEI_OAUTH, HUAWEI_PUSH_API } from './real.ts';
 
@@ -20,14 +19,6 @@ const t = useTestApp({
 });
 const admin = t.admin;
 
-const message = (token: string): PushMessage => ({
-  token,
-  title: '双倍经验',
-  body: '今晚 8 点开启',
-  image: 'https://cdn.example.com/p.png',
-  data: { deep_link: 'game://event/42', push_task_id: '7' },
-  ttlSeconds: 3600,
-});
 const open = () => t.app.outside.open(t.database.db, huaweiPush, t.productId);
 
 describe('Huawei Push Kit (real, against the stand-in)', () => {
@@ -41,8 +32,8 @@ describe('Huawei Push Kit (real, against the stand-in)', () => {
 
   it('gets a token once with the client credentials, sends in Push Kit format, and logs the calls', async () => {
     const push = await open();
-    expect((await push.send(message('hms-a'), 'push:1:a')).outcome).toBe('sent');
-    expect((await push.send(message('hms-b'), 'push:1:b')).outcome).toBe('sent');
+    expect((await push.send(pushMessage('hms-a', { push_task_id: '7' }), 'push:1:a')).outcome).toBe('sent');
+    expect((await push.send(pushMessage('hms-b'), 'push:1:b')).outcome).toBe('sent');
     expect(server.tokens).toHaveLength(1);
     expect(server.messages.at(-2)).toEqual({
       data: JSON.stringify({ deep_link: 'game://event/42', push_task_id: '7' }),
@@ -67,32 +58,12 @@ describe('Huawei Push Kit (real, against the stand-in)', () => {
   it('answers unregistered for a token Push Kit calls invalid; renews a token it no longer accepts', async () => {
     server.dead.add('hms-gone');
     const push = await open();
-    expect(await push.send(message('hms-gone'), 'push:2:gone')).toEqual({
+    expect(await push.send(pushMessage('hms-gone'), 'push:2:gone')).toEqual({
       outcome: 'unregistered',
       reason: '80300007',
     });
-    for (const token of server.tokens) server.revoke(token);
-    expect((await push.send(message('hms-c'), 'push:2:c')).outcome).toBe('sent');
-    expect(server.tokens.length).toBeGreaterThanOrEqual(2);
-    server.plan('rate_limit', 'fail');
-    const limited = await push.send(message('hms-d'), 'push:2:d').catch((e: unknown) => e);
-    expect(isOutsideError(limited, 'rate_limited') && limited.retryAfter).toBe(30);
-    const down = await push.send(message('hms-d'), 'push:2:d').catch((e: unknown) => e);
-    expect(isOutsideError(down, 'unavailable')).toBe(true);
+    await expectRenewalAndFailures(push, server, (n) => `hms-${n}`, 'push:2');
   });
 });
 
-describe('Huawei Push Kit (fake)', () => {
-  beforeAll(async () => {
-    await setParty(admin, 'huawei_push', { mode: 'fake' });
-  });
-
-  it('sends once per idempotency key, and calls an invalid token so', async () => {
-    const push = await open();
-    expect((await push.send(message('f1'), 'k1')).outcome).toBe('sent');
-    expect((await push.send(message('f1'), 'k1')).outcome).toBe('sent');
-    expect(fakeHuaweiPush().sent.filter((s) => s.key === 'k1')).toHaveLength(1);
-    fakeHuaweiPush().unregister('f2');
-    expect((await push.send(message('f2'), 'k2')).outcome).toBe('unregistered');
-  });
-});
+describeFakePush('Huawei Push Kit', 'huawei_push', t, open, fakeHuaweiPush);

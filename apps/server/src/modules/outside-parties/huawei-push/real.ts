@@ -4,6 +4,7 @@ import {
   OutsideError,
   isOutsideError,
   jsonOf,
+  oauthGrantOf,
   type ObtainToken,
   type PartyContext,
   type SettingsOf,
@@ -14,7 +15,6 @@ import type { PushMessage, PushOutcome, PushProvider } from '../fcm/adapter.ts';
 export const HUAWEI_OAUTH = 'https://oauth-login.cloud.huawei.com';
 export const HUAWEI_PUSH_API = 'https://push-api.cloud.huawei.com';
 
-const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().int().positive() });
 const sendAnswer = z.object({
   code: z.string(),
   msg: z.string().default(''),
@@ -72,13 +72,7 @@ export function realHuaweiPush(ctx: PartyContext<SettingsOf<typeof huaweiPushPar
         client_secret: ctx.credentials.client_secret!,
       }),
     });
-    const grant = tokenAnswer.safeParse(jsonOf(answer));
-    if (!grant.success)
-      throw new OutsideError('refused', 'the token answer has no access_token', { status: answer.status });
-    return {
-      accessToken: grant.data.access_token,
-      expiresAt: new Date(Date.now() + grant.data.expires_in * 1000),
-    };
+    return oauthGrantOf(answer);
   };
   const url = `${ctx.endpoint(HUAWEI_PUSH_API)}/v1/${encodeURIComponent(appId)}/messages:send`;
   return {
