@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { idParam, type LogAction, type Resource } from '@rx/contracts';
 import { insertMany } from '../db/bulk-insert.ts';
 import type { Db } from '../db/index.ts';
-import type { Scope } from './access.ts';
+import type { ProductScope, Scope } from './access.ts';
 import type { Cell } from './cells.ts';
 import { deleteOrDisable } from './delete.ts';
 import type { ImportSpec } from './import.ts';
@@ -473,6 +473,9 @@ export interface QueryExport<Item, Ctx> {
   toCells?(item: Item, ctx: Ctx): Record<string, Cell>;
 }
 
+/** The scope a resource's reads get: a product-scoped resource's always names its product. */
+type ScopeOf<R extends Resource> = R['scope'] extends 'product' ? ProductScope : Scope;
+
 /**
  * The list and export routes of a resource whose rows are not one table's (violators grouped by
  * player, flags with their reviewers, orders with their deliveries): `GET /<name>` answers the
@@ -486,9 +489,15 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
   resource: R,
   reads: {
     /** A page of the list (its items may say less than an export row, e.g. no id). */
-    list(db: Db, scope: Scope, query: z.output<R['list']>): Promise<ListPage<unknown>>;
+    list(db: Db, scope: ScopeOf<R>, query: z.output<R['list']>): Promise<ListPage<unknown>>;
     /** The export's rows (needed with an exporter). */
-    batch?: ResourceReads<R, Item>['batch'];
+    batch?(
+      db: Db,
+      scope: ScopeOf<R>,
+      filters: Partial<Filters<R>>,
+      afterId: number,
+      limit: number,
+    ): Promise<Item[]>;
   },
   options: { summary?: string; exporter?: QueryExport<Item, Ctx> } = {},
 ) {
@@ -506,7 +515,8 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
         },
         config: can(resource, 'read'),
       },
-      async (request) => ok(await reads.list(db, scopeOf(request), request.query as z.output<R['list']>)),
+      async (request) =>
+        ok(await reads.list(db, scopeOf(request) as ScopeOf<R>, request.query as z.output<R['list']>)),
     );
     const { exporter } = options;
     if (!exporter) return;
@@ -519,7 +529,7 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
         prepare: exporter.prepare ?? (async () => null as Ctx),
         toCells: exporter.toCells ?? ((item) => item as unknown as Record<string, Cell>),
         batch: (db2, scope, filters, afterId, limit) =>
-          batch(db2, scope, filters as Partial<Filters<R>>, afterId, limit),
+          batch(db2, scope as ScopeOf<R>, filters as Partial<Filters<R>>, afterId, limit),
       },
     });
   });

@@ -160,9 +160,8 @@ export async function cheatFlagRoutes(fastify: FastifyInstance, options: { db: D
     db,
     resource,
     {
-      list: (db, scope, query) => listFlags(db, scope as ProductScope, query),
-      batch: (db, scope, filters, after, limit) =>
-        flagBatch(db, scope as ProductScope, filters, after, limit),
+      list: listFlags,
+      batch: flagBatch,
     },
     {
       summary: 'Flagged players, filtered, sorted and paged',

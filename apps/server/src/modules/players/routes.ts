@@ -20,7 +20,7 @@ export async function playerRoutes(fastify: FastifyInstance, options: { db: Db }
     fastify,
     db,
     resource,
-    { list: (db, scope, query) => listPlayers(db, scope.productId!, query) },
+    { list: (db, scope, query) => listPlayers(db, scope.productId, query) },
     { summary: 'Find players by openid, role id, role name or nickname (prefix), device id or address' },
   );
   app.get(

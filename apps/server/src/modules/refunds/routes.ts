@@ -150,9 +150,8 @@ export async function refundRoutes(fastify: FastifyInstance, options: { db: Db }
     db,
     resource,
     {
-      list: (db, scope, query) => listRefunds(db, scope as ProductScope, query),
-      batch: (db, scope, filters, after, limit) =>
-        refundBatch(db, scope as ProductScope, filters, after, limit),
+      list: listRefunds,
+      batch: refundBatch,
     },
     {
       summary: 'Refunds, filtered and paged',

@@ -338,9 +338,8 @@ export async function sanctionRoutes(
     db,
     resource,
     {
-      list: (db, scope, query) => listSanctions(db, scope as ProductScope, query),
-      batch: (db, scope, filters, after, limit) =>
-        sanctionBatch(db, scope as ProductScope, filters, after, limit),
+      list: listSanctions,
+      batch: sanctionBatch,
     },
     {
       summary: 'Sanctions across players, filtered and paged',

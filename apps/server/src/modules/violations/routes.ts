@@ -105,9 +105,8 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
     db,
     resource,
     {
-      list: (db, scope, query) => listViolators(db, scope as ProductScope, query),
-      batch: (db, scope, filters, after, limit) =>
-        violatorBatch(db, scope as ProductScope, filters, after, limit),
+      list: listViolators,
+      batch: violatorBatch,
     },
     {
       summary: 'Violators grouped by player: hits per category, servers, first/last seen, review state',

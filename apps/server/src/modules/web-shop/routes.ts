@@ -222,9 +222,8 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
     db,
     resource,
     {
-      list: (db, scope, query) => listOrders(db, scope as ProductScope, query),
-      batch: (db, scope, filters, after, limit) =>
-        orderBatch(db, scope as ProductScope, filters, after, limit),
+      list: listOrders,
+      batch: orderBatch,
     },
     {
       summary: 'Web recharge orders, filtered, sorted and paged',
