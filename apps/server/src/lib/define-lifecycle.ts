@@ -40,6 +40,20 @@ export type {
 } from './lifecycle-config.ts';
 
 /**
+ * A go-live resource's `usage` (resource-routes): only a draft is deleted; what players saw stays
+ * on record (recall it first).
+ */
+export async function onlyDraftsDeleted(_db: unknown, scope: Pick<Scope, 'lang'>, row: { status: string }) {
+  if (row.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+  return [];
+}
+
+/** What players see changes only through the lifecycle: a go-live row is edited as a draft. */
+export function editedAsDraft(scope: Pick<Scope, 'lang'>, before: { status: string } | undefined): void {
+  if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+}
+
+/**
  * One lifecycle for everything that goes live (announcements, mail, and each go-live resource after
  * them): a module declares its table, its status words and actions (`resourceLifecycle` in
  * contracts, shared with the console), when a row starts and ends, the approval its go-live needs

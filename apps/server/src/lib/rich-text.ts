@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { LANGUAGES, type OptionalI18nText } from '@rx/contracts';
 
 /**
  * The one sanitiser for rich text staff write and players or staff read as HTML (help articles;
@@ -170,4 +171,11 @@ const OPTIONS: sanitize.IOptions = {
 /** Sanitised HTML: well formed, every kept element closed, text and attribute values escaped. */
 export function sanitizeRichText(html: string): string {
   return sanitize(html, OPTIONS);
+}
+
+/** Every language's rich text through the sanitiser (what staff typed may hold anything); '' where absent. */
+export function sanitizeEachLanguage(body: Partial<OptionalI18nText>): OptionalI18nText {
+  const clean = {} as OptionalI18nText;
+  for (const lang of LANGUAGES) clean[lang] = body[lang] ? sanitizeRichText(body[lang]) : '';
+  return clean;
 }

@@ -1,29 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  LANGUAGES,
-  announcementsResource,
-  type Announcement,
-  type OptionalI18nText,
-  textFor,
-} from '@rx/contracts';
+import { announcementsResource, type Announcement, textFor } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
-import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { FieldProblems } from '../../lib/problems.ts';
+import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { sanitizeEachLanguage } from '../../lib/rich-text.ts';
 import { userGroups } from '../user-groups/tables.ts';
 import { announcements } from './tables.ts';
 
 type Row = typeof announcements.$inferSelect;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
-
-/** Every language's body through the shared sanitiser (what staff typed may hold anything). */
-export function cleanBody(body: Partial<OptionalI18nText>): OptionalI18nText {
-  const clean = {} as OptionalI18nText;
-  for (const lang of LANGUAGES) clean[lang] = body[lang] ? sanitizeRichText(body[lang]) : '';
-  return clean;
-}
 
 export function toItem(row: Row): Announcement {
   return {
@@ -84,7 +72,7 @@ export const announcementImpl: ResourceImpl<
   columns: (input) => ({
     type: input.type,
     title: input.title,
-    body: input.body === undefined ? undefined : cleanBody(input.body),
+    body: input.body === undefined ? undefined : sanitizeEachLanguage(input.body),
     imageUrl: input.image_url,
     clickAction: input.click_action,
     clickTarget: input.click_target,
@@ -98,14 +86,9 @@ export const announcementImpl: ResourceImpl<
     priority: input.priority,
     showRule: input.show_rule,
   }),
-  // Only a draft is deleted: what players saw stays on record (recall it first).
-  usage: async (_db, scope, row) => {
-    if (row.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
-    return [];
-  },
-  // What players see changes only through the lifecycle: a notice is edited as a draft.
+  usage: onlyDraftsDeleted,
   check: async (db, scope, input, before) => {
-    if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    editedAsDraft(scope, before);
     const problems = new FieldProblems(scope.lang);
     // Groups of another game or CP, or of no one, would make a notice that silently reaches nobody.
     await checkReferences(

@@ -1,18 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  LANGUAGES,
-  mailsResource,
-  type Mail,
-  type MailAttachment,
-  type OptionalI18nText,
-  textFor,
-} from '@rx/contracts';
+import { mailsResource, type Mail, type MailAttachment, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { contains } from '../../lib/list.ts';
-import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { FieldProblems } from '../../lib/problems.ts';
+import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { sanitizeEachLanguage } from '../../lib/rich-text.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
@@ -23,13 +17,6 @@ import { mails } from './tables.ts';
 export type MailRow = typeof mails.$inferSelect;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
-
-/** Every language's body through the shared sanitiser. */
-export function cleanBody(body: Partial<OptionalI18nText>): OptionalI18nText {
-  const clean = {} as OptionalI18nText;
-  for (const lang of LANGUAGES) clean[lang] = body[lang] ? sanitizeRichText(body[lang]) : '';
-  return clean;
-}
 
 export function toItem(row: MailRow): Mail {
   return {
@@ -133,7 +120,7 @@ export const mailImpl: ResourceImpl<typeof mailsResource, typeof mails, Mail, nu
   },
   columns: (input) => ({
     title: input.title,
-    body: input.body === undefined ? undefined : cleanBody(input.body),
+    body: input.body === undefined ? undefined : sanitizeEachLanguage(input.body),
     sender: input.sender,
     attachments: input.attachments,
     target: input.target,
@@ -144,12 +131,9 @@ export const mailImpl: ResourceImpl<typeof mailsResource, typeof mails, Mail, nu
     expireAt: input.expire_at === undefined ? undefined : input.expire_at ? new Date(input.expire_at) : null,
   }),
   // Only a draft is deleted: what players received stays on record (recall it instead).
-  usage: async (_db, scope, row) => {
-    if (row.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
-    return [];
-  },
+  usage: onlyDraftsDeleted,
   check: async (db, scope, input, before) => {
-    if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    editedAsDraft(scope, before);
     const problems = new FieldProblems(scope.lang);
     if (input.attachments?.length) await checkAttachments(db, scope, input.attachments, problems);
     await checkReferences(

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { popupsResource, type Popup } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
-import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { FieldProblems } from '../../lib/problems.ts';
+import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { profileTags } from '../profile-tags/index.ts';
@@ -80,14 +81,9 @@ export const popupImpl: ResourceImpl<typeof popupsResource, typeof popups, Popup
     capPerSession: input.cap_per_session,
     capTotal: input.cap_total,
   }),
-  // Only a draft is deleted: what players saw stays on record (recall it first).
-  usage: async (_db, scope, row) => {
-    if (row.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
-    return [];
-  },
-  // What players see changes only through the lifecycle: a pop-up is edited as a draft.
+  usage: onlyDraftsDeleted,
   check: async (db, scope, input, before) => {
-    if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    editedAsDraft(scope, before);
     const problems = new FieldProblems(scope.lang);
     // Scenes, groups and tags of another game or CP (or of no one) would reach nobody, silently.
     await checkReferences(db, scope, problems, popupScenes, eachOf('scene_ids', input.scene_ids ?? []), {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { pushTasksResource, type PushTask } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
-import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { FieldProblems } from '../../lib/problems.ts';
+import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { userGroups } from '../user-groups/tables.ts';
@@ -85,12 +86,9 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     capHours: input.cap_hours,
   }),
   // Only a draft is deleted: what players were sent stays on record.
-  usage: async (_db, scope, row) => {
-    if (row.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
-    return [];
-  },
+  usage: onlyDraftsDeleted,
   check: async (db, scope, input, before) => {
-    if (before && before.status !== 'draft') throw ruleError(scope.lang, 'draft_only');
+    editedAsDraft(scope, before);
     const problems = new FieldProblems(scope.lang);
     await checkReferences(
       db,
