@@ -1,21 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '@rx/contracts/acs';
 import { ApiError } from './http.ts';
 import { configureSecondHttp, httpSecond, resetSecondHttp, secondRequest } from './http-second.ts';
 import { memoryStorage } from './memory-storage.ts';
 import { storage } from './storage.ts';
+import { TEST_USER } from './test-user.ts';
 
-const user: UserInfo = {
-  id: 'u1',
-  username: 'alice',
-  access_token: 'access-1',
-  refresh_token: 'refresh-1',
-  cpid: 'cp9',
-  usertype: null,
-  role_info: [{ identifier: 'admin' }],
-  default_lang: 'en',
-  is_modified_password: 1,
-};
+const user = TEST_USER;
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

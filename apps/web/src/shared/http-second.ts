@@ -1,6 +1,6 @@
-import { ErrorCode, type Envelope } from '@rx/contracts/errors';
-import { API_BASE, REQUEST_TIMEOUT_MS } from './api-constants.ts';
-import { ApiError, CLIENT_ERROR_CODE } from './http.ts';
+import { ErrorCode } from '@rx/contracts/errors';
+import { REQUEST_TIMEOUT_MS } from './api-constants.ts';
+import { ApiError, CLIENT_ERROR_CODE, apiUrl, isEnvelope } from './http.ts';
 import { currentLanguage, translate } from './i18n.ts';
 import { clearSession, storage } from './storage.ts';
 
@@ -108,7 +108,7 @@ async function send(path: string, options: SecondRequestOptions): Promise<Answer
     body = JSON.stringify(options.body);
   }
   try {
-    const response = await deps.fetch(urlOf(path, options.query), {
+    const response = await deps.fetch(apiUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
@@ -128,26 +128,12 @@ async function send(path: string, options: SecondRequestOptions): Promise<Answer
   }
 }
 
-function urlOf(path: string, query: SecondRequestOptions['query']): string {
-  const url = API_BASE + (path.startsWith('/') ? path : `/${path}`);
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(name, String(value));
-  }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     return text === '' ? undefined : text;
   }
-}
-
-function isEnvelope(body: unknown): body is Envelope<unknown> {
-  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 
 const message = (body: unknown): string | undefined =>

@@ -1,20 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '@rx/contracts/acs';
 import { ApiError, configureHttp, http, resetHttp } from './http.ts';
 import { storage } from './storage.ts';
 import { memoryStorage } from './memory-storage.ts';
+import { TEST_USER } from './test-user.ts';
 
-const user: UserInfo = {
-  id: 'u1',
-  username: 'alice',
-  access_token: 'access-1',
-  refresh_token: 'refresh-1',
-  cpid: 'cp9',
-  usertype: null,
-  role_info: [{ identifier: 'admin' }],
-  default_lang: 'en',
-  is_modified_password: 1,
-};
+const user = TEST_USER;
 
 const envelope = (code: number, data: unknown = null, msg = '', status = 200) =>
   new Response(JSON.stringify({ code, data, msg }), {

@@ -170,7 +170,7 @@ async function send(
     body = JSON.stringify(options.body);
   }
   try {
-    const response = await deps.fetch(urlOf(path, options.query), {
+    const response = await deps.fetch(apiUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
@@ -208,7 +208,8 @@ async function send(
   }
 }
 
-function urlOf(path: string, query: RequestOptions['query']): string {
+/** The API address of a path with its query (null and undefined values left out). */
+export function apiUrl(path: string, query: RequestOptions['query']): string {
   const url = API_BASE + (path.startsWith('/') ? path : `/${path}`);
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -253,7 +254,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isEnvelope(body: unknown): body is Envelope<unknown> {
+/** A body in the API's envelope: an object with a numeric `code`. */
+export function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 

@@ -1,23 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '@rx/contracts/acs';
 import { FILE_USE_LIMITS, fileMessage } from '@rx/contracts/files';
 import { ApiError, configureHttp, resetHttp } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
 import { memoryStorage } from '@/shared/memory-storage.ts';
 import { storage } from '@/shared/storage.ts';
 import { refusalOf, sendFile } from './send-file.ts';
+import { TEST_USER } from '@/shared/test-user.ts';
 
-const user: UserInfo = {
-  id: 'u1',
-  username: 'alice',
-  access_token: 'access-1',
-  refresh_token: 'refresh-1',
-  cpid: 'cp9',
-  usertype: null,
-  role_info: [{ identifier: 'admin' }],
-  default_lang: 'en',
-  is_modified_password: 1,
-};
+const user = TEST_USER;
 
 type Reply = { status: number; body: unknown };
 
