@@ -195,48 +195,38 @@ export async function violationRoutes(fastify: FastifyInstance, options: { db: D
       return ok({ violator: await itemOf(scope, row), applied });
     },
   );
-  app.post(
-    `${path}/players/:openid/dismiss`,
+  // Two reviews with a reason: dismiss (not a violation) and reopen for review.
+  const reasonedMoves = [
     {
-      schema: {
-        tags,
-        summary: 'Dismiss the violator (not a violation), with a reason',
-        params: violatorParam,
-        body: violatorReasonBody,
-      },
-      config: can(resource, 'update'),
+      action: 'dismiss',
+      summary: 'Dismiss the violator (not a violation), with a reason',
+      from: ['open', 'handled'],
+      to: 'dismissed',
     },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      const { reason, version } = request.body;
-      const row = await review(scope, request.params.openid, version, ['open', 'handled'], {
-        status: 'dismissed',
-        note: reason,
-      });
-      return ok(await itemOf(scope, row));
-    },
-  );
-  app.post(
-    `${path}/players/:openid/reopen`,
     {
-      schema: {
-        tags,
-        summary: 'Reopen a handled or dismissed violator for review, with a reason',
-        params: violatorParam,
-        body: violatorReasonBody,
+      action: 'reopen',
+      summary: 'Reopen a handled or dismissed violator for review, with a reason',
+      from: ['handled', 'dismissed'],
+      to: 'open',
+    },
+  ] as const;
+  for (const move of reasonedMoves)
+    app.post(
+      `${path}/players/:openid/${move.action}`,
+      {
+        schema: { tags, summary: move.summary, params: violatorParam, body: violatorReasonBody },
+        config: can(resource, 'update'),
       },
-      config: can(resource, 'update'),
-    },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      const { reason, version } = request.body;
-      const row = await review(scope, request.params.openid, version, ['handled', 'dismissed'], {
-        status: 'open',
-        note: reason,
-      });
-      return ok(await itemOf(scope, row));
-    },
-  );
+      async (request) => {
+        const scope = scopeOf(request) as ProductScope;
+        const { reason, version } = request.body;
+        const row = await review(scope, request.params.openid, version, [...move.from], {
+          status: move.to,
+          note: reason,
+        });
+        return ok(await itemOf(scope, row));
+      },
+    );
 }
 
 /** `POST /api/game/v1/violations` on the game API's signed plugin: violation events (≤ 100, idempotent). */

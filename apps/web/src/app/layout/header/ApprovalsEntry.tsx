@@ -1,10 +1,9 @@
-import { Button, Tooltip } from 'antd';
 import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '@/shared/http.ts';
-import { CountBubble } from '../notify/NotifyBell.tsx';
+import { CountedLink } from '../notify/NotifyBell.tsx';
 
 export const APPROVALS_PAGE = '/approvals';
 
@@ -26,20 +25,14 @@ export function ApprovalsEntry() {
     refetchInterval: 60_000,
   });
   const count = data?.total ?? 0;
-  const label = t('header.approvals', { count });
   return (
-    <Tooltip title={label}>
-      <span className="rx-counted">
-        <Button
-          type="text"
-          className="rx-header__button rx-approvals-entry"
-          aria-label={label}
-          data-pending={count}
-          onClick={() => void navigate(APPROVALS_PAGE)}
-          icon={<AuditOutlined aria-hidden />}
-        />
-        <CountBubble count={count} tone="warning" />
-      </span>
-    </Tooltip>
+    <CountedLink
+      label={t('header.approvals', { count })}
+      className="rx-approvals-entry"
+      count={count}
+      data={{ 'data-pending': count }}
+      icon={<AuditOutlined aria-hidden />}
+      onOpen={() => void navigate(APPROVALS_PAGE)}
+    />
   );
 }

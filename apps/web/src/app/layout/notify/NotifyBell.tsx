@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button, Popover } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, Popover, Tooltip } from 'antd';
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import { useTranslation } from 'react-i18next';
 import { LATEST, useNotifications } from '@/shared/notifications-api.ts';
@@ -16,6 +16,35 @@ export function CountBubble({ count, tone = 'danger' }: { count: number; tone?: 
     <span className={`rx-count rx-count--${tone}`} aria-hidden="true">
       {count > 99 ? '99+' : count}
     </span>
+  );
+}
+
+/**
+ * A header button that opens a page, with a count beside it (approvals waiting, unread work
+ * orders): its tooltip and accessible name say the count; `data` names what the count is for tests.
+ */
+export function CountedLink(props: {
+  label: string;
+  className: string;
+  count: number;
+  data: Record<`data-${string}`, number>;
+  icon: ReactNode;
+  onOpen: () => void;
+}) {
+  return (
+    <Tooltip title={props.label}>
+      <span className="rx-counted">
+        <Button
+          type="text"
+          className={`rx-header__button ${props.className}`}
+          aria-label={props.label}
+          {...props.data}
+          onClick={props.onOpen}
+          icon={props.icon}
+        />
+        <CountBubble count={props.count} tone="warning" />
+      </span>
+    </Tooltip>
   );
 }
 

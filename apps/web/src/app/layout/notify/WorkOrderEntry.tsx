@@ -1,10 +1,9 @@
-import { Button, Tooltip } from 'antd';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NOTIFICATION_PAGE, UNREAD_WORK_ORDERS, useNotifications } from '@/shared/notifications-api.ts';
 import { useCanOpenNotificationPage } from './access.ts';
-import { CountBubble } from './NotifyBell.tsx';
+import { CountedLink } from './NotifyBell.tsx';
 
 /** The header's work-order entry: the unread work orders, opening the work-order page filtered to them. */
 export function WorkOrderEntry() {
@@ -16,20 +15,14 @@ function WorkOrderButton() {
   const navigate = useNavigate();
   const { data } = useNotifications(UNREAD_WORK_ORDERS, { poll: true, silent: true });
   const count = data?.total ?? 0;
-  const label = t('header.workOrders', { count });
   return (
-    <Tooltip title={label}>
-      <span className="rx-counted">
-        <Button
-          type="text"
-          className="rx-header__button rx-work-orders"
-          aria-label={label}
-          data-unread={count}
-          onClick={() => void navigate(`${NOTIFICATION_PAGE}?kind=work_order&unread=1`)}
-          icon={<SolutionOutlined aria-hidden />}
-        />
-        <CountBubble count={count} tone="warning" />
-      </span>
-    </Tooltip>
+    <CountedLink
+      label={t('header.workOrders', { count })}
+      className="rx-work-orders"
+      count={count}
+      data={{ 'data-unread': count }}
+      icon={<SolutionOutlined aria-hidden />}
+      onOpen={() => void navigate(`${NOTIFICATION_PAGE}?kind=work_order&unread=1`)}
+    />
   );
 }
