@@ -22,6 +22,8 @@ interface TimeFieldProps {
   /** The picker's own accessible name. */
   pickerLabel?: string;
   disabled?: boolean;
+  /** What an empty picker says (e.g. 'open-ended'). */
+  placeholder?: string;
 }
 
 /** A date and time field of a form (start, end, send at), empty as null. */
@@ -34,6 +36,7 @@ export function TimeField({
   utc,
   pickerLabel,
   disabled,
+  placeholder,
 }: TimeFieldProps) {
   return (
     <Form.Item
@@ -44,7 +47,13 @@ export function TimeField({
       style={style}
       {...(utc ? asUtcTime : asTime)}
     >
-      <DatePicker showTime disabled={disabled} style={style && { width: '100%' }} aria-label={pickerLabel} />
+      <DatePicker
+        showTime
+        disabled={disabled}
+        placeholder={placeholder}
+        style={style && { width: '100%' }}
+        aria-label={pickerLabel}
+      />
     </Form.Item>
   );
 }

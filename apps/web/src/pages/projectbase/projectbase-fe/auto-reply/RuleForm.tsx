@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { KEYWORD_MATCHES, REPLY_MODES } from '@rx/contracts/auto-replies';
 import { GAME_PLATFORMS, type GamePlatform } from '@rx/contracts/products';
 import { ChannelSelect } from '../shared/channels.tsx';
-import { DateTimeInput } from '../shared/DateTimeInput.tsx';
+import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { RepliesEditor } from './RepliesEditor.tsx';
 
 interface PlatformSelectProps {
@@ -122,12 +122,8 @@ export function RuleForm() {
         </Form.Item>
       </Flex>
       <Flex gap={16}>
-        <Form.Item name="start_at" label={t('startAt')} style={{ flex: 1 }}>
-          <DateTimeInput placeholder={t('openEnded')} />
-        </Form.Item>
-        <Form.Item name="end_at" label={t('endAt')} style={{ flex: 1 }}>
-          <DateTimeInput placeholder={t('openEnded')} />
-        </Form.Item>
+        <TimeField name="start_at" label={t('startAt')} style={{ flex: 1 }} placeholder={t('openEnded')} />
+        <TimeField name="end_at" label={t('endAt')} style={{ flex: 1 }} placeholder={t('openEnded')} />
       </Flex>
     </>
   );

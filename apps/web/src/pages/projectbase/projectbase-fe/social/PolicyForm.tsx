@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import type { SocialKind } from '@rx/contracts/social-access';
 import { ChannelSelect } from '../shared/channels.tsx';
-import { DateTimeInput } from '../shared/DateTimeInput.tsx';
+import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { FEATURES, LIMITS } from './social-helpers.ts';
 
 /** A policy's fields; its region and channel are fixed once created (one policy per pair). */
@@ -67,12 +67,8 @@ export function PolicyForm({ kind, editing }: { kind: SocialKind; editing: boole
         {t('schedule')}
       </Divider>
       <Flex gap={16}>
-        <Form.Item name="start_at" label={t('startAt')} style={{ flex: 1 }}>
-          <DateTimeInput placeholder={t('openEnded')} />
-        </Form.Item>
-        <Form.Item name="end_at" label={t('endAt')} style={{ flex: 1 }}>
-          <DateTimeInput placeholder={t('openEnded')} />
-        </Form.Item>
+        <TimeField name="start_at" label={t('startAt')} style={{ flex: 1 }} placeholder={t('openEnded')} />
+        <TimeField name="end_at" label={t('endAt')} style={{ flex: 1 }} placeholder={t('openEnded')} />
       </Flex>
       <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
         <Switch />
