@@ -75,3 +75,25 @@ test('the operation log names actions, targets and changes in words', async ({ p
   await expect(diff).not.toContainText('updated_at');
   await expect(diff).not.toContainText('version');
 });
+
+test('sign-ins have their own tab and never bury the changes staff made', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', 'zh', '/main/useraccount/account-operation-log');
+  const tabs = page.getByRole('tablist');
+  await expect(tabs.getByRole('tab', { name: oplog.kinds.changes })).toHaveAttribute('aria-selected', 'true');
+  // The admin has just signed in; on the changes tab no row is a sign-in.
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  await expect(rows(page).filter({ hasText: oplog.actions.sign_in })).toHaveCount(0);
+
+  await tabs.getByRole('tab', { name: oplog.kinds.sessions }).click();
+  await expect(page).toHaveURL(/kind=sessions/);
+  await expect(rows(page).first()).toContainText(oplog.actions.sign_in, { timeout: 30_000 });
+  await expect(rows(page).first()).toContainText('admin');
+
+  // A link to sign-ins opens their tab.
+  await page.goto('/main/useraccount/account-operation-log?action=sign_in');
+  await expect(tabs.getByRole('tab', { name: oplog.kinds.sessions })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});

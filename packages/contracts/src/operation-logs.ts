@@ -204,11 +204,19 @@ export const operationLogItem = z.object({
 export type OperationLog = z.infer<typeof operationLogItem>;
 
 export const OPERATION_LOG_SORTS = ['id', 'created_at', 'username', 'action', 'target_type'] as const;
+
+/** Signing in: logged like any action, but read apart from the changes staff made (the log's own tab). */
+export const SESSION_LOG_ACTIONS = ['sign_in', 'link_login'] as const satisfies readonly LogAction[];
+/** The log's two tabs: the changes staff made, or their sign-ins. */
+export const LOG_KINDS = ['changes', 'sessions'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
 export const operationLogFilters = {
   /** The staff member: their id, or part of their username. */
   user_id: queryInt(1).optional(),
   username: safeText().trim().max(64).optional(),
   action: safeText().trim().max(32).optional(),
+  /** Changes only, or sign-ins only (absent: both). */
+  kind: z.enum(LOG_KINDS).optional(),
   target_type: safeText().trim().max(32).optional(),
   target_id: safeText().trim().max(64).optional(),
   product_id: queryInt(1).optional(),
@@ -237,7 +245,7 @@ export const operationLogsResource = defineResource({
   list: operationLogListQuery,
   export: operationLogExportQuery,
   // The search form's (`user_id` is for links and other modules, not kept in the address).
-  filters: ['username', 'action', 'target_type', 'target_id', 'product_id', 'from', 'to'],
+  filters: ['kind', 'username', 'action', 'target_type', 'target_id', 'product_id', 'from', 'to'],
   sorts: OPERATION_LOG_SORTS,
   remove: 'none',
 });

@@ -56,6 +56,22 @@ describe('operation logs', () => {
     expect(body(await admin.get('/api/v1/operation-logs?from=yesterday')).code).toBe(400001);
   });
 
+  it('reads the changes staff made apart from their sign-ins (the two tabs of the page)', async () => {
+    const sessions = body<List>(await admin.get('/api/v1/operation-logs?kind=sessions&page_size=100')).data;
+    expect(sessions.total).toBeGreaterThanOrEqual(2);
+    expect(new Set(sessions.list.map((l) => l.action))).toEqual(new Set(['sign_in', 'link_login']));
+    const changes = body<List>(await admin.get('/api/v1/operation-logs?kind=changes&page_size=100')).data;
+    expect(changes.list.some((l) => l.action === 'create')).toBe(true);
+    expect(changes.list.filter((l) => l.action === 'sign_in' || l.action === 'link_login')).toEqual([]);
+    const everything = body<List>(await admin.get('/api/v1/operation-logs?page_size=1')).data;
+    expect(everything.total).toBe(sessions.total + changes.total);
+    // A sign-in asked for on the changes tab is not there; an unknown tab is refused.
+    expect(body<List>(await admin.get('/api/v1/operation-logs?kind=changes&action=sign_in')).data.total).toBe(
+      0,
+    );
+    expect(body(await admin.get('/api/v1/operation-logs?kind=logins')).code).toBe(400001);
+  });
+
   it('reads one entry; never another CP’s; is read-only', async () => {
     const [entry] = body<List>(await admin.get('/api/v1/operation-logs?page_size=1&action=create')).data.list;
     expect(body<OperationLog>(await admin.get(`/api/v1/operation-logs/${entry!.id}`)).data).toEqual(entry);

@@ -1,6 +1,11 @@
-import { and, eq, gt, gte, inArray, lt, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, notInArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OPERATION_LOG_SORTS, OperationLog, operationLogListQuery } from '@rx/contracts';
+import {
+  SESSION_LOG_ACTIONS,
+  type OPERATION_LOG_SORTS,
+  type OperationLog,
+  type operationLogListQuery,
+} from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { operationLogs } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -48,6 +53,8 @@ function logWhere(scope: Scope, f: LogFilters): SQL {
     f.user_id ? eq(operationLogs.userId, f.user_id) : undefined,
     f.username ? contains(operationLogs.username, f.username) : undefined,
     f.action ? eq(operationLogs.action, f.action) : undefined,
+    f.kind === 'sessions' ? inArray(operationLogs.action, [...SESSION_LOG_ACTIONS]) : undefined,
+    f.kind === 'changes' ? notInArray(operationLogs.action, [...SESSION_LOG_ACTIONS]) : undefined,
     f.target_type ? eq(operationLogs.targetType, f.target_type) : undefined,
     f.target_id ? eq(operationLogs.targetId, f.target_id) : undefined,
     f.product_id ? eq(operationLogs.productId, f.product_id) : undefined,

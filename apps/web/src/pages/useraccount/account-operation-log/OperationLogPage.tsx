@@ -1,8 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
-import { operationLogsResource, type LogAction, type OperationLog } from '@rx/contracts/operation-logs';
+import {
+  LOG_KINDS,
+  SESSION_LOG_ACTIONS,
+  operationLogsResource,
+  type LogAction,
+  type LogKind,
+  type OperationLog,
+} from '@rx/contracts/operation-logs';
+import { useSearchParams } from 'react-router';
 import { useProduct } from '@/app/product/index.ts';
 import { ExportButton } from '@/shared/crud/index.ts';
 import { useResource } from '@/shared/crud/use-resource.ts';
@@ -29,12 +37,27 @@ const ACTION_COLORS: Partial<Record<LogAction, string>> = {
   export: 'cyan',
 };
 
-/** The operation log: append-only, filtered on the server, each entry opening to its before/after. */
+const isSession = (action: string | null | undefined) =>
+  (SESSION_LOG_ACTIONS as readonly string[]).includes(action ?? '');
+
+/** The tab of an address: its own, else sign-ins when it asks for a sign-in action, else the changes. */
+function kindOf(search: URLSearchParams): LogKind {
+  const kind = search.get('kind');
+  if ((LOG_KINDS as readonly string[]).includes(kind ?? '')) return kind as LogKind;
+  return isSession(search.get('action')) ? 'sessions' : 'changes';
+}
+
+/**
+ * The operation log: append-only, filtered on the server, each entry opening to its before/after.
+ * The changes staff made and their sign-ins are two tabs, so sign-ins never bury a change.
+ */
 export function OperationLogPage() {
   const { t } = useTranslation('oplog');
   const products = useProduct((s) => s.products);
+  const [search] = useSearchParams();
+  const kind = kindOf(search);
   // Filters and paging in the address, the list, and the export permission, from the description.
-  const { params, setParams, list, can } = useResource<OperationLog>(RESOURCE);
+  const { params, setParams, list, can } = useResource<OperationLog>(RESOURCE, { query: { kind } });
   const [open, setOpen] = useState<OperationLog | null>(null);
   const productName = useCallback(
     (id: number | null) => (id === null ? '—' : (products.find((p) => p.id === id)?.name ?? `#${id}`)),
@@ -95,10 +118,21 @@ export function OperationLogPage() {
         {t('menu:page.operationLog')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <Tabs
+        activeKey={kind}
+        items={LOG_KINDS.map((key) => ({ key, label: t(`kinds.${key}`) }))}
+        onChange={(key) => {
+          // An action of the other tab would find nothing here.
+          const { action, ...rest } = params.filters;
+          const keep: Record<string, string> =
+            action && isSession(action) === (key === 'sessions') ? { action } : {};
+          setParams({ filters: { ...rest, ...keep, kind: key } });
+        }}
+      />
       <LogFilters
         values={params.filters}
-        onSearch={(filters) => setParams({ filters })}
-        extra={can.export && <ExportButton resource={RESOURCE.name} filters={params.filters} />}
+        onSearch={(filters) => setParams({ filters: { ...filters, kind } })}
+        extra={can.export && <ExportButton resource={RESOURCE.name} filters={{ ...params.filters, kind }} />}
       />
       <DataTable<OperationLog>
         rowKey="id"
