@@ -704,6 +704,17 @@ export const RULE_MESSAGES = {
     ar: 'نقطة الاستدعاء الراجع هذه معطّلة: فعّلها قبل إعادة الإرسال.',
     tc: '該回呼位址已停用：請先啟用再重送',
   },
+  too_many_cases: {
+    zh: '一个测试计划最多 500 个用例',
+    en: 'A test plan holds at most 500 cases.',
+    ja: 'テスト計画のケースは最大 500 件です。',
+    th: 'แผนการทดสอบมีกรณีทดสอบได้ไม่เกิน 500 รายการ',
+    vi: 'Một kế hoạch kiểm thử có tối đa 500 ca kiểm thử.',
+    tl: 'Hanggang 500 na kaso lamang ang maaaring laman ng isang plano ng pagsubok.',
+    id: 'Satu rencana uji berisi paling banyak 500 kasus.',
+    ar: 'تحتوي خطة الاختبار على 500 حالة كحد أقصى.',
+    tc: '一個測試計畫最多 500 個用例',
+  },
 } satisfies Record<string, Translated>;
 export type RuleKey = keyof typeof RULE_MESSAGES;
 
