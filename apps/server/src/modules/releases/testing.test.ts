@@ -11,6 +11,7 @@ import {
   type TestCase,
   type TestPlan,
   type TestRun,
+  type VersionAdoption,
 } from '@rx/contracts';
 import {
   body,
@@ -351,5 +352,43 @@ describe('bugs', () => {
     expect(body(await run(p, { case_id: c.id, result: 'pass' }, viewer)).code).toBe(403001);
     expect(body(await viewer.post(`/api/v1/test-plans/${p.id}/cases`, { title: 'x' })).code).toBe(403001);
     expect(body(await viewer.get(`/api/v1/test-plans/${p.id}/cases`)).code).toBe(0);
+  });
+});
+
+describe('adoption per version', () => {
+  it('counts players signing in per version and day from what games report; needs the log page', async () => {
+    const key = await t.gameKey();
+    const now = Date.now();
+    const iso = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString();
+    const login = (n: number, version: string, daysAgo: number) => ({
+      type: 'login',
+      event_id: `adopt-${n}-${version}-${daysAgo}`,
+      openid: `adopt-${n}`,
+      at: iso(daysAgo),
+      app_version: version,
+    });
+    const events = [
+      ...[1, 2, 3].map((n) => login(n, '2.1.0', 0)),
+      login(1, '2.1.0', 0),
+      login(4, '2.0.0', 0),
+      login(4, '2.0.0', 1),
+      login(5, '2.0.0', 1),
+      login(6, '1.9.0', 30),
+    ];
+    const res = await t.signedCall(key, 'POST', '/api/game/v1/players/events', { events });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = body<VersionAdoption>(await admin.get('/api/v1/version-logs/adoption?days=7')).data;
+    expect(answer.days).toHaveLength(7);
+    expect(answer.days.at(-1)).toBe(new Date(now).toISOString().slice(0, 10));
+    const of = (version: string) => answer.versions.find((v) => v.version === version)?.players;
+    // Distinct players: the player signing in twice on 2.1.0 today counts once.
+    expect(of('2.1.0')?.at(-1)).toBe(3);
+    expect(of('2.0.0')?.slice(-2)).toEqual([2, 1]);
+    expect(of('1.9.0')).toBeUndefined();
+    expect(answer.total.slice(-2)).toEqual([2, 4]);
+    expect(answer.other).toBeNull();
+    expect(body(await admin.get('/api/v1/version-logs/adoption?days=91')).code).toBe(400001);
+    const outsider = await t.staff([bugsResource.permissions.see]);
+    expect(body(await outsider.get('/api/v1/version-logs/adoption')).code).toBe(403001);
   });
 });
