@@ -100,7 +100,7 @@ export function MoveBugModal({
         />
       )}
       {move?.action === 'reopen' && <Typography.Paragraph>{t('reopenHint')}</Typography.Paragraph>}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+      <Form form={form} name="bugMove" layout="vertical" onFinish={(v) => void submit(v)}>
         {move?.action === 'resolve' && (
           <>
             <Form.Item name="resolution" label={t('resolution')} required>

@@ -76,7 +76,7 @@ export function CaseModal({
       forceRender
     >
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 12 }} />}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+      <Form form={form} name="case" layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item
           name="title"
           label={t('caseTitle')}

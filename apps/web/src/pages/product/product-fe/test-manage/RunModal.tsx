@@ -100,7 +100,7 @@ export function RunModal({
         />
       )}
       {run?.result === 'fail' && <Typography.Paragraph>{t('failOpensBug')}</Typography.Paragraph>}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+      <Form form={form} name="run" layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item name="note" label={t('runNote')}>
           <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
