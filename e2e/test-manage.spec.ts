@@ -99,7 +99,7 @@ for (const { lang, html, dir, name } of [
     await run.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(run).toBeHidden();
     await expect(caseRows.nth(1)).toContainText(s.results.fail);
-    await page.keyboard.press('Escape');
+    await cases.locator('.ant-drawer-close').click();
     await expect(cases).toBeHidden();
 
     // The plan's progress: one passed, one failed; the bug is on the bug page, assigned.
