@@ -715,6 +715,17 @@ export const RULE_MESSAGES = {
     ar: 'تحتوي خطة الاختبار على 500 حالة كحد أقصى.',
     tc: '一個測試計畫最多 500 個用例',
   },
+  version_tested: {
+    zh: '该版本有测试计划或缺陷引用，不能删除',
+    en: 'Test plans or bugs refer to this version, so it cannot be deleted.',
+    ja: 'テスト計画またはバグがこのバージョンを参照しているため、削除できません。',
+    th: 'มีแผนการทดสอบหรือบั๊กอ้างอิงเวอร์ชันนี้ จึงลบไม่ได้',
+    vi: 'Có kế hoạch kiểm thử hoặc lỗi tham chiếu phiên bản này nên không thể xóa.',
+    tl: 'May mga plano ng pagsubok o depekto na tumutukoy sa bersyong ito, kaya hindi ito mabubura.',
+    id: 'Rencana uji atau bug merujuk versi ini, jadi tidak dapat dihapus.',
+    ar: 'تشير خطط اختبار أو أخطاء إلى هذا الإصدار، لذا لا يمكن حذفه.',
+    tc: '該版本有測試計畫或缺陷引用，不能刪除',
+  },
 } satisfies Record<string, Translated>;
 export type RuleKey = keyof typeof RULE_MESSAGES;
 

@@ -107,6 +107,8 @@ describe('test management', () => {
   it('keeps cases and runs under a plan; progress counts each case by its latest run', async () => {
     const p = await plan('progress');
     expect(p).toMatchObject({ platform: 'android', channel: 'progress', version_name: '2.0.0' });
+    // The version under test stays while a plan names it.
+    expect(body(await admin.del(`/api/v1/app-releases/${p.release_id}`)).code).toBe(422001);
     const [a, b, c] = [await addCase(p, 'Buy'), await addCase(p, 'Sign in'), await addCase(p, 'Chat')];
     expect((await planNow(p)).progress).toEqual({ cases: 3, pass: 0, fail: 0, blocked: 0, untested: 3 });
     expect(
