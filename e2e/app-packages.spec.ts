@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { xmlEntry, zipOf } from '../apps/server/test/zips.ts';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
+import { APK, uploadPackageFile as uploadFile, zipWith } from './support/packages.ts';
 import { ListPage } from './support/list-page.ts';
 import { signIn } from './support/sign-in.ts';
 import { button, openDrawer } from './support/ui.ts';
@@ -17,30 +17,6 @@ const PAGE = '/main/product/product-fe/app-package-configure';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 type Strings = Record<string, any>;
-
-const zipWith = (...names: string[]) => zipOf(names.map((name) => xmlEntry(name, `<x n="${name}"/>`)));
-const APK = () => zipWith('AndroidManifest.xml', 'classes.dex');
-
-/** Uploads a package file as the signed-in admin; answers its id. */
-async function uploadFile(page: Page, name: string, bytes: Buffer): Promise<string> {
-  return page.evaluate(
-    async ({ name, base64 }) => {
-      const read = (key: string) => JSON.parse(localStorage.getItem(`rx-console:${key}`) ?? 'null');
-      const form = new FormData();
-      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      form.append('file', new Blob([data]), name);
-      const answer = await fetch('/api/v1/files?use=package', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${read('user-info').access_token}` },
-        body: form,
-      });
-      const envelope = (await answer.json()) as { code: number; data: { id: string }; msg: string };
-      if (envelope.code !== 0) throw new Error(`upload: ${envelope.msg}`);
-      return envelope.data.id;
-    },
-    { name, base64: bytes.toString('base64') },
-  );
-}
 
 const rowOf = (page: Page, text: string) =>
   page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });

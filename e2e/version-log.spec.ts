@@ -46,6 +46,11 @@ for (const { lang, html, dir, name } of [
     await page.goto(`${PAGE}?channel=${channel}`);
     const list = new ListPage(page);
     await expect(list.rows).toHaveCount(10);
+    // Adoption per version from the players' sign-ins: a chart (its numbers as a table), or none said.
+    const adoption = page.getByTestId('adoption');
+    await expect(adoption).toContainText(s.adoption.title);
+    await adoption.getByText(s.adoption.days.replace('{{n}}', '30')).click();
+    await expect(adoption.locator('figure.rx-chart, .ant-empty').first()).toBeVisible();
     // Newest first: the halt, live.
     await expect(list.rows.first()).toContainText(s.publishActions.halt);
     await expect(list.rows.first()).toContainText(s.live);

@@ -72,3 +72,6 @@ export * from './debug-params.ts';
 export * from './feature-modules.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';
+// Test management and bugs (issue 29): test plans, cases, runs, test accounts; bugs.
+export * from './testing.ts';
+export * from './bugs.ts';

@@ -42,6 +42,11 @@ export const LOG_ACTIONS = [
   // Version release tools: a staged rollout stopped and going again.
   'halt',
   'resume',
+  // Test management and bugs: a case run, a bug resolved, closed, reopened.
+  'run',
+  'resolve',
+  'close',
+  'reopen',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
@@ -113,6 +118,10 @@ export const LOG_ROW_TARGETS = [
   'feature_module',
   'debug_param',
   'account_cancellation',
+  'test_plan',
+  'test_case',
+  'test_account',
+  'bug',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -170,6 +179,9 @@ export const LOG_TABLE_TARGETS = [
   'debug-params',
   'account-cancellations',
   'cs-blacklist',
+  'test-plans',
+  'test-accounts',
+  'bugs',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -295,6 +295,8 @@ export const gameVersionCheck = z.object({
   package: gamePackage.nullable(),
   /** The publish answered (null: nothing published for the platform and channel). */
   publish_number: z.number().int().nullable(),
+  /** The openid or device is a test account (`/test-accounts`): maintenance does not apply to it. */
+  test_account: z.boolean(),
 });
 export type GameVersionCheck = z.infer<typeof gameVersionCheck>;
 

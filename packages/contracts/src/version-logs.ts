@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyword } from './fields.ts';
+import { keyword, queryInt } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
 import { actionPermission, seePermissionOf } from './pages.ts';
 import { APP_PLATFORMS, PUBLISH_ACTIONS, releaseChannel, releasePublishItem } from './releases.ts';
@@ -41,3 +41,23 @@ export const versionLogQuery = listQuery(VERSION_LOG_SORTS, {
 export const versionLogItem = releasePublishItem.omit({ snapshot: true });
 export type VersionLogItem = z.infer<typeof versionLogItem>;
 export const versionLogAnswer = listAnswer(versionLogItem);
+
+/** `GET /version-logs/adoption?days=`: players signing in per version of the app, per day (UTC). */
+export const ADOPTION_MAX_DAYS = 90;
+export const ADOPTION_TOP_VERSIONS = 6;
+export const versionAdoptionQuery = z.object({
+  days: queryInt(1, ADOPTION_MAX_DAYS).default(14),
+});
+export const versionAdoptionAnswer = z.object({
+  /** The days, oldest first (YYYY-MM-DD, UTC). */
+  days: z.array(z.string()),
+  /**
+   * The most used versions over the days (their app_version as games report it), each with its
+   * players per day; the rest summed under `other` (null when there is none).
+   */
+  versions: z.array(z.object({ version: z.string(), players: z.array(z.number().int()) })),
+  other: z.array(z.number().int()).nullable(),
+  /** Distinct players signed in per day, whatever their version. */
+  total: z.array(z.number().int()),
+});
+export type VersionAdoption = z.infer<typeof versionAdoptionAnswer>;

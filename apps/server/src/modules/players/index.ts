@@ -15,3 +15,5 @@ export const playersModule = defineModule({
 export { ingestPlayerEvents } from './events.ts';
 export { seedDemoPlayers } from './demo.ts';
 export { DEFAULT_PLAYER_RETENTION, sweepPlayerData, type PlayerRetention } from './retention.ts';
+// Players per app version and day, from their sign-ins (the version log's adoption chart).
+export { versionAdoption } from './adoption.ts';

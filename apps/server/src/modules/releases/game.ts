@@ -10,6 +10,7 @@ import { liveNotices } from '../announcements/index.ts';
 import { gameLanguage } from '../game-api/index.ts';
 import { packageFor } from './packages.ts';
 import { inRollout, livePublish } from './publish.ts';
+import { isTestAccount } from './testing.ts';
 
 type Query = z.output<typeof gameVersionCheckQuery>;
 
@@ -32,16 +33,21 @@ export async function versionCheck(
     (await livePublish(db, productId, query.platform, query.channel)) ??
     (query.channel ? await livePublish(db, productId, query.platform, '') : undefined);
   const lang: Language = gameLanguage(query.lang) ?? 'zh';
-  const maintenance = (
-    await liveNotices(db, productId, {
-      channel: query.channel,
-      server: '',
-      version: '',
-      openid: query.openid,
-      lang,
-    })
-  ).find((notice) => notice.type === 'maintenance');
+  // Test accounts pass maintenance: they are told of none.
+  const tester = await isTestAccount(db, productId, { openid: query.openid, deviceId: query.device_id });
+  const maintenance = tester
+    ? undefined
+    : (
+        await liveNotices(db, productId, {
+          channel: query.channel,
+          server: '',
+          version: '',
+          openid: query.openid,
+          lang,
+        })
+      ).find((notice) => notice.type === 'maintenance');
   const base = {
+    test_account: tester,
     fields: {},
     package: null,
     maintenance: maintenance

@@ -5,7 +5,7 @@ import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { inScope } from '../../lib/scope.ts';
-import { appReleasePublishes, appReleases } from './tables.ts';
+import { appReleasePublishes, appReleases, bugs, testPlans } from './tables.ts';
 import { checkFieldValues } from './version-fields.ts';
 
 type Row = typeof appReleases.$inferSelect;
@@ -113,6 +113,18 @@ export const releaseImpl: ResourceImpl<typeof appReleasesResource, typeof appRel
       .where(eq(appReleasePublishes.releaseId, row.id))
       .limit(1);
     if (published) throw ruleError(scope.lang, 'published_kept');
+    // Test plans and bugs name the version (the runs were against it).
+    const [plan] = await db
+      .select({ id: testPlans.id })
+      .from(testPlans)
+      .where(eq(testPlans.releaseId, row.id))
+      .limit(1);
+    const [bug] = await db
+      .select({ id: bugs.id })
+      .from(bugs)
+      .where(or(eq(bugs.foundReleaseId, row.id), eq(bugs.fixedReleaseId, row.id)))
+      .limit(1);
+    if (plan || bug) throw ruleError(scope.lang, 'version_tested');
     return [];
   },
   sheet: autoSheet<AppRelease>(appReleasesResource),

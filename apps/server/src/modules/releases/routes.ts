@@ -20,6 +20,8 @@ import { packageRoutes } from './packages.ts';
 import { releaseImpl, releaseService } from './releases.ts';
 import { versionFieldRoutes } from './version-fields.ts';
 import { versionLogRoutes } from './version-logs.ts';
+import { bugRoutes } from './bugs.ts';
+import { testingRoutes } from './testing.ts';
 
 /**
  * `/app-releases`: the versions of the product's app (list, get, create, update, delete a version
@@ -58,6 +60,9 @@ export async function releaseRoutes(
   versionFieldRoutes(app, db);
   // The release log (`/version-logs`): who released what, when.
   versionLogRoutes(app, db);
+  // Test management (`/test-plans` with cases and runs, `/test-accounts`) and bugs (`/bugs`).
+  testingRoutes(app, db);
+  bugRoutes(app, db);
   app.post(
     '/app-releases/:id/publish',
     {

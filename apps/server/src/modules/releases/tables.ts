@@ -1,17 +1,24 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   AppPlatform,
+  BugPriority,
+  BugResolution,
+  BugSeverity,
+  BugStatus,
   OptionalI18nText,
   PackageKind,
   PackageStatus,
   PublishAction,
   PublishedRelease,
   ReleaseStatus,
+  TestAccountKind,
+  TestResult,
   UpdateMode,
   VersionFieldType,
   VersionFieldValue,
 } from '@rx/contracts';
-import { createdAt, createdBy, editStamps, gameRow } from '../../db/schema.ts';
+import { at, cpRef, createdAt, createdBy, editStamps, gameRow, serialId, users } from '../../db/schema.ts';
 import { files } from '../files/tables.ts';
 
 /** The versions of a product's app per platform and channel: the working copy staff edit (`/product/product-fe/version-manage`). */
@@ -142,4 +149,124 @@ export const versionFields = pgTable(
     index('version_fields_cp').on(t.cpId),
     index('version_fields_product_updated').on(t.productId, t.updatedAt),
   ],
+);
+
+/** Test plans of a version (`/product/product-fe/test-manage`). */
+export const testPlans = pgTable(
+  'test_plans',
+  {
+    ...gameRow(),
+    name: text('name').notNull(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => appReleases.id),
+    description: text('description').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [
+    index('test_plans_product').on(t.productId, t.updatedAt),
+    index('test_plans_release').on(t.releaseId),
+  ],
+);
+
+/** The cases of a plan: what to do and what should happen. */
+export const testCases = pgTable(
+  'test_cases',
+  {
+    ...gameRow(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => testPlans.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    steps: text('steps').notNull().default(''),
+    expected: text('expected').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [index('test_cases_plan').on(t.planId, t.id)],
+);
+
+/** Every run of a case, never edited: the latest run of a case is its result. */
+export const testRuns = pgTable(
+  'test_runs',
+  {
+    ...gameRow(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => testPlans.id, { onDelete: 'cascade' }),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    result: text('result').$type<TestResult>().notNull(),
+    note: text('note').notNull().default(''),
+    evidence: jsonb('evidence').$type<string[]>().notNull().default([]),
+    bugId: integer('bug_id'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_runs_case').on(t.caseId, t.id), index('test_runs_plan').on(t.planId, t.id)],
+);
+
+/** Openids and devices that pass maintenance (the version check answers them none). */
+export const testAccounts = pgTable(
+  'test_accounts',
+  {
+    ...gameRow(),
+    kind: text('kind').$type<TestAccountKind>().notNull(),
+    value: text('value').notNull(),
+    note: text('note').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('test_accounts_product_value').on(t.productId, t.kind, t.value),
+    index('test_accounts_updated').on(t.productId, t.updatedAt),
+  ],
+);
+
+/** Bugs of a game (`/product/product-fe/bug-manage`). */
+export const bugs = pgTable(
+  'bugs',
+  {
+    ...gameRow(),
+    title: text('title').notNull(),
+    severity: text('severity').$type<BugSeverity>().notNull(),
+    priority: text('priority').$type<BugPriority>().notNull(),
+    steps: text('steps').notNull().default(''),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    foundReleaseId: integer('found_release_id').references(() => appReleases.id),
+    fixedReleaseId: integer('fixed_release_id').references(() => appReleases.id),
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+    status: text('status').$type<BugStatus>().notNull().default('active'),
+    resolution: text('resolution').$type<BugResolution>(),
+    duplicateOf: integer('duplicate_of'),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    runId: integer('run_id'),
+    planId: integer('plan_id'),
+    createdBy: createdBy(),
+    resolvedAt: at('resolved_at'),
+    closedAt: at('closed_at'),
+    ...editStamps(),
+  },
+  (t) => [
+    index('bugs_product_updated').on(t.productId, t.updatedAt),
+    index('bugs_assignee')
+      .on(t.assigneeId)
+      .where(sql`${t.assigneeId} is not null`),
+  ],
+);
+
+/** A bug's thread: staff comments and its moves, never edited. */
+export const bugComments = pgTable(
+  'bug_comments',
+  {
+    id: serialId(),
+    cpId: cpRef(),
+    bugId: integer('bug_id')
+      .notNull()
+      .references(() => bugs.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'comment' | 'resolve' | 'close' | 'reopen'>().notNull(),
+    body: text('body').notNull().default(''),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bug_comments_bug').on(t.bugId, t.id)],
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { versionLogAccess, versionLogQuery, type VersionLogItem } from '@rx/contracts';
+import { versionAdoptionQuery, versionLogAccess, versionLogQuery, type VersionLogItem } from '@rx/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -9,6 +9,7 @@ import { contains } from '../../lib/list.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
+import { versionAdoption } from '../players/index.ts';
 import { appReleasePublishes as p } from './tables.ts';
 
 type Query = z.output<typeof versionLogQuery>;
@@ -88,5 +89,20 @@ export function versionLogRoutes(app: FastifyInstance, db: Db): void {
       config: can(versionLogAccess, 'read'),
     },
     async (request) => ok(await versionLog(db, scopeOf(request), request.query)),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/version-logs/adoption',
+    {
+      schema: {
+        tags: ['version-logs'],
+        summary: 'Players signing in per app version and day (UTC), from the sign-ins games report',
+        querystring: versionAdoptionQuery,
+      },
+      config: can(versionLogAccess, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      return ok(await versionAdoption(db, scope.productId!, request.query.days));
+    },
   );
 }

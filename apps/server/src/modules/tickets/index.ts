@@ -16,3 +16,5 @@ export const ticketsModule = defineModule({
   }),
 });
 export { autoCloseTickets } from './service.ts';
+// Staff who hold a page's see permission (assign targets), for other queues (bugs).
+export { assignees } from './service.ts';

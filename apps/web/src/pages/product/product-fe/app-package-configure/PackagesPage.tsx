@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { APP_PLATFORMS } from '@rx/contracts/releases';
 import {
   PACKAGE_STATUSES,
@@ -27,7 +28,7 @@ const NEW_PACKAGE: PackageCreate = {
   file_id: '',
 };
 
-const STATUS_COLORS: Record<PackageStatus, string> = {
+export const STATUS_COLORS: Record<PackageStatus, string> = {
   testing: 'processing',
   released: 'success',
   deprecated: 'default',
@@ -116,6 +117,14 @@ export function PackagesPage() {
       formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={(editing) => <PackageForm editing={editing !== 'new'} />}
       rowRule={(row) => ({ delete: row.status === 'testing' })}
+      rowActions={(row) => (
+        <Link
+          to={`/product/product-fe/app-package-configure/detail/${row.id}`}
+          aria-label={t('detail.openOf', { name: row.file_name })}
+        >
+          {t('detail.open')}
+        </Link>
+      )}
     />
   );
 }

@@ -7,6 +7,7 @@ import { VERSION_LOG_FILTERS, type VersionLogItem } from '@rx/contracts/version-
 import { enumSearch, useListParams, useResourceList } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
+import { AdoptionChart } from './AdoptionChart.tsx';
 
 const ACTION_COLORS: Record<string, string> = {
   publish: 'blue',
@@ -93,6 +94,7 @@ export function VersionLogPage() {
   return (
     <QueryListPage<VersionLogItem>
       title={t('menu:page.versionLog')}
+      before={<AdoptionChart />}
       params={sorted}
       setParams={setParams}
       list={list}
