@@ -113,6 +113,9 @@ export const LOG_ROW_TARGETS = [
   'feature_module',
   'debug_param',
   'account_cancellation',
+  'cs_settings',
+  'cs_team',
+  'cs_complaint',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
