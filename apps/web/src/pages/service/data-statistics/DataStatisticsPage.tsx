@@ -20,6 +20,7 @@ import { DataTable } from '@/shared/ui/index.ts';
 
 type Window = { from: string; to: string; by: CsStatsGroup };
 
+/** A UTC day; the window ends a day ahead so that zones east of UTC see their today. */
 const dayOf = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const orDash = (value: number | null) => (value === null ? '—' : formatNumber(value));
 
@@ -33,7 +34,7 @@ export function DataStatisticsPage() {
   const lang = useLocale((s) => s.language);
   const productId = useProduct((s) => s.productId);
   const [form] = Form.useForm<Window>();
-  const [window, setWindow] = useState<Window>({ from: dayOf(-6), to: dayOf(0), by: 'day' });
+  const [window, setWindow] = useState<Window>({ from: dayOf(-6), to: dayOf(1), by: 'day' });
   const stats = useQuery({
     queryKey: ['cs-stats', productId, window],
     enabled: productId !== null,
