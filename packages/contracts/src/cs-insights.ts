@@ -130,3 +130,28 @@ export interface CsRatingRow {
   resolved_at: string | null;
   complaint: CsComplaint | null;
 }
+
+// ---- Service operation log ----
+
+/** The service operation log (`/api/v1/cs/operation-log`): what staff changed in customer service. */
+export const csOperationLogAccess = {
+  scope: 'cp' as const,
+  permissions: permissionsOf('/service/operation-log'),
+};
+/** The operation-log targets of customer service. */
+export const CS_LOG_TARGETS = [
+  'cs_settings',
+  'cs_team',
+  'cs_agent',
+  'cs_script',
+  'cs_blacklist',
+  'cs-blacklist',
+  'cs_complaint',
+] as const;
+export const csOperationLogQuery = z.object({
+  target_type: z.enum(CS_LOG_TARGETS).optional(),
+  /** Part of the staff member's username. */
+  username: safeText().trim().max(64).optional(),
+  page: queryInt(1, 1_000_000).default(1),
+  page_size: queryInt(1, 100).default(20),
+});

@@ -1,10 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   businessMinutes,
   CS_COMPLAINT_MOVES,
+  CS_LOG_TARGETS,
+  csOperationLogAccess,
+  csOperationLogQuery,
   csComplaintCreateBody,
   csComplaintParam,
   csComplaintUpdateBody,
@@ -22,7 +39,7 @@ import {
   type CsStatsRow,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { users } from '../../db/schema.ts';
+import { operationLogs, users } from '../../db/schema.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { logChange } from '../../lib/operation-log.ts';
@@ -30,6 +47,7 @@ import { fieldError, isUniqueViolation, ruleError } from '../../lib/problems.ts'
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
+import { toLog } from '../operation-logs/index.ts';
 import { closedDaysOf, settingsOf } from './settings.ts';
 import { csAgents, csComplaints, csConversations, csTeams } from './tables.ts';
 
@@ -384,6 +402,48 @@ export function csInsightRoutes(fastify: FastifyInstance, db: Db): void {
         return updated;
       });
       return ok(toComplaint(row));
+    },
+  );
+}
+
+/** The service operation log: the CP's log entries about customer service, newest first. */
+export function csOperationLogRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/cs/operation-log',
+    {
+      schema: {
+        tags: ['cs'],
+        summary:
+          'What staff changed in customer service (settings, teams, agents, scripts, blacklist, complaints)',
+        querystring: csOperationLogQuery,
+      },
+      config: can(csOperationLogAccess, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const q = request.query;
+      const condition = and(
+        eq(operationLogs.cpId, scope.cpId),
+        inArray(operationLogs.targetType, q.target_type ? [q.target_type] : [...CS_LOG_TARGETS]),
+        q.username
+          ? ilike(operationLogs.username, `%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(operationLogs)
+          .where(condition)
+          .orderBy(desc(operationLogs.id))
+          .limit(q.page_size)
+          .offset((q.page - 1) * q.page_size),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(operationLogs)
+          .where(condition),
+      ]);
+      return ok({ list: rows.map(toLog), total: count?.n ?? 0 });
     },
   );
 }

@@ -30,7 +30,7 @@ import { csBlacklistRoutes } from './blacklist.ts';
 import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
 import { csSettingsRoutes } from './settings.ts';
-import { csInsightRoutes } from './insights.ts';
+import { csInsightRoutes, csOperationLogRoutes } from './insights.ts';
 import { createScript, deleteScript, listScripts, playerContext, updateScript } from './extras.ts';
 import {
   addNote,
@@ -157,6 +157,7 @@ export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Pr
   csPersonnelRoutes(fastify, db, events);
   csSettingsRoutes(fastify, db);
   csInsightRoutes(fastify, db);
+  csOperationLogRoutes(fastify, db);
 
   app.get(
     base,

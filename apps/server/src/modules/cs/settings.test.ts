@@ -373,3 +373,24 @@ describe('ratings and complaints', () => {
     ).toBe(404001);
   });
 });
+
+describe('service operation log', () => {
+  it("lists the CP's service changes only, filtered by target, to those with its permission", async () => {
+    await save({ survey_text: `log ${tag}` });
+    type Log = { list: { target_type: string; username: string; action: string }[]; total: number };
+    const all = body<Log>(await admin.get('/api/v1/cs/operation-log?page_size=100')).data;
+    expect(all.list.map((l) => l.target_type)).toContain('cs_settings');
+    expect(all.list.every((l) => l.target_type.startsWith('cs'))).toBe(true);
+    const settingsOnly = body<Log>(await admin.get('/api/v1/cs/operation-log?target_type=cs_settings')).data;
+    expect(settingsOnly.total).toBeGreaterThan(0);
+    expect(new Set(settingsOnly.list.map((l) => l.target_type))).toEqual(new Set(['cs_settings']));
+    expect(body(await admin.get('/api/v1/cs/operation-log?target_type=staff')).code).toBe(400001);
+    const byName = body<Log>(await admin.get('/api/v1/cs/operation-log?username=nobody_at_all')).data;
+    expect(byName.total).toBe(0);
+    const nobody = await t.staff([]);
+    expect(body(await nobody.get('/api/v1/cs/operation-log')).code).toBe(403001);
+    const other = await t.signIn(await t.adminOf('ops_hw'), 'dawn');
+    const theirs = body<Log>(await other.get('/api/v1/cs/operation-log?target_type=cs_settings')).data;
+    expect(theirs.list.map((l) => l.username)).not.toContain('admin');
+  });
+});
