@@ -155,3 +155,38 @@ export const csOperationLogQuery = z.object({
   page: queryInt(1, 1_000_000).default(1),
   page_size: queryInt(1, 100).default(20),
 });
+
+// ---- Robot session records ----
+
+/** Robot session records (`/api/v1/cs/robot-sessions`): the conversations the bot answered. */
+export const csRobotAccess = {
+  scope: 'product' as const,
+  permissions: permissionsOf('/service/robot-session-records'),
+};
+/** `bot_only`: the bot answered and no person was needed; `handed_off`: it passed to a person. */
+export const CS_ROBOT_KINDS = ['bot_only', 'handed_off'] as const;
+export type CsRobotKind = (typeof CS_ROBOT_KINDS)[number];
+export const csRobotListQuery = z.object({
+  kind: z.enum(CS_ROBOT_KINDS).optional(),
+  /** Part of the openid or the nickname. */
+  q: safeText().trim().max(64).optional(),
+  page: queryInt(1, 1_000_000).default(1),
+  page_size: queryInt(1, 100).default(20),
+});
+export interface CsRobotSession {
+  id: number;
+  openid: string;
+  nickname: string;
+  state: string;
+  /** The bot's replies in it. */
+  bot_replies: number;
+  handed_off_at: string | null;
+  last_message: string;
+  created_at: string;
+}
+export interface CsRobotSessions {
+  list: CsRobotSession[];
+  total: number;
+  /** Over every bot session of the game: how many ended without a person, how many were handed off. */
+  summary: { bot_only: number; handed_off: number };
+}

@@ -13,9 +13,11 @@ import {
   isNull,
   lt,
   lte,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   businessMinutes,
   CS_COMPLAINT_MOVES,
@@ -26,6 +28,8 @@ import {
   csComplaintParam,
   csComplaintUpdateBody,
   csRatingAccess,
+  csRobotAccess,
+  csRobotListQuery,
   csRatingListQuery,
   csStatsAccess,
   csStatsQuery,
@@ -34,6 +38,7 @@ import {
   localDayOf,
   type CsComplaint,
   type CsRatingRow,
+  type CsRobotSessions,
   type CsStats,
   type CsStatsGroup,
   type CsStatsRow,
@@ -49,7 +54,8 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { toLog } from '../operation-logs/index.ts';
 import { closedDaysOf, settingsOf } from './settings.ts';
-import { csAgents, csComplaints, csConversations, csTeams } from './tables.ts';
+import { recordMessages } from './records.ts';
+import { csAgents, csComplaints, csConversations, csMessages, csTeams } from './tables.ts';
 
 /**
  * Data statistics (volume, first response, resolution time, satisfaction by day, agent or team;
@@ -445,5 +451,86 @@ export function csOperationLogRoutes(fastify: FastifyInstance, db: Db): void {
       ]);
       return ok({ list: rows.map(toLog), total: count?.n ?? 0 });
     },
+  );
+}
+
+const botReplies = sql<number>`(select count(*)::int from ${csMessages} m where m.conversation_id = ${csConversations.id} and m.author = 'bot')`;
+
+/** Robot session records: conversations the bot answered, with or without a handoff. */
+export function csRobotRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const product = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
+  app.get(
+    '/cs/robot-sessions',
+    {
+      schema: {
+        tags: ['cs'],
+        summary: 'Conversations the bot answered, bot-only or handed off, with the counts of each',
+        querystring: csRobotListQuery,
+      },
+      config: can(csRobotAccess, 'read'),
+    },
+    async (request): Promise<ReturnType<typeof ok<CsRobotSessions>>> => {
+      const scope = product(request);
+      const q = request.query;
+      const game = and(
+        eq(csConversations.cpId, scope.cpId),
+        eq(csConversations.productId, scope.productId),
+        sql`exists (select 1 from ${csMessages} m where m.conversation_id = ${csConversations.id} and m.author = 'bot')`,
+      );
+      const like = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const condition = and(
+        game,
+        q.kind === 'bot_only' ? isNull(csConversations.handedOffAt) : undefined,
+        q.kind === 'handed_off' ? isNotNull(csConversations.handedOffAt) : undefined,
+        like ? or(ilike(csConversations.openid, like), ilike(csConversations.nickname, like)) : undefined,
+      );
+      const [rows, [count], [summary]] = await Promise.all([
+        db
+          .select({ row: csConversations, botReplies })
+          .from(csConversations)
+          .where(condition)
+          .orderBy(desc(csConversations.id))
+          .limit(q.page_size)
+          .offset((q.page - 1) * q.page_size),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(csConversations)
+          .where(condition),
+        db
+          .select({
+            botOnly: sql<number>`count(*) filter (where ${csConversations.handedOffAt} is null)::int`,
+            handedOff: sql<number>`count(*) filter (where ${csConversations.handedOffAt} is not null)::int`,
+          })
+          .from(csConversations)
+          .where(game),
+      ]);
+      return ok({
+        list: rows.map(({ row, botReplies: replies }) => ({
+          id: row.id,
+          openid: row.openid,
+          nickname: row.nickname,
+          state: row.state,
+          bot_replies: replies,
+          handed_off_at: row.handedOffAt?.toISOString() ?? null,
+          last_message: row.lastMessage,
+          created_at: row.createdAt.toISOString(),
+        })),
+        total: count?.n ?? 0,
+        summary: { bot_only: summary?.botOnly ?? 0, handed_off: summary?.handedOff ?? 0 },
+      });
+    },
+  );
+  app.get(
+    '/cs/robot-sessions/:id/messages',
+    {
+      schema: {
+        tags: ['cs'],
+        summary: 'Its transcript',
+        params: z.object({ id: csComplaintParam.shape.id }),
+      },
+      config: can(csRobotAccess, 'read'),
+    },
+    async (request) => ok({ list: await recordMessages(db, product(request), request.params.id) }),
   );
 }

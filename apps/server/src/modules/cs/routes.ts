@@ -30,7 +30,7 @@ import { csBlacklistRoutes } from './blacklist.ts';
 import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
 import { csSettingsRoutes } from './settings.ts';
-import { csInsightRoutes, csOperationLogRoutes } from './insights.ts';
+import { csInsightRoutes, csOperationLogRoutes, csRobotRoutes } from './insights.ts';
 import { createScript, deleteScript, listScripts, playerContext, updateScript } from './extras.ts';
 import {
   addNote,
@@ -158,6 +158,7 @@ export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Pr
   csSettingsRoutes(fastify, db);
   csInsightRoutes(fastify, db);
   csOperationLogRoutes(fastify, db);
+  csRobotRoutes(fastify, db);
 
   app.get(
     base,

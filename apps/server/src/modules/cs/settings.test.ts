@@ -394,3 +394,55 @@ describe('service operation log', () => {
     expect(theirs.list.map((l) => l.username)).not.toContain('admin');
   });
 });
+
+describe('robot session records', () => {
+  it('lists the conversations the bot answered, bot-only or handed off, with their transcript', async () => {
+    const rule = await admin.post('/api/v1/auto-replies', {
+      name: `rb${tag}`,
+      keywords: [{ text: `rb${tag}`, match: 'contains' }],
+      replies: [{ type: 'text', text: `bot says ${tag}` }],
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const ask = async (player: string, text: string, id?: number) => {
+      const c = id ?? (await open(player));
+      const res = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${c}/messages`, {
+        openid: player,
+        text,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return c;
+    };
+    const botOnly = await ask(openid('rb1'), `about rb${tag}`);
+    const handed = await ask(openid('rb2'), `about rb${tag}`);
+    await ask(openid('rb2'), '转人工', handed);
+
+    type Sessions = {
+      list: { id: number; bot_replies: number }[];
+      total: number;
+      summary: Record<string, number>;
+    };
+    // Found by part of the openid (`st<tag>_rb…`).
+    const all = body<Sessions>(await admin.get(`/api/v1/cs/robot-sessions?q=${openid('rb')}`)).data;
+    expect(all.list.map((s) => s.id).sort()).toEqual([botOnly, handed].sort());
+    expect(all.list.every((s) => s.bot_replies >= 1)).toBe(true);
+    expect(all.summary.bot_only).toBeGreaterThanOrEqual(1);
+    expect(all.summary.handed_off).toBeGreaterThanOrEqual(1);
+    const only = body<Sessions>(
+      await admin.get(`/api/v1/cs/robot-sessions?q=${openid('rb')}&kind=bot_only`),
+    ).data;
+    expect(only.list.map((s) => s.id)).toEqual([botOnly]);
+    const passed = body<Sessions>(
+      await admin.get(`/api/v1/cs/robot-sessions?q=${openid('rb')}&kind=handed_off`),
+    ).data;
+    expect(passed.list.map((s) => s.id)).toEqual([handed]);
+    expect(body(await admin.get('/api/v1/cs/robot-sessions?kind=nobody')).code).toBe(400001);
+    const transcript = body<{ list: { author: string; text: string }[] }>(
+      await admin.get(`/api/v1/cs/robot-sessions/${botOnly}/messages`),
+    ).data.list;
+    expect(transcript.map((m) => m.text)).toContain(`bot says ${tag}`);
+    const nobody = await t.staff([]);
+    expect(body(await nobody.get('/api/v1/cs/robot-sessions')).code).toBe(403001);
+    const other = await t.signIn(await t.adminOf('ops_hw'), 'dawn');
+    expect(body(await other.get(`/api/v1/cs/robot-sessions/${botOnly}/messages`)).code).toBe(404001);
+  });
+});
