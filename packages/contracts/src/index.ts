@@ -75,3 +75,5 @@ export * from './push.ts';
 // Test management and bugs (issue 29): test plans, cases, runs, test accounts; bugs.
 export * from './testing.ts';
 export * from './bugs.ts';
+export * from './cs-settings.ts';
+export * from './cs-insights.ts';

@@ -122,6 +122,9 @@ export const LOG_ROW_TARGETS = [
   'test_case',
   'test_account',
   'bug',
+  'cs_settings',
+  'cs_team',
+  'cs_complaint',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

@@ -2,9 +2,10 @@ import type { Db } from '../../db/index.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { defineModule } from '../../lib/server-module.ts';
 import { csGameRoutes, csRoutes } from './routes.ts';
-import { wakeSnoozed } from './service.ts';
+import { autoResolve, wakeSnoozed } from './service.ts';
 
 const WAKE_TASK = 'cs.wake_snoozed';
+const AUTO_RESOLVE_TASK = 'cs.auto_resolve';
 
 /**
  * Customer service in real time: the players' conversations (game API `/cs/conversations`), the
@@ -19,7 +20,13 @@ export const csModule = defineModule({
       [WAKE_TASK]: async () => {
         await wakeSnoozed(db, events);
       },
+      [AUTO_RESOLVE_TASK]: async () => {
+        await autoResolve(db, events);
+      },
     },
-    schedules: [{ task: WAKE_TASK, key: 'cs:wake-snoozed', cron: '* * * * *', tz: 'UTC' }],
+    schedules: [
+      { task: WAKE_TASK, key: 'cs:wake-snoozed', cron: '* * * * *', tz: 'UTC' },
+      { task: AUTO_RESOLVE_TASK, key: 'cs:auto-resolve', cron: '*/5 * * * *', tz: 'UTC' },
+    ],
   }),
 });

@@ -29,6 +29,8 @@ import { GAME, can, scopeOf } from '../../lib/route-access.ts';
 import { csBlacklistRoutes } from './blacklist.ts';
 import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
+import { csSettingsRoutes } from './settings.ts';
+import { csInsightRoutes, csOperationLogRoutes, csRobotRoutes } from './insights.ts';
 import { createScript, deleteScript, listScripts, playerContext, updateScript } from './extras.ts';
 import {
   addNote,
@@ -153,6 +155,10 @@ export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Pr
   csBlacklistRoutes(fastify, db);
   csRecordRoutes(fastify, db);
   csPersonnelRoutes(fastify, db, events);
+  csSettingsRoutes(fastify, db);
+  csInsightRoutes(fastify, db);
+  csOperationLogRoutes(fastify, db);
+  csRobotRoutes(fastify, db);
 
   app.get(
     base,

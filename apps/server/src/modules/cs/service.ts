@@ -3,6 +3,8 @@ import {
   CS_DEFAULT_CAPACITY,
   CS_HANDOFF_WORDS,
   ErrorCode,
+  inBusinessHours,
+  pickLanguage,
   type CsAgentState,
   type CsAgentStatus,
   type CsConversation,
@@ -26,7 +28,8 @@ import { fieldError, isUniqueViolation, ruleError } from '../../lib/problems.ts'
 import { autoReplySpecials } from '../auto-replies/tables.ts';
 import { matchAutoReply } from '../auto-replies/index.ts';
 import { players } from '../players/tables.ts';
-import { csAgents, csBlacklist, csConversations, csMessages } from './tables.ts';
+import { closedDaysOf, settingsOf } from './settings.ts';
+import { csAgents, csBlacklist, csConversations, csMessages, csSettings, csTeams } from './tables.ts';
 
 export type ConversationRow = typeof csConversations.$inferSelect;
 type MessageRow = typeof csMessages.$inferSelect;
@@ -150,20 +153,35 @@ async function activeCounts(tx: Db, userIds: number[]): Promise<Map<number, numb
 
 /**
  * The agent who takes the next conversation of the CP: online, with room under their capacity,
- * and given one longest ago (round robin); null when nobody has room. Call under the CP's lock.
+ * and given one longest ago (round robin). A conversation in a language a team serves goes to that
+ * team's agents first (round robin within the team), then to anyone with room. Null when nobody
+ * has room. Call under the CP's lock.
  */
-export async function nextAgent(tx: Db, cpId: number): Promise<{ userId: number; username: string } | null> {
+export async function nextAgent(
+  tx: Db,
+  cpId: number,
+  lang = '',
+): Promise<{ userId: number; username: string } | null> {
   const online = await tx
-    .select({ userId: csAgents.userId, capacity: csAgents.capacity, username: users.username })
+    .select({
+      userId: csAgents.userId,
+      capacity: csAgents.capacity,
+      username: users.username,
+      languages: csTeams.languages,
+    })
     .from(csAgents)
     .innerJoin(users, eq(users.id, csAgents.userId))
+    .leftJoin(csTeams, eq(csTeams.id, csAgents.teamId))
     .where(and(eq(csAgents.cpId, cpId), eq(csAgents.status, 'online'), eq(users.disabled, false)))
     .orderBy(sql`${csAgents.lastAssignedAt} asc nulls first`, asc(csAgents.id));
   const counts = await activeCounts(
     tx,
     online.map((a) => a.userId),
   );
-  const free = online.find((a) => (counts.get(a.userId) ?? 0) < a.capacity);
+  const hasRoom = (a: (typeof online)[number]) => (counts.get(a.userId) ?? 0) < a.capacity;
+  const language = lang.trim() ? pickLanguage(lang) : null;
+  const free =
+    (language && online.find((a) => a.languages?.includes(language) && hasRoom(a))) || online.find(hasRoom);
   return free ? { userId: free.userId, username: free.username } : null;
 }
 
@@ -183,12 +201,23 @@ async function giveTo(
   return updated;
 }
 
-/** Hands a conversation to a person: to the next agent with room, else into the unassigned queue. */
+/**
+ * Hands a conversation to a person: to the next agent with room (automatic assignment), else into
+ * the unassigned queue. Outside business hours the bot first says the offline message.
+ */
 async function handOff(tx: Db, row: ConversationRow, notices: Notices): Promise<ConversationRow> {
   await lockAssignment(tx, row.cpId);
+  const settings = await settingsOf(tx, row.productId);
   let updated = await setConversation(tx, row, { state: 'open', handedOffAt: new Date() });
   await addMessages(tx, updated, [systemMessage('handoff')]);
-  const agent = await nextAgent(tx, row.cpId);
+  if (settings.offline_message) {
+    const now = new Date();
+    const closed = await closedDaysOf(tx, row.cpId, settings, now, now);
+    if (!inBusinessHours(now, settings, closed)) {
+      await addMessages(tx, updated, [{ author: 'bot', kind: 'text', body: settings.offline_message }]);
+    }
+  }
+  const agent = settings.assignment === 'auto' ? await nextAgent(tx, row.cpId, row.lang) : null;
   if (agent) updated = await giveTo(tx, updated, agent);
   else await addMessages(tx, updated, [systemMessage('queued')]);
   notices.push(notice(updated, agent ? 'assigned' : 'state'));
@@ -215,9 +244,16 @@ export async function drainQueue(db: Db, events: EventBus, cpId: number): Promis
       )
       .orderBy(asc(csConversations.handedOffAt), asc(csConversations.id))
       .limit(200);
+    // Games assigning by hand keep their queue.
+    const manual = await tx
+      .select({ productId: csSettings.productId })
+      .from(csSettings)
+      .where(and(eq(csSettings.cpId, cpId), sql`${csSettings.settings}->>'assignment' = 'manual'`));
+    const byHand = new Set(manual.map((m) => m.productId));
     let n = 0;
     for (const row of waiting) {
-      const agent = await nextAgent(tx, cpId);
+      if (byHand.has(row.productId)) continue;
+      const agent = await nextAgent(tx, cpId, row.lang);
       if (!agent) break;
       notices.push(notice(await giveTo(tx, row, agent), 'assigned'));
       n++;
@@ -739,11 +775,64 @@ export function resolveConversation(
 ): Promise<CsConversation> {
   return agentAct(db, events, scope, id, async (tx, row, notices) => {
     if (row.state === 'resolved') throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
-    row = await setConversation(tx, row, { state: 'resolved', resolvedAt: new Date(), snoozedUntil: null });
-    await addMessages(tx, row, [systemMessage('resolved', scope.username)]);
+    row = await closeConversation(tx, row, scope.username);
     notices.push(notice(row, 'state'));
     return { row, drain: true };
   });
+}
+
+/** Resolves a conversation (locked); with the survey on, the bot asks the player to rate. */
+async function closeConversation(tx: Db, row: ConversationRow, by: string): Promise<ConversationRow> {
+  const settings = await settingsOf(tx, row.productId);
+  const resolved = await setConversation(tx, row, {
+    state: 'resolved',
+    resolvedAt: new Date(),
+    snoozedUntil: null,
+  });
+  await addMessages(tx, resolved, [systemMessage('resolved', by)]);
+  if (settings.survey && settings.survey_text) {
+    await addMessages(tx, resolved, [{ author: 'bot', kind: 'text', body: settings.survey_text }]);
+  }
+  return resolved;
+}
+
+/**
+ * Auto-resolve (a schedule's task): open conversations whose last message is an agent's reply
+ * older than the game's `auto_resolve_hours` are resolved (the survey follows, when on).
+ */
+export async function autoResolve(db: Db, events: EventBus, now = new Date()): Promise<number> {
+  const games = await db
+    .select({ productId: csSettings.productId, cpId: csSettings.cpId, settings: csSettings.settings })
+    .from(csSettings)
+    .where(sql`(${csSettings.settings}->>'auto_resolve_hours')::int > 0`);
+  let n = 0;
+  for (const game of games) {
+    const before = new Date(now.getTime() - game.settings.auto_resolve_hours * 3_600_000);
+    const due = await db
+      .select({ id: csConversations.id })
+      .from(csConversations)
+      .where(
+        and(
+          eq(csConversations.productId, game.productId),
+          eq(csConversations.state, 'open'),
+          lte(csConversations.lastMessageAt, before),
+          sql`(select m.author from ${csMessages} m where m.conversation_id = ${csConversations.id} and m.kind in ('text', 'image') order by m.id desc limit 1) = 'agent'`,
+        ),
+      )
+      .limit(500);
+    for (const { id } of due) {
+      const notices: Notices = [];
+      await db.transaction(async (tx) => {
+        const row = await lockConversation(tx, game.productId, id);
+        if (row.state !== 'open') return;
+        notices.push(notice(await closeConversation(tx, row, ''), 'state'));
+        n++;
+      });
+      publish(events, notices);
+    }
+    if (due.length > 0) await drainQueue(db, events, game.cpId);
+  }
+  return n;
 }
 
 /** Snoozed conversations whose time came: open again (a schedule's task). */

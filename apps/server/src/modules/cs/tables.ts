@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Language } from '@rx/contracts';
-import type { CsAgentStatus, CsAuthor, CsEvent, CsMessageKind, CsState } from '@rx/contracts';
+import type {
+  CsAgentStatus,
+  CsAuthor,
+  CsComplaintStatus,
+  CsEvent,
+  CsMessageKind,
+  CsSettings,
+  CsState,
+} from '@rx/contracts';
 import { at, bigSerialId, cpRef, createdAt, editStamps, serialId, users } from '../../db/schema.ts';
 
 /**
@@ -21,6 +29,8 @@ export const csAgents = pgTable(
     /** When the agent was last given a conversation (round robin: the longest waiting first). */
     lastAssignedAt: at('last_assigned_at'),
     ...editStamps(),
+    /** The agent's team (round robin within it for its languages); null: none. */
+    teamId: integer('team_id').references(() => csTeams.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('cs_agents_user').on(t.userId), index('cs_agents_cp').on(t.cpId, t.status)],
 );
@@ -118,4 +128,53 @@ export const csScripts = pgTable(
     ...editStamps(),
   },
   (t) => [index('cs_scripts_product').on(t.productId, t.ownerId)],
+);
+
+/** A game's service settings (one row; defaults until saved: `CS_DEFAULT_SETTINGS`). */
+export const csSettings = pgTable(
+  'cs_settings',
+  {
+    id: serialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    settings: jsonb('settings').$type<Omit<CsSettings, 'version' | 'updated_at'>>().notNull(),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('cs_settings_product').on(t.productId)],
+);
+
+/** Teams of a CP's agents, by the languages they serve. */
+export const csTeams = pgTable(
+  'cs_teams',
+  {
+    id: serialId(),
+    cpId: cpRef(),
+    name: text('name').notNull(),
+    languages: jsonb('languages').$type<Language[]>().notNull().default([]),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('cs_teams_name').on(t.cpId, t.name)],
+);
+
+/** A complaint about a conversation (raised from a low rating), worked to a close. */
+export const csComplaints = pgTable(
+  'cs_complaints',
+  {
+    id: serialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => csConversations.id, { onDelete: 'cascade' }),
+    status: text('status').$type<CsComplaintStatus>().notNull().default('open'),
+    reason: text('reason').notNull().default(''),
+    outcome: text('outcome').notNull().default(''),
+    handlerId: integer('handler_id'),
+    createdBy: text('created_by').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('cs_complaints_conversation').on(t.conversationId),
+    index('cs_complaints_product').on(t.productId, t.status),
+  ],
 );
