@@ -72,3 +72,7 @@ export * from './debug-params.ts';
 export * from './feature-modules.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';
+// Social sharing part A (issue 30): lotteries, landing pages, share ad scheduling.
+export * from './lotteries.ts';
+export * from './landing-pages.ts';
+export * from './share-ad-slots.ts';

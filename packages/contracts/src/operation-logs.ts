@@ -113,6 +113,9 @@ export const LOG_ROW_TARGETS = [
   'feature_module',
   'debug_param',
   'account_cancellation',
+  'lottery',
+  'landing_page',
+  'share_ad_slot',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -170,6 +173,10 @@ export const LOG_TABLE_TARGETS = [
   'debug-params',
   'account-cancellations',
   'cs-blacklist',
+  'lotteries',
+  'lottery-draws',
+  'landing-pages',
+  'share-ad-slots',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
