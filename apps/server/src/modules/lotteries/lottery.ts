@@ -21,6 +21,7 @@ import {
   queryRoutes,
   resourceRoutes,
   resourceService,
+  resourceTableRoutes,
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -155,6 +156,29 @@ export async function lotteryRoutes(fastify: FastifyInstance, options: { db: Db 
   const { db } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [lotteriesResource.name];
+  resourceTableRoutes(fastify, db, lotteriesResource, {
+    exporter: {
+      name: lotteriesResource.name,
+      headers: [
+        'id',
+        'name',
+        'status',
+        'entry_kind',
+        'entry_min',
+        'draws_per_player',
+        'starts_at',
+        'ends_at',
+        'draws',
+        'seed_hash',
+        'seed',
+        'updated_at',
+      ],
+      prepare: async () => null,
+      toCells: (item: Lottery) => item as never,
+      batch: (db2: Db, scope, filters, after: number, limit: number) =>
+        lotteryService.batch(db2, scope, filters as never, after, limit),
+    },
+  });
   resourceRoutes(fastify, db, lotteriesResource, lotteryService, impl);
   for (const [action, to] of [
     ['start', 'live'],
