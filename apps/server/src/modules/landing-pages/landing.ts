@@ -14,7 +14,12 @@ import { logChange } from '../../lib/operation-log.ts';
 import { contains } from '../../lib/list.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import {
+  resourceRoutes,
+  resourceService,
+  resourceTableRoutes,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
@@ -89,6 +94,26 @@ export async function landingPageRoutes(fastify: FastifyInstance, options: { db:
   const { db } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [landingPagesResource.name];
+  resourceTableRoutes(fastify, db, landingPagesResource, {
+    exporter: {
+      name: landingPagesResource.name,
+      headers: [
+        'id',
+        'slug',
+        'name',
+        'template',
+        'default_lang',
+        'live_version',
+        'versions',
+        'visits',
+        'updated_at',
+      ],
+      prepare: async () => null,
+      toCells: (item: LandingPage) => item as never,
+      batch: (db2: Db, scope, filters, after: number, limit: number) =>
+        landingPageService.batch(db2, scope, filters as never, after, limit),
+    },
+  });
   resourceRoutes(fastify, db, landingPagesResource, landingPageService, impl);
 
   app.post(
