@@ -1,4 +1,4 @@
-import { Button, Drawer, Popconfirm, Table, Tag } from 'antd';
+import { Button, Drawer, Popconfirm, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { landingPagesResource, type LandingPage, type LandingVersion } from '@rx/contracts/landing-pages';
@@ -6,6 +6,7 @@ import { resourceKey } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 
 const NAME = landingPagesResource.name;
 
@@ -43,7 +44,7 @@ export function VersionsDrawer({
       width={640}
       data-testid="landing-versions"
     >
-      <Table<LandingVersion>
+      <DataTable<LandingVersion>
         rowKey="number"
         size="small"
         loading={versions.isLoading}

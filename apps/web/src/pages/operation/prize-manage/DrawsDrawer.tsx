@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Drawer, Input, Space, Table, Typography } from 'antd';
+import { Drawer, Input, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { lotteryDrawsResource, type Lottery, type LotteryDraw } from '@rx/contracts/lotteries';
@@ -7,6 +7,7 @@ import { usePermission } from '@/app/permission/index.ts';
 import { ExportButton, resourceKey, type ListAnswer } from '@/shared/crud/index.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 
 const NAME = lotteryDrawsResource.name;
 
@@ -59,7 +60,7 @@ export function DrawsDrawer({ lottery, onClose }: { lottery: Lottery; onClose: (
           />
           {canExport && <ExportButton resource={NAME} filters={filters} />}
         </Space>
-        <Table<LotteryDraw>
+        <DataTable<LotteryDraw>
           rowKey="id"
           size="small"
           loading={draws.isLoading}
