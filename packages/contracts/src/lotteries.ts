@@ -141,7 +141,7 @@ export const lotteryDrawItem = z.object({
 });
 export type LotteryDraw = z.infer<typeof lotteryDrawItem>;
 const lotteryDrawFilters = {
-  lottery_id: queryInt(1),
+  lottery_id: queryInt(1).optional(),
   openid: safeText().trim().max(64).optional(),
   prize_key: safeText().trim().max(16).optional(),
 };
