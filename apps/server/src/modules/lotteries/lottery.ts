@@ -15,7 +15,10 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { contains, listRows, rowsAfter, sortOrder } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
-import { ruleError } from '../../lib/problems.ts';
+import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { checkReferences } from '../../lib/references.ts';
+import { giftPackages } from '../gift-packages/tables.ts';
+import { props } from '../props/index.ts';
 import { ok } from '../../lib/request.ts';
 import {
   queryRoutes,
@@ -67,8 +70,22 @@ const impl: ResourceImpl<typeof lotteriesResource, typeof lotteries, Lottery, nu
     updated_at: lotteries.updatedAt,
   },
   /** Once started, what players draw from is fixed (the seed hash promises it). */
-  async check(_db, scope, _input, before) {
+  async check(db, scope, input, before) {
     if (before && before.status !== 'draft') throw ruleError(scope.lang, 'lottery_not_draft');
+    // What a prize's mail carries: active props and gift packages of the game, each on its field.
+    const lines = [
+      ...(input.prizes ?? []).flatMap((p, i) =>
+        p.attachments.map((a, j) => ({ ...a, field: `prizes.${i}.attachments.${j}.id` })),
+      ),
+      ...(input.fallback?.attachments ?? []).map((a, j) => ({ ...a, field: `fallback.attachments.${j}.id` })),
+    ];
+    const problems = new FieldProblems(scope.lang);
+    const active = { usable: (row: { status: string }) => row.status === 'active' };
+    const refs = (type: string) =>
+      lines.filter((a) => a.type === type).map((a) => ({ field: a.field, id: a.id }));
+    await checkReferences(db, scope, problems, props, refs('prop'), active);
+    await checkReferences(db, scope, problems, giftPackages, refs('gift'), active);
+    problems.throwIfAny();
   },
   columns: (input) => ({
     name: input.name,
