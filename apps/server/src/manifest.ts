@@ -50,6 +50,9 @@ import { webShopModule } from './modules/web-shop/index.ts';
 import { webSiteModule } from './modules/web-site/index.ts';
 import { adsModule } from './modules/ads/index.ts';
 import { pushModule } from './modules/push/index.ts';
+import { lotteriesModule } from './modules/lotteries/index.ts';
+import { landingPagesModule } from './modules/landing-pages/index.ts';
+import { shareAdSlotsModule } from './modules/share-ad-slots/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -128,4 +131,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   releasesModule,
   adsModule,
   pushModule,
+  lotteriesModule,
+  landingPagesModule,
+  shareAdSlotsModule,
 ];

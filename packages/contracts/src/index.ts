@@ -77,3 +77,7 @@ export * from './testing.ts';
 export * from './bugs.ts';
 export * from './cs-settings.ts';
 export * from './cs-insights.ts';
+// Social sharing part A (issue 30): lotteries, landing pages, share ad scheduling.
+export * from './lotteries.ts';
+export * from './landing-pages.ts';
+export * from './share-ad-slots.ts';

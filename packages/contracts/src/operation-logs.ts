@@ -125,6 +125,9 @@ export const LOG_ROW_TARGETS = [
   'cs_settings',
   'cs_team',
   'cs_complaint',
+  'lottery',
+  'landing_page',
+  'share_ad_slot',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -185,6 +188,10 @@ export const LOG_TABLE_TARGETS = [
   'test-plans',
   'test-accounts',
   'bugs',
+  'lotteries',
+  'lottery-draws',
+  'landing-pages',
+  'share-ad-slots',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -233,12 +233,12 @@ export function pickVariant<V extends { weight: number }>(
 
 // ——— Links ———
 
-const httpsUrl = safeText()
+export const httpsUrl = safeText()
   .trim()
   .max(1000)
   .regex(/^https:\/\/[^\s/?#]+[^\s]*$/);
 /** A deep link into the app (`mygame://invite?x=1`, or an https universal link). */
-const deepLink = safeText()
+export const deepLink = safeText()
   .trim()
   .max(1000)
   .regex(/^([a-z][a-z0-9+.-]{1,30}:\/\/\S+)?$/);

@@ -570,6 +570,28 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب أن يكون وقتًا في المستقبل.',
     tc: '必須是將來的時間',
   },
+  slot_conflict: {
+    zh: '与排期“{name}”在同一位置的时间重叠（{from} – {to}）',
+    en: 'Overlaps the slot "{name}" in the same placement ({from} – {to}).',
+    ja: '同じ枠のスケジュール「{name}」と時間が重なっています（{from} – {to}）。',
+    th: 'ทับซ้อนกับช่อง "{name}" ในตำแหน่งเดียวกัน ({from} – {to})',
+    vi: 'Trùng thời gian với khung "{name}" ở cùng vị trí ({from} – {to}).',
+    tl: 'Sumasabay sa slot na "{name}" sa parehong puwesto ({from} – {to}).',
+    id: 'Bertabrakan dengan slot "{name}" di penempatan yang sama ({from} – {to}).',
+    ar: 'يتداخل مع الخانة "{name}" في الموضع نفسه ({from} – {to}).',
+    tc: '與排期「{name}」在同一位置的時間重疊（{from} – {to}）',
+  },
+  default_lang_missing: {
+    zh: '默认语言必须有对应的语言版本',
+    en: 'The default language needs a language version.',
+    ja: '既定の言語の言語版が必要です。',
+    th: 'ภาษาเริ่มต้นต้องมีเวอร์ชันภาษานั้น',
+    vi: 'Ngôn ngữ mặc định cần có một phiên bản ngôn ngữ.',
+    tl: 'Kailangan ng default na wika ang sariling bersyon ng wika.',
+    id: 'Bahasa default memerlukan versi bahasa.',
+    ar: 'تحتاج اللغة الافتراضية إلى نسخة بتلك اللغة.',
+    tc: '預設語言必須有對應的語言版本',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

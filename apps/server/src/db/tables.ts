@@ -34,3 +34,7 @@ export * from '../modules/callbacks/tables.ts';
 export * from '../modules/push/tables.ts';
 export * from '../modules/debug-params/tables.ts';
 export * from '../modules/feature-modules/tables.ts';
+// Social sharing part A (issue 30): lotteries, landing pages, share ad slots.
+export * from '../modules/lotteries/tables.ts';
+export * from '../modules/landing-pages/tables.ts';
+export * from '../modules/share-ad-slots/tables.ts';
