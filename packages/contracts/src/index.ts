@@ -72,3 +72,5 @@ export * from './debug-params.ts';
 export * from './feature-modules.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';
+// Share tracking (issue 30): the funnel share → click → install → register → pay, invite rewards.
+export * from './share-tracking.ts';

@@ -13,6 +13,7 @@ import {
   int32,
   isoTime,
   keyword,
+  queryInt,
   recordStatus,
   rowMeta,
   safeText,
@@ -312,7 +313,12 @@ export const SHARE_LINK_PREFIX = '/s/';
 /** Short codes: 8 characters of base62. */
 export const shareCodeParam = z.object({ code: z.string().regex(/^[0-9A-Za-z]{8}$/) });
 /** `GET /s/:code?sharer=<openid>`: the sharer's openid travels with the link. */
-export const shareClickQuery = z.object({ sharer: safeText().trim().max(64).optional() });
+export const shareClickQuery = z.object({
+  sharer: safeText().trim().max(64).optional(),
+  /** The strategy and variant the share came from (the game's share config adds them). */
+  st: queryInt(1).optional(),
+  v: codeField(16).optional(),
+});
 
 /** Names the click in the target's query so the game can report the register that follows. */
 export const SHARE_CLICK_PARAM = 'rx_click';
@@ -338,20 +344,40 @@ export const gameShareConfigAnswer = z
   .nullable();
 export type GameShareConfig = z.infer<typeof gameShareConfigAnswer>;
 
-export const SHARE_EVENT_TYPES = ['register', 'pay'] as const;
-/** `POST /api/game/v1/share/events`: what happened after a click, once per event id. */
-export const gameShareEventBody = z.object({
-  event_id: safeText().trim().min(1).max(64),
-  type: z.enum(SHARE_EVENT_TYPES),
-  /** The click id the game read from the link's `rx_click` parameter. */
-  click_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  /** The new player. */
-  openid: safeText().trim().min(1).max(64),
-});
+export const SHARE_EVENT_TYPES = ['register', 'pay', 'share', 'install'] as const;
+export type ShareEventType = (typeof SHARE_EVENT_TYPES)[number];
+/**
+ * `POST /api/game/v1/share/events`: what a player did, once per event id. `share`: the player
+ * shared (the sharer is `openid`; the platform, strategy and variant come from the share config
+ * the game was given). `install`, `register`, `pay`: what followed a click, `click_id` read from
+ * the link's `rx_click` parameter, the new player in `openid`.
+ */
+export const gameShareEventBody = z
+  .object({
+    event_id: safeText().trim().min(1).max(64),
+    type: z.enum(SHARE_EVENT_TYPES),
+    click_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+    openid: safeText().trim().min(1).max(64),
+    platform: platform.optional(),
+    strategy_id: z.number().int().min(1).max(2_147_483_647).optional(),
+    variant: codeField(16).optional(),
+  })
+  .refine((e) => e.type !== 'share' || e.platform !== undefined, {
+    path: ['platform'],
+    params: { key: 'required' },
+  })
+  .refine((e) => e.type === 'share' || e.click_id !== undefined, {
+    path: ['click_id'],
+    params: { key: 'required' },
+  });
+export type GameShareEvent = z.output<typeof gameShareEventBody>;
 export const gameShareEventAnswer = z.object({
   recorded: z.boolean(),
   sharer: z.string().nullable(),
-  link_id: z.number().int(),
+  /** The link clicked (null for a share). */
+  link_id: z.number().int().nullable(),
+  /** Whether this event earned the sharer their invite reward (once per invitee). */
+  rewarded: z.boolean(),
 });
 export type GameShareEventAnswer = z.infer<typeof gameShareEventAnswer>;
 
