@@ -74,3 +74,5 @@ export * from './feature-modules.ts';
 export * from './push.ts';
 // Share tracking (issue 30): the funnel share → click → install → register → pay, invite rewards.
 export * from './share-tracking.ts';
+// Share material strategies (issue 30): invite, password, video, app and mini-game sharing.
+export * from './share-materials.ts';

@@ -600,3 +600,70 @@ export const shareWordsResource = defineResource({
   dimension: extraDimension('words-materials-manage'),
 });
 export const shareWordsListAnswer = listAnswer(shareWordsItem);
+
+// ——— Share videos (Douyin's video materials: `videos-materials-manage`) ———
+
+/** An uploaded video's address (`/files/<id>` of `use=video`, or the store's public address). */
+const videoUrl = safeText()
+  .trim()
+  .max(300)
+  .regex(/^(\/files\/[A-Za-z0-9_-]{22}|https:\/\/\S+)$/);
+const videoFields = z.object({
+  name,
+  /** An MP4 uploaded through `/api/v1/files?use=video` (checked on its container: length and track). */
+  video_url: videoUrl,
+  /** The cover shown before it plays: an image that fits the platform, or none. */
+  cover_url: iconUrl,
+  /** The words the share carries; the platform's title limit is checked by the server. */
+  title: shareTitle,
+  hashtags: z
+    .array(hashtag)
+    .max(MAX_SHARE_HASHTAGS)
+    .refine((list) => new Set(list).size === list.length, { params: { key: 'duplicate_item' } }),
+  scene: z.enum(SHARE_SCENES),
+  status: recordStatus,
+});
+export const shareVideoCreateBody = videoFields.extend({
+  cover_url: iconUrl.default(''),
+  hashtags: videoFields.shape.hashtags.default([]),
+  scene: z.enum(SHARE_SCENES).default('invite'),
+  status: recordStatus.default('active'),
+});
+export type ShareVideoCreate = z.input<typeof shareVideoCreateBody>;
+export const shareVideoUpdateBody = videoFields.partial().extend({ version: versionField });
+export const shareVideoItem = videoFields.extend({
+  ...rowMeta,
+  product_id: idField,
+  platform,
+  /** Read from the uploaded file's container. */
+  duration_ms: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ShareVideo = z.infer<typeof shareVideoItem>;
+export const SHARE_VIDEO_SORTS = ['id', 'name', 'scene', 'status', 'updated_at'] as const;
+const shareVideoFilters = {
+  ...platformFilter,
+  q: keyword,
+  scene: z.enum(SHARE_SCENES).optional(),
+  status: recordStatus.optional(),
+};
+export const shareVideoListQuery = listQuery(SHARE_VIDEO_SORTS, shareVideoFilters);
+
+export const shareVideosResource = defineResource({
+  name: 'share-videos',
+  page: '/share/app-share-manage/douyin/videos-materials-manage',
+  scope: 'product',
+  logTarget: 'share_video',
+  namespace: 'share',
+  item: shareVideoItem,
+  create: shareVideoCreateBody,
+  update: shareVideoUpdateBody,
+  list: shareVideoListQuery,
+  export: exportQuery(shareVideoFilters),
+  filters: ['q', 'scene', 'status'],
+  sorts: SHARE_VIDEO_SORTS,
+  remove: 'delete',
+  dimension: extraDimension('videos-materials-manage'),
+});
+export const shareVideoListAnswer = listAnswer(shareVideoItem);

@@ -14,6 +14,7 @@ import type {
   I18nText,
   RecordStatus,
   ShareEventType,
+  ShareMaterialCode,
   ShareRewardOn,
   ShareRewardState,
   ShareScene,
@@ -235,4 +236,55 @@ export const shareInviteRewards = pgTable(
     uniqueIndex('share_invite_rewards_product_invitee').on(t.productId, t.invitee),
     index('share_invite_rewards_product_sharer').on(t.productId, t.sharer),
   ],
+);
+
+/**
+ * Material strategies (invite, password, video, app, mini-game sharing): one table for the five
+ * kinds, the kind a column (`material`, the dimension); the fields a kind does not use stay empty.
+ */
+export const shareMaterialStrategies = pgTable(
+  'share_material_strategies',
+  {
+    ...gameRow(),
+    material: text('material').$type<ShareMaterialCode>().notNull(),
+    name: text('name').notNull(),
+    platforms: jsonb('platforms').$type<SharePlatformCode[]>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    targetUrl: text('target_url').notNull().default(''),
+    deepLink: text('deep_link').notNull().default(''),
+    rewardText: text('reward_text').notNull().default(''),
+    template: text('template').notNull().default(''),
+    validHours: integer('valid_hours'),
+    videoUrl: text('video_url').notNull().default(''),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    appId: text('app_id').notNull().default(''),
+    path: text('path').notNull().default(''),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_material_strategies_product_material').on(t.productId, t.material, t.updatedAt)],
+);
+
+/** Share videos of a platform (Douyin's video materials): an uploaded MP4, its cover, words and hashtags. */
+export const shareVideos = pgTable(
+  'share_videos',
+  {
+    ...gameRow(),
+    platform: platform(),
+    name: text('name').notNull(),
+    videoUrl: text('video_url').notNull(),
+    /** Read from the upload's container when saved. */
+    durationMs: integer('duration_ms').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    coverUrl: text('cover_url').notNull().default(''),
+    title: text('title').notNull(),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    scene: text('scene').$type<ShareScene>().notNull(),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_videos_product_platform').on(t.productId, t.platform, t.updatedAt)],
 );
