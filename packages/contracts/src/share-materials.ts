@@ -123,3 +123,17 @@ export const shareMaterialListAnswer = listAnswer(shareMaterialItem);
 export function materialField(code: string, field: ShareMaterialField): 'required' | 'optional' | undefined {
   return shareMaterialOf(code)?.fields[field];
 }
+
+/** `GET /api/game/v1/share/materials?material=&platform=`: the game's live strategies of a kind for a platform. */
+export const gameShareMaterialsQuery = z.object({
+  material: z.enum(SHARE_MATERIAL_CODES),
+  platform,
+});
+export const gameShareMaterial = shareMaterialItem.omit({
+  product_id: true,
+  status: true,
+  version: true,
+  created_at: true,
+  updated_at: true,
+});
+export type GameShareMaterial = z.infer<typeof gameShareMaterial>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fileMessage, type FileItem, type ShareMaterial, type ShareVideo } from '@rx/contracts';
+import {
+  fileMessage,
+  type FileItem,
+  type GameShareMaterial,
+  type ShareMaterial,
+  type ShareVideo,
+} from '@rx/contracts';
 import { bearer, body, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { png } from '../../../test/images.ts';
 import { fileBody } from '../../../test/multipart.ts';
@@ -176,6 +182,20 @@ describe('share material strategies', () => {
       await t.admin.get('/api/v1/share-materials?material=password&platform=line'),
     ).data;
     expect(byPlatform.total).toBe(1);
+    // The game reads a kind's live rows for a platform.
+    const key = await t.gameKey();
+    const forLine = body<GameShareMaterial[]>(
+      await t.signedCall(key, 'GET', '/api/game/v1/share/materials?material=password&platform=line'),
+    ).data;
+    expect(forLine.map((m) => [m.name, m.template, m.valid_hours])).toEqual([
+      ['口令', '复制 {code} 打开游戏', 24],
+    ]);
+    const forQq = await t.signedCall(
+      key,
+      'GET',
+      '/api/game/v1/share/materials?material=password&platform=qq',
+    );
+    expect(body(forQq).data).toEqual([]);
     const exported = records(
       sheetOf(await t.admin.get('/api/v1/share-materials/export?material=password&format=csv')),
     );

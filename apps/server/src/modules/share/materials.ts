@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   SHARE_MATERIAL_FIELDS,
@@ -8,6 +8,7 @@ import {
   shareMaterialsResource,
   sharePlatformOf,
   validationMessage,
+  type GameShareMaterial,
   type ShareMaterial,
   type ShareMaterialKind,
 } from '@rx/contracts';
@@ -167,4 +168,36 @@ export function shareMaterialRoutes(fastify: FastifyInstance, db: Db): void {
     },
   });
   resourceRoutes(fastify, db, shareMaterialsResource, shareMaterialService, impl);
+}
+
+/** The live strategies of a kind a game offers on a platform (newest first, at most 50). */
+export async function gameShareMaterials(
+  db: Db,
+  productId: number,
+  query: { material: string; platform: string },
+): Promise<GameShareMaterial[]> {
+  const rows = await db
+    .select()
+    .from(table)
+    .where(
+      and(
+        eq(table.productId, productId),
+        eq(table.material, query.material as never),
+        eq(table.status, 'active'),
+        sql`${table.platforms} @> ${JSON.stringify([query.platform])}::jsonb`,
+      ),
+    )
+    .orderBy(desc(table.id))
+    .limit(50);
+  return rows.map((row) => {
+    const {
+      product_id: _p,
+      status: _s,
+      version: _v,
+      created_at: _c,
+      updated_at: _u,
+      ...rest
+    } = impl.toItem(row);
+    return rest;
+  });
 }

@@ -7,6 +7,7 @@ import {
   SHARE_LINK_PREFIX,
   gameShareConfigQuery,
   gameShareEventBody,
+  gameShareMaterialsQuery,
   pickVariant,
   shareClickQuery,
   shareCodeParam,
@@ -20,6 +21,7 @@ import { isUniqueViolation } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { GAME, PUBLIC } from '../../lib/route-access.ts';
 import { mailOnePlayer } from '../mails/index.ts';
+import { gameShareMaterials } from './materials.ts';
 import {
   shareCards,
   shareClicks,
@@ -342,6 +344,19 @@ export function shareGameRoutes(fastify: FastifyInstance, options: { db: Db }): 
       config: GAME,
     },
     async (request) => ok(await shareConfigFor(db, request.gameCaller!.productId, request.query)),
+  );
+  app.get(
+    '/share/materials',
+    {
+      schema: {
+        tags,
+        summary:
+          "A kind of material strategy's live rows for a platform (invite, password, video, app, mini-game)",
+        querystring: gameShareMaterialsQuery,
+      },
+      config: GAME,
+    },
+    async (request) => ok(await gameShareMaterials(db, request.gameCaller!.productId, request.query)),
   );
   app.post(
     '/share/events',
