@@ -13,7 +13,7 @@
 import type { Region } from './pages.ts';
 
 /** The name of a dimension: the query parameter and the column that carry it. */
-export type Dimension = 'platform' | 'media';
+export type Dimension = 'platform' | 'media' | 'material';
 
 // ——— Sharing platforms ———
 
@@ -218,6 +218,102 @@ export function shareImageProblem(
   return undefined;
 }
 
+// ——— Share material strategies ———
+
+/** The fields a material strategy may have beside its name, platforms, title and description. */
+export const SHARE_MATERIAL_FIELDS = [
+  'image_url',
+  'target_url',
+  'deep_link',
+  'reward_text',
+  'template',
+  'valid_hours',
+  'video_url',
+  'hashtags',
+  'app_id',
+  'path',
+] as const;
+export type ShareMaterialField = (typeof SHARE_MATERIAL_FIELDS)[number];
+
+/**
+ * A kind of material strategy (`/share/app-share-manage/materials/<code>-strategy`): what it
+ * shares (the platforms offered are those whose registry entry can share it; `text` goes through
+ * the clipboard, so every platform) and which of its fields it asks for. One page module and one
+ * table serve the five kinds, the kind a column of the rows.
+ */
+export interface ShareMaterialKind {
+  code: string;
+  region: Region | 'all';
+  /** Its page's title, a key of the `menu` namespace. */
+  titleKey: string;
+  content: ShareContentType;
+  fields: Partial<Record<ShareMaterialField, 'required' | 'optional'>>;
+}
+
+export const SHARE_MATERIAL_KINDS = [
+  {
+    code: 'invite',
+    region: 'all',
+    titleKey: 'page.inviteShare',
+    content: 'link',
+    fields: { image_url: 'required', target_url: 'required', reward_text: 'optional' },
+  },
+  {
+    // A share password (口令): words with a code the player copies and the invitee pastes in the game.
+    code: 'password',
+    region: 'all',
+    titleKey: 'page.passwordShare',
+    content: 'text',
+    fields: { template: 'required', valid_hours: 'required' },
+  },
+  {
+    code: 'video',
+    region: 'all',
+    titleKey: 'page.videoShare',
+    content: 'video',
+    fields: { video_url: 'required', hashtags: 'optional' },
+  },
+  {
+    code: 'app',
+    region: 'all',
+    titleKey: 'page.appShare',
+    content: 'link',
+    fields: { image_url: 'required', deep_link: 'required', target_url: 'required' },
+  },
+  {
+    code: 'mini-game',
+    region: 'gn',
+    titleKey: 'page.miniGameShare',
+    content: 'card',
+    fields: { image_url: 'required', app_id: 'required', path: 'required' },
+  },
+] as const satisfies readonly ShareMaterialKind[];
+
+export type ShareMaterialCode = (typeof SHARE_MATERIAL_KINDS)[number]['code'];
+export const SHARE_MATERIAL_CODES = SHARE_MATERIAL_KINDS.map((k) => k.code) as [
+  ShareMaterialCode,
+  ...ShareMaterialCode[],
+];
+
+/** A material kind's registry entry (undefined for an unknown code). */
+export function shareMaterialOf(code: string): ShareMaterialKind | undefined {
+  return (SHARE_MATERIAL_KINDS as readonly ShareMaterialKind[]).find((k) => k.code === code);
+}
+
+/** The catalogue path of a material kind's page. */
+export const shareMaterialPath = (code: string) => `${SHARE_BASE}/materials/${code}-strategy`;
+
+/** The platforms a material kind can be shared on (text: all of them, through the clipboard). */
+export function shareMaterialPlatforms(kind: ShareMaterialKind): SharePlatformCode[] {
+  return (SHARE_PLATFORMS as readonly SharePlatform[])
+    .filter(
+      (p) =>
+        (kind.region === 'all' || p.region === 'all' || p.region === kind.region) &&
+        (kind.content === 'text' || p.constraints.shares.includes(kind.content)),
+    )
+    .map((p) => p.code as SharePlatformCode);
+}
+
 // ——— Advertising media ———
 
 /**
@@ -414,6 +510,15 @@ function buildPatternPages(): Map<string, PatternPage> {
       if (SHARE_KINDS_WITH_DETAIL.includes(kind)) add(true);
     }
   }
+  for (const material of SHARE_MATERIAL_KINDS as readonly ShareMaterialKind[]) {
+    pages.set(shareMaterialPath(material.code), {
+      dimension: 'material',
+      value: material.code,
+      kind: 'material-strategy',
+      detail: false,
+      module: 'share/app-share-manage/materials/_material',
+    });
+  }
   for (const medium of AD_MEDIA as readonly AdMedium[]) {
     for (const [kind, path] of Object.entries(medium.pages)) {
       pages.set(path, {
@@ -452,6 +557,7 @@ export function dimensionPage(dimension: Dimension, value: string, kind: string)
     if (!platform || !sharePlatformKinds(platform).includes(kind as SharePageKind)) return undefined;
     return sharePagePath(value, kind as SharePageKind);
   }
+  if (dimension === 'material') return shareMaterialOf(value) ? shareMaterialPath(value) : undefined;
   return adMediumOf(value)?.pages[kind as AdPageKind];
 }
 

@@ -7,7 +7,7 @@ import { FALLBACK_LANGUAGE, type Language, type Translated } from './languages.t
  */
 
 /** What a file is for: a picture (icons, help-centre images), a game package, a list of player openids. */
-export const FILE_USES = ['image', 'package', 'openid_list'] as const;
+export const FILE_USES = ['image', 'package', 'openid_list', 'video'] as const;
 export type FileUse = (typeof FILE_USES)[number];
 
 export interface FileUseLimits {
@@ -40,7 +40,17 @@ export const FILE_USE_LIMITS: Record<FileUse, FileUseLimits> = {
     extensions: ['.csv', '.txt'],
     types: ['text/csv'],
   },
+  // A share video (Douyin video materials, video sharing): an MP4 whose container is read for its
+  // video track and duration (VIDEO_LIMITS).
+  video: {
+    maxBytes: 128 * MiB,
+    extensions: ['.mp4'],
+    types: ['video/mp4'],
+  },
 };
+
+/** A video's length in seconds: Douyin's share kit takes videos of 3 s at least; 15 minutes at most. */
+export const VIDEO_LIMITS = { minSeconds: 3, maxSeconds: 900 } as const;
 
 /** An openid list's further limits: lines (a header included) and characters of one line. */
 export const OPENID_LIST_LIMITS = { lines: 200_000, lineLength: 128 } as const;
@@ -72,6 +82,8 @@ export const fileItem = z.object({
   content_type: z.string(),
   name: z.string(),
   use: z.enum(FILE_USES),
+  /** A video's length in milliseconds (videos only). */
+  duration_ms: z.number().int().optional(),
 });
 export type FileItem = z.infer<typeof fileItem>;
 
@@ -156,6 +168,28 @@ export const FILE_MESSAGES = {
     ar: 'الملف ليس قائمة OpenID صالحة: نص UTF-8، معرّف واحد في كل سطر (بحد أقصى {lines} سطر و{length} حرفًا للسطر).',
     tc: '檔案不是有效的 OpenID 清單：須為 UTF-8 文字，每行一個 OpenID（最多 {lines} 行，每行不超過 {length} 個字元）',
   },
+  not_video: {
+    zh: '文件内容不是有效的 MP4 视频（须含视频轨道）',
+    en: 'The file is not a valid MP4 video (it needs a video track).',
+    ja: 'ファイルの内容が有効な MP4 動画ではありません（映像トラックが必要です）。',
+    th: 'ไฟล์นี้ไม่ใช่วิดีโอ MP4 ที่ถูกต้อง (ต้องมีแทร็กวิดีโอ)',
+    vi: 'Tệp không phải video MP4 hợp lệ (cần có rãnh video).',
+    tl: 'Hindi wastong MP4 na bidyo ang file (kailangan nito ng video track).',
+    id: 'File bukan video MP4 yang valid (harus memiliki trek video).',
+    ar: 'الملف ليس فيديو MP4 صالحًا (يلزم وجود مسار فيديو).',
+    tc: '檔案內容不是有效的 MP4 影片（須含影片軌道）',
+  },
+  video_duration: {
+    zh: '视频时长须在 {minSeconds} 秒到 {maxSeconds} 秒之间',
+    en: 'The video must last between {minSeconds} and {maxSeconds} seconds.',
+    ja: '動画の長さは {minSeconds} 秒から {maxSeconds} 秒の間にしてください。',
+    th: 'วิดีโอต้องมีความยาวระหว่าง {minSeconds} ถึง {maxSeconds} วินาที',
+    vi: 'Video phải dài từ {minSeconds} đến {maxSeconds} giây.',
+    tl: 'Dapat tumagal ang bidyo nang {minSeconds} hanggang {maxSeconds} segundo.',
+    id: 'Durasi video harus antara {minSeconds} dan {maxSeconds} detik.',
+    ar: 'يجب أن تتراوح مدة الفيديو بين {minSeconds} و{maxSeconds} ثانية.',
+    tc: '影片時長須在 {minSeconds} 秒到 {maxSeconds} 秒之間',
+  },
   no_file: {
     zh: '请选择要上传的文件',
     en: 'Choose a file to upload.',
@@ -180,6 +214,8 @@ export function fileMessageParams(use: FileUse): Record<string, string | number>
     length: OPENID_LIST_LIMITS.lineLength,
     megapixels: IMAGE_LIMITS.maxPixels / 1_000_000,
     side: IMAGE_LIMITS.maxSide,
+    minSeconds: VIDEO_LIMITS.minSeconds,
+    maxSeconds: VIDEO_LIMITS.maxSeconds,
   };
 }
 

@@ -81,3 +81,7 @@ export * from './cs-insights.ts';
 export * from './lotteries.ts';
 export * from './landing-pages.ts';
 export * from './share-ad-slots.ts';
+// Share tracking (issue 30): the funnel share → click → install → register → pay, invite rewards.
+export * from './share-tracking.ts';
+// Share material strategies (issue 30): invite, password, video, app and mini-game sharing.
+export * from './share-materials.ts';

@@ -128,6 +128,9 @@ export const LOG_ROW_TARGETS = [
   'lottery',
   'landing_page',
   'share_ad_slot',
+  'share_tracking',
+  'share_material',
+  'share_video',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -192,6 +195,9 @@ export const LOG_TABLE_TARGETS = [
   'lottery-draws',
   'landing-pages',
   'share-ad-slots',
+  'share-tracking',
+  'share-materials',
+  'share-videos',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

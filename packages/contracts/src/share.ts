@@ -13,6 +13,7 @@ import {
   int32,
   isoTime,
   keyword,
+  queryInt,
   recordStatus,
   rowMeta,
   safeText,
@@ -312,7 +313,12 @@ export const SHARE_LINK_PREFIX = '/s/';
 /** Short codes: 8 characters of base62. */
 export const shareCodeParam = z.object({ code: z.string().regex(/^[0-9A-Za-z]{8}$/) });
 /** `GET /s/:code?sharer=<openid>`: the sharer's openid travels with the link. */
-export const shareClickQuery = z.object({ sharer: safeText().trim().max(64).optional() });
+export const shareClickQuery = z.object({
+  sharer: safeText().trim().max(64).optional(),
+  /** The strategy and variant the share came from (the game's share config adds them). */
+  st: queryInt(1).optional(),
+  v: codeField(16).optional(),
+});
 
 /** Names the click in the target's query so the game can report the register that follows. */
 export const SHARE_CLICK_PARAM = 'rx_click';
@@ -338,20 +344,40 @@ export const gameShareConfigAnswer = z
   .nullable();
 export type GameShareConfig = z.infer<typeof gameShareConfigAnswer>;
 
-export const SHARE_EVENT_TYPES = ['register', 'pay'] as const;
-/** `POST /api/game/v1/share/events`: what happened after a click, once per event id. */
-export const gameShareEventBody = z.object({
-  event_id: safeText().trim().min(1).max(64),
-  type: z.enum(SHARE_EVENT_TYPES),
-  /** The click id the game read from the link's `rx_click` parameter. */
-  click_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  /** The new player. */
-  openid: safeText().trim().min(1).max(64),
-});
+export const SHARE_EVENT_TYPES = ['register', 'pay', 'share', 'install'] as const;
+export type ShareEventType = (typeof SHARE_EVENT_TYPES)[number];
+/**
+ * `POST /api/game/v1/share/events`: what a player did, once per event id. `share`: the player
+ * shared (the sharer is `openid`; the platform, strategy and variant come from the share config
+ * the game was given). `install`, `register`, `pay`: what followed a click, `click_id` read from
+ * the link's `rx_click` parameter, the new player in `openid`.
+ */
+export const gameShareEventBody = z
+  .object({
+    event_id: safeText().trim().min(1).max(64),
+    type: z.enum(SHARE_EVENT_TYPES),
+    click_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+    openid: safeText().trim().min(1).max(64),
+    platform: platform.optional(),
+    strategy_id: z.number().int().min(1).max(2_147_483_647).optional(),
+    variant: codeField(16).optional(),
+  })
+  .refine((e) => e.type !== 'share' || e.platform !== undefined, {
+    path: ['platform'],
+    params: { key: 'required' },
+  })
+  .refine((e) => e.type === 'share' || e.click_id !== undefined, {
+    path: ['click_id'],
+    params: { key: 'required' },
+  });
+export type GameShareEvent = z.output<typeof gameShareEventBody>;
 export const gameShareEventAnswer = z.object({
   recorded: z.boolean(),
   sharer: z.string().nullable(),
-  link_id: z.number().int(),
+  /** The link clicked (null for a share). */
+  link_id: z.number().int().nullable(),
+  /** Whether this event earned the sharer their invite reward (once per invitee). */
+  rewarded: z.boolean(),
 });
 export type GameShareEventAnswer = z.infer<typeof gameShareEventAnswer>;
 
@@ -574,3 +600,70 @@ export const shareWordsResource = defineResource({
   dimension: extraDimension('words-materials-manage'),
 });
 export const shareWordsListAnswer = listAnswer(shareWordsItem);
+
+// ——— Share videos (Douyin's video materials: `videos-materials-manage`) ———
+
+/** An uploaded video's address (`/files/<id>` of `use=video`, or the store's public address). */
+const videoUrl = safeText()
+  .trim()
+  .max(300)
+  .regex(/^(\/files\/[A-Za-z0-9_-]{22}|https:\/\/\S+)$/);
+const videoFields = z.object({
+  name,
+  /** An MP4 uploaded through `/api/v1/files?use=video` (checked on its container: length and track). */
+  video_url: videoUrl,
+  /** The cover shown before it plays: an image that fits the platform, or none. */
+  cover_url: iconUrl,
+  /** The words the share carries; the platform's title limit is checked by the server. */
+  title: shareTitle,
+  hashtags: z
+    .array(hashtag)
+    .max(MAX_SHARE_HASHTAGS)
+    .refine((list) => new Set(list).size === list.length, { params: { key: 'duplicate_item' } }),
+  scene: z.enum(SHARE_SCENES),
+  status: recordStatus,
+});
+export const shareVideoCreateBody = videoFields.extend({
+  cover_url: iconUrl.default(''),
+  hashtags: videoFields.shape.hashtags.default([]),
+  scene: z.enum(SHARE_SCENES).default('invite'),
+  status: recordStatus.default('active'),
+});
+export type ShareVideoCreate = z.input<typeof shareVideoCreateBody>;
+export const shareVideoUpdateBody = videoFields.partial().extend({ version: versionField });
+export const shareVideoItem = videoFields.extend({
+  ...rowMeta,
+  product_id: idField,
+  platform,
+  /** Read from the uploaded file's container. */
+  duration_ms: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ShareVideo = z.infer<typeof shareVideoItem>;
+export const SHARE_VIDEO_SORTS = ['id', 'name', 'scene', 'status', 'updated_at'] as const;
+const shareVideoFilters = {
+  ...platformFilter,
+  q: keyword,
+  scene: z.enum(SHARE_SCENES).optional(),
+  status: recordStatus.optional(),
+};
+export const shareVideoListQuery = listQuery(SHARE_VIDEO_SORTS, shareVideoFilters);
+
+export const shareVideosResource = defineResource({
+  name: 'share-videos',
+  page: '/share/app-share-manage/douyin/videos-materials-manage',
+  scope: 'product',
+  logTarget: 'share_video',
+  namespace: 'share',
+  item: shareVideoItem,
+  create: shareVideoCreateBody,
+  update: shareVideoUpdateBody,
+  list: shareVideoListQuery,
+  export: exportQuery(shareVideoFilters),
+  filters: ['q', 'scene', 'status'],
+  sorts: SHARE_VIDEO_SORTS,
+  remove: 'delete',
+  dimension: extraDimension('videos-materials-manage'),
+});
+export const shareVideoListAnswer = listAnswer(shareVideoItem);

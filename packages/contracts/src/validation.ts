@@ -592,6 +592,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'تحتاج اللغة الافتراضية إلى نسخة بتلك اللغة.',
     tc: '預設語言必須有對應的語言版本',
   },
+  missing_placeholder: {
+    zh: '须包含占位符 {placeholder}',
+    en: 'It must contain the placeholder {placeholder}.',
+    ja: 'プレースホルダー {placeholder} を含めてください。',
+    th: 'ต้องมีตัวยึดตำแหน่ง {placeholder}',
+    vi: 'Phải chứa placeholder {placeholder}.',
+    tl: 'Dapat nitong taglayin ang placeholder na {placeholder}.',
+    id: 'Harus memuat placeholder {placeholder}.',
+    ar: 'يجب أن يتضمن العنصر النائب {placeholder}.',
+    tc: '須包含佔位符 {placeholder}',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

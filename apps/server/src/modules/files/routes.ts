@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ErrorCode,
   FILE_USE_LIMITS,
@@ -29,6 +29,7 @@ import { ok, requestLanguage } from '../../lib/request.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { headBytes, OpenidListCheck, sniffImage, sniffPackage, type Sniffed } from './sniff.ts';
 import { localStore, s3Store, type FileStore, type S3Options } from './storage.ts';
+import { looksLikeMp4, sniffVideo } from './video.ts';
 import { files } from './tables.ts';
 
 type FileRow = typeof files.$inferSelect;
@@ -116,9 +117,13 @@ export async function openFileStorage(options: { dataDir?: string; s3?: S3Option
   };
 }
 
-/** An image's address: the store's public one, else this server's `/files/<id>`; other files need a token. */
+/** Uses served at the public `/files/<id>`: what games and players must reach (icons, share videos). */
+const PUBLIC_USES = ['image', 'video'] as const;
+const isPublic = (use: FileRow['use']) => (PUBLIC_USES as readonly string[]).includes(use);
+
+/** An image's or video's address: the store's public one, else this server's `/files/<id>`; other files need a token. */
 function urlOf(storage: FileStorage, row: Pick<FileRow, 'id' | 'use' | 'storage' | 'storageKey'>): string {
-  return row.use === 'image'
+  return isPublic(row.use)
     ? (storage.stores[row.storage]?.publicUrl(row.storageKey) ?? `${PUBLIC_FILE_PREFIX}${row.id}`)
     : `/api/v1/files/${row.id}`;
 }
@@ -135,7 +140,7 @@ async function send(
   reply
     .header('content-type', row.contentType)
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', disposition(row.use === 'image' ? 'inline' : 'attachment', row.name))
+    .header('content-disposition', disposition(isPublic(row.use) ? 'inline' : 'attachment', row.name))
     .header('cache-control', cache)
     .header('etag', etag)
     // Whatever a file holds, it runs nothing and loads nothing when opened directly.
@@ -148,7 +153,7 @@ async function send(
 }
 
 /**
- * Uploads (`POST /api/v1/files?use=image|package|openid_list`, multipart, one file) and reading
+ * Uploads (`POST /api/v1/files?use=image|package|openid_list|video`, multipart, one file) and reading
  * them back.
  *
  * Who can read what:
@@ -156,7 +161,7 @@ async function send(
  *   gets 404, as if it did not exist).
  * - Images must also reach games and players (prop and gift icons, help-centre pictures served
  *   through the game API), who hold no staff token. So an image's address is a capability:
- *   `/files/<id>` with a random 128-bit id, public, for images only (packages and openid lists are
+ *   `/files/<id>` with a random 128-bit id, public, for images and share videos only (packages and openid lists are
  *   never served there), or `<S3_PUBLIC_BASE_URL>/<key>` when the bucket is public behind a CDN.
  *   Knowing the address is the permission, as for any CDN-hosted game asset; the id is never listed
  *   to anyone outside the CP. Signed, expiring URLs were not chosen: an icon address is stored in
@@ -183,6 +188,7 @@ export async function fileRoutes(
     content_type: row.contentType,
     name: row.name,
     use: row.use,
+    ...(row.durationMs !== null ? { duration_ms: row.durationMs } : {}),
   });
 
   app.post(
@@ -252,8 +258,16 @@ export async function fileRoutes(
         return refuse(request, reply, use, 'no_file');
       }
       const bytes = Buffer.concat(head);
-      const sniffed: Sniffed =
-        use === 'image' ? sniffImage(bytes) : use === 'package' ? sniffPackage(bytes, name) : list!.result();
+      const sniffed: Sniffed & { durationMs?: number } =
+        use === 'image'
+          ? sniffImage(bytes)
+          : use === 'package'
+            ? sniffPackage(bytes, name)
+            : use === 'video'
+              ? looksLikeMp4(bytes)
+                ? await sniffVideo(temporary, size)
+                : { ok: false, key: 'not_video' }
+              : list!.result();
       if (!sniffed.ok) {
         await cleanUp();
         return refuse(request, reply, use, sniffed.key);
@@ -279,6 +293,7 @@ export async function fileRoutes(
         storageKey,
         width: sniffed.width ?? null,
         height: sniffed.height ?? null,
+        durationMs: sniffed.durationMs ?? null,
       };
       try {
         const saved = await db.transaction(async (tx) => {
@@ -323,7 +338,7 @@ export async function fileRoutes(
   );
 }
 
-/** The public address of images (see `fileRoutes`): `/files/<id>`, outside /api, images only. */
+/** The public address of images and share videos (see `fileRoutes`): `/files/<id>`, outside /api. */
 export async function publicFileRoutes(
   fastify: FastifyInstance,
   options: { db: Db; storage: FileStorage },
@@ -338,7 +353,7 @@ export async function publicFileRoutes(
         const [row] = await db
           .select()
           .from(files)
-          .where(and(eq(files.id, request.params.id), eq(files.use, 'image')));
+          .where(and(eq(files.id, request.params.id), inArray(files.use, [...PUBLIC_USES])));
         if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
         // Games' web views and other sites may show it: helmet's same-origin default would block them.
         reply.header('cross-origin-resource-policy', 'cross-origin');

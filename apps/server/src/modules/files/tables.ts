@@ -27,6 +27,8 @@ export const files = pgTable(
     /** Images only: the dimensions read from the header. */
     width: integer('width'),
     height: integer('height'),
+    /** Videos only: the length read from the container. */
+    durationMs: integer('duration_ms'),
     createdAt: createdAt(),
   },
   (t) => [index('files_cp_created').on(t.cpId, t.createdAt)],

@@ -17,3 +17,4 @@ export const mailsModule = defineModule({
   }),
 });
 export { mails, mailRecipients } from './tables.ts';
+export { mailOnePlayer } from './direct.ts';

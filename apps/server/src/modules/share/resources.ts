@@ -38,6 +38,9 @@ import { shareLinkStats } from './stats.ts';
 import { sharePlatformRoutes } from './platforms.ts';
 import { shareMultiImageRoutes } from './multi-images.ts';
 import { shareWordsRoutes } from './words.ts';
+import { shareTrackingRoutes } from './tracking-console.ts';
+import { shareVideoRoutes } from './videos.ts';
+import { shareMaterialRoutes } from './materials.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { files } from '../files/tables.ts';
 import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
@@ -407,6 +410,9 @@ export async function shareRoutes(
   sharePlatformRoutes(fastify, db, options.secrets);
   shareMultiImageRoutes(fastify, db);
   shareWordsRoutes(fastify, db);
+  shareTrackingRoutes(fastify, db);
+  shareVideoRoutes(fastify, db);
+  shareMaterialRoutes(fastify, db);
   resourceRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl);
   resourceTableRoutes(fastify, db, shareImagesResource, {
     exporter: exporter<ShareImage>(

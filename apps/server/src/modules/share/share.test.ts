@@ -184,7 +184,7 @@ describe('share strategies and links', () => {
         '/api/game/v1/share/config?platform=wechat&scene=reward&openid=sharer-9',
       ),
     ).data!;
-    expect(shared.link).toBe(`/s/${link.code}?sharer=sharer-9`);
+    expect(shared.link).toMatch(new RegExp(`^/s/${link.code}\\?sharer=sharer-9&st=\\d+&v=a$`));
 
     const desktop = await t.app.inject({ method: 'GET', url: shared.link! });
     expect(desktop.statusCode).toBe(302);
@@ -204,7 +204,7 @@ describe('share strategies and links', () => {
     const first = body<GameShareEventAnswer>(
       await t.signedCall(key, 'POST', '/api/game/v1/share/events', event),
     );
-    expect(first.data).toEqual({ recorded: true, sharer: 'sharer-9', link_id: link.id });
+    expect(first.data).toEqual({ recorded: true, sharer: 'sharer-9', link_id: link.id, rewarded: false });
     const again = body<GameShareEventAnswer>(
       await t.signedCall(key, 'POST', '/api/game/v1/share/events', event),
     );

@@ -10,7 +10,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { RecordStatus, ShareScene, SharePlatformCode, ShareVariant } from '@rx/contracts';
+import type {
+  I18nText,
+  RecordStatus,
+  ShareEventType,
+  ShareMaterialCode,
+  ShareRewardOn,
+  ShareRewardState,
+  ShareScene,
+  SharePlatformCode,
+  ShareVariant,
+} from '@rx/contracts';
 import { createdAt, editStamps, gameRow } from '../../db/schema.ts';
 
 /**
@@ -109,6 +119,9 @@ export const shareClicks = pgTable(
       .references(() => shareLinks.id, { onDelete: 'cascade' }),
     sharer: text('sharer'),
     device: text('device').$type<'ios' | 'android' | 'desktop'>().notNull(),
+    /** The strategy and variant the shared link came from (the game's share config names them). */
+    strategyId: integer('strategy_id'),
+    variant: text('variant'),
     createdAt: createdAt(),
   },
   (t) => [index('share_clicks_link').on(t.linkId, t.createdAt)],
@@ -121,17 +134,25 @@ export const shareEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     productId: integer('product_id').notNull(),
     eventId: text('event_id').notNull(),
-    type: text('type').$type<'register' | 'pay'>().notNull(),
-    clickId: bigint('click_id', { mode: 'number' }).notNull(),
-    linkId: integer('link_id').notNull(),
-    /** The sharer the click came from: the one the event is attributed to. */
+    type: text('type').$type<ShareEventType>().notNull(),
+    /** The click it followed (none for a share). */
+    clickId: bigint('click_id', { mode: 'number' }),
+    linkId: integer('link_id'),
+    /** The sharer the click came from (a share's own player): the one the event is attributed to. */
     sharer: text('sharer'),
     openid: text('openid').notNull(),
+    /** What it is attributed to, copied from the click and its link when recorded (the funnel groups by them). */
+    platform: text('platform'),
+    channel: text('channel'),
+    campaign: text('campaign'),
+    strategyId: integer('strategy_id'),
+    variant: text('variant'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('share_events_product_event').on(t.productId, t.eventId),
     index('share_events_link').on(t.linkId, t.type),
+    index('share_events_product_created').on(t.productId, t.createdAt),
   ],
 );
 
@@ -182,4 +203,88 @@ export const shareWords = pgTable(
     ...editStamps(),
   },
   (t) => [index('share_words_product_platform').on(t.productId, t.platform, t.updatedAt)],
+);
+
+/** A game's share tracking set-up (`/basic/tracking-config`): when and what an invite earns the sharer. */
+export const shareTrackingSettings = pgTable(
+  'share_tracking_settings',
+  {
+    ...gameRow(),
+    rewardOn: text('reward_on').$type<ShareRewardOn>().notNull().default('off'),
+    rewardGiftId: integer('reward_gift_id'),
+    rewardTitle: jsonb('reward_title').$type<I18nText>().notNull(),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('share_tracking_settings_product').on(t.productId)],
+);
+
+/** Invite rewards given: one per invitee of a game, whatever events follow. */
+export const shareInviteRewards = pgTable(
+  'share_invite_rewards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id').notNull(),
+    invitee: text('invitee').notNull(),
+    sharer: text('sharer').notNull(),
+    event: text('event').$type<'register' | 'pay'>().notNull(),
+    state: text('state').$type<ShareRewardState>().notNull(),
+    mailId: integer('mail_id'),
+    giftId: integer('gift_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('share_invite_rewards_product_invitee').on(t.productId, t.invitee),
+    index('share_invite_rewards_product_sharer').on(t.productId, t.sharer),
+  ],
+);
+
+/**
+ * Material strategies (invite, password, video, app, mini-game sharing): one table for the five
+ * kinds, the kind a column (`material`, the dimension); the fields a kind does not use stay empty.
+ */
+export const shareMaterialStrategies = pgTable(
+  'share_material_strategies',
+  {
+    ...gameRow(),
+    material: text('material').$type<ShareMaterialCode>().notNull(),
+    name: text('name').notNull(),
+    platforms: jsonb('platforms').$type<SharePlatformCode[]>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    targetUrl: text('target_url').notNull().default(''),
+    deepLink: text('deep_link').notNull().default(''),
+    rewardText: text('reward_text').notNull().default(''),
+    template: text('template').notNull().default(''),
+    validHours: integer('valid_hours'),
+    videoUrl: text('video_url').notNull().default(''),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    appId: text('app_id').notNull().default(''),
+    path: text('path').notNull().default(''),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_material_strategies_product_material').on(t.productId, t.material, t.updatedAt)],
+);
+
+/** Share videos of a platform (Douyin's video materials): an uploaded MP4, its cover, words and hashtags. */
+export const shareVideos = pgTable(
+  'share_videos',
+  {
+    ...gameRow(),
+    platform: platform(),
+    name: text('name').notNull(),
+    videoUrl: text('video_url').notNull(),
+    /** Read from the upload's container when saved. */
+    durationMs: integer('duration_ms').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    coverUrl: text('cover_url').notNull().default(''),
+    title: text('title').notNull(),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    scene: text('scene').$type<ShareScene>().notNull(),
+    status: status(),
+    ...editStamps(),
+  },
+  (t) => [index('share_videos_product_platform').on(t.productId, t.platform, t.updatedAt)],
 );

@@ -7,10 +7,12 @@ import {
   SHARE_LINK_PREFIX,
   gameShareConfigQuery,
   gameShareEventBody,
+  gameShareMaterialsQuery,
   pickVariant,
   shareClickQuery,
   shareCodeParam,
   type GameShareConfig,
+  type GameShareEvent,
   type GameShareEventAnswer,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -18,7 +20,17 @@ import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { GAME, PUBLIC } from '../../lib/route-access.ts';
-import { shareCards, shareClicks, shareEvents, shareLinks, shareStrategies } from './tables.ts';
+import { mailOnePlayer } from '../mails/index.ts';
+import { gameShareMaterials } from './materials.ts';
+import {
+  shareCards,
+  shareClicks,
+  shareEvents,
+  shareInviteRewards,
+  shareLinks,
+  shareStrategies,
+  shareTrackingSettings,
+} from './tables.ts';
 
 type Device = 'ios' | 'android' | 'desktop';
 
@@ -61,7 +73,13 @@ export async function shareLinkPublicRoutes(fastify: FastifyInstance, options: {
           if (!link) return undefined;
           const [row] = await tx
             .insert(shareClicks)
-            .values({ linkId: link.id, sharer: request.query.sharer || null, device })
+            .values({
+              linkId: link.id,
+              sharer: request.query.sharer || null,
+              device,
+              strategyId: request.query.st ?? null,
+              variant: request.query.v ?? null,
+            })
             .returning({ id: shareClicks.id });
           return { link, id: row!.id };
         });
@@ -141,55 +159,174 @@ export async function shareConfigFor(
     image_url: variant.image_url || card?.imageUrl || '',
     card: card ? { title: card.title, image_url: card.imageUrl, path: card.path } : null,
     link: link
-      ? `${SHARE_LINK_PREFIX}${link.code}?${new URLSearchParams({ sharer: query.openid }).toString()}`
+      ? `${SHARE_LINK_PREFIX}${link.code}?${new URLSearchParams({
+          sharer: query.openid,
+          st: String(strategy.id),
+          v: variant.key,
+        }).toString()}`
       : null,
   };
 }
 
+/** What a share is attributed to: the channel and campaign of the link its variant carries, if any. */
+async function shareAttribution(
+  db: Db,
+  productId: number,
+  event: GameShareEvent,
+): Promise<{ channel: string | null; campaign: string | null }> {
+  if (!event.strategy_id || !event.variant) return { channel: null, campaign: null };
+  const [strategy] = await db
+    .select({ variants: shareStrategies.variants })
+    .from(shareStrategies)
+    .where(and(eq(shareStrategies.id, event.strategy_id), eq(shareStrategies.productId, productId)));
+  const linkId = strategy?.variants.find((v) => v.key === event.variant)?.link_id;
+  if (!linkId) return { channel: null, campaign: null };
+  const [link] = await db
+    .select({ channel: shareLinks.channel, campaign: shareLinks.campaign })
+    .from(shareLinks)
+    .where(and(eq(shareLinks.id, linkId), eq(shareLinks.productId, productId)));
+  return { channel: link?.channel ?? null, campaign: link?.campaign ?? null };
+}
+
 /**
- * A register or payment after a click, attributed to the click's sharer; once per event id (a
+ * A share, or an install, register or payment after a click, attributed to the click's sharer,
+ * the link's channel and campaign and the shared strategy and variant; once per event id (a
  * repeated event answers `recorded: false` and changes nothing). Only clicks on the caller's
- * product's links count.
+ * product's links count. A register or first payment (as the game's settings say) earns the
+ * sharer their invite reward by mail, once per invitee.
  */
 export async function recordShareEvent(
   db: Db,
-  productId: number,
-  event: { event_id: string; type: 'register' | 'pay'; click_id: number; openid: string },
+  caller: { cpId: number; productId: number },
+  event: GameShareEvent,
 ): Promise<GameShareEventAnswer> {
-  const [click] = await db
-    .select({ id: shareClicks.id, linkId: shareClicks.linkId, sharer: shareClicks.sharer })
-    .from(shareClicks)
-    .innerJoin(shareLinks, eq(shareLinks.id, shareClicks.linkId))
-    .where(and(eq(shareClicks.id, event.click_id), eq(shareLinks.productId, productId)));
-  if (!click) throw new ApiError(ErrorCode.NOT_FOUND);
+  const { productId } = caller;
+  let values: typeof shareEvents.$inferInsert;
+  if (event.type === 'share') {
+    values = {
+      productId,
+      eventId: event.event_id,
+      type: 'share',
+      sharer: event.openid,
+      openid: event.openid,
+      platform: event.platform ?? null,
+      strategyId: event.strategy_id ?? null,
+      variant: event.variant ?? null,
+      ...(await shareAttribution(db, productId, event)),
+    };
+  } else {
+    const [click] = await db
+      .select({
+        id: shareClicks.id,
+        linkId: shareClicks.linkId,
+        sharer: shareClicks.sharer,
+        strategyId: shareClicks.strategyId,
+        variant: shareClicks.variant,
+        platform: shareLinks.platform,
+        channel: shareLinks.channel,
+        campaign: shareLinks.campaign,
+      })
+      .from(shareClicks)
+      .innerJoin(shareLinks, eq(shareLinks.id, shareClicks.linkId))
+      .where(and(eq(shareClicks.id, event.click_id!), eq(shareLinks.productId, productId)));
+    if (!click) throw new ApiError(ErrorCode.NOT_FOUND);
+    values = {
+      productId,
+      eventId: event.event_id,
+      type: event.type,
+      clickId: click.id,
+      linkId: click.linkId,
+      sharer: click.sharer,
+      openid: event.openid,
+      platform: click.platform,
+      channel: click.channel,
+      campaign: click.campaign,
+      strategyId: click.strategyId,
+      variant: click.variant,
+    };
+  }
+  const answer = (recorded: boolean, rewarded = false): GameShareEventAnswer => ({
+    recorded,
+    sharer: values.sharer ?? null,
+    link_id: values.linkId ?? null,
+    rewarded,
+  });
   try {
     return await db.transaction(async (tx) => {
       const [saved] = await tx
         .insert(shareEvents)
-        .values({
-          productId,
-          eventId: event.event_id,
-          type: event.type,
-          clickId: click.id,
-          linkId: click.linkId,
-          sharer: click.sharer,
-          openid: event.openid,
-        })
+        .values(values)
         .onConflictDoNothing()
         .returning({ id: shareEvents.id });
-      if (saved && event.type === 'register') {
+      if (!saved) return answer(false);
+      if (event.type === 'register' && values.linkId) {
         await tx
           .update(shareLinks)
           .set({ registers: sql`${shareLinks.registers} + 1` })
-          .where(eq(shareLinks.id, click.linkId));
+          .where(eq(shareLinks.id, values.linkId));
       }
-      return { recorded: saved !== undefined, sharer: click.sharer, link_id: click.linkId };
+      const rewarded =
+        (event.type === 'register' || event.type === 'pay') &&
+        !!values.sharer &&
+        values.sharer !== event.openid &&
+        (await rewardInvite(tx, caller, { sharer: values.sharer, invitee: event.openid, event: event.type }));
+      return answer(true, rewarded);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { recorded: false, sharer: click.sharer, link_id: click.linkId };
+    if (isUniqueViolation(error)) return answer(false);
     throw error;
   }
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The sharer's reward for an invitee, when the game's settings reward this event: one row per
+ * invitee (a later event, or another sharer's, finds it there), and a mail of the gift package
+ * when the sharer is a player of the game.
+ */
+async function rewardInvite(
+  tx: Tx,
+  caller: { cpId: number; productId: number },
+  invite: { sharer: string; invitee: string; event: 'register' | 'pay' },
+): Promise<boolean> {
+  const [settings] = await tx
+    .select()
+    .from(shareTrackingSettings)
+    .where(eq(shareTrackingSettings.productId, caller.productId));
+  if (!settings || settings.rewardOn !== invite.event || !settings.rewardGiftId) return false;
+  const [reward] = await tx
+    .insert(shareInviteRewards)
+    .values({
+      productId: caller.productId,
+      invitee: invite.invitee,
+      sharer: invite.sharer,
+      event: invite.event,
+      state: 'no_player',
+      giftId: settings.rewardGiftId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: shareInviteRewards.id });
+  if (!reward) return false;
+  const mailId = await mailOnePlayer(tx, {
+    cpId: caller.cpId,
+    productId: caller.productId,
+    openid: invite.sharer,
+    title: settings.rewardTitle,
+    sender: SHARE_REWARD_SENDER,
+    attachments: [{ type: 'gift', id: settings.rewardGiftId, quantity: 1 }],
+  });
+  if (mailId !== null) {
+    await tx
+      .update(shareInviteRewards)
+      .set({ state: 'mailed', mailId })
+      .where(eq(shareInviteRewards.id, reward.id));
+  }
+  return true;
+}
+
+/** The sender an invite reward mail shows. */
+const SHARE_REWARD_SENDER = 'share';
 
 /** `/api/game/v1/share/config` and `/api/game/v1/share/events`. */
 export function shareGameRoutes(fastify: FastifyInstance, options: { db: Db }): void {
@@ -208,16 +345,30 @@ export function shareGameRoutes(fastify: FastifyInstance, options: { db: Db }): 
     },
     async (request) => ok(await shareConfigFor(db, request.gameCaller!.productId, request.query)),
   );
+  app.get(
+    '/share/materials',
+    {
+      schema: {
+        tags,
+        summary:
+          "A kind of material strategy's live rows for a platform (invite, password, video, app, mini-game)",
+        querystring: gameShareMaterialsQuery,
+      },
+      config: GAME,
+    },
+    async (request) => ok(await gameShareMaterials(db, request.gameCaller!.productId, request.query)),
+  );
   app.post(
     '/share/events',
     {
       schema: {
         tags,
-        summary: 'A register or payment after a share click, attributed to the sharer (once per event id)',
+        summary:
+          'A share, or an install, register or payment after a share click, attributed to the sharer (once per event id)',
         body: gameShareEventBody,
       },
       config: GAME,
     },
-    async (request) => ok(await recordShareEvent(db, request.gameCaller!.productId, request.body)),
+    async (request) => ok(await recordShareEvent(db, request.gameCaller!, request.body)),
   );
 }

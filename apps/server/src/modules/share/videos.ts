@@ -1,0 +1,138 @@
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode, shareVideosResource, validationMessage, type ShareVideo } from '@rx/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { contains } from '../../lib/list.ts';
+import {
+  resourceRoutes,
+  resourceService,
+  resourceTableRoutes,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
+import { files } from '../files/tables.ts';
+import { checkedImage, constraintsOf } from './resources.ts';
+import { shareVideos } from './tables.ts';
+
+type Row = typeof shareVideos.$inferSelect;
+type Probed = { durationMs: number; width: number; height: number };
+
+/**
+ * A video uploaded by the caller's CP (files module, `use=video`: its container read when it was
+ * uploaded, its length within the limits); its length and sides. Anything else is refused.
+ */
+export async function checkedVideo(db: Db, scope: Scope, field: string, url: string): Promise<Probed> {
+  const id = /\/([A-Za-z0-9_-]{16,64})$/.exec(url)?.[1];
+  const [file] = id
+    ? await db
+        .select({ durationMs: files.durationMs, width: files.width, height: files.height })
+        .from(files)
+        .where(and(eq(files.id, id), eq(files.cpId, scope.cpId), eq(files.use, 'video')))
+    : [];
+  if (!file?.durationMs) {
+    throw new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { [field]: validationMessage('not_uploaded', scope.lang) },
+    });
+  }
+  return { durationMs: file.durationMs, width: file.width ?? 0, height: file.height ?? 0 };
+}
+
+/** What `check` read of the video, for `columns` of the same write. */
+const probed = new WeakMap<object, Probed>();
+
+const impl: ResourceImpl<typeof shareVideosResource, typeof shareVideos, ShareVideo, null> = {
+  table: shareVideos,
+  toItem: (row: Row) => ({
+    id: row.id,
+    product_id: row.productId,
+    platform: row.platform,
+    name: row.name,
+    video_url: row.videoUrl,
+    duration_ms: row.durationMs,
+    width: row.width,
+    height: row.height,
+    cover_url: row.coverUrl,
+    title: row.title,
+    hashtags: row.hashtags,
+    scene: row.scene,
+    status: row.status,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }),
+  nameOf: (row) => row.name,
+  where: (f) => [
+    f.q ? contains(shareVideos.name, f.q) : undefined,
+    f.scene ? eq(shareVideos.scene, f.scene) : undefined,
+    f.status ? eq(shareVideos.status, f.status) : undefined,
+  ],
+  sortBy: {
+    id: shareVideos.id,
+    name: shareVideos.name,
+    scene: shareVideos.scene,
+    status: shareVideos.status,
+    updated_at: shareVideos.updatedAt,
+  },
+  /** The words with their hashtags within the platform's title limit; the video an upload; the cover fits the platform. */
+  async check(db, scope, input, before) {
+    if (input.title !== undefined || input.hashtags !== undefined) {
+      const text = input.title ?? before?.title ?? '';
+      const tags = input.hashtags ?? before?.hashtags ?? [];
+      const length = [...text].length + tags.reduce((sum, tag) => sum + [...tag].length + 2, 0);
+      const max = constraintsOf(scope).titleMax;
+      if (length > max) {
+        throw new ApiError(ErrorCode.INVALID_INPUT, {
+          fields: { title: validationMessage('text_too_long_for_platform', scope.lang, { max }) },
+        });
+      }
+    }
+    if (input.video_url !== undefined)
+      probed.set(input, await checkedVideo(db, scope, 'video_url', input.video_url));
+    if (input.cover_url) await checkedImage(db, scope, 'cover_url', input.cover_url);
+  },
+  columns: (input) => ({
+    name: input.name,
+    videoUrl: input.video_url,
+    durationMs: probed.get(input)?.durationMs,
+    width: probed.get(input)?.width,
+    height: probed.get(input)?.height,
+    coverUrl: input.cover_url,
+    title: input.title,
+    hashtags: input.hashtags,
+    scene: input.scene,
+    status: input.status,
+  }),
+  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+};
+export const shareVideoService = resourceService(shareVideosResource, impl);
+
+/** `/share-videos?platform=`: the platform's share videos, with an export. */
+export function shareVideoRoutes(fastify: FastifyInstance, db: Db): void {
+  resourceTableRoutes(fastify, db, shareVideosResource, {
+    exporter: {
+      name: shareVideosResource.name,
+      headers: [
+        'id',
+        'platform',
+        'name',
+        'video_url',
+        'duration_ms',
+        'width',
+        'height',
+        'cover_url',
+        'title',
+        'hashtags',
+        'scene',
+        'status',
+        'version',
+        'updated_at',
+      ],
+      prepare: async () => null,
+      toCells: (item: ShareVideo) => ({ ...item, hashtags: item.hashtags.map((t) => `#${t}`).join(' ') }),
+      batch: (db2: Db, scope, filters, after: number, limit: number) =>
+        shareVideoService.batch(db2, scope, filters as never, after, limit),
+    },
+  });
+  resourceRoutes(fastify, db, shareVideosResource, shareVideoService, impl);
+}
