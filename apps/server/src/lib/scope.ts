@@ -71,6 +71,7 @@ interface ScopedColumns {
   /** A dimensioned resource's column (dimensions.ts), read when the scope names a value. */
   platform?: PgColumn;
   media?: PgColumn;
+  kind?: PgColumn;
 }
 
 type RowScope = { cpId: number; productId: number | null; dimension?: DimensionScope };

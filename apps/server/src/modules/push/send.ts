@@ -34,9 +34,19 @@ const PARALLEL = 16;
 
 /** What the task targets among a product's tokens (`t`, with its player `p` left-joined), as a condition. */
 export function targetSql(
-  row: Pick<PushTaskRow, 'productId' | 'target' | 'userGroupIds' | 'openids' | 'providers' | 'countries'>,
+  row: Pick<
+    PushTaskRow,
+    'productId' | 'target' | 'userGroupIds' | 'openids' | 'providers' | 'countries' | 'kind'
+  >,
 ): SQL {
   const parts: SQL[] = [sql`t.product_id = ${row.productId}::int and t.status = 'active'`];
+  // An app push goes to devices; a mini-program or mini-game message to the player's WeChat openid
+  // as that app registered it (provider `wechat`, platform the kind).
+  parts.push(
+    row.kind === 'app'
+      ? sql`t.provider <> 'wechat'`
+      : sql`t.provider = 'wechat' and t.platform = ${row.kind}`,
+  );
   if (row.providers.length)
     parts.push(
       sql`t.provider in (select jsonb_array_elements_text(${JSON.stringify(row.providers)}::jsonb))`,
@@ -127,6 +137,22 @@ export function messageFor(row: PushTaskRow, token: { token: string; locale: str
   const data: Record<string, string> = Object.fromEntries(row.data.map((d) => [d.key, d.value]));
   if (row.deepLink) data.deep_link = row.deepLink;
   data.push_task_id = String(row.id);
+  if (row.kind !== 'app') {
+    // A WeChat subscribe message: the template's fields, `{title}` and `{body}` in the player's language.
+    const title = pick(row.title, token.locale);
+    const body = pick(row.body, token.locale);
+    const fields = Object.fromEntries(
+      row.data.map((d) => [d.key, d.value.replaceAll('{title}', title).replaceAll('{body}', body)]),
+    );
+    return {
+      token: token.token,
+      title,
+      body,
+      image: '',
+      data: fields,
+      template: { id: row.templateId, page: withTaskId(row.page, row.id), locale: token.locale },
+    };
+  }
   return {
     token: token.token,
     title: pick(row.title, token.locale),
@@ -135,6 +161,12 @@ export function messageFor(row: PushTaskRow, token: { token: string; locale: str
     data,
     ttlSeconds: row.ttlSeconds,
   };
+}
+
+/** The page a tap on a WeChat message opens, told the task (so the game reports the open). */
+function withTaskId(page: string, taskId: number): string {
+  if (!page) return '';
+  return `${page}${page.includes('?') ? '&' : '?'}push_task_id=${taskId}`;
 }
 
 interface Target {
@@ -175,9 +207,10 @@ async function eachLimited<T>(list: T[], limit: number, work: (item: T) => Promi
 async function answerOf(provider: PushProvider, row: PushTaskRow, target: Target): Promise<Answer> {
   try {
     const outcome: PushOutcome = await provider.send(messageFor(row, target), `push:${row.id}:${target.id}`);
-    return outcome.outcome === 'sent'
-      ? { state: 'sent', messageId: outcome.messageId, reason: '' }
-      : { state: 'invalid_token', messageId: '', reason: outcome.reason };
+    if (outcome.outcome === 'sent') return { state: 'sent', messageId: outcome.messageId, reason: '' };
+    // Declined (WeChat: no subscription left): failed for this task, the recipient kept.
+    if (outcome.outcome === 'declined') return { state: 'failed', messageId: '', reason: outcome.reason };
+    return { state: 'invalid_token', messageId: '', reason: outcome.reason };
   } catch (error) {
     return { state: 'failed', messageId: '', reason: isOutsideError(error) ? error.kind : 'error' };
   }

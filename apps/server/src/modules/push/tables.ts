@@ -3,6 +3,7 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex }
 import type {
   I18nText,
   PushDeliveryState,
+  PushKind,
   PushPlatform,
   PushProviderName,
   PushTarget,
@@ -76,6 +77,10 @@ export const pushTasks = pgTable(
     finishedAt: at('finished_at'),
     approvalId: integer('approval_id'),
     createdBy: createdBy(),
+    /** App push, or a WeChat subscribe message of a mini-program or mini-game (with its template and page). */
+    kind: text('kind').$type<PushKind>().notNull().default('app'),
+    templateId: text('template_id').notNull().default(''),
+    page: text('page').notNull().default(''),
     ...editStamps(),
   },
   (t) => [index('push_tasks_product_status').on(t.productId, t.status), index('push_tasks_cp').on(t.cpId)],

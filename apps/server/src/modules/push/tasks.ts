@@ -15,6 +15,7 @@ export function toItem(row: PushTaskRow): PushTask {
   return {
     id: row.id,
     product_id: row.productId,
+    kind: row.kind,
     name: row.name,
     title: row.title,
     body: row.body,
@@ -30,6 +31,8 @@ export function toItem(row: PushTaskRow): PushTask {
     ttl_seconds: row.ttlSeconds,
     cap_count: row.capCount,
     cap_hours: row.capHours,
+    template_id: row.templateId,
+    page: row.page,
     status: row.status,
     targeted: row.targeted,
     sent: row.sent,
@@ -83,6 +86,8 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     ttlSeconds: input.ttl_seconds,
     capCount: input.cap_count,
     capHours: input.cap_hours,
+    templateId: input.template_id,
+    page: input.page,
   }),
   // Only a draft is deleted: what players were sent stays on record.
   usage: async (_db, scope, row) => {
@@ -105,6 +110,9 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     const openids = input.openids ?? before?.openids ?? [];
     if (target === 'groups' && !groups.length) problems.add('user_group_ids', 'required');
     if (target === 'players' && !openids.length) problems.add('openids', 'required');
+    // A WeChat subscribe message names its template; an app push has none.
+    const kind = before?.kind ?? scope.dimension?.value ?? 'app';
+    if (kind !== 'app' && !(input.template_id ?? before?.templateId)) problems.add('template_id', 'required');
     problems.throwIfAny();
   },
 };

@@ -1,16 +1,25 @@
 import { Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PUSH_PLAYERS_MAX, PUSH_PROVIDERS, PUSH_TARGETS } from '@rx/contracts/push';
+import type { PushKind } from '@rx/contracts/dimensions';
 import { enumOptions, MultilangInput } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { GroupSelect } from '@/shared/rules/GroupSelect.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 
-/** A push task's fields: what it says per language, where a tap leads, whom it reaches, when. */
-export function PushTaskForm() {
+/** App push providers (a WeChat subscribe message is its own kind of task). */
+const APP_PROVIDERS = PUSH_PROVIDERS.filter((p) => p !== 'wechat');
+
+/**
+ * A push task's fields: what it says per language, where a tap leads, whom it reaches, when. A
+ * WeChat subscribe message (kind `mini_program`, `mini_game`) names its template, its fields and
+ * the page a tap opens instead of an image, a deep link, data, providers and a TTL.
+ */
+export function PushTaskForm({ kind = 'app' }: { kind?: PushKind }) {
   const { t } = useTranslation('push');
   const target = Form.useWatch('target');
+  const wechat = kind !== 'app';
   return (
     <>
       <Form.Item name="name" label={t('task.name')} required extra={t('task.nameHint')}>
@@ -22,13 +31,34 @@ export function PushTaskForm() {
       <Form.Item name="body" label={t('task.body')} required extra={t('task.bodyHint')}>
         <MultilangInput multiline maxLength={500} />
       </Form.Item>
-      <Form.Item name="image" label={t('task.image')}>
-        <UploadField use="image" testId="push-image" />
-      </Form.Item>
-      <Form.Item name="deep_link" label={t('task.deepLink')} extra={t('task.deepLinkHint')}>
-        <Input maxLength={500} placeholder="game://event/42" />
-      </Form.Item>
-      <Form.Item label={t('task.data')} extra={t('task.dataHint')}>
+      {wechat ? (
+        <>
+          <Form.Item
+            name="template_id"
+            label={t('task.templateId')}
+            required
+            extra={t('task.templateIdHint')}
+          >
+            <Input maxLength={64} data-testid="push-template-id" />
+          </Form.Item>
+          <Form.Item name="page" label={t('task.page')} extra={t('task.pageHint')}>
+            <Input maxLength={500} placeholder="pages/event/index" />
+          </Form.Item>
+        </>
+      ) : (
+        <>
+          <Form.Item name="image" label={t('task.image')}>
+            <UploadField use="image" testId="push-image" />
+          </Form.Item>
+          <Form.Item name="deep_link" label={t('task.deepLink')} extra={t('task.deepLinkHint')}>
+            <Input maxLength={500} placeholder="game://event/42" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item
+        label={wechat ? t('task.fields') : t('task.data')}
+        extra={wechat ? t('task.fieldsHint') : t('task.dataHint')}
+      >
         <RowsField
           name="data"
           max={20}
@@ -41,9 +71,9 @@ export function PushTaskForm() {
             <>
               <Form.Item name={[field.name, 'key']} style={{ width: 180, marginBlockEnd: 0 }}>
                 <Input
-                  aria-label={`${t('task.dataKey')} ${index + 1}`}
+                  aria-label={`${wechat ? t('task.fieldKey') : t('task.dataKey')} ${index + 1}`}
                   maxLength={64}
-                  placeholder="event_id"
+                  placeholder={wechat ? 'thing1' : 'event_id'}
                 />
               </Form.Item>
               <Form.Item name={[field.name, 'value']} style={{ flex: 1, minWidth: 160, marginBlockEnd: 0 }}>
@@ -77,13 +107,15 @@ export function PushTaskForm() {
         </Form.Item>
       )}
       <Space wrap>
-        <Form.Item name="providers" label={t('task.providers')} extra={t('task.emptyMeansAll')}>
-          <Select
-            mode="multiple"
-            style={{ minWidth: 220 }}
-            options={enumOptions(t, PUSH_PROVIDERS, 'providers')}
-          />
-        </Form.Item>
+        {!wechat && (
+          <Form.Item name="providers" label={t('task.providers')} extra={t('task.emptyMeansAll')}>
+            <Select
+              mode="multiple"
+              style={{ minWidth: 220 }}
+              options={enumOptions(t, APP_PROVIDERS, 'providers')}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="countries" label={t('task.countries')} extra={t('task.countriesHint')}>
           <Select
             mode="tags"
@@ -97,9 +129,11 @@ export function PushTaskForm() {
       </Space>
       <Space wrap>
         <TimeField name="send_at" label={t('task.sendAt')} extra={t('task.sendAtHint')} utc />
-        <Form.Item name="ttl_seconds" label={t('task.ttl')} extra={t('task.ttlHint')}>
-          <InputNumber min={0} max={2_419_200} />
-        </Form.Item>
+        {!wechat && (
+          <Form.Item name="ttl_seconds" label={t('task.ttl')} extra={t('task.ttlHint')}>
+            <InputNumber min={0} max={2_419_200} />
+          </Form.Item>
+        )}
       </Space>
       <Space wrap>
         <Form.Item name="cap_count" label={t('task.capCount')} extra={t('task.capHint')}>
