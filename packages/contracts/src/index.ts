@@ -72,3 +72,5 @@ export * from './debug-params.ts';
 export * from './feature-modules.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';
+// Mini-game subscription (issue 28): WeChat templates, field mapping, the grant ledger.
+export * from './push-subscriptions.ts';
