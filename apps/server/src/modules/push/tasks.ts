@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pushTasksResource, type PushTask } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { userGroups } from '../user-groups/tables.ts';
-import { pushTasks } from './tables.ts';
+import { pushTasks, pushTemplates } from './tables.ts';
 
 export type PushTaskRow = typeof pushTasks.$inferSelect;
 
@@ -112,7 +112,22 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     if (target === 'players' && !openids.length) problems.add('openids', 'required');
     // A WeChat subscribe message names its template; an app push has none.
     const kind = before?.kind ?? scope.dimension?.value ?? 'app';
-    if (kind !== 'app' && !(input.template_id ?? before?.templateId)) problems.add('template_id', 'required');
+    const templateId = input.template_id ?? before?.templateId ?? '';
+    if (kind !== 'app' && !templateId) problems.add('template_id', 'required');
+    // A mini-game message names one of the game's synced templates.
+    if (kind === 'mini_game' && templateId && input.template_id !== undefined) {
+      const [known] = await db
+        .select({ id: pushTemplates.id })
+        .from(pushTemplates)
+        .where(
+          and(
+            eq(pushTemplates.productId, scope.productId!),
+            eq(pushTemplates.templateId, templateId),
+            eq(pushTemplates.status, 'active'),
+          ),
+        );
+      if (!known) problems.add('template_id', 'invalid');
+    }
     problems.throwIfAny();
   },
 };
