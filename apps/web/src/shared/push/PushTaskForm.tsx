@@ -2,6 +2,10 @@ import { Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PUSH_PLAYERS_MAX, PUSH_PROVIDERS, PUSH_TARGETS } from '@rx/contracts/push';
 import type { PushKind } from '@rx/contracts/dimensions';
+import type { PushTemplate } from '@rx/contracts/push-subscriptions';
+import { useQuery } from '@tanstack/react-query';
+import { useProduct } from '@/app/product/index.ts';
+import { http } from '@/shared/http.ts';
 import { enumOptions, MultilangInput } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { TimeField } from '@/shared/crud/TimeField.tsx';
@@ -37,9 +41,13 @@ export function PushTaskForm({ kind = 'app' }: { kind?: PushKind }) {
             name="template_id"
             label={t('task.templateId')}
             required
-            extra={t('task.templateIdHint')}
+            extra={kind === 'mini_game' ? t('task.pickTemplateHint') : t('task.templateIdHint')}
           >
-            <Input maxLength={64} data-testid="push-template-id" />
+            {kind === 'mini_game' ? (
+              <TemplatePicker />
+            ) : (
+              <Input maxLength={64} data-testid="push-template-id" />
+            )}
           </Form.Item>
           <Form.Item name="page" label={t('task.page')} extra={t('task.pageHint')}>
             <Input maxLength={500} placeholder="pages/event/index" />
@@ -57,7 +65,9 @@ export function PushTaskForm({ kind = 'app' }: { kind?: PushKind }) {
       )}
       <Form.Item
         label={wechat ? t('task.fields') : t('task.data')}
-        extra={wechat ? t('task.fieldsHint') : t('task.dataHint')}
+        extra={
+          wechat ? t(kind === 'mini_game' ? 'task.fieldsHintGame' : 'task.fieldsHint') : t('task.dataHint')
+        }
       >
         <RowsField
           name="data"
@@ -144,5 +154,26 @@ export function PushTaskForm({ kind = 'app' }: { kind?: PushKind }) {
         </Form.Item>
       </Space>
     </>
+  );
+}
+
+/** A mini-game's synced templates (the subscription page's): the ones still on WeChat. */
+function TemplatePicker(props: { value?: string; onChange?: (value: string) => void; id?: string }) {
+  const productId = useProduct((s) => s.productId);
+  const templates = useQuery({
+    queryKey: ['push-templates', productId],
+    queryFn: () => http.get<PushTemplate[]>('/push-templates'),
+    enabled: !!productId,
+  });
+  return (
+    <Select
+      {...props}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={templates.isLoading}
+      data-testid="push-template-pick"
+      options={(templates.data ?? [])
+        .filter((tpl) => tpl.status === 'active')
+        .map((tpl) => ({ value: tpl.template_id, label: `${tpl.title} (${tpl.template_id})` }))}
+    />
   );
 }
