@@ -104,7 +104,7 @@ test('sync templates, map a field, send to players holding a grant, read the led
 
 test('in Arabic at 390 px the templates read right to left and fit', async ({ page }) => {
   await signIn(page, 'admin', 'zh');
-  await api(page, 'POST', '/push-templates/sync');
+  await api(page, 'POST', '/push-templates/sync', {});
   await switchLanguage(page, 'العربية', 'ar', 'rtl');
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(SUB);

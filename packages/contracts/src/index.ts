@@ -74,3 +74,5 @@ export * from './feature-modules.ts';
 export * from './push.ts';
 // Mini-game subscription (issue 28): WeChat templates, field mapping, the grant ledger.
 export * from './push-subscriptions.ts';
+// WeChat customer-service auto push (issue 28): rules by trigger, the signed callback, the windows.
+export * from './wechat-service.ts';

@@ -114,6 +114,7 @@ export const LOG_ROW_TARGETS = [
   'debug_param',
   'account_cancellation',
   'push_template',
+  'wechat_service_rule',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -171,6 +172,7 @@ export const LOG_TABLE_TARGETS = [
   'debug-params',
   'account-cancellations',
   'cs-blacklist',
+  'wechat-service-rules',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -167,8 +167,9 @@ export const wechatSubscribeParty = party({
       .trim()
       .regex(/^(mini_program|mini_game)$/),
   }),
-  credentials: ['app_secret'],
-  operations: ['token', 'send', 'templates'],
+  /** `callback_token`: the token of the message push (callback) set in WeChat's console. */
+  credentials: ['app_secret', 'callback_token'],
+  operations: ['token', 'send', 'templates', 'cs_send', 'callback'],
 });
 
 export const OUTSIDE_PARTIES = [

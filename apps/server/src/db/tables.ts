@@ -34,3 +34,5 @@ export * from '../modules/callbacks/tables.ts';
 export * from '../modules/push/tables.ts';
 export * from '../modules/debug-params/tables.ts';
 export * from '../modules/feature-modules/tables.ts';
+// WeChat customer-service auto push: rules, windows, callbacks seen, the log (modules/wechat-service).
+export * from '../modules/wechat-service/tables.ts';

@@ -7,7 +7,11 @@ import {
   type TokenGrant,
 } from '../../../lib/outside/index.ts';
 import type { PushMessage, PushOutcome } from '../fcm/adapter.ts';
+import type { WechatMessage } from '@rx/contracts';
 import type { WechatTemplate } from './adapter.ts';
+
+/** The fake's callback token: public, as the demo's fake payment secret is (demo data only). */
+export const FAKE_CALLBACK_TOKEN = 'fake-wechat-callback-token';
 
 /** The demo's templates: a one-time event reminder and a one-time reward notice. */
 const DEMO_TEMPLATES: WechatTemplate[] = [
@@ -35,6 +39,7 @@ const DEMO_TEMPLATES: WechatTemplate[] = [
  */
 export class FakeWechatSubscribe {
   readonly sent: { productId: number; message: PushMessage; key: string }[] = [];
+  readonly customer: { productId: number; openid: string; message: WechatMessage }[] = [];
   private readonly unknown = new Set<string>();
   private readonly unsubscribed = new Set<string>();
   private readonly valid = new Set<string>();
@@ -59,6 +64,7 @@ export class FakeWechatSubscribe {
   }
   reset(): void {
     this.sent.length = 0;
+    this.customer.length = 0;
     this.unknown.clear();
     this.unsubscribed.clear();
     this.valid.clear();
@@ -97,6 +103,18 @@ export class FakeWechatSubscribe {
     this.keys.set(key, messageId);
     this.sent.push({ productId, message, key });
     return { outcome: 'sent', messageId };
+  }
+
+  async customerMessage(
+    productId: number,
+    openid: string,
+    message: WechatMessage,
+    accessToken: string,
+    signal?: AbortSignal,
+  ): Promise<{ sent: true }> {
+    await this.check(accessToken, signal);
+    this.customer.push({ productId, openid, message });
+    return { sent: true };
   }
 
   async list(accessToken: string, signal?: AbortSignal): Promise<WechatTemplate[]> {

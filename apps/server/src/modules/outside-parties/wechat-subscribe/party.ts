@@ -1,7 +1,8 @@
 import { wechatSubscribeParty } from '@rx/contracts';
 import { defineParty } from '../../../lib/outside/index.ts';
 import type { WechatSubscribe } from './adapter.ts';
-import { FakeWechatSubscribe } from './fake.ts';
+import { callbackSignature, sameSignature } from './adapter.ts';
+import { FAKE_CALLBACK_TOKEN, FakeWechatSubscribe } from './fake.ts';
 import { realWechatSubscribe } from './real.ts';
 
 const fake = new FakeWechatSubscribe();
@@ -31,6 +32,14 @@ export const wechatSubscribe = defineParty<WechatSubscribe, typeof wechatSubscri
             { idempotencyKey: key },
           ),
         ),
+      customerMessage: (openid, message) =>
+        ctx.authorized(token, (accessToken) =>
+          ctx.call('cs_send', async (a) => ({
+            value: await fake.customerMessage(ctx.productId, openid, message, accessToken, a.signal),
+          })),
+        ),
+      verifyCallback: (signature, timestamp, nonce) =>
+        sameSignature(callbackSignature(FAKE_CALLBACK_TOKEN, timestamp, nonce), signature),
       templates: () =>
         ctx.authorized(token, (accessToken) =>
           ctx.call('templates', async (a) => ({ value: await fake.list(accessToken, a.signal) })),

@@ -8,7 +8,13 @@ import {
   type SettingsOf,
 } from '../../../lib/outside/index.ts';
 import type { PushMessage, PushOutcome } from '../fcm/adapter.ts';
-import type { WechatSubscribe, WechatTemplate } from './adapter.ts';
+import {
+  callbackSignature,
+  customBody,
+  sameSignature,
+  type WechatSubscribe,
+  type WechatTemplate,
+} from './adapter.ts';
 
 /** WeChat's documented address (tests reach a stand-in instead). */
 export const WECHAT_API = 'https://api.weixin.qq.com';
@@ -138,6 +144,24 @@ export function realWechatSubscribe(
         if (errcode === NO_SUBSCRIPTION) return { outcome: 'declined', reason: String(errcode) };
         throw failureOf(errcode, errmsg);
       }),
+    customerMessage: (openid, message) =>
+      ctx.authorized(obtain, async (token) => {
+        const answer = await ctx.http('cs_send', {
+          method: 'POST',
+          url: `${base}/cgi-bin/message/custom/send?${withToken(token)}`,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(customBody(openid, message)),
+        });
+        const sent = errAnswer.safeParse(jsonOf(answer));
+        if (!sent.success) throw new OutsideError('refused', 'the send answer has no errcode');
+        const { errcode, errmsg } = sent.data;
+        if (errcode === 0) return { sent: true as const };
+        // The window as WeChat counts it: too late (45015) or too many (45047).
+        if (errcode === 45015 || errcode === 45047) return { sent: false as const, reason: String(errcode) };
+        throw failureOf(errcode, errmsg);
+      }),
+    verifyCallback: (signature, timestamp, nonce) =>
+      sameSignature(callbackSignature(ctx.credentials.callback_token!, timestamp, nonce), signature),
     templates: (): Promise<WechatTemplate[]> =>
       ctx.authorized(obtain, async (token) => {
         const answer = await ctx.http('templates', {

@@ -33,7 +33,8 @@ export function TemplatesPanel() {
   const templates = useTemplates();
   const [editing, setEditing] = useState<PushTemplate | null>(null);
   const sync = useMutation({
-    mutationFn: () => http.post<{ added: number; updated: number; removed: number }>('/push-templates/sync'),
+    mutationFn: () =>
+      http.post<{ added: number; updated: number; removed: number }>('/push-templates/sync', {}),
     onSuccess: (counts) => {
       void message.success(t('sub.synced', counts));
       void client.invalidateQueries({ queryKey: [TEMPLATES_KEY] });
