@@ -25,6 +25,8 @@ test.describe.configure({ timeout: 150_000 });
 
 const SUB = '/main/newrxlaunch/mini-game/subscription';
 const EVENT = 'fake-tmpl-event-reminder';
+/** The fake's title of that template (the id is cut short in its cell). */
+const EVENT_TITLE = '活动开始提醒';
 const rowOf = (page: Page, text: string) =>
   page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
@@ -37,7 +39,7 @@ test('sync templates, map a field, send to players holding a grant, read the led
 
   await page.getByRole('tab', { name: zh.p.sub.tabs.templates }).click();
   await page.getByTestId('templates-sync').click();
-  const event = rowOf(page, EVENT);
+  const event = rowOf(page, EVENT_TITLE);
   await expect(event.getByTestId('template-status')).toHaveText(zh.p.sub.template.states.active);
   await event.getByTestId('template-edit').click();
   const modal = page.locator('.ant-modal:visible');
@@ -109,7 +111,9 @@ test('in Arabic at 390 px the templates read right to left and fit', async ({ pa
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(SUB);
   await page.getByRole('tab', { name: ar.p.sub.tabs.templates }).click();
-  await expect(rowOf(page, EVENT).getByTestId('template-status')).toHaveText(ar.p.sub.template.states.active);
+  await expect(rowOf(page, EVENT_TITLE).getByTestId('template-status')).toHaveText(
+    ar.p.sub.template.states.active,
+  );
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
