@@ -24,6 +24,10 @@ export interface WechatStandIn extends StandIn {
   unknown: Set<string>;
   /** Openids without a subscription (43101). */
   unsubscribed: Set<string>;
+  /** Customer-service messages accepted (`message/custom/send` bodies). */
+  customer: Record<string, unknown>[];
+  /** Openids whose service window WeChat counts closed (45015). */
+  outOfWindow: Set<string>;
   revoke(token: string): void;
   plan(...outcomes: ('limit' | 'busy')[]): void;
 }
@@ -82,6 +86,18 @@ export async function startWechat(): Promise<WechatStandIn> {
         body: { errcode: 0, errmsg: 'ok', msgid: Date.now() * 1000 + wx.messages.length },
       };
     }
+    if (request.method === 'POST' && request.path === '/cgi-bin/message/custom/send') {
+      if (!valid.has(token)) return err(40001, 'invalid credential, access_token is invalid or not latest');
+      const message = JSON.parse(request.body || '{}') as { touser?: string; msgtype?: string };
+      if (!message.touser) return err(40003, 'invalid openid');
+      if (!['text', 'image', 'link', 'miniprogrampage'].includes(String(message.msgtype)))
+        return err(40008, 'invalid message type');
+      // The player's window as WeChat counts it.
+      if (wx.outOfWindow.has(message.touser))
+        return err(45015, 'response out of time limit or subscription is canceled');
+      wx.customer.push(message);
+      return { status: 200, body: { errcode: 0, errmsg: 'ok' } };
+    }
     return { status: 404, body: { errcode: 404, errmsg: 'not found' } };
   }
 
@@ -103,6 +119,8 @@ export async function startWechat(): Promise<WechatStandIn> {
     ],
     unknown: new Set(),
     unsubscribed: new Set(),
+    customer: [],
+    outOfWindow: new Set(),
     revoke: (t) => valid.delete(t),
     plan: (...outcomes) => {
       queued = outcomes;

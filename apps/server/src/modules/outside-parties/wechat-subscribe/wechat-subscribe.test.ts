@@ -10,6 +10,7 @@ import { body, useTestApp } from '../../../../test/index.ts';
 import { setParty, startWechat, type WechatStandIn } from '../../../../test/stand-ins/index.ts';
 import { isOutsideError } from '../../../lib/outside/index.ts';
 import type { PushMessage } from '../fcm/adapter.ts';
+import { callbackSignature } from './adapter.ts';
 import { fakeWechatSubscribe, wechatSubscribe } from './party.ts';
 import { WECHAT_API } from './real.ts';
 
@@ -40,7 +41,7 @@ const real = (appType: 'mini_program' | 'mini_game') =>
   setParty(admin, 'wechat_subscribe', {
     mode: 'real',
     settings: { app_id: wx.appId, app_type: appType },
-    credentials: { app_secret: wx.appSecret },
+    credentials: { app_secret: wx.appSecret, callback_token: 'stand-in-callback-token' },
   });
 
 describe('WeChat subscribe messages (real, against the stand-in)', () => {
@@ -96,6 +97,38 @@ describe('WeChat subscribe messages (real, against the stand-in)', () => {
       .send(message(`o${tag}EEEEEEEE`, { nope9: 'x' }), 'mp:2:e')
       .catch((e: unknown) => e);
     expect(isOutsideError(bad, 'refused') && bad.message).toContain('47003');
+  });
+
+  it("sends customer-service messages in WeChat's format, answers its window refusal, checks callback signatures", async () => {
+    const push = await open();
+    expect(await push.customerMessage(`o${tag}CS000001`, { type: 'text', text: '欢迎' } as never)).toEqual({
+      sent: true,
+    });
+    expect(
+      await push.customerMessage(`o${tag}CS000001`, {
+        type: 'link',
+        title: '官网',
+        description: '新版本',
+        url: 'https://game.example.com',
+        thumb_url: '',
+      } as never),
+    ).toEqual({ sent: true });
+    expect(wx.customer.slice(-2)).toEqual([
+      { touser: `o${tag}CS000001`, msgtype: 'text', text: { content: '欢迎' } },
+      {
+        touser: `o${tag}CS000001`,
+        msgtype: 'link',
+        link: { title: '官网', description: '新版本', url: 'https://game.example.com', thumb_url: '' },
+      },
+    ]);
+    wx.outOfWindow.add(`o${tag}CS000002`);
+    expect(await push.customerMessage(`o${tag}CS000002`, { type: 'text', text: 'x' } as never)).toEqual({
+      sent: false,
+      reason: '45015',
+    });
+    const signature = callbackSignature('stand-in-callback-token', '1700000000', 'abc');
+    expect(push.verifyCallback(signature, '1700000000', 'abc')).toBe(true);
+    expect(push.verifyCallback(signature, '1700000001', 'abc')).toBe(false);
   });
 
   it("a mini-game's message carries no miniprogram_state", async () => {
