@@ -53,6 +53,7 @@ import { pushModule } from './modules/push/index.ts';
 import { lotteriesModule } from './modules/lotteries/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
 import { shareAdSlotsModule } from './modules/share-ad-slots/index.ts';
+import { wechatServiceModule } from './modules/wechat-service/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -134,4 +135,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   lotteriesModule,
   landingPagesModule,
   shareAdSlotsModule,
+  wechatServiceModule,
 ];

@@ -13,7 +13,7 @@
 import type { Region } from './pages.ts';
 
 /** The name of a dimension: the query parameter and the column that carry it. */
-export type Dimension = 'platform' | 'media' | 'material';
+export type Dimension = 'platform' | 'media' | 'material' | 'kind';
 
 // ——— Sharing platforms ———
 
@@ -558,6 +558,7 @@ export function dimensionPage(dimension: Dimension, value: string, kind: string)
     return sharePagePath(value, kind as SharePageKind);
   }
   if (dimension === 'material') return shareMaterialOf(value) ? shareMaterialPath(value) : undefined;
+  if (dimension === 'kind') return kind === 'push' ? PUSH_KIND_PAGES[value as PushKind] : undefined;
   return adMediumOf(value)?.pages[kind as AdPageKind];
 }
 
@@ -565,3 +566,17 @@ export function dimensionPage(dimension: Dimension, value: string, kind: string)
 export function adMediumOf(code: string): AdMedium | undefined {
   return (AD_MEDIA as readonly AdMedium[]).find((m) => m.code === code);
 }
+
+// ——— Push kinds ———
+
+/**
+ * The kinds of push task (`/api/v1/push-tasks?kind=`): one table, one console page module
+ * parameterised by its kind, each kind guarded by its own catalogue page's permissions.
+ */
+export const PUSH_KIND_PAGES = {
+  app: '/operation/push-manage/app-push',
+  mini_program: '/operation/push-manage/mini-program-push',
+  mini_game: '/newrxlaunch/mini-game/subscription',
+} as const;
+export type PushKind = keyof typeof PUSH_KIND_PAGES;
+export const PUSH_KINDS = Object.keys(PUSH_KIND_PAGES) as [PushKind, ...PushKind[]];

@@ -85,3 +85,7 @@ export * from './share-ad-slots.ts';
 export * from './share-tracking.ts';
 // Share material strategies (issue 30): invite, password, video, app and mini-game sharing.
 export * from './share-materials.ts';
+// Mini-game subscription (issue 28): WeChat templates, field mapping, the grant ledger.
+export * from './push-subscriptions.ts';
+// WeChat customer-service auto push (issue 28): rules by trigger, the signed callback, the windows.
+export * from './wechat-service.ts';

@@ -131,6 +131,8 @@ export const LOG_ROW_TARGETS = [
   'share_tracking',
   'share_material',
   'share_video',
+  'push_template',
+  'wechat_service_rule',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -198,6 +200,7 @@ export const LOG_TABLE_TARGETS = [
   'share-tracking',
   'share-materials',
   'share-videos',
+  'wechat-service-rules',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -152,6 +152,26 @@ export const huaweiPushParty = party({
   operations: ['token', 'send'],
 });
 
+/**
+ * WeChat subscribe messages (`subscribeMessage.send`) of a mini-program or a mini-game, with an
+ * access token of the app (its AppID and AppSecret); templates are read from the app's own list.
+ * `app_type` says which the app is (a mini-game's message carries no `miniprogram_state`).
+ */
+export const wechatSubscribeParty = party({
+  name: 'wechat_subscribe',
+  settings: z.object({
+    app_id: safeText()
+      .trim()
+      .regex(/^wx[0-9a-f]{16}$/),
+    app_type: safeText()
+      .trim()
+      .regex(/^(mini_program|mini_game)$/),
+  }),
+  /** `callback_token`: the token of the message push (callback) set in WeChat's console. */
+  credentials: ['app_secret', 'callback_token'],
+  operations: ['token', 'send', 'templates', 'cs_send', 'callback'],
+});
+
 export const OUTSIDE_PARTIES = [
   gameServerParty,
   stripeParty,
@@ -159,6 +179,7 @@ export const OUTSIDE_PARTIES = [
   fcmParty,
   apnsParty,
   huaweiPushParty,
+  wechatSubscribeParty,
   ...AD_PARTIES,
 ] as const;
 export type OutsidePartyName = (typeof OUTSIDE_PARTIES)[number]['name'];

@@ -16,6 +16,7 @@ import { lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { openidField } from './players.ts';
 import { defineResource } from './resource.ts';
+import { PUSH_KINDS } from './dimensions.ts';
 
 /**
  * App push (`/operation/push-manage/app-push`, `/api/v1/push-tasks`).
@@ -31,9 +32,9 @@ import { defineResource } from './resource.ts';
  * Scheduled → Sending → Sent / Partly failed; Cancel (back to draft) and Stop (for good).
  */
 
-export const PUSH_PROVIDERS = ['fcm', 'apns', 'huawei'] as const;
+export const PUSH_PROVIDERS = ['fcm', 'apns', 'huawei', 'wechat'] as const;
 export type PushProviderName = (typeof PUSH_PROVIDERS)[number];
-export const PUSH_PLATFORMS = ['android', 'ios', 'harmony'] as const;
+export const PUSH_PLATFORMS = ['android', 'ios', 'harmony', 'mini_program', 'mini_game'] as const;
 export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
 
 /** The longest device token accepted (APNs: 64 hex digits; FCM: about 160 characters; Huawei: ~130). */
@@ -158,6 +159,19 @@ const pushFields = z.object({
    */
   cap_count: z.number().int().min(0).max(100),
   cap_hours: z.number().int().min(1).max(720),
+  /**
+   * A mini-program or mini-game push (kind `mini_program`, `mini_game`): the WeChat subscribe
+   * message template (its `data` rows are the template's fields, e.g. `thing1`; `{title}` and
+   * `{body}` in a value are the task's texts in the player's language) and the page a tap opens.
+   */
+  template_id: safeText()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/),
+  page: safeText()
+    .trim()
+    .max(500)
+    .regex(/^([A-Za-z0-9_][A-Za-z0-9_/.-]*(\?\S*)?)?$/),
 });
 type Fields = z.infer<typeof pushFields>;
 
@@ -183,6 +197,8 @@ export const pushTaskCreateBody = pushFields
     ttl_seconds: pushFields.shape.ttl_seconds.default(86_400),
     cap_count: pushFields.shape.cap_count.default(0),
     cap_hours: pushFields.shape.cap_hours.default(24),
+    template_id: pushFields.shape.template_id.default(''),
+    page: pushFields.shape.page.default(''),
   })
   .superRefine(checkFields);
 export type PushTaskCreate = z.input<typeof pushTaskCreateBody>;
@@ -194,9 +210,13 @@ export const pushTaskUpdateBody = pushFields
   .superRefine(checkFields);
 export type PushTaskUpdate = z.input<typeof pushTaskUpdateBody>;
 
+/** The kinds of push task: app push, mini-program and mini-game subscribe messages (`?kind=`). */
+export const pushKind = z.enum(PUSH_KINDS);
+
 export const pushTaskItem = pushFields.extend({
   ...rowMeta,
   product_id: idField,
+  kind: pushKind,
   status: z.enum(PUSH_TASK_STATES),
   /** Devices it goes to: counted when sent (or asked for approval). */
   targeted: z.number().int(),
@@ -214,6 +234,8 @@ export type PushTask = z.infer<typeof pushTaskItem>;
 
 export const PUSH_TASK_SORTS = ['id', 'send_at', 'status', 'targeted', 'updated_at'] as const;
 export const pushTaskFilters = {
+  /** The kind of push (the page's; default `app`): its page's permissions are the ones checked. */
+  kind: pushKind.optional(),
   /** Part of the name or the title in any language. */
   q: keyword,
   status: z.enum(PUSH_TASK_STATES).optional(),
@@ -237,6 +259,7 @@ export const pushTasksResource = defineResource({
   filters: ['q', 'status', 'target'],
   sorts: PUSH_TASK_SORTS,
   remove: 'delete',
+  dimension: { name: 'kind', kind: 'push', values: PUSH_KINDS, default: 'app' },
 });
 
 /**

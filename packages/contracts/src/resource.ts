@@ -52,7 +52,13 @@ export interface ResourceSpec<
    * e.g. `['link-manage', 'linkhw-manage']` for links of either area; `page` is then the page of
    * the first value, for what reads one page). An unknown value is a 400.
    */
-  dimension?: { name: Dimension; kind: string | readonly string[]; values: readonly [string, ...string[]] };
+  dimension?: {
+    name: Dimension;
+    kind: string | readonly string[];
+    values: readonly [string, ...string[]];
+    /** The value of a request that names none (push tasks: `app`, the page that came first). */
+    default?: string;
+  };
 }
 
 /** The permissions of a resource's actions, read from its catalogue page. */

@@ -38,3 +38,5 @@ export * from '../modules/feature-modules/tables.ts';
 export * from '../modules/lotteries/tables.ts';
 export * from '../modules/landing-pages/tables.ts';
 export * from '../modules/share-ad-slots/tables.ts';
+// WeChat customer-service auto push: rules, windows, callbacks seen, the log (modules/wechat-service).
+export * from '../modules/wechat-service/tables.ts';

@@ -74,7 +74,9 @@ export async function resourceScope(
   action: ResourceAction,
 ): Promise<Scope> {
   const dimension = resource.dimension?.name;
-  const value = dimension ? (request.query as Record<string, unknown> | undefined)?.[dimension] : undefined;
+  const value = dimension
+    ? ((request.query as Record<string, unknown> | undefined)?.[dimension] ?? resource.dimension?.default)
+    : undefined;
   const permissions = permissionsFor(resource, value);
   if (!permissions) {
     requireAuth(request);

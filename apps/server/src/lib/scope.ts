@@ -72,6 +72,7 @@ interface ScopedColumns {
   platform?: PgColumn;
   media?: PgColumn;
   material?: PgColumn;
+  kind?: PgColumn;
 }
 
 type RowScope = { cpId: number; productId: number | null; dimension?: DimensionScope };

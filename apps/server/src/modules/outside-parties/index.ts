@@ -41,3 +41,12 @@ export { FakeApns } from './apns/fake.ts';
 export { APNS_PRODUCTION, APNS_SANDBOX } from './apns/real.ts';
 export { fakeHuaweiPush, huaweiPush } from './huawei-push/party.ts';
 export { HUAWEI_OAUTH, HUAWEI_PUSH_API } from './huawei-push/real.ts';
+export { fakeWechatSubscribe, wechatSubscribe } from './wechat-subscribe/party.ts';
+export { FAKE_CALLBACK_TOKEN, FakeWechatSubscribe } from './wechat-subscribe/fake.ts';
+export { WECHAT_API } from './wechat-subscribe/real.ts';
+export {
+  callbackSignature,
+  templateFields,
+  type WechatSubscribe,
+  type WechatTemplate,
+} from './wechat-subscribe/adapter.ts';

@@ -58,6 +58,7 @@ describe('settings', () => {
         'fcm',
         'apns',
         'huawei_push',
+        'wechat_subscribe',
         ...['jrtt', 'tencent', 'kuaishou', 'oppo', 'honor', 'vivo', 'huawei'].map((m) => `ad_${m}`),
       ].map((party) =>
         expect.objectContaining({ party, mode: 'fake', default: true, version: 0, settings: {} }),

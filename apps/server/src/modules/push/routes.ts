@@ -25,6 +25,7 @@ import { pushStats, taskOf } from './stats.ts';
 import { pushTaskImpl, pushTaskService } from './tasks.ts';
 import { pushTasks } from './tables.ts';
 import { recordOpened, registerToken, unregisterToken } from './tokens.ts';
+import { subscriptionGameRoutes, subscriptionRoutes } from './subscriptions.ts';
 
 async function deliveries(db: Db, scope: Scope, id: number, query: z.infer<typeof pushDeliveriesQuery>) {
   await taskOf(db, scope, id);
@@ -107,6 +108,7 @@ export async function pushRoutes(fastify: FastifyInstance, context: PushContext)
     },
     async (request) => ok(await deliveries(db, scopeOf(request), request.params.id, request.query)),
   );
+  subscriptionRoutes(fastify, context);
 }
 
 /** The game API: a player's device tokens, registered, refreshed and unregistered. */
@@ -152,4 +154,5 @@ export function pushGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): vo
       return ok({ recorded: await recordOpened(db, request.gameCaller!.productId, openid, taskId) });
     },
   );
+  subscriptionGameRoutes(fastify, { db });
 }

@@ -34,9 +34,23 @@ const PARALLEL = 16;
 
 /** What the task targets among a product's tokens (`t`, with its player `p` left-joined), as a condition. */
 export function targetSql(
-  row: Pick<PushTaskRow, 'productId' | 'target' | 'userGroupIds' | 'openids' | 'providers' | 'countries'>,
+  row: Pick<
+    PushTaskRow,
+    'productId' | 'target' | 'userGroupIds' | 'openids' | 'providers' | 'countries' | 'kind' | 'templateId'
+  >,
 ): SQL {
   const parts: SQL[] = [sql`t.product_id = ${row.productId}::int and t.status = 'active'`];
+  // An app push goes to devices; a mini-program or mini-game message to the player's WeChat openid
+  // as that app registered it (provider `wechat`, platform the kind).
+  parts.push(
+    row.kind === 'app'
+      ? sql`t.provider <> 'wechat'`
+      : sql`t.provider = 'wechat' and t.platform = ${row.kind}`,
+  );
+  // A mini-game message goes only to players holding a grant of its template.
+  if (row.kind === 'mini_game')
+    parts.push(sql`exists (select 1 from push_grants g where g.product_id = t.product_id and g.openid = t.openid
+      and g.template_id = ${row.templateId} and g.used < g.granted)`);
   if (row.providers.length)
     parts.push(
       sql`t.provider in (select jsonb_array_elements_text(${JSON.stringify(row.providers)}::jsonb))`,
@@ -127,6 +141,22 @@ export function messageFor(row: PushTaskRow, token: { token: string; locale: str
   const data: Record<string, string> = Object.fromEntries(row.data.map((d) => [d.key, d.value]));
   if (row.deepLink) data.deep_link = row.deepLink;
   data.push_task_id = String(row.id);
+  if (row.kind !== 'app') {
+    // A WeChat subscribe message: the template's fields, `{title}` and `{body}` in the player's language.
+    const title = pick(row.title, token.locale);
+    const body = pick(row.body, token.locale);
+    const fields = Object.fromEntries(
+      row.data.map((d) => [d.key, d.value.replaceAll('{title}', title).replaceAll('{body}', body)]),
+    );
+    return {
+      token: token.token,
+      title,
+      body,
+      image: '',
+      data: fields,
+      template: { id: row.templateId, page: withTaskId(row.page, row.id), locale: token.locale },
+    };
+  }
   return {
     token: token.token,
     title: pick(row.title, token.locale),
@@ -135,6 +165,12 @@ export function messageFor(row: PushTaskRow, token: { token: string; locale: str
     data,
     ttlSeconds: row.ttlSeconds,
   };
+}
+
+/** The page a tap on a WeChat message opens, told the task (so the game reports the open). */
+function withTaskId(page: string, taskId: number): string {
+  if (!page) return '';
+  return `${page}${page.includes('?') ? '&' : '?'}push_task_id=${taskId}`;
 }
 
 interface Target {
@@ -175,9 +211,10 @@ async function eachLimited<T>(list: T[], limit: number, work: (item: T) => Promi
 async function answerOf(provider: PushProvider, row: PushTaskRow, target: Target): Promise<Answer> {
   try {
     const outcome: PushOutcome = await provider.send(messageFor(row, target), `push:${row.id}:${target.id}`);
-    return outcome.outcome === 'sent'
-      ? { state: 'sent', messageId: outcome.messageId, reason: '' }
-      : { state: 'invalid_token', messageId: '', reason: outcome.reason };
+    if (outcome.outcome === 'sent') return { state: 'sent', messageId: outcome.messageId, reason: '' };
+    // Declined (WeChat: no subscription left): failed for this task, the recipient kept.
+    if (outcome.outcome === 'declined') return { state: 'failed', messageId: '', reason: outcome.reason };
+    return { state: 'invalid_token', messageId: '', reason: outcome.reason };
   } catch (error) {
     return { state: 'failed', messageId: '', reason: isOutsideError(error) ? error.kind : 'error' };
   }
@@ -244,14 +281,20 @@ export async function sendChunk(
       row,
       targets.map((t) => t.openid),
     );
+    // A mini-game message: one grant taken per player before WeChat is asked (committed at once,
+    // `used < granted` under the row's lock: however many sends race, a grant goes to one).
+    const granted = row.kind === 'mini_game' ? await takeGrants(db, row, targets, capped) : null;
+    const sending = granted ? await withMapping(db, row) : row;
     const answers: (Answer & { id: number })[] = [];
     await eachLimited(targets, PARALLEL, async (target) => {
       const adapter = adapters.get(target.provider)!;
       const answer: Answer = capped.has(target.openid)
         ? { state: 'capped', messageId: '', reason: 'frequency_cap' }
-        : typeof adapter === 'string'
-          ? { state: 'failed', messageId: '', reason: adapter }
-          : await answerOf(adapter, row, target);
+        : granted && !granted.delete(target.openid)
+          ? { state: 'failed', messageId: '', reason: 'no_grant' }
+          : typeof adapter === 'string'
+            ? { state: 'failed', messageId: '', reason: adapter }
+            : await answerOf(adapter, sending, target);
       answers.push({ ...answer, id: target.id });
     });
     await db.execute(sql`update push_deliveries d set state = a.state, message_id = a.message_id, reason = a.reason, at = now()
@@ -259,6 +302,15 @@ export async function sendChunk(
         answers.map((a) => ({ id: a.id, state: a.state, message_id: a.messageId, reason: a.reason })),
       )}::jsonb) as a(id bigint, state text, message_id text, reason text)
       where d.task_id = ${row.id}::int and d.token_id = a.id`);
+    // A send that did not go out gives its grant back (WeChat's 43101 says the player has none).
+    if (granted)
+      await returnGrants(
+        db,
+        row,
+        answers
+          .filter((a) => a.state === 'failed' && a.reason !== 'no_grant' && a.reason !== '43101')
+          .map((a) => targets.find((x) => x.id === a.id)!.openid),
+      );
     await retireInvalid(
       db,
       answers.filter((a) => a.state === 'invalid_token').map((a) => ({ id: a.id, reason: a.reason })),
@@ -289,6 +341,42 @@ export async function sendChunk(
 }
 
 const allDone = (row: PushTaskRow) => row.chunksDone.length >= row.chunkCount;
+
+/** Takes one grant of the task's template for each player among `targets` (not capped); answers those who had one. */
+async function takeGrants(
+  db: Db,
+  row: PushTaskRow,
+  targets: Target[],
+  capped: Set<string>,
+): Promise<Set<string>> {
+  const openids = [...new Set(targets.map((t) => t.openid).filter((o) => !capped.has(o)))];
+  if (!openids.length) return new Set();
+  const taken = await queryRows<{ openid: string }>(
+    db,
+    sql`update push_grants set used = used + 1, updated_at = now()
+      where product_id = ${row.productId}::int and template_id = ${row.templateId}
+        and openid in (select jsonb_array_elements_text(${JSON.stringify(openids)}::jsonb)) and used < granted
+      returning openid`,
+  );
+  return new Set(taken.map((t) => t.openid));
+}
+
+async function returnGrants(db: Db, row: PushTaskRow, openids: string[]): Promise<void> {
+  if (!openids.length) return;
+  await db.execute(sql`update push_grants set used = greatest(used - 1, 0), updated_at = now()
+    where product_id = ${row.productId}::int and template_id = ${row.templateId}
+      and openid in (select jsonb_array_elements_text(${JSON.stringify([...new Set(openids)])}::jsonb))`);
+}
+
+/** A mini-game task naming no fields of its own says what its template's mapping says. */
+async function withMapping(db: Db, row: PushTaskRow): Promise<PushTaskRow> {
+  if (row.data.length) return row;
+  const [template] = await queryRows<{ mapping: { key: string; value: string }[] }>(
+    db,
+    sql`select mapping from push_templates where product_id = ${row.productId}::int and template_id = ${row.templateId}`,
+  );
+  return { ...row, data: (template?.mapping ?? []).filter((m) => m.value !== '') };
+}
 
 /** The send job ended with batches that failed: the task shows partly failed until a retry sends them. */
 export async function sendEnded(tx: Db, job: { params: unknown; failed: number }): Promise<void> {

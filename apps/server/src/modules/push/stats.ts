@@ -12,13 +12,21 @@ import { ApiError } from '../../lib/api-error.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { pushTasks } from './tables.ts';
 
+type PushTaskRowKind = (typeof pushTasks.$inferSelect)['kind'];
+
 /** The task of `id` in the caller's product (404001 otherwise). */
 export async function taskOf(db: Db, scope: Scope, id: number) {
   const [row] = await db
     .select()
     .from(pushTasks)
     .where(
-      and(eq(pushTasks.id, id), eq(pushTasks.cpId, scope.cpId), eq(pushTasks.productId, scope.productId!)),
+      and(
+        eq(pushTasks.id, id),
+        eq(pushTasks.cpId, scope.cpId),
+        eq(pushTasks.productId, scope.productId!),
+        // The page's kind (`?kind=`): a mini-program task is not read with app push's permission.
+        eq(pushTasks.kind, (scope.dimension?.value ?? 'app') as PushTaskRowKind),
+      ),
     );
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;

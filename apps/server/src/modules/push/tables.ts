@@ -3,6 +3,7 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex }
 import type {
   I18nText,
   PushDeliveryState,
+  PushKind,
   PushPlatform,
   PushProviderName,
   PushTarget,
@@ -76,6 +77,10 @@ export const pushTasks = pgTable(
     finishedAt: at('finished_at'),
     approvalId: integer('approval_id'),
     createdBy: createdBy(),
+    /** App push, or a WeChat subscribe message of a mini-program or mini-game (with its template and page). */
+    kind: text('kind').$type<PushKind>().notNull().default('app'),
+    templateId: text('template_id').notNull().default(''),
+    page: text('page').notNull().default(''),
     ...editStamps(),
   },
   (t) => [index('push_tasks_product_status').on(t.productId, t.status), index('push_tasks_cp').on(t.cpId)],
@@ -107,5 +112,48 @@ export const pushDeliveries = pgTable(
     index('push_deliveries_task_state').on(t.taskId, t.state),
     // The frequency cap: a player's recent pushes.
     index('push_deliveries_openid_at').on(t.openid, t.at),
+  ],
+);
+
+/**
+ * A mini-game's subscribe message templates, synced from WeChat (`POST /push-templates/sync`), with
+ * what each field says (the mapping a send uses when it names no fields of its own).
+ */
+export const pushTemplates = pgTable(
+  'push_templates',
+  {
+    ...gameRow(),
+    templateId: text('template_id').notNull(),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull().default(''),
+    example: text('example').notNull().default(''),
+    type: integer('type').notNull().default(2),
+    fields: jsonb('fields').$type<string[]>().notNull().default([]),
+    mapping: jsonb('mapping').$type<{ key: string; value: string }[]>().notNull().default([]),
+    status: text('status').$type<'active' | 'removed'>().notNull().default('active'),
+    syncedAt: at('synced_at').notNull().defaultNow(),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('push_templates_product_template').on(t.productId, t.templateId)],
+);
+
+/**
+ * The quota ledger of one-time subscriptions: per player and template, the grants the game reported
+ * (`POST /api/game/v1/subscriptions`, one per acceptance) and those a send used. A send takes one
+ * with `used = used + 1 where used < granted` (a row lock: one grant, one send, however many race).
+ */
+export const pushGrants = pgTable(
+  'push_grants',
+  {
+    productId: integer('product_id').notNull(),
+    openid: text('openid').notNull(),
+    templateId: text('template_id').notNull(),
+    granted: integer('granted').notNull().default(0),
+    used: integer('used').notNull().default(0),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.openid, t.templateId] }),
+    index('push_grants_template').on(t.productId, t.templateId),
   ],
 );

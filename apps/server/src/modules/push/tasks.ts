@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pushTasksResource, type PushTask } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
@@ -6,7 +6,7 @@ import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts'
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { userGroups } from '../user-groups/tables.ts';
-import { pushTasks } from './tables.ts';
+import { pushTasks, pushTemplates } from './tables.ts';
 
 export type PushTaskRow = typeof pushTasks.$inferSelect;
 
@@ -16,6 +16,7 @@ export function toItem(row: PushTaskRow): PushTask {
   return {
     id: row.id,
     product_id: row.productId,
+    kind: row.kind,
     name: row.name,
     title: row.title,
     body: row.body,
@@ -31,6 +32,8 @@ export function toItem(row: PushTaskRow): PushTask {
     ttl_seconds: row.ttlSeconds,
     cap_count: row.capCount,
     cap_hours: row.capHours,
+    template_id: row.templateId,
+    page: row.page,
     status: row.status,
     targeted: row.targeted,
     sent: row.sent,
@@ -84,6 +87,8 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     ttlSeconds: input.ttl_seconds,
     capCount: input.cap_count,
     capHours: input.cap_hours,
+    templateId: input.template_id,
+    page: input.page,
   }),
   // Only a draft is deleted: what players were sent stays on record.
   usage: onlyDraftsDeleted,
@@ -103,6 +108,24 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     const openids = input.openids ?? before?.openids ?? [];
     if (target === 'groups' && !groups.length) problems.add('user_group_ids', 'required');
     if (target === 'players' && !openids.length) problems.add('openids', 'required');
+    // A WeChat subscribe message names its template; an app push has none.
+    const kind = before?.kind ?? scope.dimension?.value ?? 'app';
+    const templateId = input.template_id ?? before?.templateId ?? '';
+    if (kind !== 'app' && !templateId) problems.add('template_id', 'required');
+    // A mini-game message names one of the game's synced templates.
+    if (kind === 'mini_game' && templateId && input.template_id !== undefined) {
+      const [known] = await db
+        .select({ id: pushTemplates.id })
+        .from(pushTemplates)
+        .where(
+          and(
+            eq(pushTemplates.productId, scope.productId!),
+            eq(pushTemplates.templateId, templateId),
+            eq(pushTemplates.status, 'active'),
+          ),
+        );
+      if (!known) problems.add('template_id', 'invalid');
+    }
     problems.throwIfAny();
   },
 };

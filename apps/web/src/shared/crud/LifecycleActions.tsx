@@ -22,6 +22,7 @@ export function LifecycleActions<Action extends string>({
   name,
   danger = [],
   testIdPrefix,
+  query,
 }: {
   /** The resource's API name (`mails`): its list is reloaded afterwards. */
   resource: string;
@@ -35,17 +36,19 @@ export function LifecycleActions<Action extends string>({
   danger?: readonly Action[];
   /** `data-testid` of each button: `<prefix>-<action>`. */
   testIdPrefix: string;
+  /** Query parameters the request carries (a dimensioned resource's value). */
+  query?: Record<string, string>;
 }) {
   const { t } = useTranslation(ns);
   const message = useMessage();
   const approvalSent = useApprovalNotice();
-  const { refresh } = useResourceMutations(resource);
+  const { refresh } = useResourceMutations(resource, query);
   const [busy, setBusy] = useState<Action | null>(null);
 
   async function run(action: Action) {
     setBusy(action);
     try {
-      const answer = await http.post(`/${resource}/${row.id}/${action}`, { version: row.version });
+      const answer = await http.post(`/${resource}/${row.id}/${action}`, { version: row.version }, { query });
       if (isPendingApproval(answer)) approvalSent(answer);
       else void message.success(t(`done.${action}`));
     } catch {
@@ -84,13 +87,17 @@ export function LifecycleActions<Action extends string>({
 export function lifecycleBulk<Row extends { id: number; version: number }>(
   resource: string,
   action: string,
-  options: Pick<BulkAction<Row>, 'label' | 'confirm' | 'applies' | 'danger'>,
+  options: Pick<BulkAction<Row>, 'label' | 'confirm' | 'applies' | 'danger'> & {
+    /** Query parameters each request carries (a dimensioned resource's value). */
+    query?: Record<string, string>;
+  },
 ): BulkAction<Row> {
+  const { query, ...shown } = options;
   return {
     key: action,
-    ...options,
+    ...shown,
     run: async (row) => {
-      await http.post(`/${resource}/${row.id}/${action}`, { version: row.version }, { silent: true });
+      await http.post(`/${resource}/${row.id}/${action}`, { version: row.version }, { silent: true, query });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { ColumnType, ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 // Types only: the contracts' zod schemas stay out of the bundle (the lifecycle itself is plain data).
 import type { LifecycleState, ResourceLifecycle } from '@rx/contracts/lifecycle';
-import { permissionOf, type ResourceAction } from '@rx/contracts/resource';
+import { permissionOf, permissionsFor, type ResourceAction } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
 import { formatDateTime } from '../format.ts';
 import { LifecycleActions, lifecycleBulk } from './LifecycleActions.tsx';
@@ -71,7 +71,11 @@ export interface LifecycleListPageProps<T extends Row> extends Omit<
 export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T>) {
   const { lifecycle, ns, windowLabels, colors, testIdPrefix, lockedNote } = props;
   const { t } = useTranslation(ns);
-  const mayAct = usePermission([permissionOf(props.resource, props.actionAccess ?? 'approve')]);
+  // A dimensioned resource's actions need its value's permission (`query`: `{ kind: 'mini_program' }`).
+  const dimension = props.resource.dimension?.name;
+  const permissions =
+    (dimension && permissionsFor(props.resource, props.query?.[dimension])) || props.resource.permissions;
+  const mayAct = usePermission([permissionOf({ permissions }, props.actionAccess ?? 'approve')]);
   const irreversible = Object.entries(lifecycle.actions)
     .filter(([, spec]) => spec.irreversible)
     .map(([action]) => action);
@@ -132,6 +136,7 @@ export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T
                 confirm: (count) => t(`bulk.${action}Confirm`, { count }),
                 applies: (row) => lifecycle.actionsFrom(row.status).includes(action),
                 danger: irreversible.includes(action),
+                query: props.query,
               }),
             )
           : undefined
@@ -148,6 +153,7 @@ export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T
               name={props.nameOf(row)}
               danger={irreversible}
               testIdPrefix={testIdPrefix}
+              query={props.query}
             />
           )}
         </Space>

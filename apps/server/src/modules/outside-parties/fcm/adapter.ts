@@ -10,11 +10,19 @@ export interface PushMessage {
   data: Record<string, string>;
   /** Seconds the provider keeps trying to deliver it (FCM's Android TTL). */
   ttlSeconds?: number;
+  /**
+   * A WeChat subscribe message (`token` the player's openid of the app): the template, the page a tap
+   * opens ('' none) and the player's locale (the message's `lang`); `data` are the template's fields.
+   */
+  template?: { id: string; page: string; locale: string };
 }
 
 /** What a send came to: sent (with the provider's message id) or the token is no longer valid. */
 export type PushOutcome =
-  { outcome: 'sent'; messageId: string } | { outcome: 'unregistered'; reason: string };
+  | { outcome: 'sent'; messageId: string }
+  | { outcome: 'unregistered'; reason: string }
+  /** The provider would not deliver it to this recipient now (WeChat 43101: no subscription left). */
+  | { outcome: 'declined'; reason: string };
 
 /** An app push provider: FCM today (APNs next). Failures other than a dead token throw an OutsideError. */
 export interface PushProvider {

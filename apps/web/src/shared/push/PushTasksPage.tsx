@@ -10,6 +10,7 @@ import {
   type PushTask,
   type PushTaskCreate,
 } from '@rx/contracts/push';
+import type { PushKind } from '@rx/contracts/dimensions';
 import { enumSearch, textIn, updatedAtColumn } from '@/shared/crud/index.ts';
 import { LifecycleListPage, type LifecycleColumns } from '@/shared/crud/LifecycleListPage.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
@@ -33,11 +34,25 @@ const NEW_TASK: PushTaskCreate = {
   ttl_seconds: 86_400,
   cap_count: 0,
   cap_hours: 24,
+  template_id: '',
+  page: '',
 };
 
-/** App push (`app_push/see/app_push`): push tasks along the lifecycle, each with its delivery stats. */
-export function PushTasksPage() {
+/** Each kind's page title (the catalogue's). */
+const TITLES: Record<PushKind, string> = {
+  app: 'menu:page.appPush',
+  mini_program: 'menu:page.miniProgramPush',
+  mini_game: 'menu:page.miniGameSubscription',
+};
+
+/**
+ * Push tasks of one kind along the lifecycle, each with its delivery stats: app push
+ * (`app_push/see/app_push`) and mini-program push (`kind=mini_program`, WeChat subscribe messages,
+ * its own page's permissions) are this one page, told their kind.
+ */
+export function PushTasksPage({ kind = 'app' }: { kind?: PushKind }) {
   const { t } = useTranslation('push');
+  const query = useMemo(() => ({ kind }), [kind]);
   const lang = useLocale((s) => s.language);
   const [statsOf, setStatsOf] = useState<PushTask | null>(null);
   const columns = useCallback(
@@ -103,7 +118,8 @@ export function PushTasksPage() {
         lifecycle={PUSH_TASK_LIFECYCLE}
         ns="push"
         testIdPrefix="push"
-        title={t('menu:page.appPush')}
+        title={t(TITLES[kind])}
+        query={query}
         columns={columns}
         windowLabels={windowLabels}
         defaultSort="-id"
@@ -117,7 +133,7 @@ export function PushTasksPage() {
         newItem={NEW_TASK}
         nameOf={(task) => task.name}
         formTitle={{ create: t('task.createTitle'), edit: t('task.editTitle') }}
-        form={() => <PushTaskForm />}
+        form={() => <PushTaskForm kind={kind} />}
         lockedNote={t('task.draftOnly')}
         rowActions={(task) =>
           task.status === 'draft' ? null : (
@@ -127,7 +143,7 @@ export function PushTasksPage() {
           )
         }
       />
-      <PushStatsModal task={statsOf} onClose={() => setStatsOf(null)} />
+      <PushStatsModal task={statsOf} kind={kind} onClose={() => setStatsOf(null)} />
     </>
   );
 }

@@ -11,12 +11,21 @@ import { DataTable } from '@/shared/ui/index.ts';
 type ProviderRow = PushTaskStats['providers'][number];
 
 /** A task's delivery stats: in all, per provider, failures per reason. */
-export function PushStatsModal({ task, onClose }: { task: PushTask | null; onClose: () => void }) {
+export function PushStatsModal({
+  task,
+  kind = 'app',
+  onClose,
+}: {
+  task: PushTask | null;
+  /** The task's kind (its page's): the request names it. */
+  kind?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('push');
   const productId = useProduct((s) => s.productId);
   const stats = useQuery({
     queryKey: [pushTasksResource.name, 'stats', productId, task?.id],
-    queryFn: () => http.get<PushTaskStats>(`/${pushTasksResource.name}/${task!.id}/stats`),
+    queryFn: () => http.get<PushTaskStats>(`/${pushTasksResource.name}/${task!.id}/stats`, { kind }),
     enabled: !!productId && !!task,
   });
   const columns: ColumnsType<ProviderRow> = [

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type WechatLogItem, type WechatRule, type WechatRuleCreate } from '@rx/contracts';
+import { body, useTestApp } from '../../../test/index.ts';
+import { setParty } from '../../../test/stand-ins/index.ts';
+import { callbackSignature, FAKE_CALLBACK_TOKEN, fakeWechatSubscribe } from '../outside-parties/index.ts';
+
+// WeChat customer-service auto push through HTTP: rules, WeChat's signed callback (signature,
+// replay), the windows (5 replies within 48 h of a message, 3 within a minute of an event) enforced
+// and logged, through the demo game's fake WeChat.
+
+const t = useTestApp();
+const admin = t.admin;
+const tag = Math.random().toString(36).slice(2, 8);
+
+beforeAll(() => setParty(admin, 'wechat_subscribe', { mode: 'fake' }));
+
+const text = (n: number) => ({ type: 'text' as const, text: `第 ${n} 条` });
+async function rule(fields: Partial<WechatRuleCreate>): Promise<WechatRule> {
+  const res = await admin.post('/api/v1/wechat-service-rules', {
+    name: `rule ${Math.random().toString(36).slice(2, 8)}`,
+    trigger: 'keyword',
+    keywords: [],
+    messages: [text(1)],
+    ...fields,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<WechatRule>(res).data;
+}
+function callback(payload: object, { token = FAKE_CALLBACK_TOKEN, at = Math.floor(Date.now() / 1000) } = {}) {
+  const timestamp = String(at);
+  const nonce = randomBytes(6).toString('hex');
+  const signature = callbackSignature(token, timestamp, nonce);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/wechat/v1/${t.productId}/callback?signature=${signature}&timestamp=${timestamp}&nonce=${nonce}`,
+    payload,
+  });
+}
+let msgId = Date.now();
+const say = (openid: string, content: string) =>
+  callback({
+    ToUserName: 'gh_demo',
+    FromUserName: openid,
+    CreateTime: Math.floor(Date.now() / 1000),
+    MsgType: 'text',
+    Content: content,
+    MsgId: msgId++,
+  });
+const event = (openid: string, name: string, createTime = Math.floor(Date.now() / 1000)) =>
+  callback({
+    ToUserName: 'gh_demo',
+    FromUserName: openid,
+    CreateTime: createTime,
+    MsgType: 'event',
+    Event: name,
+  });
+const logOf = async (openid: string) =>
+  body<{ list: WechatLogItem[] }>(await admin.get(`/api/v1/wechat-service-log?openid=${openid}&page_size=50`))
+    .data.list;
+const sentTo = (openid: string) => fakeWechatSubscribe().customer.filter((c) => c.openid === openid);
+
+describe('rules', () => {
+  it('checks each message type has what it needs, and a keyword rule its keywords', async () => {
+    const bad = await admin.post('/api/v1/wechat-service-rules', {
+      name: 'bad',
+      trigger: 'keyword',
+      keywords: [],
+      messages: [{ type: 'link', title: 'x' }, { type: 'image' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(body<{ fields: object }>(bad).data.fields).sort()).toEqual([
+      'keywords',
+      'messages.0.url',
+      'messages.1.media_id',
+    ]);
+    const nul = await admin.post('/api/v1/wechat-service-rules', {
+      name: 'nul',
+      trigger: 'follow',
+      messages: [{ type: 'text', text: 'a\u0000' }],
+    });
+    expect(Object.keys(body<{ fields: object }>(nul).data.fields)).toEqual(['messages.0.text']);
+    const tooMany = await admin.post('/api/v1/wechat-service-rules', {
+      name: 'x',
+      trigger: 'follow',
+      messages: Array.from({ length: 11 }, (_, i) => text(i)),
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+});
+
+describe('callback', () => {
+  let keywordRule: WechatRule;
+  beforeAll(async () => {
+    // Six replies to a keyword: the window allows five.
+    keywordRule = await rule({
+      keywords: [`礼包${tag}`],
+      priority: 5,
+      messages: [
+        text(1),
+        { type: 'image', media_id: 'MEDIA_1' },
+        { type: 'miniprogram', title: '活动', page: 'pages/event/index', media_id: 'THUMB_1' },
+        { type: 'link', title: '官网', url: 'https://game.example.com/news', description: '新版本' },
+        text(5),
+        text(6),
+      ],
+    });
+    await rule({ trigger: 'follow', messages: [text(1), text(2), text(3), text(4)] });
+  });
+
+  it('refuses a bad signature or an old timestamp, and answers nothing', async () => {
+    const openid = `o${tag}sig`;
+    const forged = await callback(
+      {
+        ToUserName: 'gh',
+        FromUserName: openid,
+        CreateTime: 1,
+        MsgType: 'text',
+        Content: `礼包${tag}`,
+        MsgId: 1,
+      },
+      { token: 'not-the-token' },
+    );
+    expect(forged.statusCode).toBe(401);
+    const old = await callback(
+      {
+        ToUserName: 'gh',
+        FromUserName: openid,
+        CreateTime: 1,
+        MsgType: 'text',
+        Content: `礼包${tag}`,
+        MsgId: 2,
+      },
+      { at: Math.floor(Date.now() / 1000) - 3600 },
+    );
+    expect(old.statusCode).toBe(401);
+    expect(sentTo(openid)).toHaveLength(0);
+  });
+
+  it("answers a keyword with its sequence: the window's sixth message is refused and logged; a replay is ignored", async () => {
+    const openid = `o${tag}kw`;
+    const res = await say(openid, `请给我 礼包${tag} 谢谢`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe('success');
+    expect(sentTo(openid).map((c) => c.message.type)).toEqual([
+      'text',
+      'image',
+      'miniprogram',
+      'link',
+      'text',
+    ]);
+    const log = await logOf(openid);
+    expect(log.filter((l) => l.outcome === 'sent')).toHaveLength(5);
+    expect(log.filter((l) => l.outcome === 'refused')).toEqual([
+      expect.objectContaining({ reason: 'window_full', rule_id: keywordRule.id, message_type: 'text' }),
+    ]);
+    // The same message again (WeChat retries): ignored.
+    const replay = await callback({
+      ToUserName: 'gh_demo',
+      FromUserName: openid,
+      CreateTime: Math.floor(Date.now() / 1000),
+      MsgType: 'text',
+      Content: `礼包${tag}`,
+      MsgId: msgId - 1,
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(sentTo(openid)).toHaveLength(5);
+  });
+
+  it('an event opens a one-minute window of three', async () => {
+    const openid = `o${tag}follow`;
+    const res = await event(openid, 'subscribe');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(sentTo(openid)).toHaveLength(3);
+    expect((await logOf(openid)).find((l) => l.outcome === 'refused')?.reason).toBe('window_full');
+    // The same event (same sender and time) again: ignored.
+    const created = Math.floor(Date.now() / 1000) - 5;
+    await event(`o${tag}late`, 'subscribe', created);
+    await event(`o${tag}late`, 'subscribe', created);
+    expect(sentTo(`o${tag}late`)).toHaveLength(3);
+  });
+
+  it("is the rules page's: staff need its permission to read the log", async () => {
+    const reader = await t.staff(['wechat_push/see/service_reply']);
+    const res = await reader.get(`/api/v1/wechat-service-log?openid=o${tag}kw`);
+    expect(res.statusCode).toBe(200);
+    expect(body<{ list: unknown[] }>(res).data.list).toHaveLength(6);
+    const none = await t.staff([]);
+    expect((await none.get('/api/v1/wechat-service-log')).statusCode).toBe(403);
+  });
+});
