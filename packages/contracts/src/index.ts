@@ -70,5 +70,6 @@ export * from './holidays.ts';
 export * from './callbacks.ts';
 export * from './debug-params.ts';
 export * from './feature-modules.ts';
+export * from './incidents.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';

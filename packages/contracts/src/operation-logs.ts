@@ -113,6 +113,9 @@ export const LOG_ROW_TARGETS = [
   'feature_module',
   'debug_param',
   'account_cancellation',
+  'incident',
+  'document',
+  'image_review',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -170,6 +173,9 @@ export const LOG_TABLE_TARGETS = [
   'debug-params',
   'account-cancellations',
   'cs-blacklist',
+  'incidents',
+  'documents',
+  'image-reviews',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -34,3 +34,4 @@ export * from '../modules/callbacks/tables.ts';
 export * from '../modules/push/tables.ts';
 export * from '../modules/debug-params/tables.ts';
 export * from '../modules/feature-modules/tables.ts';
+export * from '../modules/incidents/tables.ts';

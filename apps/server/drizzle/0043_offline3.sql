@@ -1,0 +1,32 @@
+CREATE TABLE "incident_updates" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "incident_updates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"incident_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"message" text NOT NULL,
+	"by_name" text DEFAULT '' NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "incidents" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "incidents_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"severity" text NOT NULL,
+	"product_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"regions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"summary" text DEFAULT '' NOT NULL,
+	"postmortem" text DEFAULT '' NOT NULL,
+	"announcement_id" integer,
+	"status" text DEFAULT 'investigating' NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"resolved_at" timestamp with time zone,
+	"created_by" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "incident_updates" ADD CONSTRAINT "incident_updates_incident_id_incidents_id_fk" FOREIGN KEY ("incident_id") REFERENCES "public"."incidents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "incidents" ADD CONSTRAINT "incidents_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "incident_updates_incident" ON "incident_updates" USING btree ("incident_id","at");--> statement-breakpoint
+CREATE INDEX "incidents_cp_started" ON "incidents" USING btree ("cp_id","started_at");
