@@ -1,3 +1,22 @@
+CREATE TABLE "account_cancellations" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "account_cancellations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"openid" text NOT NULL,
+	"status" text DEFAULT 'cooling_off' NOT NULL,
+	"source" text NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"erase_at" timestamp with time zone NOT NULL,
+	"withdrawn_at" timestamp with time zone,
+	"legal_hold" boolean DEFAULT false NOT NULL,
+	"hold_reason" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"receipt" jsonb,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "incident_updates" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "incident_updates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"incident_id" integer NOT NULL,
@@ -26,7 +45,12 @@ CREATE TABLE "incidents" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "account_cancellations" ADD CONSTRAINT "account_cancellations_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_cancellations" ADD CONSTRAINT "account_cancellations_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "incident_updates" ADD CONSTRAINT "incident_updates_incident_id_incidents_id_fk" FOREIGN KEY ("incident_id") REFERENCES "public"."incidents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "account_cancellations_open" ON "account_cancellations" USING btree ("product_id","openid") WHERE "account_cancellations"."status" = 'cooling_off';--> statement-breakpoint
+CREATE INDEX "account_cancellations_due" ON "account_cancellations" USING btree ("erase_at") WHERE "account_cancellations"."status" = 'cooling_off';--> statement-breakpoint
+CREATE INDEX "account_cancellations_openid" ON "account_cancellations" USING btree ("product_id","openid");--> statement-breakpoint
 CREATE INDEX "incident_updates_incident" ON "incident_updates" USING btree ("incident_id","at");--> statement-breakpoint
 CREATE INDEX "incidents_cp_started" ON "incidents" USING btree ("cp_id","started_at");

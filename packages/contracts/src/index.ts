@@ -71,5 +71,6 @@ export * from './callbacks.ts';
 export * from './debug-params.ts';
 export * from './feature-modules.ts';
 export * from './incidents.ts';
+export * from './account-cancellations.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';

@@ -35,3 +35,4 @@ export * from '../modules/push/tables.ts';
 export * from '../modules/debug-params/tables.ts';
 export * from '../modules/feature-modules/tables.ts';
 export * from '../modules/incidents/tables.ts';
+export * from '../modules/account-cancellations/tables.ts';

@@ -15,3 +15,5 @@ export const playersModule = defineModule({
 export { ingestPlayerEvents } from './events.ts';
 export { seedDemoPlayers } from './demo.ts';
 export { DEFAULT_PLAYER_RETENTION, sweepPlayerData, type PlayerRetention } from './retention.ts';
+export { onPlayerSignIn, type PlayerSignInHook } from './sign-in-hooks.ts';
+export { players } from './tables.ts';
