@@ -52,6 +52,7 @@ import { adsModule } from './modules/ads/index.ts';
 import { pushModule } from './modules/push/index.ts';
 import { incidentsModule } from './modules/incidents/index.ts';
 import { accountCancellationsModule } from './modules/account-cancellations/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -132,4 +133,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   pushModule,
   incidentsModule,
   accountCancellationsModule,
+  documentsModule,
 ];

@@ -72,5 +72,6 @@ export * from './debug-params.ts';
 export * from './feature-modules.ts';
 export * from './incidents.ts';
 export * from './account-cancellations.ts';
+export * from './documents.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';

@@ -36,3 +36,4 @@ export * from '../modules/debug-params/tables.ts';
 export * from '../modules/feature-modules/tables.ts';
 export * from '../modules/incidents/tables.ts';
 export * from '../modules/account-cancellations/tables.ts';
+export * from '../modules/documents/tables.ts';
