@@ -43,6 +43,39 @@ CREATE TABLE "documents" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "image_policies" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "image_policies_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"approve_below" integer NOT NULL,
+	"reject_at" integer NOT NULL,
+	"show_pending" boolean DEFAULT false NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "image_reviews" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "image_reviews_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"openid" text NOT NULL,
+	"kind" text NOT NULL,
+	"url" text NOT NULL,
+	"ref" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"score" integer,
+	"labels" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"decided_by" text,
+	"reviewer" text DEFAULT '' NOT NULL,
+	"reason" text DEFAULT '' NOT NULL,
+	"moderation_error" text DEFAULT '' NOT NULL,
+	"decided_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "incident_updates" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "incident_updates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"incident_id" integer NOT NULL,
@@ -75,6 +108,10 @@ ALTER TABLE "account_cancellations" ADD CONSTRAINT "account_cancellations_cp_id_
 ALTER TABLE "account_cancellations" ADD CONSTRAINT "account_cancellations_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "image_policies" ADD CONSTRAINT "image_policies_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "image_policies" ADD CONSTRAINT "image_policies_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "image_reviews" ADD CONSTRAINT "image_reviews_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "image_reviews" ADD CONSTRAINT "image_reviews_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "incident_updates" ADD CONSTRAINT "incident_updates_incident_id_incidents_id_fk" FOREIGN KEY ("incident_id") REFERENCES "public"."incidents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "account_cancellations_open" ON "account_cancellations" USING btree ("product_id","openid") WHERE "account_cancellations"."status" = 'cooling_off';--> statement-breakpoint
@@ -82,5 +119,8 @@ CREATE INDEX "account_cancellations_due" ON "account_cancellations" USING btree 
 CREATE INDEX "account_cancellations_openid" ON "account_cancellations" USING btree ("product_id","openid");--> statement-breakpoint
 CREATE INDEX "document_versions_document" ON "document_versions" USING btree ("document_id","revision");--> statement-breakpoint
 CREATE INDEX "documents_cp_category" ON "documents" USING btree ("cp_id","category");--> statement-breakpoint
+CREATE UNIQUE INDEX "image_policies_product" ON "image_policies" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "image_reviews_product_status" ON "image_reviews" USING btree ("product_id","status","id");--> statement-breakpoint
+CREATE INDEX "image_reviews_product_openid" ON "image_reviews" USING btree ("product_id","openid");--> statement-breakpoint
 CREATE INDEX "incident_updates_incident" ON "incident_updates" USING btree ("incident_id","at");--> statement-breakpoint
 CREATE INDEX "incidents_cp_started" ON "incidents" USING btree ("cp_id","started_at");

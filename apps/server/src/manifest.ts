@@ -53,6 +53,7 @@ import { pushModule } from './modules/push/index.ts';
 import { incidentsModule } from './modules/incidents/index.ts';
 import { accountCancellationsModule } from './modules/account-cancellations/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
+import { imageReviewsModule } from './modules/image-reviews/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -134,4 +135,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   incidentsModule,
   accountCancellationsModule,
   documentsModule,
+  imageReviewsModule,
 ];

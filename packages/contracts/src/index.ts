@@ -73,5 +73,6 @@ export * from './feature-modules.ts';
 export * from './incidents.ts';
 export * from './account-cancellations.ts';
 export * from './documents.ts';
+export * from './image-reviews.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';

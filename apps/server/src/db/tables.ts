@@ -37,3 +37,4 @@ export * from '../modules/feature-modules/tables.ts';
 export * from '../modules/incidents/tables.ts';
 export * from '../modules/account-cancellations/tables.ts';
 export * from '../modules/documents/tables.ts';
+export * from '../modules/image-reviews/tables.ts';

@@ -41,3 +41,6 @@ export { FakeApns } from './apns/fake.ts';
 export { APNS_PRODUCTION, APNS_SANDBOX } from './apns/real.ts';
 export { fakeHuaweiPush, huaweiPush } from './huawei-push/party.ts';
 export { HUAWEI_OAUTH, HUAWEI_PUSH_API } from './huawei-push/real.ts';
+export { fakeVision, googleVision } from './google-vision/party.ts';
+export type { ImageModeration, ImageVerdict } from './google-vision/adapter.ts';
+export { VISION_API } from './google-vision/real.ts';

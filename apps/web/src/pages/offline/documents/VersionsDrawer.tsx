@@ -1,4 +1,4 @@
-import { Collapse, Drawer, Empty, List, Tag, Typography } from 'antd';
+import { Collapse, Drawer, Empty, List, Skeleton, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { documentsResource, type DocumentItem, type DocumentVersion } from '@rx/contracts/documents';
@@ -57,7 +57,9 @@ export function VersionsDrawer({
       size={760}
       destroyOnHidden
     >
-      {list.length === 0 && !versions.isFetching ? (
+      {!versions.data ? (
+        <Skeleton active />
+      ) : list.length === 0 ? (
         <Empty />
       ) : (
         <Collapse
