@@ -48,7 +48,8 @@ export const imagePolicyAnswer = z.object({
   show_pending: z.boolean(),
   version: z.number().int(),
 });
-export const imagePolicyUpdate = imagePolicy.and(z.object({ version: versionField }));
+/** The version read (0 while the game still has the default policy). */
+export const imagePolicyUpdate = imagePolicy.and(z.object({ version: int32(0) }));
 
 export const imageReviewItem = z.object({
   id: idField,

@@ -23,3 +23,4 @@ export async function setParty(
 export * from './fcm.ts';
 export * from './apns.ts';
 export * from './huawei-push.ts';
+export * from './vision.ts';
