@@ -59,6 +59,7 @@ describe('settings', () => {
         'apns',
         'huawei_push',
         ...['jrtt', 'tencent', 'kuaishou', 'oppo', 'honor', 'vivo', 'huawei'].map((m) => `ad_${m}`),
+        'google_vision',
       ].map((party) =>
         expect.objectContaining({ party, mode: 'fake', default: true, version: 0, settings: {} }),
       ),
