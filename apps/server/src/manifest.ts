@@ -54,6 +54,10 @@ import { lotteriesModule } from './modules/lotteries/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
 import { shareAdSlotsModule } from './modules/share-ad-slots/index.ts';
 import { wechatServiceModule } from './modules/wechat-service/index.ts';
+import { incidentsModule } from './modules/incidents/index.ts';
+import { accountCancellationsModule } from './modules/account-cancellations/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
+import { imageReviewsModule } from './modules/image-reviews/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -136,4 +140,8 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   landingPagesModule,
   shareAdSlotsModule,
   wechatServiceModule,
+  incidentsModule,
+  accountCancellationsModule,
+  documentsModule,
+  imageReviewsModule,
 ];

@@ -781,6 +781,17 @@ export const RULE_MESSAGES = {
     ar: 'لا توجد نسخة منشورة كهذه.',
     tc: '沒有這個已發佈的版本',
   },
+  cancellation_closed: {
+    zh: '该注销申请已撤回或已执行，不能再修改',
+    en: 'This cancellation request was withdrawn or carried out: it can no longer be changed.',
+    ja: 'この退会申請は取り下げ済みまたは実行済みのため、変更できません。',
+    th: 'คำขอยกเลิกบัญชีนี้ถูกถอนหรือดำเนินการแล้ว จึงแก้ไขไม่ได้อีก',
+    vi: 'Yêu cầu xóa tài khoản này đã bị rút lại hoặc đã thực hiện: không thể thay đổi nữa.',
+    tl: 'Binawi na o naisagawa na ang kahilingang ito sa pagkansela: hindi na ito mababago.',
+    id: 'Permintaan penghapusan akun ini sudah ditarik atau dijalankan: tidak dapat diubah lagi.',
+    ar: 'تم سحب طلب إلغاء الحساب هذا أو تنفيذه: لم يعد بالإمكان تغييره.',
+    tc: '該註銷申請已撤回或已執行，不能再修改',
+  },
 } satisfies Record<string, Translated>;
 export type RuleKey = keyof typeof RULE_MESSAGES;
 

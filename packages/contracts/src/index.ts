@@ -70,6 +70,10 @@ export * from './holidays.ts';
 export * from './callbacks.ts';
 export * from './debug-params.ts';
 export * from './feature-modules.ts';
+export * from './incidents.ts';
+export * from './account-cancellations.ts';
+export * from './documents.ts';
+export * from './image-reviews.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';
 // Test management and bugs (issue 29): test plans, cases, runs, test accounts; bugs.

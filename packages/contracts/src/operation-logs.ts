@@ -133,6 +133,9 @@ export const LOG_ROW_TARGETS = [
   'share_video',
   'push_template',
   'wechat_service_rule',
+  'incident',
+  'document',
+  'image_review',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -201,6 +204,9 @@ export const LOG_TABLE_TARGETS = [
   'share-materials',
   'share-videos',
   'wechat-service-rules',
+  'incidents',
+  'documents',
+  'image-reviews',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

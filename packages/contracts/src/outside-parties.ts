@@ -172,6 +172,17 @@ export const wechatSubscribeParty = party({
   operations: ['token', 'send', 'templates', 'cs_send', 'callback'],
 });
 
+/**
+ * Image moderation: Google Cloud Vision's SafeSearch (`images:annotate`), called with an API key of
+ * a project that has the Vision API enabled (no settings besides it).
+ */
+export const googleVisionParty = party({
+  name: 'google_vision',
+  settings: z.object({}),
+  credentials: ['api_key'],
+  operations: ['annotate'],
+});
+
 export const OUTSIDE_PARTIES = [
   gameServerParty,
   stripeParty,
@@ -181,6 +192,7 @@ export const OUTSIDE_PARTIES = [
   huaweiPushParty,
   wechatSubscribeParty,
   ...AD_PARTIES,
+  googleVisionParty,
 ] as const;
 export type OutsidePartyName = (typeof OUTSIDE_PARTIES)[number]['name'];
 export const OUTSIDE_PARTY_NAMES = OUTSIDE_PARTIES.map((p) => p.name) as [

@@ -603,6 +603,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب أن يتضمن العنصر النائب {placeholder}.',
     tc: '須包含佔位符 {placeholder}',
   },
+  incident_state_back: {
+    zh: '事故状态只能前进（调查中 → 已定位 → 观察中 → 已解决），不能回退',
+    en: 'An incident only moves forward (investigating → identified → monitoring → resolved), never back.',
+    ja: 'インシデントの状態は前に進むだけで、戻せません（調査中 → 特定済み → 監視中 → 解決済み）。',
+    th: 'สถานะเหตุขัดข้องเดินหน้าได้เท่านั้น (กำลังตรวจสอบ → ระบุสาเหตุแล้ว → กำลังติดตาม → แก้ไขแล้ว) ย้อนกลับไม่ได้',
+    vi: 'Sự cố chỉ tiến lên (đang điều tra → đã xác định → đang theo dõi → đã khắc phục), không lùi lại.',
+    tl: 'Pasulong lang ang insidente (sinisiyasat → natukoy → binabantayan → naayos), hindi pabalik.',
+    id: 'Insiden hanya maju (diselidiki → teridentifikasi → dipantau → selesai), tidak mundur.',
+    ar: 'تتقدم حالة الحادث إلى الأمام فقط (قيد التحقيق ← تم التحديد ← قيد المراقبة ← تم الحل)، ولا ترجع.',
+    tc: '事故狀態只能前進（調查中 → 已定位 → 觀察中 → 已解決），不能回退',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

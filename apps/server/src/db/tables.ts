@@ -40,3 +40,7 @@ export * from '../modules/landing-pages/tables.ts';
 export * from '../modules/share-ad-slots/tables.ts';
 // WeChat customer-service auto push: rules, windows, callbacks seen, the log (modules/wechat-service).
 export * from '../modules/wechat-service/tables.ts';
+export * from '../modules/incidents/tables.ts';
+export * from '../modules/account-cancellations/tables.ts';
+export * from '../modules/documents/tables.ts';
+export * from '../modules/image-reviews/tables.ts';

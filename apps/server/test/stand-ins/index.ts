@@ -24,3 +24,4 @@ export * from './fcm.ts';
 export * from './apns.ts';
 export * from './huawei-push.ts';
 export * from './wechat.ts';
+export * from './vision.ts';

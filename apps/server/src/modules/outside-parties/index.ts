@@ -50,3 +50,6 @@ export {
   type WechatSubscribe,
   type WechatTemplate,
 } from './wechat-subscribe/adapter.ts';
+export { fakeVision, googleVision } from './google-vision/party.ts';
+export type { ImageModeration, ImageVerdict } from './google-vision/adapter.ts';
+export { VISION_API } from './google-vision/real.ts';

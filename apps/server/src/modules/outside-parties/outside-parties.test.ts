@@ -60,6 +60,7 @@ describe('settings', () => {
         'huawei_push',
         'wechat_subscribe',
         ...['jrtt', 'tencent', 'kuaishou', 'oppo', 'honor', 'vivo', 'huawei'].map((m) => `ad_${m}`),
+        'google_vision',
       ].map((party) =>
         expect.objectContaining({ party, mode: 'fake', default: true, version: 0, settings: {} }),
       ),

@@ -3,6 +3,7 @@ import { playerEvent, type PlayerEvent, type PlayerEventResult } from '@rx/contr
 import type { Db } from '../../db/index.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { isLoginRefused } from '../sanctions/index.ts';
+import { runSignInHooks } from './sign-in-hooks.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -88,6 +89,7 @@ async function apply(tx: Tx, productId: number, event: PlayerEvent): Promise<str
       const refused = await isLoginRefused(tx, productId, playerId, event.device_id);
       if (refused) return refused;
       await applyLogin(tx, productId, playerId, event);
+      await runSignInHooks(tx as unknown as Db, { productId, openid: event.openid, at: event.at });
       return undefined;
     }
     case 'role_update': {

@@ -17,3 +17,5 @@ export { seedDemoPlayers } from './demo.ts';
 export { DEFAULT_PLAYER_RETENTION, sweepPlayerData, type PlayerRetention } from './retention.ts';
 // Players per app version and day, from their sign-ins (the version log's adoption chart).
 export { versionAdoption } from './adoption.ts';
+export { onPlayerSignIn, type PlayerSignInHook } from './sign-in-hooks.ts';
+export { players } from './tables.ts';

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameApiKeyCreated, GameImage, ImageReview, OutsideCallItem } from '@rx/contracts';
+import { body, useTestApp } from '../../../test/index.ts';
+import { setParty, startVision, type VisionStandIn } from '../../../test/stand-ins/index.ts';
+import { VISION_API, fakeVision } from '../outside-parties/index.ts';
+
+let vision: VisionStandIn;
+beforeAll(async () => {
+  vision = await startVision();
+});
+afterAll(() => vision.close());
+const t = useTestApp({ app: () => ({ outsideEndpoints: { [VISION_API]: vision.url } }) });
+type List = { list: ImageReview[]; total: number };
+
+let key: GameApiKeyCreated;
+const tag = Date.now().toString(36);
+beforeAll(async () => {
+  key = await t.gameKey();
+});
+const post = async (url: string, kind = 'avatar') =>
+  body<GameImage>(
+    await t.signedCall(key, 'POST', '/api/game/v1/images', {
+      openid: `img_${tag}`,
+      kind,
+      url,
+      ref: 'slot-1',
+    }),
+  ).data;
+const verdict = async (id: number) =>
+  body<GameImage>(await t.signedCall(key, 'GET', `/api/game/v1/images/${id}`)).data;
+const policy = async (change: object) => {
+  const current = body<{ version: number }>(await t.admin.get('/api/v1/image-reviews/policy')).data;
+  const res = await t.admin.put('/api/v1/image-reviews/policy', { ...change, version: current.version });
+  expect(body(res).code).toBe(0);
+};
+
+describe('image review with the fake moderation', () => {
+  beforeAll(() => setParty(t.admin, 'google_vision', { mode: 'fake' }));
+
+  it('approves a clean image, rejects an unwanted one, leaves the middle pending under the policy', async () => {
+    await policy({ approve_below: 30, reject_at: 90, show_pending: false });
+    const clean = await post(`https://cdn.example.com/${tag}/cat.png`);
+    expect(clean).toMatchObject({ status: 'approved', visible: true });
+    const nsfw = await post(`https://cdn.example.com/${tag}/nsfw.png`);
+    expect(nsfw).toMatchObject({ status: 'rejected', visible: false });
+    const racy = await post(`https://cdn.example.com/${tag}/racy.png`, 'user_content');
+    expect(racy).toMatchObject({ status: 'pending', visible: false });
+    // Showing pending images is the policy's choice, read at once.
+    await policy({ approve_below: 30, reject_at: 90, show_pending: true });
+    expect(await verdict(racy.id)).toMatchObject({ status: 'pending', visible: true });
+
+    // Staff reject it; the game learns it.
+    const item = body<ImageReview>(await t.admin.get(`/api/v1/image-reviews/${racy.id}`)).data;
+    expect(item).toMatchObject({ score: 50, labels: ['racy'], decided_by: null });
+    const rejected = await t.admin.post(`/api/v1/image-reviews/${racy.id}/reject`, {
+      version: item.version,
+      reason: 'Suggestive',
+    });
+    expect(body<ImageReview>(rejected).data).toMatchObject({
+      status: 'rejected',
+      decided_by: 'staff',
+      reviewer: 'admin',
+    });
+    expect(await verdict(racy.id)).toEqual({
+      id: racy.id,
+      status: 'rejected',
+      visible: false,
+      reason: 'Suggestive',
+    });
+    // Stale version: 409001.
+    expect(
+      body(await t.admin.post(`/api/v1/image-reviews/${racy.id}/approve`, { version: item.version })).code,
+    ).toBe(409001);
+    // Bad input and a bad policy: 400001, nothing saved.
+    const bad = await t.signedCall(key, 'POST', '/api/game/v1/images', {
+      openid: 'x',
+      kind: 'poster',
+      url: 'ftp://x',
+    });
+    expect(Object.keys(body<{ fields: object }>(bad).data.fields).sort()).toEqual(['kind', 'url']);
+    const current = body<{ version: number }>(await t.admin.get('/api/v1/image-reviews/policy')).data;
+    const badPolicy = await t.admin.put('/api/v1/image-reviews/policy', {
+      approve_below: 80,
+      reject_at: 20,
+      show_pending: false,
+      version: current.version,
+    });
+    expect(body(badPolicy).code).toBe(400001);
+  });
+
+  it('decides in bulk, each image answered; keeps to the game; leaves an unscored image pending', async () => {
+    await policy({ approve_below: 0, reject_at: 101, show_pending: false });
+    const a = await post(`https://cdn.example.com/${tag}/a.png`);
+    const b = await post(`https://cdn.example.com/${tag}/b.png`);
+    expect([a.status, b.status]).toEqual(['pending', 'pending']);
+    const bulk = await t.admin.post('/api/v1/image-reviews/bulk', {
+      ids: [a.id, b.id, 2_000_000],
+      decision: 'approve',
+    });
+    expect(body<{ results: unknown[] }>(bulk).data.results).toEqual([
+      { id: a.id, result: 'ok' },
+      { id: b.id, result: 'ok' },
+      { id: 2_000_000, result: 'not_found' },
+    ]);
+    expect((await verdict(a.id)).status).toBe('approved');
+    const again = await t.admin.post('/api/v1/image-reviews/bulk', { ids: [a.id], decision: 'approve' });
+    expect(body<{ results: unknown[] }>(again).data.results).toEqual([{ id: a.id, result: 'already' }]);
+
+    fakeVision().failNext('fail');
+    const unscored = await post(`https://cdn.example.com/${tag}/c.png`);
+    expect(unscored.status).toBe('pending');
+    const item = body<ImageReview>(await t.admin.get(`/api/v1/image-reviews/${unscored.id}`)).data;
+    expect(item.score).toBeNull();
+    expect(item.moderation_error).toContain('503');
+
+    const pending = body<List>(await t.admin.get(`/api/v1/image-reviews?q=img_${tag}&status=pending`)).data;
+    expect(pending.list.map((i) => i.id)).toContain(unscored.id);
+
+    const viewer = await t.staff(['offline/see/image_review']);
+    expect(body(await viewer.get('/api/v1/image-reviews')).code).toBe(0);
+    expect(
+      body(await viewer.post('/api/v1/image-reviews/bulk', { ids: [a.id], decision: 'reject' })).code,
+    ).toBe(403001);
+    const hw = await t.signIn('ops_hw', 'dawn');
+    expect(body(await hw.get(`/api/v1/image-reviews/${a.id}`)).code).toBe(404001);
+    const other = body<{ key_id: string; secret: string }>(
+      await hw.post('/api/v1/game-api-keys', { note: 'x' }),
+    ).data;
+    expect(body(await t.signedCall(other, 'GET', `/api/game/v1/images/${a.id}`)).code).toBe(404001);
+  });
+});
+
+describe('image review with Google Cloud Vision (real, against the stand-in)', () => {
+  beforeAll(async () => {
+    await setParty(t.admin, 'google_vision', {
+      mode: 'real',
+      settings: {},
+      credentials: { api_key: vision.apiKey },
+    });
+    await policy({ approve_below: 30, reject_at: 90, show_pending: false });
+  });
+
+  it('asks SafeSearch with the key, scores the likelihoods, and logs the call without the key', async () => {
+    const url = `https://cdn.example.com/${tag}/beach.png`;
+    vision.annotations.set(url, { racy: 'LIKELY' });
+    const image = await post(url);
+    expect(image.status).toBe('pending');
+    const item = body<ImageReview>(await t.admin.get(`/api/v1/image-reviews/${image.id}`)).data;
+    expect(item).toMatchObject({ score: 80, labels: ['racy'] });
+    const sent = vision.received.at(-1)!;
+    expect(sent.headers['x-goog-api-key']).toBe(vision.apiKey);
+    expect(JSON.parse(sent.body)).toEqual({
+      requests: [{ image: { source: { imageUri: url } }, features: [{ type: 'SAFE_SEARCH_DETECTION' }] }],
+    });
+
+    const adult = `https://cdn.example.com/${tag}/adult.png`;
+    vision.annotations.set(adult, { adult: 'VERY_LIKELY' });
+    expect((await post(adult)).status).toBe('rejected');
+    expect((await post(`https://cdn.example.com/${tag}/tree.png`)).status).toBe('approved');
+
+    // An address Vision cannot fetch, a rate limit: pending and unscored, the reason kept.
+    const gone = `https://cdn.example.com/${tag}/gone.png`;
+    vision.unreachable.add(gone);
+    const unreachable = await post(gone);
+    expect(unreachable.status).toBe('pending');
+    vision.plan('rate_limit');
+    const limited = await post(`https://cdn.example.com/${tag}/later.png`);
+    const limitedItem = body<ImageReview>(await t.admin.get(`/api/v1/image-reviews/${limited.id}`)).data;
+    expect(limitedItem).toMatchObject({ status: 'pending', score: null });
+
+    const calls = body<{ list: OutsideCallItem[] }>(
+      await t.admin.get('/api/v1/outside-calls?party=google_vision'),
+    ).data.list;
+    expect(calls.length).toBeGreaterThanOrEqual(5);
+    expect(calls.map((c) => c.status)).toContain('rate_limited');
+    expect(JSON.stringify(calls)).not.toContain(vision.apiKey);
+  });
+});
