@@ -50,6 +50,7 @@ import { webShopModule } from './modules/web-shop/index.ts';
 import { webSiteModule } from './modules/web-site/index.ts';
 import { adsModule } from './modules/ads/index.ts';
 import { pushModule } from './modules/push/index.ts';
+import { searchModule } from './modules/search/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -128,4 +129,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   releasesModule,
   adsModule,
   pushModule,
+  searchModule,
 ];
