@@ -51,6 +51,7 @@ import { webSiteModule } from './modules/web-site/index.ts';
 import { adsModule } from './modules/ads/index.ts';
 import { pushModule } from './modules/push/index.ts';
 import { searchModule } from './modules/search/index.ts';
+import { savedViewsModule } from './modules/saved-views/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -130,4 +131,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   adsModule,
   pushModule,
   searchModule,
+  savedViewsModule,
 ];

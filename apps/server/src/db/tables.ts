@@ -34,3 +34,5 @@ export * from '../modules/callbacks/tables.ts';
 export * from '../modules/push/tables.ts';
 export * from '../modules/debug-params/tables.ts';
 export * from '../modules/feature-modules/tables.ts';
+// Saved views of lists: filters, sort and columns under a name (modules/saved-views).
+export * from '../modules/saved-views/tables.ts';
