@@ -4,9 +4,8 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import StarOutlined from '@ant-design/icons/StarOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { SavedView, SavedViewCreate } from '@rx/contracts/saved-views';
-import { useCurrentPage } from '@/app/routes/handle.ts';
 import { ApiError, http } from '../http.ts';
 import { arrange, type TableSetup } from './column-settings.ts';
 
@@ -26,7 +25,8 @@ interface SavedViewsProps {
  */
 export default function SavedViews({ columns, setup, onSetup }: SavedViewsProps) {
   const { t } = useTranslation('savedViews');
-  const list = useCurrentPage()?.path;
+  // The list is named by its page's catalogue path, which is the route's path under the base.
+  const list = useLocation().pathname.replace(/\/+$/, '') || undefined;
   const [search, setSearch] = useSearchParams();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Input, Modal, Spin, type InputRef } from 'antd';
+import { Input, Modal, type InputRef } from 'antd';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { GlobalSearchAnswer, SearchHit } from '@rx/contracts/search';
 import { http } from '@/shared/http.ts';
-import { useProduct } from '../../product/index.ts';
+import { useProduct } from '../../product/store.ts';
 import '../../menu/menu.css';
 
 /** The typed text settles this long before it is searched (one request per pause, not per key). */
@@ -89,7 +89,6 @@ export default function GlobalSearchDialog({ open, onClose }: { open: boolean; o
         maxLength={64}
         className="rx-global-search-input"
         prefix={<SearchOutlined aria-hidden />}
-        suffix={waiting ? <Spin size="small" aria-hidden /> : <span />}
         placeholder={t(productId ? 'placeholder' : 'placeholderNoGame')}
         aria-label={t('title')}
         value={query}
@@ -101,7 +100,7 @@ export default function GlobalSearchDialog({ open, onClose }: { open: boolean; o
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <div aria-live="polite" className="rx-menu-search-hint">
+      <div aria-live="polite" aria-busy={waiting} className="rx-menu-search-hint">
         {found && found.q === q && 'failed' in found && t('failed')}
         {current && hits.length === 0 && t('empty')}
       </div>

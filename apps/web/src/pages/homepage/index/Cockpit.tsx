@@ -3,16 +3,13 @@ import { Alert, Button, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  announcementsResource,
-  codeBatchResource,
-  mailsResource,
-  PLAYERS_PAGE,
-  playerTicketsResource,
-  productTicketsResource,
-} from '@rx/contracts';
+import { announcementsResource } from '@rx/contracts/announcements';
+import { codeBatchResource } from '@rx/contracts/code-batches';
+import { mailsResource } from '@rx/contracts/mails';
+import { PLAYERS_PAGE } from '@rx/contracts/players';
+import { playerTicketsResource, productTicketsResource } from '@rx/contracts/tickets';
 import type { Cockpit as CockpitData } from '@rx/contracts/cockpit';
-import { useProduct } from '@/app/product/index.ts';
+import { useProduct } from '@/app/product/store.ts';
 import { Chart } from '@/shared/chart/index.ts';
 import { formatMoney, formatNumber, INTL_LOCALES } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
