@@ -64,6 +64,19 @@ describe('GET /home/cockpit', () => {
     expect(Object.keys(nobody).sort()).toEqual(['approvals', 'days', 'jobs', 'product_id']);
   });
 
+  it('gives overseas operations their own game: players, payments, campaigns', async () => {
+    const overseas = await t.signIn('ops_hw', 'dawn');
+    const view = await cockpitOf(overseas);
+    expect(view.product_id).toBe(await t.productIdOf('dawn'));
+    expect(view.players).toBeDefined();
+    expect(view.payments).toBeDefined();
+    expect(view.campaigns).toBeDefined();
+    const [{ n }] = (await run(
+      sql`select count(*)::int as n from players where product_id = ${view.product_id}`,
+    )) as [{ n: number }];
+    expect(view.players!.new_30d).toBeLessThanOrEqual(n);
+  });
+
   it("needs a game of the caller's own CP", async () => {
     const noGame = t.client(t.user.access_token);
     const missing = await noGame.get('/api/v1/home/cockpit');

@@ -116,6 +116,21 @@ describe('GET /search', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("finds overseas operations' web-shop orders and players on their own game", async () => {
+    const overseas = await t.signIn('ops_hw', 'dawn');
+    const answer = await search(overseas, 'zzz_nothing');
+    expect(answer.searched).toEqual(expect.arrayContaining(['player', 'order', 'code']));
+    expect(answer.searched).not.toContain('staff');
+    const [order] = await run(
+      sql`select order_no from web_orders where product_id = ${await t.productIdOf('dawn')} limit 1`,
+    );
+    if (order) {
+      expect((await search(overseas, String(order.order_no))).hits).toContainEqual(
+        expect.objectContaining({ kind: 'order', path: expect.stringContaining('/order-management?q=') }),
+      );
+    }
+  });
+
   it('takes LIKE wildcards literally', async () => {
     expect((await search(admin, '%')).hits.filter((hit) => hit.kind === 'player')).toEqual([]);
     expect((await search(admin, '_')).hits.filter((hit) => hit.kind === 'staff')).toEqual([]);
