@@ -52,8 +52,11 @@ function windowOf(now: Date) {
   return { today, from, days };
 }
 
-/** A day's index in `days` from a `YYYY-MM-DD` the database answered. */
-const dayIndex = (days: string[], day: unknown) => days.indexOf(String(day).slice(0, 10));
+/** A day's index in the window from the start of that day (a time the database answered). */
+const dayIndex = (w: { from: Date; days: string[] }, day: unknown) => {
+  const i = Math.round((new Date(day as string | Date).getTime() - w.from.getTime()) / DAY_MS);
+  return i >= 0 && i < w.days.length ? i : -1;
+};
 
 // Each query below reads one game's rows through an index on (product, time) or (product, state).
 
@@ -67,16 +70,18 @@ async function players(db: Db, productId: number, w: ReturnType<typeof windowOf>
         (select count(*) from players where product_id = ${productId} and last_login_at >= ${w.today}) as active_today,
         (select count(*) from players where product_id = ${productId} and last_login_at >= ${w.from}) as active_30d`,
     ),
+    // A count per day, each an index-only range count (no per-row formatting of 60,000 rows).
     queryRows<Row>(
       db,
-      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n from players
-        where product_id = ${productId} and created_at >= ${w.from} group by 1`,
+      sql`select d as day, (select count(*) from players where product_id = ${productId}
+          and created_at >= d and created_at < d + interval '1 day') as n
+        from generate_series(${w.from}::timestamptz, ${w.today}::timestamptz, interval '1 day') d`,
     ),
   ]);
   const c = counts[0]!;
   const newDaily = w.days.map(() => 0);
   for (const row of daily) {
-    const i = dayIndex(w.days, row.day);
+    const i = dayIndex(w, row.day);
     if (i >= 0) newDaily[i] = num(row.n);
   }
   return {
@@ -99,22 +104,22 @@ async function payments(db: Db, productId: number, w: ReturnType<typeof windowOf
     ),
     queryRows<Row>(
       db,
-      sql`select to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, currency, sum(amount) as total
+      sql`select date_bin('1 day', paid_at, ${w.from}::timestamptz) as day, currency, sum(amount) as total
         from player_orders where ${paid} group by 1, 2`,
     ),
   ]);
   const revenueDaily: Record<string, number[]> = {};
   const revenue30: Record<string, number> = {};
   const revenueToday: Record<string, number> = {};
-  const todayKey = w.days.at(-1);
+  const last = w.days.length - 1;
   for (const row of daily) {
     const currency = String(row.currency);
-    const i = dayIndex(w.days, row.day);
+    const i = dayIndex(w, row.day);
     if (i < 0) continue;
     const total = num(row.total);
     (revenueDaily[currency] ??= w.days.map(() => 0))[i] = total;
     revenue30[currency] = (revenue30[currency] ?? 0) + total;
-    if (String(row.day) === todayKey) revenueToday[currency] = total;
+    if (i === last) revenueToday[currency] = total;
   }
   return {
     payers_today: num(payers[0]?.today),
