@@ -113,6 +113,7 @@ export const LOG_ROW_TARGETS = [
   'feature_module',
   'debug_param',
   'account_cancellation',
+  'saved_view',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

@@ -13,6 +13,7 @@ import type { Db } from '../../db/index.ts';
 import { cps, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { requireAuth, requirePermission } from '../../lib/authenticate.ts';
+import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, isUniqueViolation } from '../../lib/problems.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
@@ -35,6 +36,12 @@ async function callerOn(db: Db, request: FastifyRequest, list: string) {
     (grants.isAdmin || !see || (see !== ADMIN_ROLE && grants.permissions.has(see)));
   if (!allowed) throw new ApiError(ErrorCode.FORBIDDEN);
   return { cpId: auth.cpId, userId: auth.userId, isAdmin: grants.isAdmin };
+}
+
+/** Who writes, for the operation log (a saved view is no game's). */
+function actorOf(request: FastifyRequest) {
+  const auth = requireAuth(request);
+  return { cpId: auth.cpId, userId: auth.userId, username: auth.username, ip: request.ip, productId: null };
 }
 
 type Row = typeof savedViews.$inferSelect & { owner: string | null };
@@ -103,11 +110,21 @@ export async function savedViewRoutes(fastify: FastifyInstance, options: { db: D
         .where(and(eq(savedViews.userId, caller.userId), eq(savedViews.list, list)));
       if ((held?.n ?? 0) >= SAVED_VIEWS_PER_LIST) throw fieldError(lang, 'name', 'too_big');
       try {
-        const [row] = await db
-          .insert(savedViews)
-          .values({ cpId: caller.cpId, userId: caller.userId, list, name, shared, state })
-          .returning();
-        return ok(toItem({ ...row!, owner: requireAuth(request).username }, caller.userId));
+        const row = await db.transaction(async (tx) => {
+          const [made] = await tx
+            .insert(savedViews)
+            .values({ cpId: caller.cpId, userId: caller.userId, list, name, shared, state })
+            .returning();
+          await logChange(tx, actorOf(request), {
+            action: 'create',
+            targetType: 'saved_view',
+            targetId: made!.id,
+            targetName: name,
+            after: { list, name, shared, state },
+          });
+          return made!;
+        });
+        return ok(toItem({ ...row, owner: requireAuth(request).username }, caller.userId));
       } catch (error) {
         if (isUniqueViolation(error, 'saved_views_owner_name')) throw fieldError(lang, 'name', 'taken');
         throw error;
@@ -129,17 +146,27 @@ export async function savedViewRoutes(fastify: FastifyInstance, options: { db: D
       const auth = requireAuth(request);
       const grants = await requirePermission(db, request);
       const mine = eq(savedViews.userId, auth.userId);
-      const [gone] = await db
-        .delete(savedViews)
-        .where(
-          and(
-            eq(savedViews.id, request.params.id),
-            eq(savedViews.cpId, auth.cpId),
-            grants.isAdmin ? or(mine, eq(savedViews.shared, true)) : mine,
-          ),
-        )
-        .returning({ id: savedViews.id });
-      if (!gone) throw new ApiError(ErrorCode.NOT_FOUND);
+      const gone = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(savedViews)
+          .where(
+            and(
+              eq(savedViews.id, request.params.id),
+              eq(savedViews.cpId, auth.cpId),
+              grants.isAdmin ? or(mine, eq(savedViews.shared, true)) : mine,
+            ),
+          )
+          .returning();
+        if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+        await logChange(tx, actorOf(request), {
+          action: 'delete',
+          targetType: 'saved_view',
+          targetId: row.id,
+          targetName: row.name,
+          before: { list: row.list, name: row.name, shared: row.shared, state: row.state },
+        });
+        return row;
+      });
       return ok({ id: gone.id });
     },
   );

@@ -49,6 +49,9 @@ describe('/saved-views', () => {
     expect((await overseas.del(`/api/v1/saved-views/${theirs[0]!.id}`)).statusCode).toBe(404);
 
     expect((await admin.del(`/api/v1/saved-views/${views[0]!.id}`)).statusCode).toBe(200);
+    // Both writes are in the operation log.
+    const logged = await t.logsOf('saved_view', views[0]!.id);
+    expect(logged.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
     expect((await viewsOf(admin, PROPS_PAGE)).map((v) => v.name)).toEqual(['Team view']);
   });
 
