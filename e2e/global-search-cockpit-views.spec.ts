@@ -10,6 +10,8 @@ import { signIn } from './support/sign-in.ts';
 // views of a list, walked as admin and as customer service, in Chinese and Arabic, and on a phone.
 
 test.use({ bypassCSP: true });
+// Journeys of several pages each: room for a busy two-core machine.
+test.describe.configure({ timeout: 180_000 });
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const LANGS = [
@@ -63,12 +65,9 @@ async function newTicket(browser: Browser, tag: string): Promise<number> {
 }
 
 for (const L of LANGS) {
-  test(`admin: the cockpit, a player found by the global search, a shared saved view (${L.lang})`, async ({
-    page,
-  }) => {
+  test(`admin: the cockpit, and a player found by the global search (${L.lang})`, async ({ page }) => {
     const home = localeStrings('home', L.lang) as Record<string, any>;
     const search = localeStrings('search', L.lang) as Record<string, any>;
-    const views = localeStrings('savedViews', L.lang) as Record<string, any>;
     await signInAs(page, 'admin', L);
 
     // The cockpit: each figure of the chosen game links to its page.
@@ -99,7 +98,13 @@ for (const L of LANGS) {
     await globalSearch(page, `nobody_${Date.now()}`);
     await expect(searchDialog(page)).toContainText(search.empty);
     await page.keyboard.press('Escape');
+  });
 
+  test(`admin: a shared saved view of a list, refused twice under one name, deleted (${L.lang})`, async ({
+    page,
+  }) => {
+    const views = localeStrings('savedViews', L.lang) as Record<string, any>;
+    await signInAs(page, 'admin', L);
     // A saved view of the props list: its filter and sort come back by name.
     const name = `${L.lang} view ${Date.now().toString(36)}`;
     await page.goto(`/main${PROPS}?q=sword&sort=-id`);
@@ -126,13 +131,12 @@ for (const L of LANGS) {
     await expect(page.getByRole('button', { name, exact: true })).toBeHidden();
   });
 
-  test(`customer service: tickets in the cockpit, a ticket by number, a personal view (${L.lang})`, async ({
+  test(`customer service: tickets in the cockpit, and a ticket by its number (${L.lang})`, async ({
     page,
     browser,
   }) => {
     const home = localeStrings('home', L.lang) as Record<string, any>;
     const search = localeStrings('search', L.lang) as Record<string, any>;
-    const views = localeStrings('savedViews', L.lang) as Record<string, any>;
     const tag = `${L.lang}${Date.now().toString(36)}`;
     const id = await newTicket(browser, tag);
     await signInAs(page, 'cs_agent', L);
@@ -155,7 +159,12 @@ for (const L of LANGS) {
     await globalSearch(page, 'admin');
     await expect(searchDialog(page)).toContainText(search.empty);
     await page.keyboard.press('Escape');
+  });
 
+  test(`customer service: a personal view of a ticket queue (${L.lang})`, async ({ page }) => {
+    const views = localeStrings('savedViews', L.lang) as Record<string, any>;
+    const tag = `${L.lang}${Date.now().toString(36)}`;
+    await signInAs(page, 'cs_agent', L);
     // A personal view of the player feedback queue.
     const name = `cs ${tag}`;
     await page.goto(`/main${PLAYER_FEEDBACK}?openid=gs_player_${tag}`);
