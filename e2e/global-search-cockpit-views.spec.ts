@@ -39,10 +39,12 @@ const searchDialog = (page: Page) =>
 
 /** Opens the global search with its shortcut (the dialog loads on first use) and types `text`. */
 async function globalSearch(page: Page, text: string) {
+  // Pressed again until the header's actions listen (they load beside the page) and the dialog,
+  // loaded on first use, shows: on a busy machine both can take a while.
   await expect(async () => {
     await page.keyboard.press('ControlOrMeta+k');
-    await expect(searchDialog(page)).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(searchDialog(page)).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 90_000 });
   await searchDialog(page).getByRole('combobox').fill(text);
 }
 
