@@ -140,7 +140,8 @@ test.describe('menu and permissions', () => {
   test('menu search finds pages by pinyin initials, with the keyboard', async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page.getByRole('button', { name: NAV.search!.open! })).toBeVisible();
-    await page.keyboard.press('Control+k');
+    // Ctrl+K alone opens the global search (global-search-cockpit-views.spec.ts).
+    await page.keyboard.press('Control+Shift+k');
     const dialog = page.getByRole('dialog');
     const input = dialog.getByRole('combobox');
     await expect(input).toBeFocused();

@@ -58,6 +58,8 @@ import { incidentsModule } from './modules/incidents/index.ts';
 import { accountCancellationsModule } from './modules/account-cancellations/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { imageReviewsModule } from './modules/image-reviews/index.ts';
+import { searchModule } from './modules/search/index.ts';
+import { savedViewsModule } from './modules/saved-views/index.ts';
 
 /**
  * The server's modules: `buildApp` registers each one's routes, game routes, jobs, tasks and
@@ -144,4 +146,6 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   accountCancellationsModule,
   documentsModule,
   imageReviewsModule,
+  searchModule,
+  savedViewsModule,
 ];

@@ -136,6 +136,7 @@ export const LOG_ROW_TARGETS = [
   'incident',
   'document',
   'image_review',
+  'saved_view',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

@@ -44,3 +44,5 @@ export * from '../modules/incidents/tables.ts';
 export * from '../modules/account-cancellations/tables.ts';
 export * from '../modules/documents/tables.ts';
 export * from '../modules/image-reviews/tables.ts';
+// Saved views of lists: filters, sort and columns under a name (modules/saved-views).
+export * from '../modules/saved-views/tables.ts';

@@ -9,3 +9,4 @@ import { approvalRoutes } from './routes.ts';
 export const approvalsModule = defineModule({ name: 'approvals', routes: approvalRoutes });
 export { registerApprovalAction, type ApprovalHandler } from './registry.ts';
 export { answerPendingWith202, requestLink, submitChange, type Change, type Outcome } from './service.ts';
+export { pendingToDecide } from './service.ts';

@@ -144,7 +144,7 @@ export function mayDecide(grants: UserGrants, action: string, approver: string):
 }
 
 /** Requests a caller may decide, as SQL: their actions (approver empty) or their approver strings. */
-function decidableBy(caller: Caller): SQL | undefined {
+function decidableBy(caller: Pick<Caller, 'grants'>): SQL | undefined {
   if (caller.grants.isAdmin) return undefined;
   const holds = [...caller.grants.permissions, ...caller.grants.roles.map((r) => r.identifier)];
   const actions = APPROVAL_ACTIONS.filter((a) => caller.grants.permissions.has(a));
@@ -719,4 +719,23 @@ export function answerPendingWith202(app: FastifyInstance): void {
     if (reply.statusCode === 200 && data?.approval?.status === 'pending') reply.code(202);
     return payload;
   });
+}
+
+/** How many requests of the CP wait for the caller's decision (the approvals page's pending list). */
+export async function pendingToDecide(
+  db: Db,
+  caller: { cpId: number; userId: number; grants: UserGrants },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.cpId, caller.cpId),
+        eq(approvalRequests.status, 'pending'),
+        ne(approvalRequests.makerId, caller.userId),
+        decidableBy(caller),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -80,5 +80,7 @@ export const codeRedemptions = pgTable(
     index('code_redemptions_code').on(t.productId, t.code),
     index('code_redemptions_player').on(t.productId, t.openid, t.batchId),
     index('code_redemptions_group').on(t.productId, t.groupKey, t.openid),
+    // The home cockpit's redemptions of a game today and in the last 30 days.
+    index('code_redemptions_product_time').on(t.productId, t.createdAt),
   ],
 );

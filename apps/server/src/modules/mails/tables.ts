@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type {
   I18nText,
@@ -69,5 +70,12 @@ export const mailRecipients = pgTable(
     claimedAt: at('claimed_at'),
     claimedRoleId: text('claimed_role_id').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.mailId, t.playerId] }), index('mail_recipients_player').on(t.playerId)],
+  (t) => [
+    primaryKey({ columns: [t.mailId, t.playerId] }),
+    index('mail_recipients_player').on(t.playerId),
+    // The home cockpit's claims of a game's mails today and in the last 30 days.
+    index('mail_recipients_claimed')
+      .on(t.mailId, t.claimedAt)
+      .where(sql`claimed_at is not null`),
+  ],
 );

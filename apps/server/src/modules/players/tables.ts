@@ -128,6 +128,8 @@ export const playerOrders = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.orderNo] }),
     index('player_orders_player').on(t.playerId, t.paidAt),
+    // The home cockpit's payers and revenue of a game's last 30 days.
+    index('player_orders_product_paid').on(t.productId, t.paidAt),
   ],
 );
 

@@ -23,7 +23,7 @@ function whenIdle(run: () => void): () => void {
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** The menu search: an icon button in the header, also opened with Ctrl+K (⌘K on a Mac). */
+/** The menu search: an icon button in the header, also opened with Ctrl+Shift+K (⇧⌘K on a Mac). */
 export function MenuSearch() {
   const { t } = useTranslation('nav');
   const [open, setOpen] = useState(false);
@@ -42,7 +42,9 @@ export function MenuSearch() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // Ctrl+K alone is the global search's (header/GlobalSearch.tsx).
       if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (!event.shiftKey) return;
       event.preventDefault();
       setOpen(true);
     };
@@ -50,7 +52,7 @@ export function MenuSearch() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const shortcut = isMac ? '⌘K' : 'Ctrl+K';
+  const shortcut = isMac ? '⇧⌘K' : 'Ctrl+Shift+K';
   return (
     <>
       <Tooltip title={`${t('search.open')} (${shortcut})`}>
@@ -59,7 +61,7 @@ export function MenuSearch() {
           className="rx-menu-search-trigger"
           icon={<SearchOutlined aria-hidden />}
           aria-label={t('search.open')}
-          aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+          aria-keyshortcuts={isMac ? 'Meta+Shift+K' : 'Control+Shift+K'}
           onClick={() => setOpen(true)}
         />
       </Tooltip>

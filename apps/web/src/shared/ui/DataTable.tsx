@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -20,6 +22,7 @@ import { UI_DEFAULTS } from './defaults.ts';
 import { arrange, useTableSetup } from '../crud/column-settings.ts';
 import { TableTools } from '../crud/TableTools.tsx';
 import { storage } from '../storage.ts';
+import { loadNamespace } from '../i18n.ts';
 import './data-table.css';
 
 export interface DataTableProps<T> extends Omit<TableProps<T>, 'pagination'> {
@@ -44,6 +47,9 @@ export interface TableToolsOptions {
 }
 
 const DEFAULTS = UI_DEFAULTS.table;
+
+// Saved views (a list's filters, sort and columns under a name) load after the table, with their words.
+const SavedViews = lazy(() => loadNamespace('savedViews').then(() => import('../crud/SavedViews.tsx')));
 
 const wrappers: OverflowWrappers = {
   header: (title) => <OverflowTip>{title as ReactNode}</OverflowTip>,
@@ -147,15 +153,24 @@ export function DataTable<T extends object>({
         <Flex align="center" gap={8} wrap>
           {tools.leading}
         </Flex>
-        <TableTools
-          columns={keyed
-            .filter((c) => c.key !== 'actions')
-            .map((c) => ({ key: c.key, title: c.title as ReactNode }))}
-          setup={setup}
-          onSetup={saveSetup}
-          onRefresh={tools.onRefresh}
-          refreshing={tools.refreshing ?? false}
-        />
+        <Flex align="center" gap={4}>
+          <Suspense fallback={null}>
+            <SavedViews
+              columns={keyed.filter((c) => c.key !== 'actions').map((c) => c.key)}
+              setup={setup}
+              onSetup={saveSetup}
+            />
+          </Suspense>
+          <TableTools
+            columns={keyed
+              .filter((c) => c.key !== 'actions')
+              .map((c) => ({ key: c.key, title: c.title as ReactNode }))}
+            setup={setup}
+            onSetup={saveSetup}
+            onRefresh={tools.onRefresh}
+            refreshing={tools.refreshing ?? false}
+          />
+        </Flex>
       </Flex>
       {table}
     </>

@@ -13,6 +13,7 @@ import {
 } from '../notify/lazy.tsx';
 import { useLayoutUi } from '../ui-store.ts';
 import { DocumentLink, FullscreenToggle, HeaderButton } from './buttons.tsx';
+import { GlobalSearch } from './GlobalSearch.tsx';
 import { PlatformSwitcher } from './PlatformSwitcher.tsx';
 import { ThemePicker } from './ThemePicker.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -33,6 +34,7 @@ export function HeaderActions() {
       <ProductPicker />
       <LazyJobsIndicator />
       <LazyApprovalsEntry />
+      <GlobalSearch />
       {settings.showSearchMenu && <MenuSearch />}
       {settings.showNotify && <LazyNotifyBell />}
       {settings.showWorkerOrder && <LazyWorkOrderEntry />}

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Skeleton } from 'antd';
 import type { HomeSummary } from '@rx/contracts/home';
 import { Account } from './Account.tsx';
 import { Games } from './Games.tsx';
@@ -23,7 +24,18 @@ export interface HomeSection {
 
 const loaded = (summary: HomeSummary | undefined) => summary !== undefined;
 
+// The cockpit (the chosen game's today and 30 days) and its charts load after the page itself.
+const LazyCockpit = lazy(() => import('./Cockpit.tsx'));
+function CockpitSection() {
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <LazyCockpit />
+    </Suspense>
+  );
+}
+
 export const HOME_SECTIONS: HomeSection[] = [
+  { key: 'cockpit', title: 'cockpit.title', shows: () => true, Component: CockpitSection, wide: true },
   { key: 'waiting', title: 'waiting.title', shows: loaded, Component: Waiting },
   { key: 'shortcuts', title: 'shortcuts.title', shows: () => true, Component: Shortcuts },
   { key: 'games', title: 'games.title', shows: loaded, Component: Games, wide: true },
