@@ -49,6 +49,7 @@ import { webActivitiesModule } from './modules/web-activities/index.ts';
 import { webShopModule } from './modules/web-shop/index.ts';
 import { webSiteModule } from './modules/web-site/index.ts';
 import { adsModule } from './modules/ads/index.ts';
+import { adLibraryModule } from './modules/ad-library/index.ts';
 import { pushModule } from './modules/push/index.ts';
 
 /**
@@ -128,4 +129,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   releasesModule,
   adsModule,
   pushModule,
+  adLibraryModule,
 ];

@@ -72,3 +72,5 @@ export * from './debug-params.ts';
 export * from './feature-modules.ts';
 // App push (issue 28): device tokens registered by games, push tasks, their deliveries and stats.
 export * from './push.ts';
+// Ad tools (issue 31 item 5): titles, copies, labels, sources and apps, one description per kind.
+export * from './ad-library.ts';

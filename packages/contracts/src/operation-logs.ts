@@ -113,6 +113,11 @@ export const LOG_ROW_TARGETS = [
   'feature_module',
   'debug_param',
   'account_cancellation',
+  'ad_title',
+  'ad_copy',
+  'ad_label',
+  'ad_source',
+  'ad_app',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -170,6 +175,11 @@ export const LOG_TABLE_TARGETS = [
   'debug-params',
   'account-cancellations',
   'cs-blacklist',
+  'ad-titles',
+  'ad-copies',
+  'ad-labels',
+  'ad-sources',
+  'ad-apps',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

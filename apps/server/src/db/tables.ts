@@ -34,3 +34,5 @@ export * from '../modules/callbacks/tables.ts';
 export * from '../modules/push/tables.ts';
 export * from '../modules/debug-params/tables.ts';
 export * from '../modules/feature-modules/tables.ts';
+// Ad tools' simple lists: titles, copies, labels, sources, apps (modules/ad-library).
+export * from '../modules/ad-library/tables.ts';

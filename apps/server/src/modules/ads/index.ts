@@ -57,3 +57,4 @@ export const adsModule = defineModule({
 });
 export { fakeMedia, type FakeMedia } from './media/fake.ts';
 export { syncAll, RENEW_WITHIN_MS } from './accounts.ts';
+export { adBatchAds, adBatches } from './tables.ts';

@@ -1,0 +1,90 @@
+CREATE TABLE "ad_apps" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_apps_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"media" text DEFAULT '' NOT NULL,
+	"app_id" text DEFAULT '' NOT NULL,
+	"package_name" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ad_copies" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_copies_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"media" text DEFAULT '' NOT NULL,
+	"app_id" text DEFAULT '' NOT NULL,
+	"package_name" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ad_labels" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_labels_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"media" text DEFAULT '' NOT NULL,
+	"app_id" text DEFAULT '' NOT NULL,
+	"package_name" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ad_sources" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_sources_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"media" text DEFAULT '' NOT NULL,
+	"app_id" text DEFAULT '' NOT NULL,
+	"package_name" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ad_titles" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_titles_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"media" text DEFAULT '' NOT NULL,
+	"app_id" text DEFAULT '' NOT NULL,
+	"package_name" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "ad_apps" ADD CONSTRAINT "ad_apps_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_apps" ADD CONSTRAINT "ad_apps_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_copies" ADD CONSTRAINT "ad_copies_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_copies" ADD CONSTRAINT "ad_copies_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_labels" ADD CONSTRAINT "ad_labels_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_labels" ADD CONSTRAINT "ad_labels_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_sources" ADD CONSTRAINT "ad_sources_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_sources" ADD CONSTRAINT "ad_sources_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_titles" ADD CONSTRAINT "ad_titles_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_titles" ADD CONSTRAINT "ad_titles_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "ad_apps_product_text" ON "ad_apps" USING btree ("product_id","text");--> statement-breakpoint
+CREATE INDEX "ad_apps_cp" ON "ad_apps" USING btree ("cp_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ad_copies_product_text" ON "ad_copies" USING btree ("product_id","text");--> statement-breakpoint
+CREATE INDEX "ad_copies_cp" ON "ad_copies" USING btree ("cp_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ad_labels_product_text" ON "ad_labels" USING btree ("product_id","text");--> statement-breakpoint
+CREATE INDEX "ad_labels_cp" ON "ad_labels" USING btree ("cp_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ad_sources_product_text" ON "ad_sources" USING btree ("product_id","text");--> statement-breakpoint
+CREATE INDEX "ad_sources_cp" ON "ad_sources" USING btree ("cp_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ad_titles_product_text" ON "ad_titles" USING btree ("product_id","text");--> statement-breakpoint
+CREATE INDEX "ad_titles_cp" ON "ad_titles" USING btree ("cp_id");
