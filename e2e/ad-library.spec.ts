@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
@@ -15,7 +15,7 @@ type Strings = Record<string, any>;
 test.describe.configure({ timeout: 180_000 });
 test.use({ bypassCSP: true });
 
-const rows = (page: import('@playwright/test').Page, text: string) =>
+const rows = (page: Page, text: string) =>
   page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
 for (const { lang, html, dir, name } of [
