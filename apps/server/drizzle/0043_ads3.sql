@@ -1,3 +1,36 @@
+CREATE TABLE "ad_cost_batches" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_cost_batches_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"number" integer NOT NULL,
+	"file_name" text DEFAULT '' NOT NULL,
+	"rows" integer NOT NULL,
+	"totals" jsonb NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"created_by" text DEFAULT '' NOT NULL,
+	"rolled_back_by" text DEFAULT '' NOT NULL,
+	"rolled_back_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ad_cost_rows" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_cost_rows_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"batch_id" integer NOT NULL,
+	"day" text NOT NULL,
+	"media" text NOT NULL,
+	"account_id" text NOT NULL,
+	"campaign" text DEFAULT '' NOT NULL,
+	"cost" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"impressions" bigint DEFAULT 0 NOT NULL,
+	"clicks" bigint DEFAULT 0 NOT NULL,
+	"current" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "ad_apps" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_apps_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"cp_id" integer NOT NULL,
@@ -68,6 +101,11 @@ CREATE TABLE "ad_titles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "ad_cost_batches" ADD CONSTRAINT "ad_cost_batches_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_cost_batches" ADD CONSTRAINT "ad_cost_batches_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_cost_rows" ADD CONSTRAINT "ad_cost_rows_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_cost_rows" ADD CONSTRAINT "ad_cost_rows_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_cost_rows" ADD CONSTRAINT "ad_cost_rows_batch_id_ad_cost_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."ad_cost_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_apps" ADD CONSTRAINT "ad_apps_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_apps" ADD CONSTRAINT "ad_apps_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_copies" ADD CONSTRAINT "ad_copies_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -78,6 +116,10 @@ ALTER TABLE "ad_sources" ADD CONSTRAINT "ad_sources_cp_id_cps_id_fk" FOREIGN KEY
 ALTER TABLE "ad_sources" ADD CONSTRAINT "ad_sources_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_titles" ADD CONSTRAINT "ad_titles_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_titles" ADD CONSTRAINT "ad_titles_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "ad_cost_batches_product_number" ON "ad_cost_batches" USING btree ("product_id","number");--> statement-breakpoint
+CREATE INDEX "ad_cost_rows_key" ON "ad_cost_rows" USING btree ("product_id","day","media","account_id");--> statement-breakpoint
+CREATE INDEX "ad_cost_rows_batch" ON "ad_cost_rows" USING btree ("batch_id");--> statement-breakpoint
+CREATE INDEX "ad_cost_rows_current" ON "ad_cost_rows" USING btree ("product_id","current","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_apps_product_text" ON "ad_apps" USING btree ("product_id","text");--> statement-breakpoint
 CREATE INDEX "ad_apps_cp" ON "ad_apps" USING btree ("cp_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_copies_product_text" ON "ad_copies" USING btree ("product_id","text");--> statement-breakpoint

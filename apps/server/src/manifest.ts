@@ -50,6 +50,7 @@ import { webShopModule } from './modules/web-shop/index.ts';
 import { webSiteModule } from './modules/web-site/index.ts';
 import { adsModule } from './modules/ads/index.ts';
 import { adLibraryModule } from './modules/ad-library/index.ts';
+import { adCostsModule } from './modules/ad-costs/index.ts';
 import { pushModule } from './modules/push/index.ts';
 
 /**
@@ -130,4 +131,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   adsModule,
   pushModule,
   adLibraryModule,
+  adCostsModule,
 ];

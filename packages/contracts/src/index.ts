@@ -74,3 +74,5 @@ export * from './feature-modules.ts';
 export * from './push.ts';
 // Ad tools (issue 31 item 5): titles, copies, labels, sources and apps, one description per kind.
 export * from './ad-library.ts';
+// Media cost upload for overseas (issue 31 item 5): versioned batches with rollback.
+export * from './ad-costs.ts';

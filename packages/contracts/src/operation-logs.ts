@@ -118,6 +118,7 @@ export const LOG_ROW_TARGETS = [
   'ad_label',
   'ad_source',
   'ad_app',
+  'ad_cost_batch',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -180,6 +181,7 @@ export const LOG_TABLE_TARGETS = [
   'ad-labels',
   'ad-sources',
   'ad-apps',
+  'ad-costs',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -36,3 +36,5 @@ export * from '../modules/debug-params/tables.ts';
 export * from '../modules/feature-modules/tables.ts';
 // Ad tools' simple lists: titles, copies, labels, sources, apps (modules/ad-library).
 export * from '../modules/ad-library/tables.ts';
+// Media cost upload for overseas: batches and their rows (modules/ad-costs).
+export * from '../modules/ad-costs/tables.ts';
