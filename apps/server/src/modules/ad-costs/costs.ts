@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, gte, lte, max, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, desc, eq, gte, lte, max, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   AD_COST_MAX_ROWS,
   ErrorCode,
@@ -415,4 +415,3 @@ export async function adCostRoutes(fastify: FastifyInstance, { db }: { db: Db })
   );
 }
 
-export type { SQL };
