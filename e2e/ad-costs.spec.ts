@@ -67,7 +67,7 @@ for (const { lang, html, dir, name } of [
     await button(dialog, s.commit).click();
     await expect(dialog).toBeHidden();
     await page.goto(`/main/newrxlaunch/expend-report?q=${account}`);
-    const rows = page.locator('.rx-data-table tbody tr.ant-table-row');
+    const rows = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: account });
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: 'facebook' })).toContainText('12.50');
     const batch = page

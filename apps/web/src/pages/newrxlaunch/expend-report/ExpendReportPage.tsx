@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Modal, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Modal, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 import { currentLanguage } from '@/shared/i18n.ts';
 
 const RESOURCE = adCostsResource;
@@ -194,8 +195,7 @@ function Batches({
   return (
     <Card size="small" title={t('batches.title')} style={{ marginBlockEnd: 16 }}>
       {holder}
-      <Table<AdCostBatch>
-        size="small"
+      <DataTable<AdCostBatch>
         rowKey="id"
         columns={columns}
         dataSource={list}
@@ -303,8 +303,7 @@ function UploadCosts({ onDone }: { onDone: (batch: AdCostBatch) => void }) {
             {errors.length > 0 && (
               <>
                 <Alert type="error" showIcon title={t('preview.hasErrors', { count: errors.length })} />
-                <Table
-                  size="small"
+                <DataTable
                   rowKey={(e) => `${e.row}-${e.field}`}
                   columns={errorColumns}
                   dataSource={errors}
@@ -315,8 +314,7 @@ function UploadCosts({ onDone }: { onDone: (batch: AdCostBatch) => void }) {
               </>
             )}
             {errors.length === 0 && preview.sample.length > 0 && (
-              <Table
-                size="small"
+              <DataTable
                 rowKey="row"
                 columns={sampleColumns}
                 dataSource={preview.sample}
