@@ -101,6 +101,29 @@ CREATE TABLE "ad_titles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ad_objects" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_objects_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"media" text NOT NULL,
+	"ad_account_id" integer NOT NULL,
+	"level" text NOT NULL,
+	"object_id" text NOT NULL,
+	"parent_object_id" text DEFAULT '' NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"status" text NOT NULL,
+	"media_status" text DEFAULT '' NOT NULL,
+	"budget" bigint,
+	"bid" bigint,
+	"spend_today" bigint DEFAULT 0 NOT NULL,
+	"token" text NOT NULL,
+	"synced_at" timestamp with time zone NOT NULL,
+	"last_error" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "ad_cost_batches" ADD CONSTRAINT "ad_cost_batches_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_cost_batches" ADD CONSTRAINT "ad_cost_batches_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_cost_rows" ADD CONSTRAINT "ad_cost_rows_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -116,6 +139,9 @@ ALTER TABLE "ad_sources" ADD CONSTRAINT "ad_sources_cp_id_cps_id_fk" FOREIGN KEY
 ALTER TABLE "ad_sources" ADD CONSTRAINT "ad_sources_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_titles" ADD CONSTRAINT "ad_titles_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_titles" ADD CONSTRAINT "ad_titles_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_objects" ADD CONSTRAINT "ad_objects_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_objects" ADD CONSTRAINT "ad_objects_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_objects" ADD CONSTRAINT "ad_objects_ad_account_id_ad_accounts_id_fk" FOREIGN KEY ("ad_account_id") REFERENCES "public"."ad_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_cost_batches_product_number" ON "ad_cost_batches" USING btree ("product_id","number");--> statement-breakpoint
 CREATE INDEX "ad_cost_rows_key" ON "ad_cost_rows" USING btree ("product_id","day","media","account_id");--> statement-breakpoint
 CREATE INDEX "ad_cost_rows_batch" ON "ad_cost_rows" USING btree ("batch_id");--> statement-breakpoint
@@ -129,4 +155,6 @@ CREATE INDEX "ad_labels_cp" ON "ad_labels" USING btree ("cp_id");--> statement-b
 CREATE UNIQUE INDEX "ad_sources_product_text" ON "ad_sources" USING btree ("product_id","text");--> statement-breakpoint
 CREATE INDEX "ad_sources_cp" ON "ad_sources" USING btree ("cp_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_titles_product_text" ON "ad_titles" USING btree ("product_id","text");--> statement-breakpoint
-CREATE INDEX "ad_titles_cp" ON "ad_titles" USING btree ("cp_id");
+CREATE INDEX "ad_titles_cp" ON "ad_titles" USING btree ("cp_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ad_objects_product_media_object" ON "ad_objects" USING btree ("product_id","media","level","object_id");--> statement-breakpoint
+CREATE INDEX "ad_objects_account" ON "ad_objects" USING btree ("ad_account_id");

@@ -76,3 +76,5 @@ export * from './push.ts';
 export * from './ad-library.ts';
 // Media cost upload for overseas (issue 31 item 5): versioned batches with rollback.
 export * from './ad-costs.ts';
+// Delivery (issue 31 item 2): the media's live objects mirrored, edits sent with their tokens.
+export * from './ad-objects.ts';

@@ -119,6 +119,7 @@ export const LOG_ROW_TARGETS = [
   'ad_source',
   'ad_app',
   'ad_cost_batch',
+  'ad_object',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -182,6 +183,7 @@ export const LOG_TABLE_TARGETS = [
   'ad-sources',
   'ad-apps',
   'ad-costs',
+  'ad-objects',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
