@@ -78,3 +78,5 @@ export * from './ad-library.ts';
 export * from './ad-costs.ts';
 // Delivery (issue 31 item 2): the media's live objects mirrored, edits sent with their tokens.
 export * from './ad-objects.ts';
+// Automated rules (issue 31 item 5): conditions over report figures → actions on live objects.
+export * from './ad-rules.ts';

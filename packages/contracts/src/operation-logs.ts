@@ -120,6 +120,7 @@ export const LOG_ROW_TARGETS = [
   'ad_app',
   'ad_cost_batch',
   'ad_object',
+  'ad_rule',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -184,6 +185,7 @@ export const LOG_TABLE_TARGETS = [
   'ad-apps',
   'ad-costs',
   'ad-objects',
+  'ad-rules',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
