@@ -25,7 +25,7 @@ for (const { lang, html, dir, name, agent } of [
     await signIn(page, 'admin', 'zh');
     if (lang !== 'zh') await switchLanguage(page, name, html, dir);
     // An agent of our own with its advertisers, authorised through the simulated medium.
-    const { state } = await api<{ state: string }>(page, 'POST', '/ad-accounts/authorize?media=jrtt');
+    const { state } = await api<{ state: string }>(page, 'POST', '/ad-accounts/authorize?media=jrtt', {});
     await api(page, 'POST', '/ad-accounts/authorize/callback?media=jrtt', {
       code: `fake-agent-${agent}`,
       state,
