@@ -101,6 +101,54 @@ CREATE TABLE "ad_titles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ad_rule_actions" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_rule_actions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"run_id" integer NOT NULL,
+	"rule_id" integer NOT NULL,
+	"ad_object_id" integer,
+	"account_id" text NOT NULL,
+	"object_id" text DEFAULT '' NOT NULL,
+	"action" text NOT NULL,
+	"outcome" text NOT NULL,
+	"detail" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ad_rule_runs" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_rule_runs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"rule_id" integer NOT NULL,
+	"dry_run" boolean NOT NULL,
+	"by" text DEFAULT '' NOT NULL,
+	"accounts" integer NOT NULL,
+	"matched" integer NOT NULL,
+	"acted" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ad_rules" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_rules_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cp_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"media" text NOT NULL,
+	"ad_account_ids" jsonb NOT NULL,
+	"window_days" integer NOT NULL,
+	"conditions" jsonb NOT NULL,
+	"action" text NOT NULL,
+	"level" text NOT NULL,
+	"change_percent" integer DEFAULT 0 NOT NULL,
+	"cooldown_minutes" integer NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_by_id" integer,
+	"created_by" text DEFAULT '' NOT NULL,
+	"last_run_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "ad_objects" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_objects_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"cp_id" integer NOT NULL,
@@ -139,6 +187,12 @@ ALTER TABLE "ad_sources" ADD CONSTRAINT "ad_sources_cp_id_cps_id_fk" FOREIGN KEY
 ALTER TABLE "ad_sources" ADD CONSTRAINT "ad_sources_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_titles" ADD CONSTRAINT "ad_titles_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_titles" ADD CONSTRAINT "ad_titles_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_rule_actions" ADD CONSTRAINT "ad_rule_actions_run_id_ad_rule_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."ad_rule_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_rule_runs" ADD CONSTRAINT "ad_rule_runs_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_rule_runs" ADD CONSTRAINT "ad_rule_runs_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_rule_runs" ADD CONSTRAINT "ad_rule_runs_rule_id_ad_rules_id_fk" FOREIGN KEY ("rule_id") REFERENCES "public"."ad_rules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_rules" ADD CONSTRAINT "ad_rules_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_rules" ADD CONSTRAINT "ad_rules_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_objects" ADD CONSTRAINT "ad_objects_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_objects" ADD CONSTRAINT "ad_objects_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_objects" ADD CONSTRAINT "ad_objects_ad_account_id_ad_accounts_id_fk" FOREIGN KEY ("ad_account_id") REFERENCES "public"."ad_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -156,5 +210,8 @@ CREATE UNIQUE INDEX "ad_sources_product_text" ON "ad_sources" USING btree ("prod
 CREATE INDEX "ad_sources_cp" ON "ad_sources" USING btree ("cp_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_titles_product_text" ON "ad_titles" USING btree ("product_id","text");--> statement-breakpoint
 CREATE INDEX "ad_titles_cp" ON "ad_titles" USING btree ("cp_id");--> statement-breakpoint
+CREATE INDEX "ad_rule_actions_cooldown" ON "ad_rule_actions" USING btree ("rule_id","account_id","object_id","created_at");--> statement-breakpoint
+CREATE INDEX "ad_rule_runs_rule" ON "ad_rule_runs" USING btree ("rule_id","id");--> statement-breakpoint
+CREATE INDEX "ad_rules_product" ON "ad_rules" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_objects_product_media_object" ON "ad_objects" USING btree ("product_id","media","level","object_id");--> statement-breakpoint
 CREATE INDEX "ad_objects_account" ON "ad_objects" USING btree ("ad_account_id");

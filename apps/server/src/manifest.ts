@@ -51,6 +51,7 @@ import { webSiteModule } from './modules/web-site/index.ts';
 import { adsModule } from './modules/ads/index.ts';
 import { adLibraryModule } from './modules/ad-library/index.ts';
 import { adCostsModule } from './modules/ad-costs/index.ts';
+import { adRulesModule } from './modules/ad-rules/index.ts';
 import { pushModule } from './modules/push/index.ts';
 
 /**
@@ -132,4 +133,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   pushModule,
   adLibraryModule,
   adCostsModule,
+  adRulesModule,
 ];

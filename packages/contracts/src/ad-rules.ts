@@ -60,7 +60,10 @@ export const adRuleCreateBody = adRuleFields
     path: ['change_percent'],
     params: { key: 'required' },
   })
-  .refine((r) => r.action !== 'bid' || r.level === 'adgroup', { path: ['level'], params: { key: 'invalid' } });
+  .refine((r) => r.action !== 'bid' || r.level === 'adgroup', {
+    path: ['level'],
+    params: { key: 'invalid' },
+  });
 export type AdRuleCreate = z.input<typeof adRuleCreateBody>;
 
 export const adRuleUpdateBody = adRuleFields.partial().extend({ version: versionField });
@@ -96,6 +99,20 @@ export const adRulesResource = defineResource({
   filters: ['q', 'media', 'enabled'],
   sorts: AD_RULE_SORTS,
   remove: 'delete',
+  // The conditions and accounts are edited on the page; a sheet updates the rest of a rule.
+  sheet: {
+    key: 'id',
+    columns: [
+      'name',
+      'media',
+      'window_days',
+      'action',
+      'level',
+      'change_percent',
+      'cooldown_minutes',
+      'enabled',
+    ],
+  },
 });
 
 /** What an evaluation did to one object (or for one account, for a notification). */

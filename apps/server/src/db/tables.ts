@@ -38,3 +38,5 @@ export * from '../modules/feature-modules/tables.ts';
 export * from '../modules/ad-library/tables.ts';
 // Media cost upload for overseas: batches and their rows (modules/ad-costs).
 export * from '../modules/ad-costs/tables.ts';
+// Automated rules of ad placement: rules, runs and their actions (modules/ad-rules).
+export * from '../modules/ad-rules/tables.ts';

@@ -61,3 +61,4 @@ export { fakeMedia, type FakeMedia } from './media/fake.ts';
 export { syncAll, RENEW_WITHIN_MS } from './accounts.ts';
 export { adBatchAds, adBatches, adObjects, adAccounts, adReportDays } from './tables.ts';
 export { editObject, syncObjects } from './objects.ts';
+export { REPORT_ZONE } from './reports.ts';
