@@ -61,26 +61,32 @@ const toItem = (row: Row): AdRule => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** The shared sheet, with the conditions as JSON and the accounts as ids joined by `|`. */
+/** The shared sheet, with the conditions as `metric op value` and the accounts as ids, each joined by `|`. */
 function ruleSheet() {
   const auto = autoSheet<AdRule>(resource);
+  // One column each (the generic sheet would spread a list of objects over several).
+  const columns = [...resource.sheet.columns];
   return {
     ...auto,
+    columns,
+    headers: ['id', ...columns, 'version', 'created_at', 'updated_at'],
     toCells(item: AdRule) {
       return {
         ...auto.toCells(item),
-        conditions: JSON.stringify(item.conditions),
+        conditions: item.conditions.map((c) => `${c.metric} ${c.op} ${c.value}`).join('|'),
         ad_account_ids: item.ad_account_ids.join('|'),
       };
     },
     fromCells(cells: Record<string, string>) {
       const body = auto.fromCells(cells) as Record<string, unknown>;
-      try {
-        body.conditions = JSON.parse(cells.conditions ?? '') as unknown;
-      } catch {
-        // Left out: the schema names the column.
-        body.conditions = undefined;
-      }
+      // `metric op value` per condition, joined by `|`; a malformed one is left for the schema to name.
+      body.conditions = (cells.conditions ?? '')
+        .split('|')
+        .filter((part) => part.trim() !== '')
+        .map((part) => {
+          const [metric, op, value] = part.trim().split(/\s+/);
+          return { metric, op, value: /^\d{1,10}$/.test(value ?? '') ? Number(value) : value };
+        });
       const ids = (cells.ad_account_ids ?? '').split('|').filter((id) => id.trim() !== '');
       body.ad_account_ids = ids.map((id) => (/^\d{1,9}$/.test(id.trim()) ? Number(id.trim()) : id));
       return body;
