@@ -49,6 +49,9 @@ import { webActivitiesModule } from './modules/web-activities/index.ts';
 import { webShopModule } from './modules/web-shop/index.ts';
 import { webSiteModule } from './modules/web-site/index.ts';
 import { adsModule } from './modules/ads/index.ts';
+import { adLibraryModule } from './modules/ad-library/index.ts';
+import { adCostsModule } from './modules/ad-costs/index.ts';
+import { adRulesModule } from './modules/ad-rules/index.ts';
 import { pushModule } from './modules/push/index.ts';
 import { lotteriesModule } from './modules/lotteries/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
@@ -148,4 +151,7 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   imageReviewsModule,
   searchModule,
   savedViewsModule,
+  adLibraryModule,
+  adCostsModule,
+  adRulesModule,
 ];

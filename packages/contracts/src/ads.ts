@@ -43,6 +43,8 @@ const OPERATIONS = [
   'balance',
   'report',
   'create_ad',
+  'objects',
+  'update_object',
 ] as const;
 
 /** An address of this console the medium sends staff back to (registered with the medium's app). */

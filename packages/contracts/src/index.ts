@@ -93,3 +93,11 @@ export * from './share-materials.ts';
 export * from './push-subscriptions.ts';
 // WeChat customer-service auto push (issue 28): rules by trigger, the signed callback, the windows.
 export * from './wechat-service.ts';
+// Ad tools (issue 31 item 5): titles, copies, labels, sources and apps, one description per kind.
+export * from './ad-library.ts';
+// Media cost upload for overseas (issue 31 item 5): versioned batches with rollback.
+export * from './ad-costs.ts';
+// Delivery (issue 31 item 2): the media's live objects mirrored, edits sent with their tokens.
+export * from './ad-objects.ts';
+// Automated rules (issue 31 item 5): conditions over report figures → actions on live objects.
+export * from './ad-rules.ts';

@@ -137,6 +137,14 @@ export const LOG_ROW_TARGETS = [
   'document',
   'image_review',
   'saved_view',
+  'ad_title',
+  'ad_copy',
+  'ad_label',
+  'ad_source',
+  'ad_app',
+  'ad_cost_batch',
+  'ad_object',
+  'ad_rule',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -208,6 +216,14 @@ export const LOG_TABLE_TARGETS = [
   'incidents',
   'documents',
   'image-reviews',
+  'ad-titles',
+  'ad-copies',
+  'ad-labels',
+  'ad-sources',
+  'ad-apps',
+  'ad-costs',
+  'ad-objects',
+  'ad-rules',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -46,3 +46,9 @@ export * from '../modules/documents/tables.ts';
 export * from '../modules/image-reviews/tables.ts';
 // Saved views of lists: filters, sort and columns under a name (modules/saved-views).
 export * from '../modules/saved-views/tables.ts';
+// Ad tools' simple lists: titles, copies, labels, sources, apps (modules/ad-library).
+export * from '../modules/ad-library/tables.ts';
+// Media cost upload for overseas: batches and their rows (modules/ad-costs).
+export * from '../modules/ad-costs/tables.ts';
+// Automated rules of ad placement: rules, runs and their actions (modules/ad-rules).
+export * from '../modules/ad-rules/tables.ts';

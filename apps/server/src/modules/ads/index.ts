@@ -9,6 +9,7 @@ import { adBatchRoutes } from './batch-routes.ts';
 import { BATCH_JOB, batchEnded, pushAd } from './batches.ts';
 import { adReportRoutes } from './report-routes.ts';
 import { REPORT_DAILY_TASK, REPORT_PULL_JOB, REPORT_ZONE, runPull, startDailyPulls } from './reports.ts';
+import { adObjectRoutes } from './objects.ts';
 import { adAccountRoutes } from './routes.ts';
 
 const SYNC_TASK = 'ads.sync_accounts';
@@ -34,6 +35,7 @@ export const adsModule = defineModule({
     await adAccountRoutes(app, context);
     await adReportRoutes(app, context);
     await adBatchRoutes(app, context);
+    await adObjectRoutes(app, context);
   },
   work: (context: Context) => ({
     jobs: {
@@ -57,3 +59,6 @@ export const adsModule = defineModule({
 });
 export { fakeMedia, type FakeMedia } from './media/fake.ts';
 export { syncAll, RENEW_WITHIN_MS } from './accounts.ts';
+export { adBatchAds, adBatches, adObjects, adAccounts, adReportDays } from './tables.ts';
+export { editObject, syncObjects } from './objects.ts';
+export { REPORT_ZONE } from './reports.ts';

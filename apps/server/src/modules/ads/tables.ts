@@ -129,3 +129,36 @@ export const adBatchAds = pgTable(
     uniqueIndex('ad_batch_ads_request').on(t.requestId),
   ],
 );
+
+/**
+ * The live objects of the game's advertiser accounts on a medium (campaigns and their ad groups),
+ * as last pulled or edited: `token` is the medium's concurrency token of the object as read.
+ */
+export const adObjects = pgTable(
+  'ad_objects',
+  {
+    ...gameRow(),
+    media: text('media').notNull(),
+    adAccountId: integer('ad_account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    level: text('level').$type<'campaign' | 'adgroup'>().notNull(),
+    objectId: text('object_id').notNull(),
+    parentObjectId: text('parent_object_id').notNull().default(''),
+    name: text('name').notNull().default(''),
+    status: text('status').$type<'active' | 'paused' | 'deleted'>().notNull(),
+    mediaStatus: text('media_status').notNull().default(''),
+    /** Cents. */
+    budget: bigint('budget', { mode: 'number' }),
+    bid: bigint('bid', { mode: 'number' }),
+    spendToday: bigint('spend_today', { mode: 'number' }).notNull().default(0),
+    token: text('token').notNull(),
+    syncedAt: at('synced_at').notNull(),
+    lastError: text('last_error').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('ad_objects_product_media_object').on(t.productId, t.media, t.level, t.objectId),
+    index('ad_objects_account').on(t.adAccountId),
+  ],
+);

@@ -62,6 +62,34 @@ export interface MadeAd {
   creativeId: string;
 }
 
+/** A live object of an advertiser account on the medium: a campaign or an ad group under one. */
+export interface MediumObject {
+  accountId: string;
+  level: 'campaign' | 'adgroup';
+  objectId: string;
+  /** The campaign an ad group is under ('' for a campaign). */
+  parentId: string;
+  name: string;
+  /** Whether it delivers, as the console reads the medium's status. */
+  status: 'active' | 'paused' | 'deleted';
+  /** The medium's own status word. */
+  mediaStatus: string;
+  /** Daily budget and bid in cents (null where the level has none). */
+  budget: number | null;
+  bid: number | null;
+  /** Spent today, in cents. */
+  spendToday: number;
+  /** The medium's concurrency token of the object as read: an edit names it. */
+  token: string;
+}
+
+/** An edit of a live object: pause, resume, or a new budget or bid (cents). */
+export type ObjectChange =
+  | { action: 'pause' }
+  | { action: 'resume' }
+  | { action: 'budget'; value: number }
+  | { action: 'bid'; value: number };
+
 /**
  * A medium's marketing API as the ads module uses it, opened for one grant (the `account` of
  * `app.outside.open` is the grant account; '' to start and complete an authorisation).
@@ -87,4 +115,14 @@ export interface AdMediumAdapter {
   report(accountIds: string[], from: string, to: string): Promise<MediumReportDay[]>;
   /** Makes one ad (campaign, ad group, creative); the same request id again answers the same ad. */
   createAd(ad: NewAd): Promise<MadeAd>;
+  /** The live campaigns and ad groups of these advertiser accounts. */
+  objects(accountIds: string[]): Promise<MediumObject[]>;
+  /**
+   * Sends an edit of one object with the token it was read with; the medium refuses (`refused`,
+   * its reason) an object changed since, and answers the object as it is now.
+   */
+  updateObject(
+    object: Pick<MediumObject, 'accountId' | 'level' | 'objectId' | 'token'>,
+    change: ObjectChange,
+  ): Promise<MediumObject>;
 }

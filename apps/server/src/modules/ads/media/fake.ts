@@ -13,8 +13,10 @@ import type {
   MediumAccountState,
   MediumGrant,
   MadeAd,
+  MediumObject,
   MediumReportDay,
   NewAd,
+  ObjectChange,
 } from './adapter.ts';
 
 /** The common failures, and `refresh_refused`: the medium no longer renews the grant (authorise again). */
@@ -48,6 +50,10 @@ export class FakeMedia {
   readonly frozen = new Set<string>();
   /** How many times the medium restated an account's day (its figures change with each). */
   private readonly restated = new Map<string, number>();
+  /** Live objects changed by edits, by object id (the others are derived from their account). */
+  private readonly objectState = new Map<string, MediumObject>();
+  /** Edits the medium applied (a refused one is not counted). */
+  objectEdits = 0;
   refreshes = 0;
   /** Awaited before a refresh is answered (a test holds one to make two instances overlap). */
   beforeRefresh: (() => Promise<void>) | null = null;
@@ -67,6 +73,117 @@ export class FakeMedia {
     this.frozen.clear();
     this.refreshes = 0;
     this.beforeRefresh = null;
+    this.objectState.clear();
+    this.objectEdits = 0;
+  }
+
+  /** The smallest daily budget the fake medium takes, in cents (Ocean Engine's is 300 yuan). */
+  static readonly MIN_BUDGET = 30_000;
+
+  /**
+   * An advertiser's live objects: two campaigns with an ad group each, plus the ads made on it
+   * (campaign and ad group), as edits left them.
+   */
+  objectsOf(media: string, accountId: string): MediumObject[] {
+    const base: MediumObject[] = [];
+    const add = (o: Omit<MediumObject, 'accountId' | 'token' | 'mediaStatus' | 'spendToday'>) => {
+      const seed = createHash('sha256').update(`${accountId}|${o.objectId}`).digest();
+      base.push({
+        ...o,
+        accountId,
+        mediaStatus: o.status === 'active' ? 'ENABLE' : 'DISABLE',
+        spendToday: seed.readUInt16BE(0) * 3,
+        token: '1',
+      });
+    };
+    for (const n of [1, 2]) {
+      const campaign = `${accountId}-c${n}`;
+      add({
+        level: 'campaign',
+        objectId: campaign,
+        parentId: '',
+        name: `${media} campaign ${n}`,
+        status: 'active',
+        budget: 50_000 * n,
+        bid: null,
+      });
+      add({
+        level: 'adgroup',
+        objectId: `${accountId}-g${n}`,
+        parentId: campaign,
+        name: `${media} ad group ${n}`,
+        status: 'active',
+        budget: 40_000,
+        bid: 100 * n,
+      });
+    }
+    for (const ad of this.ads.values()) {
+      if (ad.accountId !== accountId) continue;
+      add({
+        level: 'campaign',
+        objectId: ad.campaignId,
+        parentId: '',
+        name: ad.title,
+        status: 'active',
+        budget: 50_000,
+        bid: null,
+      });
+      add({
+        level: 'adgroup',
+        objectId: ad.adgroupId,
+        parentId: ad.campaignId,
+        name: ad.title,
+        status: 'active',
+        budget: 50_000,
+        bid: 120,
+      });
+    }
+    return base.map((o) => this.objectState.get(o.objectId) ?? o);
+  }
+
+  async objects(media: string, ids: string[], token: string, signal: AbortSignal): Promise<MediumObject[]> {
+    await this.act(media, 'objects', signal, token);
+    return ids.flatMap((id) => this.objectsOf(media, id));
+  }
+
+  /**
+   * Applies an edit when the token is the object's current one (else refused: it changed since);
+   * a frozen account, a budget under the minimum or a bid on a campaign are refused with a reason.
+   */
+  async updateObject(
+    media: string,
+    target: Pick<MediumObject, 'accountId' | 'level' | 'objectId' | 'token'>,
+    change: ObjectChange,
+    token: string,
+    signal: AbortSignal,
+  ): Promise<MediumObject> {
+    await this.act(media, 'update_object', signal, token);
+    const object = this.objectsOf(media, target.accountId).find((o) => o.objectId === target.objectId);
+    const refuse = (reason: string) => {
+      throw new OutsideError('refused', `${media}: ${reason}`, { status: 200 });
+    };
+    if (!object) return refuse(`no object ${target.objectId} on account ${target.accountId}`);
+    if (this.frozen.has(target.accountId)) refuse(`account ${target.accountId} is frozen`);
+    if (object.token !== target.token)
+      refuse(`object ${target.objectId} changed since it was read (version ${object.token}); read it again`);
+    if (change.action === 'budget' && change.value < FakeMedia.MIN_BUDGET)
+      refuse(`daily budget must be at least ${(FakeMedia.MIN_BUDGET / 100).toFixed(2)}`);
+    if (change.action === 'bid' && object.level !== 'adgroup')
+      refuse('a bid is set on ad groups, not campaigns');
+    const next: MediumObject = { ...object, token: String(Number(object.token) + 1) };
+    if (change.action === 'pause') Object.assign(next, { status: 'paused', mediaStatus: 'DISABLE' });
+    if (change.action === 'resume') Object.assign(next, { status: 'active', mediaStatus: 'ENABLE' });
+    if (change.action === 'budget') next.budget = change.value;
+    if (change.action === 'bid') next.bid = change.value;
+    this.objectState.set(object.objectId, next);
+    this.objectEdits += 1;
+    return next;
+  }
+
+  /** Someone changes an object on the medium itself (its token moves on). */
+  touchObject(media: string, accountId: string, objectId: string): void {
+    const object = this.objectsOf(media, accountId).find((o) => o.objectId === objectId);
+    if (object) this.objectState.set(objectId, { ...object, token: String(Number(object.token) + 1) });
   }
 
   /** The medium restates an account's day: the next pull of it answers other figures. */
@@ -279,6 +396,16 @@ export function fakeMediumAdapter(
     createAd: (ad) =>
       ctx.authorized(obtain, (token) =>
         ctx.call('create_ad', async (a) => ({ value: await fake.createAd(media, ad, token, a.signal) })),
+      ),
+    objects: (ids) =>
+      ctx.authorized(obtain, (token) =>
+        ctx.call('objects', async (a) => ({ value: await fake.objects(media, ids, token, a.signal) })),
+      ),
+    updateObject: (target, change) =>
+      ctx.authorized(obtain, (token) =>
+        ctx.call('update_object', async (a) => ({
+          value: await fake.updateObject(media, target, change, token, a.signal),
+        })),
       ),
     report: (ids, from, to) =>
       ctx.authorized(obtain, (token) =>

@@ -261,6 +261,15 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
         }
         return states;
       }),
+    // Delivery over the real API (listing and editing live objects) is not built yet: refused, never faked.
+    objects: () =>
+      Promise.reject(
+        new OutsideError('refused', 'Ocean Engine: delivery through the real API is not built yet'),
+      ),
+    updateObject: () =>
+      Promise.reject(
+        new OutsideError('refused', 'Ocean Engine: delivery through the real API is not built yet'),
+      ),
     createAd: (ad) =>
       withToken(async (token) => {
         // The API takes no idempotency key: the names carry our request id, and each level is looked

@@ -28,6 +28,8 @@ export const AD_PARTY_DEFINITIONS = new Map<string, PartyDefinition<AdMediumAdap
         token: { attempts: 1 },
         // A create is never sent twice by the kit: the adapter looks up what a lost answer made.
         create_ad: { attempts: 1 },
+        // An edit carries the object's token: a lost answer is read back by the next sync, never resent.
+        update_object: { attempts: 1 },
       },
       real:
         REAL[medium.code] ??

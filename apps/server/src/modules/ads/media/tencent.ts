@@ -238,6 +238,11 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
         return states;
       }),
     // Not built yet over the real API (campaign, ad group and creative creation): refused, never faked.
+    // Delivery over the real API (listing and editing live objects) is not built yet: refused, never faked.
+    objects: () =>
+      Promise.reject(new OutsideError('refused', 'Tencent: delivery through the real API is not built yet')),
+    updateObject: () =>
+      Promise.reject(new OutsideError('refused', 'Tencent: delivery through the real API is not built yet')),
     createAd: () =>
       Promise.reject(
         new OutsideError('refused', 'Tencent: batch creation through the real API is not built yet'),

@@ -1,0 +1,4 @@
+import { deliveryPage } from '../_delivery/page.ts';
+
+// A medium's delivery (`gdtv3-list`): the live objects pulled from the medium, edits sent to it.
+export default await deliveryPage();
