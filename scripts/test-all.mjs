@@ -147,7 +147,7 @@ function playwrightFailures(suites = []) {
 
 for (const f of failures) {
   const why = (f.message ?? '')
-    .replace(/\x1b\[[0-9;]*m/g, '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
     .split('\n')
     .slice(0, 6)
     .join('\n    ');

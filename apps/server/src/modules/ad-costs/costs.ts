@@ -414,4 +414,3 @@ export async function adCostRoutes(fastify: FastifyInstance, { db }: { db: Db })
       ok(await rollback(db, scopeOf(request) as ProductScope, request.params.id, request.body.version)),
   );
 }
-
