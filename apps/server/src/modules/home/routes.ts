@@ -1,3 +1,4 @@
+import { productHeaders } from '@rx/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/index.ts';
@@ -42,6 +43,7 @@ export async function homeRoutes(
         tags: ['home'],
         summary:
           "The chosen game's today and last 30 days (players, payments, redemptions, mail, tickets, campaigns, approvals, jobs), each part only when its page is the caller's",
+        headers: productHeaders,
       },
     },
     async (request) => {
