@@ -137,7 +137,7 @@ function playwrightFailures(suites = []) {
       spec.tests
         .filter((t) => t.status === 'unexpected')
         .map((t) => ({
-          name: `${suite.file} › ${spec.title} (${t.projectName})`,
+          name: `${suite.file} › ${spec.title}${t.projectName ? ` (${t.projectName})` : ''}`,
           message: t.results.at(-1)?.error?.message,
         })),
     ),
