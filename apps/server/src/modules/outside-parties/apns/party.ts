@@ -11,6 +11,6 @@ export const apns = definePushParty({
   contract: apnsParty,
   provider: 'apns',
   fake,
-  withTokens: false,
+
   real: realApns,
 });

@@ -11,6 +11,6 @@ export const fcm = definePushParty({
   contract: fcmParty,
   provider: 'fcm',
   fake,
-  withTokens: true,
+
   real: realFcm,
 });

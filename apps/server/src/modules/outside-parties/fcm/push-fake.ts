@@ -42,6 +42,11 @@ export class FakePushProvider {
 
   constructor(private readonly style: FakePushStyle) {}
 
+  /** Whether the provider has OAuth tokens (then its party gets them through the kit). */
+  get hasTokens(): boolean {
+    return this.style.tokens !== undefined;
+  }
+
   get mode(): FakeMode {
     return this.script.mode;
   }
@@ -106,10 +111,10 @@ export function definePushParty<C extends OutsidePartyContract>(options: {
   contract: C;
   provider: string;
   fake: FakePushProvider;
-  withTokens: boolean;
   real: (ctx: PartyContext<SettingsOf<C>>) => PushProvider;
 }) {
-  const { fake, provider, withTokens } = options;
+  const { fake, provider } = options;
+  const withTokens = fake.hasTokens;
   return defineParty<PushProvider, C>({
     contract: options.contract,
     policies: {

@@ -11,6 +11,6 @@ export const huaweiPush = definePushParty({
   contract: huaweiPushParty,
   provider: 'huawei',
   fake,
-  withTokens: true,
+
   real: realHuaweiPush,
 });
