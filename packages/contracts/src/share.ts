@@ -20,7 +20,7 @@ import {
   versionField,
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
-import { defineResource } from './resource.ts';
+import { defineResource, type ResourceSpec } from './resource.ts';
 
 /**
  * Social sharing per platform (issue 30). Every resource here is dimensioned: one table for all
@@ -33,6 +33,54 @@ const platform = z.enum(SHARE_PLATFORM_CODES);
 const platformFilter = { platform };
 const dimension = (kind: string | readonly string[]) =>
   ({ name: 'platform', kind, values: SHARE_PLATFORM_CODES }) as const;
+
+/** What a share is for: the scene a strategy, link, word set or video serves. */
+export const SHARE_SCENES = ['invite', 'reward', 'level_up', 'achievement', 'custom'] as const;
+export type ShareScene = (typeof SHARE_SCENES)[number];
+
+/** The filters of a platform's page kind whose rows are found by keyword and status. */
+const keywordFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
+/** …and by the scene they serve (strategies, links, words, videos). */
+const sceneFilters = {
+  ...platformFilter,
+  q: keyword,
+  scene: z.enum(SHARE_SCENES).optional(),
+  status: recordStatus.optional(),
+};
+
+/**
+ * A share resource of one page kind on every platform: one table with the platform as a column,
+ * listed and exported with the same filters, deleted outright.
+ */
+function platformResource<
+  const Name extends ResourceSpec['name'],
+  Item extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  const Sorts extends readonly [string, ...string[]],
+  F extends typeof keywordFilters | typeof sceneFilters,
+>(spec: {
+  name: Name;
+  page: string;
+  logTarget: ResourceSpec['logTarget'];
+  item: Item;
+  create: Create;
+  update: Update;
+  sorts: Sorts;
+  filters: F;
+  dimension: NonNullable<ResourceSpec['dimension']>;
+}) {
+  const { filters, ...rest } = spec;
+  return defineResource({
+    ...rest,
+    scope: 'product',
+    namespace: 'share',
+    list: listQuery(spec.sorts, filters),
+    export: exportQuery(filters),
+    filters: Object.keys(filters).filter((key) => key !== 'platform'),
+    remove: 'delete',
+  });
+}
 
 const name = safeText().trim().min(1).max(64);
 /** An uploaded image's address (`/files/<id>` or the store's public address). */
@@ -61,23 +109,15 @@ export const shareImageItem = imageFields.extend({
 });
 export type ShareImage = z.infer<typeof shareImageItem>;
 export const SHARE_IMAGE_SORTS = ['id', 'name', 'status', 'updated_at'] as const;
-const shareImageFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
-export const shareImageListQuery = listQuery(SHARE_IMAGE_SORTS, shareImageFilters);
-
-export const shareImagesResource = defineResource({
+export const shareImagesResource = platformResource({
   name: 'share-images',
   page: '/share/app-share-manage/wechat/image-manage',
-  scope: 'product',
   logTarget: 'share_image',
-  namespace: 'share',
   item: shareImageItem,
   create: shareImageCreateBody,
   update: shareImageUpdateBody,
-  list: shareImageListQuery,
-  export: exportQuery(shareImageFilters),
-  filters: ['q', 'status'],
   sorts: SHARE_IMAGE_SORTS,
-  remove: 'delete',
+  filters: keywordFilters,
   dimension: dimension('image-manage'),
 });
 
@@ -105,30 +145,20 @@ export const shareCardUpdateBody = cardFields.partial().extend({ version: versio
 export const shareCardItem = cardFields.extend({ ...rowMeta, product_id: idField, platform });
 export type ShareCard = z.infer<typeof shareCardItem>;
 export const SHARE_CARD_SORTS = ['id', 'title', 'status', 'updated_at'] as const;
-const shareCardFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
-export const shareCardListQuery = listQuery(SHARE_CARD_SORTS, shareCardFilters);
-
-export const shareCardsResource = defineResource({
+export const shareCardsResource = platformResource({
   name: 'share-cards',
   page: '/share/app-share-manage/wechat/card-manage',
-  scope: 'product',
   logTarget: 'share_card',
-  namespace: 'share',
   item: shareCardItem,
   create: shareCardCreateBody,
   update: shareCardUpdateBody,
-  list: shareCardListQuery,
-  export: exportQuery(shareCardFilters),
-  filters: ['q', 'status'],
   sorts: SHARE_CARD_SORTS,
-  remove: 'delete',
+  filters: keywordFilters,
   dimension: dimension('card-manage'),
 });
 
 // ——— Strategies ———
 
-export const SHARE_SCENES = ['invite', 'reward', 'level_up', 'achievement', 'custom'] as const;
-export type ShareScene = (typeof SHARE_SCENES)[number];
 export const MAX_SHARE_VARIANTS = 10;
 
 export const shareVariant = z.object({
@@ -178,28 +208,15 @@ export const shareStrategyUpdateBody = strategyFields
 export const shareStrategyItem = strategyFields.extend({ ...rowMeta, product_id: idField, platform });
 export type ShareStrategy = z.infer<typeof shareStrategyItem>;
 export const SHARE_STRATEGY_SORTS = ['id', 'name', 'scene', 'status', 'updated_at'] as const;
-const shareStrategyFilters = {
-  ...platformFilter,
-  q: keyword,
-  scene: z.enum(SHARE_SCENES).optional(),
-  status: recordStatus.optional(),
-};
-export const shareStrategyListQuery = listQuery(SHARE_STRATEGY_SORTS, shareStrategyFilters);
-
-export const shareStrategiesResource = defineResource({
+export const shareStrategiesResource = platformResource({
   name: 'share-strategies',
   page: '/share/app-share-manage/wechat/strategy-manage',
-  scope: 'product',
   logTarget: 'share_strategy',
-  namespace: 'share',
   item: shareStrategyItem,
   create: shareStrategyCreateBody,
   update: shareStrategyUpdateBody,
-  list: shareStrategyListQuery,
-  export: exportQuery(shareStrategyFilters),
-  filters: ['q', 'scene', 'status'],
   sorts: SHARE_STRATEGY_SORTS,
-  remove: 'delete',
+  filters: sceneFilters,
   dimension: dimension('strategy-manage'),
 });
 
@@ -283,28 +300,15 @@ export const shareLinkItem = linkFields.extend({
 });
 export type ShareLink = z.infer<typeof shareLinkItem>;
 export const SHARE_LINK_SORTS = ['id', 'name', 'clicks', 'registers', 'status', 'updated_at'] as const;
-const shareLinkFilters = {
-  ...platformFilter,
-  q: keyword,
-  scene: z.enum(SHARE_SCENES).optional(),
-  status: recordStatus.optional(),
-};
-export const shareLinkListQuery = listQuery(SHARE_LINK_SORTS, shareLinkFilters);
-
-export const shareLinksResource = defineResource({
+export const shareLinksResource = platformResource({
   name: 'share-links',
   page: '/share/app-share-manage/wechat/link-manage',
-  scope: 'product',
   logTarget: 'share_link',
-  namespace: 'share',
   item: shareLinkItem,
   create: shareLinkCreateBody,
   update: shareLinkUpdateBody,
-  list: shareLinkListQuery,
-  export: exportQuery(shareLinkFilters),
-  filters: ['q', 'scene', 'status'],
   sorts: SHARE_LINK_SORTS,
-  remove: 'delete',
+  filters: sceneFilters,
   dimension: dimension(['link-manage', 'linkhw-manage']),
 });
 
@@ -527,23 +531,15 @@ export const shareMultiImageItem = multiImageFields.extend({
 });
 export type ShareMultiImage = z.infer<typeof shareMultiImageItem>;
 export const SHARE_MULTI_IMAGE_SORTS = ['id', 'name', 'status', 'updated_at'] as const;
-const shareMultiImageFilters = { ...platformFilter, q: keyword, status: recordStatus.optional() };
-export const shareMultiImageListQuery = listQuery(SHARE_MULTI_IMAGE_SORTS, shareMultiImageFilters);
-
-export const shareMultiImagesResource = defineResource({
+export const shareMultiImagesResource = platformResource({
   name: 'share-multi-images',
   page: '/share/app-share-manage/tiktok/multi-image-manage',
-  scope: 'product',
   logTarget: 'share_multi_image',
-  namespace: 'share',
   item: shareMultiImageItem,
   create: shareMultiImageCreateBody,
   update: shareMultiImageUpdateBody,
-  list: shareMultiImageListQuery,
-  export: exportQuery(shareMultiImageFilters),
-  filters: ['q', 'status'],
   sorts: SHARE_MULTI_IMAGE_SORTS,
-  remove: 'delete',
+  filters: keywordFilters,
   dimension: extraDimension('multi-image-manage'),
 });
 export const shareMultiImageListAnswer = listAnswer(shareMultiImageItem);
@@ -575,28 +571,15 @@ export const shareWordsUpdateBody = wordsFields.partial().extend({ version: vers
 export const shareWordsItem = wordsFields.extend({ ...rowMeta, product_id: idField, platform });
 export type ShareWords = z.infer<typeof shareWordsItem>;
 export const SHARE_WORDS_SORTS = ['id', 'scene', 'status', 'updated_at'] as const;
-const shareWordsFilters = {
-  ...platformFilter,
-  q: keyword,
-  scene: z.enum(SHARE_SCENES).optional(),
-  status: recordStatus.optional(),
-};
-export const shareWordsListQuery = listQuery(SHARE_WORDS_SORTS, shareWordsFilters);
-
-export const shareWordsResource = defineResource({
+export const shareWordsResource = platformResource({
   name: 'share-words',
   page: '/share/app-share-manage/douyin/words-materials-manage',
-  scope: 'product',
   logTarget: 'share_words',
-  namespace: 'share',
   item: shareWordsItem,
   create: shareWordsCreateBody,
   update: shareWordsUpdateBody,
-  list: shareWordsListQuery,
-  export: exportQuery(shareWordsFilters),
-  filters: ['q', 'scene', 'status'],
   sorts: SHARE_WORDS_SORTS,
-  remove: 'delete',
+  filters: sceneFilters,
   dimension: extraDimension('words-materials-manage'),
 });
 export const shareWordsListAnswer = listAnswer(shareWordsItem);
@@ -642,28 +625,15 @@ export const shareVideoItem = videoFields.extend({
 });
 export type ShareVideo = z.infer<typeof shareVideoItem>;
 export const SHARE_VIDEO_SORTS = ['id', 'name', 'scene', 'status', 'updated_at'] as const;
-const shareVideoFilters = {
-  ...platformFilter,
-  q: keyword,
-  scene: z.enum(SHARE_SCENES).optional(),
-  status: recordStatus.optional(),
-};
-export const shareVideoListQuery = listQuery(SHARE_VIDEO_SORTS, shareVideoFilters);
-
-export const shareVideosResource = defineResource({
+export const shareVideosResource = platformResource({
   name: 'share-videos',
   page: '/share/app-share-manage/douyin/videos-materials-manage',
-  scope: 'product',
   logTarget: 'share_video',
-  namespace: 'share',
   item: shareVideoItem,
   create: shareVideoCreateBody,
   update: shareVideoUpdateBody,
-  list: shareVideoListQuery,
-  export: exportQuery(shareVideoFilters),
-  filters: ['q', 'scene', 'status'],
   sorts: SHARE_VIDEO_SORTS,
-  remove: 'delete',
+  filters: sceneFilters,
   dimension: extraDimension('videos-materials-manage'),
 });
 export const shareVideoListAnswer = listAnswer(shareVideoItem);
