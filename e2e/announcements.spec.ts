@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer as drawerOf } from './support/ui.ts';
+import { button, openDrawer as drawerOf, rowOf } from './support/ui.ts';
 
 // Operations staff write a notice, save a wrong form and a right one, publish it, see it as a
 // player would (the preview and the signed game API), and recall it; in Chinese and in Arabic
@@ -18,8 +18,6 @@ const zh = {
 };
 const ar = { a: localeStrings('announcements', 'ar') as Record<string, any> };
 
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 const PAGE = '/main/operation/product-notice';
 
 interface Notice {

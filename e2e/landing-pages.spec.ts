@@ -1,10 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import {
+  ARABIC_PHONE,
+  CHINESE_WIDE,
+  button,
+  confirmPopover,
+  fitsAndPasses,
+  openDrawer,
+  rowOf,
+} from './support/ui.ts';
 
 // Landing pages as staff use them: a page with a slug that is no slug refused, then a right one
 // saved and published (served at /l/<slug>); a second version published, then rolled back from the
@@ -15,22 +23,7 @@ import { button, openDrawer } from './support/ui.ts';
 test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 180_000 });
 
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
-const confirm = (page: Page) => page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
-
-async function fitsAndPasses(page: Page, dir: string) {
-  await expect(page.locator('html')).toHaveAttribute('dir', dir);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-for (const c of [
-  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
-  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
-] as const) {
+for (const c of [CHINESE_WIDE, ARABIC_PHONE] as const) {
   test(`a landing page: publish, a second version, roll back (${c.lang}, ${c.width} px)`, async ({
     page,
     request,
@@ -63,7 +56,7 @@ for (const c of [
 
     // Published: v1 is served, sanitised, with its share preview tags.
     await row.getByTestId('landing-publish').click();
-    await confirm(page);
+    await confirmPopover(page);
     await expect(row).toContainText('v1');
     const served = async () => (await request.get(`/l/${slug}`)).text();
     expect(await served()).toContain(`<title>First ${tag}</title>`);
@@ -86,7 +79,7 @@ for (const c of [
     await expect(versions.locator('tbody tr.ant-table-row')).toHaveCount(2);
     await fitsAndPasses(page, c.dir);
     await versions.getByTestId('landing-rollback-1').click();
-    await confirm(page);
+    await confirmPopover(page);
     await expect(versions).toBeHidden();
     await expect(row).toContainText('v1');
     expect(await served()).toContain(`<title>First ${tag}</title>`);

@@ -1,11 +1,19 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import {
+  ARABIC_PHONE,
+  CHINESE_WIDE,
+  button,
+  confirmPopover,
+  fitsAndPasses,
+  openDrawer,
+  rowOf,
+} from './support/ui.ts';
 
 // The lottery page as staff use it: a lottery without a name refused, then one prize and a
 // fallback saved; started (the seed hash shows), a player draws through the game API, the draw
@@ -16,25 +24,10 @@ import { button, openDrawer } from './support/ui.ts';
 test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 180_000 });
 
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
-const confirm = (page: Page) => page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
-
-async function fitsAndPasses(page: Page, dir: string) {
-  await expect(page.locator('html')).toHaveAttribute('dir', dir);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
 const fill = (scope: Locator, label: string, n: number, value: string) =>
   scope.getByLabel(label.replace('{{n}}', String(n)), { exact: true }).fill(value);
 
-for (const c of [
-  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
-  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
-] as const) {
+for (const c of [CHINESE_WIDE, ARABIC_PHONE] as const) {
   test(`a lottery: prizes, start, a draw, its record, end (${c.lang}, ${c.width} px)`, async ({
     page,
     request,
@@ -72,7 +65,7 @@ for (const c of [
 
     // Started: the seed hash is published.
     await row.getByTestId('lottery-start').click();
-    await confirm(page);
+    await confirmPopover(page);
     await expect(row).toContainText(s.statuses.live);
     const [lottery] = (
       await api<{ list: { id: number; seed_hash: string }[] }>(page, 'GET', `/lotteries?q=${tag}`)
@@ -104,7 +97,7 @@ for (const c of [
 
     // Ended: no more draws, the seed is revealed.
     await row.getByTestId('lottery-end').click();
-    await confirm(page);
+    await confirmPopover(page);
     await expect(row).toContainText(s.statuses.ended);
     await row.getByTestId('lottery-draws-open').click();
     await expect(page.getByTestId('lottery-draws')).toContainText(s.seed);

@@ -45,7 +45,10 @@ test.describe('notifications and work orders', () => {
     // filtered to work orders still holds it.
     await page.goto('/main/notification/management?kind=work_order');
     await expect(
-      page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: /工单 #\d+：/ }).first(),
+      page
+        .locator('.ant-table-tbody tr.ant-table-row')
+        .filter({ hasText: /工单 #\d+：/ })
+        .first(),
     ).toBeVisible();
   });
 

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { ARABIC_PHONE, CHINESE_WIDE, button, fitsAndPasses, openDrawer, rowOf } from './support/ui.ts';
 
 // Share ad scheduling as staff use it: two slots booked, the calendar shows them on their day;
 // moving one onto the other's placement is refused naming the other, on another platform it is
@@ -15,17 +15,6 @@ import { button, openDrawer } from './support/ui.ts';
 test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 180_000 });
 
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
-
-async function fitsAndPasses(page: Page, dir: string) {
-  await expect(page.locator('html')).toHaveAttribute('dir', dir);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
 async function choose(page: Page, select: string, option: string) {
   await page.locator(select).click();
   await page
@@ -35,10 +24,7 @@ async function choose(page: Page, select: string, option: string) {
     .click();
 }
 
-for (const c of [
-  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
-  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
-] as const) {
+for (const c of [CHINESE_WIDE, ARABIC_PHONE] as const) {
   test(`share ad slots: the calendar, a conflict refused then resolved (${c.lang}, ${c.width} px)`, async ({
     page,
   }) => {

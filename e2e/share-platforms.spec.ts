@@ -1,11 +1,19 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { png } from '../apps/server/test/images.ts';
 import { pickVariant } from '../packages/contracts/src/share.ts';
-import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer, spaced } from './support/ui.ts';
+import {
+  ARABIC_PHONE,
+  CHINESE_WIDE,
+  button,
+  fieldError,
+  fitsAndPasses,
+  openDrawer,
+  rowOf,
+  spaced,
+} from './support/ui.ts';
 import { api } from './support/api.ts';
 
 // A platform's four share pages as staff use them: an image (a wrong ratio refused by the server
@@ -19,74 +27,32 @@ test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 180_000 });
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
+const PLATFORMS = {
+  // 5:4, at least 500×400.
+  wechat: {
+    platform: 'wechat',
+    user: 'admin',
+    links: 'link-manage',
+    wrong: [400, 400],
+    right: [500, 400],
+    ratio: '1.25:1',
+  },
+  // 1.91:1, at least 1200×630.
+  facebook: {
+    platform: 'facebook',
+    user: 'ops_hw',
+    links: 'linkhw-manage',
+    wrong: [800, 800],
+    right: [1200, 630],
+    ratio: '1.91:1',
+  },
+} as const;
 const CASES = [
-  {
-    platform: 'wechat',
-    user: 'admin',
-    links: 'link-manage',
-    // 5:4, at least 500×400.
-    wrong: [400, 400],
-    right: [500, 400],
-    ratio: '1.25:1',
-    lang: 'zh',
-    html: 'zh-CN',
-    dir: 'ltr',
-    name: '简体中文',
-    width: 1440,
-  },
-  {
-    platform: 'facebook',
-    user: 'ops_hw',
-    links: 'linkhw-manage',
-    // 1.91:1, at least 1200×630.
-    wrong: [800, 800],
-    right: [1200, 630],
-    ratio: '1.91:1',
-    lang: 'ar',
-    html: 'ar',
-    dir: 'rtl',
-    name: 'العربية',
-    width: 390,
-  },
-  {
-    platform: 'wechat',
-    user: 'admin',
-    links: 'link-manage',
-    wrong: [400, 400],
-    right: [500, 400],
-    ratio: '1.25:1',
-    lang: 'ar',
-    html: 'ar',
-    dir: 'rtl',
-    name: 'العربية',
-    width: 390,
-  },
-  {
-    platform: 'facebook',
-    user: 'ops_hw',
-    links: 'linkhw-manage',
-    wrong: [800, 800],
-    right: [1200, 630],
-    ratio: '1.91:1',
-    lang: 'zh',
-    html: 'zh-CN',
-    dir: 'ltr',
-    name: '简体中文',
-    width: 1440,
-  },
+  { ...PLATFORMS.wechat, ...CHINESE_WIDE },
+  { ...PLATFORMS.facebook, ...ARABIC_PHONE },
+  { ...PLATFORMS.wechat, ...ARABIC_PHONE },
+  { ...PLATFORMS.facebook, ...CHINESE_WIDE },
 ] as const;
-
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
-const fieldError = (drawer: Locator) => drawer.locator('.ant-form-item-explain-error').first();
-
-async function fitsAndPasses(page: Page, dir: string) {
-  await expect(page.locator('html')).toHaveAttribute('dir', dir);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page)).toEqual([]);
-}
 
 /**
  * Uploads a PNG of these sides into the drawer's upload field and waits until the preview shows
@@ -299,10 +265,7 @@ for (const c of [
 // TikTok's multi-image posts (an overseas platform's extra page): a post with one image wrong (a
 // panorama, outside 1/2.2…2.2) refused on that image, then right; in Arabic at 390 px and Chinese
 // at 1440 px, axe.
-for (const c of [
-  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
-  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
-] as const) {
+for (const c of [ARABIC_PHONE, CHINESE_WIDE] as const) {
   test(`tiktok multi-image posts (${c.lang}, ${c.width} px)`, async ({ page }) => {
     const s = localeStrings('share', c.lang) as Record<string, any>;
     const crud = localeStrings('crud', c.lang) as Record<string, any>;
@@ -347,10 +310,7 @@ for (const c of [
 
 // Douyin's share words (a domestic platform's extra page): words too long with their hashtags
 // refused, then right; Chinese at 1440 px and Arabic at 390 px, axe.
-for (const c of [
-  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
-  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
-] as const) {
+for (const c of [CHINESE_WIDE, ARABIC_PHONE] as const) {
   test(`douyin share words (${c.lang}, ${c.width} px)`, async ({ page }) => {
     const crud = localeStrings('crud', c.lang) as Record<string, any>;
     const tag = `${c.lang}${Date.now().toString(36)}`;

@@ -1,10 +1,17 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mp4 } from '../apps/server/test/videos.ts';
-import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import {
+  ARABIC_PHONE,
+  CHINESE_WIDE,
+  button,
+  fieldError,
+  fitsAndPasses,
+  openDrawer,
+  rowOf,
+} from './support/ui.ts';
 import { api } from './support/api.ts';
 
 // Share tracking, material strategies and Douyin videos (issue 30 part B): each journey in Chinese
@@ -15,22 +22,7 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ bypassCSP: true });
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
-const CASES = [
-  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
-  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
-] as const;
-
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
-const fieldError = (drawer: Locator) => drawer.locator('.ant-form-item-explain-error').first();
-
-async function fitsAndPasses(page: Page, dir: string) {
-  await expect(page.locator('html')).toHaveAttribute('dir', dir);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page)).toEqual([]);
-}
+const CASES = [CHINESE_WIDE, ARABIC_PHONE] as const;
 
 async function pick(page: Page, select: Locator, text: string) {
   await select.click();

@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { button, openDrawer, rowOf } from './support/ui.ts';
 
 // Release staff add a version (a wrong form first, then a right one), publish it to a share of
 // devices, are refused a lower share, halt the rollout and read the publish history; a game server
@@ -14,8 +14,6 @@ import { button, openDrawer } from './support/ui.ts';
 const PAGE = '/main/product/product-fe/version-manage';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
 test.describe.configure({ timeout: 300_000 });
 // axe-core is injected as a script, which the console's Content Security Policy refuses otherwise.

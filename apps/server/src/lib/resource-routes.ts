@@ -22,7 +22,7 @@ import { findOr404, updateVersioned } from './versioned.ts';
 /** A table of rows filed under a CP (and a product, for a game's data). */
 type ScopedTable = PgTable & { id: PgColumn; cpId: PgColumn; productId?: PgColumn };
 
-type ResourceTable = ScopedTable & { version: PgColumn; updatedAt: PgColumn };
+export type ResourceTable = ScopedTable & { version: PgColumn; updatedAt: PgColumn };
 
 /** A resource's list filters (its list query without paging and sort). */
 export type Filters<R extends Resource> = Omit<z.output<R['list']>, 'page' | 'page_size' | 'sort'>;

@@ -17,15 +17,11 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
-import {
-  resourceRoutes,
-  resourceService,
-  resourceTableRoutes,
-  type ResourceImpl,
-} from '../../lib/resource-routes.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { checkedImage } from './resources.ts';
 import { checkedVideo } from './videos.ts';
 import { shareMaterialStrategies as table } from './tables.ts';
+import { exportedShareRoutes, hashtagsCell } from './exported.ts';
 
 type Row = typeof table.$inferSelect;
 
@@ -142,32 +138,19 @@ export const shareMaterialService = resourceService(shareMaterialsResource, impl
 
 /** `/share-materials?material=`: the five kinds of material strategy, one table, with an export. */
 export function shareMaterialRoutes(fastify: FastifyInstance, db: Db): void {
-  resourceTableRoutes(fastify, db, shareMaterialsResource, {
-    exporter: {
-      name: shareMaterialsResource.name,
-      headers: [
-        'id',
-        'material',
-        'name',
-        'platforms',
-        'title',
-        'description',
-        ...SHARE_MATERIAL_FIELDS,
-        'status',
-        'version',
-        'updated_at',
-      ],
-      prepare: async () => null,
-      toCells: (item: ShareMaterial) => ({
-        ...item,
-        platforms: item.platforms.join(' '),
-        hashtags: item.hashtags.map((t) => `#${t}`).join(' '),
-      }),
-      batch: (db2: Db, scope, filters, after: number, limit: number) =>
-        shareMaterialService.batch(db2, scope, filters as never, after, limit),
-    },
-  });
-  resourceRoutes(fastify, db, shareMaterialsResource, shareMaterialService, impl);
+  exportedShareRoutes(
+    fastify,
+    db,
+    shareMaterialsResource,
+    shareMaterialService,
+    impl,
+    ['material', 'name', 'platforms', 'title', 'description', ...SHARE_MATERIAL_FIELDS, 'status'],
+    (item: ShareMaterial) => ({
+      ...item,
+      platforms: item.platforms.join(' '),
+      hashtags: hashtagsCell(item.hashtags),
+    }),
+  );
 }
 
 /** The live strategies of a kind a game offers on a platform (newest first, at most 50). */

@@ -4,14 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
-import {
-  resourceRoutes,
-  resourceService,
-  resourceTableRoutes,
-  type ResourceImpl,
-} from '../../lib/resource-routes.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { checkedImage, constraintsOf } from './resources.ts';
 import { shareMultiImages } from './tables.ts';
+import { exportedShareRoutes } from './exported.ts';
 
 type Row = typeof shareMultiImages.$inferSelect;
 type Sided = { url: string; width: number; height: number };
@@ -78,19 +74,17 @@ export const shareMultiImageService = resourceService(shareMultiImagesResource, 
 
 /** `/share-multi-images?platform=`: the platform's photo posts, with an export. */
 export function shareMultiImageRoutes(fastify: FastifyInstance, db: Db): void {
-  resourceTableRoutes(fastify, db, shareMultiImagesResource, {
-    exporter: {
-      name: shareMultiImagesResource.name,
-      headers: ['id', 'platform', 'name', 'caption', 'images', 'status', 'version', 'updated_at'],
-      prepare: async () => null,
-      toCells: (item: ShareMultiImage) => ({
-        ...item,
-        // One cell: each image's address and sides, separated by spaces.
-        images: item.images.map((i) => `${i.url}#${i.width}x${i.height}`).join(' '),
-      }),
-      batch: (db2: Db, scope, filters, after: number, limit: number) =>
-        shareMultiImageService.batch(db2, scope, filters as never, after, limit),
-    },
-  });
-  resourceRoutes(fastify, db, shareMultiImagesResource, shareMultiImageService, impl);
+  exportedShareRoutes(
+    fastify,
+    db,
+    shareMultiImagesResource,
+    shareMultiImageService,
+    impl,
+    ['platform', 'name', 'caption', 'images', 'status'],
+    (item: ShareMultiImage) => ({
+      ...item,
+      // One cell: each image's address and sides, separated by spaces.
+      images: item.images.map((i) => `${i.url}#${i.width}x${i.height}`).join(' '),
+    }),
+  );
 }

@@ -2,15 +2,11 @@ import { eq, or } from 'drizzle-orm';
 import { sharePlatformsResource, type SharePlatformSetup } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { contains } from '../../lib/list.ts';
-import {
-  resourceRoutes,
-  resourceService,
-  resourceTableRoutes,
-  type ResourceImpl,
-} from '../../lib/resource-routes.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { FastifyInstance } from 'fastify';
 import { sharePlatformSetups } from './tables.ts';
+import { exportedShareRoutes } from './exported.ts';
 
 type Row = typeof sharePlatformSetups.$inferSelect;
 
@@ -75,25 +71,13 @@ export function sharePlatformImpl(
 export function sharePlatformRoutes(fastify: FastifyInstance, db: Db, secrets: SecretBox): void {
   const impl = sharePlatformImpl(secrets);
   const service = resourceService(sharePlatformsResource, impl);
-  resourceTableRoutes(fastify, db, sharePlatformsResource, {
-    exporter: {
-      name: sharePlatformsResource.name,
-      headers: [
-        'id',
-        'platform',
-        'enabled',
-        'app_id',
-        'app_secret_set',
-        'link_domains',
-        'remark',
-        'version',
-        'updated_at',
-      ],
-      prepare: async () => null,
-      toCells: (item: SharePlatformSetup) => ({ ...item, link_domains: item.link_domains.join(' ') }),
-      batch: (db2: Db, scope, filters, after: number, limit: number) =>
-        service.batch(db2, scope, filters as never, after, limit),
-    },
-  });
-  resourceRoutes(fastify, db, sharePlatformsResource, service, impl);
+  exportedShareRoutes(
+    fastify,
+    db,
+    sharePlatformsResource,
+    service,
+    impl,
+    ['platform', 'enabled', 'app_id', 'app_secret_set', 'link_domains', 'remark'],
+    (item: SharePlatformSetup) => ({ ...item, link_domains: item.link_domains.join(' ') }),
+  );
 }

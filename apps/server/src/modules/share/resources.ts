@@ -24,17 +24,12 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
-import type { Cell } from '../../lib/cells.ts';
-import {
-  resourceRoutes,
-  resourceService,
-  resourceTableRoutes,
-  type ResourceImpl,
-} from '../../lib/resource-routes.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { inScope } from '../../lib/scope.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { ok } from '../../lib/request.ts';
 import { shareLinkStats } from './stats.ts';
+import { exportedShareRoutes } from './exported.ts';
 import { sharePlatformRoutes } from './platforms.ts';
 import { shareMultiImageRoutes } from './multi-images.ts';
 import { shareWordsRoutes } from './words.ts';
@@ -369,35 +364,6 @@ const linkImpl: ResourceImpl<typeof shareLinksResource, typeof shareLinks, Share
 };
 export const shareLinkService = resourceService(shareLinksResource, linkImpl);
 
-type Stamped = { id: number; version: number; created_at: string; updated_at: string };
-
-/** A share resource's export: its columns, then the version and times (no import: rows carry uploads). */
-function exporter<Item extends Stamped>(
-  resource:
-    | typeof shareImagesResource
-    | typeof shareCardsResource
-    | typeof shareStrategiesResource
-    | typeof shareLinksResource,
-  service: { batch: (db: Db, scope: Scope, filters: never, after: number, limit: number) => Promise<Item[]> },
-  columns: readonly string[],
-  cellsOf: (item: Item) => Record<string, Cell>,
-) {
-  return {
-    name: resource.name,
-    headers: ['id', ...columns, 'version', 'created_at', 'updated_at'],
-    prepare: async () => null,
-    toCells: (item: Item) => ({
-      id: item.id,
-      ...cellsOf(item),
-      version: item.version,
-      created_at: item.created_at,
-      updated_at: item.updated_at,
-    }),
-    batch: (db: Db, scope: Scope, filters: unknown, after: number, limit: number) =>
-      service.batch(db, scope, filters as never, after, limit),
-  };
-}
-
 /**
  * `/share-images`, `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with
  * exports; `/share-links/:id/stats` (clicks by device, registers and pays per day, top sharers).
@@ -413,59 +379,49 @@ export async function shareRoutes(
   shareTrackingRoutes(fastify, db);
   shareVideoRoutes(fastify, db);
   shareMaterialRoutes(fastify, db);
-  resourceRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl);
-  resourceTableRoutes(fastify, db, shareImagesResource, {
-    exporter: exporter<ShareImage>(
-      shareImagesResource,
-      shareImageService,
-      ['platform', 'name', 'image_url', 'width', 'height', 'status'],
-      (i) => ({ ...i }),
-    ),
-  });
-  resourceRoutes(fastify, db, shareCardsResource, shareCardService, cardImpl);
-  resourceTableRoutes(fastify, db, shareCardsResource, {
-    exporter: exporter<ShareCard>(
-      shareCardsResource,
-      shareCardService,
-      ['platform', 'title', 'description', 'image_url', 'path', 'status'],
-      (i) => ({ ...i }),
-    ),
-  });
-  resourceRoutes(fastify, db, shareStrategiesResource, shareStrategyService, strategyImpl);
-  resourceTableRoutes(fastify, db, shareStrategiesResource, {
-    exporter: exporter<ShareStrategy>(
-      shareStrategiesResource,
-      shareStrategyService,
-      ['platform', 'name', 'scene', 'variants', 'starts_at', 'ends_at', 'status'],
-      (i) => ({
-        ...i,
-        // One cell: each variant as `key×weight: title`, separated by `|`.
-        variants: i.variants.map((v) => `${v.key}×${v.weight}: ${v.title}`).join(' | '),
-      }),
-    ),
-  });
-  resourceRoutes(fastify, db, shareLinksResource, shareLinkService, linkImpl);
-  resourceTableRoutes(fastify, db, shareLinksResource, {
-    exporter: exporter<ShareLink>(
-      shareLinksResource,
-      shareLinkService,
-      [
-        'platform',
-        'name',
-        'code',
-        'target_url',
-        'deep_link',
-        'fallback_url',
-        'channel',
-        'campaign',
-        'scene',
-        'clicks',
-        'registers',
-        'status',
-      ],
-      (i) => ({ ...i }),
-    ),
-  });
+  exportedShareRoutes(fastify, db, shareImagesResource, shareImageService, imageImpl, [
+    'platform',
+    'name',
+    'image_url',
+    'width',
+    'height',
+    'status',
+  ]);
+  exportedShareRoutes(fastify, db, shareCardsResource, shareCardService, cardImpl, [
+    'platform',
+    'title',
+    'description',
+    'image_url',
+    'path',
+    'status',
+  ]);
+  exportedShareRoutes(
+    fastify,
+    db,
+    shareStrategiesResource,
+    shareStrategyService,
+    strategyImpl,
+    ['platform', 'name', 'scene', 'variants', 'starts_at', 'ends_at', 'status'],
+    (i) => ({
+      ...i,
+      // One cell: each variant as `key×weight: title`, separated by `|`.
+      variants: i.variants.map((v) => `${v.key}×${v.weight}: ${v.title}`).join(' | '),
+    }),
+  );
+  exportedShareRoutes(fastify, db, shareLinksResource, shareLinkService, linkImpl, [
+    'platform',
+    'name',
+    'code',
+    'target_url',
+    'deep_link',
+    'fallback_url',
+    'channel',
+    'campaign',
+    'scene',
+    'clicks',
+    'registers',
+    'status',
+  ]);
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/share-links/:id/stats',
     {

@@ -5,15 +5,11 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
-import {
-  resourceRoutes,
-  resourceService,
-  resourceTableRoutes,
-  type ResourceImpl,
-} from '../../lib/resource-routes.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { files } from '../files/tables.ts';
 import { checkedImage, constraintsOf } from './resources.ts';
 import { shareVideos } from './tables.ts';
+import { exportedShareRoutes, hashtagsCell } from './exported.ts';
 
 type Row = typeof shareVideos.$inferSelect;
 type Probed = { durationMs: number; width: number; height: number };
@@ -109,30 +105,25 @@ export const shareVideoService = resourceService(shareVideosResource, impl);
 
 /** `/share-videos?platform=`: the platform's share videos, with an export. */
 export function shareVideoRoutes(fastify: FastifyInstance, db: Db): void {
-  resourceTableRoutes(fastify, db, shareVideosResource, {
-    exporter: {
-      name: shareVideosResource.name,
-      headers: [
-        'id',
-        'platform',
-        'name',
-        'video_url',
-        'duration_ms',
-        'width',
-        'height',
-        'cover_url',
-        'title',
-        'hashtags',
-        'scene',
-        'status',
-        'version',
-        'updated_at',
-      ],
-      prepare: async () => null,
-      toCells: (item: ShareVideo) => ({ ...item, hashtags: item.hashtags.map((t) => `#${t}`).join(' ') }),
-      batch: (db2: Db, scope, filters, after: number, limit: number) =>
-        shareVideoService.batch(db2, scope, filters as never, after, limit),
-    },
-  });
-  resourceRoutes(fastify, db, shareVideosResource, shareVideoService, impl);
+  exportedShareRoutes(
+    fastify,
+    db,
+    shareVideosResource,
+    shareVideoService,
+    impl,
+    [
+      'platform',
+      'name',
+      'video_url',
+      'duration_ms',
+      'width',
+      'height',
+      'cover_url',
+      'title',
+      'hashtags',
+      'scene',
+      'status',
+    ],
+    (item: ShareVideo) => ({ ...item, hashtags: hashtagsCell(item.hashtags) }),
+  );
 }

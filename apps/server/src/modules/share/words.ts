@@ -4,14 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
-import {
-  resourceRoutes,
-  resourceService,
-  resourceTableRoutes,
-  type ResourceImpl,
-} from '../../lib/resource-routes.ts';
+import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { constraintsOf } from './resources.ts';
 import { shareWords } from './tables.ts';
+import { exportedShareRoutes, hashtagsCell } from './exported.ts';
 
 type Row = typeof shareWords.$inferSelect;
 
@@ -66,15 +62,13 @@ export const shareWordsService = resourceService(shareWordsResource, impl);
 
 /** `/share-words?platform=`: the platform's share words, with an export. */
 export function shareWordsRoutes(fastify: FastifyInstance, db: Db): void {
-  resourceTableRoutes(fastify, db, shareWordsResource, {
-    exporter: {
-      name: shareWordsResource.name,
-      headers: ['id', 'platform', 'text', 'hashtags', 'scene', 'status', 'version', 'updated_at'],
-      prepare: async () => null,
-      toCells: (item: ShareWords) => ({ ...item, hashtags: item.hashtags.map((t) => `#${t}`).join(' ') }),
-      batch: (db2: Db, scope, filters, after: number, limit: number) =>
-        shareWordsService.batch(db2, scope, filters as never, after, limit),
-    },
-  });
-  resourceRoutes(fastify, db, shareWordsResource, shareWordsService, impl);
+  exportedShareRoutes(
+    fastify,
+    db,
+    shareWordsResource,
+    shareWordsService,
+    impl,
+    ['platform', 'text', 'hashtags', 'scene', 'status'],
+    (item: ShareWords) => ({ ...item, hashtags: hashtagsCell(item.hashtags) }),
+  );
 }
