@@ -19,7 +19,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
 import { cps } from '../apps/server/src/db/schema.ts';
 import { jobItemEffects } from '../apps/server/src/db/jobs.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { benchTarget, propsCsv } from './support.ts';
+import { benchTarget, propsCsv, signIn } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 100_000);
@@ -151,27 +151,7 @@ async function largeImport() {
         break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const post = async (url: string, body: unknown) =>
-      (
-        await fetch(base + url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json();
-    const login = await post('/api/v1/users/login', { username: 'admin', password: 'Demo@12345' });
-    const link = await (
-      await fetch(`${base}/api/v1/acs/user/platform_link`, {
-        headers: { authorization: `Bearer ${login.data.token}` },
-      })
-    ).json();
-    const q = Object.fromEntries(new URL(link.data.url, base).searchParams);
-    const info = await post('/api/v1/acs/user/login', {
-      ...q,
-      is_modified_password: Number(q.is_modified_password),
-      ts: Number(q.ts),
-    });
-    const token = info.data.access_token as string;
+    const token = await signIn(base);
     const games = await (
       await fetch(`${base}/api/v1/products?page_size=100`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
