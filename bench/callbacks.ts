@@ -8,13 +8,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
+import type { Database } from '../apps/server/src/db/index.ts';
 import { cps, products } from '../apps/server/src/db/schema.ts';
 import { secretBox } from '../apps/server/src/lib/secret-box.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
 import { callbackEndpoints, emitCallback } from '../apps/server/src/modules/callbacks/index.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { benchTarget } from './support.ts';
+import { withBenchDatabase } from './support.ts';
 
 const EVENTS = Number(process.env.BENCH_CALLBACKS ?? 5_000);
 const LATENCY_SAMPLES = 100;
@@ -110,14 +110,4 @@ async function run(label: string, database: Database) {
   }
 }
 
-const target = await benchTarget('callbacks');
-try {
-  const database = await openDatabase(target.options);
-  try {
-    await run(target.label, database);
-  } finally {
-    await database.close().catch(() => undefined);
-  }
-} finally {
-  await target.drop();
-}
+await withBenchDatabase('callbacks', (label, database) => run(label, database));

@@ -14,7 +14,7 @@ import os from 'node:os';
 import { count, eq, sql } from 'drizzle-orm';
 import { CODE_ALPHABET, minRandomLength } from '../packages/contracts/src/index.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
+import type { Database } from '../apps/server/src/db/index.ts';
 import { cps, products, users } from '../apps/server/src/db/schema.ts';
 import { giftPackages } from '../apps/server/src/modules/gift-packages/tables.ts';
 import { codeBatches, codes } from '../apps/server/src/modules/code-batches/tables.ts';
@@ -22,7 +22,7 @@ import { redeemCode } from '../apps/server/src/modules/code-batches/index.ts';
 import { secretBox } from '../apps/server/src/lib/secret-box.ts';
 import { createGameApiKey } from '../apps/server/src/modules/game-api/keys.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { benchTarget, percentile } from './support.ts';
+import { withBenchDatabase, percentile } from './support.ts';
 
 const CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
 const REDEEMS = Number(process.env.BENCH_REDEEMS ?? 2_000);
@@ -164,15 +164,4 @@ async function run(label: string, database: Database, quantity: number) {
   }
 }
 
-const target = await benchTarget('codes');
-try {
-  const database = await openDatabase(target.options);
-  try {
-    await run(target.label, database, CODES);
-  } finally {
-    // app.close() closed it already.
-    await database.close().catch(() => undefined);
-  }
-} finally {
-  await target.drop();
-}
+await withBenchDatabase('codes', (label, database) => run(label, database, CODES));

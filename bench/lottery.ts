@@ -7,13 +7,13 @@
 // Usage: npx tsx bench/lottery.ts
 import { createHash, randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
+import type { Database } from '../apps/server/src/db/index.ts';
 import { cps, products } from '../apps/server/src/db/schema.ts';
 import { drawOnce } from '../apps/server/src/modules/lotteries/draw.ts';
 import { lotteries, lotteryDraws } from '../apps/server/src/modules/lotteries/tables.ts';
 import { players } from '../apps/server/src/modules/players/tables.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { benchTarget, machine, percentile } from './support.ts';
+import { withBenchDatabase, machine, percentile } from './support.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const DRAWS = Number(process.env.BENCH_DRAWS ?? 5_000);
@@ -83,14 +83,4 @@ async function run(label: string, database: Database) {
   if (given !== STOCK || records!.n !== row!.draws || row!.draws !== times.length) process.exitCode = 1;
 }
 
-const target = await benchTarget('lottery');
-try {
-  const database = await openDatabase(target.options);
-  try {
-    await run(target.label, database);
-  } finally {
-    await database.close().catch(() => undefined);
-  }
-} finally {
-  await target.drop();
-}
+await withBenchDatabase('lottery', (label, database) => run(label, database));

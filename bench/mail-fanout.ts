@@ -7,13 +7,13 @@
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/index.ts';
+import type { Database } from '../apps/server/src/db/index.ts';
 import { cps, products } from '../apps/server/src/db/schema.ts';
 import { mails } from '../apps/server/src/modules/mails/tables.ts';
 import { queueFanout } from '../apps/server/src/modules/mails/fanout.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
-import { benchTarget } from './support.ts';
+import { withBenchDatabase } from './support.ts';
 
 const PLAYERS = Number(process.env.BENCH_MAIL_PLAYERS ?? 200_000);
 const machine = `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`;
@@ -77,14 +77,4 @@ async function run(label: string, database: Database, players: number) {
   }
 }
 
-const target = await benchTarget('mail');
-try {
-  const database = await openDatabase(target.options);
-  try {
-    await run(target.label, database, PLAYERS);
-  } finally {
-    await database.close().catch(() => undefined);
-  }
-} finally {
-  await target.drop();
-}
+await withBenchDatabase('mail', (label, database) => run(label, database, PLAYERS));

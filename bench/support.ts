@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { DatabaseOptions } from '../apps/server/src/db/index.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../apps/server/src/db/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -128,6 +128,28 @@ export async function benchTarget(tag: string): Promise<{
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a benchmark on a database of its own (see `benchTarget`), opened in this process, and
+ * removes it afterwards, whatever happens.
+ */
+export async function withBenchDatabase(
+  tag: string,
+  run: (label: string, database: Database) => Promise<void>,
+): Promise<void> {
+  const target = await benchTarget(tag);
+  try {
+    const database = await openDatabase(target.options);
+    try {
+      await run(target.label, database);
+    } finally {
+      // A benchmark's app.close() may have closed it already.
+      await database.close().catch(() => undefined);
+    }
+  } finally {
+    await target.drop();
+  }
 }
 
 /** One line about the machine, for every figure: cores and the load average (the machine is shared). */
