@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { withApprovalPolicies } from './support/approval-policies.ts';
-import { switchLanguage } from './support/built-pages.ts';
+import { openPage, switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import {
   JOURNEY_VARIANTS,
@@ -113,7 +113,8 @@ for (const variant of JOURNEY_VARIANTS) {
       // The new-mail page opens on the compose form.
       await page.goto(NEW);
       const drawer = openDrawer(page);
-      await expect(drawer).toBeVisible();
+      // A whole load of the console and the composer's chunk: a generous wait on a busy machine.
+      await expect(drawer).toBeVisible({ timeout: 60_000 });
       // Saved empty: the errors are named.
       await button(drawer, t.crud.action.save).click();
       await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
@@ -176,9 +177,9 @@ for (const variant of JOURNEY_VARIANTS) {
       const checker = await context.newPage();
       try {
         await signInAs(checker, 'ops_gn', variant);
-        await checker.goto(`/main/approvals?id=${asked!.id}`);
+        await openPage(checker, `/approvals?id=${asked!.id}`);
         const subject = checker.getByTestId('approval-subject');
-        await expect(subject).toContainText(stamp);
+        await expect(subject).toContainText(stamp, { timeout: 60_000 });
         const detail = openDrawer(checker);
         await detail.locator('#approval-comment').fill('同意发送');
         await button(detail, t.approvals.decide.approve).click();

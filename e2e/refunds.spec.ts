@@ -13,6 +13,8 @@ import { localeStrings } from './support/layout.ts';
 const APPROVE = 'refund/approve/refund';
 
 test.use({ bypassCSP: true });
+// A journey of several pages and a second browser's steps: generous on a busy two-core machine.
+test.describe.configure({ timeout: 180_000 });
 
 /** A button's name: antd spaces out a two-character Chinese label ("追 回"). */
 const named = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);

@@ -10,6 +10,8 @@ import { signIn } from './support/sign-in.ts';
 
 // axe is added as a script of the page.
 test.use({ bypassCSP: true });
+// A journey of several pages and a second browser's steps: generous on a busy two-core machine.
+test.describe.configure({ timeout: 180_000 });
 
 /** A button's name: antd spaces out a two-character Chinese label ("处 罚"). */
 const named = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);

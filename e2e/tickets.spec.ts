@@ -23,6 +23,8 @@ const QUEUES = {
 } as const;
 
 test.use({ bypassCSP: true });
+// A journey of several pages and a second browser's steps: generous on a busy two-core machine.
+test.describe.configure({ timeout: 180_000 });
 
 interface GameTicket {
   id: number;
