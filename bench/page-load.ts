@@ -151,13 +151,17 @@ const summary = (values: number[]) => {
 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-page-load-'));
-const { child, base } = await startServer({
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  DEMO_PLAYERS: '1000',
-  RATE_LIMIT_CONSOLE: '1000000',
-  RATE_LIMIT_SIGN_IN: '1000000',
-});
+const { child, base } = await startServer(
+  {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO_PLAYERS: '1000',
+    RATE_LIMIT_CONSOLE: '1000000',
+    RATE_LIMIT_SIGN_IN: '1000000',
+  },
+  // The demo's first start seeds its data: slow on a busy machine.
+  { waitSeconds: 400 },
+);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],

@@ -144,7 +144,7 @@ for (const variant of JOURNEY_VARIANTS) {
       await expect.poll(() => sidewaysScroll(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
       await button(drawer, t.crud.action.save).click();
-      await expect(drawer).toBeHidden();
+      await expect(drawer).toBeHidden({ timeout: 60_000 });
 
       await page.goto(`${LIST}?q=${encodeURIComponent(stamp)}`);
       const row = rowOf(page, stamp);
