@@ -70,7 +70,8 @@ for (const [index, variant] of JOURNEY_VARIANTS.entries()) {
 
     // The queue, filtered by the player.
     await page.goto(`/main${path}?openid=${openid}`);
-    await expect(page.getByTestId('ticket-summary')).toContainText(`${s.states.new}: 1`);
+    // A whole load of the console: a generous wait on a busy machine.
+    await expect(page.getByTestId('ticket-summary')).toContainText(`${s.states.new}: 1`, { timeout: 60_000 });
     const row = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: openid });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(s.states.new);
@@ -125,7 +126,7 @@ for (const [index, variant] of JOURNEY_VARIANTS.entries()) {
 
     // Staff see the rating.
     await page.goto(`/main${path}?openid=${openid}&ticket=${id}`);
-    await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('5/5');
+    await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('5/5', { timeout: 60_000 });
     await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('fast');
   });
 }
