@@ -14,7 +14,7 @@ const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
 });
 const dist = path.resolve(positionals[0] ?? path.join(root, 'apps/web/dist'));
-const TARGETS = { 'index.html': 250, 'login.html': 80 };
+const TARGETS = { 'index.html': 190, 'login.html': 80 };
 const NAMES = { 'index.html': 'console shell', 'login.html': 'sign-in page' };
 
 /** Files an HTML page loads up front: module scripts, module preloads and stylesheets. */

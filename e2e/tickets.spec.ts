@@ -3,15 +3,28 @@ import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
+import { JOURNEY_VARIANTS, sidewaysScroll, signInAs, variantName, variantTag } from './support/journeys.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 import { openDrawer } from './support/ui.ts';
 
 // A player submits feedback through the signed game API; staff open it in the queue, take it,
-// reply and resolve it; the player reads the reply and rates it through the game API; staff see
-// the rating. In Chinese (product feedback) and Arabic (player feedback), with no serious axe finding.
+// answer with a canned reply (the game's automatic-reply texts) and a line of their own, and resolve
+// it; the player reads the reply and rates it through the game API; staff see the rating. In Chinese
+// (product feedback) and Arabic (player feedback) at 1440 px, and in Arabic at 390 px (product
+// feedback), with no serious axe finding.
+
+/** A canned reply of the demo games' automatic-reply rules (seed/config-demo.ts). */
+const CANNED = '正在为您转接人工客服，请稍候。';
+
+const QUEUES = {
+  product: '/service/feedbackConfig/feedback_copy',
+  player: '/service/feedbackConfig/feedback_player',
+} as const;
 
 test.use({ bypassCSP: true });
+// A journey of several pages and a second browser's steps: generous on a busy two-core machine.
+test.describe.configure({ timeout: 180_000 });
 
 interface GameTicket {
   id: number;
@@ -21,29 +34,17 @@ interface GameTicket {
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
-for (const { lang, html, dir, name, kind, path } of [
-  {
-    lang: 'zh',
-    html: 'zh-CN',
-    dir: 'ltr',
-    name: '简体中文',
-    kind: 'product',
-    path: '/service/feedbackConfig/feedback_copy',
-  },
-  {
-    lang: 'ar',
-    html: 'ar',
-    dir: 'rtl',
-    name: 'العربية',
-    kind: 'player',
-    path: '/service/feedbackConfig/feedback_player',
-  },
-] as const) {
-  test(`a ticket from a player's submission to a rated resolution (${lang})`, async ({ page, request }) => {
+for (const [index, variant] of JOURNEY_VARIANTS.entries()) {
+  const { lang } = variant;
+  const kind = index === 1 ? 'player' : 'product';
+  const path = QUEUES[kind];
+  test(`a ticket from a player's submission to a rated resolution, with a canned reply ${variantName(variant)}`, async ({
+    page,
+    request,
+  }) => {
     const s = localeStrings('tickets', lang) as Record<string, any>;
-    await signIn(page, 'admin', 'zh');
-    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
-    const tag = `${lang}${Date.now().toString(36)}`;
+    await signInAs(page, 'admin', variant);
+    const tag = `${variantTag(variant)}${Date.now().toString(36)}`;
     const openid = `e2e_tk_${tag}`;
     // A feedback type with a first automatic reply, as a fixture.
     await api(page, 'POST', '/feedback-types', {
@@ -69,10 +70,12 @@ for (const { lang, html, dir, name, kind, path } of [
 
     // The queue, filtered by the player.
     await page.goto(`/main${path}?openid=${openid}`);
-    await expect(page.getByTestId('ticket-summary')).toContainText(`${s.states.new}: 1`);
+    // A whole load of the console: a generous wait on a busy machine.
+    await expect(page.getByTestId('ticket-summary')).toContainText(`${s.states.new}: 1`, { timeout: 60_000 });
     const row = page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: openid });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(s.states.new);
+    await expect.poll(() => sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The drawer: take it, reply, resolve.
@@ -81,11 +84,22 @@ for (const { lang, html, dir, name, kind, path } of [
     await expect(drawer.getByTestId('reply-system')).toBeVisible();
     await drawer.getByTestId('assign-me').click();
     await expect(drawer.getByTestId('ticket-state').first()).toHaveText(s.states.assigned);
+    // A canned reply first, then a line of their own after it.
+    await drawer.getByTestId('canned-reply').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: CANNED })
+      .click();
+    await expect(drawer.locator('#ticket-reply')).toContainText(CANNED);
     const answer = `please reinstall ${tag}`;
     await drawer.locator('#ticket-reply').click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
     await page.keyboard.type(answer);
     await drawer.getByTestId('reply-send').click();
+    await expect(drawer.getByTestId('reply-staff')).toContainText(CANNED);
     await expect(drawer.getByTestId('reply-staff')).toContainText(answer);
+    await expect.poll(() => sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await expect(drawer.getByTestId('ticket-state').first()).toHaveText(s.states.in_progress);
     expect(await seriousViolations(page)).toEqual([]);
     await drawer.getByTestId('move-resolve').click();
@@ -102,6 +116,7 @@ for (const { lang, html, dir, name, kind, path } of [
     expect(seen.state).toBe('resolved');
     expect(seen.can_rate).toBe(true);
     expect(seen.replies.map((r) => r.body).join(' ')).toContain(answer);
+    expect(seen.replies.map((r) => r.body).join(' ')).toContain(CANNED);
     const rated = await gameCall(request, key, 'POST', `/api/game/v1/tickets/${id}/rating`, {
       openid,
       rating: 5,
@@ -111,7 +126,7 @@ for (const { lang, html, dir, name, kind, path } of [
 
     // Staff see the rating.
     await page.goto(`/main${path}?openid=${openid}&ticket=${id}`);
-    await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('5/5');
+    await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('5/5', { timeout: 60_000 });
     await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('fast');
   });
 }

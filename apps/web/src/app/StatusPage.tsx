@@ -1,6 +1,6 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ShellButton } from './ShellButton.tsx';
 
 interface StatusPageProps {
   /** Key in `common`. */
@@ -16,13 +16,13 @@ export function StatusPage({ title, action = 'home' }: StatusPageProps) {
     <div className="rx-status">
       <h3 className="rx-status__title">{t(title)}</h3>
       {action === 'retry' ? (
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <ShellButton variant="primary" onClick={() => window.location.reload()}>
           {t('errors.retry')}
-        </Button>
+        </ShellButton>
       ) : (
-        <Button type="primary" onClick={() => void navigate('/homepage/index')}>
+        <ShellButton variant="primary" onClick={() => void navigate('/homepage/index')}>
           {t('errors.backHome')}
-        </Button>
+        </ShellButton>
       )}
     </div>
   );

@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import { useMenu } from '../menu/useMenu.ts';
 import { AppMain, TagsView } from '../tabs/index.ts';
 import { useSettings } from '../settings/store.ts';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Brand.tsx';
 import { Header } from './Header.tsx';
+import { Breadcrumbs } from './shell-parts.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useIsMobile, useLayoutUi } from './ui-store.ts';
 import { preloadable } from '@/shared/preloadable.tsx';
@@ -79,7 +79,9 @@ export function ConsoleLayout() {
           <main className="rx-content">
             {settings.showBreadcrumb && mode !== 'left' && (
               <div className="rx-content__breadcrumb">
-                <Breadcrumbs />
+                <Suspense>
+                  <Breadcrumbs />
+                </Suspense>
               </div>
             )}
             <AppMain />

@@ -2,13 +2,12 @@ import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuView } from '../menu/index.ts';
 import type { LayoutMode } from '@/shared/settings.ts';
 import { preloadable } from '@/shared/preloadable.tsx';
 import { useSettings } from '../settings/store.ts';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
-import { HeaderButton } from './header/buttons.tsx';
+import { ShellButton } from '../ShellButton.tsx';
 import { Logo } from './Brand.tsx';
+import { Breadcrumbs, MenuView } from './shell-parts.ts';
 import { useIsMobile, useLayoutUi } from './ui-store.ts';
 
 // The actions (search, bell, theme, language, platforms, user menu) load beside the session's
@@ -36,12 +35,15 @@ export function Header({ mode, withSidebar }: { mode: LayoutMode; withSidebar: b
   const openMenuDrawer = useLayoutUi((state) => state.setMenuDrawerOpen);
 
   const topMenu = mode !== 'left';
+  const hamburger = t(isMobile ? 'header.openMenu' : collapsed ? 'header.expandMenu' : 'header.collapseMenu');
   return (
     <header className="rx-header">
       {(isMobile || withSidebar) && (
-        <HeaderButton
-          className="rx-hamburger"
-          label={t(isMobile ? 'header.openMenu' : collapsed ? 'header.expandMenu' : 'header.collapseMenu')}
+        <ShellButton
+          variant="icon"
+          className="rx-header__button rx-hamburger"
+          aria-label={hamburger}
+          title={hamburger}
           icon={
             collapsed && !isMobile ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />
           }
@@ -50,11 +52,13 @@ export function Header({ mode, withSidebar }: { mode: LayoutMode; withSidebar: b
       )}
       {showLogo && topMenu && <Logo />}
       <div className="rx-header__nav">
-        {topMenu ? (
-          <MenuView mode="horizontal" levels={mode === 'top' ? 'all' : 'top'} />
-        ) : (
-          showBreadcrumb && <Breadcrumbs />
-        )}
+        <Suspense>
+          {topMenu ? (
+            <MenuView mode="horizontal" levels={mode === 'top' ? 'all' : 'top'} />
+          ) : (
+            showBreadcrumb && <Breadcrumbs />
+          )}
+        </Suspense>
       </div>
       <Suspense fallback={<div className="rx-header__actions" />}>
         <HeaderActions />

@@ -1,7 +1,8 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuView } from '../menu/index.ts';
 import { useSettings } from '../settings/store.ts';
 import { Logo } from './Brand.tsx';
+import { MenuView } from './shell-parts.ts';
 
 /**
  * The sidebar of wide screens: the whole menu (mode `left`) or the children of the top-level entry
@@ -16,11 +17,13 @@ export function Sidebar() {
     <aside className="rx-sidebar" aria-label={t('sidebar')}>
       {showLogo && mode === 'left' && <Logo compact={collapsed} />}
       <div className="rx-sidebar__menu">
-        <MenuView
-          mode="inline"
-          levels={mode === 'left-top' ? 'active-children' : 'all'}
-          collapsed={collapsed}
-        />
+        <Suspense>
+          <MenuView
+            mode="inline"
+            levels={mode === 'left-top' ? 'active-children' : 'all'}
+            collapsed={collapsed}
+          />
+        </Suspense>
       </div>
     </aside>
   );

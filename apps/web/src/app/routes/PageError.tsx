@@ -1,6 +1,6 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { ShellButton } from '../ShellButton.tsx';
 import { RouteErrorPage } from '../StatusPage.tsx';
 import { isChunkLoadError, useStaleBuild } from './modules.ts';
 
@@ -16,9 +16,9 @@ export function PageError() {
     <div className="rx-status rx-stale-build">
       <h3 className="rx-status__title">{t('staleBuild.title')}</h3>
       <p className="rx-status__body">{t('staleBuild.body')}</p>
-      <Button type="primary" onClick={reload}>
+      <ShellButton variant="primary" onClick={reload}>
         {t('staleBuild.reload')}
-      </Button>
+      </ShellButton>
     </div>
   );
 }
@@ -35,9 +35,9 @@ export function StaleBuildNotice() {
     <div className="rx-stale-banner" role="alert">
       <strong>{t('staleBuild.title')}</strong>
       <span>{t('staleBuild.body')}</span>
-      <Button type="primary" size="small" onClick={reload}>
+      <ShellButton variant="primary" size="small" onClick={reload}>
         {t('staleBuild.reload')}
-      </Button>
+      </ShellButton>
     </div>
   );
 }

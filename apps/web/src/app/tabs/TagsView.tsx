@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useRef,
@@ -12,12 +14,16 @@ import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { VisitedView } from '@/shared/settings.ts';
-import { ContextMenu } from '@/shared/ui/ContextMenu.tsx';
 import { useTabActions } from './actions.ts';
 import { useTabs } from './store.ts';
 import { tabMenuItems } from './menu-items.tsx';
 import { isFixed } from './views.ts';
 import './tags-view.css';
+
+// Loaded at the first right click: the shell's first download holds no menu that is not open.
+const ContextMenu = lazy(() =>
+  import('@/shared/ui/ContextMenu.tsx').then((m) => ({ default: m.ContextMenu })),
+);
 
 interface MenuState {
   x: number;
@@ -127,12 +133,14 @@ export function TagsView(): ReactNode {
         })}
       </div>
       {menu && (
-        <ContextMenu
-          position={menu}
-          label={t('tabs:menu.label')}
-          items={tabMenuItems({ path: menu.path, views: visited, actions, t })}
-          onClose={closeMenu}
-        />
+        <Suspense>
+          <ContextMenu
+            position={menu}
+            label={t('tabs:menu.label')}
+            items={tabMenuItems({ path: menu.path, views: visited, actions, t })}
+            onClose={closeMenu}
+          />
+        </Suspense>
       )}
     </nav>
   );

@@ -194,7 +194,7 @@ export function pinColumns<C extends { key?: unknown; fixed?: unknown }>(
  * it can take focus (an empty table, rows of plain text): its scrolling box gets `tabindex=0`
  * while it overflows, so arrow keys scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
  */
-function useScrollRegionsFocusable(ref: { current: { nativeElement?: HTMLElement } | null }): void {
+export function useScrollRegionsFocusable(ref: { current: { nativeElement?: HTMLElement } | null }): void {
   useLayoutEffect(() => {
     const root = ref.current?.nativeElement;
     if (!root) return;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Skeleton, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { Chart } from '@/shared/chart/index.ts';
 import { formatMoney, formatNumber, INTL_LOCALES } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { CockpitSkeleton } from './CockpitSkeleton.tsx';
 
 const TICKET_PAGES = { product: productTicketsResource.page, player: playerTicketsResource.page } as const;
 const CAMPAIGN_PAGES = {
@@ -108,7 +109,7 @@ export function Cockpit() {
         action={<Button onClick={() => void refetch()}>{t('retry')}</Button>}
       />
     );
-  if (isPending || !data) return <Skeleton active />;
+  if (isPending || !data) return <CockpitSkeleton />;
 
   const days = data.days.map((day) => day.slice(5));
   const { players, payments, tickets, campaigns } = data;

@@ -34,21 +34,23 @@ export function HomePage() {
           action={<Button onClick={() => void refetch()}>{t('retry')}</Button>}
         />
       )}
+      {/* While the summary loads, its sections hold their places with a skeleton: nothing below moves when it arrives. */}
       <div className="rx-home__grid">
-        {HOME_SECTIONS.filter((section) => section.shows(summary)).map(({ key, title, Component, wide }) => (
-          <Card
-            key={key}
-            title={<h2 className="rx-home__section-title">{t(title)}</h2>}
-            className={wide ? 'rx-home__section is-wide' : 'rx-home__section'}
-            data-section={key}
-          >
-            <Component summary={summary as HomeSummary} />
-          </Card>
-        ))}
-        {isPending && (
-          <Card className="rx-home__section is-wide">
-            <Skeleton active />
-          </Card>
+        {HOME_SECTIONS.filter((section) => isPending || section.shows(summary)).map(
+          ({ key, title, shows, Component, wide }) => (
+            <Card
+              key={key}
+              title={<h2 className="rx-home__section-title">{t(title)}</h2>}
+              className={wide ? 'rx-home__section is-wide' : 'rx-home__section'}
+              data-section={key}
+            >
+              {summary || shows(undefined) ? (
+                <Component summary={summary as HomeSummary} />
+              ) : (
+                <Skeleton active />
+              )}
+            </Card>
+          ),
         )}
       </div>
     </div>

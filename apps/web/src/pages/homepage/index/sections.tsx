@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Skeleton } from 'antd';
 import type { HomeSummary } from '@rx/contracts/home';
 import { Account } from './Account.tsx';
+import { CockpitSkeleton } from './CockpitSkeleton.tsx';
 import { Games } from './Games.tsx';
 import { Recent } from './Recent.tsx';
 import { Shortcuts } from './Shortcuts.tsx';
@@ -28,7 +28,7 @@ const loaded = (summary: HomeSummary | undefined) => summary !== undefined;
 const LazyCockpit = lazy(() => import('./Cockpit.tsx'));
 function CockpitSection() {
   return (
-    <Suspense fallback={<Skeleton active />}>
+    <Suspense fallback={<CockpitSkeleton />}>
       <LazyCockpit />
     </Suspense>
   );
