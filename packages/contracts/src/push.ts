@@ -339,7 +339,14 @@ export const PUSH_TASK_LIFECYCLE = resourceLifecycle<PushTaskState, PushTaskActi
 export const pushTaskActionBody = lifecycleActionBody;
 
 /** `deferred`: waiting for the player's local time or the end of their quiet hours; `quiet`: dropped in quiet hours. */
-export const PUSH_DELIVERY_STATES = ['sent', 'failed', 'invalid_token', 'capped', 'deferred', 'quiet'] as const;
+export const PUSH_DELIVERY_STATES = [
+  'sent',
+  'failed',
+  'invalid_token',
+  'capped',
+  'deferred',
+  'quiet',
+] as const;
 export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];
 
 /** One variant's figures (devices targeted, sent, failed by reason; players delivered, opened, converted). */

@@ -152,7 +152,9 @@ export function pushGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): vo
     },
     async (request) => {
       const { openid, task_id: taskId } = request.body;
-      return ok({ recorded: await recordReport(db, request.gameCaller!.productId, openid, taskId, 'opened') });
+      return ok({
+        recorded: await recordReport(db, request.gameCaller!.productId, openid, taskId, 'opened'),
+      });
     },
   );
   app.post(

@@ -203,7 +203,10 @@ type Answer = {
 };
 
 /** The variant of a bucket (0–99): the one whose share covers it, as a group's layers ('' beyond them). */
-export function variantOf(row: Pick<PushTaskRow, 'variants'>, bucket: number): string {
+export function variantOf(
+  row: { variants: { key: string; name: string; percent: number }[] },
+  bucket: number,
+): string {
   return layerRanges(row.variants).find((r) => bucket >= r.from && bucket < r.to)?.layer.key ?? '';
 }
 /** The salt of a task's buckets: a player's variant is fixed for the task. */
@@ -455,7 +458,9 @@ export async function sendChunk(
       where k.id = ${row.id}::int and k.status = 'sending' and jsonb_array_length(k.chunks_done) >= k.chunk_count`,
   );
   if (waiting?.due && jobs)
-    await jobs.scheduleAt(DEFERRED_TASK, `push-deferred:${row.id}`, new Date(waiting.due), { task_id: row.id });
+    await jobs.scheduleAt(DEFERRED_TASK, `push-deferred:${row.id}`, new Date(waiting.due), {
+      task_id: row.id,
+    });
   return done;
 }
 

@@ -152,7 +152,11 @@ async function variantStats(db: Db, row: typeof pushTasks.$inferSelect) {
   }
   let total = { delivered: 0, converted: 0 };
   for (const p of players) {
-    const figures = { delivered: Number(p.delivered), opened: Number(p.opened), converted: Number(p.converted) };
+    const figures = {
+      delivered: Number(p.delivered),
+      opened: Number(p.opened),
+      converted: Number(p.converted),
+    };
     if (p.variant === null) total = figures;
     else if (p.day === null) Object.assign(byVariant.get(p.variant) ?? {}, figures);
     else Object.assign(byDay.get(`${p.day}|${p.variant}`) ?? {}, figures);
@@ -161,6 +165,8 @@ async function variantStats(db: Db, row: typeof pushTasks.$inferSelect) {
   const variants = [...byVariant.entries()]
     .filter(([key, c]) => key !== '' || c.targeted > 0 || !row.variants.length)
     .map(([variant, c]) => ({ variant, ...c, reasons: c.reasons.sort((a, b) => b.count - a.count) }));
-  const days = [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day) || a.variant.localeCompare(b.variant));
+  const days = [...byDay.values()].sort(
+    (a, b) => a.day.localeCompare(b.day) || a.variant.localeCompare(b.variant),
+  );
   return { variants, days, players: total };
 }

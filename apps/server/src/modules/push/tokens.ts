@@ -88,7 +88,11 @@ export async function recordReport(
   const column = sql.raw(report === 'opened' ? 'opened_at' : 'delivered_at');
   const rows = await queryRows(
     db,
-    sql`update push_deliveries d set ${column} = now(), delivered_at = coalesce(d.delivered_at, now())
+    sql`update push_deliveries d set ${
+      report === 'opened'
+        ? sql`opened_at = now(), delivered_at = coalesce(d.delivered_at, now())`
+        : sql`delivered_at = now()`
+    }
       where d.task_id = ${taskId}::int and d.openid = ${openid} and d.state = 'sent'
         and exists (select 1 from push_tasks k where k.id = d.task_id and k.product_id = ${productId}::int)
         and not exists (select 1 from push_deliveries o where o.task_id = d.task_id and o.openid = d.openid
