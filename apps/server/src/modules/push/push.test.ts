@@ -308,7 +308,7 @@ describe('push tasks', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain(`export-${tag}`);
     expect(res.body.split('\n')[0]).toContain('invalid_tokens');
-    expect(res.body.split('\n')[0]).toMatch(/^id,name,kind,template_id,page,status,/);
+    expect(res.body.split('\n')[0]).toMatch(/^\uFEFF?id,name,kind,template_id,page,status,/);
     expect(res.body).toMatch(new RegExp(`${task.id},export-${tag},app,,,draft,`));
     expect(task.status).toBe('draft');
   });
