@@ -9,9 +9,11 @@ import {
   keyword,
   queryInt,
   rowMeta,
+  codeField,
   safeText,
   versionField,
 } from './fields.ts';
+import { exclusiveShares } from './user-groups.ts';
 import { lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { openidField } from './players.ts';
@@ -91,6 +93,8 @@ export const gamePushOpenedBody = z.object({
   openid: openidField,
   task_id: idField,
 });
+/** The game received a push (`POST /api/game/v1/push/delivered`, same body as an open). */
+export const gamePushDeliveredBody = gamePushOpenedBody;
 /** `recorded`: false when it was reported before, or the player was sent no such push. */
 export const gamePushOpenedAnswer = z.object({ recorded: z.boolean() });
 
@@ -123,6 +127,31 @@ const dataKey = safeText()
 const countryCode = safeText()
   .trim()
   .regex(/^[A-Z]{2}$/);
+
+/** A wall-clock time of day, `HH:MM`. */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/** A wall-clock moment without a zone, `YYYY-MM-DDTHH:MM`. */
+const localDateTime = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/)
+  .refine((v) => new Date(`${v}:00Z`).toISOString().slice(0, 16) === v, { params: { key: 'invalid' } });
+export const PUSH_QUIET_ACTIONS = ['defer', 'drop'] as const;
+export type PushQuietAction = (typeof PUSH_QUIET_ACTIONS)[number];
+export const pushQuietHours = z
+  .object({ start: clockTime, end: clockTime, action: z.enum(PUSH_QUIET_ACTIONS) })
+  .refine((q) => q.start !== q.end, { path: ['end'], params: { key: 'invalid' } });
+const quietHours = pushQuietHours;
+export type PushQuietHours = z.infer<typeof pushQuietHours>;
+/** The most A/B variants of a task. */
+export const PUSH_VARIANTS_MAX = 5;
+export const pushVariant = z.object({
+  key: codeField(32),
+  name: safeText().trim().min(1).max(64),
+  percent: z.number().int().min(1).max(100),
+  title: i18nText(100),
+  body: i18nText(500),
+});
+export type PushVariant = z.infer<typeof pushVariant>;
 
 const pushFields = z.object({
   /** What staff call it (players never see it). */
@@ -172,6 +201,22 @@ const pushFields = z.object({
     .trim()
     .max(500)
     .regex(/^([A-Za-z0-9_][A-Za-z0-9_/.-]*(\?\S*)?)?$/),
+  /**
+   * Send at a local time: this wall-clock moment (`YYYY-MM-DDTHH:MM`) in each player's own time
+   * zone (their latest device's; else the CP's). The task goes live at the first zone's moment
+   * (UTC+14, its `send_at`), each player's push waits for theirs. Null: `send_at` as it is.
+   */
+  local_send_at: localDateTime.nullable(),
+  /** Quiet hours in the player's time zone: a push due inside them waits for their end, or is dropped. */
+  quiet_hours: quietHours.nullable(),
+  /** A player who signs in within this many hours of the push counts as converted. */
+  convert_hours: z.number().int().min(1).max(168),
+  /**
+   * A/B variants on fixed buckets: a player's bucket (0–99, a hash of openid and task, as the
+   * layers of user groups) picks the variant whose share covers it; buckets beyond the shares get
+   * the task's own title and body (the base, variant `''`).
+   */
+  variants: exclusiveShares(pushVariant, PUSH_VARIANTS_MAX),
 });
 type Fields = z.infer<typeof pushFields>;
 
@@ -199,6 +244,10 @@ export const pushTaskCreateBody = pushFields
     cap_hours: pushFields.shape.cap_hours.default(24),
     template_id: pushFields.shape.template_id.default(''),
     page: pushFields.shape.page.default(''),
+    local_send_at: pushFields.shape.local_send_at.default(null),
+    quiet_hours: pushFields.shape.quiet_hours.default(null),
+    convert_hours: pushFields.shape.convert_hours.default(24),
+    variants: pushFields.shape.variants.default([]),
   })
   .superRefine(checkFields);
 export type PushTaskCreate = z.input<typeof pushTaskCreateBody>;
@@ -289,8 +338,29 @@ export const PUSH_TASK_LIFECYCLE = resourceLifecycle<PushTaskState, PushTaskActi
 });
 export const pushTaskActionBody = lifecycleActionBody;
 
-export const PUSH_DELIVERY_STATES = ['sent', 'failed', 'invalid_token', 'capped'] as const;
+/** `deferred`: waiting for the player's local time or the end of their quiet hours; `quiet`: dropped in quiet hours. */
+export const PUSH_DELIVERY_STATES = [
+  'sent',
+  'failed',
+  'invalid_token',
+  'capped',
+  'deferred',
+  'quiet',
+] as const;
 export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];
+
+/** One variant's figures (devices targeted, sent, failed by reason; players delivered, opened, converted). */
+export const pushVariantStats = z.object({
+  variant: z.string(),
+  targeted: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  delivered: z.number().int(),
+  opened: z.number().int(),
+  converted: z.number().int(),
+  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+});
+export type PushVariantStats = z.infer<typeof pushVariantStats>;
 
 /** A task's deliveries: in all, per provider and failures per reason. */
 export const pushTaskStats = z.object({
@@ -314,6 +384,17 @@ export const pushTaskStats = z.object({
   ),
   /** Failures by reason (the outside party's failure kind, e.g. `unavailable`, `not_set_up`). */
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** Devices waiting for their player's local time or the end of quiet hours. */
+  deferred: z.number().int(),
+  /** Devices not sent to: due inside their player's quiet hours (the task drops). */
+  quiet: z.number().int(),
+  /** Players whose game reported the push received (or opened). */
+  delivered: z.number().int(),
+  /** Players sent it who signed in within `convert_hours` after. */
+  converted: z.number().int(),
+  /** Per A/B variant (`''`: the base), and per UTC day and variant. */
+  variants: z.array(pushVariantStats),
+  days: z.array(pushVariantStats.extend({ day: z.string() })),
 });
 export type PushTaskStats = z.infer<typeof pushTaskStats>;
 

@@ -231,25 +231,33 @@ export const userGroupLayer = z.object({
 });
 export type UserGroupLayer = z.infer<typeof userGroupLayer>;
 
-export const userGroupLayers = z
-  .array(userGroupLayer)
-  .max(20)
-  .superRefine((layers, ctx) => {
-    const total = layers.reduce((sum, layer) => sum + layer.percent, 0);
-    if (total > 100)
-      ctx.addIssue({ code: 'custom', path: [], message: 'layers.over100', params: { key: 'invalid' } });
-    const keys = new Set<string>();
-    layers.forEach((layer, i) => {
-      if (keys.has(layer.key))
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'key'],
-          message: 'layers.duplicate',
-          params: { key: 'duplicate_item' },
-        });
-      keys.add(layer.key);
+/**
+ * Exclusive percentage shares of players, each with a key (layers of a group, a push task's A/B
+ * variants): shares total at most 100, keys distinct.
+ */
+export function exclusiveShares<T extends z.ZodType<{ key: string; percent: number }>>(item: T, max: number) {
+  return z
+    .array(item)
+    .max(max)
+    .superRefine((layers, ctx) => {
+      const total = layers.reduce((sum, layer) => sum + layer.percent, 0);
+      if (total > 100)
+        ctx.addIssue({ code: 'custom', path: [], message: 'layers.over100', params: { key: 'invalid' } });
+      const keys = new Set<string>();
+      layers.forEach((layer, i) => {
+        if (keys.has(layer.key))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'key'],
+            message: 'layers.duplicate',
+            params: { key: 'duplicate_item' },
+          });
+        keys.add(layer.key);
+      });
     });
-  });
+}
+
+export const userGroupLayers = exclusiveShares(userGroupLayer, 20);
 
 const groupFields = z.object({
   /** Stable machine name (the layers page's address). */

@@ -113,6 +113,8 @@ export const cps = pgTable('cps', {
   gwDomain: text('gw_domain').notNull().default(''),
   /** The language its staff write in: the one every multilingual text must have (issue 27). */
   defaultLang: text('default_lang').notNull().default('zh'),
+  /** The time zone of a player whose own is unknown (push at a local time, quiet hours). */
+  timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   ...editStamps(),
 });
 

@@ -137,7 +137,13 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     .insert(cps)
     .values([
       { name: '瑞雪互娱（国内发行）', publishArea: 'gn', gwDomain: 'gw-gn.example.com' },
-      { name: 'Ruixue Games Global', publishArea: 'hw', gwDomain: 'gw-hw.example.com', defaultLang: 'en' },
+      {
+        name: 'Ruixue Games Global',
+        publishArea: 'hw',
+        gwDomain: 'gw-hw.example.com',
+        defaultLang: 'en',
+        timeZone: 'Asia/Singapore',
+      },
     ])
     .returning();
   const productRows = await db

@@ -13,6 +13,9 @@ export const pushTaskExporter: ExportSpec<PushTask, Filters, null> = {
   headers: [
     'id',
     'name',
+    'kind',
+    'template_id',
+    'page',
     'status',
     'title_zh',
     'body_zh',
@@ -33,6 +36,9 @@ export const pushTaskExporter: ExportSpec<PushTask, Filters, null> = {
   toCells: (task) => ({
     id: task.id,
     name: task.name,
+    kind: task.kind,
+    template_id: task.template_id,
+    page: task.page,
     status: task.status,
     title_zh: task.title.zh,
     body_zh: task.body.zh,

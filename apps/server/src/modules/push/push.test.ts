@@ -186,13 +186,17 @@ describe('push tasks', () => {
     expect(body(await opened(`${tag}_a`)).data).toEqual({ recorded: true });
     expect(body(await opened(`${tag}_a`)).data).toEqual({ recorded: false });
     expect(body(await opened(`${tag}_none`)).data).toEqual({ recorded: false });
-    expect(await stats(task.id)).toEqual({
+    expect(await stats(task.id)).toMatchObject({
       targeted: 3,
       sent: 2,
       failed: 1,
       invalid_token: 0,
       capped: 0,
       opened: 1,
+      // An open says it was received.
+      delivered: 1,
+      deferred: 0,
+      quiet: 0,
       pending: 0,
       providers: [
         { provider: 'fcm', sent: 2, failed: 0, invalid_token: 0 },
@@ -304,6 +308,8 @@ describe('push tasks', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain(`export-${tag}`);
     expect(res.body.split('\n')[0]).toContain('invalid_tokens');
+    expect(res.body.split('\n')[0]).toMatch(/^\uFEFF?id,name,kind,template_id,page,status,/);
+    expect(res.body).toMatch(new RegExp(`${task.id},export-${tag},app,,,draft,`));
     expect(task.status).toBe('draft');
   });
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  gamePushDeliveredBody,
   gamePushOpenedBody,
   gamePushTokenBody,
   gamePushUnregisterBody,
@@ -24,7 +25,7 @@ import { pushLifecycle, type PushContext } from './lifecycle.ts';
 import { pushStats, taskOf } from './stats.ts';
 import { pushTaskImpl, pushTaskService } from './tasks.ts';
 import { pushTasks } from './tables.ts';
-import { recordOpened, registerToken, unregisterToken } from './tokens.ts';
+import { recordReport, registerToken, unregisterToken } from './tokens.ts';
 import { subscriptionGameRoutes, subscriptionRoutes } from './subscriptions.ts';
 
 async function deliveries(db: Db, scope: Scope, id: number, query: z.infer<typeof pushDeliveriesQuery>) {
@@ -151,7 +152,25 @@ export function pushGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): vo
     },
     async (request) => {
       const { openid, task_id: taskId } = request.body;
-      return ok({ recorded: await recordOpened(db, request.gameCaller!.productId, openid, taskId) });
+      return ok({
+        recorded: await recordReport(db, request.gameCaller!.productId, openid, taskId, 'opened'),
+      });
+    },
+  );
+  app.post(
+    '/push/delivered',
+    {
+      schema: {
+        tags: ['game-api'],
+        summary: 'Report that a player received a push (counted once per player and task)',
+        body: gamePushDeliveredBody,
+      },
+      config: GAME,
+    },
+    async (request) => {
+      const { openid, task_id: taskId } = request.body;
+      const productId = request.gameCaller!.productId;
+      return ok({ recorded: await recordReport(db, productId, openid, taskId, 'delivered') });
     },
   );
   subscriptionGameRoutes(fastify, { db });

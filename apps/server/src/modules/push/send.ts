@@ -11,7 +11,10 @@ import {
   type PushOutcome,
   type PushProvider,
 } from '../outside-parties/index.ts';
-import { groupMembersSql } from '../user-groups/index.ts';
+import { bucketSql, groupMembersSql, layerRanges } from '../user-groups/index.ts';
+import type { JobRunner } from '../../lib/jobs/index.ts';
+import { runJobOnceCommitted } from '../../lib/jobs/after-commit.ts';
+import { dueFor } from './local-time.ts';
 import { retireInvalid } from './tokens.ts';
 import type { PushTaskRow } from './tasks.ts';
 import { pushTasks } from './tables.ts';
@@ -25,9 +28,17 @@ import { pushTasks } from './tables.ts';
  * invalid token (the token retired: never sent to again) or failed (the failure's kind). A batch
  * run again after a restart sends nothing twice: what it had claimed but not heard back about is
  * failed as `interrupted` (at most once: a push is not worth a duplicate on a player's screen).
+ *
+ * A task at a local time, or with quiet hours, times each player in their own zone (their latest
+ * device's, else the CP's): a push not due yet is claimed `deferred` with its moment, one due inside
+ * quiet hours is deferred to their end or dropped (`quiet`). When the last batch is done and pushes
+ * wait, the task stays sending and a one-off (`push.deferred_due`) at the earliest moment queues the
+ * send again: its batches send the deferred pushes now due (and claim nothing twice).
  */
 
 export const SEND_JOB = 'push.send';
+/** The one-off that sends a task's deferred pushes once the earliest is due. */
+export const DEFERRED_TASK = 'push.deferred_due';
 export const CHUNK = 500;
 /** Pushes in flight at once within a batch. */
 const PARALLEL = 16;
@@ -179,8 +190,79 @@ interface Target {
   provider: PushProviderName;
   token: string;
   locale: string;
+  /** The A/B variant ('' the base). */
+  variant: string;
+  /** A deferred push now due: sent without timing it again. */
+  due: boolean;
 }
-type Answer = { state: 'sent' | 'failed' | 'invalid_token' | 'capped'; messageId: string; reason: string };
+type Answer = {
+  state: 'sent' | 'failed' | 'invalid_token' | 'capped' | 'deferred' | 'quiet';
+  messageId: string;
+  reason: string;
+  dueAt?: string;
+};
+
+/** The variant of a bucket (0–99): the one whose share covers it, as a group's layers ('' beyond them). */
+export function variantOf(
+  row: { variants: { key: string; name: string; percent: number }[] },
+  bucket: number,
+): string {
+  return layerRanges(row.variants).find((r) => bucket >= r.from && bucket < r.to)?.layer.key ?? '';
+}
+/** The salt of a task's buckets: a player's variant is fixed for the task. */
+const saltOf = (row: PushTaskRow) => `push:${row.id}`;
+
+/** The task as each variant sends it: its own title and body. */
+function contentByVariant(row: PushTaskRow): Map<string, PushTaskRow> {
+  return new Map([
+    ['', row],
+    ...row.variants.map((v): [string, PushTaskRow] => [v.key, { ...row, title: v.title, body: v.body }]),
+  ]);
+}
+
+/** Each player's time zone: their latest device's that names one, else the CP's. */
+async function zonesOf(db: Db, row: PushTaskRow, openids: string[]): Promise<(openid: string) => string> {
+  const [cp] = await queryRows<{ time_zone: string }>(
+    db,
+    sql`select time_zone from cps where id = ${row.cpId}::int`,
+  );
+  const rows = await queryRows<{ openid: string; time_zone: string }>(
+    db,
+    sql`select distinct on (openid) openid, time_zone from push_tokens
+      where product_id = ${row.productId}::int and time_zone <> ''
+        and openid in (select jsonb_array_elements_text(${JSON.stringify([...new Set(openids)])}::jsonb))
+      order by openid, updated_at desc, id desc`,
+  );
+  const zones = new Map(rows.map((r) => [r.openid, r.time_zone]));
+  const fallback = cp?.time_zone || 'UTC';
+  return (openid) => zones.get(openid) ?? fallback;
+}
+
+/** When each new target is due (its player's local time, quiet hours): answers for those not sent now. */
+async function timing(db: Db, row: PushTaskRow, targets: Target[]): Promise<Map<number, Answer>> {
+  const later = new Map<number, Answer>();
+  if (!row.localSendAt && !row.quietHours) return later;
+  const fresh = targets.filter((t) => !t.due);
+  if (!fresh.length) return later;
+  const zoneOf = await zonesOf(
+    db,
+    row,
+    fresh.map((t) => t.openid),
+  );
+  const now = new Date();
+  const byPlayer = new Map<string, ReturnType<typeof dueFor>>();
+  for (const target of fresh) {
+    let due = byPlayer.get(target.openid);
+    if (!due) {
+      due = dueFor(now, zoneOf(target.openid), row.localSendAt, row.quietHours);
+      byPlayer.set(target.openid, due);
+    }
+    if (due.quiet) later.set(target.id, { state: 'quiet', messageId: '', reason: 'quiet_hours' });
+    else if (due.at.getTime() > now.getTime() + 1000)
+      later.set(target.id, { state: 'deferred', messageId: '', reason: '', dueAt: due.at.toISOString() });
+  }
+  return later;
+}
 
 /**
  * The players among `openids` over the task's frequency cap: sent `cap_count` other pushes of the
@@ -229,6 +311,7 @@ export async function sendChunk(
   outside: Outside,
   tx: Db,
   input: ChunkInput,
+  jobs?: JobRunner,
 ): Promise<{ sent: number; failed: number; invalid: number }> {
   const done = { sent: 0, failed: 0, invalid: 0 };
   const [row] = await tx.select().from(pushTasks).where(eq(pushTasks.id, input.task_id));
@@ -243,14 +326,30 @@ export async function sendChunk(
       returning 1`,
   );
   done.failed += interrupted.length;
-  const claimed = await queryRows<Target>(
+  // Deferred to a token retired since: failed (never sent to again).
+  await db.execute(sql`update push_deliveries d set state = 'failed', reason = 'token_retired', at = now()
+    from push_tokens t where d.task_id = ${row.id}::int and d.state = 'deferred' and t.id = d.token_id
+      and t.status <> 'active' and ${range}`);
+  // Deferred pushes now due: claimed for sending.
+  const due = await queryRows<{ id: number; openid: string; provider: PushProviderName; variant: string }>(
+    db,
+    sql`update push_deliveries d set state = 'sending', at = now()
+      from push_tokens t where d.task_id = ${row.id}::int and d.state = 'deferred' and d.due_at <= now()
+        and t.id = d.token_id and ${range}
+      returning d.token_id as id, d.openid, d.provider, d.variant`,
+  );
+  const fresh = await queryRows<{ id: number; openid: string; provider: PushProviderName; bucket: number }>(
     db,
     sql`insert into push_deliveries (task_id, token_id, openid, provider)
       select ${row.id}::int, t.id, t.openid, t.provider from ${fromTokens(row)} and ${range}
         and not exists (select 1 from push_deliveries d where d.task_id = ${row.id}::int and d.token_id = t.id)
       on conflict do nothing
-      returning token_id as id, openid, provider, '' as token, '' as locale`,
+      returning token_id as id, openid, provider, ${bucketSql(sql`openid`, sql`${saltOf(row)}::text`)} as bucket`,
   );
+  const claimed = [
+    ...due.map((d) => ({ ...d, due: true })),
+    ...fresh.map(({ bucket, ...f }) => ({ ...f, variant: variantOf(row, Number(bucket)), due: false })),
+  ];
   if (claimed.length) {
     const details = new Map(
       (
@@ -262,7 +361,10 @@ export async function sendChunk(
         )
       ).map((d) => [Number(d.id), d]),
     );
-    const targets = claimed.map((c) => ({ ...c, ...details.get(Number(c.id))!, id: Number(c.id) }));
+    const targets: Target[] = claimed.map((c) => ({ ...c, ...details.get(Number(c.id))!, id: Number(c.id) }));
+    // Not due yet in the player's zone (deferred), or inside their quiet hours (deferred or dropped).
+    const later = await timing(db, row, targets);
+    const now = targets.filter((t) => !later.has(t.id));
     // Each provider's adapter, opened once for the batch (the game's choice: off, fake or real).
     const adapters = new Map<PushProviderName, PushProvider | string>();
     for (const provider of new Set(targets.map((t) => t.provider))) {
@@ -279,15 +381,18 @@ export async function sendChunk(
     const capped = await overCap(
       db,
       row,
-      targets.map((t) => t.openid),
+      now.map((t) => t.openid),
     );
     // A mini-game message: one grant taken per player before WeChat is asked (committed at once,
     // `used < granted` under the row's lock: however many sends race, a grant goes to one).
-    const granted = row.kind === 'mini_game' ? await takeGrants(db, row, targets, capped) : null;
-    const sending = granted ? await withMapping(db, row) : row;
-    const answers: (Answer & { id: number })[] = [];
-    await eachLimited(targets, PARALLEL, async (target) => {
+    const granted = row.kind === 'mini_game' ? await takeGrants(db, row, now, capped) : null;
+    const contents = contentByVariant(granted ? await withMapping(db, row) : row);
+    const answers: (Answer & { id: number; variant: string })[] = targets
+      .filter((t) => later.has(t.id))
+      .map((t) => ({ ...later.get(t.id)!, id: t.id, variant: t.variant }));
+    await eachLimited(now, PARALLEL, async (target) => {
       const adapter = adapters.get(target.provider)!;
+      const sending = contents.get(target.variant) ?? row;
       const answer: Answer = capped.has(target.openid)
         ? { state: 'capped', messageId: '', reason: 'frequency_cap' }
         : granted && !granted.delete(target.openid)
@@ -295,12 +400,20 @@ export async function sendChunk(
           : typeof adapter === 'string'
             ? { state: 'failed', messageId: '', reason: adapter }
             : await answerOf(adapter, sending, target);
-      answers.push({ ...answer, id: target.id });
+      answers.push({ ...answer, id: target.id, variant: target.variant });
     });
-    await db.execute(sql`update push_deliveries d set state = a.state, message_id = a.message_id, reason = a.reason, at = now()
+    await db.execute(sql`update push_deliveries d set state = a.state, message_id = a.message_id, reason = a.reason,
+        variant = a.variant, due_at = a.due_at, at = now()
       from jsonb_to_recordset(${JSON.stringify(
-        answers.map((a) => ({ id: a.id, state: a.state, message_id: a.messageId, reason: a.reason })),
-      )}::jsonb) as a(id bigint, state text, message_id text, reason text)
+        answers.map((a) => ({
+          id: a.id,
+          state: a.state,
+          message_id: a.messageId,
+          reason: a.reason,
+          variant: a.variant,
+          due_at: a.dueAt ?? null,
+        })),
+      )}::jsonb) as a(id bigint, state text, message_id text, reason text, variant text, due_at timestamptz)
       where d.task_id = ${row.id}::int and d.token_id = a.id`);
     // A send that did not go out gives its grant back (WeChat's 43101 says the player has none).
     if (granted)
@@ -336,11 +449,46 @@ export async function sendChunk(
             count(*) filter (where state = 'invalid_token')::int as invalid
           from push_deliveries where task_id = ${row.id}::int) c
     where k.id = ${row.id}::int and k.status in ('sending', 'partly_failed')
-      and jsonb_array_length(k.chunks_done) >= k.chunk_count`);
+      and jsonb_array_length(k.chunks_done) >= k.chunk_count
+      and not exists (select 1 from push_deliveries w where w.task_id = k.id and w.state = 'deferred')`);
+  // The last batch with pushes waiting: the next wave at the earliest of their moments.
+  const [waiting] = await queryRows<{ due: Date | string | null }>(
+    tx,
+    sql`select min(d.due_at) as due from push_tasks k join push_deliveries d on d.task_id = k.id and d.state = 'deferred'
+      where k.id = ${row.id}::int and k.status = 'sending' and jsonb_array_length(k.chunks_done) >= k.chunk_count`,
+  );
+  if (waiting?.due && jobs)
+    await jobs.scheduleAt(DEFERRED_TASK, `push-deferred:${row.id}`, new Date(waiting.due), {
+      task_id: row.id,
+    });
   return done;
 }
 
 const allDone = (row: PushTaskRow) => row.chunksDone.length >= row.chunkCount;
+
+/**
+ * The deferred pushes' wave (the one-off at the earliest moment, `tx` its run's transaction): a
+ * sending task whose batches are all done and with deferred pushes now due gets its send queued
+ * again. Answers the job's id (null: nothing due, or the task stopped).
+ */
+export async function queueDeferred(tx: Db, taskId: number): Promise<number | null> {
+  const [row] = await tx.select().from(pushTasks).where(eq(pushTasks.id, taskId)).for('update');
+  if (!row || row.status !== 'sending' || !allDone(row)) return null;
+  const [due] = await queryRows(
+    tx,
+    sql`select 1 from push_deliveries where task_id = ${taskId}::int and state = 'deferred' and due_at <= now() limit 1`,
+  );
+  if (!due) return null;
+  return queueSend(tx, { userId: 0, username: row.createdBy } as Scope, row);
+}
+
+/** The one-off's handler: queues the wave and starts it once committed. */
+export function deferredDue(db: Db, jobs: JobRunner | undefined) {
+  return async (payload: unknown, task: { db: Db }): Promise<void> => {
+    const jobId = await queueDeferred(task.db, (payload as { task_id: number }).task_id);
+    if (jobId !== null) runJobOnceCommitted(db, jobs, jobId);
+  };
+}
 
 /** Takes one grant of the task's template for each player among `targets` (not capped); answers those who had one. */
 async function takeGrants(

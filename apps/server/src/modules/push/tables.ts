@@ -6,8 +6,10 @@ import type {
   PushKind,
   PushPlatform,
   PushProviderName,
+  PushQuietHours,
   PushTarget,
   PushTaskState,
+  PushVariant,
 } from '@rx/contracts';
 import { at, bigSerialId, createdBy, editStamps, gameRow } from '../../db/schema.ts';
 
@@ -81,6 +83,11 @@ export const pushTasks = pgTable(
     kind: text('kind').$type<PushKind>().notNull().default('app'),
     templateId: text('template_id').notNull().default(''),
     page: text('page').notNull().default(''),
+    /** A wall-clock moment (`YYYY-MM-DDTHH:MM`) in each player's own time zone; null: `send_at`. */
+    localSendAt: text('local_send_at'),
+    quietHours: jsonb('quiet_hours').$type<PushQuietHours | null>(),
+    convertHours: integer('convert_hours').notNull().default(24),
+    variants: jsonb('variants').$type<PushVariant[]>().notNull().default([]),
     ...editStamps(),
   },
   (t) => [index('push_tasks_product_status').on(t.productId, t.status), index('push_tasks_cp').on(t.cpId)],
@@ -106,12 +113,21 @@ export const pushDeliveries = pgTable(
     at: at('at').notNull().defaultNow(),
     /** When the player opened it (the game reports it: `POST /api/game/v1/push/opened`). */
     openedAt: at('opened_at'),
+    /** When the game reported it received (`POST /api/game/v1/push/delivered`; an open says so too). */
+    deliveredAt: at('delivered_at'),
+    /** The A/B variant it carries ('' the task's own texts). */
+    variant: text('variant').notNull().default(''),
+    /** Deferred: when it is due (the player's local time, the end of their quiet hours). */
+    dueAt: at('due_at'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.tokenId] }),
     index('push_deliveries_task_state').on(t.taskId, t.state),
     // The frequency cap: a player's recent pushes.
     index('push_deliveries_openid_at').on(t.openid, t.at),
+    index('push_deliveries_deferred')
+      .on(t.taskId, t.dueAt)
+      .where(sql`state = 'deferred'`),
   ],
 );
 

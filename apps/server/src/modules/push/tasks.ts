@@ -7,6 +7,7 @@ import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { userGroups } from '../user-groups/tables.ts';
 import { pushTasks, pushTemplates } from './tables.ts';
+import { firstZoneMoment } from './local-time.ts';
 
 export type PushTaskRow = typeof pushTasks.$inferSelect;
 
@@ -34,6 +35,10 @@ export function toItem(row: PushTaskRow): PushTask {
     cap_hours: row.capHours,
     template_id: row.templateId,
     page: row.page,
+    local_send_at: row.localSendAt,
+    quiet_hours: row.quietHours,
+    convert_hours: row.convertHours,
+    variants: row.variants,
     status: row.status,
     targeted: row.targeted,
     sent: row.sent,
@@ -83,7 +88,18 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     openids: input.openids,
     providers: input.providers,
     countries: input.countries,
-    sendAt: input.send_at === undefined ? undefined : input.send_at ? new Date(input.send_at) : null,
+    // At a local time: live at the first zone's moment (UTC+14), each player's push waits for theirs.
+    sendAt: input.local_send_at
+      ? firstZoneMoment(input.local_send_at)
+      : input.send_at === undefined
+        ? undefined
+        : input.send_at
+          ? new Date(input.send_at)
+          : null,
+    localSendAt: input.local_send_at,
+    quietHours: input.quiet_hours,
+    convertHours: input.convert_hours,
+    variants: input.variants,
     ttlSeconds: input.ttl_seconds,
     capCount: input.cap_count,
     capHours: input.cap_hours,

@@ -74,22 +74,29 @@ export async function retireInvalid(db: Db, retired: { id: number; reason: strin
 }
 
 /**
- * The player opened a push of the task: its delivery to one of their devices is marked opened, once
- * (a second report, or one for a push they were not sent, records nothing).
+ * The player received (`delivered`) or opened a push of the task: its delivery to one of their
+ * devices is marked, once (a second report, or one for a push they were not sent, records nothing).
+ * An open says it was received too.
  */
-export async function recordOpened(
+export async function recordReport(
   db: Db,
   productId: number,
   openid: string,
   taskId: number,
+  report: 'delivered' | 'opened',
 ): Promise<boolean> {
+  const column = sql.raw(report === 'opened' ? 'opened_at' : 'delivered_at');
   const rows = await queryRows(
     db,
-    sql`update push_deliveries d set opened_at = now()
+    sql`update push_deliveries d set ${
+      report === 'opened'
+        ? sql`opened_at = now(), delivered_at = coalesce(d.delivered_at, now())`
+        : sql`delivered_at = now()`
+    }
       where d.task_id = ${taskId}::int and d.openid = ${openid} and d.state = 'sent'
         and exists (select 1 from push_tasks k where k.id = d.task_id and k.product_id = ${productId}::int)
         and not exists (select 1 from push_deliveries o where o.task_id = d.task_id and o.openid = d.openid
-          and o.opened_at is not null)
+          and o.${column} is not null)
         and d.token_id = (select min(x.token_id) from push_deliveries x
           where x.task_id = d.task_id and x.openid = d.openid and x.state = 'sent')
       returning 1`,

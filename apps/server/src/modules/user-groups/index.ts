@@ -9,4 +9,5 @@ export const userGroupsModule = defineModule({
   work: groupWork,
 });
 export { groupMembersSql, layerBucket } from './targeting.ts';
+export { bucketSql, layerRanges } from './service.ts';
 export { seedDemoGroups } from './demo.ts';

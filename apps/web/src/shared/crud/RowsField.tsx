@@ -16,13 +16,25 @@ interface RowsFieldProps {
   /** Rows wrap on a narrow form. */
   wrap?: boolean;
   testId?: string;
+  /** The last row may be removed too (the list may be empty). */
+  mayEmpty?: boolean;
 }
 
 /**
  * A form list of rows (prices, contents): each row with its remove button (the last row stays),
  * an add button, and the errors of a rule on the whole list (e.g. each currency once) below.
  */
-export function RowsField({ name, max, row, removeLabel, addLabel, newRow, wrap, testId }: RowsFieldProps) {
+export function RowsField({
+  name,
+  max,
+  row,
+  removeLabel,
+  addLabel,
+  newRow,
+  wrap,
+  testId,
+  mayEmpty,
+}: RowsFieldProps) {
   return (
     <Form.List name={name}>
       {(fields, { add, remove }, { errors }) => (
@@ -34,7 +46,7 @@ export function RowsField({ name, max, row, removeLabel, addLabel, newRow, wrap,
                 type="text"
                 icon={<MinusCircleOutlined />}
                 aria-label={removeLabel(index)}
-                disabled={fields.length <= 1}
+                disabled={!mayEmpty && fields.length <= 1}
                 onClick={() => remove(field.name)}
               />
             </Flex>

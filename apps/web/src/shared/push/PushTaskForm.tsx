@@ -11,6 +11,7 @@ import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { GroupSelect } from '@/shared/rules/GroupSelect.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
+import { PushTimingFields } from './PushTimingFields.tsx';
 
 /** App push providers (a WeChat subscribe message is its own kind of task). */
 const APP_PROVIDERS = PUSH_PROVIDERS.filter((p) => p !== 'wechat');
@@ -153,6 +154,7 @@ export function PushTaskForm({ kind = 'app' }: { kind?: PushKind }) {
           <InputNumber min={1} max={720} />
         </Form.Item>
       </Space>
+      <PushTimingFields />
     </>
   );
 }

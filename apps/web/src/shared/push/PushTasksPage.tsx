@@ -36,6 +36,10 @@ const NEW_TASK: PushTaskCreate = {
   cap_hours: 24,
   template_id: '',
   page: '',
+  local_send_at: null,
+  quiet_hours: null,
+  convert_hours: 24,
+  variants: [],
 };
 
 /** Each kind's page title (the catalogue's). */

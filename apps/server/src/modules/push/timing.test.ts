@@ -1,0 +1,279 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { GameApiKeyCreated, PushTask, PushTaskCreate, PushTaskStats } from '@rx/contracts';
+import { body, useTestApp } from '../../../test/index.ts';
+import { queryRows } from '../../lib/rows.ts';
+import { fakeFcm } from '../outside-parties/index.ts';
+import { dueFor, wallAt, wallToInstant } from './local-time.ts';
+import { queueDeferred, variantOf } from './send.ts';
+
+// Push timing and variants through HTTP: a local time in each player's own zone, quiet hours in it
+// (deferred to their end, or dropped), A/B variants on fixed buckets with stats per variant and day.
+
+const t = useTestApp();
+const admin = t.admin;
+let key: GameApiKeyCreated;
+const tag = Math.random().toString(36).slice(2, 8);
+const minute = 60_000;
+
+beforeAll(async () => {
+  key = await t.gameKey(admin, 'push');
+});
+
+async function tokenOf(openid: string, timeZone = ''): Promise<string> {
+  const token = `tok_${openid}_${Math.random().toString(36).slice(2, 10)}`;
+  const res = await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
+    openid,
+    platform: 'android',
+    provider: 'fcm',
+    token,
+    time_zone: timeZone,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return token;
+}
+async function draft(fields: Partial<PushTaskCreate>): Promise<PushTask> {
+  const res = await admin.post('/api/v1/push-tasks', {
+    name: `timing ${Math.random().toString(36).slice(2, 8)}`,
+    title: { zh: '基础', en: 'Base' },
+    body: { zh: '正文', en: 'Body' },
+    target: 'all',
+    ...fields,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<PushTask>(res).data;
+}
+const get = async (id: number) => body<PushTask>(await admin.get(`/api/v1/push-tasks/${id}`)).data;
+const stats = async (id: number) =>
+  body<PushTaskStats>(await admin.get(`/api/v1/push-tasks/${id}/stats`)).data;
+async function sent(task: PushTask): Promise<PushTask> {
+  const res = await admin.post(`/api/v1/push-tasks/${task.id}/send`, { version: task.version, reason: '' });
+  expect(res.statusCode, res.body).toBe(200);
+  const moved = body<PushTask>(res).data;
+  if (moved.job_id !== null) await t.app.jobs.runJob(moved.job_id);
+  return get(task.id);
+}
+const deliveries = (taskId: number) =>
+  queryRows<{ openid: string; state: string; reason: string; variant: string; due_at: Date | string | null }>(
+    t.database.db,
+    sql`select openid, state, reason, variant, due_at from push_deliveries where task_id = ${taskId}::int order by openid`,
+  );
+const fakeSends = (taskId: number) => fakeFcm().sent.filter((s) => s.key.startsWith(`push:${taskId}:`));
+/** Time passes for a task's deferred pushes: they are due now; the one-off's wave runs. */
+async function wave(taskId: number): Promise<void> {
+  await t.database.db.execute(
+    sql`update push_deliveries set due_at = now() - interval '1 second' where task_id = ${taskId}::int and state = 'deferred'`,
+  );
+  const jobId = await t.database.db.transaction((tx) => queueDeferred(tx, taskId));
+  expect(jobId).not.toBeNull();
+  await t.app.jobs.runJob(jobId!);
+}
+/** Quiet hours around now in a zone: from the hour's start to an hour after it (not around now elsewhere 12 h away). */
+function quietNow(zone: string) {
+  const hour = Number(wallAt(new Date(), zone).slice(11, 13));
+  const pad = (h: number) => String(h % 24).padStart(2, '0') + ':00';
+  return { start: pad(hour), end: pad(hour + 1) };
+}
+
+describe('local time and quiet hours (pure)', () => {
+  it('reads a wall-clock moment in a zone, across DST', () => {
+    expect(wallToInstant('2026-07-01T09:00', 'Asia/Tokyo').toISOString()).toBe('2026-07-01T00:00:00.000Z');
+    expect(wallToInstant('2026-07-01T09:00', 'America/New_York').toISOString()).toBe(
+      '2026-07-01T13:00:00.000Z',
+    );
+    expect(wallToInstant('2026-01-01T09:00', 'America/New_York').toISOString()).toBe(
+      '2026-01-01T14:00:00.000Z',
+    );
+  });
+  it('defers to the end of quiet hours across midnight, or drops', () => {
+    const now = new Date('2026-07-01T14:30:00Z'); // 23:30 in Tokyo
+    const quiet = { start: '22:00', end: '08:00', action: 'defer' as const };
+    expect(dueFor(now, 'Asia/Tokyo', null, quiet)).toEqual({
+      at: new Date('2026-07-01T23:00:00Z'),
+      quiet: false,
+    });
+    expect(dueFor(now, 'Europe/Paris', null, quiet)).toEqual({ at: now, quiet: false }); // 16:30 there
+    expect(dueFor(now, 'Asia/Tokyo', null, { ...quiet, action: 'drop' }).quiet).toBe(true);
+    // Early morning inside the window: today's end.
+    expect(dueFor(new Date('2026-07-01T20:00:00Z'), 'Asia/Tokyo', null, quiet).at).toEqual(
+      new Date('2026-07-01T23:00:00Z'),
+    );
+  });
+});
+
+describe('push timing (HTTP)', () => {
+  it("defers a push inside quiet hours in the player's own zone to their end, then sends it", async () => {
+    const tokyo = `${tag}_tokyo`;
+    const paris = `${tag}_paris`;
+    await tokenOf(tokyo, 'Asia/Tokyo');
+    await tokenOf(paris, 'Europe/Paris');
+    const quiet = { ...quietNow('Asia/Tokyo'), action: 'defer' as const };
+    const task = await sent(await draft({ target: 'players', openids: [tokyo, paris], quiet_hours: quiet }));
+    // Paris (7–8 hours behind) is outside the window: sent. Tokyo waits for the window's end there.
+    expect(task).toMatchObject({ status: 'sending', sent: 1 });
+    const rows = await deliveries(task.id);
+    expect(rows.map((r) => [r.openid, r.state])).toEqual([
+      [paris, 'sent'],
+      [tokyo, 'deferred'],
+    ]);
+    const due = new Date(rows[1]!.due_at!);
+    expect(wallAt(due, 'Asia/Tokyo').slice(11, 16)).toBe(quiet.end);
+    expect(due.getTime()).toBeGreaterThan(Date.now());
+    expect(due.getTime()).toBeLessThanOrEqual(Date.now() + 61 * minute);
+    expect(await stats(task.id)).toMatchObject({ targeted: 2, sent: 1, deferred: 1, pending: 0 });
+    // The next wave is scheduled at that moment.
+    const [schedule] = await queryRows<{ run_at: Date | string }>(
+      t.database.db,
+      sql`select run_at from schedules where key = ${`push-deferred:${task.id}`}`,
+    );
+    expect(new Date(schedule!.run_at).getTime()).toBe(due.getTime());
+    // The moment comes: Tokyo is sent, once; the task is done.
+    await wave(task.id);
+    expect(await get(task.id)).toMatchObject({ status: 'sent', sent: 2, failed: 0 });
+    expect(fakeSends(task.id)).toHaveLength(2);
+    expect(await stats(task.id)).toMatchObject({ sent: 2, deferred: 0 });
+  });
+
+  it('drops and counts a push due inside quiet hours when the task says drop', async () => {
+    const tokyo = `${tag}_tokyo_drop`;
+    await tokenOf(tokyo, 'Asia/Tokyo');
+    const quiet = { ...quietNow('Asia/Tokyo'), action: 'drop' as const };
+    const task = await sent(await draft({ target: 'players', openids: [tokyo], quiet_hours: quiet }));
+    expect(task).toMatchObject({ status: 'sent', sent: 0 });
+    expect(await stats(task.id)).toMatchObject({ targeted: 1, quiet: 1, sent: 0, pending: 0 });
+    expect(fakeSends(task.id)).toHaveLength(0);
+  });
+
+  it("sends at a local time in each player's zone (their device's, else the CP's)", async () => {
+    const kiritimati = `${tag}_kiri`;
+    const tokyo = `${tag}_tokyo_local`;
+    const nozone = `${tag}_nozone`;
+    await tokenOf(kiritimati, 'Pacific/Kiritimati');
+    await tokenOf(tokyo, 'Asia/Tokyo');
+    await tokenOf(nozone);
+    // Two hours from now in Tokyo: already past at UTC+14, still ahead in Tokyo and Shanghai (the CP's).
+    const wall = wallAt(new Date(Date.now() + 2 * 3600_000), 'Asia/Tokyo');
+    const draftTask = await draft({
+      target: 'players',
+      openids: [kiritimati, tokyo, nozone],
+      local_send_at: wall,
+    });
+    expect(draftTask.local_send_at).toBe(wall);
+    expect(draftTask.send_at).toBe(new Date(Date.parse(`${wall}:00Z`) - 14 * 3600_000).toISOString());
+    const task = await sent(draftTask);
+    expect(task).toMatchObject({ status: 'sending', sent: 1 });
+    const rows = new Map((await deliveries(task.id)).map((r) => [r.openid, r]));
+    expect(rows.get(kiritimati)!.state).toBe('sent');
+    expect(new Date(rows.get(tokyo)!.due_at!).toISOString()).toBe(
+      wallToInstant(wall, 'Asia/Tokyo').toISOString(),
+    );
+    expect(new Date(rows.get(nozone)!.due_at!).toISOString()).toBe(
+      wallToInstant(wall, 'Asia/Shanghai').toISOString(),
+    );
+    await wave(task.id);
+    expect(await get(task.id)).toMatchObject({ status: 'sent', sent: 3 });
+  });
+
+  it('refuses bad timing and variants, nothing stored', async () => {
+    const bad = await admin.post('/api/v1/push-tasks', {
+      name: 'bad',
+      title: { zh: 't' },
+      body: { zh: 'b' },
+      target: 'all',
+      local_send_at: '2026-02-30T09:00',
+      quiet_hours: { start: '22:00', end: '22:00', action: 'defer' },
+      convert_hours: 0,
+      variants: [
+        { key: 'a', name: 'A', percent: 60, title: { zh: 'A' }, body: { zh: 'A' } },
+        { key: 'a', name: 'B', percent: 60, title: { zh: 'B' }, body: { zh: 'B' } },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(body<{ fields: object }>(bad).data.fields).sort()).toEqual([
+      'convert_hours',
+      'local_send_at',
+      'quiet_hours.end',
+      'variants',
+      'variants.1.key',
+    ]);
+  });
+});
+
+describe('A/B variants (HTTP)', () => {
+  it('sends each player their fixed bucket’s variant; stats per variant and per day', async () => {
+    const openids = Array.from({ length: 30 }, (_, i) => `${tag}_v${i}`);
+    const tokens = new Map<string, string>();
+    for (const openid of openids) tokens.set(openid, await tokenOf(openid));
+    const variants = [
+      { key: 'a', name: 'A', percent: 40, title: { zh: '甲', en: 'A' }, body: { zh: '甲文' } },
+      { key: 'b', name: 'B', percent: 40, title: { zh: '乙', en: 'B' }, body: { zh: '乙文' } },
+    ];
+    const task = await sent(await draft({ target: 'players', openids, variants }));
+    expect(task).toMatchObject({ status: 'sent', sent: 30 });
+    // Each player's bucket (the user groups' hash over openid and the task) picks the variant.
+    const buckets = await queryRows<{ openid: string; bucket: number }>(
+      t.database.db,
+      sql`select openid, (('x' || substr(md5(openid || ':' || ${`push:${task.id}`}), 1, 8))::bit(32)::bigint % 100)::int as bucket
+        from push_deliveries where task_id = ${task.id}::int`,
+    );
+    const expected = new Map(buckets.map((b) => [b.openid, variantOf({ variants }, Number(b.bucket))]));
+    const rows = await deliveries(task.id);
+    expect(rows.map((r) => [r.openid, r.variant])).toEqual(
+      rows.map((r) => [r.openid, expected.get(r.openid)]),
+    );
+    const titles = { a: '甲', b: '乙', '': '基础' } as Record<string, string>;
+    for (const send of fakeSends(task.id)) {
+      const openid = [...tokens].find(([, token]) => token === send.message.token)![0];
+      expect(send.message.title).toBe(titles[expected.get(openid)!]);
+    }
+    // One player of a reports it received, one opens it and signs in within the hours; one of b signs in a day late.
+    const ofA = rows.filter((r) => r.variant === 'a').map((r) => r.openid);
+    const ofB = rows.filter((r) => r.variant === 'b').map((r) => r.openid);
+    expect(ofA.length).toBeGreaterThan(1);
+    expect(ofB.length).toBeGreaterThan(0);
+    const report = (path: string, openid: string) =>
+      t.signedCall(key, 'POST', `/api/game/v1/push/${path}`, { openid, task_id: task.id });
+    const first = await report('delivered', ofA[0]!);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(body(first).data).toEqual({ recorded: true });
+    expect(body(await report('delivered', ofA[0]!)).data).toEqual({ recorded: false });
+    expect(body(await report('opened', ofA[1]!)).data).toEqual({ recorded: true });
+    const signIn = async (openid: string, at: string) => {
+      const [player] = await queryRows<{ id: number }>(
+        t.database.db,
+        sql`insert into players (product_id, openid) values (${task.product_id}::int, ${openid})
+          on conflict (product_id, openid) do update set openid = excluded.openid returning id`,
+      );
+      await t.database.db.execute(
+        sql`insert into player_logins (product_id, player_id, at) values (${task.product_id}::int, ${player!.id}, ${at}::timestamptz)`,
+      );
+    };
+    await signIn(ofA[1]!, new Date(Date.now() + 3600_000).toISOString());
+    await signIn(ofB[0]!, new Date(Date.now() + 48 * 3600_000).toISOString());
+    const figures = await stats(task.id);
+    const variant = (key: string) => figures.variants.find((v) => v.variant === key)!;
+    expect(variant('a')).toMatchObject({
+      targeted: ofA.length,
+      sent: ofA.length,
+      delivered: 2,
+      opened: 1,
+      converted: 1,
+    });
+    expect(variant('b')).toMatchObject({
+      targeted: ofB.length,
+      sent: ofB.length,
+      delivered: 0,
+      converted: 0,
+    });
+    const base = 30 - ofA.length - ofB.length;
+    if (base) expect(variant('')).toMatchObject({ targeted: base, sent: base });
+    expect(figures).toMatchObject({ delivered: 2, opened: 1, converted: 1 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(figures.days.find((d) => d.variant === 'a')).toMatchObject({
+      day: today,
+      sent: ofA.length,
+      converted: 1,
+    });
+    expect(figures.days.reduce((sum, d) => sum + d.sent, 0)).toBe(30);
+  });
+});
