@@ -39,7 +39,7 @@ function LanguageCard({ name, onRemove }: { name: number; onRemove: () => void }
           <Flex vertical gap={4} style={{ marginBlock: 8 }}>
             {fields.map((field, i) => (
               <Flex key={field.key} gap={4}>
-                <Form.Item name={field.name} noStyle>
+                <Form.Item name={field.name} style={{ marginBlockEnd: 0, flex: 1 }}>
                   <Input
                     dir={dirOf(lang)}
                     maxLength={100}
@@ -67,20 +67,18 @@ function LanguageCard({ name, onRemove }: { name: number; onRemove: () => void }
           <Flex vertical gap={4} style={{ marginBlockStart: 8 }}>
             {fields.map((field, i) => (
               <Flex key={field.key} gap={4} wrap>
-                <Form.Item name={[field.name, 'title']} noStyle>
+                <Form.Item name={[field.name, 'title']} style={{ marginBlockEnd: 0, flex: '1 1 140px' }}>
                   <Input
                     dir={dirOf(lang)}
                     maxLength={60}
-                    style={{ flex: '1 1 140px' }}
                     placeholder={t('panel.linkTitle')}
                     aria-label={t('panel.linkTitleN', { n: i + 1 })}
                   />
                 </Form.Item>
-                <Form.Item name={[field.name, 'url']} noStyle>
+                <Form.Item name={[field.name, 'url']} style={{ marginBlockEnd: 0, flex: '2 1 200px' }}>
                   <Input
                     dir="ltr"
                     maxLength={500}
-                    style={{ flex: '2 1 200px' }}
                     placeholder="https://"
                     aria-label={t('panel.linkUrlN', { n: i + 1 })}
                   />
