@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
+import { ListPage } from './support/list-page.ts';
 import { signIn } from './support/sign-in.ts';
 import { button, openDrawer } from './support/ui.ts';
 
@@ -63,9 +64,10 @@ for (const { lang, html, dir, name, width } of [
       end_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
     await page.goto(`/main/service/temporary-notice?q=${encodeURIComponent(tag)}`);
-    const row = page.locator('.rx-data-table tbody tr', { hasText: tag });
-    await expect(row).toHaveCount(1);
+    const row = new ListPage(page).rows.filter({ hasText: tag });
+    await expect(row).toHaveCount(1, { timeout: 30_000 });
     await expect(row.getByTestId('cs-notice-status')).toHaveText(s.states.draft);
+    await expect(page.locator('.rx-data-table thead')).toContainText(s.status);
     await row.getByTestId('cs-notice-publish').click();
     await page.locator('.ant-popover:visible .ant-btn-primary').click();
     await expect(row.getByTestId('cs-notice-status')).toHaveText(s.states.live);
