@@ -107,7 +107,7 @@ for (const { lang, html, dir, name, width } of [
     await button(form, crud.action.save).click();
     await expect(page.locator('.ant-message')).toContainText(crud.action.saved);
     await page.reload();
-    await expect(form.getByLabel(s.panel.greeting, { exact: true })).toHaveValue(`您好 ${tag}`);
+    await expect(form.getByTestId('cs-panel-lang-zh').locator('textarea').first()).toHaveValue(`您好 ${tag}`);
     const served = await panel();
     expect(served).toMatchObject({ lang: 'zh', greeting: `您好 ${tag}`, quick_questions: ['怎么充值？'] });
     expect(await seriousViolations(page), 'axe on the saved panel').toEqual([]);
