@@ -147,6 +147,9 @@ export const CS_LOG_TARGETS = [
   'cs_blacklist',
   'cs-blacklist',
   'cs_complaint',
+  'cs_notice',
+  'cs-notices',
+  'cs_panel',
 ] as const;
 export const csOperationLogQuery = z.object({
   target_type: z.enum(CS_LOG_TARGETS).optional(),

@@ -30,6 +30,11 @@ export const csSettingsAccess = {
   scope: 'product' as const,
   permissions: permissionsOf(CS_SETTINGS_PAGE),
 };
+/** The access of a game's service page (its catalogue permissions, scoped to the game). */
+export const csPageAccess = (page: string) => ({
+  scope: 'product' as const,
+  permissions: permissionsOf(page),
+});
 /** Teams are the personnel page's (the CP's agents). */
 export const csTeamAccess = {
   scope: 'cp' as const,

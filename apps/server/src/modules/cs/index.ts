@@ -1,6 +1,8 @@
 import type { Db } from '../../db/index.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { defineModule } from '../../lib/server-module.ts';
+import type { JobRunner } from '../../lib/jobs/index.ts';
+import { csNoticeLifecycle } from './notices.ts';
 import { csGameRoutes, csRoutes } from './routes.ts';
 import { autoResolve, wakeSnoozed } from './service.ts';
 
@@ -15,18 +17,23 @@ export const csModule = defineModule({
   name: 'cs',
   routes: csRoutes,
   gameRoutes: csGameRoutes,
-  work: ({ db, events }: { db: Db; events: EventBus }) => ({
-    tasks: {
-      [WAKE_TASK]: async () => {
-        await wakeSnoozed(db, events);
+  work: ({ db, events, jobs }: { db: Db; events: EventBus; jobs?: JobRunner }) => {
+    const notices = csNoticeLifecycle.work({ db, events, jobs });
+    return {
+      ...notices,
+      tasks: {
+        ...notices.tasks,
+        [WAKE_TASK]: async () => {
+          await wakeSnoozed(db, events);
+        },
+        [AUTO_RESOLVE_TASK]: async () => {
+          await autoResolve(db, events);
+        },
       },
-      [AUTO_RESOLVE_TASK]: async () => {
-        await autoResolve(db, events);
-      },
-    },
-    schedules: [
-      { task: WAKE_TASK, key: 'cs:wake-snoozed', cron: '* * * * *', tz: 'UTC' },
-      { task: AUTO_RESOLVE_TASK, key: 'cs:auto-resolve', cron: '*/5 * * * *', tz: 'UTC' },
-    ],
-  }),
+      schedules: [
+        { task: WAKE_TASK, key: 'cs:wake-snoozed', cron: '* * * * *', tz: 'UTC' },
+        { task: AUTO_RESOLVE_TASK, key: 'cs:auto-resolve', cron: '*/5 * * * *', tz: 'UTC' },
+      ],
+    };
+  },
 });

@@ -24,9 +24,12 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
+import type { LifecycleContext } from '../../lib/define-lifecycle.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
 import { csBlacklistRoutes } from './blacklist.ts';
+import { csNoticeRoutes } from './notices.ts';
+import { csPanelGameRoutes, csPanelRoutes } from './panel.ts';
 import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
 import { csSettingsRoutes } from './settings.ts';
@@ -62,6 +65,7 @@ export function csGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['game-api'];
   const events = fastify.events;
+  csPanelGameRoutes(fastify, db);
   app.post(
     '/cs/conversations',
     {
@@ -146,7 +150,8 @@ export function csGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void
 }
 
 /** `/cs/conversations` and the agent's own status: the workbench's API. */
-export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function csRoutes(fastify: FastifyInstance, context: LifecycleContext): Promise<void> {
+  const { db } = context;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['cs'];
   const events = fastify.events;
@@ -159,6 +164,8 @@ export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Pr
   csInsightRoutes(fastify, db);
   csOperationLogRoutes(fastify, db);
   csRobotRoutes(fastify, db);
+  csPanelRoutes(fastify, db);
+  csNoticeRoutes(fastify, context);
 
   app.get(
     base,

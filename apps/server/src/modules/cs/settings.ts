@@ -25,6 +25,7 @@ import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { holidaysBetween } from '../holidays/index.ts';
+import { gameDocument } from './game-document.ts';
 import { csAgents, csConversations, csSettings, csTeams } from './tables.ts';
 
 /**
@@ -35,17 +36,10 @@ import { csAgents, csConversations, csSettings, csTeams } from './tables.ts';
 
 type SettingsValues = Omit<CsSettings, 'version' | 'updated_at'>;
 
+const settingsDocument = gameDocument<SettingsValues>(csSettings, CS_DEFAULT_SETTINGS, 'cs_settings');
 /** A game's settings (the defaults until saved). */
-export async function settingsOf(db: Db, productId: number): Promise<CsSettings> {
-  const [row] = await db.select().from(csSettings).where(eq(csSettings.productId, productId));
-  if (!row) return { ...CS_DEFAULT_SETTINGS, version: 0, updated_at: null };
-  return {
-    ...CS_DEFAULT_SETTINGS,
-    ...row.settings,
-    version: row.version,
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+export const settingsOf = (db: Db, productId: number): Promise<CsSettings> =>
+  settingsDocument.read(db, productId);
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -113,42 +107,6 @@ export async function conversationSla(db: Db, scope: ProductScope, id: number): 
   const now = new Date();
   const closed = await closedDaysOf(db, scope.cpId, settings, row.handedOffAt ?? row.createdAt, now);
   return slaOf(row, settings, closed, now);
-}
-
-async function saveSettings(
-  db: Db,
-  scope: ProductScope,
-  input: SettingsValues & { version: number },
-): Promise<CsSettings> {
-  const { version, ...values } = input;
-  await db.transaction(async (tx) => {
-    const before = await settingsOf(tx, scope.productId);
-    if (before.version === 0) {
-      // Never saved: the defaults read as version 1.
-      if (version !== 1) throw new ApiError(ErrorCode.CONFLICT);
-      const [row] = await tx
-        .insert(csSettings)
-        // Version 2: whoever else read the defaults (version 1) is refused as stale.
-        .values({ cpId: scope.cpId, productId: scope.productId, settings: values, version: 2 })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new ApiError(ErrorCode.CONFLICT);
-    } else {
-      await updateVersioned(tx, csSettings, eq(csSettings.productId, scope.productId), version, {
-        settings: values,
-      });
-    }
-    const { version: _v, updated_at: _u, ...old } = before;
-    await logChange(tx, scope, {
-      action: 'update',
-      targetType: 'cs_settings',
-      targetId: scope.productId,
-      targetName: '',
-      before: old,
-      after: values,
-    });
-  });
-  return settingsOf(db, scope.productId);
 }
 
 // ---- Teams ----
@@ -221,11 +179,7 @@ export function csSettingsRoutes(fastify: FastifyInstance, db: Db): void {
   app.get(
     '/cs/settings',
     { schema: { tags, summary: "The game's service settings" }, config: can(csSettingsAccess, 'read') },
-    async (request) => {
-      const settings = await settingsOf(db, product(request).productId);
-      // Never saved: version 1 is the one to send back.
-      return ok({ ...settings, version: Math.max(settings.version, 1) });
-    },
+    async (request) => ok(await settingsDocument.forEdit(db, product(request).productId)),
   );
   app.put(
     '/cs/settings',
@@ -233,7 +187,7 @@ export function csSettingsRoutes(fastify: FastifyInstance, db: Db): void {
       schema: { tags, summary: "Change the game's service settings (its version)", body: csSettingsBody },
       config: can(csSettingsAccess, 'update'),
     },
-    async (request) => ok(await saveSettings(db, product(request), request.body)),
+    async (request) => ok(await settingsDocument.save(db, product(request), request.body)),
   );
   app.get(
     '/cs/conversations/:id/sla',

@@ -1,16 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Language } from '@rx/contracts';
+import type { I18nText, Language, LifecycleState } from '@rx/contracts';
 import type {
   CsAgentStatus,
   CsAuthor,
   CsComplaintStatus,
   CsEvent,
   CsMessageKind,
+  CsPanel,
   CsSettings,
   CsState,
 } from '@rx/contracts';
-import { at, bigSerialId, cpRef, createdAt, editStamps, serialId, users } from '../../db/schema.ts';
+import {
+  at,
+  bigSerialId,
+  cpRef,
+  createdAt,
+  createdBy,
+  editStamps,
+  gameRow,
+  serialId,
+  users,
+} from '../../db/schema.ts';
 
 /**
  * A CP's service agents: each a staff member with a capacity (conversations at once) and an
@@ -177,4 +188,36 @@ export const csComplaints = pgTable(
     uniqueIndex('cs_complaints_conversation').on(t.conversationId),
     index('cs_complaints_product').on(t.productId, t.status),
   ],
+);
+
+/** A game's service panel (one row; empty until saved: `CS_DEFAULT_PANEL`), kept as the settings are. */
+export const csPanels = pgTable(
+  'cs_panels',
+  {
+    id: serialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    settings: jsonb('settings').$type<Omit<CsPanel, 'version' | 'updated_at'>>().notNull(),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('cs_panels_product').on(t.productId)],
+);
+
+/** A game's temporary notices in the player's service panel, along the shared lifecycle. */
+export const csNotices = pgTable(
+  'cs_notices',
+  {
+    ...gameRow(),
+    text: jsonb('text').$type<I18nText>().notNull(),
+    startAt: at('start_at'),
+    endAt: at('end_at').notNull(),
+    status: text('status').$type<LifecycleState>().notNull().default('draft'),
+    publishedAt: at('published_at'),
+    endedAt: at('ended_at'),
+    /** The lifecycle's approval request (none asked for notices; the shared lifecycle clears it). */
+    approvalId: integer('approval_id'),
+    createdBy: createdBy(),
+    ...editStamps(),
+  },
+  (t) => [index('cs_notices_product').on(t.productId, t.status)],
 );

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode } from '@rx/contracts/errors';
 import {
   CS_ASSIGNMENT_MODES,
   CS_SLA_MINUTES_MAX,
@@ -12,11 +10,8 @@ import {
   type CsSettings,
 } from '@rx/contracts/cs-settings';
 import { usePermission } from '@/app/permission/index.ts';
-import { useProduct } from '@/app/product/index.ts';
-import { serverFieldErrors, showFieldErrors, validateWith } from '@/shared/crud/index.ts';
-import { useMessage } from '@/shared/feedback.tsx';
-import { ApiError, http } from '@/shared/http.ts';
-import { useLocale } from '@/shared/i18n.ts';
+import { useGameDocument } from '@/shared/cs/use-game-document.tsx';
+import { http } from '@/shared/http.ts';
 import { TeamsCard } from './TeamsCard.tsx';
 
 /** Every half hour of the day, and the day's end. */
@@ -35,19 +30,19 @@ const CLOCKS = [
  */
 export function ServiceSettingsPage() {
   const { t } = useTranslation(['csSettings', 'cs']);
-  const lang = useLocale((s) => s.language);
-  const productId = useProduct((s) => s.productId);
   const canEdit = usePermission([csSettingsAccess.permissions.edit]);
   const canTeams = usePermission([csTeamAccess.permissions.see]);
-  const message = useMessage();
-  const client = useQueryClient();
-  const [form] = Form.useForm();
-  const [staleAt, setStaleAt] = useState<number | null>(null);
-  const settings = useQuery({
-    queryKey: ['cs-settings', productId],
-    enabled: productId !== null,
-    queryFn: ({ signal }) => http.get<CsSettings>('/cs/settings', undefined, { signal }),
-  });
+  const {
+    form,
+    doc: settings,
+    save,
+    submit,
+    staleAlert,
+    blocked,
+  } = useGameDocument<CsSettings>('/cs/settings', csSettingsBody, (values) => ({
+    ...values,
+    holiday_region: values.holiday_region ?? '',
+  }));
   const regions = useQuery({
     queryKey: ['holiday-regions'],
     queryFn: ({ signal }) =>
@@ -55,43 +50,9 @@ export function ServiceSettingsPage() {
         .get<{ regions: string[] }>('/holidays/regions', undefined, { signal, silent: true })
         .catch(() => ({ regions: [] as string[] })),
   });
-  useEffect(() => {
-    if (settings.data) {
-      form.resetFields();
-      form.setFieldsValue(settings.data);
-    }
-  }, [settings.data, form]);
   const survey = Form.useWatch<boolean | undefined>('survey', form);
 
-  const save = useMutation({
-    mutationFn: (body: unknown) => http.put<CsSettings>('/cs/settings', body, { silent: true }),
-    onSuccess: (next) => {
-      client.setQueryData(['cs-settings', productId], next);
-      void message.success(t('crud:action.saved'));
-    },
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) showFieldErrors(form, fields);
-      else if (error instanceof ApiError && error.code === ErrorCode.CONFLICT)
-        setStaleAt(settings.dataUpdatedAt);
-      else if (error instanceof ApiError) void message.error(error.msg);
-    },
-  });
-  const submit = () => {
-    const values = { ...form.getFieldsValue(true), version: settings.data?.version ?? 1 };
-    values.holiday_region ??= '';
-    const checked = validateWith(csSettingsBody, values, lang);
-    if (!checked.ok) {
-      showFieldErrors(form, checked.errors);
-      return;
-    }
-    save.mutate(checked.data);
-  };
-
-  const stale = staleAt !== null && staleAt === settings.dataUpdatedAt;
-  if (productId === null) return <Alert type="info" showIcon title={t('crud:product.required')} />;
-  if (settings.isError)
-    return <Alert type="warning" showIcon title={(settings.error as ApiError | undefined)?.msg ?? ''} />;
+  if (blocked) return blocked;
   const regionOptions = [
     { value: '', label: t('holidaysNone') },
     ...(regions.data?.regions ?? []).map((r) => ({ value: r, label: r })),
@@ -104,19 +65,7 @@ export function ServiceSettingsPage() {
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Flex vertical gap={16}>
         <Card loading={settings.isLoading}>
-          {stale && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBlockEnd: 16 }}
-              title={t('stale')}
-              action={
-                <Button size="small" onClick={() => void settings.refetch()}>
-                  {t('reload')}
-                </Button>
-              }
-            />
-          )}
+          {staleAlert({ stale: t('stale'), reload: t('reload') })}
           <Form
             form={form}
             layout="vertical"
