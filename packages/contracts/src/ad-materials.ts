@@ -138,6 +138,13 @@ export const adMaterialAdsBody = z.object({
 });
 export type AdMaterialAdsChange = z.input<typeof adMaterialAdsBody>;
 
+/** The game's labels and sources a material can carry (read with the library's own permission). */
+export const adMaterialOptionsAnswer = z.object({
+  labels: z.array(z.object({ id: z.number().int(), text: z.string() })),
+  sources: z.array(z.object({ id: z.number().int(), text: z.string() })),
+});
+export type AdMaterialOptions = z.infer<typeof adMaterialOptionsAnswer>;
+
 /** The ad groups staff can link (the mirror's ad groups of the game, by name or id). */
 export const adMaterialAdChoicesQuery = z.object({ q: keyword });
 
@@ -191,7 +198,9 @@ function checkRange(b: { from: string; to: string }, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['to'], params: { key: 'range_too_long' } });
 }
 
-export const adMaterialEffectsQuery = listQuery(AD_MATERIAL_EFFECT_SORTS, effectFilters).superRefine(checkRange);
+export const adMaterialEffectsQuery = listQuery(AD_MATERIAL_EFFECT_SORTS, effectFilters).superRefine(
+  checkRange,
+);
 export const adMaterialEffectsExport = exportQuery(effectFilters).superRefine(checkRange);
 export const adMaterialEffectsSummaryQuery = z.object(effectFilters).superRefine(checkRange);
 

@@ -146,8 +146,6 @@ export const LOG_ROW_TARGETS = [
   'ad_object',
   'ad_rule',
   'ad_material',
-  'ad_promotion',
-  'ad_window',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -229,8 +227,6 @@ export const LOG_TABLE_TARGETS = [
   'ad-rules',
   'ad-materials',
   'ad-material-effects',
-  'ad-promotions',
-  'ad-windows',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

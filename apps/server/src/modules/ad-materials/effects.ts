@@ -30,7 +30,13 @@ function shares(db: Db, productId: number) {
     db
       .select({ accountId: adObjects.adAccountId, n: sql<number>`count(*)`.as('n') })
       .from(adObjects)
-      .where(and(eq(adObjects.productId, productId), eq(adObjects.level, 'adgroup'), ne(adObjects.status, 'deleted')))
+      .where(
+        and(
+          eq(adObjects.productId, productId),
+          eq(adObjects.level, 'adgroup'),
+          ne(adObjects.status, 'deleted'),
+        ),
+      )
       .groupBy(adObjects.adAccountId),
   );
   const uses = db.$with('uses').as(
@@ -113,7 +119,12 @@ async function effects(
         filters.to ? lte(adReportDays.day, filters.to) : undefined,
       ),
     )
-    .where(and(conditions(scope, filters), page.afterId !== undefined ? gt(adMaterials.id, page.afterId) : undefined))
+    .where(
+      and(
+        conditions(scope, filters),
+        page.afterId !== undefined ? gt(adMaterials.id, page.afterId) : undefined,
+      ),
+    )
     .groupBy(adMaterials.id)
     .orderBy(...page.order)
     .limit(page.limit)
@@ -129,7 +140,11 @@ const SORTS = {
 } as const;
 
 /** The filtered materials' totals and their sums per day, oldest first. */
-async function summary(db: Db, scope: ProductScope, filters: EffectFilters): Promise<AdMaterialEffectsSummary> {
+async function summary(
+  db: Db,
+  scope: ProductScope,
+  filters: EffectFilters,
+): Promise<AdMaterialEffectsSummary> {
   const share = shares(db, scope.productId);
   const figures = sums(sql`${share.part}`);
   const days = await db
@@ -156,7 +171,11 @@ async function summary(db: Db, scope: ProductScope, filters: EffectFilters): Pro
     }),
     { cost: 0, impressions: 0, clicks: 0, conversions: 0 },
   );
-  return { totals: ratios(totals), days: days.map((d) => ratios(d) as AdMaterialEffectsSummary['days'][number]), currency: 'CNY' };
+  return {
+    totals: ratios(totals),
+    days: days.map((d) => ratios(d) as AdMaterialEffectsSummary['days'][number]),
+    currency: 'CNY',
+  };
 }
 
 /**
@@ -177,8 +196,15 @@ export function effectRoutes(fastify: FastifyInstance, db: Db): void {
           .where(conditions(scope, filters));
         const field = (sort ?? '-cost').replace(/^-/, '') as keyof typeof SORTS | 'id';
         const direction = sort?.startsWith('-') || !sort ? desc : asc;
-        const order = field === 'id' ? [direction(adMaterials.id)] : [direction(sql.identifier(SORTS[field])), asc(adMaterials.id)];
-        const list = await effects(db2, scope, filters, { order, limit: page_size, offset: (page - 1) * page_size });
+        const order =
+          field === 'id'
+            ? [direction(adMaterials.id)]
+            : [direction(sql.identifier(SORTS[field])), asc(adMaterials.id)];
+        const list = await effects(db2, scope, filters, {
+          order,
+          limit: page_size,
+          offset: (page - 1) * page_size,
+        });
         return { list, total };
       },
       batch: (db2, scope, filters, afterId, limit) =>
@@ -187,7 +213,19 @@ export function effectRoutes(fastify: FastifyInstance, db: Db): void {
     {
       summary: "Each material's spend, impressions, clicks, conversions, CTR, CVR and CPA over the days",
       exporter: {
-        headers: ['id', 'name', 'kind', 'ad_count', 'cost', 'impressions', 'clicks', 'conversions', 'ctr', 'cvr', 'cpa'],
+        headers: [
+          'id',
+          'name',
+          'kind',
+          'ad_count',
+          'cost',
+          'impressions',
+          'clicks',
+          'conversions',
+          'ctr',
+          'cvr',
+          'cpa',
+        ],
         toCells: (item) => ({
           ...item,
           cost: item.cost / 100,

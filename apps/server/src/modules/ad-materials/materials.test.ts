@@ -36,7 +36,8 @@ const sampleFiles: string[] = [];
 describeResource(adMaterialsResource, {
   setup: async (ctx) => {
     const as = await signIn(ctx, 'admin', 'xianxia');
-    for (let i = 0; i < 40; i++) sampleFiles.push((await upload(as, 'image', `s${i}.png`, png(10 + i, 10))).id);
+    for (let i = 0; i < 40; i++)
+      sampleFiles.push((await upload(as, 'image', `s${i}.png`, png(10 + i, 10))).id);
   },
   sample: (n) => ({ file_id: sampleFiles[n % sampleFiles.length], name: `素材 ${n}`, note: `n${n}` }),
   change: { name: '春节主视觉', note: 'spring' },
@@ -48,8 +49,10 @@ const t = useTestApp();
 const admin = t.admin;
 type List<T> = { list: T[]; total: number };
 
-const create = (fields: Record<string, unknown>, as: Client = admin) => as.post('/api/v1/ad-materials', fields);
-const fieldsOf = (res: { body: string }) => Object.keys(body<{ fields: object }>(res as never).data?.fields ?? {});
+const create = (fields: Record<string, unknown>, as: Client = admin) =>
+  as.post('/api/v1/ad-materials', fields);
+const fieldsOf = (res: { body: string }) =>
+  Object.keys(body<{ fields: object }>(res as never).data?.fields ?? {});
 
 describe('ad materials', () => {
   it('makes a material from an upload, once per MD5, with its facts, labels and source', async () => {
@@ -79,7 +82,10 @@ describe('ad materials', () => {
     const before = await t.rowCount(adMaterials);
     const twice = await create({ file_id: again.id });
     expect(twice.statusCode).toBe(400);
-    expect(body(twice)).toMatchObject({ code: 400001, data: { fields: { file_id: expect.stringMatching(/MD5/) } } });
+    expect(body(twice)).toMatchObject({
+      code: 400001,
+      data: { fields: { file_id: expect.stringMatching(/MD5/) } },
+    });
     expect(await t.rowCount(adMaterials)).toBe(before);
 
     // Another game of the CP has its own library.
@@ -111,7 +117,9 @@ describe('ad materials', () => {
     expect(fieldsOf(text)).toEqual(['file_id']);
     const image = await upload(admin, 'image', 'x.png', png(33, 21));
     expect(fieldsOf(await create({ file_id: image.id, name: 'bad\u0000name' }))).toEqual(['name']);
-    expect(fieldsOf(await create({ file_id: image.id, label_ids: [2_147_483_648] }))).toEqual(['label_ids.0']);
+    expect(fieldsOf(await create({ file_id: image.id, label_ids: [2_147_483_648] }))).toEqual([
+      'label_ids.0',
+    ]);
     const tankwar = await t.client(t.user.access_token, await t.productIdOf('tankwar'));
     const foreign = body<AdLibraryEntry>(await tankwar.post('/api/v1/ad-labels', { text: '别的游戏' })).data;
     expect(fieldsOf(await create({ file_id: image.id, label_ids: [foreign.id] }))).toEqual(['label_ids']);
@@ -125,7 +133,10 @@ describe('ad materials', () => {
   it('links the ad groups that use a material and shares their accounts’ days in the effect report', async () => {
     // Two advertisers on the fake medium, their objects mirrored: two ad groups each.
     const start = body<AdAuthorizeAnswer>(await admin.post('/api/v1/ad-accounts/authorize?media=jrtt')).data;
-    await admin.post('/api/v1/ad-accounts/authorize/callback?media=jrtt', { code: 'fake-agent-93', state: start.state });
+    await admin.post('/api/v1/ad-accounts/authorize/callback?media=jrtt', {
+      code: 'fake-agent-93',
+      state: start.state,
+    });
     const accounts = body<List<AdAccount>>(
       await admin.get('/api/v1/ad-accounts?media=jrtt&q=jrtt-agent-93-&page_size=100'),
     ).data.list.filter((a) => a.role === 'advertiser');
@@ -134,7 +145,9 @@ describe('ad materials', () => {
     const [a, b] = accounts;
     const groupsOf = async (account: AdAccount) =>
       body<List<AdObject>>(
-        await admin.get(`/api/v1/ad-objects?media=jrtt&ad_account_id=${account.id}&level=adgroup&page_size=100`),
+        await admin.get(
+          `/api/v1/ad-objects?media=jrtt&ad_account_id=${account.id}&level=adgroup&page_size=100`,
+        ),
       ).data.list;
     const groupsA = await groupsOf(a!);
     const groupsB = await groupsOf(b!);
@@ -162,15 +175,28 @@ describe('ad materials', () => {
     expect(linked.ad_count).toBe(1 + groupsB.length);
     expect(body(await link(first, [], first.version)).code).toBe(409001);
     await link(second, [groupsA[1]!.id]);
-    const used = body<{ list: AdMaterialAd[] }>(await admin.get(`/api/v1/ad-materials/${first.id}/ads`)).data.list;
-    expect(used.map((u) => u.ad_object_id).sort()).toEqual([groupsA[0]!.id, ...groupsB.map((g) => g.id)].sort());
+    const used = body<{ list: AdMaterialAd[] }>(await admin.get(`/api/v1/ad-materials/${first.id}/ads`)).data
+      .list;
+    expect(used.map((u) => u.ad_object_id).sort()).toEqual(
+      [groupsA[0]!.id, ...groupsB.map((g) => g.id)].sort(),
+    );
     expect(used[0]).toMatchObject({ media: 'jrtt', account_id: expect.any(String) });
     expect((await t.logsOf('ad_material', first.id))[0]).toMatchObject({ action: 'update' });
 
     // Two days of figures for A, one for B (as the medium reported them).
     const { db } = t.database;
-    const [product] = await db.select({ cpId: products.cpId }).from(products).where(eq(products.id, t.productId));
-    const day = (account: AdAccount, d: string, cost: number, impressions: number, clicks: number, conv: number) => ({
+    const [product] = await db
+      .select({ cpId: products.cpId })
+      .from(products)
+      .where(eq(products.id, t.productId));
+    const day = (
+      account: AdAccount,
+      d: string,
+      cost: number,
+      impressions: number,
+      clicks: number,
+      conv: number,
+    ) => ({
       cpId: product!.cpId,
       productId: t.productId,
       media: 'jrtt',
@@ -182,12 +208,14 @@ describe('ad materials', () => {
       conversions: conv,
       pulledAt: new Date(),
     });
-    await db.insert(adReportDays).values([
-      day(a!, '2026-07-01', 10_000, 2000, 100, 10),
-      day(a!, '2026-07-02', 20_000, 4000, 200, 20),
-      day(b!, '2026-07-01', 5_000, 1000, 50, 0),
-      day(b!, '2026-06-30', 99_999, 9999, 999, 99),
-    ]);
+    await db
+      .insert(adReportDays)
+      .values([
+        day(a!, '2026-07-01', 10_000, 2000, 100, 10),
+        day(a!, '2026-07-02', 20_000, 4000, 200, 20),
+        day(b!, '2026-07-01', 5_000, 1000, 50, 0),
+        day(b!, '2026-06-30', 99_999, 9999, 999, 99),
+      ]);
     const report = body<List<AdMaterialEffect>>(
       await admin.get('/api/v1/ad-material-effects?from=2026-07-01&to=2026-07-02&q=Effect&sort=-cost'),
     ).data;
@@ -217,7 +245,9 @@ describe('ad materials', () => {
     const bad = await admin.get('/api/v1/ad-material-effects?from=2026-07-02&to=2026-07-01');
     expect(fieldsOf(bad)).toEqual(['to']);
 
-    const exported = await admin.get('/api/v1/ad-material-effects/export?format=csv&from=2026-07-01&to=2026-07-02&q=Effect');
+    const exported = await admin.get(
+      '/api/v1/ad-material-effects/export?format=csv&from=2026-07-01&to=2026-07-02&q=Effect',
+    );
     expect(exported.statusCode).toBe(200);
     expect(exported.body).toContain('Effect A');
     expect(exported.body.split('\n')[0]).toContain('cost');
@@ -228,13 +258,18 @@ describe('ad materials', () => {
       await create({ file_id: (await upload(admin, 'image', 'p.png', png(77, 13))).id }),
     ).data;
     const viewer = await t.staff(['launch/see/material']);
-    expect(body<List<AdMaterial>>(await viewer.get('/api/v1/ad-materials?page_size=100')).data.list.map((m) => m.id)).toContain(
-      material.id,
-    );
-    expect(body(await viewer.put(`/api/v1/ad-materials/${material.id}/ads`, { ad_object_ids: [], version: 1 })).code).toBe(
+    expect(
+      body<List<AdMaterial>>(await viewer.get('/api/v1/ad-materials?page_size=100')).data.list.map(
+        (m) => m.id,
+      ),
+    ).toContain(material.id);
+    expect(
+      body(await viewer.put(`/api/v1/ad-materials/${material.id}/ads`, { ad_object_ids: [], version: 1 }))
+        .code,
+    ).toBe(403001);
+    expect(body(await viewer.get('/api/v1/ad-material-effects?from=2026-07-01&to=2026-07-02')).code).toBe(
       403001,
     );
-    expect(body(await viewer.get('/api/v1/ad-material-effects?from=2026-07-01&to=2026-07-02')).code).toBe(403001);
     const analyst = await t.staff(['launch/see/material_attribution']);
     expect(body(await analyst.get('/api/v1/ad-material-effects?from=2026-07-01&to=2026-07-02')).code).toBe(0);
     expect(body(await analyst.get('/api/v1/ad-materials')).code).toBe(403001);

@@ -85,7 +85,10 @@ async function complete(db: Db, items: AdMaterial[]): Promise<AdMaterial[]> {
   const sourceIds = [...new Set(items.flatMap((m) => (m.source_id ? [m.source_id] : [])))];
   const [labels, sources, counts] = await Promise.all([
     labelIds.length
-      ? db.select({ id: adLabels.id, text: adLabels.text }).from(adLabels).where(inArray(adLabels.id, labelIds))
+      ? db
+          .select({ id: adLabels.id, text: adLabels.text })
+          .from(adLabels)
+          .where(inArray(adLabels.id, labelIds))
       : [],
     sourceIds.length
       ? db
@@ -156,7 +159,11 @@ export function materialWhere(f: {
   const [width, height] = (f.dims ?? '').split('x').map(Number);
   return [
     f.q
-      ? or(contains(adMaterials.name, f.q), contains(adMaterials.note, f.q), eq(adMaterials.md5, f.q.toLowerCase()))
+      ? or(
+          contains(adMaterials.name, f.q),
+          contains(adMaterials.note, f.q),
+          eq(adMaterials.md5, f.q.toLowerCase()),
+        )
       : undefined,
     f.kind ? eq(adMaterials.kind, f.kind) : undefined,
     f.label_id ? arrayContains(adMaterials.labelIds, [f.label_id]) : undefined,
@@ -229,7 +236,11 @@ const impl: ResourceImpl<typeof resource, typeof adMaterials, AdMaterial, null> 
 export const adMaterialService = resourceService(resource, impl);
 
 /** The ad groups of the game's delivery mirror: the given ones, or those matching a keyword. */
-async function adGroups(db: Db, scope: Scope, where: { ids?: number[]; q?: string }): Promise<AdMaterialAd[]> {
+async function adGroups(
+  db: Db,
+  scope: Scope,
+  where: { ids?: number[]; q?: string },
+): Promise<AdMaterialAd[]> {
   const rows = await db
     .select({
       ad_object_id: adObjects.id,
@@ -283,6 +294,26 @@ export function materialRoutes(fastify: FastifyInstance, db: Db): void {
       config: can(resource, 'read'),
     },
     async (request) => ok({ list: await adGroups(db, scopeOf(request), { q: request.query.q ?? '' }) }),
+  );
+
+  app.get(
+    '/ad-materials/options',
+    {
+      schema: { tags, summary: "The game's labels and sources a material can carry" },
+      config: can(resource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const texts = (table: typeof adLabels) =>
+        db
+          .select({ id: table.id, text: table.text })
+          .from(table)
+          .where(inScope(table, scope))
+          .orderBy(asc(table.text))
+          .limit(500);
+      const [labels, sources] = await Promise.all([texts(adLabels), texts(adSources)]);
+      return ok({ labels, sources });
+    },
   );
 
   app.get(

@@ -49,5 +49,8 @@ export const adMaterialAds = pgTable(
       .notNull()
       .references(() => adObjects.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.materialId, t.adObjectId] }), index('ad_material_ads_object').on(t.adObjectId)],
+  (t) => [
+    primaryKey({ columns: [t.materialId, t.adObjectId] }),
+    index('ad_material_ads_object').on(t.adObjectId),
+  ],
 );
