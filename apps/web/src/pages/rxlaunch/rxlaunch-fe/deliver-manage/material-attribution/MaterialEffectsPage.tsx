@@ -51,7 +51,7 @@ export function MaterialEffectsPage() {
   const productId = useProduct((s) => s.productId);
   const canExport = usePermission([RESOURCE.permissions.export]);
   const [params, setParams] = useListParams(RESOURCE.filters);
-  const defaults = useMemo(lastMonth, []);
+  const defaults = useMemo(() => lastMonth(), []);
   const range = { from: params.filters.from || defaults.from, to: params.filters.to || defaults.to };
   const filters = { ...params.filters, ...range };
   const query = { ...apiQuery(params), ...range };
