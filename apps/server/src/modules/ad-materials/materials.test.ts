@@ -8,6 +8,7 @@ import {
   type AdMaterialAd,
   type AdMaterialEffect,
   type AdMaterialEffectsSummary,
+  type AdMaterialOptions,
   type AdObject,
   type FileItem,
 } from '@rx/contracts';
@@ -59,6 +60,9 @@ describe('ad materials', () => {
     const image = await upload(admin, 'image', 'hero.png', png(64, 48, [1, 2, 3, 255]));
     const label = body<AdLibraryEntry>(await admin.post('/api/v1/ad-labels', { text: '主视觉' })).data;
     const source = body<AdLibraryEntry>(await admin.post('/api/v1/ad-sources', { text: '外包工作室' })).data;
+    const options = body<AdMaterialOptions>(await admin.get('/api/v1/ad-materials/options')).data;
+    expect(options.labels).toContainEqual({ id: label.id, text: '主视觉' });
+    expect(options.sources).toContainEqual({ id: source.id, text: '外包工作室' });
     const res = await create({ file_id: image.id, label_ids: [label.id], source_id: source.id });
     expect(res.statusCode, res.body).toBe(200);
     const material = body<AdMaterial>(res).data;
@@ -273,6 +277,7 @@ describe('ad materials', () => {
     const analyst = await t.staff(['launch/see/material_attribution']);
     expect(body(await analyst.get('/api/v1/ad-material-effects?from=2026-07-01&to=2026-07-02')).code).toBe(0);
     expect(body(await analyst.get('/api/v1/ad-materials')).code).toBe(403001);
+    expect(body(await analyst.get('/api/v1/ad-materials/options')).code).toBe(403001);
     const hw = await t.signIn('ops_hw');
     expect(body(await hw.get(`/api/v1/ad-materials/${material.id}`)).code).not.toBe(0);
     expect(body(await hw.get(`/api/v1/ad-materials/${material.id}/ads`)).code).not.toBe(0);
