@@ -102,3 +102,5 @@ export * from './ad-costs.ts';
 export * from './ad-objects.ts';
 // Automated rules (issue 31 item 5): conditions over report figures → actions on live objects.
 export * from './ad-rules.ts';
+// Material library and its effect report (issue 31 item 5): MD5-deduplicated images and videos.
+export * from './ad-materials.ts';

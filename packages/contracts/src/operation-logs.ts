@@ -147,6 +147,7 @@ export const LOG_ROW_TARGETS = [
   'ad_cost_batch',
   'ad_object',
   'ad_rule',
+  'ad_material',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -227,6 +228,8 @@ export const LOG_TABLE_TARGETS = [
   'ad-costs',
   'ad-objects',
   'ad-rules',
+  'ad-materials',
+  'ad-material-effects',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -614,6 +614,28 @@ export const VALIDATION_MESSAGES = {
     ar: 'تتقدم حالة الحادث إلى الأمام فقط (قيد التحقيق ← تم التحديد ← قيد المراقبة ← تم الحل)، ولا ترجع.',
     tc: '事故狀態只能前進（調查中 → 已定位 → 觀察中 → 已解決），不能回退',
   },
+  material_duplicate: {
+    zh: '该文件已在素材库中（MD5 相同）',
+    en: 'This file is already in the material library (same MD5).',
+    ja: 'このファイルは既に素材ライブラリにあります（MD5 が同一）。',
+    th: 'ไฟล์นี้มีอยู่ในคลังสื่อแล้ว (MD5 เดียวกัน)',
+    vi: 'Tệp này đã có trong thư viện tư liệu (cùng MD5).',
+    tl: 'Nasa aklatan ng materyales na ang file na ito (parehong MD5).',
+    id: 'File ini sudah ada di pustaka materi (MD5 sama).',
+    ar: 'هذا الملف موجود بالفعل في مكتبة المواد (MD5 نفسه).',
+    tc: '該檔案已在素材庫中（MD5 相同）',
+  },
+  material_file: {
+    zh: '请先上传图片或视频（须在此处上传）',
+    en: 'Upload an image or a video here first.',
+    ja: '先にここで画像または動画をアップロードしてください。',
+    th: 'โปรดอัปโหลดรูปภาพหรือวิดีโอที่นี่ก่อน',
+    vi: 'Hãy tải ảnh hoặc video lên tại đây trước.',
+    tl: 'Mag-upload muna ng larawan o video dito.',
+    id: 'Unggah gambar atau video di sini terlebih dahulu.',
+    ar: 'ارفع صورة أو فيديو هنا أولًا.',
+    tc: '請先上傳圖片或影片（須在此處上傳）',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

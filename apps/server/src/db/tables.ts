@@ -52,3 +52,5 @@ export * from '../modules/ad-library/tables.ts';
 export * from '../modules/ad-costs/tables.ts';
 // Automated rules of ad placement: rules, runs and their actions (modules/ad-rules).
 export * from '../modules/ad-rules/tables.ts';
+// Material library of ad placement: materials and the ad groups that use them (modules/ad-materials).
+export * from '../modules/ad-materials/tables.ts';

@@ -224,6 +224,8 @@ export async function fileRoutes(
       const id = randomBytes(16).toString('base64url');
       const temporary = path.join(incoming, id);
       const hash = createHash('sha256');
+      // The media name a material by its MD5 (the material library keeps one row per MD5).
+      const md5 = createHash('md5');
       const keep = headBytes(use);
       const head: Buffer[] = [];
       let headLength = 0;
@@ -233,6 +235,7 @@ export async function fileRoutes(
         transform(chunk: Buffer, _encoding, done) {
           size += chunk.length;
           hash.update(chunk);
+          md5.update(chunk);
           list?.push(chunk);
           if (headLength < keep) {
             const piece = chunk.subarray(0, keep - headLength);
@@ -289,6 +292,7 @@ export async function fileRoutes(
         contentType: sniffed.contentType,
         size,
         sha256: hash.digest('hex'),
+        md5: md5.digest('hex'),
         storage: target.kind,
         storageKey,
         width: sniffed.width ?? null,

@@ -22,6 +22,8 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
+    /** Null for files uploaded before it was kept. */
+    md5: text('md5'),
     storage: text('storage').$type<'local' | 's3'>().notNull(),
     storageKey: text('storage_key').notNull(),
     /** Images only: the dimensions read from the header. */

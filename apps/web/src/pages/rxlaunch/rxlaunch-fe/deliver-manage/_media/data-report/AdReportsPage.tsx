@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Form, Input, Modal, Row, Select, Statistic } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,20 +21,13 @@ import { apiQuery, serverFieldErrors, useListParams, validateWith } from '@/shar
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { INTL_LOCALES, formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { FigureCards, percent } from '../../_tools/report-parts.tsx';
 
 const RESOURCE = adReportsResource;
 type PullValues = { from?: string; to?: string; ad_account_id?: number };
-
-const percent = (ratio: number | null) =>
-  ratio === null
-    ? '—'
-    : new Intl.NumberFormat(INTL_LOCALES[currentLanguage()], {
-        style: 'percent',
-        maximumFractionDigits: 2,
-      }).format(ratio);
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -173,8 +166,8 @@ export function AdReportsPage() {
   const before = (
     <>
       {simulatedOnly && <Alert type="info" showIcon title={t('simulated')} style={{ marginBlockEnd: 16 }} />}
-      <Row gutter={[16, 16]} style={{ marginBlockEnd: 16 }}>
-        {(
+      <FigureCards
+        figures={(
           [
             ['cost', money(totals?.cost ?? 0)],
             ['impressions', formatNumber(totals?.impressions ?? 0)],
@@ -183,14 +176,8 @@ export function AdReportsPage() {
             ['conversions', formatNumber(totals?.conversions ?? 0)],
             ['cpa', money(totals?.cpa ?? null)],
           ] as const
-        ).map(([name, value]) => (
-          <Col key={name} xs={12} sm={8} xl={4}>
-            <Card size="small">
-              <Statistic title={t(`reports.totals.${name}`)} value={value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+        ).map(([name, value]) => [t(`reports.totals.${name}`), value] as const)}
+      />
       {days.length > 0 && (
         <Card size="small" style={{ marginBlockEnd: 16 }}>
           <Chart
