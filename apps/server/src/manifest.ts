@@ -52,6 +52,7 @@ import { adsModule } from './modules/ads/index.ts';
 import { adLibraryModule } from './modules/ad-library/index.ts';
 import { adCostsModule } from './modules/ad-costs/index.ts';
 import { adRulesModule } from './modules/ad-rules/index.ts';
+import { adMappingsModule } from './modules/ad-mappings/index.ts';
 import { pushModule } from './modules/push/index.ts';
 import { lotteriesModule } from './modules/lotteries/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
@@ -154,4 +155,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   adLibraryModule,
   adCostsModule,
   adRulesModule,
+  adMappingsModule,
 ];

@@ -101,3 +101,5 @@ export * from './ad-costs.ts';
 export * from './ad-objects.ts';
 // Automated rules (issue 31 item 5): conditions over report figures → actions on live objects.
 export * from './ad-rules.ts';
+// Channel mapping (issue 31 item 5): sub-channel ↔ an advertiser account and campaign, for ROI.
+export * from './ad-mappings.ts';

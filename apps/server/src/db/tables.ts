@@ -52,3 +52,5 @@ export * from '../modules/ad-library/tables.ts';
 export * from '../modules/ad-costs/tables.ts';
 // Automated rules of ad placement: rules, runs and their actions (modules/ad-rules).
 export * from '../modules/ad-rules/tables.ts';
+// Channel mapping: sub-channel ↔ advertiser account and campaign (modules/ad-mappings).
+export * from '../modules/ad-mappings/tables.ts';
