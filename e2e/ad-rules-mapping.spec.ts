@@ -38,7 +38,7 @@ for (const { lang, html, dir, name, agent } of [
     );
     const account = accounts.list.find((a) => a.account_id === advertiser)!;
     await api(page, 'POST', '/ad-objects/sync?media=jrtt', {});
-    const ruleName = `E2E pause ${agent}`;
+    const ruleName = `E2E pause ${agent} ${Date.now()}`;
     await api(page, 'POST', '/ad-rules', {
       name: ruleName,
       media: 'jrtt',
