@@ -53,6 +53,7 @@ import { adLibraryModule } from './modules/ad-library/index.ts';
 import { adCostsModule } from './modules/ad-costs/index.ts';
 import { adRulesModule } from './modules/ad-rules/index.ts';
 import { adMaterialsModule } from './modules/ad-materials/index.ts';
+import { adMappingsModule } from './modules/ad-mappings/index.ts';
 import { pushModule } from './modules/push/index.ts';
 import { lotteriesModule } from './modules/lotteries/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
@@ -156,4 +157,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   adCostsModule,
   adRulesModule,
   adMaterialsModule,
+  adMappingsModule,
 ];

@@ -4,3 +4,4 @@ export * from './api.ts';
 export * from './use-test-app.ts';
 export * from './describe-resource.ts';
 export * from './game.ts';
+export * from './ad-accounts.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AD_DELIVERY_MEDIA, AD_OBJECT_LEVELS } from './ad-objects.ts';
 import { distinct, int32, keyword, queryFlag, queryInt, rowMeta, safeText, versionField } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
-import { defineResource } from './resource.ts';
+import { defineResource, permissionsOfPage } from './resource.ts';
 
 /**
  * Automated rules ("AI trusteeship", issue 31 item 5; `/api/v1/ad-rules`, pages `trustship-rule`
@@ -99,13 +99,15 @@ export const adRulesResource = defineResource({
   filters: ['q', 'media', 'enabled'],
   sorts: AD_RULE_SORTS,
   remove: 'delete',
-  // The conditions and accounts are edited on the page; a sheet updates the rest of a rule.
+  // The conditions read `metric op value` and the accounts their ids, each joined by `|`.
   sheet: {
     key: 'id',
     columns: [
       'name',
       'media',
+      'ad_account_ids',
       'window_days',
+      'conditions',
       'action',
       'level',
       'change_percent',
@@ -147,4 +149,65 @@ export const adRuleRunsQuery = z.object({
   page: queryInt(1, 1_000_000).default(1),
   page_size: queryInt(1, 100).default(10),
   rule_id: queryInt(1).optional(),
+});
+
+/** The hosted-delivery overview (`ai-trustship`): its own page, so its own permissions. */
+export const AI_TRUSTSHIP_PAGE = '/rxlaunch/rxlaunch-fe/deliver-manage/ai-trustship';
+export const aiTrustshipAccess = {
+  permissions: permissionsOfPage(AI_TRUSTSHIP_PAGE),
+  scope: 'product',
+} as const;
+
+/** What the last week's real runs of a rule did. */
+export const adRuleOverviewItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  media: z.string(),
+  enabled: z.boolean(),
+  action: z.enum(AD_RULE_ACTIONS),
+  level: z.enum(AD_OBJECT_LEVELS),
+  /** Advertisers it watches, and their objects of its level under it (not deleted). */
+  accounts: z.number().int(),
+  objects: z.number().int(),
+  last_run_at: z.string().nullable(),
+  /** Objects acted on (or notifications sent) in the last 7 days. */
+  acted_7d: z.number().int(),
+  failed_7d: z.number().int(),
+  /** Cents of daily budget its pauses and budget cuts took off in the last 7 days. */
+  savings_7d: z.number(),
+});
+export type AdRuleOverviewItem = z.infer<typeof adRuleOverviewItem>;
+
+/** One action a real run took (the overview's latest). */
+export const adRuleRecentAction = adRuleRunAction.extend({
+  rule_id: z.number().int(),
+  rule_name: z.string(),
+  object_name: z.string(),
+  at: z.string(),
+});
+export type AdRuleRecentAction = z.infer<typeof adRuleRecentAction>;
+
+export const adRuleOverview = z.object({
+  rules: z.array(adRuleOverviewItem),
+  recent: z.array(adRuleRecentAction),
+});
+export type AdRuleOverview = z.infer<typeof adRuleOverview>;
+
+/** An object under a rule, with what the rule last did to it. */
+export const adRuleObjectItem = z.object({
+  id: z.number().int(),
+  account_id: z.string(),
+  account_name: z.string(),
+  object_id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  budget: z.number().nullable(),
+  bid: z.number().nullable(),
+  last_outcome: z.enum(AD_RULE_OUTCOMES).nullable(),
+  last_action_at: z.string().nullable(),
+});
+export type AdRuleObjectItem = z.infer<typeof adRuleObjectItem>;
+export const adRuleObjectsQuery = z.object({
+  page: queryInt(1, 1_000_000).default(1),
+  page_size: queryInt(1, 100).default(10),
 });

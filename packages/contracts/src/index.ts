@@ -104,3 +104,5 @@ export * from './ad-objects.ts';
 export * from './ad-rules.ts';
 // Material library and its effect report (issue 31 item 5): MD5-deduplicated images and videos.
 export * from './ad-materials.ts';
+// Channel mapping (issue 31 item 5): sub-channel ↔ an advertiser account and campaign, for ROI.
+export * from './ad-mappings.ts';

@@ -148,6 +148,7 @@ export const LOG_ROW_TARGETS = [
   'ad_object',
   'ad_rule',
   'ad_material',
+  'ad_mapping',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -230,6 +231,7 @@ export const LOG_TABLE_TARGETS = [
   'ad-rules',
   'ad-materials',
   'ad-material-effects',
+  'ad-mappings',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -76,7 +76,7 @@ export type Resource<S extends ResourceSpec = ResourceSpec> = S & {
   permissionsBy?: Readonly<Record<string, ResourcePermissions>>;
 };
 
-function permissionsOfPage(page: string): ResourcePermissions {
+export function permissionsOfPage(page: string): ResourcePermissions {
   const see = seePermissionOf(page);
   return {
     see,

@@ -54,3 +54,5 @@ export * from '../modules/ad-costs/tables.ts';
 export * from '../modules/ad-rules/tables.ts';
 // Material library of ad placement: materials and the ad groups that use them (modules/ad-materials).
 export * from '../modules/ad-materials/tables.ts';
+// Channel mapping: sub-channel ↔ advertiser account and campaign (modules/ad-mappings).
+export * from '../modules/ad-mappings/tables.ts';

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/server-module.ts';
+import { overviewRoutes } from './overview.ts';
 import { adRuleRoutes, runDueRules, type RulesContext } from './rules.ts';
 
 const RULES_TASK = 'ad-rules.run';
@@ -10,7 +11,10 @@ const RULES_TASK = 'ad-rules.run';
  */
 export const adRulesModule = defineModule({
   name: 'ad-rules',
-  routes: (app, context: RulesContext) => adRuleRoutes(app, context),
+  routes: async (app, context: RulesContext) => {
+    await overviewRoutes(app, context.db);
+    await adRuleRoutes(app, context);
+  },
   work: (context: RulesContext) => ({
     tasks: {
       [RULES_TASK]: async () => {

@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import {
   adRulesResource,
   type AdAccount,
-  type AdAuthorizeAnswer,
   type AdObject,
   type AdRule,
+  type AdRuleObjectItem,
+  type AdRuleOverview,
   type AdRuleRun,
 } from '@rx/contracts';
-import { body, describeResource, useTestApp } from '../../../test/index.ts';
+import { authoriseFakeAgent, body, describeResource, useTestApp } from '../../../test/index.ts';
 import { notifications } from '../../db/tables.ts';
 import { REPORT_ZONE, fakeMedia } from '../ads/index.ts';
 
@@ -28,22 +29,15 @@ describeResource(adRulesResource, {
     body: { name: 'No conditions', media: 'jrtt', conditions: [], action: 'notify' },
     field: 'conditions',
   },
-  // No round trip yet: an exported rule's conditions do not import back (known gap, issue 31).
+  // The conditions are one cell (`metric op value`, joined by `|`): edited there, they import back.
+  roundTrip: { column: 'conditions', value: 'cost gt 5000|clicks gte 3' },
 });
 
 const t = useTestApp();
 const admin = t.admin;
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_ZONE }).format(new Date());
 
-const authorise = async (code: string) => {
-  const start = body<AdAuthorizeAnswer>(await admin.post('/api/v1/ad-accounts/authorize?media=jrtt')).data;
-  await admin.post('/api/v1/ad-accounts/authorize/callback?media=jrtt', { code, state: start.state });
-  const root = code.replace('fake-agent-', 'jrtt-agent-');
-  const accounts = body<{ list: AdAccount[] }>(await admin.get(`/api/v1/ad-accounts?media=jrtt&q=${root}-`))
-    .data.list;
-  await admin.post('/api/v1/ad-objects/sync?media=jrtt', {});
-  return accounts;
-};
+const authorise = (code: string) => authoriseFakeAgent(admin, code);
 /** Today's reported figures of an account, as a report pull would store them. */
 const spent = async (account: AdAccount, cost: number) => {
   await t.database.db.execute(
@@ -114,6 +108,31 @@ describe('ad rules', () => {
     ).data;
     expect(runs.total).toBe(3);
     expect(runs.list.map((r) => r.dry_run)).toEqual([false, false, true]);
+
+    // The hosted-delivery overview: the rule's accounts and campaigns, its acts and the budget its pauses took off.
+    const overview = body<AdRuleOverview>(await admin.get('/api/v1/ad-rules/overview')).data;
+    const pausedBudgets = campaigns.reduce((sum, o) => sum + (o.budget ?? 0), 0);
+    expect(overview.rules.find((r) => r.id === rule.id)).toMatchObject({
+      accounts: 2,
+      objects: 4,
+      acted_7d: 2,
+      failed_7d: 0,
+      savings_7d: pausedBudgets,
+    });
+    expect(overview.recent.filter((a) => a.rule_id === rule.id).map((a) => a.outcome)).toEqual([
+      'done',
+      'done',
+    ]);
+    const under = body<{ list: AdRuleObjectItem[]; total: number }>(
+      await admin.get(`/api/v1/ad-rules/${rule.id}/objects`),
+    ).data;
+    expect(under.total).toBe(4);
+    // The one staff resumed was left alone (cooling), the other stays paused (done).
+    const outcomes = under.list.filter((o) => o.account_id === costly!.account_id).map((o) => o.last_outcome);
+    expect(outcomes.sort()).toEqual(['cooling', 'done']);
+    expect(
+      under.list.filter((o) => o.account_id === cheap!.account_id).every((o) => o.last_outcome === null),
+    ).toBe(true);
   });
 
   it('changes budgets by a percentage and notifies the owner', async () => {
@@ -192,7 +211,13 @@ describe('ad rules', () => {
         action: 'notify',
       }),
     ).data;
+    // The overview has its own page and permission.
+    const overviewer = await t.staff(['launch/see/ai_trustship']);
+    expect(body(await overviewer.get('/api/v1/ad-rules/overview')).code).toBe(0);
+    expect(body(await overviewer.get(`/api/v1/ad-rules/${rule.id}/objects`)).code).toBe(0);
+    expect(body(await overviewer.get(`/api/v1/ad-rules/${rule.id}/runs`)).code).toBe(403001);
     const viewer = await t.staff(['launch/see/trustship_rule']);
+    expect(body(await viewer.get('/api/v1/ad-rules/overview')).code).toBe(403001);
     expect(body(await viewer.get(`/api/v1/ad-rules/${rule.id}/runs`)).code).toBe(0);
     expect(body(await viewer.post(`/api/v1/ad-rules/${rule.id}/run`, { dry_run: true })).code).toBe(403001);
     const hw = await t.signIn('ops_hw');

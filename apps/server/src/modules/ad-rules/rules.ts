@@ -64,12 +64,8 @@ const toItem = (row: Row): AdRule => ({
 /** The shared sheet, with the conditions as `metric op value` and the accounts as ids, each joined by `|`. */
 function ruleSheet() {
   const auto = autoSheet<AdRule>(resource);
-  // One column each (the generic sheet would spread a list of objects over several).
-  const columns = [...resource.sheet.columns];
   return {
     ...auto,
-    columns,
-    headers: ['id', ...columns, 'version', 'created_at', 'updated_at'],
     toCells(item: AdRule) {
       return {
         ...auto.toCells(item),
@@ -333,16 +329,21 @@ export async function runRule(
             ? ({ action: 'pause' } as const)
             : ({ action: rule.action as 'budget' | 'bid', value: value! } as const);
         const what = value === undefined ? detail : `${detail} → ${rule.action}=${value}`;
+        const values =
+          rule.action === 'pause'
+            ? { beforeValue: object.budget, afterValue: object.budget === null ? null : 0 }
+            : { beforeValue: current, afterValue: value ?? null };
         if (dryRun) {
-          actions.push({ ...one, outcome: 'would', detail: what });
+          actions.push({ ...one, ...values, outcome: 'would', detail: what });
           continue;
         }
         try {
           await editObject({ ...ctx, db: tx as unknown as Db }, scope, object.id, object.version, change);
-          actions.push({ ...one, outcome: 'done', detail: what });
+          actions.push({ ...one, ...values, outcome: 'done', detail: what });
         } catch (error) {
           actions.push({
             ...one,
+            ...values,
             outcome: 'failed',
             detail: `${what}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
           });

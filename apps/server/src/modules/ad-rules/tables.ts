@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { AdRuleCondition } from '@rx/contracts';
 import { at, createdAt, editStamps, gameOwner, gameRow } from '../../db/schema.ts';
 
@@ -61,6 +61,9 @@ export const adRuleActions = pgTable(
     action: text('action').notNull(),
     outcome: text('outcome').$type<'done' | 'would' | 'cooling' | 'failed' | 'notified'>().notNull(),
     detail: text('detail').notNull().default(''),
+    /** The budget or bid (cents) before and after a change; a pause: the budget, then 0 (the overview's savings). */
+    beforeValue: bigint('before_value', { mode: 'number' }),
+    afterValue: bigint('after_value', { mode: 'number' }),
     at: createdAt(),
   },
   (t) => [index('ad_rule_actions_cooldown').on(t.ruleId, t.accountId, t.objectId, t.at)],

@@ -43,10 +43,7 @@ const WITHOUT_EXPORT = new Set([
 ]);
 
 /** Resources served so far without their console page (it says "not built"). */
-const PAGE_NOT_BUILT = new Set<string>([
-  // Automated rules (issue 31): served over HTTP, their console page not built yet.
-  'ad-rules',
-]);
+const PAGE_NOT_BUILT = new Set<string>([]);
 
 const bundle = (lang: string, ns: string): Record<string, unknown> | undefined => {
   const file = new URL(`${lang}/${ns}.json`, LOCALES);

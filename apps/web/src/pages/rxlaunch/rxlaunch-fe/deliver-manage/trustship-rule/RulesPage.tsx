@@ -1,0 +1,207 @@
+import { useMemo, useState } from 'react';
+import { Button, Descriptions, Drawer, Modal, Popconfirm, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { adRulesResource, type AdRule, type AdRuleRun } from '@rx/contracts/ad-rules';
+import { adMediumOf } from '@rx/contracts/dimensions';
+import { usePermission } from '@/app/permission/index.ts';
+import * as crud from '@/shared/crud/index.ts';
+import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
+import type { ListAnswer } from '@/shared/crud/resource.ts';
+import { formatDateTime } from '@/shared/format.ts';
+import { http } from '@/shared/http.ts';
+import { RuleForm } from './RuleForm.tsx';
+import { RunActions } from '../_tools/RunActions.tsx';
+
+const RESOURCE = adRulesResource;
+const NEW_RULE = {
+  name: '',
+  media: 'jrtt',
+  ad_account_ids: [],
+  window_days: 1,
+  conditions: [{ metric: 'cost', op: 'gt', value: 0 }],
+  action: 'pause',
+  level: 'campaign',
+  change_percent: 0,
+  cooldown_minutes: 60,
+  enabled: true,
+};
+
+/** A run's counts and its actions (a dry run's: what it would do). */
+function RunSummary({ run }: { run: AdRuleRun }) {
+  const { t } = useTranslation('adRules');
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          { key: 'kind', label: t('columns.kind'), children: t(run.dry_run ? 'dryRun' : 'realRun') },
+          { key: 'at', label: t('columns.at'), children: formatDateTime(run.at) },
+          { key: 'accounts', label: t('columns.accounts'), children: run.accounts },
+          { key: 'matched', label: t('columns.matched'), children: run.matched },
+          { key: 'acted', label: t('columns.acted'), children: run.acted },
+        ]}
+      />
+      <RunActions run={run} />
+    </>
+  );
+}
+
+/** A rule's evaluations, newest first, each opening to its actions. */
+function RunHistory({ rule, onClose }: { rule: AdRule; onClose: () => void }) {
+  const { t } = useTranslation('adRules');
+  const [page, setPage] = useState(1);
+  const runs = useQuery({
+    queryKey: [RESOURCE.name, 'runs', rule.id, page],
+    queryFn: ({ signal }) =>
+      http.get<ListAnswer<AdRuleRun>>(
+        `/${RESOURCE.name}/${rule.id}/runs`,
+        { page, page_size: 10 },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Drawer open width={760} title={t('historyOf', { name: rule.name })} onClose={onClose}>
+      <Table<AdRuleRun>
+        rowKey="id"
+        size="small"
+        loading={runs.isFetching}
+        dataSource={runs.data?.list}
+        scroll={{ x: 560 }}
+        pagination={{ current: page, pageSize: 10, total: runs.data?.total, onChange: setPage }}
+        expandable={{ expandedRowRender: (run) => <RunActions run={run} /> }}
+        columns={[
+          { title: t('columns.at'), dataIndex: 'at', width: 170, render: (v: string) => formatDateTime(v) },
+          {
+            title: t('columns.kind'),
+            dataIndex: 'dry_run',
+            width: 110,
+            render: (v: boolean) => t(v ? 'dryRun' : 'realRun'),
+          },
+          { title: t('columns.by'), dataIndex: 'by', width: 120, render: (v: string) => v || t('schedule') },
+          { title: t('columns.matched'), dataIndex: 'matched', width: 90, align: 'end' },
+          { title: t('columns.acted'), dataIndex: 'acted', width: 90, align: 'end' },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+/**
+ * The rule editor (`trustship-rule`): conditions over the advertisers' figures in a window → pause,
+ * budget or bid change, or a notification, with a cool-down; a dry run shows what would change and
+ * changes nothing; a real run acts now; each rule's history of evaluations and actions.
+ */
+export function RulesPage() {
+  const { t } = useTranslation('adRules');
+  const client = useQueryClient();
+  const canRun = usePermission([RESOURCE.permissions.edit]);
+  const [result, setResult] = useState<AdRuleRun>();
+  const [history, setHistory] = useState<AdRule>();
+  const run = useMutation({
+    mutationFn: ({ rule, dryRun }: { rule: AdRule; dryRun: boolean }) =>
+      http.post<AdRuleRun>(`/${RESOURCE.name}/${rule.id}/run`, { dry_run: dryRun }),
+    onSuccess: (answer) => {
+      setResult(answer);
+      void client.invalidateQueries({ queryKey: [RESOURCE.name] });
+    },
+  });
+  const columns = useMemo<ColumnsType<AdRule>>(
+    () => [
+      { title: t('columns.name'), dataIndex: 'name', width: 180, sorter: true, ellipsis: true },
+      {
+        title: t('columns.media'),
+        dataIndex: 'media',
+        width: 120,
+        render: (v: string) => t(`menu:${adMediumOf(v)?.titleKey ?? 'group.adPlacement'}`),
+      },
+      {
+        title: t('columns.conditions'),
+        key: 'conditions',
+        width: 240,
+        render: (_: unknown, rule: AdRule) =>
+          rule.conditions
+            .map((c) => `${t(`metrics.${c.metric}`)} ${t(`ops.${c.op}`)} ${c.value}`)
+            .join(t('and')),
+      },
+      { title: t('columns.window'), dataIndex: 'window_days', width: 90, align: 'end' },
+      {
+        title: t('columns.action'),
+        key: 'action',
+        width: 150,
+        render: (_: unknown, rule: AdRule) =>
+          rule.action === 'budget' || rule.action === 'bid'
+            ? `${t(`actions.${rule.action}`)} ${rule.change_percent > 0 ? '+' : ''}${rule.change_percent}%`
+            : t(`actions.${rule.action}`),
+      },
+      { title: t('columns.cooldown'), dataIndex: 'cooldown_minutes', width: 110, align: 'end' },
+      crud.enabledColumn<AdRule>(t, t('columns.enabled'), 90),
+      {
+        title: t('columns.lastRun'),
+        dataIndex: 'last_run_at',
+        width: 170,
+        render: (v: string | null) => (v ? formatDateTime(v) : '—'),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <ResourceListPage<AdRule>
+        resource={RESOURCE}
+        title={t('menu:page.trustshipRules')}
+        columns={columns}
+        defaultSort="-id"
+        actionsWidth={300}
+        drawerWidth={620}
+        search={[{ name: 'q', label: t('crud:field.keyword') }, crud.enabledSearch(t)]}
+        newItem={NEW_RULE}
+        nameOf={(rule) => rule.name}
+        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
+        form={() => <RuleForm />}
+        rowActions={(rule) => (
+          <>
+            {canRun && (
+              <Button
+                size="small"
+                type="link"
+                loading={run.isPending}
+                onClick={() => run.mutate({ rule, dryRun: true })}
+              >
+                {t('dryRun')}
+              </Button>
+            )}
+            {canRun && (
+              <Popconfirm
+                title={t('runConfirm', { name: rule.name })}
+                onConfirm={() => run.mutate({ rule, dryRun: false })}
+              >
+                <Button size="small" type="link">
+                  {t('runNow')}
+                </Button>
+              </Popconfirm>
+            )}
+            <Button size="small" type="link" onClick={() => setHistory(rule)}>
+              {t('history')}
+            </Button>
+          </>
+        )}
+      />
+      <Modal
+        open={result !== undefined}
+        width={760}
+        title={result && t(result.dry_run ? 'dryRunOf' : 'runOf', { name: result.rule_name })}
+        onCancel={() => setResult(undefined)}
+        footer={null}
+      >
+        {result?.dry_run && <Typography.Paragraph type="secondary">{t('dryRunNote')}</Typography.Paragraph>}
+        {result && <RunSummary run={result} />}
+      </Modal>
+      {history && <RunHistory rule={history} onClose={() => setHistory(undefined)} />}
+    </>
+  );
+}
