@@ -145,6 +145,7 @@ export const LOG_ROW_TARGETS = [
   'ad_cost_batch',
   'ad_object',
   'ad_rule',
+  'ad_batch_template',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -224,6 +225,8 @@ export const LOG_TABLE_TARGETS = [
   'ad-costs',
   'ad-objects',
   'ad-rules',
+  'ad-batch-templates',
+  'ad-batch-tasks',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;
