@@ -55,6 +55,12 @@ export function batchColumns(
       width: 170,
       render: (v: string) => formatDateTime(v),
     },
-    { title: t('crud:action.actions'), key: 'actions', width: 180, fixed: 'right', render: (_, row) => actions(row) },
+    {
+      title: t('crud:action.actions'),
+      key: 'actions',
+      width: 180,
+      fixed: 'right',
+      render: (_, row) => actions(row),
+    },
   ];
 }
