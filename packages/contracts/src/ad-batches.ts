@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AD_MEDIA, type AdMedium } from './dimensions.ts';
-import { keyword, rowMeta, safeText } from './fields.ts';
+import { AD_BATCH_MAX_MATERIALS, adBatchSetup, adTargeting } from './ad-batch-templates.ts';
+import { AD_CREATIVE_LAYOUTS, AD_MEDIA, type AdMedium } from './dimensions.ts';
+import { distinct, idField, keyword, rowMeta, safeText } from './fields.ts';
 import { exportQuery, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
@@ -12,9 +13,9 @@ import { defineResource } from './resource.ts';
  * medium made it is not made twice (`/api/v1/ad-batches?media=jrtt`, the media's `batch-ad` page).
  */
 
-/** The media with a batch page (`batch-ad`). */
+/** The media with a batch page (`batch-ad`, or Tencent's editor `gdtv3-edit`). */
 export const AD_BATCH_MEDIA = (AD_MEDIA as readonly AdMedium[])
-  .filter((m) => m.pages['batch-ad'])
+  .filter((m) => m.pages['batch-ad'] || m.pages['gdtv3-edit'])
   .map((m) => m.code) as [string, ...string[]];
 
 export const adBatchMediaParam = z.enum(AD_BATCH_MEDIA);
@@ -36,12 +37,25 @@ export const adBatchCreateBody = z
     ad_account_ids: z.array(z.number().int().min(1)).min(1).max(100),
     /** One ad per account and title. */
     titles: z.array(title).min(1).max(200),
-    /** The campaign's daily budget and the ad group's bid, in cents. */
-    budget: z.number().int().min(30_000).max(1_000_000_000),
-    bid: z.number().int().min(1).max(1_000_000),
+    /**
+     * The campaign's daily budget and the ad group's bid (cents), the layout, targeting and
+     * schedule: checked against the medium's rules (`AdMedium.batch`).
+     */
+    ...adBatchSetup,
+    /** Image or video addresses: one ad per material (all in one for a multi-image layout). */
+    materials: distinct(
+      safeText()
+        .trim()
+        .max(500)
+        .regex(/^https:\/\/\S+$/),
+      AD_BATCH_MAX_MATERIALS,
+    ).default([]),
+    /** The template the setup came from (`ad-batch-templates`), if any. */
+    template_id: idField.nullable().default(null),
   })
   .superRefine((b, ctx) => {
-    if (b.ad_account_ids.length * b.titles.length > AD_BATCH_MAX_ITEMS)
+    const groups = b.layout === 'multi_image' ? 1 : Math.max(1, b.materials.length);
+    if (b.ad_account_ids.length * b.titles.length * groups > AD_BATCH_MAX_ITEMS)
       ctx.addIssue({ code: 'custom', path: ['titles'], params: { key: 'too_many_rows' } });
     if (new Set(b.titles).size !== b.titles.length)
       ctx.addIssue({ code: 'custom', path: ['titles'], params: { key: 'duplicate_item' } });
@@ -55,6 +69,11 @@ export const adBatchItem = z.object({
   status: z.enum(AD_BATCH_STATUSES),
   budget: z.number().int(),
   bid: z.number().int(),
+  layout: z.enum(AD_CREATIVE_LAYOUTS),
+  targeting: adTargeting,
+  schedule_start: z.string(),
+  schedule_end: z.string(),
+  template_id: z.number().int().nullable(),
   total: z.number().int(),
   ok: z.number().int(),
   failed: z.number().int(),
@@ -71,6 +90,7 @@ export const adBatchAdItem = z.object({
   ad_account_id: z.number().int(),
   account_id: z.string(),
   title: z.string(),
+  materials: z.array(z.string()),
   status: z.enum(AD_BATCH_ITEM_STATUSES),
   /** The medium's ids once made. */
   campaign_id: z.string(),
@@ -109,5 +129,58 @@ export const adBatchesResource = defineResource({
   filters: ['q', 'status'],
   sorts: AD_BATCH_SORTS,
   remove: 'none',
-  dimension: { name: 'media', kind: 'batch-ad', values: AD_BATCH_MEDIA },
+  dimension: { name: 'media', kind: ['batch-ad', 'gdtv3-edit'], values: AD_BATCH_MEDIA },
+});
+
+/** One draft of a batch before it is submitted, with what it does not keep to of the medium's rules. */
+export const adBatchDraft = z.object({
+  seq: z.number().int(),
+  ad_account_id: z.number().int(),
+  account_id: z.string(),
+  title: z.string(),
+  materials: z.array(z.string()),
+  /** Translated messages; none: the draft can be made. */
+  problems: z.array(z.string()),
+});
+export type AdBatchDraft = z.infer<typeof adBatchDraft>;
+
+/** The drafts preview: how many ads, the first drafts, the setup's problems by field. */
+export const adBatchDraftsAnswer = z.object({
+  total: z.number().int(),
+  /** How many drafts have problems. */
+  failing: z.number().int(),
+  drafts: z.array(adBatchDraft),
+  fields: z.record(z.string(), z.string()),
+});
+export type AdBatchDraftsAnswer = z.infer<typeof adBatchDraftsAnswer>;
+
+// ——— Batch tasks across media (`/newrxlaunch/batch-task`, Toutiao's `jrtt/batch-task`) ———
+
+const taskFilters = {
+  media: z.enum(AD_BATCH_MEDIA).optional(),
+  q: keyword,
+  status: z.enum(AD_BATCH_STATUSES).optional(),
+};
+
+/**
+ * The batches as tasks: every medium's (or one medium's with `?media=`), their per-ad results and
+ * the retry of the failed ads, guarded by the batch-task page's permissions.
+ */
+export const adBatchTasksResource = defineResource({
+  name: 'ad-batch-tasks',
+  page: '/newrxlaunch/batch-task',
+  scope: 'product',
+  logTarget: 'ad_batch',
+  namespace: 'ads',
+  item: adBatchItem,
+  create: z.object({}),
+  update: z.object({}),
+  list: listQuery(AD_BATCH_SORTS, taskFilters),
+  export: exportQuery(taskFilters),
+  filters: ['q', 'media', 'status'],
+  sorts: AD_BATCH_SORTS,
+  remove: 'none',
+});
+export const adBatchTaskAdsQuery = listQuery(['seq'] as const, {
+  status: z.enum(AD_BATCH_ITEM_STATUSES).optional(),
 });

@@ -347,6 +347,28 @@ export interface AdMedium {
   pages: Partial<Record<AdPageKind, string>>;
   /** How its marketing API is reached (the ads module's adapter reads it). */
   api: AdMediumApi;
+  /** What its batch ads must keep to (media with batch creation): templates and drafts are checked against it. */
+  batch?: AdBatchRules;
+}
+
+/** The creative layouts of batch ads (each medium takes some of them). */
+export const AD_CREATIVE_LAYOUTS = ['single_image', 'large_image', 'video', 'multi_image'] as const;
+export type AdCreativeLayout = (typeof AD_CREATIVE_LAYOUTS)[number];
+
+/**
+ * A medium's rules for batch ads, from its marketing API's documentation: the daily budget and the
+ * bid in cents, the title's length, the layouts it takes, the audience's ages and how many days a
+ * schedule may run. One ad carries one material (a multi-image layout takes its images together).
+ */
+export interface AdBatchRules {
+  budget: readonly [min: number, max: number];
+  bid: readonly [min: number, max: number];
+  title: readonly [min: number, max: number];
+  layouts: readonly AdCreativeLayout[];
+  /** How many images a multi-image creative takes. */
+  multiImages: readonly [min: number, max: number];
+  ages: readonly [min: number, max: number];
+  maxScheduleDays: number;
 }
 
 /**
@@ -384,6 +406,16 @@ export const AD_MEDIA = [
       'title-library': '/newrxlaunch/jrtt/title-library',
       'batch-create-config': '/newrxlaunch/jrtt/batch-create-config',
     },
+    // Ocean Engine: daily budget from 300 yuan, creative titles of 5 to 30 characters.
+    batch: {
+      budget: [30_000, 1_000_000_000],
+      bid: [10, 1_000_000],
+      title: [5, 30],
+      layouts: ['single_image', 'large_image', 'video', 'multi_image'],
+      multiImages: [3, 3],
+      ages: [18, 50],
+      maxScheduleDays: 365,
+    },
     api: {
       adapter: 'real',
       base: 'https://ad.oceanengine.com/open_api',
@@ -405,6 +437,16 @@ export const AD_MEDIA = [
       'data-report': `${AD}/tencent/data-report`,
       'minigame-monitor': `${AD}/tencent/minigame-monitor`,
     },
+    // Tencent Marketing API v3: daily budget from 50 yuan, ad texts of 1 to 30 characters.
+    batch: {
+      budget: [5_000, 1_000_000_000],
+      bid: [10, 500_000],
+      title: [1, 30],
+      layouts: ['single_image', 'large_image', 'video', 'multi_image'],
+      multiImages: [3, 6],
+      ages: [14, 66],
+      maxScheduleDays: 365,
+    },
     api: {
       adapter: 'real',
       base: 'https://api.e.qq.com',
@@ -422,6 +464,16 @@ export const AD_MEDIA = [
       'batch-ad-edit': '/newrxlaunch/kuaishou-batch-ad-edit',
       'account-manage': '/newrxlaunch/kuaishou-account-manage',
       'data-report': '/newrxlaunch/kuaishou-data-report',
+    },
+    // Kuaishou: daily budget from 500 yuan, descriptions of 6 to 30 characters, no multi-image.
+    batch: {
+      budget: [50_000, 1_000_000_000],
+      bid: [10, 1_000_000],
+      title: [6, 30],
+      layouts: ['single_image', 'video'],
+      multiImages: [3, 3],
+      ages: [18, 50],
+      maxScheduleDays: 365,
     },
     api: { adapter: 'fake' },
   },

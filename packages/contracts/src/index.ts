@@ -62,6 +62,7 @@ export * from './version-logs.ts';
 export * from './ads.ts';
 export * from './ad-reports.ts';
 export * from './ad-batches.ts';
+export * from './ad-batch-templates.ts';
 // Customer service in real time: conversations, the workbench, the service pages (issue 32).
 export * from './cs.ts';
 export * from './cs-blacklist.ts';

@@ -149,6 +149,7 @@ export const LOG_ROW_TARGETS = [
   'ad_rule',
   'ad_material',
   'ad_mapping',
+  'ad_batch_template',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -232,6 +233,8 @@ export const LOG_TABLE_TARGETS = [
   'ad-materials',
   'ad-material-effects',
   'ad-mappings',
+  'ad-batch-templates',
+  'ad-batch-tasks',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -636,6 +636,40 @@ export const VALIDATION_MESSAGES = {
     ar: 'ارفع صورة أو فيديو هنا أولًا.',
     tc: '請先上傳圖片或影片（須在此處上傳）',
   },
+  // Batch ads, checked against the medium's rules (ad-batch-templates.ts).
+  ad_layout_unsupported: {
+    zh: '该媒体不支持此创意样式',
+    en: 'This medium does not take this creative layout.',
+    ja: 'この媒体はこのクリエイティブ形式に対応していません。',
+    th: 'สื่อนี้ไม่รองรับรูปแบบครีเอทีฟนี้',
+    vi: 'Nền tảng này không hỗ trợ bố cục quảng cáo này.',
+    tl: 'Hindi tinatanggap ng media na ito ang layout ng creative na ito.',
+    id: 'Media ini tidak mendukung tata letak materi iklan ini.',
+    ar: 'لا تقبل هذه المنصة تخطيط الإعلان هذا.',
+    tc: '該媒體不支援此創意樣式',
+  },
+  ad_material_kind: {
+    zh: '素材类型与创意样式不符（视频样式需视频，其他样式需图片：jpg、png、gif、webp；mp4、mov、webm）',
+    en: 'The material does not suit the creative layout (video layouts take videos, the others images: jpg, png, gif, webp; mp4, mov, webm).',
+    ja: '素材がクリエイティブ形式に合いません（動画形式は動画、その他は画像：jpg、png、gif、webp／mp4、mov、webm）。',
+    th: 'สื่อไม่ตรงกับรูปแบบครีเอทีฟ (รูปแบบวิดีโอใช้วิดีโอ รูปแบบอื่นใช้รูปภาพ: jpg, png, gif, webp; mp4, mov, webm)',
+    vi: 'Tư liệu không phù hợp với bố cục (bố cục video cần video, các bố cục khác cần ảnh: jpg, png, gif, webp; mp4, mov, webm).',
+    tl: 'Hindi bagay ang materyal sa layout ng creative (video para sa video layout, larawan para sa iba: jpg, png, gif, webp; mp4, mov, webm).',
+    id: 'Materi tidak sesuai tata letak (tata letak video memakai video, lainnya gambar: jpg, png, gif, webp; mp4, mov, webm).',
+    ar: 'المادة لا تناسب تخطيط الإعلان (تخطيطات الفيديو تأخذ مقاطع فيديو، والأخرى صورًا: jpg وpng وgif وwebp؛ mp4 وmov وwebm).',
+    tc: '素材類型與創意樣式不符（影片樣式需影片，其他樣式需圖片：jpg、png、gif、webp；mp4、mov、webm）',
+  },
+  ad_account_unusable: {
+    zh: '该广告账户当前无法投放（请重新授权或检查账户状态）',
+    en: 'This ad account cannot make ads now (authorise it again or check its status).',
+    ja: 'この広告アカウントは現在出稿できません（再認可するか状態を確認してください）。',
+    th: 'บัญชีโฆษณานี้สร้างโฆษณาไม่ได้ในขณะนี้ (อนุญาตอีกครั้งหรือตรวจสอบสถานะ)',
+    vi: 'Tài khoản quảng cáo này hiện không thể tạo quảng cáo (hãy ủy quyền lại hoặc kiểm tra trạng thái).',
+    tl: 'Hindi makakagawa ng ad ang ad account na ito ngayon (i-authorize muli o suriin ang status nito).',
+    id: 'Akun iklan ini tidak dapat membuat iklan sekarang (otorisasi ulang atau periksa statusnya).',
+    ar: 'لا يمكن لهذا الحساب الإعلاني إنشاء إعلانات الآن (أعد تفويضه أو تحقق من حالته).',
+    tc: '該廣告帳戶目前無法投放（請重新授權或檢查帳戶狀態）',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

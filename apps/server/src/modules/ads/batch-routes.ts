@@ -11,7 +11,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import type { AdsContext } from './accounts.ts';
-import { batchAds, batchReads, createBatch, retryBatch } from './batches.ts';
+import { batchAds, batchCells, batchReads, createBatch, previewDrafts, retryBatch } from './batches.ts';
 import { adAccounts, adBatches } from './tables.ts';
 
 const resource = adBatchesResource;
@@ -28,7 +28,7 @@ const EXPORT_COLUMNS = [
   'failed',
   'created_by',
   'created_at',
-];
+] as const;
 
 /**
  * `/ad-batches?media=<code>`: batches of ads made on the medium — list, one, its ads with the
@@ -62,18 +62,7 @@ export async function adBatchRoutes(
         for await (const batch of keysetBatches((after, limit) =>
           batchReads.batch(db, scope, filters, after, limit),
         ))
-          yield batch.map((b) => [
-            b.id,
-            b.name,
-            b.status,
-            b.budget / 100,
-            b.bid / 100,
-            b.total,
-            b.ok,
-            b.failed,
-            b.created_by,
-            b.created_at,
-          ]);
+          yield batch.map((b) => EXPORT_COLUMNS.map((column) => batchCells(b)[column]));
       }
       return sendExport(reply, format, `${resource.name}-${media}`, EXPORT_COLUMNS, rows());
     },
@@ -114,6 +103,23 @@ export async function adBatchRoutes(
     async (request) => {
       const scope = scopeOf(request) as ProductScope;
       return ok(await createBatch(ctx, scope, scope.dimension!.value, request.body));
+    },
+  );
+
+  app.post(
+    '/ad-batches/drafts',
+    {
+      schema: {
+        tags,
+        summary: "The drafts of a batch checked against the medium's rules (nothing is made)",
+        querystring: mediaQuery,
+        body: resource.create,
+      },
+      config: can(resource, 'create'),
+    },
+    async (request) => {
+      const scope = scopeOf(request) as ProductScope;
+      return ok(await previewDrafts(ctx, scope, scope.dimension!.value, request.body));
     },
   );
 

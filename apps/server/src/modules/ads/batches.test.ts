@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AdAccount, AdAuthorizeAnswer, AdBatch, AdBatchAd } from '@rx/contracts';
+import type { AdAccount, AdBatch } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
+import { batchKit } from './batch-test-kit.ts';
 import { fakeMedia } from './media/fake.ts';
 import { adBatchAds, adBatches } from './tables.ts';
 
@@ -12,28 +13,7 @@ import { adBatchAds, adBatches } from './tables.ts';
 const t = useTestApp();
 const admin = t.admin;
 
-const advertisers = async (media: string, code: string) => {
-  const start = body<AdAuthorizeAnswer>(
-    await admin.post(`/api/v1/ad-accounts/authorize?media=${media}`),
-  ).data;
-  await admin.post(`/api/v1/ad-accounts/authorize/callback?media=${media}`, { code, state: start.state });
-  const root = code.replace('fake-agent-', `${media}-agent-`);
-  return body<{ list: AdAccount[] }>(await admin.get(`/api/v1/ad-accounts?media=${media}&q=${root}-`)).data
-    .list;
-};
-const create = async (media: string, payload: Record<string, unknown>) => {
-  const res = await admin.post(`/api/v1/ad-batches?media=${media}`, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  const batch = body<AdBatch>(res).data;
-  await t.app.jobs.runJob(batch.job_id!);
-  return batch;
-};
-const read = async (media: string, id: number) =>
-  body<AdBatch>(await admin.get(`/api/v1/ad-batches/${id}?media=${media}`)).data;
-const ads = async (media: string, id: number, query = '') =>
-  body<{ list: AdBatchAd[]; total: number }>(
-    await admin.get(`/api/v1/ad-batches/${id}/ads?media=${media}&page_size=100${query}`),
-  ).data;
+const { advertisers, create, read, ads } = batchKit(t);
 
 describe('ad batches (fake medium)', () => {
   it('makes accounts × titles as a job with the medium’s ids per ad', async () => {
@@ -73,8 +53,8 @@ describe('ad batches (fake medium)', () => {
     const batch = await create('kuaishou', {
       name: 'retry me',
       ad_account_ids: [accounts[0]!.id, accounts[1]!.id],
-      titles: ['a', 'b'],
-      budget: 30_000,
+      titles: ['春节限定礼包', '登录领取神宠'],
+      budget: 50_000,
       bid: 50,
     });
     expect(await read('kuaishou', batch.id)).toMatchObject({ status: 'partial', ok: 2, failed: 2 });
@@ -104,7 +84,7 @@ describe('ad batches (fake medium)', () => {
     const batch = await create('jrtt', {
       name: 'lost answer',
       ad_account_ids: [accounts[0]!.id],
-      titles: ['once'],
+      titles: ['只做一次的广告'],
       budget: 30_000,
       bid: 10,
     });
@@ -130,7 +110,7 @@ describe('ad batches (fake medium)', () => {
     const [tencentRow] = body<{ list: AdAccount[] }>(
       await admin.get('/api/v1/ad-accounts?media=kuaishou&role=advertiser'),
     ).data.list;
-    const good = { name: 'x', ad_account_ids: [jrtt!.id], titles: ['t'], budget: 30_000, bid: 10 };
+    const good = { name: 'x', ad_account_ids: [jrtt!.id], titles: ['合格的标题'], budget: 30_000, bid: 10 };
     const bad = async (payload: unknown, media = 'jrtt') =>
       body<{ fields: Record<string, string> }>(
         await admin.post(`/api/v1/ad-batches?media=${media}`, payload),

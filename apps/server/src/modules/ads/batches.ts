@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  AD_BATCH_MAX_ITEMS,
   ErrorCode,
+  adBatchCreateBody,
   adBatchesResource,
+  adBatchTasksResource,
+  adDraftProblems,
+  adMaterialGroups,
+  adSetupProblems,
+  validationMessage,
   type AdBatch,
   type AdBatchAd,
   type AdBatchCreate,
+  type AdBatchDraftsAnswer,
   type AdBatchStatus,
+  type AdProblem,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
@@ -21,7 +30,8 @@ import { inScope } from '../../lib/scope.ts';
 import type { AdsContext } from './accounts.ts';
 import { adPartyOf } from './media/parties.ts';
 import { adMessage } from './messages.ts';
-import { adAccounts, adBatchAds, adBatches } from './tables.ts';
+import { adAccounts, adBatchAds, adBatches, adBatchTemplates } from './tables.ts';
+import { rulesOf, throwProblems } from './templates.ts';
 
 /** The job pushing a batch's ads to its medium: one job item per ad. */
 export const BATCH_JOB = 'ads:batch-create';
@@ -36,6 +46,11 @@ function toItem(row: BatchRow): AdBatch {
     status: row.status,
     budget: row.budget,
     bid: row.bid,
+    layout: row.layout,
+    targeting: row.targeting,
+    schedule_start: row.scheduleStart,
+    schedule_end: row.scheduleEnd,
+    template_id: row.templateId,
     total: row.total,
     ok: row.ok,
     failed: row.failed,
@@ -47,7 +62,25 @@ function toItem(row: BatchRow): AdBatch {
   };
 }
 
-function where(filters: Filters<typeof adBatchesResource>): (SQL | undefined)[] {
+/** A batch's cells in an export (money in yuan). */
+export function batchCells(b: AdBatch) {
+  return {
+    id: b.id,
+    media: b.media,
+    name: b.name,
+    status: b.status,
+    layout: b.layout,
+    budget: b.budget / 100,
+    bid: b.bid / 100,
+    total: b.total,
+    ok: b.ok,
+    failed: b.failed,
+    created_by: b.created_by,
+    created_at: b.created_at,
+  };
+}
+
+function where(filters: Pick<Filters<typeof adBatchesResource>, 'q' | 'status'>): (SQL | undefined)[] {
   return [
     filters.q ? contains(adBatches.name, filters.q) : undefined,
     filters.status ? eq(adBatches.status, filters.status) : undefined,
@@ -58,6 +91,14 @@ export const batchReads = resourceReads(adBatchesResource, {
   table: adBatches,
   items: async (_db, rows: BatchRow[]) => rows.map(toItem),
   where,
+  sortBy: { id: adBatches.id, name: adBatches.name },
+});
+
+/** The batches of every medium as tasks (`?media=` keeps to one). */
+export const taskReads = resourceReads(adBatchTasksResource, {
+  table: adBatches,
+  items: async (_db, rows: BatchRow[]) => rows.map(toItem),
+  where: (filters) => [...where(filters), filters.media ? eq(adBatches.media, filters.media) : undefined],
   sortBy: { id: adBatches.id, name: adBatches.name },
 });
 
@@ -87,6 +128,7 @@ export async function batchAds(
       ad_account_id: ad.adAccountId,
       account_id: accountId,
       title: ad.title,
+      materials: ad.materials,
       status: ad.status,
       campaign_id: ad.campaignId,
       adgroup_id: ad.adgroupId,
@@ -98,9 +140,91 @@ export async function batchAds(
   };
 }
 
+type BatchInput = ReturnType<typeof adBatchCreateBody.parse>;
+
+/** Drafts of a batch: accounts × titles × material groups, each with what it does not keep to. */
+interface Draft {
+  adAccountId: number;
+  accountId: string;
+  title: string;
+  materials: string[];
+  problems: AdProblem[];
+}
+
 /**
- * Makes a batch: checks its accounts are advertisers of this medium and game, stores the batch and
- * one ad per account × title (each with its own request id), then starts the job pushing them.
+ * A batch's drafts checked against the medium's rules: the setup's problems, and each draft's
+ * (title length, materials for the layout, its account able to make ads). An account that is not
+ * an advertiser of this medium and game, or a template of another medium or game: 400001.
+ */
+async function draftsOf(
+  ctx: AdsContext,
+  scope: ProductScope,
+  media: string,
+  input: BatchInput,
+): Promise<{ setup: AdProblem[]; drafts: Draft[] }> {
+  const rules = rulesOf(media);
+  const ids = [...new Set(input.ad_account_ids)];
+  const where = { ...scope, dimension: { name: 'media' as const, value: media } };
+  const accounts = await ctx.db
+    .select({ id: adAccounts.id, accountId: adAccounts.accountId, status: adAccounts.status })
+    .from(adAccounts)
+    .where(and(inScope(adAccounts, where), inArray(adAccounts.id, ids), eq(adAccounts.role, 'advertiser')));
+  if (accounts.length !== ids.length) throw fieldError(scope.lang, 'ad_account_ids', 'unknown_ref');
+  if (input.template_id !== null) {
+    const [template] = await ctx.db
+      .select({ id: adBatchTemplates.id })
+      .from(adBatchTemplates)
+      .where(and(inScope(adBatchTemplates, where), eq(adBatchTemplates.id, input.template_id)));
+    if (!template) throw fieldError(scope.lang, 'template_id', 'unknown_ref');
+  }
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const drafts: Draft[] = [];
+  for (const id of ids) {
+    const account = byId.get(id)!;
+    const accountUsable = account.status === 'authorized' || account.status === 'expiring';
+    for (const title of input.titles)
+      for (const materials of adMaterialGroups(input.layout, input.materials))
+        drafts.push({
+          adAccountId: id,
+          accountId: account.accountId,
+          title,
+          materials,
+          problems: adDraftProblems(rules, input.layout, { title, materials, accountUsable }),
+        });
+  }
+  return { setup: adSetupProblems(rules, input), drafts };
+}
+
+/** The drafts preview answered: the count, every draft with its translated problems, the setup's. */
+export async function previewDrafts(
+  ctx: AdsContext,
+  scope: ProductScope,
+  media: string,
+  input: BatchInput,
+): Promise<AdBatchDraftsAnswer> {
+  const { setup, drafts } = await draftsOf(ctx, scope, media, input);
+  const say = (p: AdProblem) => validationMessage(p.key, scope.lang, p.params);
+  const fields: Record<string, string> = {};
+  for (const p of setup) fields[p.field] ??= say(p);
+  return {
+    total: drafts.length,
+    failing: drafts.filter((d) => d.problems.length > 0).length,
+    drafts: drafts.slice(0, AD_BATCH_MAX_ITEMS).map((d, i) => ({
+      seq: i + 1,
+      ad_account_id: d.adAccountId,
+      account_id: d.accountId,
+      title: d.title,
+      materials: d.materials,
+      problems: d.problems.map(say),
+    })),
+    fields,
+  };
+}
+
+/**
+ * Makes a batch: its drafts must all keep to the medium's rules (else 400001 naming the fields, the
+ * first problem of each), then the batch and one ad per draft (each with its own request id) are
+ * stored and the job pushing them starts.
  */
 export async function createBatch(
   ctx: AdsContext & { jobs: JobRunner },
@@ -108,18 +232,9 @@ export async function createBatch(
   media: string,
   input: AdBatchCreate,
 ): Promise<AdBatch> {
-  const ids = [...new Set(input.ad_account_ids)];
-  const accounts = await ctx.db
-    .select({ id: adAccounts.id })
-    .from(adAccounts)
-    .where(
-      and(
-        inScope(adAccounts, { ...scope, dimension: { name: 'media', value: media } }),
-        inArray(adAccounts.id, ids),
-        eq(adAccounts.role, 'advertiser'),
-      ),
-    );
-  if (accounts.length !== ids.length) throw fieldError(scope.lang, 'ad_account_ids', 'unknown_ref');
+  const body = adBatchCreateBody.parse(input);
+  const { setup, drafts } = await draftsOf(ctx, scope, media, body);
+  throwProblems(scope.lang, [...setup, ...drafts.flatMap((d) => d.problems)]);
   const stamp = randomBytes(6).toString('hex');
   const batch = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -128,30 +243,38 @@ export async function createBatch(
         cpId: scope.cpId,
         productId: scope.productId,
         media,
-        name: input.name,
-        budget: input.budget,
-        bid: input.bid,
-        total: ids.length * input.titles.length,
+        name: body.name,
+        budget: body.budget,
+        bid: body.bid,
+        layout: body.layout,
+        targeting: body.targeting,
+        scheduleStart: body.schedule_start,
+        scheduleEnd: body.schedule_end,
+        templateId: body.template_id,
+        total: drafts.length,
         createdBy: scope.username ?? '',
       })
       .returning();
-    const ads: (typeof adBatchAds.$inferInsert)[] = [];
-    for (const adAccountId of ids)
-      for (const title of input.titles)
-        ads.push({
-          batchId: row!.id,
-          seq: ads.length + 1,
-          adAccountId,
-          title,
-          requestId: `rx-${row!.id}-${stamp}-${ads.length + 1}`,
-        });
+    const ads: (typeof adBatchAds.$inferInsert)[] = drafts.map((draft, i) => ({
+      batchId: row!.id,
+      seq: i + 1,
+      adAccountId: draft.adAccountId,
+      title: draft.title,
+      materials: draft.materials,
+      requestId: `rx-${row!.id}-${stamp}-${i + 1}`,
+    }));
     for (let i = 0; i < ads.length; i += 500) await tx.insert(adBatchAds).values(ads.slice(i, i + 500));
     await logChange(tx, scope, {
       action: 'create',
       targetType: 'ad_batch',
       targetId: row!.id,
       targetName: row!.name,
-      after: { ...toItem(row!), titles: input.titles, ad_account_ids: ids },
+      after: {
+        ...toItem(row!),
+        titles: body.titles,
+        materials: body.materials,
+        ad_account_ids: [...new Set(body.ad_account_ids)],
+      },
     });
     return row!;
   });
@@ -197,6 +320,8 @@ export async function pushAd(ctx: AdsContext, tx: Db, input: unknown): Promise<u
       budget: batch.budget,
       bid: batch.bid,
       title: ad.title,
+      layout: batch.layout,
+      materials: ad.materials,
     });
     await tx
       .update(adBatchAds)

@@ -11,6 +11,8 @@ import { adReportRoutes } from './report-routes.ts';
 import { REPORT_DAILY_TASK, REPORT_PULL_JOB, REPORT_ZONE, runPull, startDailyPulls } from './reports.ts';
 import { adObjectRoutes } from './objects.ts';
 import { adAccountRoutes } from './routes.ts';
+import { adBatchTaskRoutes } from './task-routes.ts';
+import { adBatchTemplateRoutes } from './templates.ts';
 
 const SYNC_TASK = 'ads.sync_accounts';
 
@@ -35,6 +37,8 @@ export const adsModule = defineModule({
     await adAccountRoutes(app, context);
     await adReportRoutes(app, context);
     await adBatchRoutes(app, context);
+    adBatchTemplateRoutes(app, context.db);
+    await adBatchTaskRoutes(app, context);
     await adObjectRoutes(app, context);
   },
   work: (context: Context) => ({
@@ -59,6 +63,6 @@ export const adsModule = defineModule({
 });
 export { fakeMedia, type FakeMedia } from './media/fake.ts';
 export { syncAll, RENEW_WITHIN_MS } from './accounts.ts';
-export { adBatchAds, adBatches, adObjects, adAccounts, adReportDays } from './tables.ts';
+export { adBatchAds, adBatches, adBatchTemplates, adObjects, adAccounts, adReportDays } from './tables.ts';
 export { editObject, syncObjects } from './objects.ts';
 export { REPORT_ZONE } from './reports.ts';

@@ -3,12 +3,13 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { AdAccountRole, AdAccountStatus } from '@rx/contracts';
+import type { AdAccountRole, AdAccountStatus, AdCreativeLayout, AdTargeting } from '@rx/contracts';
 import { at, editStamps, gameRow } from '../../db/schema.ts';
 
 /**
@@ -76,6 +77,30 @@ export const adReportDays = pgTable(
   ],
 );
 
+const DEFAULT_TARGETING: AdTargeting = { genders: [], age_min: 18, age_max: 50, regions: [] };
+
+/**
+ * A medium's saved batch setups (`batch-create-config`): targeting, daily budget and bid (cents),
+ * schedule and creative layout, checked against the medium's rules when saved.
+ */
+export const adBatchTemplates = pgTable(
+  'ad_batch_templates',
+  {
+    ...gameRow(),
+    media: text('media').notNull(),
+    name: text('name').notNull(),
+    budget: bigint('budget', { mode: 'number' }).notNull(),
+    bid: bigint('bid', { mode: 'number' }).notNull(),
+    layout: text('layout').$type<AdCreativeLayout>().notNull(),
+    targeting: jsonb('targeting').$type<AdTargeting>().notNull(),
+    scheduleStart: text('schedule_start').notNull().default(''),
+    scheduleEnd: text('schedule_end').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('ad_batch_templates_product_media_name').on(t.productId, t.media, t.name)],
+);
+
 /**
  * A batch of ads made on a medium (accounts × titles from one setup), pushed by a job: its counts
  * are the items' (kept by the job as items end).
@@ -93,6 +118,12 @@ export const adBatches = pgTable(
     /** Cents. */
     budget: bigint('budget', { mode: 'number' }).notNull(),
     bid: bigint('bid', { mode: 'number' }).notNull(),
+    layout: text('layout').$type<AdCreativeLayout>().notNull().default('single_image'),
+    targeting: jsonb('targeting').$type<AdTargeting>().notNull().default(DEFAULT_TARGETING),
+    scheduleStart: text('schedule_start').notNull().default(''),
+    scheduleEnd: text('schedule_end').notNull().default(''),
+    /** The template its setup came from (kept when the template is deleted later: set null). */
+    templateId: integer('template_id').references(() => adBatchTemplates.id, { onDelete: 'set null' }),
     total: integer('total').notNull().default(0),
     ok: integer('ok').notNull().default(0),
     failed: integer('failed').notNull().default(0),
@@ -116,6 +147,8 @@ export const adBatchAds = pgTable(
       .notNull()
       .references(() => adAccounts.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** The image or video addresses of its creative (several for a multi-image layout). */
+    materials: jsonb('materials').$type<string[]>().notNull().default([]),
     status: text('status').$type<'pending' | 'ok' | 'error'>().notNull().default('pending'),
     /** Ours, sent with every attempt: the medium makes the ad once per request id. */
     requestId: text('request_id').notNull(),

@@ -53,6 +53,9 @@ export interface NewAd {
   budget: number;
   bid: number;
   title: string;
+  /** The creative's layout and its image or video addresses (none: text alone). */
+  layout?: string;
+  materials?: string[];
 }
 
 /** The medium's ids of an ad it made. */

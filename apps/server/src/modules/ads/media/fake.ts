@@ -43,7 +43,7 @@ export class FakeMedia {
   private readonly balances = new Map<string, number>();
   private readonly statuses = new Map<string, string>();
   /** The ads made, by request id (the medium's idempotency: a request id makes one ad). */
-  readonly ads = new Map<string, MadeAd & { accountId: string; title: string }>();
+  readonly ads = new Map<string, MadeAd & { accountId: string; title: string; materials: string[] }>();
   /** How many ads the medium actually made (a request id answered again is not counted). */
   adsMade = 0;
   /** Accounts the medium refuses to make ads on (as a frozen account is refused). */
@@ -328,7 +328,12 @@ export class FakeMedia {
     this.adsMade += 1;
     const n = this.adsMade;
     const ids = { campaignId: `${media}-c${n}`, adgroupId: `${media}-g${n}`, creativeId: `${media}-cr${n}` };
-    this.ads.set(ad.requestId, { ...ids, accountId: ad.accountId, title: ad.title });
+    this.ads.set(ad.requestId, {
+      ...ids,
+      accountId: ad.accountId,
+      title: ad.title,
+      materials: ad.materials ?? [],
+    });
     return ids;
   }
 

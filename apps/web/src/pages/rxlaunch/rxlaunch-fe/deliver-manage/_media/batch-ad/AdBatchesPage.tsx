@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +7,6 @@ import {
   adBatchCreateBody,
   adBatchesResource,
   type AdBatch,
-  type AdBatchAd,
   type AdBatchCreate,
 } from '@rx/contracts/ad-batches';
 import type { AdReportAccounts } from '@rx/contracts/ad-reports';
@@ -21,20 +19,12 @@ import { apiQuery, enumSearch, serverFieldErrors, useListParams, validateWith } 
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { formatDateTime, formatMoney } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { BatchAds } from '../_batch/BatchAds.tsx';
+import { batchColumns, canRetry } from '../_batch/batch-columns.tsx';
 
 const RESOURCE = adBatchesResource;
-const STATUS_COLORS: Record<string, string> = {
-  running: 'blue',
-  succeeded: 'green',
-  partial: 'orange',
-  failed: 'red',
-  pending: 'default',
-  ok: 'green',
-  error: 'red',
-};
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -74,62 +64,23 @@ export function AdBatchesPage() {
     onError: (error) => toast.error(errorText(error)),
   });
 
-  const columns = useMemo<ColumnsType<AdBatch>>(
-    () => [
-      { title: 'ID', dataIndex: 'id', width: 80, sorter: true },
-      { title: t('batches.columns.name'), dataIndex: 'name', width: 200, sorter: true },
-      {
-        title: t('batches.columns.status'),
-        dataIndex: 'status',
-        width: 120,
-        render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`batches.statuses.${s}`)}</Tag>,
-      },
-      {
-        title: t('batches.columns.progress'),
-        key: 'progress',
-        width: 160,
-        render: (_, row) => t('batches.progress', { ok: row.ok, failed: row.failed, total: row.total }),
-      },
-      {
-        title: t('batches.columns.budget'),
-        dataIndex: 'budget',
-        width: 130,
-        align: 'end',
-        render: (v: number) => formatMoney(v, 'CNY', currentLanguage()),
-      },
-      {
-        title: t('batches.columns.bid'),
-        dataIndex: 'bid',
-        width: 110,
-        align: 'end',
-        render: (v: number) => formatMoney(v, 'CNY', currentLanguage()),
-      },
-      { title: t('batches.columns.created_by'), dataIndex: 'created_by', width: 120 },
-      {
-        title: t('batches.columns.created_at'),
-        dataIndex: 'created_at',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 180,
-        fixed: 'right',
-        render: (_, row) => (
+  const columns = useMemo(
+    () =>
+      batchColumns(t, {
+        withMedia: false,
+        actions: (row) => (
           <Space size="small">
             <Button type="link" size="small" onClick={() => setViewing(row)}>
               {t('batches.viewAds')}
             </Button>
-            {canCreate && row.failed > 0 && row.status !== 'running' && (
+            {canCreate && canRetry(row) && (
               <Button type="link" size="small" onClick={() => retry.mutate(row)}>
                 {t('batches.retry')}
               </Button>
             )}
           </Space>
         ),
-      },
-    ],
+      }),
     [t, canCreate, retry],
   );
 
@@ -179,7 +130,14 @@ export function AdBatchesPage() {
           onError={(error) => toast.error(errorText(error))}
         />
       )}
-      {viewing && <BatchAds batch={viewing} media={media} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <BatchAds
+          batch={viewing}
+          path={`/${RESOURCE.name}/${viewing.id}`}
+          query={{ media }}
+          onClose={() => setViewing(null)}
+        />
+      )}
     </QueryListPage>
   );
 }
@@ -285,52 +243,5 @@ function NewBatch({
         </Space>
       </Form>
     </Modal>
-  );
-}
-
-/** A batch's ads with the medium's ids, or its reason for a failed one. */
-function BatchAds({ batch, media, onClose }: { batch: AdBatch; media: string; onClose: () => void }) {
-  const { t } = useTranslation('ads');
-  const [page, setPage] = useState(1);
-  const ads = useQuery({
-    queryKey: [adBatchesResource.name, media, 'ads', batch.id, page],
-    queryFn: ({ signal }) =>
-      http.get<ListAnswer<AdBatchAd>>(
-        `/${adBatchesResource.name}/${batch.id}/ads`,
-        { media, page, page_size: 20 },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const columns: ColumnsType<AdBatchAd> = [
-    { title: '#', dataIndex: 'seq', width: 60 },
-    { title: t('batches.columns.account'), dataIndex: 'account_id', width: 160 },
-    { title: t('batches.columns.title'), dataIndex: 'title', width: 180 },
-    {
-      title: t('batches.columns.status'),
-      dataIndex: 'status',
-      width: 100,
-      render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`batches.adStatuses.${s}`)}</Tag>,
-    },
-    {
-      title: t('batches.columns.mediumIds'),
-      key: 'ids',
-      width: 220,
-      render: (_, ad) =>
-        ad.status === 'ok' ? `${ad.campaign_id} / ${ad.adgroup_id} / ${ad.creative_id}` : ad.message || '—',
-    },
-  ];
-  return (
-    <Drawer open onClose={onClose} title={t('batches.adsOf', { name: batch.name })} size="large">
-      <Table<AdBatchAd>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={ads.data?.list}
-        loading={ads.isFetching}
-        scroll={{ x: 720 }}
-        pagination={{ current: page, pageSize: 20, total: ads.data?.total ?? 0, onChange: setPage }}
-      />
-    </Drawer>
   );
 }

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Drawer, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AdBatch, AdBatchAd } from '@rx/contracts/ad-batches';
+import type { ListAnswer } from '@/shared/crud/resource.ts';
+import { http } from '@/shared/http.ts';
+import { STATUS_COLORS } from './batch-columns.tsx';
+
+/**
+ * A batch's ads with the medium's ids, or its reason for a failed one (the batch-ad and batch-task
+ * pages): `path` is the batch's address under the API (`/ad-batches/7`, `/ad-batch-tasks/7`).
+ */
+export function BatchAds({
+  batch,
+  path,
+  query = {},
+  onClose,
+}: {
+  batch: AdBatch;
+  path: string;
+  query?: Record<string, string>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('ads');
+  const [page, setPage] = useState(1);
+  const ads = useQuery({
+    queryKey: [path, 'ads', query, page],
+    queryFn: ({ signal }) =>
+      http.get<ListAnswer<AdBatchAd>>(`${path}/ads`, { ...query, page, page_size: 20 }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: ColumnsType<AdBatchAd> = [
+    { title: '#', dataIndex: 'seq', width: 60 },
+    { title: t('batches.columns.account'), dataIndex: 'account_id', width: 160 },
+    { title: t('batches.columns.title'), dataIndex: 'title', width: 180 },
+    {
+      title: t('editor.materials'),
+      dataIndex: 'materials',
+      width: 200,
+      ellipsis: true,
+      render: (list: string[]) => (list.length ? list.join(', ') : '—'),
+    },
+    {
+      title: t('batches.columns.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`batches.adStatuses.${s}`)}</Tag>,
+    },
+    {
+      title: t('batches.columns.mediumIds'),
+      key: 'ids',
+      width: 220,
+      render: (_, ad) =>
+        ad.status === 'ok' ? `${ad.campaign_id} / ${ad.adgroup_id} / ${ad.creative_id}` : ad.message || '—',
+    },
+  ];
+  return (
+    <Drawer open onClose={onClose} title={t('batches.adsOf', { name: batch.name })} size="large">
+      <Table<AdBatchAd>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={ads.data?.list}
+        loading={ads.isFetching}
+        scroll={{ x: 920 }}
+        pagination={{ current: page, pageSize: 20, total: ads.data?.total ?? 0, onChange: setPage }}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { adBatchTemplatesResource, type AdBatchTemplate } from '@rx/contracts/ad-batch-templates';
+import {
+  adBatchesResource,
+  adBatchTasksResource,
+  type AdBatch,
+  type AdBatchDraft,
+  type AdBatchDraftsAnswer,
+} from '@rx/contracts/ad-batches';
+import type { AdReportAccounts } from '@rx/contracts/ad-reports';
+import { adMediumOf } from '@rx/contracts/dimensions';
+import { permissionsFor } from '@rx/contracts/resource';
+import { usePermission } from '@/app/permission/index.ts';
+import { usePatternPage } from '@/app/routes/handle.ts';
+import { serverFieldErrors } from '@/shared/crud/index.ts';
+import type { ListAnswer } from '@/shared/crud/resource.ts';
+import { useMessage } from '@/shared/feedback.tsx';
+import { http } from '@/shared/http.ts';
+import { SetupFields, newSetup } from './SetupFields.tsx';
+
+const lines = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * The editor of one batch (`batch-ad-edit` of Toutiao and Kuaishou, Tencent's `gdtv3-edit`):
+ * accounts × titles × materials with a setup (from a template where the medium has them) → drafts,
+ * each checked by the API against the medium's rules → submitted as a batch task.
+ */
+export function BatchEditorPage() {
+  const { t } = useTranslation('ads');
+  const toast = useMessage();
+  const navigate = useNavigate();
+  const media = usePatternPage().value;
+  const medium = adMediumOf(media);
+  const [form] = Form.useForm();
+  const canCreate = usePermission([permissionsFor(adBatchesResource, media)!.edit]);
+  const templatePermissions = permissionsFor(adBatchTemplatesResource, media);
+  const canTemplates = usePermission(templatePermissions ? [templatePermissions.see] : ['-']);
+  const accounts = useQuery({
+    queryKey: [adBatchesResource.name, media, 'accounts'],
+    queryFn: ({ signal }) =>
+      http.get<AdReportAccounts>(`/${adBatchesResource.name}/accounts`, { media }, { signal }),
+  });
+  const templates = useQuery({
+    queryKey: [adBatchTemplatesResource.name, media, 'all'],
+    queryFn: ({ signal }) =>
+      http.get<ListAnswer<AdBatchTemplate>>(
+        `/${adBatchTemplatesResource.name}`,
+        { media, page_size: 100, sort: 'name' },
+        { signal },
+      ),
+    enabled: !!templatePermissions && canTemplates,
+  });
+  const [drafts, setDrafts] = useState<AdBatchDraftsAnswer | null>(null);
+  const bodyOf = () => {
+    const raw = form.getFieldsValue(true) as Record<string, unknown>;
+    return {
+      ...raw,
+      ad_account_ids: ((raw.ad_account_ids as string[] | undefined) ?? []).map(Number),
+      titles: lines(raw.titles as string),
+      materials: lines(raw.materials as string),
+      template_id: raw.template_id ?? null,
+    };
+  };
+  const onError = (error: unknown) => {
+    const fields = serverFieldErrors(error);
+    if (fields)
+      form.setFields(
+        Object.entries(fields).map(([path, message]) => ({ name: path.split('.'), errors: [message] })),
+      );
+    else toast.error(error instanceof Error ? error.message : String(error));
+  };
+  const preview = useMutation({
+    mutationFn: () =>
+      http.post<AdBatchDraftsAnswer>(`/${adBatchesResource.name}/drafts`, bodyOf(), { query: { media } }),
+    onSuccess: (answer) => {
+      setDrafts(answer);
+      form.setFields(
+        Object.entries(answer.fields).map(([path, message]) => ({
+          name: path.split('.'),
+          errors: [message],
+        })),
+      );
+    },
+    onError,
+  });
+  const submit = useMutation({
+    mutationFn: () => http.post<AdBatch>(`/${adBatchesResource.name}`, bodyOf(), { query: { media } }),
+    onSuccess: (batch) => {
+      toast.success(t('batches.created', { total: batch.total, id: batch.job_id }));
+      void navigate(medium?.pages['batch-task'] ?? adBatchTasksResource.page);
+    },
+    onError,
+  });
+  const useTemplate = (id: number | undefined) => {
+    const template = templates.data?.list.find((x) => x.id === id);
+    if (template) {
+      const { budget, bid, layout, targeting, schedule_start, schedule_end } = template;
+      form.setFieldsValue({ budget, bid, layout, targeting, schedule_start, schedule_end });
+    }
+    setDrafts(null);
+  };
+  const ready = !!drafts && drafts.failing === 0 && Object.keys(drafts.fields).length === 0;
+  return (
+    <Card title={t('editor.title', { media: t(`media.${media}`) })}>
+      <Typography.Paragraph type="secondary">{t('editor.intro')}</Typography.Paragraph>
+      {medium?.api.adapter === 'fake' && (
+        <Alert type="info" showIcon title={t('simulated')} style={{ marginBlockEnd: 16 }} />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ name: '', titles: '', materials: '', ...newSetup(media) }}
+        onValuesChange={() => setDrafts(null)}
+      >
+        <Space wrap align="start">
+          <Form.Item name="name" label={t('batches.columns.name')} required>
+            <Input maxLength={64} aria-label={t('batches.columns.name')} style={{ width: 280 }} />
+          </Form.Item>
+          {templatePermissions && canTemplates && (
+            <Form.Item name="template_id" label={t('editor.template')}>
+              <Select
+                allowClear
+                aria-label={t('editor.template')}
+                placeholder={t('editor.noTemplate')}
+                style={{ width: 240 }}
+                onChange={useTemplate}
+                options={(templates.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              />
+            </Form.Item>
+          )}
+        </Space>
+        <Form.Item name="ad_account_ids" label={t('batches.accounts')} required>
+          <Select
+            mode="multiple"
+            aria-label={t('batches.accounts')}
+            options={(accounts.data?.list ?? []).map((a) => ({
+              value: String(a.id),
+              label: a.name && a.name !== a.account_id ? `${a.name} (${a.account_id})` : a.account_id,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="titles" label={t('batches.titles')} extra={t('batches.titlesHelp')} required>
+          <Input.TextArea rows={4} aria-label={t('batches.titles')} />
+        </Form.Item>
+        <Form.Item name="materials" label={t('editor.materials')} extra={t('editor.materialsHelp')}>
+          <Input.TextArea rows={3} aria-label={t('editor.materials')} dir="ltr" />
+        </Form.Item>
+        <SetupFields media={media} />
+        <Space wrap>
+          <Button onClick={() => preview.mutate()} loading={preview.isPending}>
+            {t('editor.preview')}
+          </Button>
+          {canCreate && (
+            <Button
+              type="primary"
+              disabled={!ready}
+              onClick={() => submit.mutate()}
+              loading={submit.isPending}
+            >
+              {t('editor.submit')}
+            </Button>
+          )}
+        </Space>
+      </Form>
+      {drafts && (
+        <>
+          <Alert
+            style={{ marginBlock: 16 }}
+            type={ready ? 'success' : 'warning'}
+            showIcon
+            title={t('editor.summary', { total: drafts.total, failing: drafts.failing })}
+            description={ready ? undefined : t('editor.fixFirst')}
+          />
+          <Table<AdBatchDraft>
+            rowKey="seq"
+            size="small"
+            dataSource={drafts.drafts}
+            scroll={{ x: 820 }}
+            pagination={{ pageSize: 20, showSizeChanger: false }}
+            columns={[
+              { title: '#', dataIndex: 'seq', width: 60 },
+              { title: t('batches.columns.account'), dataIndex: 'account_id', width: 160 },
+              { title: t('batches.columns.title'), dataIndex: 'title', width: 180 },
+              {
+                title: t('editor.materials'),
+                dataIndex: 'materials',
+                width: 200,
+                ellipsis: true,
+                render: (list: string[]) => (list.length ? list.join(', ') : '—'),
+              },
+              {
+                title: t('editor.problems'),
+                dataIndex: 'problems',
+                width: 260,
+                render: (list: string[]) =>
+                  list.length ? (
+                    <Typography.Text type="danger">{list.join(' ')}</Typography.Text>
+                  ) : (
+                    <Typography.Text type="success">{t('editor.passes')}</Typography.Text>
+                  ),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
