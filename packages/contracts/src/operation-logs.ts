@@ -145,6 +145,9 @@ export const LOG_ROW_TARGETS = [
   'ad_cost_batch',
   'ad_object',
   'ad_rule',
+  'cs_classification',
+  'cs_quality_rubric',
+  'cs_quality_review',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

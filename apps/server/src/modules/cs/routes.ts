@@ -26,7 +26,10 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
+import { csAutoReplyStatsRoutes } from './auto-reply-stats.ts';
 import { csBlacklistRoutes } from './blacklist.ts';
+import { csClassificationRoutes } from './classification.ts';
+import { csQualityRoutes } from './quality.ts';
 import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
 import { csSettingsRoutes } from './settings.ts';
@@ -159,6 +162,9 @@ export async function csRoutes(fastify: FastifyInstance, { db }: { db: Db }): Pr
   csInsightRoutes(fastify, db);
   csOperationLogRoutes(fastify, db);
   csRobotRoutes(fastify, db);
+  csClassificationRoutes(fastify, db);
+  csAutoReplyStatsRoutes(fastify, db);
+  csQualityRoutes(fastify, db);
 
   app.get(
     base,
