@@ -69,7 +69,8 @@ export async function classificationStats(
         lt(csConversations.createdAt, end),
       ),
     )
-    .groupBy(csConversations.feedbackTypeId, day);
+    // By the output's position: the day's expression carries the zone as a parameter.
+    .groupBy(sql`1`, sql`2`);
   // Every type of the game has a row (a type nobody chose shows its zeros), then the unclassified.
   const types = await db
     .select({ id: feedbackTypes.id, code: feedbackTypes.code, name: feedbackTypes.name })
