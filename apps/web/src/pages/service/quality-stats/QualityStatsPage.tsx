@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Form, Radio, Select, Tabs, Typography } from 'antd';
+import { Alert, Card, Form, Radio, Segmented, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -163,17 +163,24 @@ export function QualityStatsPage() {
         {t('menu:page.qualityStats')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        destroyOnHidden
-        items={[
-          { key: 'summary', label: t('tabs.summary'), children: <SummaryTab /> },
-          { key: 'reviews', label: t('tabs.reviews'), children: <ReviewsTab canEdit={canEdit} /> },
-          { key: 'rubrics', label: t('tabs.rubrics'), children: <RubricsTab canEdit={canEdit} /> },
-          ...(isAgent ? [{ key: 'mine', label: t('tabs.mine'), children: <MineTab /> }] : []),
+      {/* A segmented control, not tabs: on a phone antd's tabs fold into a menu axe refuses in a tab list. */}
+      <Segmented
+        block
+        style={{ marginBlockEnd: 16 }}
+        aria-label={t('menu:page.qualityStats')}
+        value={tab}
+        onChange={(value) => setTab(value)}
+        options={[
+          { value: 'summary', label: t('tabs.summary') },
+          { value: 'reviews', label: t('tabs.reviews') },
+          { value: 'rubrics', label: t('tabs.rubrics') },
+          ...(isAgent ? [{ value: 'mine', label: t('tabs.mine') }] : []),
         ]}
       />
+      {tab === 'summary' && <SummaryTab />}
+      {tab === 'reviews' && <ReviewsTab canEdit={canEdit} />}
+      {tab === 'rubrics' && <RubricsTab canEdit={canEdit} />}
+      {tab === 'mine' && isAgent && <MineTab />}
     </>
   );
 }
