@@ -58,8 +58,8 @@ export async function startServer(
   );
 }
 
-/** Signs in as the demo admin (password, then the platform link) and answers the access token. */
-export async function signIn(base: string): Promise<string> {
+/** Signs in as a demo staff member, the admin by default (password, then the platform link), and answers the access token. */
+export async function signIn(base: string, username = 'admin'): Promise<string> {
   const post = async (url: string, body: unknown) =>
     (
       await fetch(base + url, {
@@ -68,7 +68,7 @@ export async function signIn(base: string): Promise<string> {
         body: JSON.stringify(body),
       })
     ).json();
-  const login = await post('/api/v1/users/login', { username: 'admin', password: 'Demo@12345' });
+  const login = await post('/api/v1/users/login', { username, password: 'Demo@12345' });
   const link = await (
     await fetch(`${base}/api/v1/acs/user/platform_link`, {
       headers: { authorization: `Bearer ${login.data.token}` },

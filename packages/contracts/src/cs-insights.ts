@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { int32, queryInt, safeText, versionField } from './fields.ts';
+import { idField, int32, queryInt, safeText, versionField } from './fields.ts';
+import { EXPORT_FORMATS } from './lists.ts';
 import { calendarDay } from './holidays.ts';
 import { actionPermission, seePermissionOf } from './pages.ts';
 import type { ResourcePermissions } from './resource.ts';
@@ -33,19 +34,21 @@ export type CsStatsGroup = (typeof CS_STATS_GROUPS)[number];
 /** Days a statistics window spans at most. */
 export const CS_STATS_DAYS_MAX = 92;
 
-export const csStatsQuery = z
-  .object({
-    /** First day (the game's service time zone), `YYYY-MM-DD`. */
-    from: calendarDay,
-    /** Last day, included. */
-    to: calendarDay,
-    by: z.enum(CS_STATS_GROUPS).default('day'),
-  })
-  .refine((q) => q.from <= q.to, { params: { key: 'end_before_start' }, path: ['to'] })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < CS_STATS_DAYS_MAX, {
-    params: { key: 'range_too_long' },
-    path: ['to'],
-  });
+/** A window of days: the first (the game's service time zone, `YYYY-MM-DD`) and the last, included. */
+export const csStatsWindow = z.object({ from: calendarDay, to: calendarDay });
+/** The window's checks: it ends on or after its start and spans at most `CS_STATS_DAYS_MAX` days. */
+export function inStatsWindow<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
+  return schema
+    .refine((q) => q.from <= q.to, { params: { key: 'end_before_start' }, path: ['to'] })
+    .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < CS_STATS_DAYS_MAX, {
+      params: { key: 'range_too_long' },
+      path: ['to'],
+    });
+}
+
+export const csStatsQuery = inStatsWindow(
+  csStatsWindow.extend({ by: z.enum(CS_STATS_GROUPS).default('day') }),
+);
 export type CsStatsQuery = z.input<typeof csStatsQuery>;
 
 /** One row of statistics: a day, an agent or a team. Times in business minutes. */
@@ -150,6 +153,9 @@ export const CS_LOG_TARGETS = [
   'cs_notice',
   'cs-notices',
   'cs_panel',
+  'cs_classification',
+  'cs_quality_rubric',
+  'cs_quality_review',
 ] as const;
 export const csOperationLogQuery = z.object({
   target_type: z.enum(CS_LOG_TARGETS).optional(),
@@ -192,4 +198,70 @@ export interface CsRobotSessions {
   total: number;
   /** Over every bot session of the game: how many ended without a person, how many were handed off. */
   summary: { bot_only: number; handed_off: number };
+}
+
+// ---- Session classification statistics ----
+
+/**
+ * Session classification statistics (`/api/v1/cs/classification-stats`, page
+ * `/service/session-classification-stats`): conversations opened per day by their feedback type
+ * (chosen by the player on opening, or set by an agent).
+ */
+export const csClassStatsAccess = {
+  scope: 'product' as const,
+  permissions: permissionsOf('/service/session-classification-stats'),
+};
+export const csClassStatsQuery = inStatsWindow(csStatsWindow);
+export const csClassStatsExportQuery = inStatsWindow(
+  csStatsWindow.extend({ format: z.enum(EXPORT_FORMATS).default('csv') }),
+);
+/** One feedback type's conversations; `type_id` 0: not classified. */
+export interface CsClassStatsRow {
+  type_id: number;
+  code: string;
+  /** The type's name per language (empty for the unclassified row). */
+  name: Record<string, string>;
+  total: number;
+  /** Conversations per day, in the order of `days`. */
+  by_day: number[];
+}
+export interface CsClassStats {
+  days: string[];
+  rows: CsClassStatsRow[];
+  total: number;
+  time_zone: string;
+}
+/** `PUT /cs/conversations/:id/classification`: an agent files the conversation under a type (null: none). */
+export const csClassifyBody = z.object({ feedback_type_id: idField.nullable() });
+
+// ---- Auto-reply statistics ----
+
+/**
+ * Auto-reply statistics (`/api/v1/cs/auto-reply-stats`, page `/service/auto-reply-stats`): how often
+ * each rule answered players in conversations, and how many of those conversations never needed a
+ * person. Texts no rule matched are the row with `rule_id` null.
+ */
+export const csAutoReplyStatsAccess = {
+  scope: 'product' as const,
+  permissions: permissionsOf('/service/auto-reply-stats'),
+};
+export const csAutoReplyStatsQuery = inStatsWindow(csStatsWindow);
+export interface CsAutoReplyStatsRow {
+  /** null: the texts no rule matched. */
+  rule_id: number | null;
+  rule_name: string;
+  /** Player texts the rule answered. */
+  hits: number;
+  /** Conversations it answered in. */
+  conversations: number;
+  /** Of those, the ones that never went to a person. */
+  without_handoff: number;
+  handed_off: number;
+  /** handed_off / conversations; null without conversations. */
+  handoff_rate: number | null;
+}
+export interface CsAutoReplyStats {
+  rows: CsAutoReplyStatsRow[];
+  total: Omit<CsAutoReplyStatsRow, 'rule_id' | 'rule_name'>;
+  time_zone: string;
 }

@@ -102,6 +102,8 @@ export const gameCsOpenBody = z.object({
   server: short().default(''),
   lang: short(8).default(''),
   channel: short().default(''),
+  /** The feedback type the player chose (its code), for the classification statistics. */
+  feedback_type: short(32).optional(),
 });
 export type GameCsOpenBody = z.input<typeof gameCsOpenBody>;
 

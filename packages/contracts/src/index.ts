@@ -83,6 +83,7 @@ export * from './bugs.ts';
 export * from './cs-settings.ts';
 export * from './cs-insights.ts';
 export * from './cs-panel.ts';
+export * from './cs-quality.ts';
 // Social sharing part A (issue 30): lotteries, landing pages, share ad scheduling.
 export * from './lotteries.ts';
 export * from './landing-pages.ts';

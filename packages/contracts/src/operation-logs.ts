@@ -150,6 +150,9 @@ export const LOG_ROW_TARGETS = [
   'ad_material',
   'ad_mapping',
   'ad_batch_template',
+  'cs_classification',
+  'cs_quality_rubric',
+  'cs_quality_review',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

@@ -33,7 +33,6 @@ import {
   csRatingListQuery,
   csStatsAccess,
   csStatsQuery,
-  dayStartIn,
   ErrorCode,
   localDayOf,
   type CsComplaint,
@@ -54,6 +53,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { toLog } from '../operation-logs/index.ts';
 import { closedDaysOf, settingsOf } from './settings.ts';
+import { statsWindow } from './stats-window.ts';
 import { recordMessages } from './records.ts';
 import { csAgents, csComplaints, csConversations, csMessages, csTeams } from './tables.ts';
 
@@ -117,9 +117,7 @@ export async function csStats(
 ): Promise<CsStats> {
   const settings = await settingsOf(db, scope.productId);
   const tz = settings.time_zone;
-  const start = dayStartIn(query.from, tz);
-  const nextDay = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const end = dayStartIn(nextDay, tz);
+  const { start, end, days } = statsWindow(query.from, query.to, tz);
   const rows = await db
     .select({
       createdAt: csConversations.createdAt,
@@ -154,12 +152,7 @@ export async function csStats(
     new Date(Math.max(end.getTime(), Date.now())),
   );
   const groups = new Map<string, Acc>();
-  if (query.by === 'day') {
-    for (let day = query.from; day <= query.to;) {
-      groups.set(day, blank(day, day));
-      day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    }
-  }
+  if (query.by === 'day') for (const day of days) groups.set(day, blank(day, day));
   const all = blank('', '');
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % STATS_SLICE === 0) await yieldToLoop();

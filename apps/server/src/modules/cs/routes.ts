@@ -27,9 +27,12 @@ import type { ProductScope } from '../../lib/access.ts';
 import type { LifecycleContext } from '../../lib/define-lifecycle.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
+import { csAutoReplyStatsRoutes } from './auto-reply-stats.ts';
 import { csBlacklistRoutes } from './blacklist.ts';
 import { csNoticeRoutes } from './notices.ts';
 import { csPanelGameRoutes, csPanelRoutes } from './panel.ts';
+import { csClassificationRoutes } from './classification.ts';
+import { csQualityRoutes } from './quality.ts';
 import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
 import { csSettingsRoutes } from './settings.ts';
@@ -166,6 +169,9 @@ export async function csRoutes(fastify: FastifyInstance, context: LifecycleConte
   csRobotRoutes(fastify, db);
   csPanelRoutes(fastify, db);
   csNoticeRoutes(fastify, context);
+  csClassificationRoutes(fastify, db);
+  csAutoReplyStatsRoutes(fastify, db);
+  csQualityRoutes(fastify, db);
 
   app.get(
     base,

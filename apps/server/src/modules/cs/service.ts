@@ -29,7 +29,16 @@ import { autoReplySpecials } from '../auto-replies/tables.ts';
 import { matchAutoReply } from '../auto-replies/index.ts';
 import { players } from '../players/tables.ts';
 import { closedDaysOf, settingsOf } from './settings.ts';
-import { csAgents, csBlacklist, csConversations, csMessages, csSettings, csTeams } from './tables.ts';
+import { feedbackTypeIdOf } from './classification.ts';
+import {
+  csAgents,
+  csBlacklist,
+  csConversations,
+  csMessages,
+  csRuleHits,
+  csSettings,
+  csTeams,
+} from './tables.ts';
 
 export type ConversationRow = typeof csConversations.$inferSelect;
 type MessageRow = typeof csMessages.$inferSelect;
@@ -303,10 +312,20 @@ export async function openConversation(
   db: Db,
   events: EventBus,
   caller: GameCaller,
-  input: { openid: string; nickname: string; server: string; lang: string; channel: string },
+  opening: {
+    openid: string;
+    nickname: string;
+    server: string;
+    lang: string;
+    channel: string;
+    feedback_type?: string;
+  },
   lang: Language,
 ): Promise<GameCsConversation> {
-  if (await isBlacklisted(db, caller.productId, input.openid)) throw ruleError(lang, 'cs_blacklisted');
+  if (await isBlacklisted(db, caller.productId, opening.openid)) throw ruleError(lang, 'cs_blacklisted');
+  const { feedback_type: typeCode, ...input } = opening;
+  const feedbackTypeId = typeCode ? await feedbackTypeIdOf(db, caller.productId, typeCode) : null;
+  if (feedbackTypeId === undefined) throw fieldError(lang, 'feedback_type', 'unknown_ref');
   const live = () =>
     db
       .select()
@@ -333,7 +352,7 @@ export async function openConversation(
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(csConversations)
-        .values({ ...caller, ...input, nickname })
+        .values({ ...caller, ...input, nickname, feedbackTypeId })
         .returning();
       const specials = await tx
         .select()
@@ -417,6 +436,14 @@ export async function playerMessage(
           platform: null,
         });
         out.push(...(await addMessages(tx, row, botMessages(match.replies))));
+        // Auto-reply statistics: what answered the text (no rule: the no-match row).
+        await tx.insert(csRuleHits).values({
+          cpId: row.cpId,
+          productId: row.productId,
+          conversationId: row.id,
+          ruleId: match.rule?.id ?? null,
+          ruleName: match.rule?.name ?? '',
+        });
         if (match.source === 'rule') return out;
       }
       await handOff(tx, row, notices);

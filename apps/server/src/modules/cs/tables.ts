@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { I18nText, Language, LifecycleState } from '@rx/contracts';
 import type {
   CsAgentStatus,
   CsAuthor,
   CsComplaintStatus,
+  CsReviewStatus,
   CsEvent,
   CsMessageKind,
   CsPanel,
@@ -73,6 +74,8 @@ export const csConversations = pgTable(
     playerReadId: bigint('player_read_id', { mode: 'number' }).notNull().default(0),
     agentReadId: bigint('agent_read_id', { mode: 'number' }).notNull().default(0),
     ...editStamps(),
+    /** Its feedback type (classification statistics); null: not classified. */
+    feedbackTypeId: integer('feedback_type_id'),
   },
   (t) => [
     index('cs_conversations_product_state').on(t.productId, t.state, t.lastMessageAt),
@@ -220,4 +223,70 @@ export const csNotices = pgTable(
     ...editStamps(),
   },
   (t) => [index('cs_notices_product').on(t.productId, t.status)],
+);
+
+/** Each player text the bot answered from an auto-reply rule (`ruleId` null: no rule matched). */
+export const csRuleHits = pgTable(
+  'cs_rule_hits',
+  {
+    id: bigSerialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => csConversations.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id'),
+    /** The rule's name when it answered (the rule may be renamed or deleted since). */
+    ruleName: text('rule_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cs_rule_hits_product').on(t.productId, t.createdAt),
+    index('cs_rule_hits_conversation').on(t.conversationId),
+  ],
+);
+
+/** A quality rubric of a game: items each scored from 0 to its maximum. */
+export const csQualityRubrics = pgTable(
+  'cs_quality_rubrics',
+  {
+    id: serialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    name: text('name').notNull(),
+    items: jsonb('items').$type<{ label: string; max: number }[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    ...editStamps(),
+  },
+  (t) => [uniqueIndex('cs_quality_rubrics_name').on(t.productId, t.name)],
+);
+
+/** A sampled conversation to score on a rubric (the agent who held it is the one reviewed). */
+export const csQualityReviews = pgTable(
+  'cs_quality_reviews',
+  {
+    id: serialId(),
+    cpId: integer('cp_id').notNull(),
+    productId: integer('product_id').notNull(),
+    rubricId: integer('rubric_id')
+      .notNull()
+      .references(() => csQualityRubrics.id),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => csConversations.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<CsReviewStatus>().notNull().default('pending'),
+    scores: jsonb('scores').$type<number[]>().notNull().default([]),
+    /** Points given over the rubric's maximum when scored, as a percentage. */
+    percent: integer('percent'),
+    comment: text('comment').notNull().default(''),
+    reviewerName: text('reviewer_name').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [
+    uniqueIndex('cs_quality_reviews_conversation').on(t.rubricId, t.conversationId),
+    index('cs_quality_reviews_agent').on(t.productId, t.agentId, t.status),
+  ],
 );
