@@ -1,0 +1,1 @@
+ALTER TABLE "app_packages" ADD COLUMN "manifest" jsonb;
