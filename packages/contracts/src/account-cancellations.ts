@@ -7,12 +7,13 @@ import { defineResource } from './resource.ts';
  * Account cancellations (`/api/v1/account-cancellations`, page `/offline/account-cancellation`):
  * a player asks through `POST /api/game/v1/account-cancellations`; a cooling-off period follows
  * (15 days by default) during which signing in withdraws the request; once it is over, a background
- * task erases or anonymises the player's data in every table of the game that holds it and keeps a
+ * job erases or anonymises the player's data in every table of the game that holds it and keeps a
  * receipt (what was erased, how many rows, when). Staff may place a legal hold: a held request is
  * not erased until the hold is lifted.
  */
 
-export const CANCELLATION_STATES = ['cooling_off', 'withdrawn', 'erased'] as const;
+/** `erasing`: the erasure job is going through the tables (its progress on the jobs page). */
+export const CANCELLATION_STATES = ['cooling_off', 'withdrawn', 'erased', 'erasing'] as const;
 export type CancellationState = (typeof CANCELLATION_STATES)[number];
 
 /** Days between the request and the erasure (Tencent keeps 15). */
@@ -65,6 +66,8 @@ export const cancellationItem = z.object({
   hold_reason: z.string(),
   note: z.string(),
   receipt: erasureReceipt.nullable(),
+  /** The erasure's background job (its progress and any failure), once it started. */
+  job_id: z.number().int().nullable(),
 });
 export type Cancellation = z.infer<typeof cancellationItem>;
 

@@ -65,8 +65,43 @@ export type PackageCreate = z.input<typeof packageCreateBody>;
 export const packageUpdateBody = packageFields.partial().extend({ version: versionField });
 export type PackageUpdate = z.input<typeof packageUpdateBody>;
 
+/**
+ * What the package itself says, read with maintained parsers from its manifest: an APK's binary
+ * `AndroidManifest.xml` (package name, `versionCode`, `versionName`, `minSdkVersion`), an IPA's
+ * `Info.plist`, binary or XML (`CFBundleIdentifier`, `CFBundleShortVersionString`,
+ * `CFBundleVersion`, `MinimumOSVersion`), a HarmonyOS package's `module.json`/`pack.info`. Empty
+ * texts where the manifest does not say (a version name taken from a resource); null when the kind
+ * has no manifest read here (an AAB's protobuf manifest, a PC zip).
+ */
+export const packageManifest = z.object({
+  /** The package name (Android), bundle id (iOS) or bundle name (HarmonyOS). */
+  app_id: z.string(),
+  version_name: z.string(),
+  /** The build number as the manifest writes it (an IPA's CFBundleVersion may be "1.2.3"). */
+  build: z.string(),
+  /** The build number when it is a whole number that fits (it then fills `version_code`). */
+  version_code: z.number().int().nullable(),
+  /** The lowest OS it runs on: Android API level, iOS version, HarmonyOS API version. */
+  min_os: z.string(),
+});
+export type PackageManifest = z.infer<typeof packageManifest>;
+
+/** `GET /app-packages/inspect?file_id=`: an uploaded package read before the form is sent. */
+export const packageInspectQuery = z.object({
+  file_id: packageFileId,
+  /** The platform the package is for (a zip is read as HarmonyOS's, else as a PC build); default by the file's kind. */
+  platform: z.enum(APP_PLATFORMS).optional(),
+});
+export const packageInspection = z.object({
+  kind: z.enum(PACKAGE_KINDS),
+  manifest: packageManifest.nullable(),
+});
+export type PackageInspection = z.infer<typeof packageInspection>;
+
 export const packageItem = packageFields.extend({
   ...rowMeta,
+  /** What the file's own manifest says (null: not read for its kind). */
+  manifest: packageManifest.nullable(),
   kind: z.enum(PACKAGE_KINDS),
   file_name: z.string(),
   /** Bytes of the file. */

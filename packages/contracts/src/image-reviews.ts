@@ -51,6 +51,16 @@ export const imagePolicyAnswer = z.object({
 /** The version read (0 while the game still has the default policy). */
 export const imagePolicyUpdate = imagePolicy.and(z.object({ version: int32(0) }));
 
+/**
+ * Where scoring stands: `scored` (or decided without a score), `retrying` (the moderation call
+ * failed; tried again with backoff until `IMAGE_SCORING_ATTEMPTS`), `failed` (given up: staff
+ * decide; `moderation_error` says why).
+ */
+export const IMAGE_SCORING = ['scored', 'retrying', 'failed'] as const;
+export type ImageScoring = (typeof IMAGE_SCORING)[number];
+/** Moderation calls made for one image before its scoring is given up (the first one included). */
+export const IMAGE_SCORING_ATTEMPTS = 5;
+
 export const imageReviewItem = z.object({
   id: idField,
   openid: z.string(),
@@ -68,6 +78,11 @@ export const imageReviewItem = z.object({
   /** Whether the game shows it now (approved, or pending under a policy that shows pending ones). */
   visible: z.boolean(),
   moderation_error: z.string(),
+  scoring: z.enum(IMAGE_SCORING),
+  /** Moderation calls made so far that failed. */
+  scoring_attempts: z.number().int(),
+  /** When scoring is tried again (while retrying). */
+  next_scoring_at: z.string().nullable(),
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

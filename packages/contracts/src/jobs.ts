@@ -33,6 +33,7 @@ export const JOB_KINDS = [
   'ads:report-pull',
   'push.send',
   'ads:batch-create',
+  'account_cancellations.erase',
 ] as const;
 
 export const jobItem = z.object({

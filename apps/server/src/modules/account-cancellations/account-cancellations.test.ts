@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Cancellation, GameApiKeyCreated, GameCancellation } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
 import { queryRows } from '../../lib/rows.ts';
-import { eraseDue } from './erase.ts';
+import { jobItems, jobs } from '../../db/jobs.ts';
+import { JobRunner } from '../../lib/jobs/index.ts';
+import { ERASE_JOB, eraseDue, eraseJob, setBeforeEraseStep, startErasures } from './erase.ts';
 import { accountCancellations } from './tables.ts';
 
 const t = useTestApp();
@@ -125,7 +127,7 @@ describe('account cancellation', () => {
     expect(withdrawn).toMatchObject({ status: 'withdrawn', receipt: null });
     expect(withdrawn.withdrawn_at).not.toBeNull();
     await endCoolingOff(first.id);
-    await eraseDue(t.database.db);
+    await eraseDue(t.database.db, t.app.jobs);
     expect((await get(first.id)).status).toBe('withdrawn');
     expect(Object.keys(await wherePresent(openid))).toContain('players.openid');
     // A new request after the withdrawal is a new one.
@@ -139,11 +141,11 @@ describe('account cancellation', () => {
     expect(Object.keys(await wherePresent(openid)).length).toBeGreaterThan(3);
 
     // Not yet due: nothing happens.
-    await eraseDue(t.database.db);
+    await eraseDue(t.database.db, t.app.jobs);
     expect((await get(request.id)).status).toBe('cooling_off');
 
     await endCoolingOff(request.id);
-    expect(await eraseDue(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await eraseDue(t.database.db, t.app.jobs)).toBeGreaterThanOrEqual(1);
     const erased = await get(request.id);
     expect(erased.status).toBe('erased');
     expect(erased.openid).toBe(openid);
@@ -153,7 +155,7 @@ describe('account cancellation', () => {
     expect(await wherePresent(openid)).toEqual({});
 
     // Erased once: a second run changes nothing; a closed request cannot be held.
-    expect(await eraseDue(t.database.db)).toBe(0);
+    expect(await eraseDue(t.database.db, t.app.jobs)).toBe(0);
     const hold = await t.admin.put(`/api/v1/account-cancellations/${request.id}`, {
       legal_hold: true,
       version: erased.version,
@@ -176,7 +178,7 @@ describe('account cancellation', () => {
       hold_reason: 'Chargeback dispute',
     });
     await endCoolingOff(request.id);
-    await eraseDue(t.database.db);
+    await eraseDue(t.database.db, t.app.jobs);
     expect((await get(request.id)).status).toBe('cooling_off');
     expect(Object.keys(await wherePresent(openid))).toContain('players.openid');
 
@@ -190,7 +192,7 @@ describe('account cancellation', () => {
       version: body<Cancellation>(held).data.version,
     });
     expect(body<Cancellation>(released).data).toMatchObject({ legal_hold: false, hold_reason: '' });
-    await eraseDue(t.database.db);
+    await eraseDue(t.database.db, t.app.jobs);
     expect((await get(request.id)).status).toBe('erased');
   });
 
@@ -218,5 +220,63 @@ describe('account cancellation', () => {
     const exported = await t.admin.get('/api/v1/account-cancellations/export?format=csv');
     expect(exported.statusCode).toBe(200);
     expect(exported.body).toContain(openid);
+  });
+
+  it('erases as a job, a step per table, progress on the job; a restart mid-erasure finishes it, once', async () => {
+    const openid = newOpenid();
+    await playerEverywhere(openid);
+    const request = await ask(openid);
+    await endCoolingOff(request.id);
+    const started = await startErasures(t.database.db);
+    const erasing = await get(request.id);
+    expect(erasing.status).toBe('erasing');
+    expect(started).toContain(erasing.job_id);
+    const jobId = erasing.job_id!;
+    // Erasing: no longer held, annotated nor withdrawn by a sign-in.
+    const hold = await t.admin.put(`/api/v1/account-cancellations/${request.id}`, {
+      legal_hold: true,
+      version: erasing.version,
+    });
+    expect(body(hold).code).toBe(422001);
+
+    // The first server runs one batch of steps, then stops as a crash would leave it.
+    const first = new JobRunner(t.database, t.app.events, { batchSize: 2 });
+    first.defineJob(ERASE_JOB, eraseJob);
+    let steps = 0;
+    setBeforeEraseStep(() => {
+      if (++steps === 1) void first.stop();
+    });
+    try {
+      await first.runJob(jobId);
+    } finally {
+      setBeforeEraseStep(undefined);
+    }
+    const [midway] = await t.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(midway).toMatchObject({ kind: ERASE_JOB, status: 'running', done: 2, failed: 0 });
+    expect(midway!.total).toBeGreaterThan(10);
+    expect((await get(request.id)).status).toBe('erasing');
+    // The account went in the first step; the other tables still name the player.
+    expect(Object.keys(await wherePresent(openid))).not.toContain('players.openid');
+    expect(Object.keys(await wherePresent(openid)).length).toBeGreaterThan(0);
+
+    // The restarted server resumes at the first step not done and ends it.
+    const second = new JobRunner(t.database, t.app.events, { batchSize: 2 });
+    second.defineJob(ERASE_JOB, eraseJob);
+    await second.runJob(jobId);
+    const [ended] = await t.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(ended).toMatchObject({ status: 'succeeded', done: midway!.total, failed: 0 });
+    const items = await t.database.db.select().from(jobItems).where(eq(jobItems.jobId, jobId));
+    expect(items.length).toBe(midway!.total);
+    expect(items.every((item) => item.status === 'ok')).toBe(true);
+    const erased = await get(request.id);
+    expect(erased.status).toBe('erased');
+    expect(erased.receipt!.tables.players).toEqual({ deleted: 1, anonymised: 0 });
+    expect(erased.receipt!.tables.debug_params?.anonymised).toBe(1);
+    expect(await wherePresent(openid)).toEqual({});
+    // Once: cooling off → erasing → erased, and running the job again changes nothing.
+    expect(erased.version).toBe(erasing.version + 1);
+    await second.runJob(jobId);
+    expect(await get(request.id)).toEqual(erased);
+    expect(await startErasures(t.database.db)).not.toContain(jobId);
   });
 });

@@ -50,6 +50,7 @@ function toItem(row: Row): Cancellation {
     hold_reason: row.holdReason,
     note: row.note,
     receipt: row.receipt ?? null,
+    job_id: row.jobId ?? null,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/index.ts';
 import { defineModule } from '../../lib/server-module.ts';
 import { cancellationGameRoutes, cancellationRoutes, resetCoolingOff } from './cancellations.ts';
-import { eraseDue } from './erase.ts';
+import { ERASE_JOB, eraseDue, eraseJob } from './erase.ts';
+import type { JobRunner } from '../../lib/jobs/index.ts';
 
 const ERASE_TASK = 'account_cancellations.erase';
 
@@ -14,12 +15,13 @@ export const accountCancellationsModule = defineModule({
   name: 'account-cancellations',
   routes: cancellationRoutes,
   gameRoutes: cancellationGameRoutes,
-  // Requests whose cooling-off is over are erased every five minutes.
-  work: (context: { db: Db }) => ({
-    tasks: { [ERASE_TASK]: () => eraseDue(context.db).then(() => undefined) },
+  // Requests whose cooling-off is over start their erasure job every five minutes.
+  work: (context: { db: Db; jobs: JobRunner }) => ({
+    jobs: { [ERASE_JOB]: eraseJob },
+    tasks: { [ERASE_TASK]: () => eraseDue(context.db, context.jobs).then(() => undefined) },
     schedules: [{ task: ERASE_TASK, key: 'account-cancellations:erase', cron: '*/5 * * * *', tz: 'UTC' }],
   }),
   reset: resetCoolingOff,
 });
-export { eraseDue, erasePlayer } from './erase.ts';
+export { eraseDue, eraseStep, eraseSteps, startErasures } from './erase.ts';
 export { accountCancellations } from './tables.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CancellationState, ErasureReceipt } from '@rx/contracts';
 import { at, editStamps, gameRow } from '../../db/schema.ts';
 
@@ -21,6 +21,8 @@ export const accountCancellations = pgTable(
     holdReason: text('hold_reason').notNull().default(''),
     note: text('note').notNull().default(''),
     receipt: jsonb('receipt').$type<ErasureReceipt>(),
+    /** The erasure's job (`jobs.id`), once it started. */
+    jobId: integer('job_id'),
     ...editStamps(),
   },
   (t) => [

@@ -9,4 +9,4 @@ export const filesModule = defineModule({
   mounts: [{ prefix: '', routes: publicFileRoutes }],
 });
 export { openFileStorage, type FileStorage } from './routes.ts';
-export type { S3Options } from './storage.ts';
+export type { ByteRange, S3Options } from './storage.ts';

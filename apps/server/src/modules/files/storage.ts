@@ -32,14 +32,23 @@ export interface FileStore {
   readonly kind: 'local' | 's3';
   /** Moves a checked upload (a temporary file of `size` bytes) into the store under `key`. */
   put(key: string, temporary: string, size: number, contentType: string): Promise<void>;
-  /** The bytes under `key`; null when they are gone. */
-  get(key: string): Promise<Readable | null>;
+  /**
+   * The bytes under `key`, or those from `range.start` up to `range.end` (exclusive): a zip's
+   * directory and one entry are read without the rest of a package. Null when they are gone.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Best effort: removes what `put` stored when recording it failed. */
   remove(key: string): Promise<void>;
   /** A public address of an image stored under `key`, when the store has one. */
   publicUrl(key: string): string | undefined;
   /** Lets go of connections (the S3 client's sockets). */
   close(): void;
+}
+
+/** Bytes `start` (inclusive) to `end` (exclusive) of a stored file. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** Files under DATA_DIR/files (the default). */
@@ -52,10 +61,11 @@ export function localStore(root: string): FileStore {
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       await fs.promises.rename(temporary, target);
     },
-    async get(key) {
+    async get(key, range) {
       try {
         const handle = await fs.promises.open(pathOf(key), 'r');
-        return handle.createReadStream();
+        // createReadStream's `end` is inclusive.
+        return handle.createReadStream(range ? { start: range.start, end: range.end - 1 } : {});
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
@@ -102,9 +112,15 @@ export function s3Store(options: S3Options): FileStore {
         await fs.promises.rm(temporary, { force: true });
       }
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket: options.bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}),
+          }),
+        );
         return (answer.Body as Readable | undefined) ?? null;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;

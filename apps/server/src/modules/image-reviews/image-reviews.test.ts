@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameApiKeyCreated, GameImage, ImageReview, OutsideCallItem } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
 import { setParty, startVision, type VisionStandIn } from '../../../test/stand-ins/index.ts';
+import { like } from 'drizzle-orm';
+import { schedules } from '../../db/jobs.ts';
 import { VISION_API, fakeVision } from '../outside-parties/index.ts';
+import { setRescoreBackoff } from './index.ts';
 
 let vision: VisionStandIn;
 beforeAll(async () => {
@@ -28,6 +31,16 @@ const post = async (url: string, kind = 'avatar') =>
   ).data;
 const verdict = async (id: number) =>
   body<GameImage>(await t.signedCall(key, 'GET', `/api/game/v1/images/${id}`)).data;
+const item = async (id: number) => body<ImageReview>(await t.admin.get(`/api/v1/image-reviews/${id}`)).data;
+/** The image once its scoring settled (scored or given up): retries run as one-offs in the background. */
+async function settled(id: number): Promise<ImageReview> {
+  for (let i = 0; i < 200; i++) {
+    const now = await item(id);
+    if (now.scoring !== 'retrying') return now;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`image ${id} still retrying`);
+}
 const policy = async (change: object) => {
   const current = body<{ version: number }>(await t.admin.get('/api/v1/image-reviews/policy')).data;
   const res = await t.admin.put('/api/v1/image-reviews/policy', { ...change, version: current.version });
@@ -130,6 +143,82 @@ describe('image review with the fake moderation', () => {
   });
 });
 
+describe('failed scoring is retried', () => {
+  afterAll(() => setRescoreBackoff(30_000));
+  beforeAll(async () => {
+    await setParty(t.admin, 'google_vision', { mode: 'fake' });
+    await policy({ approve_below: 30, reject_at: 90, show_pending: false });
+  });
+
+  it('schedules a retry with backoff and scores the image when the moderation answers again', async () => {
+    // The real wait: 30 s, then four times longer each time.
+    fakeVision().failNext('fail');
+    const waiting = await post(`https://cdn.example.com/${tag}/waiting.png`);
+    const first = await item(waiting.id);
+    expect(first).toMatchObject({ status: 'pending', score: null, scoring: 'retrying', scoring_attempts: 1 });
+    const wait = Date.parse(first.next_scoring_at!) - Date.parse(first.updated_at);
+    expect(wait).toBeGreaterThan(25_000);
+    expect(wait).toBeLessThan(35_000);
+    const [planned] = await t.database.db
+      .select()
+      .from(schedules)
+      .where(like(schedules.key, `image-review:${waiting.id}:%`));
+    expect(planned).toMatchObject({ kind: 'image_reviews.rescore', status: 'active' });
+
+    setRescoreBackoff(0);
+    fakeVision().failNext('fail', 'rate_limit');
+    const image = await post(`https://cdn.example.com/${tag}/retried-cat.png`);
+    expect(image.status).toBe('pending');
+    const done = await settled(image.id);
+    expect(done).toMatchObject({
+      status: 'approved',
+      decided_by: 'policy',
+      score: 0,
+      scoring: 'scored',
+      scoring_attempts: 2,
+      moderation_error: '',
+      next_scoring_at: null,
+    });
+    expect(await verdict(image.id)).toMatchObject({ status: 'approved', visible: true });
+    // Each retry was a one-off, done once.
+    const runs = await t.database.db
+      .select()
+      .from(schedules)
+      .where(like(schedules.key, `image-review:${image.id}:%`));
+    expect(runs.map((r) => r.status)).toEqual(['done', 'done']);
+  });
+
+  it('gives up after the limit: failed with the reason, left pending to staff', async () => {
+    setRescoreBackoff(0);
+    fakeVision().mode = 'fail';
+    try {
+      const image = await post(`https://cdn.example.com/${tag}/never.png`);
+      const failed = await settled(image.id);
+      expect(failed).toMatchObject({
+        status: 'pending',
+        score: null,
+        scoring: 'failed',
+        scoring_attempts: 5,
+      });
+      expect(failed.moderation_error).toContain('503');
+      expect(failed.next_scoring_at).toBeNull();
+      const runs = await t.database.db
+        .select()
+        .from(schedules)
+        .where(like(schedules.key, `image-review:${image.id}:%`));
+      expect(runs).toHaveLength(4);
+      // Staff decide it by hand.
+      const decided = await t.admin.post(`/api/v1/image-reviews/${image.id}/approve`, {
+        version: failed.version,
+        reason: '',
+      });
+      expect(body<ImageReview>(decided).data).toMatchObject({ status: 'approved', decided_by: 'staff' });
+    } finally {
+      fakeVision().mode = 'ok';
+    }
+  });
+});
+
 describe('image review with Google Cloud Vision (real, against the stand-in)', () => {
   beforeAll(async () => {
     await setParty(t.admin, 'google_vision', {
@@ -167,6 +256,14 @@ describe('image review with Google Cloud Vision (real, against the stand-in)', (
     const limited = await post(`https://cdn.example.com/${tag}/later.png`);
     const limitedItem = body<ImageReview>(await t.admin.get(`/api/v1/image-reviews/${limited.id}`)).data;
     expect(limitedItem).toMatchObject({ status: 'pending', score: null });
+
+    // Vision fails twice, then answers: the retries score it.
+    setRescoreBackoff(0);
+    const flaky = `https://cdn.example.com/${tag}/flaky.png`;
+    vision.annotations.set(flaky, { adult: 'VERY_LIKELY' });
+    vision.plan('fail', 'fail');
+    const retried = await settled((await post(flaky)).id);
+    expect(retried).toMatchObject({ status: 'rejected', scoring: 'scored', scoring_attempts: 2 });
 
     const calls = body<{ list: OutsideCallItem[] }>(
       await t.admin.get('/api/v1/outside-calls?party=google_vision'),

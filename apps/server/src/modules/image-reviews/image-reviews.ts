@@ -8,6 +8,7 @@ import {
   gameImageBody,
   idParam,
   IMAGE_DECISIONS,
+  IMAGE_SCORING_ATTEMPTS,
   imageBulkBody,
   imageDecisionBody,
   imagePolicyUpdate,
@@ -23,6 +24,7 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import type { Outside } from '../../lib/outside/index.ts';
+import type { JobRunner, TaskHandler } from '../../lib/jobs/index.ts';
 import { inTransaction } from '../../lib/problems.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
@@ -30,7 +32,7 @@ import { queryRoutes, resourceReads } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import { googleVision } from '../outside-parties/index.ts';
+import { googleVision, type ImageVerdict } from '../outside-parties/index.ts';
 import { imagePolicies, imageReviews } from './tables.ts';
 
 type Row = typeof imageReviews.$inferSelect;
@@ -69,6 +71,9 @@ function toItem(row: Row, policy: ImagePolicy): ImageReview {
     reason: row.reason,
     visible: visibleUnder(row.status, policy),
     moderation_error: row.moderationError,
+    scoring: row.scoring,
+    scoring_attempts: row.scoringAttempts,
+    next_scoring_at: row.nextScoringAt?.toISOString() ?? null,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -106,13 +111,88 @@ export function statusByPolicy(score: number, policy: ImagePolicy): ImageState {
   return 'pending';
 }
 
+/** The one-off task that scores an image again after a failed moderation call. */
+export const RESCORE_TASK = 'image_reviews.rescore';
+
+/** Wait before the n-th retry (1-based): 30 s, 2 min, 8 min, 32 min (tests shorten it). */
+let backoffBaseMs = 30_000;
+export function setRescoreBackoff(ms: number) {
+  backoffBaseMs = ms;
+}
+export function resetRescoreBackoff() {
+  backoffBaseMs = 30_000;
+}
+const backoff = (failures: number) => backoffBaseMs * 4 ** (failures - 1);
+
+/** What the moderation call left: a verdict, or why it failed. */
+type Scored = { verdict: ImageVerdict } | { error: string };
+
+async function moderate(
+  db: Db,
+  outside: Outside,
+  row: Pick<Row, 'id' | 'productId' | 'url'>,
+): Promise<Scored> {
+  try {
+    const moderation = await outside.open(db, googleVision, row.productId);
+    return { verdict: await moderation.moderate(row.url, `image:${row.id}`) };
+  } catch (error) {
+    return { error: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
+  }
+}
+
+/**
+ * Records a moderation call's outcome on an image still being scored: the verdict decided by the
+ * policy; or the failure counted and, under the limit, a retry scheduled with backoff (a one-off
+ * that survives restarts); at the limit, `failed` with the reason, left to staff.
+ */
+async function recordScoring(db: Db, jobs: JobRunner, row: Row, scored: Scored): Promise<Row> {
+  if ('verdict' in scored) {
+    const policy = await policyOf(db, row.productId);
+    const status = statusByPolicy(scored.verdict.score, policy);
+    const [saved] = await db
+      .update(imageReviews)
+      .set({
+        score: scored.verdict.score,
+        labels: scored.verdict.labels,
+        status,
+        scoring: 'scored',
+        moderationError: '',
+        nextScoringAt: null,
+        ...(status === 'pending' ? {} : { decidedBy: 'policy' as const, decidedAt: new Date() }),
+        version: sql`${imageReviews.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(imageReviews.id, row.id))
+      .returning();
+    return saved!;
+  }
+  const failures = row.scoringAttempts + 1;
+  const retry = failures < IMAGE_SCORING_ATTEMPTS;
+  const at = retry ? new Date(Date.now() + backoff(failures)) : null;
+  const [saved] = await db
+    .update(imageReviews)
+    .set({
+      moderationError: scored.error,
+      scoringAttempts: failures,
+      scoring: retry ? 'retrying' : 'failed',
+      nextScoringAt: at,
+      version: sql`${imageReviews.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(imageReviews.id, row.id))
+    .returning();
+  if (at) await jobs.scheduleAt(RESCORE_TASK, `image-review:${row.id}:${failures}`, at, { id: row.id });
+  return saved!;
+}
+
 /**
  * A player's image: stored pending, scored by the game's moderation party, then decided by the
- * policy. A failed moderation call leaves it pending (and unscored) for staff.
+ * policy. A failed moderation call leaves it pending (and unscored) and schedules a retry.
  */
 export async function receiveImage(
   db: Db,
   outside: Outside,
+  jobs: JobRunner,
   game: { cpId: number; productId: number },
   input: z.output<typeof gameImageBody>,
 ): Promise<GameImage> {
@@ -120,38 +200,38 @@ export async function receiveImage(
     .insert(imageReviews)
     .values({ ...game, openid: input.openid, kind: input.kind, url: input.url, ref: input.ref })
     .returning();
+  const saved = await recordScoring(db, jobs, created!, await moderate(db, outside, created!));
   const policy = await policyOf(db, game.productId);
-  let row: Row | undefined;
-  try {
-    const moderation = await outside.open(db, googleVision, game.productId);
-    const verdict = await moderation.moderate(input.url, `image:${created!.id}`);
-    const status = statusByPolicy(verdict.score, policy);
-    [row] = await db
-      .update(imageReviews)
-      .set({
-        score: verdict.score,
-        labels: verdict.labels,
-        status,
-        ...(status === 'pending' ? {} : { decidedBy: 'policy' as const, decidedAt: new Date() }),
-        version: sql`${imageReviews.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(imageReviews.id, created!.id))
-      .returning();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    [row] = await db
-      .update(imageReviews)
-      .set({ moderationError: message.slice(0, 500) })
-      .where(eq(imageReviews.id, created!.id))
-      .returning();
-  }
-  const saved = row ?? created!;
   return {
     id: saved.id,
     status: saved.status,
     visible: visibleUnder(saved.status, policy),
     reason: saved.reason,
+  };
+}
+
+/**
+ * The retry task: scores the image again if it is still waiting for a score (staff may have
+ * decided it meanwhile: then nothing is called). Its writes commit with the run's record.
+ */
+export function rescoreTask(context: { outside: Outside; jobs: JobRunner }): TaskHandler {
+  return async (payload, { db }) => {
+    const { id } = payload as { id: number };
+    const [row] = await db
+      .select()
+      .from(imageReviews)
+      .where(and(eq(imageReviews.id, id), eq(imageReviews.scoring, 'retrying')))
+      // Waits for the run that scheduled it to commit (a retry due at once fires before that).
+      .for('update');
+    if (!row) return;
+    if (row.decidedBy === 'staff') {
+      await db
+        .update(imageReviews)
+        .set({ scoring: 'scored', nextScoringAt: null })
+        .where(eq(imageReviews.id, id));
+      return;
+    }
+    await recordScoring(db, context.jobs, row, await moderate(db, context.outside, row));
   };
 }
 
@@ -310,7 +390,7 @@ export async function imageReviewRoutes(fastify: FastifyInstance, { db }: { db: 
 /** `POST /api/game/v1/images` and `GET /api/game/v1/images/:id`: a player's image and its verdict. */
 export function imageGameRoutes(
   fastify: FastifyInstance,
-  { db, outside }: { db: Db; outside: Outside },
+  { db, outside, jobs }: { db: Db; outside: Outside; jobs: JobRunner },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
@@ -326,7 +406,13 @@ export function imageGameRoutes(
     async (request) => {
       const caller = request.gameCaller!;
       return ok(
-        await receiveImage(db, outside, { cpId: caller.cpId, productId: caller.productId }, request.body),
+        await receiveImage(
+          db,
+          outside,
+          jobs,
+          { cpId: caller.cpId, productId: caller.productId },
+          request.body,
+        ),
       );
     },
   );

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ImageKind, ImageState } from '@rx/contracts';
+import type { ImageKind, ImageScoring, ImageState } from '@rx/contracts';
 import { at, editStamps, gameRow } from '../../db/schema.ts';
 
 /** Players' images of a game, their moderation score and the verdict. */
@@ -18,6 +18,9 @@ export const imageReviews = pgTable(
     reviewer: text('reviewer').notNull().default(''),
     reason: text('reason').notNull().default(''),
     moderationError: text('moderation_error').notNull().default(''),
+    scoring: text('scoring').$type<ImageScoring>().notNull().default('scored'),
+    scoringAttempts: integer('scoring_attempts').notNull().default(0),
+    nextScoringAt: at('next_scoring_at'),
     decidedAt: at('decided_at'),
     ...editStamps(),
   },

@@ -9,13 +9,14 @@ import {
 } from '@rx/contracts';
 import { body, describeResource, signIn, useTestApp, type Client } from '../../../test/index.ts';
 import { fileBody } from '../../../test/multipart.ts';
+import { apkOf, ipaOf } from '../../../test/packages.ts';
 import { xmlEntry, zipOf } from '../../../test/zips.ts';
 import { appPackages } from './tables.ts';
 
 /** A zip holding these entries (tiny XML each): an APK holds AndroidManifest.xml, an IPA Payload/X.app/Info.plist. */
 const zipWith = (...names: string[]) => zipOf(names.map((name) => xmlEntry(name, `<x n="${name}"/>`)));
-const APK = () => zipWith('AndroidManifest.xml', 'classes.dex', 'resources.arsc');
-const IPA = () => zipWith('Payload/Game.app/Info.plist', 'Payload/Game.app/Game');
+const APK = () => apkOf();
+const IPA = () => ipaOf();
 
 async function upload(as: Client, name: string, bytes: Buffer): Promise<FileItem> {
   const { payload, contentType } = fileBody(name, bytes);
@@ -29,7 +30,7 @@ const sampleFiles: string[] = [];
 describeResource(appPackagesResource, {
   setup: async (ctx) => {
     const as = await signIn(ctx, 'admin', 'xianxia');
-    for (let i = 0; i < 12; i++) sampleFiles.push((await upload(as, `game-${i}.apk`, APK())).id);
+    for (let i = 0; i < 12; i++) sampleFiles.push((await upload(as, `game-${i}.apk`, await APK())).id);
   },
   sample: (n) => ({
     platform: 'android',
@@ -61,7 +62,7 @@ async function create(fields: Record<string, unknown>, as: Client = admin) {
 
 describe('installation packages', () => {
   it('keeps the uploaded file with its SHA-256 and size; the build number only rises per platform and channel', async () => {
-    const bytes = APK();
+    const bytes = await APK();
     const file = await upload(admin, 'game-release.apk', bytes);
     const res = await create({ channel: 'rise', version_code: 500, file_id: file.id, note: 'first' });
     expect(res.statusCode, res.body).toBe(200);
@@ -91,10 +92,54 @@ describe('installation packages', () => {
     expect((await t.logsOf('app_package', created.id)).map((l) => l.action)).toContain('create');
   });
 
+  it("reads the package's own manifest for the form, keeps it with the package, and needs the create permission", async () => {
+    const apk = await upload(
+      admin,
+      'manifest.apk',
+      await apkOf({ package: 'com.ruixue.test', versionCode: 7001, versionName: '7.0.1', minSdk: 23 }),
+    );
+    const inspected = await admin.get(`/api/v1/app-packages/inspect?file_id=${apk.id}`);
+    expect(inspected.statusCode, inspected.body).toBe(200);
+    const manifest = {
+      app_id: 'com.ruixue.test',
+      version_name: '7.0.1',
+      build: '7001',
+      version_code: 7001,
+      min_os: '23',
+    };
+    expect(body(inspected).data).toEqual({ kind: 'apk', manifest });
+    const created = body<AppPackage>(
+      await create({ channel: 'manifest', version_code: 7001, version_name: '7.0.1', file_id: apk.id }),
+    ).data;
+    expect(created.manifest).toEqual(manifest);
+    expect(body<AppPackage>(await admin.get(`/api/v1/app-packages/${created.id}`)).data.manifest).toEqual(
+      manifest,
+    );
+
+    const ipa = await upload(admin, 'manifest.ipa', await ipaOf({ CFBundleVersion: '88' }, 'xml'));
+    expect(body(await admin.get(`/api/v1/app-packages/inspect?file_id=${ipa.id}`)).data).toMatchObject({
+      kind: 'ipa',
+      manifest: { app_id: 'com.ruixue.xianxia', version_code: 88, min_os: '13.0' },
+    });
+    // Bad input: a translated message on the file, nothing read.
+    const wrong = await admin.get(`/api/v1/app-packages/inspect?file_id=${ipa.id}&platform=android`);
+    expect(body<{ fields: Record<string, string> }>(wrong).data.fields.file_id).toMatch(/APK, AAB/);
+    expect(body(await admin.get('/api/v1/app-packages/inspect?file_id=..%2F..%2Fetc')).code).toBe(400001);
+    const damaged = await upload(admin, 'damaged.apk', zipWith('AndroidManifest.xml'));
+    const refused = await admin.get(`/api/v1/app-packages/inspect?file_id=${damaged.id}`);
+    expect(body<{ fields: Record<string, string> }>(refused).data.fields.file_id).toMatch(
+      /AndroidManifest\.xml/,
+    );
+    const viewer = await t.staff([appPackagesResource.permissions.see]);
+    expect(body(await viewer.get(`/api/v1/app-packages/inspect?file_id=${apk.id}`)).code).toBe(403001);
+    const hw = await signIn(t, 'ops_hw', 'dawn');
+    expect(body(await hw.get(`/api/v1/app-packages/inspect?file_id=${apk.id}`)).code).toBe(400001);
+  });
+
   it('refuses a package that is not what its name says, or not for its platform, writing nothing', async () => {
     const fake = await upload(admin, 'fake.apk', zipWith('readme.txt'));
-    const ipaAsApk = await upload(admin, 'other.apk', IPA());
-    const ipa = await upload(admin, 'game.ipa', IPA());
+    const ipaAsApk = await upload(admin, 'other.apk', await IPA());
+    const ipa = await upload(admin, 'game.ipa', await IPA());
     const emptyIpa = await upload(admin, 'empty.ipa', zipWith('Payload/readme.txt'));
     const before = await t.rowCount(appPackages);
     const fieldOf = async (fields: Record<string, unknown>) => {
@@ -113,7 +158,7 @@ describe('installation packages', () => {
     expect(await fieldOf({ platform: 'ios', channel: 'named', file_id: emptyIpa.id })).toMatch(/Info\.plist/);
     // Another CP's file is unknown here.
     const hw = await signIn(t, 'ops_hw', 'dawn');
-    const theirs = await upload(hw, 'theirs.apk', APK());
+    const theirs = await upload(hw, 'theirs.apk', await APK());
     expect(await fieldOf({ channel: 'named', file_id: theirs.id })).toMatch(/找不到/);
     expect(await t.rowCount(appPackages)).toBe(before);
     // The real IPA goes in for iOS.
@@ -121,7 +166,7 @@ describe('installation packages', () => {
   });
 
   it('moves testing → released → deprecated only; keeps released packages; serves the file until deprecated', async () => {
-    const bytes = APK();
+    const bytes = await APK();
     const file = await upload(admin, 'served.apk', bytes);
     const row = body<AppPackage>(await create({ channel: 'life', file_id: file.id })).data;
     const download = () => t.app.inject({ method: 'GET', url: `/downloads/${file.id}` });
@@ -147,7 +192,7 @@ describe('installation packages', () => {
     ).toBe(0);
     expect((await download()).statusCode).toBe(404);
     // A file no package names is not served here.
-    const loose = await upload(admin, 'loose.apk', APK());
+    const loose = await upload(admin, 'loose.apk', await APK());
     expect((await t.app.inject({ method: 'GET', url: `/downloads/${loose.id}` })).statusCode).toBe(404);
   });
 
@@ -175,8 +220,8 @@ describe('installation packages', () => {
       url: '',
       package: null,
     });
-    const channelFile = await upload(admin, 'pkg.apk', APK());
-    const subFile = await upload(admin, 'pkg-sub.apk', APK());
+    const channelFile = await upload(admin, 'pkg.apk', await APK());
+    const subFile = await upload(admin, 'pkg-sub.apk', await APK());
     const channelPackage = body<AppPackage>(
       await create({ channel: 'pkg', version_code: 3000, file_id: channelFile.id }),
     ).data;
@@ -202,7 +247,7 @@ describe('installation packages', () => {
   });
 
   it("never shows another CP's packages", async () => {
-    const file = await upload(admin, 'mine.apk', APK());
+    const file = await upload(admin, 'mine.apk', await APK());
     const row = body<AppPackage>(await create({ channel: 'mine', file_id: file.id })).data;
     const hw = await signIn(t, 'ops_hw', 'dawn');
     expect(body(await hw.get(`/api/v1/app-packages/${row.id}`)).code).toBe(404001);

@@ -12,18 +12,25 @@ import {
   type AppPlatform,
   type GamePackage,
   type PackageKind,
+  type Language,
+  type PackageInspection,
+  type ValidationKey,
+  type PackageManifest,
+  packageInspectQuery,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
+import { ok } from '../../lib/request.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { FileStorage } from '../files/index.ts';
 import { files } from '../files/tables.ts';
-import { kindOfName, missingEntry, packageEntryNames } from './package-file.ts';
+import { kindOfName, PackageRefusal, readPackage } from './package-file.ts';
 import { appPackages } from './tables.ts';
 
 type Row = typeof appPackages.$inferSelect;
@@ -46,6 +53,7 @@ export function toPackage(row: Row): AppPackage {
     file_size: row.fileSize,
     sha256: row.sha256,
     download_url: row.downloadUrl,
+    manifest: row.manifest ?? null,
     url: urlOf(row),
     status: row.status,
     note: row.note,
@@ -64,6 +72,7 @@ interface FileFacts {
   fileName: string;
   fileSize: number;
   sha256: string;
+  manifest: PackageManifest | null;
 }
 
 const typesOf = (platform: AppPlatform) =>
@@ -144,15 +153,20 @@ export function packageImplOf(storage: FileStorage) {
         else if (!PLATFORM_PACKAGE_KINDS[input.platform].includes(kind))
           problems.add('file_id', 'package_wrong_platform', { types: typesOf(input.platform) });
         else if (!problems.any) {
-          // Only now read the file (it may be hundreds of megabytes): is it what its name says?
-          const stream = await storage.stores[file.storage]?.get(file.storageKey);
-          if (!stream) problems.add('file_id', 'package_file_unknown');
-          else {
-            const missing = missingEntry(kind, input.platform, await packageEntryNames(stream));
-            if (missing)
-              problems.add('file_id', 'package_not_what_named', { kind: kind.toUpperCase(), entry: missing });
-            else facts.set(input, { kind, fileName: file.name, fileSize: file.size, sha256: file.sha256 });
-          }
+          // Only now read the file: its directory and its manifest, not the hundreds of megabytes.
+          const manifest = await inspectFile(storage, file, kind, input.platform).catch((error: unknown) => {
+            if (!(error instanceof PackageRefusal)) throw error;
+            problems.add('file_id', error.key, error.params);
+            return undefined;
+          });
+          if (manifest !== undefined)
+            facts.set(input, {
+              kind,
+              fileName: file.name,
+              fileSize: file.size,
+              sha256: file.sha256,
+              manifest,
+            });
         }
       }
       problems.throwIfAny();
@@ -167,9 +181,69 @@ export function packageImplOf(storage: FileStorage) {
   return impl;
 }
 
+/** 400001 on `file_id` with the message of `key`. */
+function fileRefused(
+  lang: Language,
+  key: ValidationKey,
+  params: Record<string, string | number> = {},
+): never {
+  const problems = new FieldProblems(lang);
+  problems.add('file_id', key, params);
+  problems.throwIfAny();
+  throw new Error('unreachable');
+}
+
+/** Reads a stored package file: what its manifest says, or a `PackageRefusal`. */
+function inspectFile(
+  storage: FileStorage,
+  file: typeof files.$inferSelect,
+  kind: PackageKind,
+  platform: AppPlatform,
+): Promise<PackageManifest | null> {
+  const store = storage.stores[file.storage];
+  if (!store) throw new PackageRefusal('package_file_unknown', {});
+  return readPackage((range) => store.get(file.storageKey, range), file.size, kind, platform);
+}
+
+/** The platform a kind of file is for when the form has not said (a zip: HarmonyOS, whose manifest is read). */
+const platformOfKind = (kind: PackageKind): AppPlatform =>
+  (Object.keys(PLATFORM_PACKAGE_KINDS) as AppPlatform[]).find((platform) =>
+    PLATFORM_PACKAGE_KINDS[platform].includes(kind),
+  )!;
+
 /** `/app-packages`: list, get, create (naming an uploaded file), update, delete a testing package, export and import. */
 export function packageRoutes(app: FastifyInstance, db: Db, storage: FileStorage): void {
   const impl = packageImplOf(storage);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/app-packages/inspect',
+    {
+      schema: {
+        tags: [appPackagesResource.name],
+        summary: "An uploaded package's own manifest (package name or bundle id, version, build, lowest OS)",
+        querystring: packageInspectQuery,
+      },
+      config: can(appPackagesResource, 'create'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const { file_id, platform } = request.query;
+      const [file] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.id, file_id), eq(files.cpId, scope.cpId), eq(files.use, 'package')));
+      const kind = file ? kindOfName(file.name) : undefined;
+      if (!file || !kind) fileRefused(scope.lang, 'package_file_unknown');
+      const target = platform ?? platformOfKind(kind);
+      if (!PLATFORM_PACKAGE_KINDS[target].includes(kind))
+        fileRefused(scope.lang, 'package_wrong_platform', { types: typesOf(target) });
+      try {
+        return ok<PackageInspection>({ kind, manifest: await inspectFile(storage, file, kind, target) });
+      } catch (error) {
+        if (error instanceof PackageRefusal) fileRefused(scope.lang, error.key, error.params);
+        throw error;
+      }
+    },
+  );
   resourceRoutes(app, db, appPackagesResource, resourceService(appPackagesResource, impl), impl);
 }
 

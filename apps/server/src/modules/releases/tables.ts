@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
+  PackageManifest,
   AppPlatform,
   BugPriority,
   BugResolution,
@@ -108,6 +109,8 @@ export const appPackages = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     downloadUrl: text('download_url').notNull().default(''),
+    /** What the file's own manifest says (null: not read for its kind). */
+    manifest: jsonb('manifest').$type<PackageManifest>(),
     status: text('status').$type<PackageStatus>().notNull().default('testing'),
     note: text('note').notNull().default(''),
     ...editStamps(),

@@ -17,6 +17,7 @@ const STATE_COLOR: Record<CancellationState, string> = {
   cooling_off: 'processing',
   withdrawn: 'default',
   erased: 'success',
+  erasing: 'warning',
 };
 
 /** Filing a request for a player (customer service, on the player's behalf). */
