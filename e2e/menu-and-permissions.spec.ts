@@ -58,12 +58,12 @@ test.describe('menu and permissions', () => {
     const tools = await openGroup(page, ZH['group.operationTools']!);
     // The tip of an item is shown on it.
     await expect(tools.locator('.rx-menu-tip', { hasText: ZH['tip.newVersion']! })).toBeVisible();
-    // The service panel settings are not built yet (mini-program push, the example before, is).
+    // The service user management is not built yet (the panel settings, the example before, are).
     const service = await openGroup(page, ZH['group.customerService']!);
-    await service.getByText(ZH['page.panelSettings']!, { exact: true }).click();
-    await expect(page).toHaveURL(/\/main\/service\/panel-settings$/);
+    await service.getByText(ZH['page.serviceUsers']!, { exact: true }).click();
+    await expect(page).toHaveURL(/\/main\/service\/user-manage$/);
     await expect(
-      page.getByText(NAV.notBuilt!.title!.replace('{{title}}', ZH['page.panelSettings']!)),
+      page.getByText(NAV.notBuilt!.title!.replace('{{title}}', ZH['page.serviceUsers']!)),
     ).toBeVisible();
   });
 
@@ -173,8 +173,8 @@ test.describe('menu and permissions', () => {
     await signIn(page, 'admin');
     await page.route(/\/main\/assets\/placeholders-[^/]+\.js$/, (route) => route.abort());
     const service = await openGroup(page, ZH['group.customerService']!);
-    // A page not built yet comes from the placeholders chunk (the push pages, the examples before, are built).
-    await service.getByText(ZH['page.panelSettings']!, { exact: true }).click();
+    // A page not built yet comes from the placeholders chunk (the service panel settings, the example before, are built).
+    await service.getByText(ZH['page.serviceUsers']!, { exact: true }).click();
     await expect(page.locator('.rx-stale-build')).toContainText(NAV.staleBuild!.title!);
     // antd spaces out a two-character Chinese label ("刷 新").
     const reload = new RegExp([...NAV.staleBuild!.reload!].join('\\s*'));

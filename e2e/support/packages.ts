@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
+import { apkOf } from '../../apps/server/test/packages.ts';
 import { xmlEntry, zipOf } from '../../apps/server/test/zips.ts';
 
 /** A zip holding these entries (a tiny XML each). */
 export const zipWith = (...names: string[]) => zipOf(names.map((name) => xmlEntry(name, `<x n="${name}"/>`)));
-/** The smallest APK the server takes: a zip with the Android manifest. */
-export const APK = () => zipWith('AndroidManifest.xml', 'classes.dex');
+const APK_BYTES = await apkOf({ versionName: '2.0.0', versionCode: 200 });
+/** An APK the server reads: its binary Android manifest (com.ruixue.xianxia 2.0.0, code 200), code and resources. */
+export const APK = () => APK_BYTES;
 
 /** Uploads a package file as the signed-in admin; answers its id. */
 export async function uploadPackageFile(page: Page, name: string, bytes: Buffer): Promise<string> {

@@ -27,8 +27,8 @@ describe('page modules', () => {
 
   it('find the built pages and leave the others to the not-built page', async () => {
     expect(await hasPageModule('/homepage/index')).toBe(true);
-    expect(await hasPageModule('/service/panel-settings')).toBe(false);
-    await expect(loadPageComponent('/service/panel-settings')).resolves.toBeUndefined();
+    expect(await hasPageModule('/service/user-manage')).toBe(false);
+    await expect(loadPageComponent('/service/user-manage')).resolves.toBeUndefined();
   });
 
   it('share a folder only between a list and its `/:id` detail (the page module tells them apart)', () => {
