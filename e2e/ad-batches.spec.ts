@@ -48,7 +48,7 @@ for (const { lang, html, dir, name, agent } of [
       .first()
       .click();
     await page.keyboard.press('Escape');
-    await dialog.getByLabel(s.titles).fill('新服开启\n登录有礼');
+    await dialog.getByLabel(s.titles).fill('新服开启送神宠\n登录有礼领好礼');
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(dialog).toBeHidden();
 

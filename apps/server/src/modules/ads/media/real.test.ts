@@ -173,7 +173,7 @@ describe('Ocean Engine ad creation (real adapter)', () => {
     const res = await admin.post('/api/v1/ad-batches?media=jrtt', {
       name: 'real batch',
       ad_account_ids: accounts.map((a) => a.id),
-      titles: ['开服大吉'],
+      titles: ['开服大吉送好礼'],
       budget: 50_000,
       bid: 150,
     });
