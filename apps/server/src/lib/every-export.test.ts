@@ -32,7 +32,8 @@ describe('every list that offers export', () => {
     // An overseas page's list is the overseas staff's, on an overseas game.
     const overseas = findPage(resource.page)?.meta.rxRegion === 'hw';
     const client = overseas ? await t.signIn('ops_hw', 'dawn') : t.admin;
-    // The smallest query the export takes: the format, plus what its schema requires (a ticket queue's kind).
+    // The smallest query the export takes: the format, plus what its schema requires (a ticket queue's kind,
+    // a report's days).
     const query = new URLSearchParams({ format: 'csv' });
     const parsed = resource.export!.safeParse({ format: 'csv' });
     if (!parsed.success)
@@ -40,6 +41,12 @@ describe('every list that offers export', () => {
         const key = String(issue.path[0]);
         const options = (issue as { values?: unknown[] }).values;
         if (options?.length) query.set(key, String(options[0]));
+        // A report over a date range (material effects): the last week.
+        else if (key === 'from' || key === 'to')
+          query.set(
+            key,
+            new Date(Date.now() - (key === 'from' ? 7 * 86_400_000 : 0)).toISOString().slice(0, 10),
+          );
       }
     // A dimensioned resource (a platform's, a medium's): its first value, the one its page is.
     if (resource.dimension) query.set(resource.dimension.name, resource.dimension.values[0]);
