@@ -165,6 +165,12 @@ function NewBatch({
 }) {
   const { t } = useTranslation('ads');
   const [form] = Form.useForm<FormValues>();
+  // The form starts at the medium's smallest budget and bid (Kuaishou's budget starts at 500 yuan).
+  const rules = adMediumOf(media)?.batch;
+  const initial = {
+    budget: Math.max(300, (rules?.budget[0] ?? 0) / 100),
+    bid: Math.max(1, (rules?.bid[0] ?? 0) / 100),
+  };
   const accounts = useQuery({
     queryKey: [adBatchesResource.name, media, 'accounts'],
     queryFn: ({ signal }) =>
@@ -223,7 +229,7 @@ function NewBatch({
       confirmLoading={save.isPending}
       width={640}
     >
-      <Form form={form} layout="vertical" initialValues={{ budget: 300, bid: 1 }}>
+      <Form form={form} layout="vertical" initialValues={initial}>
         <Form.Item name="name" label={t('batches.columns.name')} required>
           <Input aria-label={t('batches.columns.name')} />
         </Form.Item>
