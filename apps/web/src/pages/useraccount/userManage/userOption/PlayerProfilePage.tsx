@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useResourceItem } from '@/shared/crud/index.ts';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
 import { ApiError } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { ResponsiveTabs } from '@/shared/ui/ResponsiveTabs.tsx';
 import { PaidTags } from '../PlayersPage.tsx';
 import { SanctionsCard } from './SanctionsCard.tsx';
 import { ProfileTagsCard } from './ProfileTagsCard.tsx';
@@ -151,7 +152,8 @@ export function PlayerProfilePage() {
       </Card>
       <SanctionsCard openid={p.openid} devices={p.devices.map((d) => d.device_id)} />
       <ProfileTagsCard openid={p.openid} />
-      <Tabs
+      <ResponsiveTabs
+        label={t('profileTitle', { name: p.nickname || p.openid })}
         items={[
           tab('roles', (r) => `${r.server}:${r.role_id}`, columns.roles, p.roles),
           tab('logins', (l) => `${l.at} ${l.ip} ${l.device_id}`, columns.logins, p.logins),
