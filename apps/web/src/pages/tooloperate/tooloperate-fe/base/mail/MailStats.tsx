@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Descriptions, Drawer, Select, Space, Statistic, Table, Tag } from 'antd';
+import type { TableRef } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +11,7 @@ import {
 } from '@rx/contracts/mails';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
+import { useScrollRegionsFocusable } from '@/shared/ui/DataTable.tsx';
 
 const STATE_COLORS: Record<string, string> = {
   delivered: 'blue',
@@ -32,6 +34,9 @@ export function MailStatsDrawer({
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [state, setState] = useState<string | undefined>();
+  // The recipients' table scrolls sideways on a phone: its box takes the keyboard focus (axe).
+  const tableRef = useRef<TableRef>(null);
+  useScrollRegionsFocusable(tableRef);
   const stats = useQuery({
     queryKey: ['mails', mail?.id, 'stats'],
     queryFn: () => http.get<Stats>(`/mails/${mail!.id}/stats`),
@@ -93,6 +98,7 @@ export function MailStatsDrawer({
             options={RECIPIENT_STATES.map((value) => ({ value, label: t(`copyStates.${value}`) }))}
           />
           <Table<MailRecipient>
+            ref={tableRef}
             size="small"
             rowKey="player_id"
             loading={copies.isLoading}
