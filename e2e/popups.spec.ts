@@ -57,13 +57,15 @@ test('set up a scene, copy it, publish a pop-up for it, and read its stats after
   await expect(row).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Copy: a new draft prefilled from the scene, saved under its own code.
+  // Copy: the scene's detail page opens as a new scene prefilled from it, saved under its own code,
+  // and the list comes back with both.
   await row.getByTestId('scene-copy').click();
-  const copy = drawerOf(page);
+  await expect(page).toHaveURL(/\/commercialactivity\/scene-config\/detail\/[^/]+\/[^/]+$/);
+  const copy = page.getByTestId('scene-detail');
   await expect(copy.locator('#code')).toHaveValue(`${code}_copy`);
   await expect(copy.locator('#max_popups')).toHaveValue('2');
   await button(copy, zh.crud.action.save).click();
-  await expect(copy).toBeHidden();
+  await expect(page).toHaveURL(/\/commercialactivity\/scene-config$/);
   await expect(rowOf(page, `${code}_copy`)).toHaveCount(1);
 
   // A pop-up for the scene: a wrong form first (no name, no scene, a link that is not one).
