@@ -117,9 +117,11 @@ export async function logsOf(t: TestContext, targetType: string, targetId: numbe
 }
 
 /** The rows of an exported file, either format. */
-export function sheetOf(res: LightMyRequestResponse): string[][] {
+export async function sheetOf(res: LightMyRequestResponse): Promise<string[][]> {
   const raw = res.rawPayload;
-  return raw.subarray(0, 2).toString('latin1') === 'PK' ? readXlsx(raw) : parseCsv(raw.toString('utf8'));
+  return raw.subarray(0, 2).toString('latin1') === 'PK'
+    ? await readXlsx(raw)
+    : parseCsv(raw.toString('utf8'));
 }
 
 /** Rows of a sheet as objects keyed by the header. */
@@ -148,7 +150,7 @@ export async function checkRoundTrip(
   for (const format of ['csv', 'xlsx'] as const) {
     const res = await api.get(`${path}/export?format=${format}`);
     expect(res.statusCode, res.body).toBe(200);
-    exported = sheetOf(res);
+    exported = await sheetOf(res);
     expect(exported.length).toBeGreaterThan(1);
     const dry = await api.upload(`${path}/import?dry_run=1`, res.rawPayload, TYPES[format]);
     expect(body(dry).data, dry.body).toMatchObject({ dry_run: true, create: [], update: [], errors: [] });

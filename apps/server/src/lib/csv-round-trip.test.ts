@@ -31,7 +31,7 @@ describe('formula escapes round-trip exactly (defect 12)', () => {
       expect(raw).toContain(`,${escaped},`);
     }
     expect(raw).toContain(',-5,');
-    const exported = sheetOf(csv);
+    const exported = await sheetOf(csv);
     const zh = exported[0]!.indexOf('name.zh');
     expect(
       exported

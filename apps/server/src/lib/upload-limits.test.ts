@@ -33,9 +33,9 @@ function workbookWith(sheet: Omit<RawEntry, 'name'>): Buffer {
 }
 const sheetOf = (xml: string) => xmlEntry('', xml);
 
-function refusal(read: () => unknown): TableFileError {
+async function refusal(read: () => unknown): Promise<TableFileError> {
   try {
-    read();
+    await read();
   } catch (error) {
     if (error instanceof TableFileError) return error;
     throw error;
@@ -48,10 +48,10 @@ describe('XLSX uploads that try to explode', () => {
   it(
     'stops a zip bomb (a small file claiming small sizes, inflating to 241 MiB) at the limit',
     { timeout: 120_000 },
-    () => {
+    async () => {
       const bomb = workbookWith(deflateBomb('<worksheet><sheetData>', 241));
       expect(bomb.length).toBeLessThan(300 * 1024);
-      const error = refusal(() => readXlsx(bomb));
+      const error = await refusal(() => readXlsx(bomb));
       expect(error.key).toBe('file_too_large');
       // Counted, not timed: it stopped within one step of the per-part limit, far from 241 MiB.
       expect(error.inflated).toBeGreaterThan(FILE_LIMITS.entryBytes);
@@ -59,39 +59,39 @@ describe('XLSX uploads that try to explode', () => {
     },
   );
 
-  it('counts all parts together: two parts under the part limit but over the total', () => {
+  it('counts all parts together: two parts under the part limit but over the total', async () => {
     const part = (name: string) => ({ name, ...deflateBomb('<a>', 3, '</a>') });
-    const zip = new ZipReader(zipOf([part('one'), part('two')]), { total: 5 * MiB, entry: 4 * MiB });
+    const zip = await ZipReader.open(zipOf([part('one'), part('two')]), { total: 5 * MiB, entry: 4 * MiB });
     runSteps(zip.inflate('one', () => {}));
     expect(zip.inflated).toBe(3 * MiB + 7);
-    const error = refusal(() => runSteps(zip.inflate('two', () => {})));
+    const error = await refusal(() => runSteps(zip.inflate('two', () => {})));
     expect(error.key).toBe('file_too_large');
     expect(error.inflated).toBeGreaterThan(5 * MiB);
     expect(error.inflated).toBeLessThanOrEqual(5 * MiB + STEP_OUTPUT);
   });
 
-  it('allows the workbook part only a little', () => {
+  it('allows the workbook part only a little', async () => {
     const file = zipOf([{ name: 'xl/workbook.xml', ...deflateBomb('<workbook>', 20) }]);
-    const error = refusal(() => readXlsx(file));
+    const error = await refusal(() => readXlsx(file));
     expect(error.key).toBe('file_too_large');
     expect(error.inflated).toBeLessThanOrEqual(MiB + STEP_OUTPUT);
   });
 
-  it('refuses 64,000 unclosed <row> tags in a 1 KB sheet at the second one', () => {
+  it('refuses 64,000 unclosed <row> tags in a 1 KB sheet at the second one', async () => {
     const xml = '<worksheet><sheetData>' + '<row>'.repeat(64_000);
     const sheet = sheetOf(xml);
     expect(sheet.data.length).toBeLessThan(1200);
-    expect(refusal(() => readXlsx(workbookWith(sheet))).key).toBe('bad_file');
+    expect((await refusal(() => readXlsx(workbookWith(sheet)))).key).toBe('bad_file');
   });
 
-  it('refuses more rows than the limit, reading no further', () => {
+  it('refuses more rows than the limit, reading no further', async () => {
     const xml = '<worksheet><sheetData>' + '<row><c t="inlineStr"><is><t>x</t></is></c></row>'.repeat(64_000);
-    const error = refusal(() => readXlsx(workbookWith(sheetOf(xml))));
+    const error = await refusal(() => readXlsx(workbookWith(sheetOf(xml))));
     expect(error.key).toBe('too_many_rows');
     expect(error.params).toEqual({ max: FILE_LIMITS.rows });
     // A row numbered far away is the same refusal, without padding up to it.
     const far = '<worksheet><sheetData><row r="9000000"/></sheetData></worksheet>';
-    expect(refusal(() => readXlsx(workbookWith(sheetOf(far)))).key).toBe('too_many_rows');
+    expect((await refusal(() => readXlsx(workbookWith(sheetOf(far))))).key).toBe('too_many_rows');
   });
 
   it('refuses a truncated or altered file, a zip that is no workbook, and a document type', async () => {
@@ -103,19 +103,42 @@ describe('XLSX uploads that try to explode', () => {
         })(),
       ),
     );
-    expect(readXlsx(good)).toEqual([['a'], ['1'], ['2']]);
-    expect(refusal(() => readXlsx(good.subarray(0, good.length >> 1))).key).toBe('bad_file');
+    expect(await readXlsx(good)).toEqual([['a'], ['1'], ['2']]);
+    expect((await refusal(() => readXlsx(good.subarray(0, good.length >> 1)))).key).toBe('bad_file');
     // Same length, one byte of the compressed sheet changed: the inflate or the CRC catches it.
     const altered = Buffer.from(good);
     const at = altered.indexOf('xl/worksheets/sheet1.xml') + 40;
     altered[at] = altered[at]! ^ 0xff;
-    expect(refusal(() => readXlsx(altered)).key).toBe('bad_file');
+    expect((await refusal(() => readXlsx(altered))).key).toBe('bad_file');
 
     const other = await collect(zipStream([{ name: 'notes.txt', data: Buffer.from('hello') }]));
-    expect(refusal(() => readXlsx(other)).key).toBe('bad_file');
+    expect((await refusal(() => readXlsx(other))).key).toBe('bad_file');
 
     const doctype = '<!DOCTYPE w [<!ENTITY a "aaaa">]><worksheet><sheetData/></worksheet>';
-    expect(refusal(() => readXlsx(workbookWith(sheetOf(doctype)))).key).toBe('bad_file');
+    expect((await refusal(() => readXlsx(workbookWith(sheetOf(doctype))))).key).toBe('bad_file');
+  });
+});
+
+describe('XLSX uploads that try to mislead', () => {
+  it('refuses a part named twice (two different sheets under one name)', async () => {
+    const twice = zipOf([
+      xmlEntry('xl/workbook.xml', WORKBOOK),
+      xmlEntry('xl/_rels/workbook.xml.rels', RELS),
+      xmlEntry('xl/worksheets/sheet1.xml', '<worksheet><sheetData/></worksheet>'),
+      xmlEntry(
+        'xl/worksheets/sheet1.xml',
+        '<worksheet><sheetData><row><c t="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>',
+      ),
+    ]);
+    expect((await refusal(() => readXlsx(twice))).key).toBe('bad_file');
+  });
+
+  it('refuses a directory that points outside the file', async () => {
+    const good = workbookWith(sheetOf('<worksheet><sheetData/></worksheet>'));
+    const end = good.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const far = Buffer.from(good);
+    far.writeUInt32LE(good.length + 1000, end + 16);
+    expect((await refusal(() => readXlsx(far))).key).toBe('bad_file');
   });
 });
 
@@ -129,7 +152,10 @@ describe('CSV uploads', () => {
 
   it('refuses stray quotes instead of guessing, naming the line', async () => {
     for (const text of ['a,b\nx,y"z\n', 'a,b\n"open,1\n', 'a,b\n"ab"c,1\n']) {
-      expect(refusal(() => parseCsv(text))).toMatchObject({ key: 'csv_bad_quote', params: { line: 2 } });
+      expect(await refusal(() => parseCsv(text))).toMatchObject({
+        key: 'csv_bad_quote',
+        params: { line: 2 },
+      });
       await expect(readCsv(Buffer.from(text))).rejects.toMatchObject({ key: 'csv_bad_quote' });
     }
   });
@@ -137,18 +163,18 @@ describe('CSV uploads', () => {
   it('stops at the row, column and record limits', async () => {
     const rows = (n: number) => 'h\n' + 'x\n'.repeat(n);
     expect(parseCsv(rows(FILE_LIMITS.rows))).toHaveLength(FILE_LIMITS.rows + 1);
-    expect(refusal(() => parseCsv(rows(FILE_LIMITS.rows + 1)))).toMatchObject({
+    expect(await refusal(() => parseCsv(rows(FILE_LIMITS.rows + 1)))).toMatchObject({
       key: 'too_many_rows',
       params: { max: FILE_LIMITS.rows },
     });
     await expect(readCsv(Buffer.from(rows(FILE_LIMITS.rows + 1)))).rejects.toMatchObject({
       key: 'too_many_rows',
     });
-    expect(refusal(() => parseCsv(','.repeat(FILE_LIMITS.columns)))).toMatchObject({
+    expect(await refusal(() => parseCsv(','.repeat(FILE_LIMITS.columns)))).toMatchObject({
       key: 'too_many_columns',
     });
     const long = `a\n"${'x'.repeat(FILE_LIMITS.recordBytes + 10)}"\n`;
-    expect(refusal(() => parseCsv(long))).toMatchObject({ key: 'record_too_large' });
+    expect(await refusal(() => parseCsv(long))).toMatchObject({ key: 'record_too_large' });
   });
 
   it('round-trips every text exactly while a spreadsheet sees no formula', () => {

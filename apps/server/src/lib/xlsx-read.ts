@@ -177,15 +177,16 @@ function* sheetRows(zip: ZipReader, path: string, shared: readonly string[]): Ge
   return rows;
 }
 
-function* xlsxSteps(file: Buffer): Generator<void, string[][]> {
-  const zip = new ZipReader(file);
+function* xlsxSteps(zip: ZipReader): Generator<void, string[][]> {
   const sheet = yield* firstSheetPath(zip);
   const shared = yield* sharedStrings(zip);
   return yield* sheetRows(zip, sheet, shared);
 }
 
 /** At once: tests, and files known to be small. */
-export const readXlsx = (file: Buffer): string[][] => runSteps(xlsxSteps(file));
+export const readXlsx = async (file: Buffer): Promise<string[][]> =>
+  runSteps(xlsxSteps(await ZipReader.open(file)));
 
 /** An upload: other requests get in between the steps. */
-export const readXlsxYielding = (file: Buffer): Promise<string[][]> => runStepsYielding(xlsxSteps(file));
+export const readXlsxYielding = async (file: Buffer): Promise<string[][]> =>
+  runStepsYielding(xlsxSteps(await ZipReader.open(file)));

@@ -1,10 +1,12 @@
 import zlib from 'node:zlib';
 import { Inflate, Zip, ZipDeflate } from 'fflate';
+import yauzl from 'yauzl';
 import { badFile, FILE_LIMITS, TableFileError } from './file-limits.ts';
 
 /**
- * Zip for XLSX: writing through fflate's streaming writer, and a reader for uploaded files that
- * trusts nothing the file says about sizes (it inflates with fflate, counting what really comes out).
+ * Zip for XLSX: writing through fflate's streaming writer, and a reader for uploaded files (yauzl
+ * reads the directory; fflate inflates, counting what really comes out: nothing the file says about
+ * sizes is trusted).
  */
 
 export interface ZipEntry {
@@ -50,7 +52,7 @@ export async function* zipStream(entries: Iterable<ZipEntry>, now = new Date()):
 interface DirectoryEntry {
   method: number;
   crc: number;
-  /** Where the compressed bytes are, checked to lie inside the file. */
+  /** Where the compressed bytes are: yauzl checks they lie inside the file. */
   start: number;
   end: number;
 }
@@ -58,61 +60,72 @@ interface DirectoryEntry {
 /** Compressed bytes inflated per step: deflate expands at most ~1032×, so a step makes ≤ ~4 MiB. */
 const INFLATE_STEP = 4 * 1024;
 
+/** One of yauzl's callbacks as a promise. */
+const promised = <T>(start: (done: (error: Error | null, value: T) => void) => void) =>
+  new Promise<T>((resolve, reject) => start((error, value) => (error ? reject(error) : resolve(value))));
+
 /**
- * The central directory of an uploaded zip, every offset checked against the file, and entries
- * inflated on demand in small steps, counting the bytes really produced: the sizes the file
- * claims are never used to decide how much to unpack. Anything inconsistent is `bad_file`; more
- * than the limits is `file_too_large`, raised the step the limit is crossed.
+ * An uploaded zip: its directory read by yauzl (every record and local header checked against the
+ * file, sizes validated), then entries inflated on demand in small steps with fflate, counting the
+ * bytes really produced: the sizes the file claims are never used to decide how much to unpack.
+ * Anything inconsistent is `bad_file`; more than the limits is `file_too_large`, raised the step
+ * the limit is crossed.
  */
 export class ZipReader {
-  private readonly entries = new Map<string, DirectoryEntry>();
   /** Bytes inflated so far, all entries together. */
   inflated = 0;
 
-  constructor(
+  private constructor(
     private readonly zip: Buffer,
-    private readonly limits = { total: FILE_LIMITS.inflatedBytes, entry: FILE_LIMITS.entryBytes },
-  ) {
-    const u16 = (at: number) => (at + 2 <= zip.length ? zip.readUInt16LE(at) : fail());
-    const u32 = (at: number) => (at >= 0 && at + 4 <= zip.length ? zip.readUInt32LE(at) : fail());
-    const fail = (): never => {
-      throw badFile();
-    };
-    let end = -1;
-    for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-      if (zip.readUInt32LE(i) === 0x06054b50) {
-        end = i;
-        break;
+    private readonly entries: ReadonlyMap<string, DirectoryEntry>,
+    private readonly limits: { total: number; entry: number },
+  ) {}
+
+  static async open(
+    zip: Buffer,
+    limits = { total: FILE_LIMITS.inflatedBytes, entry: FILE_LIMITS.entryBytes },
+  ): Promise<ZipReader> {
+    const entries = new Map<string, DirectoryEntry>();
+    let file: yauzl.ZipFile | undefined;
+    try {
+      file = await yauzl.fromBufferPromise(zip, {
+        lazyEntries: true,
+        validateEntrySizes: true,
+        strictFileNames: false,
+      });
+      if (file.entryCount > FILE_LIMITS.zipEntries) throw badFile();
+      const directory = file;
+      for (;;) {
+        const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
+          directory
+            .once('entry', resolve)
+            .once('end', () => resolve(null))
+            .once('error', reject);
+          directory.readEntry();
+        });
+        directory.removeAllListeners();
+        if (!entry) break;
+        const method = entry.compressionMethod;
+        // Encrypted entries and other methods have no place in an upload; a name twice is a trick.
+        if (entry.isEncrypted() || (method !== 0 && method !== 8) || entries.has(entry.fileName))
+          throw badFile();
+        const header = await promised<yauzl.LocalFileHeader>((done) =>
+          directory.readLocalFileHeader(entry, { minimal: true }, done),
+        );
+        const start = header.fileDataStart;
+        entries.set(entry.fileName, { method, crc: entry.crc32, start, end: start + entry.compressedSize });
       }
+    } catch (error) {
+      throw error instanceof TableFileError ? error : badFile();
+    } finally {
+      file?.close();
     }
-    if (end < 0) fail();
-    const count = u16(end + 10);
-    if (count > FILE_LIMITS.zipEntries) fail();
-    let at = u32(end + 16);
-    for (let n = 0; n < count; n++) {
-      if (u32(at) !== 0x02014b50) fail();
-      const flags = u16(at + 8);
-      const method = u16(at + 10);
-      const compressed = u32(at + 20);
-      const nameLength = u16(at + 28);
-      const skip = nameLength + u16(at + 30) + u16(at + 32);
-      const localAt = u32(at + 42);
-      if (at + 46 + skip > zip.length) fail();
-      const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-      // Encrypted entries, other methods and zip64 (sizes of 0xFFFFFFFF) have no place in an upload.
-      if (flags & 1 || (method !== 0 && method !== 8) || compressed === 0xffffffff) fail();
-      if (u32(localAt) !== 0x04034b50 || this.entries.has(name)) fail();
-      const start = localAt + 30 + u16(localAt + 26) + u16(localAt + 28);
-      if (start + compressed > zip.length) fail();
-      this.entries.set(name, { method, crc: u32(at + 16), start, end: start + compressed });
-      at += 46 + skip;
-    }
+    return new ZipReader(zip, entries, limits);
   }
 
   has(name: string): boolean {
     return this.entries.has(name);
   }
-
   /**
    * Unpacks one entry, handing its bytes to `take` as they come and yielding after every step so
    * the caller can let other work in. Checks the CRC at the end. `limit` lowers the entry's limit.

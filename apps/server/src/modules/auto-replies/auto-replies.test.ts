@@ -340,7 +340,7 @@ describe('auto-reply rules', () => {
 
   it('exports the rules with keywords and replies as JSON', async () => {
     const rows = records(
-      sheetOf(await admin.get('/api/v1/auto-replies/export?format=csv&q=%E9%97%AE%E5%80%99')),
+      await sheetOf(await admin.get('/api/v1/auto-replies/export?format=csv&q=%E9%97%AE%E5%80%99')),
     );
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.keywords!)).toEqual([

@@ -187,7 +187,7 @@ describe('sub-channels', () => {
 
   it('names channels by code in sheets, and refuses an unknown one', async () => {
     const exported = body<List<SubChannel>>(await gn.get('/api/v1/sub-channels?page_size=1')).data.list[0]!;
-    const csv = records(sheetOf(await gn.get('/api/v1/sub-channels/export?format=csv')));
+    const csv = records(await sheetOf(await gn.get('/api/v1/sub-channels/export?format=csv')));
     expect(csv.find((r) => r.code === exported.code)).toMatchObject({ channel_code: exported.channel_code });
     const res = await gn.upload(
       '/api/v1/sub-channels/import?dry_run=1',

@@ -360,7 +360,7 @@ describe('the console', () => {
     expect(page.list.map((f) => f.rule)).toEqual(['r_low']);
     const res = await admin.get(`/api/v1/cheat-flags/export?q=${q}&score_min=50`);
     expect(res.statusCode).toBe(200);
-    const rows = records(sheetOf(res));
+    const rows = records(await sheetOf(res));
     expect(rows.map((r) => r.rule).sort()).toEqual(['r_high', 'r_mid']);
     expect(rows.find((r) => r.rule === 'r_high')).toMatchObject({ openid: q, score: '95', hits: '2' });
   });

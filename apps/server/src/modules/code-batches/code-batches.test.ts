@@ -415,7 +415,7 @@ describe('exchange-code batches', () => {
     const res = await admin.get(`/api/v1/code-batches/${batch.id}/codes/export?format=xlsx`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const rows = sheetOf(res);
+    const rows = await sheetOf(res);
     expect(rows[0]).toEqual(['# batch', batch.name]);
     const header = rows.findIndex((r) => r[0] === 'code');
     expect(rows[header]).toEqual(['code', 'redeemed']);

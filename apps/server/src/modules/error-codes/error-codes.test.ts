@@ -219,7 +219,7 @@ describe('error codes', () => {
   });
 
   it('refuses an import whose placeholders differ, naming the row and column, and writes nothing', async () => {
-    const sheet = sheetOf(await admin.get('/api/v1/error-codes/export?format=csv&q=1003'));
+    const sheet = await sheetOf(await admin.get('/api/v1/error-codes/export?format=csv&q=1003'));
     const [header, row] = sheet as [string[], string[]];
     const edited = row.map((cell, i) => (header[i] === 'texts.en' ? 'Banned until {date}' : cell));
     const added = header.map((h) =>
@@ -245,7 +245,7 @@ describe('error codes', () => {
       ]),
     );
     expect(await t.rowCount(errorCodes)).toBe(before);
-    expect(records(sheetOf(await admin.get('/api/v1/error-codes/export?q=1003')))[0]!['texts.en']).toBe(
+    expect(records(await sheetOf(await admin.get('/api/v1/error-codes/export?q=1003')))[0]!['texts.en']).toBe(
       'This account is banned until {0}.',
     );
   });

@@ -156,13 +156,13 @@ describe('feedback types', () => {
   it('exports the filtered rows with parents by code', async () => {
     const res = await admin.get('/api/v1/feedback-types/export?format=csv&queue=payment');
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const rows = records(sheetOf(res));
+    const rows = records(await sheetOf(res));
     expect(rows.find((r) => r.code === 'refund')).toMatchObject({
       parent_code: 'payment',
       'name.zh': '退款申请',
     });
     const xlsx = await admin.get('/api/v1/feedback-types/export?format=xlsx&queue=payment');
-    expect(records(sheetOf(xlsx))).toHaveLength(rows.length);
+    expect(records(await sheetOf(xlsx))).toHaveLength(rows.length);
   });
 });
 

@@ -287,11 +287,11 @@ describe('help articles', () => {
 
   it('exports the filtered articles', async () => {
     const res = await admin.get('/api/v1/help-articles/export?format=csv&language=en&status=published');
-    const rows = records(sheetOf(res));
+    const rows = records(await sheetOf(res));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.language === 'en' && r.status === 'published')).toBe(true);
     expect(rows.find((r) => r.title === 'How does stamina recover?')).toMatchObject({ stale: 'true' });
-    const categories = records(sheetOf(await admin.get('/api/v1/help-categories/export?format=xlsx')));
+    const categories = records(await sheetOf(await admin.get('/api/v1/help-categories/export?format=xlsx')));
     expect(categories.find((c) => c['name.zh'] === '账号与登录')).toMatchObject({
       'name.en': 'Account & sign-in',
     });

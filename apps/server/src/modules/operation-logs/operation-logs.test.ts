@@ -98,7 +98,7 @@ describe('operation logs', () => {
     for (const format of ['csv', 'xlsx']) {
       const res = await admin.get(`/api/v1/operation-logs/export?format=${format}&target_type=channel`);
       expect(res.statusCode).toBe(200);
-      const rows = records(sheetOf(res));
+      const rows = records(await sheetOf(res));
       expect(rows.map((r) => r.target_name)).toEqual(['日志渠道', '运营渠道']);
       expect(JSON.parse(rows[1]!.after!)).toMatchObject({ code: 'ops_made', kind: 'store' });
       expect(rows[0]).toMatchObject({ username: 'admin', action: 'create', before: '' });

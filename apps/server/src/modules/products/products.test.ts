@@ -141,12 +141,12 @@ describe('products', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="products-.*\.csv"/);
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const rows = records(sheetOf(csv));
+    const rows = records(await sheetOf(csv));
     expect(rows.map((r) => r.code)).toContain('xianxia');
     expect(rows.find((r) => r.code === 'xianxia')).toMatchObject({ name: '仙侠奇缘', region: 'gn' });
     const xlsx = await admin.get('/api/v1/products/export?format=xlsx');
     expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
-    expect(records(sheetOf(xlsx)).length).toBe(rows.length);
+    expect(records(await sheetOf(xlsx)).length).toBe(rows.length);
   });
 
   it('logs what an import changes', async () => {

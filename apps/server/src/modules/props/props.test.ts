@@ -156,7 +156,7 @@ describe('props', () => {
     const tankClient = await t.signIn('admin', 'tankwar');
     for (const format of ['csv', 'xlsx']) {
       const rows = records(
-        sheetOf(await tankClient.get(`/api/v1/props/export?format=${format}&type=material`)),
+        await sheetOf(await tankClient.get(`/api/v1/props/export?format=${format}&type=material`)),
       );
       expect(rows.length).toBe(1234 + 6);
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);

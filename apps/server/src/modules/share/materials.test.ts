@@ -197,7 +197,7 @@ describe('share material strategies', () => {
     );
     expect(body(forQq).data).toEqual([]);
     const exported = records(
-      sheetOf(await t.admin.get('/api/v1/share-materials/export?material=password&format=csv')),
+      await sheetOf(await t.admin.get('/api/v1/share-materials/export?material=password&format=csv')),
     );
     expect(exported.map((r) => [r.material, r.template, r.platforms])).toEqual([
       ['password', '复制 {code} 打开游戏', 'wechat line'],

@@ -58,7 +58,7 @@ describe('share platforms (per game)', () => {
     expect(body<{ list: SharePlatformSetup[] }>(list).data.list.map((p) => p.id)).toContain(item.id);
     const exported = await t.admin.get('/api/v1/share-platforms/export?format=csv');
     expect(exported.statusCode, exported.body).toBe(200);
-    expect(sheetOf(exported)[0]).toContain('app_secret_set');
+    expect((await sheetOf(exported))[0]).toContain('app_secret_set');
     expect(exported.body).not.toContain(secret);
   });
 

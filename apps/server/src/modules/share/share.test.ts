@@ -77,7 +77,7 @@ describe('share images', () => {
     expect(body(await t.admin.get(`/api/v1/share-images/${id}?platform=facebook`)).code).toBe(0);
     // The export keeps to the platform too.
     const exported = records(
-      sheetOf(await t.admin.get('/api/v1/share-images/export?platform=wechat&format=csv')),
+      await sheetOf(await t.admin.get('/api/v1/share-images/export?platform=wechat&format=csv')),
     );
     expect(exported.map((r) => [r.platform, r.name, r.width])).toEqual([['wechat', '邀请图', '500']]);
   });

@@ -189,7 +189,9 @@ describe('the share funnel', () => {
     expect(inbox).toEqual([
       { openid: 'funnel-ann', status: 'sent', attachments: [{ type: 'gift', id: giftId, quantity: 1 }] },
     ]);
-    const exported = records(sheetOf(await t.admin.get('/api/v1/share-tracking/export?format=csv&q=funnel')));
+    const exported = records(
+      await sheetOf(await t.admin.get('/api/v1/share-tracking/export?format=csv&q=funnel')),
+    );
     expect(exported.map((r) => r.invitee).sort()).toEqual(['funnel-newbie', 'funnel-other']);
 
     const funnel = async (query: string) =>

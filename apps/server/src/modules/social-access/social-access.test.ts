@@ -186,7 +186,9 @@ describe('social access policies', () => {
   });
 
   it('exports the policies of one kind', async () => {
-    const rows = records(sheetOf(await admin.get('/api/v1/social-access/export?kind=friend&format=xlsx')));
+    const rows = records(
+      await sheetOf(await admin.get('/api/v1/social-access/export?kind=friend&format=xlsx')),
+    );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.kind === 'friend' && r.world === '')).toBe(true);
     expect(body(await admin.get('/api/v1/social-access/export?format=csv')).code).toBe(400001);

@@ -181,7 +181,9 @@ describe('staff', () => {
 
   it('exports CSV and XLSX (no import: each account gets its own initial password)', async () => {
     for (const format of ['csv', 'xlsx']) {
-      const rows = records(sheetOf(await admin.get(`/api/v1/staff/export?format=${format}&q=cs_agent`)));
+      const rows = records(
+        await sheetOf(await admin.get(`/api/v1/staff/export?format=${format}&q=cs_agent`)),
+      );
       expect(rows).toEqual([
         expect.objectContaining({ username: 'cs_agent', roles: 'customer_service|ops_gn' }),
       ]);

@@ -245,11 +245,11 @@ describe('tickets', () => {
     expect(counts.total).toBe(2);
     const csv = await admin.get(`/api/v1/tickets/export?kind=product&openid=${openid(4)}&format=csv`);
     expect(csv.statusCode).toBe(200);
-    const rows = sheetOf(csv);
+    const rows = await sheetOf(csv);
     expect(rows[0]).toContain('openid');
     expect(rows).toHaveLength(3);
     const xlsx = await admin.get(`/api/v1/tickets/export?kind=product&openid=${openid(4)}&format=xlsx`);
-    expect(sheetOf(xlsx)).toHaveLength(3);
+    expect(await sheetOf(xlsx)).toHaveLength(3);
     // Player queue does not show product tickets.
     expect(
       body<{ total: number }>(await admin.get(`/api/v1/tickets?kind=player&openid=${openid(4)}`)).data.total,

@@ -271,7 +271,7 @@ describe('layers and members', () => {
     );
     const csv = await admin.get(`/api/v1/user-groups/${group.id}/members/export?format=csv`);
     expect(csv.statusCode).toBe(200);
-    const rows = sheetOf(csv);
+    const rows = await sheetOf(csv);
     expect(rows[0]).toEqual([
       'openid',
       'nickname',
@@ -283,7 +283,7 @@ describe('layers and members', () => {
     ]);
     expect(rows.length).toBe(PLAYERS + 1);
     const xlsx = await admin.get(`/api/v1/user-groups/${group.id}/members/export?format=xlsx&layer=A`);
-    expect(sheetOf(xlsx).length - 1).toBe((await members(admin, group.id, 'layer=A')).total);
+    expect((await sheetOf(xlsx)).length - 1).toBe((await members(admin, group.id, 'layer=A')).total);
   });
 });
 

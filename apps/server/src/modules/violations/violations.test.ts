@@ -271,7 +271,7 @@ describe('violators grouped by player', () => {
     for (const format of ['csv', 'xlsx']) {
       const res = await admin.get(`/api/v1/violations/export?format=${format}&q=${openid(7)}`);
       expect(res.statusCode, res.body).toBe(200);
-      const rows = records(sheetOf(res));
+      const rows = records(await sheetOf(res));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         openid: openid(7),
