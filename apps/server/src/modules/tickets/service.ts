@@ -148,10 +148,18 @@ export function ticketWhere(scope: ProductScope, f: TicketFilters): SQL {
   const parts: SQL[] = [
     sql`${tickets.cpId} = ${scope.cpId}`,
     sql`${tickets.productId} = ${scope.productId}`,
-    sql`${tickets.kind} = ${f.kind}`,
   ];
+  // The service desk's queue holds both kinds (optionally one, `source`); the others their own.
+  if (f.kind !== 'service') parts.push(sql`${tickets.kind} = ${f.kind}`);
+  else if (f.source) parts.push(sql`${tickets.kind} = ${f.source}`);
   if (f.state) parts.push(sql`${tickets.state} = ${f.state}`);
-  if (f.type) parts.push(sql`${feedbackTypes.code} = ${f.type}`);
+  // A type and its subtree: the types reached from the code's type through `parent_id`.
+  if (f.type)
+    parts.push(sql`${tickets.typeId} in (
+      with recursive sub(id) as (
+        select id from feedback_types where product_id = ${scope.productId} and code = ${f.type}
+        union select ft.id from feedback_types ft join sub on ft.parent_id = sub.id
+      ) select id from sub)`);
   if (f.assignee === 'mine') parts.push(sql`${tickets.assigneeId} = ${scope.userId}`);
   else if (f.assignee === 'unassigned') parts.push(sql`${tickets.assigneeId} is null`);
   else if (f.assignee) parts.push(sql`${tickets.assigneeId} = ${Number(f.assignee)}`);
@@ -260,14 +268,18 @@ export async function ticketDetail(db: Db, scope: ProductScope, id: number): Pro
 export async function assignees(
   db: Db,
   cpId: number,
-  see: string,
+  see: string | readonly string[],
 ): Promise<{ id: number; username: string }[]> {
+  const pages = typeof see === 'string' ? [see] : see;
   return queryRows<{ id: number; username: string }>(
     db,
     sql`select u.id, u.username from users u where u.cp_id = ${cpId} and not u.disabled and exists (
       select 1 from user_roles ur join roles r on r.id = ur.role_id
       left join role_permissions rp on rp.role_id = r.id
-      where ur.user_id = u.id and not r.disabled and (r.identifier = ${ADMIN_ROLE} or rp.resource = ${see})
+      where ur.user_id = u.id and not r.disabled and (r.identifier = ${ADMIN_ROLE} or rp.resource in (${sql.join(
+        pages.map((p) => sql`${p}`),
+        sql`, `,
+      )}))
     ) order by u.username limit 500`,
   );
 }
