@@ -377,7 +377,7 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
       return ok(toNote(row, []));
     },
   );
-  app.patch(
+  app.put(
     `${base}/:openid/notes/:id`,
     {
       schema: {
