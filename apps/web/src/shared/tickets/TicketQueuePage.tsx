@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   TICKET_FILTERS,
+  TICKET_KINDS,
   TICKET_STATES,
   ticketsResourceOf,
   type TicketItem,
-  type TicketKind,
+  type TicketQueue,
 } from '@rx/contracts/tickets';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
@@ -21,16 +22,18 @@ import { ticketApi, ticketKeys } from './api.ts';
 import { TicketDrawer } from './TicketDrawer.tsx';
 import { PriorityTag, StateTag, typeName } from './parts.tsx';
 
-const TITLES: Record<TicketKind, string> = {
+const TITLES: Record<TicketQueue, string> = {
   product: 'menu:page.productFeedback',
   player: 'menu:page.playerFeedback',
+  service: 'menu:page.serviceFeedback',
 };
 
 /**
- * A queue of feedback tickets (product or player feedback): counts by state and type, filters in
- * the address, the table, export, and the ticket drawer (`?ticket=<id>`, the link of notifications).
+ * A queue of feedback tickets (product feedback, player feedback, or the service desk's holding
+ * both): counts by state and type, filters in the address, the table, export, and the ticket drawer
+ * (`?ticket=<id>`, the link of notifications).
  */
-export function TicketQueuePage({ kind }: { kind: TicketKind }) {
+export function TicketQueuePage({ kind }: { kind: TicketQueue }) {
   const { t } = useTranslation('tickets');
   const lang = currentLanguage();
   const productId = useProduct((s) => s.productId);
@@ -103,13 +106,32 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
           </Typography.Link>
         ),
       },
+      ...(kind === 'service'
+        ? [
+            {
+              title: t('columns.kind'),
+              dataIndex: 'kind',
+              width: 120,
+              render: (k: TicketItem['kind']) => t(`kinds.${k}`),
+            } as const,
+          ]
+        : []),
       {
         title: t('columns.openid'),
         dataIndex: 'openid',
         width: 170,
-        render: (openid: string) => (
-          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
-        ),
+        // The service desk goes to what service knows of the player and their conversations.
+        render: (openid: string) =>
+          kind === 'service' ? (
+            <Flex vertical gap={2}>
+              <Link to={`/service/user-manage?q=${encodeURIComponent(openid)}&by=openid`}>{openid}</Link>
+              <Link to={`/service/session-records?q=${encodeURIComponent(openid)}`}>
+                {t('conversations')}
+              </Link>
+            </Flex>
+          ) : (
+            <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
+          ),
       },
       ...(kind === 'player'
         ? [{ title: t('columns.reported'), dataIndex: 'reported_openid', width: 150 } as const]
@@ -228,6 +250,9 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
             ...(assignees.data ?? []).map((u) => ({ value: String(u.id), label: u.username })),
           ],
         },
+        ...(kind === 'service'
+          ? [{ ...enumSearch(t, 'source', t('columns.kind'), TICKET_KINDS, 'kinds'), width: 150 }]
+          : []),
         { name: 'channel', label: t('columns.channel'), width: 120 },
         { name: 'openid', label: t('columns.openid'), width: 180 },
         choiceSearch('rated', t('filters.rated'), 120, [

@@ -4,7 +4,7 @@ import type {
   TicketCounts,
   TicketDetail,
   TicketItem,
-  TicketKind,
+  TicketQueue,
   TicketPriority,
   TicketStaffMove,
 } from '@rx/contracts/tickets';
@@ -18,8 +18,8 @@ export const ticketKeys = {
   list: (query: object) => resourceKey(TICKETS, 'list', query),
   counts: (query: object) => resourceKey(TICKETS, 'counts', query),
   item: (id: number) => resourceKey(TICKETS, 'item', id),
-  assignees: (kind: TicketKind) => resourceKey(TICKETS, 'assignees', kind),
-  canned: (kind: TicketKind) => resourceKey(TICKETS, 'canned', kind),
+  assignees: (kind: TicketQueue) => resourceKey(TICKETS, 'assignees', kind),
+  canned: (kind: TicketQueue) => resourceKey(TICKETS, 'canned', kind),
 };
 
 type Query = Record<string, string | number>;
@@ -30,8 +30,8 @@ export const ticketApi = {
     http.get<TicketCounts>(`/${TICKETS}/counts`, query, { signal }),
   detail: (id: number, signal?: AbortSignal) =>
     http.get<TicketDetail>(`/${TICKETS}/${id}`, undefined, { signal }),
-  assignees: (kind: TicketKind) => http.get<TicketAssignee[]>(`/${TICKETS}/assignees`, { kind }),
-  canned: (kind: TicketKind) => http.get<CannedReply[]>(`/${TICKETS}/canned-replies`, { kind }),
+  assignees: (kind: TicketQueue) => http.get<TicketAssignee[]>(`/${TICKETS}/assignees`, { kind }),
+  canned: (kind: TicketQueue) => http.get<CannedReply[]>(`/${TICKETS}/canned-replies`, { kind }),
   assign: (id: number, userId: number) =>
     http.post<TicketItem>(`/${TICKETS}/${id}/assign`, { user_id: userId }),
   move: (id: number, action: TicketStaffMove) =>
