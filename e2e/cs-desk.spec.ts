@@ -17,7 +17,10 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ bypassCSP: true });
 
 for (const { lang, html, dir, name, width } of [CHINESE_WIDE, ARABIC_PHONE]) {
-  test(`feedback queue, user card with a note, user orders (${lang}, ${width} px)`, async ({ page, request }) => {
+  test(`feedback queue, user card with a note, user orders (${lang}, ${width} px)`, async ({
+    page,
+    request,
+  }) => {
     const users: Strings = localeStrings('csUsers', lang);
     const orders: Strings = localeStrings('csOrders', lang);
     await page.setViewportSize({ width, height: 900 });
@@ -30,7 +33,15 @@ for (const { lang, html, dir, name, width } of [CHINESE_WIDE, ARABIC_PHONE]) {
     await gameCall(request, key, 'POST', '/api/game/v1/players/events', {
       events: [
         { type: 'register', event_id: `${tag}r`, openid, at, nickname: `Nick${tag}` },
-        { type: 'role_update', event_id: `${tag}u`, openid, at, server: 's1', role_id: `r${tag}`, name: 'Hero' },
+        {
+          type: 'role_update',
+          event_id: `${tag}u`,
+          openid,
+          at,
+          server: 's1',
+          role_id: `r${tag}`,
+          name: 'Hero',
+        },
         {
           type: 'payment',
           event_id: `${tag}p`,
@@ -46,7 +57,10 @@ for (const { lang, html, dir, name, width } of [CHINESE_WIDE, ARABIC_PHONE]) {
         },
       ],
     });
-    await api(page, 'POST', '/feedback-types', { code: `t${tag}`, name: { zh: `类型${tag}`, en: `Type ${tag}` } });
+    await api(page, 'POST', '/feedback-types', {
+      code: `t${tag}`,
+      name: { zh: `类型${tag}`, en: `Type ${tag}` },
+    });
     const ticket = await gameCall<{ id: number }>(request, key, 'POST', '/api/game/v1/tickets', {
       kind: 'player',
       type: `t${tag}`,

@@ -249,7 +249,10 @@ export async function csUserProfile(db: Db, scope: ProductScope, openid: string)
           active: expires === null || Date.parse(expires) > Date.now(),
         }
       : null,
-    conversations: conversations.map(({ lang: _l, nickname: _n, ...c }) => ({ ...c, created_at: iso(c.created_at)! })),
+    conversations: conversations.map(({ lang: _l, nickname: _n, ...c }) => ({
+      ...c,
+      created_at: iso(c.created_at)!,
+    })),
     tickets: ticketRows.map(({ lang: _l, ...t }) => ({ ...t, created_at: iso(t.created_at)! })),
     ratings: {
       count: Number(ratings?.count ?? 0),

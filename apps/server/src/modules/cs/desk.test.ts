@@ -55,8 +55,18 @@ beforeAll(async () => {
 
 describe('service feedback queue', () => {
   it('holds both kinds for agents, filters by kind and type subtree, and lets them work a ticket', async () => {
-    const product = await submit({ kind: 'product', type: `pwd${tag}`, openid: openid('a'), content: 'reset' });
-    const player = await submit({ kind: 'player', type: `acct${tag}`, openid: openid('b'), content: 'cheater' });
+    const product = await submit({
+      kind: 'product',
+      type: `pwd${tag}`,
+      openid: openid('a'),
+      content: 'reset',
+    });
+    const player = await submit({
+      kind: 'player',
+      type: `acct${tag}`,
+      openid: openid('b'),
+      content: 'cheater',
+    });
     const perms = serviceTicketsResource.permissions;
     const agent = await t.staff([perms.see, perms.edit]);
     const queue = (q: string) =>
@@ -112,7 +122,13 @@ describe('service user management', () => {
     const db = t.database.db;
     const [row] = await db
       .insert(players)
-      .values({ productId: t.productId, openid: who, nickname: `Nick${tag}`, channel: 'google', paidTotal: 600 })
+      .values({
+        productId: t.productId,
+        openid: who,
+        nickname: `Nick${tag}`,
+        channel: 'google',
+        paidTotal: 600,
+      })
       .returning();
     await db.insert(playerRoles).values({
       productId: t.productId,
@@ -130,9 +146,17 @@ describe('service user management', () => {
   it('finds a player by openid, role id or name, with the profile card and blacklist state', async () => {
     const perms = csUsersAccess.permissions;
     const agent = await t.staff([perms.see, perms.edit]);
-    for (const q of [`by=openid&q=${who}`, `by=role_id&q=role${tag}`, `by=name&q=hero${tag}`, `q=Nick${tag}`]) {
+    for (const q of [
+      `by=openid&q=${who}`,
+      `by=role_id&q=role${tag}`,
+      `by=name&q=hero${tag}`,
+      `q=Nick${tag}`,
+    ]) {
       const found = await listOf<CsUser>(agent, `/api/v1/cs/users?${q}`);
-      expect(found.list.map((u) => u.openid), q).toEqual([who]);
+      expect(
+        found.list.map((u) => u.openid),
+        q,
+      ).toEqual([who]);
     }
     expect((await listOf<CsUser>(agent, `/api/v1/cs/users?by=role_id&q=hero${tag}`)).total).toBe(0);
     const [user] = (await listOf<CsUser>(agent, `/api/v1/cs/users?q=${who}&blacklisted=yes`)).list;
@@ -140,7 +164,9 @@ describe('service user management', () => {
 
     const card = body<CsUserProfile>(await agent.get(`/api/v1/cs/users/${who}`)).data;
     expect(card).toMatchObject({ openid: who, known: true, nickname: `Nick${tag}`, language: 'en' });
-    expect(card.roles).toEqual([{ server: 's1', role_id: `role${tag}`, name: `Hero${tag}`, level: 42, vip: 3 }]);
+    expect(card.roles).toEqual([
+      { server: 's1', role_id: `role${tag}`, name: `Hero${tag}`, level: 42, vip: 3 },
+    ]);
     expect(card.blacklist).toMatchObject({ reason: 'abuse', active: true });
     expect(card.tickets).toHaveLength(1);
   });
@@ -169,15 +195,17 @@ describe('service user management', () => {
     expect((await t.logsOf('cs_player_note', String(note.id))).length).toBeGreaterThanOrEqual(2);
 
     const viewer = await t.staff([perms.see]);
-    expect(body<{ list: CsUserNote[] }>(await viewer.get(`/api/v1/cs/users/${who}/notes`)).data.list).toHaveLength(1);
+    expect(
+      body<{ list: CsUserNote[] }>(await viewer.get(`/api/v1/cs/users/${who}/notes`)).data.list,
+    ).toHaveLength(1);
     expect(body(await viewer.post(`/api/v1/cs/users/${who}/notes`, { body: 'x' })).code).toBe(403001);
     expect(body(await (await t.staff([])).get('/api/v1/cs/users')).code).toBe(403001);
     const otherCp = await t.signIn(await t.adminOf('ops_hw'), 'dawn');
     expect(body(await otherCp.get(`/api/v1/cs/users/${who}`)).code).toBe(404001);
     expect(body(await otherCp.get(`/api/v1/cs/users/${who}/notes`)).data).toEqual({ list: [] });
-    expect(body(await otherCp.put(`/api/v1/cs/users/${who}/notes/${note.id}`, { body: 'x', version: 2 })).code).toBe(
-      404001,
-    );
+    expect(
+      body(await otherCp.put(`/api/v1/cs/users/${who}/notes/${note.id}`, { body: 'x', version: 2 })).code,
+    ).toBe(404001);
     expect((await agent.get('/api/v1/cs/users/bad%20id')).statusCode).toBe(400);
     expect((await agent.get(`/api/v1/cs/users/${who}/notes/abc`)).statusCode).toBe(404);
     expect(body(await agent.get(`/api/v1/cs/users/nobody${tag}`)).code).toBe(404001);
@@ -242,11 +270,19 @@ describe('service user order query', () => {
     const agent = await t.staff([perms.see, perms.export]);
     const all = await listOf<CsOrder>(agent, `/api/v1/cs/user-orders?openid=${who}`);
     expect(all.list.map((o) => o.order_no)).toEqual([`wb${tag}`, `st${tag}`]);
-    expect(all.list[0]).toMatchObject({ source: 'web', state: 'delivery_failed', delivery_attempts: 3, amount: 999 });
+    expect(all.list[0]).toMatchObject({
+      source: 'web',
+      state: 'delivery_failed',
+      delivery_attempts: 3,
+      amount: 999,
+    });
     expect(all.list[1]).toMatchObject({ source: 'store', state: 'refunded', refund: { state: 'matched' } });
     const byRole = await listOf<CsOrder>(agent, `/api/v1/cs/user-orders?role_id=r${tag}&source=store`);
     expect(byRole.list.map((o) => o.order_no)).toEqual([`st${tag}`]);
-    const inMarch = await listOf<CsOrder>(agent, `/api/v1/cs/user-orders?openid=${who}&from=2026-03-01&to=2026-03-31`);
+    const inMarch = await listOf<CsOrder>(
+      agent,
+      `/api/v1/cs/user-orders?openid=${who}&from=2026-03-01&to=2026-03-31`,
+    );
     expect(inMarch.list.map((o) => o.order_no)).toEqual([`st${tag}`]);
     const byAmount = await listOf<CsOrder>(agent, `/api/v1/cs/user-orders?order_no=wb${tag}&sort=amount`);
     expect(byAmount.total).toBe(1);

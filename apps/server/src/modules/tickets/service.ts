@@ -145,10 +145,7 @@ export type TicketFilters = Omit<TicketListQuery, 'page' | 'page_size' | 'sort'>
 
 /** The queue's filters, always inside the caller's CP, product and queue (kind). */
 export function ticketWhere(scope: ProductScope, f: TicketFilters): SQL {
-  const parts: SQL[] = [
-    sql`${tickets.cpId} = ${scope.cpId}`,
-    sql`${tickets.productId} = ${scope.productId}`,
-  ];
+  const parts: SQL[] = [sql`${tickets.cpId} = ${scope.cpId}`, sql`${tickets.productId} = ${scope.productId}`];
   // The service desk's queue holds both kinds (optionally one, `source`); the others their own.
   if (f.kind !== 'service') parts.push(sql`${tickets.kind} = ${f.kind}`);
   else if (f.source) parts.push(sql`${tickets.kind} = ${f.source}`);

@@ -3,12 +3,7 @@ import { Button, Descriptions, Drawer, Empty, Flex, Input, List, Spin, Tag, Typo
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  CS_NOTE_MAX,
-  csUsersAccess,
-  type CsUserNote,
-  type CsUserProfile,
-} from '@rx/contracts/cs-desk';
+import { CS_NOTE_MAX, csUsersAccess, type CsUserNote, type CsUserProfile } from '@rx/contracts/cs-desk';
 import { usePermission } from '@/app/permission/index.ts';
 import { resourceKey } from '@/shared/crud/resource.ts';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
@@ -19,23 +14,35 @@ const PATH = 'cs/users';
 const enc = encodeURIComponent;
 
 /** One note: its text, who wrote and changed it, its earlier texts; editable with the permission. */
-function NoteItem({ note, canEdit, onSave }: { note: CsUserNote; canEdit: boolean; onSave: (body: string) => void }) {
+function NoteItem({
+  note,
+  canEdit,
+  onSave,
+}: {
+  note: CsUserNote;
+  canEdit: boolean;
+  onSave: (body: string) => void;
+}) {
   const { t } = useTranslation('csUsers');
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <List.Item
       data-testid={`cs-note-${note.id}`}
       actions={
-        canEdit && draft === null ? [
-          <Button key="edit" type="link" size="small" onClick={() => setDraft(note.body)}>
-            {t('crud:action.edit')}
-          </Button>,
-        ] : []
+        canEdit && draft === null
+          ? [
+              <Button key="edit" type="link" size="small" onClick={() => setDraft(note.body)}>
+                {t('crud:action.edit')}
+              </Button>,
+            ]
+          : []
       }
     >
       <Flex vertical gap={4} style={{ inlineSize: '100%' }}>
         {draft === null ? (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBlockEnd: 0 }}>{note.body}</Typography.Paragraph>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBlockEnd: 0 }}>
+            {note.body}
+          </Typography.Paragraph>
         ) : (
           <>
             <Input.TextArea
@@ -46,7 +53,15 @@ function NoteItem({ note, canEdit, onSave }: { note: CsUserNote; canEdit: boolea
               onChange={(e) => setDraft(e.target.value)}
             />
             <Flex gap={8}>
-              <Button type="primary" size="small" disabled={!draft.trim()} onClick={() => { onSave(draft); setDraft(null); }}>
+              <Button
+                type="primary"
+                size="small"
+                disabled={!draft.trim()}
+                onClick={() => {
+                  onSave(draft);
+                  setDraft(null);
+                }}
+              >
                 {t('crud:action.save')}
               </Button>
               <Button size="small" onClick={() => setDraft(null)}>
@@ -62,7 +77,11 @@ function NoteItem({ note, canEdit, onSave }: { note: CsUserNote; canEdit: boolea
           <details>
             <summary>{t('history', { count: note.history.length })}</summary>
             {note.history.map((h, i) => (
-              <Typography.Paragraph key={i} type="secondary" style={{ whiteSpace: 'pre-wrap', marginBlock: 4 }}>
+              <Typography.Paragraph
+                key={i}
+                type="secondary"
+                style={{ whiteSpace: 'pre-wrap', marginBlock: 4 }}
+              >
                 <del>{h.body}</del> — {h.edited_by}, {formatDateTime(h.edited_at)}
               </Typography.Paragraph>
             ))}
@@ -81,7 +100,8 @@ function Notes({ openid }: { openid: string }) {
   const key = resourceKey(PATH, 'notes', openid);
   const notes = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => http.get<{ list: CsUserNote[] }>(`/${PATH}/${enc(openid)}/notes`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      http.get<{ list: CsUserNote[] }>(`/${PATH}/${enc(openid)}/notes`, undefined, { signal }),
   });
   const refresh = () => client.invalidateQueries({ queryKey: key });
   const add = useMutation({
@@ -125,7 +145,12 @@ function Notes({ openid }: { openid: string }) {
         dataSource={notes.data?.list ?? []}
         locale={{ emptyText: t('noNotes') }}
         renderItem={(note) => (
-          <NoteItem key={note.id} note={note} canEdit={canEdit} onSave={(body) => save.mutate({ note, body })} />
+          <NoteItem
+            key={note.id}
+            note={note}
+            canEdit={canEdit}
+            onSave={(body) => save.mutate({ note, body })}
+          />
         )}
       />
     </>
@@ -143,8 +168,12 @@ function Profile({ p }: { p: CsUserProfile }) {
         <Descriptions.Item label={t('nickname')}>{p.nickname || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('channel')}>{p.channel || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('server')}>{role?.server ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('role')}>{role ? `${role.name} (${role.role_id})` : '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('level')}>{role ? `${role.level} · VIP ${role.vip}` : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('role')}>
+          {role ? `${role.name} (${role.role_id})` : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('level')}>
+          {role ? `${role.level} · VIP ${role.vip}` : '—'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('paidTotal')}>{formatNumber(p.paid_total / 100)}</Descriptions.Item>
         <Descriptions.Item label={t('lastLogin')}>{formatDateTime(p.last_login_at)}</Descriptions.Item>
         <Descriptions.Item label={t('device')}>
@@ -152,16 +181,24 @@ function Profile({ p }: { p: CsUserProfile }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('language')}>{p.language || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('ratings')}>
-          {p.ratings.average === null ? '—' : t('ratingAverage', { average: p.ratings.average, count: p.ratings.count })}
+          {p.ratings.average === null
+            ? '—'
+            : t('ratingAverage', { average: p.ratings.average, count: p.ratings.count })}
         </Descriptions.Item>
         <Descriptions.Item label={t('blacklist')}>
           <Flex wrap gap={8} align="center">
-            {p.blacklist?.active ? <Tag color="error">{t('blacklisted')}</Tag> : <Tag>{t('notBlacklisted')}</Tag>}
+            {p.blacklist?.active ? (
+              <Tag color="error">{t('blacklisted')}</Tag>
+            ) : (
+              <Tag>{t('notBlacklisted')}</Tag>
+            )}
             <Link to={`/service/blacklist?q=${enc(p.openid)}`}>{t('openBlacklist')}</Link>
           </Flex>
         </Descriptions.Item>
         <Descriptions.Item label={t('tags')} span={2}>
-          {p.tags.length ? p.tags.map((tag) => <Tag key={tag.name}>{`${tag.label}: ${tag.value}`}</Tag>) : '—'}
+          {p.tags.length
+            ? p.tags.map((tag) => <Tag key={tag.name}>{`${tag.label}: ${tag.value}`}</Tag>)
+            : '—'}
         </Descriptions.Item>
       </Descriptions>
     </>
@@ -178,9 +215,19 @@ export function UserDrawer({ openid, onClose }: { openid: string | undefined; on
   });
   const p = profile.data;
   return (
-    <Drawer open={!!openid} onClose={onClose} size={720} title={openid ? t('cardOf', { openid }) : ''} destroyOnHidden>
+    <Drawer
+      open={!!openid}
+      onClose={onClose}
+      size={720}
+      title={openid ? t('cardOf', { openid }) : ''}
+      destroyOnHidden
+    >
       {!p ? (
-        profile.isFetching ? <Spin /> : <Empty />
+        profile.isFetching ? (
+          <Spin />
+        ) : (
+          <Empty />
+        )
       ) : (
         <ResponsiveTabs
           label={t('sections')}
@@ -200,7 +247,9 @@ export function UserDrawer({ openid, onClose }: { openid: string | undefined; on
                           #{c.id} · {t(`cs:state.${c.state}`)} · {formatDateTime(c.created_at)}
                           {c.rating !== null && ` · ${c.rating}/5`}
                         </Typography.Text>
-                        <Typography.Text type="secondary" ellipsis>{c.last_message}</Typography.Text>
+                        <Typography.Text type="secondary" ellipsis>
+                          {c.last_message}
+                        </Typography.Text>
                       </Flex>
                     </List.Item>
                   )}

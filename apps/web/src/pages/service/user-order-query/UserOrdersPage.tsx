@@ -109,7 +109,12 @@ export function UserOrdersPage() {
         sorter: true,
         render: (v: string) => formatDateTime(v),
       },
-      { title: t('paidAt'), dataIndex: 'paid_at', width: 170, render: (v: string | null) => formatDateTime(v) },
+      {
+        title: t('paidAt'),
+        dataIndex: 'paid_at',
+        width: 170,
+        render: (v: string | null) => formatDateTime(v),
+      },
       {
         title: t('deliveredAt'),
         dataIndex: 'delivered_at',
