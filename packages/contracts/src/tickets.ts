@@ -239,6 +239,13 @@ export interface TicketCounts {
   by_type: { type_code: string; type_name: Partial<I18nText>; count: number }[];
   total: number;
 }
+/** A feedback type of the game as the queue's type filter offers it: the tree, depth-first. */
+export interface TicketTypeOption {
+  code: string;
+  name: Partial<I18nText>;
+  /** 0 at the top of the tree. */
+  depth: number;
+}
 export interface TicketAssignee {
   id: number;
   username: string;

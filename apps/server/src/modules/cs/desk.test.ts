@@ -78,6 +78,15 @@ describe('service feedback queue', () => {
     expect(await queue('&source=product')).toContain(product.id);
     expect(await queue('&source=product')).not.toContain(player.id);
     // The parent type holds its child's tickets; the child only its own.
+    // The type filter offers the tree, a child after its parent.
+    const types = body<{ code: string; depth: number }[]>(
+      await agent.get('/api/v1/tickets/types?kind=service'),
+    ).data;
+    const at = types.findIndex((x) => x.code === `acct${tag}`);
+    expect(types.slice(at, at + 2)).toEqual([
+      expect.objectContaining({ code: `acct${tag}`, depth: 0 }),
+      expect.objectContaining({ code: `pwd${tag}`, depth: 1 }),
+    ]);
     const byParent = await queue(`&type=acct${tag}`);
     expect(byParent).toEqual(expect.arrayContaining([product.id, player.id]));
     expect(await queue(`&type=pwd${tag}`)).toEqual([product.id]);
@@ -107,6 +116,12 @@ describe('service feedback queue', () => {
     expect(body(await productOnly.get('/api/v1/tickets?kind=service')).code).toBe(403001);
     const nobody = await t.staff([]);
     expect(body(await nobody.get(`/api/v1/tickets/${ticket.id}`)).code).toBe(403001);
+    // The demo customer-service agent works the desk's queue.
+    const csAgent = await t.signIn('cs_agent', 'xianxia');
+    expect((await csAgent.get(`/api/v1/tickets/${ticket.id}`)).statusCode).toBe(200);
+    expect((await csAgent.get('/api/v1/tickets?kind=service')).statusCode).toBe(200);
+    expect((await csAgent.get('/api/v1/cs/users')).statusCode).toBe(200);
+    expect(body(await nobody.get('/api/v1/tickets/types?kind=service')).code).toBe(403001);
     const otherCp = await t.signIn(await t.adminOf('ops_hw'), 'dawn');
     expect(body(await otherCp.get(`/api/v1/tickets/${ticket.id}`)).code).toBe(404001);
     const listed = await listOf<TicketItem>(otherCp, `/api/v1/tickets?kind=service&openid=${openid('c')}`);

@@ -58,6 +58,7 @@ import {
   ticketItemOf,
   ticketKind,
   ticketOf,
+  typeOptions,
   type TicketRow,
 } from './service.ts';
 import { tickets } from './tables.ts';
@@ -177,6 +178,21 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
     async (request) => {
       const scope = await scopeFor(request, request.query.kind, 'read');
       return ok(await assignees(db, scope.cpId, ticketsResourceOf(request.query.kind).permissions.see));
+    },
+  );
+  app.get(
+    '/tickets/types',
+    {
+      schema: {
+        tags,
+        summary: "The game's feedback types as a tree, depth-first (the queue's type filter)",
+        querystring: ticketKindQuery,
+      },
+      config: SIGNED_IN,
+    },
+    async (request) => {
+      const scope = await scopeFor(request, request.query.kind, 'read');
+      return ok(await typeOptions(db, scope));
     },
   );
   app.get(

@@ -22,6 +22,7 @@ import {
   type TicketListQuery,
   type TicketReply,
   type TicketState,
+  type TicketTypeOption,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
@@ -521,6 +522,35 @@ export async function ticketCounts(
     by_type: byType.map((r) => ({ type_code: r.code, type_name: r.name, count: Number(r.n) })),
     total: Object.values(states).reduce((a, b) => a + b, 0),
   };
+}
+
+/**
+ * The game's feedback types as a tree, depth-first in their order (the queue's type filter: a type
+ * picked holds its subtypes' tickets too).
+ */
+export async function typeOptions(db: Db, scope: ProductScope): Promise<TicketTypeOption[]> {
+  const rows = await db
+    .select({
+      id: feedbackTypes.id,
+      parentId: feedbackTypes.parentId,
+      code: feedbackTypes.code,
+      name: feedbackTypes.name,
+    })
+    .from(feedbackTypes)
+    .where(and(eq(feedbackTypes.cpId, scope.cpId), eq(feedbackTypes.productId, scope.productId)))
+    .orderBy(asc(feedbackTypes.sort), asc(feedbackTypes.id))
+    .limit(1000);
+  const children = new Map<number | null, typeof rows>();
+  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+  const out: TicketTypeOption[] = [];
+  const walk = (parent: number | null, depth: number) => {
+    for (const row of children.get(parent) ?? []) {
+      out.push({ code: row.code, name: row.name, depth });
+      walk(row.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
 }
 
 /** Canned replies: the text replies of the product's enabled automatic-reply rules. */

@@ -72,6 +72,11 @@ export function TicketQueuePage({ kind }: { kind: TicketQueue }) {
     queryFn: () => ticketApi.assignees(kind),
     enabled: !!productId,
   });
+  const types = useQuery({
+    queryKey: ticketKeys.types(kind),
+    queryFn: () => ticketApi.types(kind),
+    enabled: !!productId,
+  });
 
   const columns = useMemo<ColumnsType<TicketItem>>(
     () => [
@@ -228,13 +233,13 @@ export function TicketQueuePage({ kind }: { kind: TicketQueue }) {
           label: t('columns.type'),
           kind: 'select',
           width: 160,
-          // The types the queue holds (the summary's), and the one chosen.
+          // The game's type tree (a type holds its subtypes' tickets), indented by depth, and the one chosen.
           options: [
-            ...(c?.by_type ?? []).map((x) => ({
-              value: x.type_code,
-              label: typeName(x.type_name, x.type_code, lang),
+            ...(types.data ?? []).map((x) => ({
+              value: x.code,
+              label: `${'— '.repeat(x.depth)}${typeName(x.name, x.code, lang)}`,
             })),
-            ...(params.filters.type && !c?.by_type.some((x) => x.type_code === params.filters.type)
+            ...(params.filters.type && !types.data?.some((x) => x.code === params.filters.type)
               ? [{ value: params.filters.type, label: params.filters.type }]
               : []),
           ],

@@ -7,6 +7,7 @@ import type {
   TicketQueue,
   TicketPriority,
   TicketStaffMove,
+  TicketTypeOption,
 } from '@rx/contracts/tickets';
 import { resourceKey } from '@/shared/crud/resource.ts';
 import { http, request } from '@/shared/http.ts';
@@ -20,6 +21,7 @@ export const ticketKeys = {
   item: (id: number) => resourceKey(TICKETS, 'item', id),
   assignees: (kind: TicketQueue) => resourceKey(TICKETS, 'assignees', kind),
   canned: (kind: TicketQueue) => resourceKey(TICKETS, 'canned', kind),
+  types: (kind: TicketQueue) => resourceKey(TICKETS, 'types', kind),
 };
 
 type Query = Record<string, string | number>;
@@ -32,6 +34,7 @@ export const ticketApi = {
     http.get<TicketDetail>(`/${TICKETS}/${id}`, undefined, { signal }),
   assignees: (kind: TicketQueue) => http.get<TicketAssignee[]>(`/${TICKETS}/assignees`, { kind }),
   canned: (kind: TicketQueue) => http.get<CannedReply[]>(`/${TICKETS}/canned-replies`, { kind }),
+  types: (kind: TicketQueue) => http.get<TicketTypeOption[]>(`/${TICKETS}/types`, { kind }),
   assign: (id: number, userId: number) =>
     http.post<TicketItem>(`/${TICKETS}/${id}/assign`, { user_id: userId }),
   move: (id: number, action: TicketStaffMove) =>
