@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { VALIDATION_MESSAGES } from '../packages/contracts/src/validation.ts';
+import { patternPageOf } from '../packages/contracts/src/dimensions.ts';
+import { leafPages } from '../packages/contracts/src/pages.ts';
 import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
 
 // Demo staff work in Chinese, except ops_hw (English): the tests read the interface's own strings.
@@ -10,6 +12,22 @@ const read = (lang: string, ns: string) =>
 const ZH = read('zh', 'menu') as Strings;
 const EN = read('en', 'menu') as Strings;
 const NAV = read('zh', 'nav') as Record<string, Strings>;
+
+/** Catalogue pages with no page module of their own nor a pattern page serving them (external ones aside). */
+function notBuiltPages(): { path: string; title: string; hidden: boolean; region?: string }[] {
+  const has = (folder: string) => fs.existsSync(`apps/web/src/pages/${folder}/index.ts`);
+  return leafPages()
+    .filter((p) => {
+      if (p.external) return false;
+      const folder = p.path
+        .split('/')
+        .filter((s) => s && !s.startsWith(':'))
+        .join('/');
+      const pattern = patternPageOf(p.path);
+      return !has(folder) && !(pattern && has(pattern.module));
+    })
+    .map((p) => ({ path: p.path, title: p.meta.title, hidden: !!p.meta.hidden, region: p.meta.rxRegion }));
+}
 
 const TOP_GROUPS = [
   'group.projectBase',
@@ -58,12 +76,17 @@ test.describe('menu and permissions', () => {
     const tools = await openGroup(page, ZH['group.operationTools']!);
     // The tip of an item is shown on it.
     await expect(tools.locator('.rx-menu-tip', { hasText: ZH['tip.newVersion']! })).toBeVisible();
-    // The service user management is not built yet (the panel settings, the example before, are).
+    // Built pages open from the menu (service user management, the not-built example before).
     const service = await openGroup(page, ZH['group.customerService']!);
     await service.getByText(ZH['page.serviceUsers']!, { exact: true }).click();
     await expect(page).toHaveURL(/\/main\/service\/user-manage$/);
+    await expect(page.getByRole('heading', { name: ZH['page.serviceUsers']! })).toBeVisible();
+    // A domestic page still without a module (computed: other work builds them one by one) says so.
+    const unbuilt = notBuiltPages().find((p) => !p.hidden && p.region !== 'hw');
+    test.skip(!unbuilt, 'every domestic catalogue page is built: no not-built page left to open');
+    await page.goto(`/main${unbuilt!.path}`);
     await expect(
-      page.getByText(NAV.notBuilt!.title!.replace('{{title}}', ZH['page.serviceUsers']!)),
+      page.getByText(NAV.notBuilt!.title!.replace('{{title}}', ZH[unbuilt!.title]!)),
     ).toBeVisible();
   });
 

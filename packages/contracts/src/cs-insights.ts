@@ -156,6 +156,8 @@ export const CS_LOG_TARGETS = [
   'cs_classification',
   'cs_quality_rubric',
   'cs_quality_review',
+  'cs_player_note',
+  'cs-user-orders',
 ] as const;
 export const csOperationLogQuery = z.object({
   target_type: z.enum(CS_LOG_TARGETS).optional(),

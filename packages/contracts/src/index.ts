@@ -108,3 +108,5 @@ export * from './ad-rules.ts';
 export * from './ad-materials.ts';
 // Channel mapping (issue 31 item 5): sub-channel ↔ an advertiser account and campaign, for ROI.
 export * from './ad-mappings.ts';
+// The service desk's player pages (issue 32): user management with agents' notes, the user order query.
+export * from './cs-desk.ts';

@@ -153,6 +153,7 @@ export const LOG_ROW_TARGETS = [
   'cs_classification',
   'cs_quality_rubric',
   'cs_quality_review',
+  'cs_player_note',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -238,6 +239,7 @@ export const LOG_TABLE_TARGETS = [
   'ad-mappings',
   'ad-batch-templates',
   'ad-batch-tasks',
+  'cs-user-orders',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -15,9 +15,14 @@ import { defineResource } from './resource.ts';
 
 export const PRODUCT_FEEDBACK_PAGE = '/service/feedbackConfig/feedback_copy';
 export const PLAYER_FEEDBACK_PAGE = '/service/feedbackConfig/feedback_player';
+/** The service desk's feedback queue: both kinds, for customer-service agents. */
+export const SERVICE_FEEDBACK_PAGE = '/service/feedback';
 
 export const TICKET_KINDS = ['product', 'player'] as const;
 export type TicketKind = (typeof TICKET_KINDS)[number];
+/** The queues staff work: one per kind, and the service desk's (`service`) holding both kinds. */
+export const TICKET_QUEUES = [...TICKET_KINDS, 'service'] as const;
+export type TicketQueue = (typeof TICKET_QUEUES)[number];
 
 export const TICKET_STATES = [
   'new',
@@ -186,15 +191,19 @@ export const TICKET_FILTERS = [
   'rated',
   'from',
   'to',
+  'source',
 ] as const;
 const day = safeText()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .optional();
 const ticketFilters = {
-  kind: z.enum(TICKET_KINDS),
+  /** The queue: `product`, `player`, or `service` (both kinds, the service desk's page). */
+  kind: z.enum(TICKET_QUEUES),
+  /** In the service queue: only tickets of this kind. */
+  source: z.enum(TICKET_KINDS).optional(),
   state: z.enum(TICKET_STATES).optional(),
-  /** A feedback type's code. */
+  /** A feedback type's code: the type and every type beneath it in the tree. */
   type: short().optional(),
   /** `mine`, `unassigned`, or a staff member's id. */
   assignee: safeText()
@@ -212,7 +221,7 @@ export const ticketListQuery = listQuery(TICKET_SORTS, ticketFilters);
 export type TicketListQuery = z.infer<typeof ticketListQuery>;
 export const ticketListAnswer = listAnswer(ticketItem);
 export const ticketExportQuery = exportQuery(ticketFilters);
-export const ticketKindQuery = z.object({ kind: z.enum(TICKET_KINDS) });
+export const ticketKindQuery = z.object({ kind: z.enum(TICKET_QUEUES) });
 
 export const ticketAssignBody = z.object({ user_id: idField, version: idField.optional() });
 export const ticketMoveBody = z.object({ action: z.enum(TICKET_STAFF_MOVES), version: idField.optional() });
@@ -229,6 +238,13 @@ export interface TicketCounts {
   by_state: Record<TicketState, number>;
   by_type: { type_code: string; type_name: Partial<I18nText>; count: number }[];
   total: number;
+}
+/** A feedback type of the game as the queue's type filter offers it: the tree, depth-first. */
+export interface TicketTypeOption {
+  code: string;
+  name: Partial<I18nText>;
+  /** 0 at the top of the tree. */
+  depth: number;
 }
 export interface TicketAssignee {
   id: number;
@@ -303,5 +319,11 @@ const resourceSpec = {
 export const productTicketsResource = defineResource({ ...resourceSpec, page: PRODUCT_FEEDBACK_PAGE });
 /** Player feedback (in-game, reports): the permissions of its page. */
 export const playerTicketsResource = defineResource({ ...resourceSpec, page: PLAYER_FEEDBACK_PAGE });
-export const ticketsResourceOf = (kind: TicketKind) =>
-  kind === 'product' ? productTicketsResource : playerTicketsResource;
+/** The service desk's queue (both kinds): the permissions of `/service/feedback`. */
+export const serviceTicketsResource = defineResource({ ...resourceSpec, page: SERVICE_FEEDBACK_PAGE });
+export const ticketsResourceOf = (queue: TicketQueue) =>
+  queue === 'product'
+    ? productTicketsResource
+    : queue === 'player'
+      ? playerTicketsResource
+      : serviceTicketsResource;

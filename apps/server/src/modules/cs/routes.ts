@@ -29,6 +29,8 @@ import { ok, requestLanguage } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
 import { csAutoReplyStatsRoutes } from './auto-reply-stats.ts';
 import { csBlacklistRoutes } from './blacklist.ts';
+import { csOrderRoutes } from './desk-orders.ts';
+import { csUserRoutes } from './desk-users.ts';
 import { csNoticeRoutes } from './notices.ts';
 import { csPanelGameRoutes, csPanelRoutes } from './panel.ts';
 import { csClassificationRoutes } from './classification.ts';
@@ -172,6 +174,8 @@ export async function csRoutes(fastify: FastifyInstance, context: LifecycleConte
   csClassificationRoutes(fastify, db);
   csAutoReplyStatsRoutes(fastify, db);
   csQualityRoutes(fastify, db);
+  csUserRoutes(fastify, db);
+  csOrderRoutes(fastify, db);
 
   app.get(
     base,

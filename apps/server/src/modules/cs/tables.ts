@@ -290,3 +290,32 @@ export const csQualityReviews = pgTable(
     index('cs_quality_reviews_agent').on(t.productId, t.agentId, t.status),
   ],
 );
+
+/** Agents' notes on a player (user management): the current text, edited with its version. */
+export const csPlayerNotes = pgTable(
+  'cs_player_notes',
+  {
+    ...gameRow(),
+    openid: text('openid').notNull(),
+    body: text('body').notNull(),
+    createdBy: createdBy(),
+    updatedBy: text('updated_by').notNull().default(''),
+    ...editStamps(),
+  },
+  (t) => [index('cs_player_notes_player').on(t.productId, t.openid)],
+);
+
+/** A note's earlier texts: one row per edit, the text it replaced, who replaced it and when. */
+export const csPlayerNoteRevisions = pgTable(
+  'cs_player_note_revisions',
+  {
+    id: serialId(),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => csPlayerNotes.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    editedBy: text('edited_by').notNull(),
+    editedAt: at('edited_at').notNull().defaultNow(),
+  },
+  (t) => [index('cs_player_note_revisions_note').on(t.noteId)],
+);

@@ -24,6 +24,7 @@ import {
   type ResourceAction,
   type TicketItem,
   type TicketKind,
+  type TicketQueue,
   type Translated,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -57,6 +58,7 @@ import {
   ticketItemOf,
   ticketKind,
   ticketOf,
+  typeOptions,
   type TicketRow,
 } from './service.ts';
 import { tickets } from './tables.ts';
@@ -120,12 +122,20 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
   const events: EventBus = fastify.events;
   const tags = ['tickets'];
 
-  const scopeFor = async (request: FastifyRequest, kind: TicketKind, action: ResourceAction) =>
+  const scopeFor = async (request: FastifyRequest, kind: TicketQueue, action: ResourceAction) =>
     (await resourceScope(db, request, ticketsResourceOf(kind), action)) as ProductScope;
-  /** The scope for a ticket's queue, and the ticket's kind. */
+  /**
+   * The scope for a ticket: its own kind's queue, or else the service desk's queue (which holds
+   * both kinds); 403001 when the caller may work neither.
+   */
   const scopeOfTicket = async (request: FastifyRequest, id: number, action: ResourceAction) => {
     const { kind } = await ticketKind(db, id);
-    return scopeFor(request, kind, action);
+    try {
+      return await scopeFor(request, kind, action);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== ErrorCode.FORBIDDEN) throw error;
+      return scopeFor(request, 'service', action);
+    }
   };
 
   app.get(
@@ -168,6 +178,21 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
     async (request) => {
       const scope = await scopeFor(request, request.query.kind, 'read');
       return ok(await assignees(db, scope.cpId, ticketsResourceOf(request.query.kind).permissions.see));
+    },
+  );
+  app.get(
+    '/tickets/types',
+    {
+      schema: {
+        tags,
+        summary: "The game's feedback types as a tree, depth-first (the queue's type filter)",
+        querystring: ticketKindQuery,
+      },
+      config: SIGNED_IN,
+    },
+    async (request) => {
+      const scope = await scopeFor(request, request.query.kind, 'read');
+      return ok(await typeOptions(db, scope));
     },
   );
   app.get(
@@ -293,7 +318,11 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
       const scope = await scopeOfTicket(request, id, 'update');
       const { user_id: userId, version } = request.body;
       const row0 = await ticketOf(db, scope, id);
-      const allowed = await assignees(db, scope.cpId, ticketsResourceOf(row0.kind).permissions.see);
+      // Whoever may work the ticket's own queue or the service desk's.
+      const allowed = await assignees(db, scope.cpId, [
+        ticketsResourceOf(row0.kind).permissions.see,
+        ticketsResourceOf('service').permissions.see,
+      ]);
       if (!allowed.some((u) => u.id === userId)) throw fieldError(scope.lang, 'user_id', 'unknown_ref');
       const moved = await db.transaction(async (tx) => {
         const row = await ticketOf(tx, scope, id, true);

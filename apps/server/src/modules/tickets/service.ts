@@ -22,6 +22,7 @@ import {
   type TicketListQuery,
   type TicketReply,
   type TicketState,
+  type TicketTypeOption,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
@@ -145,13 +146,18 @@ export type TicketFilters = Omit<TicketListQuery, 'page' | 'page_size' | 'sort'>
 
 /** The queue's filters, always inside the caller's CP, product and queue (kind). */
 export function ticketWhere(scope: ProductScope, f: TicketFilters): SQL {
-  const parts: SQL[] = [
-    sql`${tickets.cpId} = ${scope.cpId}`,
-    sql`${tickets.productId} = ${scope.productId}`,
-    sql`${tickets.kind} = ${f.kind}`,
-  ];
+  const parts: SQL[] = [sql`${tickets.cpId} = ${scope.cpId}`, sql`${tickets.productId} = ${scope.productId}`];
+  // The service desk's queue holds both kinds (optionally one, `source`); the others their own.
+  if (f.kind !== 'service') parts.push(sql`${tickets.kind} = ${f.kind}`);
+  else if (f.source) parts.push(sql`${tickets.kind} = ${f.source}`);
   if (f.state) parts.push(sql`${tickets.state} = ${f.state}`);
-  if (f.type) parts.push(sql`${feedbackTypes.code} = ${f.type}`);
+  // A type and its subtree: the types reached from the code's type through `parent_id`.
+  if (f.type)
+    parts.push(sql`${tickets.typeId} in (
+      with recursive sub(id) as (
+        select id from feedback_types where product_id = ${scope.productId} and code = ${f.type}
+        union select ft.id from feedback_types ft join sub on ft.parent_id = sub.id
+      ) select id from sub)`);
   if (f.assignee === 'mine') parts.push(sql`${tickets.assigneeId} = ${scope.userId}`);
   else if (f.assignee === 'unassigned') parts.push(sql`${tickets.assigneeId} is null`);
   else if (f.assignee) parts.push(sql`${tickets.assigneeId} = ${Number(f.assignee)}`);
@@ -260,14 +266,18 @@ export async function ticketDetail(db: Db, scope: ProductScope, id: number): Pro
 export async function assignees(
   db: Db,
   cpId: number,
-  see: string,
+  see: string | readonly string[],
 ): Promise<{ id: number; username: string }[]> {
+  const pages = typeof see === 'string' ? [see] : see;
   return queryRows<{ id: number; username: string }>(
     db,
     sql`select u.id, u.username from users u where u.cp_id = ${cpId} and not u.disabled and exists (
       select 1 from user_roles ur join roles r on r.id = ur.role_id
       left join role_permissions rp on rp.role_id = r.id
-      where ur.user_id = u.id and not r.disabled and (r.identifier = ${ADMIN_ROLE} or rp.resource = ${see})
+      where ur.user_id = u.id and not r.disabled and (r.identifier = ${ADMIN_ROLE} or rp.resource in (${sql.join(
+        pages.map((p) => sql`${p}`),
+        sql`, `,
+      )}))
     ) order by u.username limit 500`,
   );
 }
@@ -512,6 +522,35 @@ export async function ticketCounts(
     by_type: byType.map((r) => ({ type_code: r.code, type_name: r.name, count: Number(r.n) })),
     total: Object.values(states).reduce((a, b) => a + b, 0),
   };
+}
+
+/**
+ * The game's feedback types as a tree, depth-first in their order (the queue's type filter: a type
+ * picked holds its subtypes' tickets too).
+ */
+export async function typeOptions(db: Db, scope: ProductScope): Promise<TicketTypeOption[]> {
+  const rows = await db
+    .select({
+      id: feedbackTypes.id,
+      parentId: feedbackTypes.parentId,
+      code: feedbackTypes.code,
+      name: feedbackTypes.name,
+    })
+    .from(feedbackTypes)
+    .where(and(eq(feedbackTypes.cpId, scope.cpId), eq(feedbackTypes.productId, scope.productId)))
+    .orderBy(asc(feedbackTypes.sort), asc(feedbackTypes.id))
+    .limit(1000);
+  const children = new Map<number | null, typeof rows>();
+  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+  const out: TicketTypeOption[] = [];
+  const walk = (parent: number | null, depth: number) => {
+    for (const row of children.get(parent) ?? []) {
+      out.push({ code: row.code, name: row.name, depth });
+      walk(row.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
 }
 
 /** Canned replies: the text replies of the product's enabled automatic-reply rules. */

@@ -27,8 +27,14 @@ describe('page modules', () => {
 
   it('find the built pages and leave the others to the not-built page', async () => {
     expect(await hasPageModule('/homepage/index')).toBe(true);
-    expect(await hasPageModule('/service/user-manage')).toBe(false);
-    await expect(loadPageComponent('/service/user-manage')).resolves.toBeUndefined();
+    expect(await hasPageModule('/service/user-manage')).toBe(true);
+    // The catalogue's pages still without a module (computed: other work builds them one by one)
+    // load nothing, so the router shows them the not-built page; a path of no page neither.
+    for (const page of leafPages()) {
+      if (page.external || (await hasPageModule(page.path))) continue;
+      await expect(loadPageComponent(page.path)).resolves.toBeUndefined();
+    }
+    await expect(loadPageComponent('/service/no-such-page')).resolves.toBeUndefined();
   });
 
   it('share a folder only between a list and its `/:id` detail (the page module tells them apart)', () => {

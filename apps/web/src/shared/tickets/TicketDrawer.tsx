@@ -25,7 +25,7 @@ import {
   ticketsResourceOf,
   type TicketAssignee,
   type TicketDetail,
-  type TicketKind,
+  type TicketQueue,
   type TicketPriority,
   type TicketReply,
   type TicketStaffMove,
@@ -40,7 +40,7 @@ import { ticketApi, ticketKeys } from './api.ts';
 import { PriorityTag, StateTag, typeName } from './parts.tsx';
 
 interface Props {
-  kind: TicketKind;
+  kind: TicketQueue;
   id: number | undefined;
   onClose: () => void;
   assignees: TicketAssignee[];

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   TICKET_FILTERS,
+  TICKET_KINDS,
   TICKET_STATES,
   ticketsResourceOf,
   type TicketItem,
-  type TicketKind,
+  type TicketQueue,
 } from '@rx/contracts/tickets';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
@@ -21,16 +22,18 @@ import { ticketApi, ticketKeys } from './api.ts';
 import { TicketDrawer } from './TicketDrawer.tsx';
 import { PriorityTag, StateTag, typeName } from './parts.tsx';
 
-const TITLES: Record<TicketKind, string> = {
+const TITLES: Record<TicketQueue, string> = {
   product: 'menu:page.productFeedback',
   player: 'menu:page.playerFeedback',
+  service: 'menu:page.serviceFeedback',
 };
 
 /**
- * A queue of feedback tickets (product or player feedback): counts by state and type, filters in
- * the address, the table, export, and the ticket drawer (`?ticket=<id>`, the link of notifications).
+ * A queue of feedback tickets (product feedback, player feedback, or the service desk's holding
+ * both): counts by state and type, filters in the address, the table, export, and the ticket drawer
+ * (`?ticket=<id>`, the link of notifications).
  */
-export function TicketQueuePage({ kind }: { kind: TicketKind }) {
+export function TicketQueuePage({ kind }: { kind: TicketQueue }) {
   const { t } = useTranslation('tickets');
   const lang = currentLanguage();
   const productId = useProduct((s) => s.productId);
@@ -69,6 +72,11 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
     queryFn: () => ticketApi.assignees(kind),
     enabled: !!productId,
   });
+  const types = useQuery({
+    queryKey: ticketKeys.types(kind),
+    queryFn: () => ticketApi.types(kind),
+    enabled: !!productId,
+  });
 
   const columns = useMemo<ColumnsType<TicketItem>>(
     () => [
@@ -103,13 +111,32 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
           </Typography.Link>
         ),
       },
+      ...(kind === 'service'
+        ? [
+            {
+              title: t('columns.kind'),
+              dataIndex: 'kind',
+              width: 120,
+              render: (k: TicketItem['kind']) => t(`kinds.${k}`),
+            } as const,
+          ]
+        : []),
       {
         title: t('columns.openid'),
         dataIndex: 'openid',
         width: 170,
-        render: (openid: string) => (
-          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
-        ),
+        // The service desk goes to what service knows of the player and their conversations.
+        render: (openid: string) =>
+          kind === 'service' ? (
+            <Flex vertical gap={2}>
+              <Link to={`/service/user-manage?q=${encodeURIComponent(openid)}&by=openid`}>{openid}</Link>
+              <Link to={`/service/session-records?q=${encodeURIComponent(openid)}`}>
+                {t('conversations')}
+              </Link>
+            </Flex>
+          ) : (
+            <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
+          ),
       },
       ...(kind === 'player'
         ? [{ title: t('columns.reported'), dataIndex: 'reported_openid', width: 150 } as const]
@@ -206,13 +233,13 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
           label: t('columns.type'),
           kind: 'select',
           width: 160,
-          // The types the queue holds (the summary's), and the one chosen.
+          // The game's type tree (a type holds its subtypes' tickets), indented by depth, and the one chosen.
           options: [
-            ...(c?.by_type ?? []).map((x) => ({
-              value: x.type_code,
-              label: typeName(x.type_name, x.type_code, lang),
+            ...(types.data ?? []).map((x) => ({
+              value: x.code,
+              label: `${'— '.repeat(x.depth)}${typeName(x.name, x.code, lang)}`,
             })),
-            ...(params.filters.type && !c?.by_type.some((x) => x.type_code === params.filters.type)
+            ...(params.filters.type && !types.data?.some((x) => x.code === params.filters.type)
               ? [{ value: params.filters.type, label: params.filters.type }]
               : []),
           ],
@@ -228,6 +255,9 @@ export function TicketQueuePage({ kind }: { kind: TicketKind }) {
             ...(assignees.data ?? []).map((u) => ({ value: String(u.id), label: u.username })),
           ],
         },
+        ...(kind === 'service'
+          ? [{ ...enumSearch(t, 'source', t('columns.kind'), TICKET_KINDS, 'kinds'), width: 150 }]
+          : []),
         { name: 'channel', label: t('columns.channel'), width: 120 },
         { name: 'openid', label: t('columns.openid'), width: 180 },
         choiceSearch('rated', t('filters.rated'), 120, [

@@ -4,9 +4,10 @@ import type {
   TicketCounts,
   TicketDetail,
   TicketItem,
-  TicketKind,
+  TicketQueue,
   TicketPriority,
   TicketStaffMove,
+  TicketTypeOption,
 } from '@rx/contracts/tickets';
 import { resourceKey } from '@/shared/crud/resource.ts';
 import { http, request } from '@/shared/http.ts';
@@ -18,8 +19,9 @@ export const ticketKeys = {
   list: (query: object) => resourceKey(TICKETS, 'list', query),
   counts: (query: object) => resourceKey(TICKETS, 'counts', query),
   item: (id: number) => resourceKey(TICKETS, 'item', id),
-  assignees: (kind: TicketKind) => resourceKey(TICKETS, 'assignees', kind),
-  canned: (kind: TicketKind) => resourceKey(TICKETS, 'canned', kind),
+  assignees: (kind: TicketQueue) => resourceKey(TICKETS, 'assignees', kind),
+  canned: (kind: TicketQueue) => resourceKey(TICKETS, 'canned', kind),
+  types: (kind: TicketQueue) => resourceKey(TICKETS, 'types', kind),
 };
 
 type Query = Record<string, string | number>;
@@ -30,8 +32,9 @@ export const ticketApi = {
     http.get<TicketCounts>(`/${TICKETS}/counts`, query, { signal }),
   detail: (id: number, signal?: AbortSignal) =>
     http.get<TicketDetail>(`/${TICKETS}/${id}`, undefined, { signal }),
-  assignees: (kind: TicketKind) => http.get<TicketAssignee[]>(`/${TICKETS}/assignees`, { kind }),
-  canned: (kind: TicketKind) => http.get<CannedReply[]>(`/${TICKETS}/canned-replies`, { kind }),
+  assignees: (kind: TicketQueue) => http.get<TicketAssignee[]>(`/${TICKETS}/assignees`, { kind }),
+  canned: (kind: TicketQueue) => http.get<CannedReply[]>(`/${TICKETS}/canned-replies`, { kind }),
+  types: (kind: TicketQueue) => http.get<TicketTypeOption[]>(`/${TICKETS}/types`, { kind }),
   assign: (id: number, userId: number) =>
     http.post<TicketItem>(`/${TICKETS}/${id}/assign`, { user_id: userId }),
   move: (id: number, action: TicketStaffMove) =>
