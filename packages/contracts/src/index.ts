@@ -108,3 +108,5 @@ export * from './ad-rules.ts';
 export * from './ad-materials.ts';
 // Channel mapping (issue 31 item 5): sub-channel ↔ an advertiser account and campaign, for ROI.
 export * from './ad-mappings.ts';
+export * from './ad-windows.ts';
+export * from './ad-promotions.ts';

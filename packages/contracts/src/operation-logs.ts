@@ -153,6 +153,8 @@ export const LOG_ROW_TARGETS = [
   'cs_classification',
   'cs_quality_rubric',
   'cs_quality_review',
+  'ad_window',
+  'ad_promotion',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -238,6 +240,8 @@ export const LOG_TABLE_TARGETS = [
   'ad-mappings',
   'ad-batch-templates',
   'ad-batch-tasks',
+  'ad-windows',
+  'ad-promotions',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

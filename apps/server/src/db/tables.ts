@@ -56,3 +56,5 @@ export * from '../modules/ad-rules/tables.ts';
 export * from '../modules/ad-materials/tables.ts';
 // Channel mapping: sub-channel ↔ advertiser account and campaign (modules/ad-mappings).
 export * from '../modules/ad-mappings/tables.ts';
+// Windows and promotion activities of ad placement (modules/ad-promotions).
+export * from '../modules/ad-promotions/tables.ts';
