@@ -55,6 +55,7 @@ import { adRulesModule } from './modules/ad-rules/index.ts';
 import { adMaterialsModule } from './modules/ad-materials/index.ts';
 import { adMappingsModule } from './modules/ad-mappings/index.ts';
 import { adPromotionsModule } from './modules/ad-promotions/index.ts';
+import { adMinigamesModule } from './modules/ad-minigames/index.ts';
 import { pushModule } from './modules/push/index.ts';
 import { lotteriesModule } from './modules/lotteries/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
@@ -160,4 +161,5 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   adMaterialsModule,
   adMappingsModule,
   adPromotionsModule,
+  adMinigamesModule,
 ];

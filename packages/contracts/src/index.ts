@@ -110,3 +110,4 @@ export * from './ad-materials.ts';
 export * from './ad-mappings.ts';
 export * from './ad-windows.ts';
 export * from './ad-promotions.ts';
+export * from './ad-minigames.ts';

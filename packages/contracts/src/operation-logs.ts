@@ -155,6 +155,8 @@ export const LOG_ROW_TARGETS = [
   'cs_quality_review',
   'ad_window',
   'ad_promotion',
+  'ad_minigame_alert',
+  'ad_minigame_report',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -242,6 +244,8 @@ export const LOG_TABLE_TARGETS = [
   'ad-batch-tasks',
   'ad-windows',
   'ad-promotions',
+  'ad-minigame-reports',
+  'ad-minigame-alerts',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -58,3 +58,5 @@ export * from '../modules/ad-materials/tables.ts';
 export * from '../modules/ad-mappings/tables.ts';
 // Windows and promotion activities of ad placement (modules/ad-promotions).
 export * from '../modules/ad-promotions/tables.ts';
+// Tencent's mini-game monitor: mini-game days and thresholds (modules/ad-minigames).
+export * from '../modules/ad-minigames/tables.ts';

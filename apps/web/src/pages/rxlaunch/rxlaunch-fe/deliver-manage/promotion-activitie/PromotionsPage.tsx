@@ -20,7 +20,8 @@ import { http } from '@/shared/http.ts';
 
 const RESOURCE = adPromotionsResource;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-const mediumName = (t: Translate, code: string) => t(`menu:${adMediumOf(code)?.titleKey ?? 'group.adPlacement'}`);
+const mediumName = (t: Translate, code: string) =>
+  t(`menu:${adMediumOf(code)?.titleKey ?? 'group.adPlacement'}`);
 
 /** The form keeps cents (as the API takes them); staff type yuan. */
 const asYuan = {
@@ -74,7 +75,13 @@ function PromotionForm() {
         />
       </Form.Item>
       <Space wrap>
-        <Form.Item name="start_day" htmlFor="ad-promo-start" label={t('columns.startDay')} required {...asDay}>
+        <Form.Item
+          name="start_day"
+          htmlFor="ad-promo-start"
+          label={t('columns.startDay')}
+          required
+          {...asDay}
+        >
           <DatePicker id="ad-promo-start" allowClear={false} />
         </Form.Item>
         <Form.Item name="end_day" htmlFor="ad-promo-end" label={t('columns.endDay')} required {...asDay}>
@@ -113,7 +120,12 @@ function PromotionForm() {
           options={accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.account_id})` }))}
         />
       </Form.Item>
-      <Form.Item name="campaign_ids" htmlFor="ad-promo-campaigns" label={t('fields.campaigns')} extra={t('hints.campaigns')}>
+      <Form.Item
+        name="campaign_ids"
+        htmlFor="ad-promo-campaigns"
+        label={t('fields.campaigns')}
+        extra={t('hints.campaigns')}
+      >
         <Select id="ad-promo-campaigns" mode="tags" tokenSeparators={[',', ' ']} />
       </Form.Item>
       <Form.Item name="window_id" htmlFor="ad-promo-window" label={t('columns.window')}>
@@ -269,14 +281,20 @@ export function PromotionsPage() {
         canEdit && (
           <>
             {AD_PROMOTION_MOVES[p.status].activate && (
-              <Popconfirm title={t('activateConfirm', { name: p.name })} onConfirm={() => move.mutate({ row: p, action: 'activate' })}>
+              <Popconfirm
+                title={t('activateConfirm', { name: p.name })}
+                onConfirm={() => move.mutate({ row: p, action: 'activate' })}
+              >
                 <Button size="small" type="link">
                   {t('activate')}
                 </Button>
               </Popconfirm>
             )}
             {AD_PROMOTION_MOVES[p.status].end && (
-              <Popconfirm title={t('endConfirm', { name: p.name })} onConfirm={() => move.mutate({ row: p, action: 'end' })}>
+              <Popconfirm
+                title={t('endConfirm', { name: p.name })}
+                onConfirm={() => move.mutate({ row: p, action: 'end' })}
+              >
                 <Button size="small" type="link" danger>
                   {t('end')}
                 </Button>

@@ -16,7 +16,8 @@ import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { http } from '@/shared/http.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-const mediumName = (t: Translate, code: string) => t(`menu:${adMediumOf(code)?.titleKey ?? 'group.adPlacement'}`);
+const mediumName = (t: Translate, code: string) =>
+  t(`menu:${adMediumOf(code)?.titleKey ?? 'group.adPlacement'}`);
 
 const NEW_WINDOW = {
   name: '',
@@ -33,7 +34,11 @@ const NEW_WINDOW = {
 
 /** Where a window leads, in one line. */
 const targetOf = (w: AdWindow) =>
-  w.kind === 'mini_program' ? `${w.mini_program_id}${w.path ? ` · ${w.path}` : ''}` : w.kind === 'h5' ? w.url : w.app_name;
+  w.kind === 'mini_program'
+    ? `${w.mini_program_id}${w.path ? ` · ${w.path}` : ''}`
+    : w.kind === 'h5'
+      ? w.url
+      : w.app_name;
 
 function WindowForm() {
   const { t } = useTranslation('adWindows');
@@ -59,7 +64,10 @@ function WindowForm() {
         />
       </Form.Item>
       <Form.Item name="kind" htmlFor="ad-window-kind" label={t('columns.kind')} required>
-        <Select id="ad-window-kind" options={AD_WINDOW_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+        <Select
+          id="ad-window-kind"
+          options={AD_WINDOW_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+        />
       </Form.Item>
       {kind === 'mini_program' && (
         <>
@@ -109,7 +117,12 @@ function WindowForm() {
           }))}
         />
       </Form.Item>
-      <Form.Item name="enabled" htmlFor="ad-window-enabled" label={t('columns.enabled')} valuePropName="checked">
+      <Form.Item
+        name="enabled"
+        htmlFor="ad-window-enabled"
+        label={t('columns.enabled')}
+        valuePropName="checked"
+      >
         <Switch id="ad-window-enabled" />
       </Form.Item>
       <Form.Item name="note" htmlFor="ad-window-note" label={t('columns.note')}>
@@ -148,11 +161,7 @@ export function WindowsPage() {
         key: 'cover',
         width: 110,
         render: (_: unknown, w: AdWindow) =>
-          w.image_url ? (
-            <Image src={w.image_url} width={80} alt={t('coverOf', { name: w.name })} />
-          ) : (
-            '—'
-          ),
+          w.image_url ? <Image src={w.image_url} width={80} alt={t('coverOf', { name: w.name })} /> : '—',
       },
       { title: t('columns.promotions'), dataIndex: 'promotion_count', width: 100, align: 'end' },
       crud.enabledColumn<AdWindow>(t, t('columns.enabled'), 90),
