@@ -202,7 +202,7 @@ describe('mini-game monitor (real Tencent adapter against a stand-in)', () => {
     const rows = body<List<AdMinigameRow>>(
       await admin.get('/api/v1/ad-minigame-reports?from=2026-05-01&to=2026-05-31&page_size=100'),
     ).data;
-    // 31 days; the app that is not a mini-game is left out (two pages of 100 rows were read).
+    // 31 days; the app that is not a mini-game is left out (one page of 62 rows).
     expect(rows.total).toBe(31);
     expect(new Set(rows.list.map((r) => r.mini_game_id))).toEqual(new Set(['wx00000000000000aa']));
     const f = minigameFigures(reportFigures('2000001', '2026-05-20', 0));
