@@ -147,4 +147,5 @@ export const adMinigameAlertsResource = defineResource({
   filters: ['q', 'metric', 'enabled'],
   sorts: AD_MINIGAME_ALERT_SORTS,
   remove: 'delete',
+  sheet: { key: 'id', columns: ['name', 'metric', 'op', 'value', 'ad_account_id', 'enabled'] },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AD_MEDIUM_CODES, type AdMediumCode } from './dimensions.ts';
-import { idField, keyword, queryFlag, queryInt, rowMeta, safeText, versionField } from './fields.ts';
+import { idField, keyword, queryFlag, rowMeta, safeText, versionField } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 

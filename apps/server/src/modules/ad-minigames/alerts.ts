@@ -4,6 +4,7 @@ import { adMinigameAlertsResource, type AdMinigameAlert } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { contains } from '../../lib/list.ts';
 import { fieldError } from '../../lib/problems.ts';
+import { autoSheet } from '../../lib/sheet.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { adAccounts, addDays, dayIn } from '../ads/index.ts';
 import { breaksSql } from './monitor.ts';
@@ -64,6 +65,7 @@ const impl: ResourceImpl<typeof resource, typeof adMinigameAlerts, AdMinigameAle
   table: adMinigameAlerts,
   toItem,
   complete: withHits,
+  sheet: autoSheet<AdMinigameAlert>(resource),
   nameOf: (row) => row.name,
   where: (f) => [
     f.q ? contains(adMinigameAlerts.name, f.q) : undefined,

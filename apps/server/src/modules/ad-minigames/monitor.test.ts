@@ -10,9 +10,7 @@ import {
 import { body, describeResource, signIn, useTestApp, type Client } from '../../../test/index.ts';
 import { setParty } from '../../../test/stand-ins/index.ts';
 import { minigameFigures, reportFigures, startTencent } from '../../../test/stand-ins/ad-media.ts';
-import { fakeMedia } from '../ads/index.ts';
-import { fakeMinigameDay } from '../ads/media/fake.ts';
-import { TENCENT_BASE } from '../ads/media/tencent.ts';
+import { fakeMedia, fakeMinigameDay, TENCENT_BASE } from '../ads/index.ts';
 
 // Tencent's mini-game monitor: days pulled through the adapter (the fake here, the real one against
 // a stand-in of the Marketing API below), ROI worked out per day, thresholds flagging the days that
@@ -33,6 +31,7 @@ describeResource(adMinigameAlertsResource, {
   }),
   change: { name: 'ROI under 10%', metric: 'roi_d1', op: 'lt', value: 10 },
   invalid: { body: { name: 'Bad', metric: 'ltv', op: 'lt', value: 1 }, field: 'metric' },
+  roundTrip: { column: 'name', value: 'Renamed in a sheet' },
 });
 
 async function authoriseTencent(api: Client, code: string): Promise<AdAccount[]> {
