@@ -67,7 +67,7 @@ CREATE TABLE "ad_windows" (
 	"path" text DEFAULT '' NOT NULL,
 	"url" text DEFAULT '' NOT NULL,
 	"app_ref_id" integer,
-	"material_id" integer NOT NULL,
+	"material_id" integer,
 	"enabled" boolean DEFAULT true NOT NULL,
 	"note" text DEFAULT '' NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
@@ -87,7 +87,7 @@ ALTER TABLE "ad_promotions" ADD CONSTRAINT "ad_promotions_window_id_ad_windows_i
 ALTER TABLE "ad_windows" ADD CONSTRAINT "ad_windows_cp_id_cps_id_fk" FOREIGN KEY ("cp_id") REFERENCES "public"."cps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_windows" ADD CONSTRAINT "ad_windows_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_windows" ADD CONSTRAINT "ad_windows_app_ref_id_ad_apps_id_fk" FOREIGN KEY ("app_ref_id") REFERENCES "public"."ad_apps"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ad_windows" ADD CONSTRAINT "ad_windows_material_id_ad_materials_id_fk" FOREIGN KEY ("material_id") REFERENCES "public"."ad_materials"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_windows" ADD CONSTRAINT "ad_windows_material_id_ad_materials_id_fk" FOREIGN KEY ("material_id") REFERENCES "public"."ad_materials"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ad_minigame_alerts_product" ON "ad_minigame_alerts" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_minigame_days_account_game_day" ON "ad_minigame_days" USING btree ("ad_account_id","mini_game_id","day");--> statement-breakpoint
 CREATE INDEX "ad_minigame_days_product_day" ON "ad_minigame_days" USING btree ("product_id","day");--> statement-breakpoint

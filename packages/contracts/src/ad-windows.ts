@@ -98,6 +98,8 @@ export const adWindowUpdateBody = adWindowFields.partial().extend({ version: ver
 export const adWindowItem = adWindowFields.extend({
   ...rowMeta,
   app_ref_id: z.number().int().nullable(),
+  /** Null once the cover's material was deleted from the library. */
+  material_id: z.number().int().nullable(),
   /** The app's name and id on the medium (kind `app`). */
   app_name: z.string(),
   /** The cover's address and sides. */

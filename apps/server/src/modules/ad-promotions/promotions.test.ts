@@ -181,6 +181,12 @@ describe('windows and promotion activities', () => {
     expect(choices.apps.map((a) => a.id)).toContain(app.id);
     expect(choices.images.map((i) => i.id)).toEqual(expect.arrayContaining([wide.id]));
     expect(choices.images.map((i) => i.id)).not.toContain(square.id);
+    // The cover's material deleted from the library: the window stays, without its cover.
+    expect((await admin.del(`/api/v1/ad-materials/${wide.id}`)).statusCode).toBe(200);
+    expect(body<AdWindow>(await admin.get(`/api/v1/ad-windows/${ok.id}`)).data).toMatchObject({
+      material_id: null,
+      image_url: '',
+    });
   });
 
   it('moves a plan draft → active → ended, refuses other moves and edits once ended, and rolls up its days', async () => {

@@ -19,9 +19,8 @@ export const adWindows = pgTable(
     path: text('path').notNull().default(''),
     url: text('url').notNull().default(''),
     appRefId: integer('app_ref_id').references(() => adApps.id, { onDelete: 'set null' }),
-    materialId: integer('material_id')
-      .notNull()
-      .references(() => adMaterials.id),
+    /** The cover (null once its material was deleted from the library: the window needs a new one). */
+    materialId: integer('material_id').references(() => adMaterials.id, { onDelete: 'set null' }),
     enabled: boolean('enabled').notNull().default(true),
     note: text('note').notNull().default(''),
     ...editStamps(),

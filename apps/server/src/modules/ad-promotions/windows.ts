@@ -68,7 +68,11 @@ async function withParts(db: Db, items: AdWindow[]): Promise<AdWindow[]> {
       height: adMaterials.height,
     })
     .from(adMaterials)
-    .where(inArray(adMaterials.id, [...new Set(items.map((i) => i.material_id))]));
+    .where(
+      inArray(adMaterials.id, [
+        ...new Set(items.map((i) => i.material_id).filter((id): id is number => id !== null)),
+      ]),
+    );
   const uses = await db
     .select({ windowId: adPromotions.windowId, used: count() })
     .from(adPromotions)
@@ -83,7 +87,7 @@ async function withParts(db: Db, items: AdWindow[]): Promise<AdWindow[]> {
   const image = new Map(images.map((m) => [m.id, m]));
   const used = new Map(uses.map((u) => [u.windowId, u.used]));
   return items.map((item) => {
-    const cover = image.get(item.material_id);
+    const cover = item.material_id === null ? undefined : image.get(item.material_id);
     return {
       ...item,
       app_name: item.app_ref_id ? (app.get(item.app_ref_id) ?? '') : '',
@@ -160,6 +164,7 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
       if (!app) throw fieldError(scope.lang, 'app_ref_id', 'unknown_ref');
     }
     if (input.material_id === undefined && input.media === undefined) return;
+    if (!materialId) throw invalid(scope, 'material_id', 'required');
     const [image] = await db
       .select({ kind: adMaterials.kind, width: adMaterials.width, height: adMaterials.height })
       .from(adMaterials)
