@@ -110,6 +110,12 @@ describe('mini-game monitor (fake Tencent)', () => {
     expect(summary.alerting_days).toBe(over.length);
     expect(summary.totals.cost).toBe(rows.list.reduce((s, r) => s + r.cost, 0));
     expect(summary.mini_games).toContain(want.miniGameId);
+    // Pulling again rings the bell of whoever pulled (and authorised): the threshold, how many days.
+    await pull('2026-06-01', '2026-06-07');
+    const bell = body<{ list: { title: string; link: string }[] }>(
+      await admin.get('/api/v1/notifications?page_size=50'),
+    ).data.list;
+    expect(bell.map((n) => n.title).join('\n')).toContain('Spend over');
     // Disabled, it flags nothing.
     await admin.put(`/api/v1/ad-minigame-alerts/${alert.id}`, { enabled: false, version: alert.version });
     expect(

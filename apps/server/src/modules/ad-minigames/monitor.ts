@@ -8,12 +8,14 @@ import {
   adMinigameSummaryQuery,
   adReportPullBody,
   type AdMinigameMetric,
+  type Language,
   type AdMinigameRow,
   type AdMinigameSummary,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { keysetBatches, sendExport } from '../../lib/export.ts';
+import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner, WholeContext, WholeResult } from '../../lib/jobs/index.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
@@ -22,7 +24,10 @@ import { ok } from '../../lib/request.ts';
 import { resourceReads, type Filters } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
+import { users } from '../../db/schema.ts';
 import { adAccounts, adPartyOf, addDays, dayIn } from '../ads/index.ts';
+import { notify, type NewNotification } from '../notifications/index.ts';
+import { alertingMessage } from './messages.ts';
 import { adMinigameAlerts, adMinigameDays } from './tables.ts';
 
 const resource = adMinigameReportsResource;
@@ -38,6 +43,7 @@ export interface MinigameContext {
   db: Db;
   outside: Outside;
   jobs: JobRunner;
+  events: EventBus;
 }
 
 const roi = (amount: number, cost: number) => (cost > 0 ? Math.round((amount * 10_000) / cost) / 100 : null);
@@ -328,12 +334,88 @@ export async function runMinigamePull(ctx: MinigameContext, job: WholeContext): 
     }
     job.progress(i + 1, grants.length, items.filter((it) => it.status === 'error').length);
   }
+  const alerted = await notifyAlerting(ctx, params, rows, job.job.userId ?? null);
   const failed = items.filter((it) => it.status === 'error').length;
   return {
     items,
-    summary: { accounts: items.length, failed, from: params.from, to: params.to },
+    summary: { accounts: items.length, failed, from: params.from, to: params.to, alerted },
     status: failed ? 'failed' : 'succeeded',
   };
+}
+
+/**
+ * After a pull: each enabled threshold that pulled days break rings the bell of the staff who
+ * authorised those accounts and of whoever started the pull, once per threshold, in their language.
+ * Answers how many notifications went out.
+ */
+async function notifyAlerting(
+  ctx: MinigameContext,
+  params: PullParams,
+  accounts: (typeof adAccounts.$inferSelect)[],
+  starter: number | null,
+): Promise<number> {
+  if (!accounts.length) return 0;
+  const hits = await ctx.db
+    .select({
+      alertId: adMinigameAlerts.id,
+      name: adMinigameAlerts.name,
+      cpId: adMinigameAlerts.cpId,
+      adAccountId: adMinigameDays.adAccountId,
+      days: sql<number>`count(*)::int`,
+    })
+    .from(adMinigameAlerts)
+    .innerJoin(adMinigameDays, breaksSql(adMinigameAlerts))
+    .where(
+      and(
+        eq(adMinigameAlerts.productId, params.productId),
+        inArray(
+          adMinigameDays.adAccountId,
+          accounts.map((a) => a.id),
+        ),
+        gte(adMinigameDays.day, params.from),
+        lte(adMinigameDays.day, params.to),
+      ),
+    )
+    .groupBy(adMinigameAlerts.id, adMinigameAlerts.name, adMinigameAlerts.cpId, adMinigameDays.adAccountId);
+  if (!hits.length) return 0;
+  const authoriser = new Map(accounts.map((a) => [a.id, a.authorizedBy]));
+  const byAlert = new Map<number, { name: string; cpId: number; days: number; to: Set<number> }>();
+  for (const h of hits) {
+    const entry = byAlert.get(h.alertId) ?? { name: h.name, cpId: h.cpId, days: 0, to: new Set<number>() };
+    entry.days += Number(h.days);
+    const who = authoriser.get(h.adAccountId);
+    if (who) entry.to.add(who);
+    if (starter) entry.to.add(starter);
+    byAlert.set(h.alertId, entry);
+  }
+  const ids = [...new Set([...byAlert.values()].flatMap((e) => [...e.to]))];
+  if (!ids.length) return 0;
+  const people = await ctx.db
+    .select({ id: users.id, lang: users.defaultLang })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const langOf = new Map(people.map((u) => [u.id, u.lang]));
+  const page = resource.page;
+  const list: NewNotification[] = [];
+  for (const entry of byAlert.values())
+    for (const userId of entry.to) {
+      const lang = langOf.get(userId);
+      if (!lang) continue;
+      list.push({
+        cpId: entry.cpId,
+        userId,
+        kind: 'system',
+        title: alertingMessage(lang as Language, {
+          count: entry.days,
+          name: entry.name,
+          from: params.from,
+          to: params.to,
+        }),
+        link: `${page}?alerting=1&from=${params.from}&to=${params.to}`,
+      });
+    }
+  (await notify(ctx.db, ctx.events, list))();
+  return list.length;
 }
 
 /** Every morning: the last days again for each game with Tencent advertisers (restatements). */
