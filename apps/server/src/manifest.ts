@@ -54,6 +54,8 @@ import { adCostsModule } from './modules/ad-costs/index.ts';
 import { adRulesModule } from './modules/ad-rules/index.ts';
 import { adMaterialsModule } from './modules/ad-materials/index.ts';
 import { adMappingsModule } from './modules/ad-mappings/index.ts';
+import { adPromotionsModule } from './modules/ad-promotions/index.ts';
+import { adMinigamesModule } from './modules/ad-minigames/index.ts';
 import { pushModule } from './modules/push/index.ts';
 import { lotteriesModule } from './modules/lotteries/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
@@ -158,4 +160,6 @@ export const MODULES: readonly ServerModule<ModuleContext>[] = [
   adRulesModule,
   adMaterialsModule,
   adMappingsModule,
+  adPromotionsModule,
+  adMinigamesModule,
 ];

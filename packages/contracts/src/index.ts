@@ -110,3 +110,6 @@ export * from './ad-materials.ts';
 export * from './ad-mappings.ts';
 // The service desk's player pages (issue 32): user management with agents' notes, the user order query.
 export * from './cs-desk.ts';
+export * from './ad-windows.ts';
+export * from './ad-promotions.ts';
+export * from './ad-minigames.ts';

@@ -154,6 +154,10 @@ export const LOG_ROW_TARGETS = [
   'cs_quality_rubric',
   'cs_quality_review',
   'cs_player_note',
+  'ad_window',
+  'ad_promotion',
+  'ad_minigame_alert',
+  'ad_minigame_report',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */
@@ -240,6 +244,10 @@ export const LOG_TABLE_TARGETS = [
   'ad-batch-templates',
   'ad-batch-tasks',
   'cs-user-orders',
+  'ad-windows',
+  'ad-promotions',
+  'ad-minigame-reports',
+  'ad-minigame-alerts',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

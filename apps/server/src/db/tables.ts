@@ -56,3 +56,7 @@ export * from '../modules/ad-rules/tables.ts';
 export * from '../modules/ad-materials/tables.ts';
 // Channel mapping: sub-channel ↔ advertiser account and campaign (modules/ad-mappings).
 export * from '../modules/ad-mappings/tables.ts';
+// Windows and promotion activities of ad placement (modules/ad-promotions).
+export * from '../modules/ad-promotions/tables.ts';
+// Tencent's mini-game monitor: mini-game days and thresholds (modules/ad-minigames).
+export * from '../modules/ad-minigames/tables.ts';

@@ -53,6 +53,23 @@ export function reportFigures(account: string, day: string, restated: number) {
   return { impressions, clicks, conversions: 1 + (n % 9), costCents: clicks * 150 + (n % 100) };
 }
 
+/** A stand-in mini-game day's figures, in the report's field names (cents), from a report day's. */
+export function minigameFigures(f: ReturnType<typeof reportFigures>) {
+  return {
+    cost: f.costCents,
+    view_count: f.impressions,
+    valid_click_count: f.clicks,
+    activated_count: f.conversions,
+    mini_game_register_users: f.conversions,
+    mini_game_paying_users_d1: 1,
+    mini_game_paying_amount_d1: 600 + f.clicks,
+    mini_game_paying_amount_d3: 1200 + f.clicks,
+    mini_game_paying_amount_d7: 1800 + f.clicks,
+    mini_game_paying_users: 2,
+    mini_game_paying_amount: 2400 + f.clicks,
+  };
+}
+
 function tokens() {
   const access = new Set<string>();
   const refresh = new Set<string>();
@@ -316,6 +333,36 @@ export async function startTencent(): Promise<MediumStandIn & { nonces: Set<stri
       return ok({
         list: [{ account_id: id, corporation_name: `Corp ${id}`, system_status: 'CUSTOMER_STATUS_NORMAL' }],
         page_info: { page: 1, page_size: 100, total_number: 1, total_page: 1 },
+      });
+    }
+    if (r.path === '/v3.0/daily_reports/get' && q.get('level') === 'REPORT_LEVEL_PROMOTED_OBJECT') {
+      // Mini-games: each day of the range, the advertiser's two promoted objects (a mini-game and an
+      // app that is not one), grouped by date and promoted object, in cents.
+      if (q.get('group_by') !== '["date","promoted_object_id"]') return refuse(11011, 'group_by invalid');
+      let range: { start_date?: string; end_date?: string } = {};
+      try {
+        range = JSON.parse(q.get('date_range') ?? '{}') as typeof range;
+      } catch {
+        return refuse(11011, 'date_range invalid');
+      }
+      const id = q.get('account_id') ?? '';
+      const rows = daysFrom(range.start_date ?? '', range.end_date ?? '').flatMap((date) => {
+        const f = reportFigures(id, date, restated.get(date) ?? 0);
+        return [
+          { date, promoted_object_id: 'wx00000000000000aa', ...minigameFigures(f) },
+          { date, promoted_object_id: '1101234567', cost: 1 },
+        ];
+      });
+      const size = Number(q.get('page_size') ?? 10);
+      const page = Number(q.get('page') ?? 1);
+      return ok({
+        list: rows.slice((page - 1) * size, page * size),
+        page_info: {
+          page,
+          page_size: size,
+          total_number: rows.length,
+          total_page: Math.ceil(rows.length / size),
+        },
       });
     }
     if (r.path === '/v3.0/daily_reports/get') {

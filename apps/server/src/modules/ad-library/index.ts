@@ -16,3 +16,4 @@ export const adLibraryModule = defineModule({
 });
 export { LIBRARY_TABLES } from './library.ts';
 export { adLabels, adSources } from './tables.ts';
+export { adApps } from './tables.ts';

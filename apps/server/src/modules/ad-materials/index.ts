@@ -16,3 +16,4 @@ export const adMaterialsModule = defineModule({
   },
 });
 export { adMaterials, adMaterialAds } from './tables.ts';
+export { materialUrl } from './materials.ts';

@@ -66,3 +66,7 @@ export { syncAll, RENEW_WITHIN_MS } from './accounts.ts';
 export { adBatchAds, adBatches, adBatchTemplates, adObjects, adAccounts, adReportDays } from './tables.ts';
 export { editObject, syncObjects } from './objects.ts';
 export { REPORT_ZONE } from './reports.ts';
+export { adPartyOf } from './media/parties.ts';
+export { addDays, dayIn } from './reports.ts';
+export { fakeMinigameDay } from './media/fake.ts';
+export { TENCENT_BASE } from './media/tencent.ts';

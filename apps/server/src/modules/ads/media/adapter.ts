@@ -43,6 +43,28 @@ export interface MediumReportDay {
   conversions: number;
 }
 
+/**
+ * A promoted WeChat mini-game's figures of one day under an advertiser account (Tencent), in cents:
+ * the day's registrations' revenue on their first day, by day 3 and day 7, and so far.
+ */
+export interface MediumMinigameDay {
+  accountId: string;
+  /** The mini-game's AppID. */
+  miniGameId: string;
+  day: string;
+  cost: number;
+  impressions: number;
+  clicks: number;
+  activations: number;
+  registrations: number;
+  payUsersD1: number;
+  payAmountD1: number;
+  payAmountD3: number;
+  payAmountD7: number;
+  payUsers: number;
+  payAmount: number;
+}
+
 /** One ad to make: a campaign, an ad group under it and a creative, under one request id. */
 export interface NewAd {
   /** Ours, the same on every attempt: the medium makes the ad once per request id. */
@@ -116,6 +138,8 @@ export interface AdMediumAdapter {
   states(accountIds: string[]): Promise<MediumAccountState[]>;
   /** Daily figures of these advertiser accounts from `from` to `to` (days, inclusive); days without any are left out. */
   report(accountIds: string[], from: string, to: string): Promise<MediumReportDay[]>;
+  /** Mini-game figures per day and mini-game of these advertiser accounts (media that promote mini-games). */
+  minigameReport?(accountIds: string[], from: string, to: string): Promise<MediumMinigameDay[]>;
   /** Makes one ad (campaign, ad group, creative); the same request id again answers the same ad. */
   createAd(ad: NewAd): Promise<MadeAd>;
   /** The live campaigns and ad groups of these advertiser accounts. */

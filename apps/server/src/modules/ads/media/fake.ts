@@ -14,6 +14,7 @@ import type {
   MediumGrant,
   MadeAd,
   MediumObject,
+  MediumMinigameDay,
   MediumReportDay,
   NewAd,
   ObjectChange,
@@ -344,6 +345,49 @@ export class FakeMedia {
       for (const id of ids) days.push(this.figuresOf(id, day));
     return days;
   }
+
+  /**
+   * Each account promotes one mini-game (its AppID drawn from the account id); the day's figures
+   * are its report day's, with registrations and payments drawn from the same seed.
+   */
+  async minigameReport(
+    media: string,
+    ids: string[],
+    from: string,
+    to: string,
+    token: string,
+    signal: AbortSignal,
+  ) {
+    await this.act(media, 'minigame_report', signal, token);
+    const days: MediumMinigameDay[] = [];
+    for (let day = from; day <= to; day = nextDay(day))
+      for (const id of ids) days.push(fakeMinigameDay(this.figuresOf(id, day)));
+    return days;
+  }
+}
+
+/** A fake mini-game day from a report day (deterministic, so tests can work it out). */
+export function fakeMinigameDay(f: MediumReportDay): MediumMinigameDay {
+  const seed = createHash('sha256').update(`${f.accountId}|${f.day}|mini`).digest();
+  const registrations = Math.floor((f.conversions * (60 + (seed[0]! % 40))) / 100);
+  const payUsersD1 = Math.floor(registrations / (4 + (seed[1]! % 8)));
+  const payAmountD1 = payUsersD1 * (600 + (seed.readUInt16BE(2) % 6000));
+  return {
+    accountId: f.accountId,
+    miniGameId: `wx${createHash('sha256').update(f.accountId).digest('hex').slice(0, 16)}`,
+    day: f.day,
+    cost: f.cost,
+    impressions: f.impressions,
+    clicks: f.clicks,
+    activations: f.conversions,
+    registrations,
+    payUsersD1,
+    payAmountD1,
+    payAmountD3: Math.round(payAmountD1 * 1.6),
+    payAmountD7: Math.round(payAmountD1 * 2.3),
+    payUsers: payUsersD1 * 2,
+    payAmount: Math.round(payAmountD1 * 3),
+  };
 }
 
 /** The day after a `YYYY-MM-DD`. */
@@ -416,6 +460,12 @@ export function fakeMediumAdapter(
       ctx.authorized(obtain, (token) =>
         ctx.call('report', async (a) => ({
           value: await fake.report(media, ids, from, to, token, a.signal),
+        })),
+      ),
+    minigameReport: (ids, from, to) =>
+      ctx.authorized(obtain, (token) =>
+        ctx.call('minigame_report', async (a) => ({
+          value: await fake.minigameReport(media, ids, from, to, token, a.signal),
         })),
       ),
   };
