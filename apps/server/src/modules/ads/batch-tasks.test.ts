@@ -241,7 +241,9 @@ describe('batch drafts and tasks', () => {
     expect(body(await staff.get(`/api/v1/ad-batch-tasks/${mine.id}`)).code).toBe(403001);
     expect(body(await staff.post(`/api/v1/ad-batch-tasks/${mine.id}/retry`)).code).toBe(403001);
     // Toutiao's own: its list (no other medium's task), one task, its ads, the retry.
-    const list = body<{ list: AdBatch[] }>(await staff.get('/api/v1/ad-batch-tasks?media=jrtt&page_size=100'));
+    const list = body<{ list: AdBatch[] }>(
+      await staff.get('/api/v1/ad-batch-tasks?media=jrtt&page_size=100'),
+    );
     expect(list.code).toBe(0);
     expect(list.data.list.map((x) => x.id)).toContain(mine.id);
     expect(list.data.list.every((x) => x.media === 'jrtt')).toBe(true);
@@ -258,11 +260,13 @@ describe('batch drafts and tasks', () => {
     const retried = await staff.post(`/api/v1/ad-batch-tasks/${mine.id}/retry?media=jrtt`);
     expect(body<AdBatch>(retried).data.status, retried.body).toBe('running');
     await t.app.jobs.runJob(mine.job_id!);
-    expect(body<AdBatch>(await staff.get(`/api/v1/ad-batch-tasks/${mine.id}?media=jrtt`)).data).toMatchObject({
-      status: 'succeeded',
-      ok: 2,
-      failed: 0,
-    });
+    expect(body<AdBatch>(await staff.get(`/api/v1/ad-batch-tasks/${mine.id}?media=jrtt`)).data).toMatchObject(
+      {
+        status: 'succeeded',
+        ok: 2,
+        failed: 0,
+      },
+    );
     // Read only: no retry.
     const reader = await t.staff([toutiao.see]);
     expect(body(await reader.post(`/api/v1/ad-batch-tasks/${mine.id}/retry?media=jrtt`)).code).toBe(403001);
