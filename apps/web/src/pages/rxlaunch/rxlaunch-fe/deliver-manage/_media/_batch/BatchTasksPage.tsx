@@ -34,7 +34,7 @@ export function BatchTasksPage({ media }: { media?: string }) {
   const productId = useProduct((s) => s.productId);
   // One medium's page: that medium's own permissions (the server checks the same with `?media=`).
   const permissions = permissionsFor(RESOURCE, media) ?? RESOURCE.permissions;
-  const byMedium = media ? { media } : {};
+  const byMedium: Record<string, string> = media ? { media } : {};
   const canRetryAny = usePermission([permissions.edit]);
   const canExport = usePermission([permissions.export]);
   const [params, setParams] = useListParams(RESOURCE.filters);
