@@ -100,6 +100,7 @@ test('material library: upload, MD5 duplicate refused, label, effect estimate (z
   await expect(fieldError(drawer)).toHaveText(VALIDATION_MESSAGES.material_duplicate.zh);
   await fitsAndPasses(page, 'ltr');
   await button(drawer, crud.action.cancel).click();
+  await button(page.locator('.ant-modal-confirm:visible'), crud.form.discard).click();
   await expect(drawer).toBeHidden();
   await expect(rowOf(page, `${name}again`)).toHaveCount(0);
 
