@@ -180,7 +180,16 @@ export const adBatchTasksResource = defineResource({
   filters: ['q', 'media', 'status'],
   sorts: AD_BATCH_SORTS,
   remove: 'none',
+  // `?media=`: that medium's own permission (its batch-task page, else the page its batches are
+  // made on); no medium: the cross-media page's.
+  dimension: {
+    name: 'media',
+    kind: ['batch-task', 'batch-ad', 'gdtv3-edit'],
+    values: AD_BATCH_MEDIA,
+    optional: true,
+  },
 });
 export const adBatchTaskAdsQuery = listQuery(['seq'] as const, {
+  media: z.enum(AD_BATCH_MEDIA).optional(),
   status: z.enum(AD_BATCH_ITEM_STATUSES).optional(),
 });

@@ -45,6 +45,16 @@ const adReportFields = {
   currency: z.string(),
   /** When the figures were last pulled from the medium. */
   pulled_at: z.string(),
+  /**
+   * Revenue attributed through the channel mapping: paid, not refunded orders in `currency` that day
+   * (the medium's calendar) of players whose sub-channel maps to this account, and how many players
+   * paid. ROI: revenue ÷ spend (null without spend). `mapped`: the account has an enabled mapping —
+   * an unmapped account's spend has no revenue to set against it.
+   */
+  revenue: z.number().int(),
+  paying_users: z.number().int(),
+  roi: z.number().nullable(),
+  mapped: z.boolean(),
 };
 
 export const adReportItem = z.object({ id: rowMeta.id, ...adReportFields });
@@ -73,6 +83,10 @@ const figures = {
   conversions: z.number().int(),
   cpa: z.number().int().nullable(),
   ctr: z.number().nullable(),
+  /** Attributed revenue (cents), distinct paying players, revenue ÷ spend (null without spend). */
+  revenue: z.number().int(),
+  paying_users: z.number().int(),
+  roi: z.number().nullable(),
 };
 
 /** The filtered rows' totals and their sums per day (the chart), oldest day first. */
@@ -80,6 +94,8 @@ export const adReportSummary = z.object({
   totals: z.object(figures),
   days: z.array(z.object({ day: z.string(), ...figures })),
   currency: z.string(),
+  /** Spend of accounts without an enabled channel mapping (no revenue can be attributed to it). */
+  unmapped_cost: z.number().int(),
 });
 export type AdReportSummary = z.infer<typeof adReportSummary>;
 

@@ -211,3 +211,6 @@ export const adRuleObjectsQuery = z.object({
   page: queryInt(1, 1_000_000).default(1),
   page_size: queryInt(1, 100).default(10),
 });
+
+/** The advertiser accounts a rule of a medium can watch (the rule form's picker). */
+export const adRuleAccountsQuery = z.object({ media: z.enum(AD_DELIVERY_MEDIA) });

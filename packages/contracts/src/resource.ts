@@ -58,6 +58,11 @@ export interface ResourceSpec<
     values: readonly [string, ...string[]];
     /** The value of a request that names none (push tasks: `app`, the page that came first). */
     default?: string;
+    /**
+     * A request may name no value: it then needs the permissions of `page` (a page across every
+     * value, e.g. the batch tasks of every medium) and reads every value's rows.
+     */
+    optional?: boolean;
   };
 }
 

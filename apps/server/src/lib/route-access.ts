@@ -77,7 +77,9 @@ export async function resourceScope(
   const value = dimension
     ? ((request.query as Record<string, unknown> | undefined)?.[dimension] ?? resource.dimension?.default)
     : undefined;
-  const permissions = permissionsFor(resource, value);
+  // An optional dimension without a value: the resource's own page (across every value).
+  const across = value === undefined && resource.dimension?.optional === true;
+  const permissions = across ? resource.permissions : permissionsFor(resource, value);
   if (!permissions) {
     requireAuth(request);
     throw fieldError(requestLanguage(request), dimension!, value === undefined ? 'required' : 'invalid');
@@ -89,7 +91,7 @@ export async function resourceScope(
     resource.scope === 'product'
       ? await productAccess(db, request, see, action)
       : await access(db, request, see, action);
-  return dimension ? { ...scope, dimension: { name: dimension, value: value as string } } : scope;
+  return dimension && !across ? { ...scope, dimension: { name: dimension, value: value as string } } : scope;
 }
 
 /**

@@ -223,4 +223,19 @@ describe('ad rules', () => {
     const hw = await t.signIn('ops_hw');
     expect(body(await hw.post(`/api/v1/ad-rules/${rule.id}/run`, { dry_run: true })).code).not.toBe(0);
   });
+  it("lists the medium's advertisers a rule can watch, with the rule page's permission", async () => {
+    await authorise('fake-agent-77');
+    type Choices = { list: { id: number; account_id: string }[] };
+    const viewer = await t.staff(['launch/see/trustship_rule']);
+    const answer = body<Choices>(await viewer.get('/api/v1/ad-rules/accounts?media=jrtt'));
+    expect(answer.code).toBe(0);
+    const ids = answer.data.list.map((a) => a.account_id);
+    expect(ids).toEqual(expect.arrayContaining(['jrtt-agent-77-1', 'jrtt-agent-77-2', 'jrtt-agent-77-3']));
+    // Advertisers only (not the agent), of this medium only.
+    expect(ids).not.toContain('jrtt-agent-77');
+    expect(ids.every((id) => id.startsWith('jrtt-'))).toBe(true);
+    expect(body(await viewer.get('/api/v1/ad-rules/accounts?media=nope')).code).toBe(400001);
+    const other = await t.staff(['launch/see/material']);
+    expect(body(await other.get('/api/v1/ad-rules/accounts?media=jrtt')).code).toBe(403001);
+  });
 });

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   FALLBACK_LANGUAGE,
+  adRuleAccountsQuery,
   adRuleRunBody,
   adRuleRunsQuery,
   adRulesResource,
@@ -469,6 +470,34 @@ export async function adRuleRoutes(fastify: FastifyInstance, ctx: RulesContext):
   const { db } = ctx;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.name];
+  app.get(
+    '/ad-rules/accounts',
+    {
+      config: can(resource, 'read'),
+      schema: {
+        tags,
+        summary: "The game's advertiser accounts of a medium a rule can watch",
+        querystring: adRuleAccountsQuery,
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request) as ProductScope;
+      const list = await db
+        .select({ id: adAccounts.id, account_id: adAccounts.accountId, name: adAccounts.name })
+        .from(adAccounts)
+        .where(
+          and(
+            eq(adAccounts.cpId, scope.cpId),
+            eq(adAccounts.productId, scope.productId),
+            eq(adAccounts.media, request.query.media),
+            eq(adAccounts.role, 'advertiser'),
+          ),
+        )
+        .orderBy(adAccounts.name, adAccounts.id)
+        .limit(1000);
+      return ok({ list });
+    },
+  );
   app.get(
     '/ad-rules/runs',
     {

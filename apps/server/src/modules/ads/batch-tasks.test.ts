@@ -213,4 +213,62 @@ describe('batch drafts and tasks', () => {
     expect(body(await other.get(`/api/v1/ad-batch-tasks/${first!.id}`)).code).toBe(404001);
     expect(body(await other.post(`/api/v1/ad-batch-tasks/${first!.id}/retry`)).code).not.toBe(0);
   });
+  it("lets a medium's own staff read and retry its tasks with ?media=, the cross-media list only with its permission", async () => {
+    const jrtt = await kit.advertisers('jrtt', 'fake-agent-66');
+    const ks = await kit.advertisers('kuaishou', 'fake-agent-67');
+    fakeMedia().frozen.add(jrtt[1]!.account_id);
+    const mine = await kit.create('jrtt', {
+      name: '头条自家任务',
+      ad_account_ids: [jrtt[0]!.id, jrtt[1]!.id],
+      titles: ['仙侠新服开启'],
+      budget: 30_000,
+      bid: 100,
+    });
+    fakeMedia().frozen.clear();
+    const theirs = await kit.create('kuaishou', {
+      name: '快手别家任务',
+      ad_account_ids: [ks[0]!.id],
+      titles: ['快手新服开启'],
+      budget: 50_000,
+      bid: 100,
+    });
+    const toutiao = adBatchTasksResource.permissionsBy!.jrtt!;
+    expect(toutiao.see).toBe('launch/see/jrtt_batch_task');
+    const staff = await t.staff([toutiao.see, toutiao.edit]);
+
+    // Across media: the cross-media permission only.
+    expect(body(await staff.get('/api/v1/ad-batch-tasks')).code).toBe(403001);
+    expect(body(await staff.get(`/api/v1/ad-batch-tasks/${mine.id}`)).code).toBe(403001);
+    expect(body(await staff.post(`/api/v1/ad-batch-tasks/${mine.id}/retry`)).code).toBe(403001);
+    // Toutiao's own: its list (no other medium's task), one task, its ads, the retry.
+    const list = body<{ list: AdBatch[] }>(
+      await staff.get('/api/v1/ad-batch-tasks?media=jrtt&page_size=100'),
+    );
+    expect(list.code).toBe(0);
+    expect(list.data.list.map((x) => x.id)).toContain(mine.id);
+    expect(list.data.list.every((x) => x.media === 'jrtt')).toBe(true);
+    expect(body(await staff.get(`/api/v1/ad-batch-tasks/${mine.id}?media=jrtt`)).code).toBe(0);
+    const ads = body<{ list: AdBatchAd[] }>(
+      await staff.get(`/api/v1/ad-batch-tasks/${mine.id}/ads?media=jrtt&status=error`),
+    );
+    expect(ads.data.list.map((x) => x.account_id)).toEqual([jrtt[1]!.account_id]);
+    // Another medium's task through Toutiao's address is not found; Kuaishou's own needs its permission.
+    expect(body(await staff.get(`/api/v1/ad-batch-tasks/${theirs.id}?media=jrtt`)).code).toBe(404001);
+    expect(body(await staff.get(`/api/v1/ad-batch-tasks/${theirs.id}?media=kuaishou`)).code).toBe(403001);
+    expect(body(await staff.get('/api/v1/ad-batch-tasks?media=nope')).code).toBe(400001);
+    expect(body(await staff.get('/api/v1/ad-batch-tasks/export?format=csv&media=jrtt')).code).toBe(403001);
+    const retried = await staff.post(`/api/v1/ad-batch-tasks/${mine.id}/retry?media=jrtt`);
+    expect(body<AdBatch>(retried).data.status, retried.body).toBe('running');
+    await t.app.jobs.runJob(mine.job_id!);
+    expect(body<AdBatch>(await staff.get(`/api/v1/ad-batch-tasks/${mine.id}?media=jrtt`)).data).toMatchObject(
+      {
+        status: 'succeeded',
+        ok: 2,
+        failed: 0,
+      },
+    );
+    // Read only: no retry.
+    const reader = await t.staff([toutiao.see]);
+    expect(body(await reader.post(`/api/v1/ad-batch-tasks/${mine.id}/retry?media=jrtt`)).code).toBe(403001);
+  });
 });

@@ -29,6 +29,10 @@ const EXPORT_COLUMNS = [
   'ctr',
   'currency',
   'pulled_at',
+  'revenue',
+  'paying_users',
+  'roi',
+  'mapped',
 ] as const;
 
 /**
@@ -115,6 +119,10 @@ export async function adReportRoutes(
             r.ctr ?? '',
             r.currency,
             r.pulled_at,
+            r.revenue / 100,
+            r.paying_users,
+            r.roi ?? '',
+            r.mapped ? 'yes' : 'no',
           ]);
       }
       return sendExport(reply, format, `${resource.name}-${_media}`, EXPORT_COLUMNS, rows());

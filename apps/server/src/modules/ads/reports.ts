@@ -11,7 +11,8 @@ import type { Db } from '../../db/index.ts';
 import type { JobRunner, WholeContext, WholeResult } from '../../lib/jobs/index.ts';
 import { isOutsideError } from '../../lib/outside/index.ts';
 import { resourceReads, type Filters } from '../../lib/resource-routes.ts';
-import type { Scope } from '../../lib/access.ts';
+import type { ProductScope, Scope } from '../../lib/access.ts';
+import { queryRows } from '../../lib/rows.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { AdsContext } from './accounts.ts';
 import { adPartyOf } from './media/parties.ts';
@@ -53,9 +54,98 @@ const cpaOf = (cost: number, conversions: number) =>
   conversions > 0 ? Math.round(cost / conversions) : null;
 const ctrOf = (clicks: number, impressions: number) =>
   impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 10_000 : null;
+/** Revenue ÷ spend, four decimals (null without spend). */
+export const roiOf = (revenue: number, cost: number) =>
+  cost > 0 ? Math.round((revenue / cost) * 10_000) / 10_000 : null;
+
+/**
+ * The game's enabled channel mappings of a medium, one advertiser account per sub-channel: a
+ * sub-channel mapped to several (per campaign) counts for its whole-account mapping, else its oldest,
+ * so no payment is attributed twice.
+ */
+const mappedSubChannels = (productId: number, media: string) => sql`
+  select distinct on (sub_channel_id) sub_channel_id, ad_account_id from ad_mappings
+  where product_id = ${productId} and media = ${media} and enabled
+  order by sub_channel_id, (campaign_id = '') desc, id`;
+
+/** Midnight of a `YYYY-MM-DD` in the medium's calendar, as a moment. */
+const startOf = (day: string) => sql`(${day}::timestamp at time zone ${REPORT_ZONE})`;
+
+/**
+ * Revenue and paying players attributed to the report days matching `condition` (within one game
+ * and medium): paid, not refunded orders of the players whose sub-channel maps to the day's account,
+ * paid that day (the medium's calendar) in the day's currency — per report row, per day or in total.
+ * `range` bounds the orders' payment days (it keeps the orders read to the days asked).
+ */
+async function attributed(
+  db: Db,
+  at: { productId: number; media: string },
+  condition: SQL | undefined,
+  by: 'row' | 'day' | 'total',
+  range: { from?: string; to?: string },
+): Promise<Map<string, { revenue: number; payers: number }>> {
+  const key = by === 'row' ? sql`ad_report_days.id::text` : by === 'day' ? sql`ad_report_days.day` : sql`''`;
+  const rows = await queryRows<{ k: string; revenue: string; payers: string }>(
+    db,
+    sql`with m as (${mappedSubChannels(at.productId, at.media)})
+      select ${key} as k, coalesce(sum(o.amount), 0) as revenue, count(distinct o.player_id) as payers
+      from ad_report_days
+      join m on m.ad_account_id = ad_report_days.ad_account_id
+      join sub_channels s on s.id = m.sub_channel_id and s.product_id = ad_report_days.product_id
+      join players p on p.product_id = ad_report_days.product_id and p.sub_channel = s.code
+      join player_orders o on o.product_id = ad_report_days.product_id and o.player_id = p.id
+        and o.status <> 'refunded' and o.currency = ad_report_days.currency
+        and to_char(o.paid_at at time zone ${REPORT_ZONE}, 'YYYY-MM-DD') = ad_report_days.day
+        ${range.from ? sql`and o.paid_at >= ${startOf(range.from)}` : sql``}
+        ${range.to ? sql`and o.paid_at < ${startOf(addDays(range.to, 1))}` : sql``}
+      where ad_report_days.product_id = ${at.productId} and ad_report_days.media = ${at.media}
+        ${condition ? sql`and ${condition}` : sql``}
+      group by 1`,
+  );
+  return new Map(rows.map((r) => [String(r.k), { revenue: Number(r.revenue), payers: Number(r.payers) }]));
+}
+
+/** Which of these accounts have an enabled channel mapping. */
+async function mappedAccounts(db: Db, productId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select distinct ad_account_id as id from ad_mappings
+      where product_id = ${productId} and enabled and ad_account_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
 
 async function itemsOf(db: Db, rows: DayRow[]): Promise<AdReportRow[]> {
   if (!rows.length) return [];
+  const revenue = new Map<string, { revenue: number; payers: number }>();
+  const mapped = new Set<number>();
+  // A page is one game's and one medium's; grouped all the same.
+  const groups = new Map<string, DayRow[]>();
+  for (const r of rows) {
+    const key = `${r.productId}|${r.media}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const group of groups.values()) {
+    const { productId, media } = group[0]!;
+    const days = group.map((r) => r.day).sort();
+    const found = await attributed(
+      db,
+      { productId, media },
+      inArray(
+        adReportDays.id,
+        group.map((r) => r.id),
+      ),
+      'row',
+      { from: days[0], to: days.at(-1) },
+    );
+    for (const [k, v] of found) revenue.set(k, v);
+    for (const id of await mappedAccounts(db, productId, [...new Set(group.map((r) => r.adAccountId))]))
+      mapped.add(id);
+  }
   const accounts = await db
     .select({ id: adAccounts.id, accountId: adAccounts.accountId, name: adAccounts.name })
     .from(adAccounts)
@@ -76,6 +166,10 @@ async function itemsOf(db: Db, rows: DayRow[]): Promise<AdReportRow[]> {
     ctr: ctrOf(r.clicks, r.impressions),
     currency: r.currency,
     pulled_at: r.pulledAt.toISOString(),
+    revenue: revenue.get(String(r.id))?.revenue ?? 0,
+    paying_users: revenue.get(String(r.id))?.payers ?? 0,
+    roi: roiOf(revenue.get(String(r.id))?.revenue ?? 0, r.cost),
+    mapped: mapped.has(r.adAccountId),
   }));
 }
 
@@ -104,7 +198,7 @@ export const reportReads = resourceReads(adReportsResource, {
   },
 });
 
-/** The filtered rows' totals and their sums per day (the page's chart). */
+/** The filtered rows' totals and their sums per day (the page's chart), with attributed revenue and ROI. */
 export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters): Promise<AdReportSummary> {
   const sums = {
     cost: sql<string>`coalesce(sum(${adReportDays.cost}), 0)`,
@@ -112,8 +206,17 @@ export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters
     clicks: sql<string>`coalesce(sum(${adReportDays.clicks}), 0)`,
     conversions: sql<string>`coalesce(sum(${adReportDays.conversions}), 0)`,
   };
-  const condition = and(inScope(adReportDays, scope), ...where(filters));
-  const figures = (s: { cost: string; impressions: string; clicks: string; conversions: string }) => {
+  const filtered = and(...where(filters));
+  const condition = and(inScope(adReportDays, scope), filtered);
+  const at = { productId: (scope as ProductScope).productId, media: scope.dimension!.value };
+  const range = { from: filters.from, to: filters.to };
+  const byDay = await attributed(db, at, filtered, 'day', range);
+  const overall = await attributed(db, at, filtered, 'total', range);
+  const none = { revenue: 0, payers: 0 };
+  const figures = (
+    s: { cost: string; impressions: string; clicks: string; conversions: string },
+    paid: { revenue: number; payers: number },
+  ) => {
     const cost = Number(s.cost);
     const impressions = Number(s.impressions);
     const clicks = Number(s.clicks);
@@ -125,6 +228,9 @@ export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters
       conversions,
       cpa: cpaOf(cost, conversions),
       ctr: ctrOf(clicks, impressions),
+      revenue: paid.revenue,
+      paying_users: paid.payers,
+      roi: roiOf(paid.revenue, cost),
     };
   };
   const [total] = await db.select(sums).from(adReportDays).where(condition);
@@ -140,10 +246,22 @@ export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters
     .from(adReportDays)
     .where(condition)
     .limit(1);
+  // Spend of accounts no enabled mapping names: shown apart, nothing to set revenue against.
+  const [unmapped] = await db
+    .select({ cost: sums.cost })
+    .from(adReportDays)
+    .where(
+      and(
+        condition,
+        sql`not exists (select 1 from ad_mappings m where m.ad_account_id = ${adReportDays.adAccountId}
+          and m.product_id = ${adReportDays.productId} and m.enabled)`,
+      ),
+    );
   return {
-    totals: figures(total!),
-    days: days.map((d) => ({ day: d.day, ...figures(d) })),
+    totals: figures(total!, overall.get('') ?? none),
+    days: days.map((d) => ({ day: d.day, ...figures(d, byDay.get(d.day) ?? none) })),
     currency: currency?.currency ?? 'CNY',
+    unmapped_cost: Number(unmapped?.cost ?? 0),
   };
 }
 

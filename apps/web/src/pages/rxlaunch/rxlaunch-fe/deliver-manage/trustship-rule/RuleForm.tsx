@@ -1,8 +1,12 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AD_DELIVERY_MEDIA, AD_OBJECT_LEVELS } from '@rx/contracts/ad-objects';
 import { AD_RULE_ACTIONS, AD_RULE_METRICS, AD_RULE_OPS } from '@rx/contracts/ad-rules';
+import type { AdReportAccounts } from '@rx/contracts/ad-reports';
 import { adMediumOf } from '@rx/contracts/dimensions';
+import { useProduct } from '@/app/product/index.ts';
+import { http } from '@/shared/http.ts';
 import { enumOptions } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 
@@ -11,6 +15,14 @@ export function RuleForm() {
   const { t } = useTranslation('adRules');
   const action = Form.useWatch<string | undefined>('action');
   const changes = action === 'budget' || action === 'bid';
+  // The advertiser accounts of the chosen medium it may watch (none chosen: every one of them).
+  const media = Form.useWatch<string | undefined>('media');
+  const productId = useProduct((s) => s.productId);
+  const accounts = useQuery({
+    queryKey: ['ad-rules', productId, 'accounts', media],
+    queryFn: ({ signal }) => http.get<AdReportAccounts>('/ad-rules/accounts', { media }, { signal }),
+    enabled: !!media && !!productId,
+  });
   return (
     <>
       <Form.Item name="name" htmlFor="ad-rule-name" label={t('columns.name')} required>
@@ -22,6 +34,24 @@ export function RuleForm() {
           options={AD_DELIVERY_MEDIA.map((code) => ({
             value: code,
             label: t(`menu:${adMediumOf(code)!.titleKey}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="ad_account_ids"
+        htmlFor="ad-rule-accounts"
+        label={t('columns.accounts')}
+        extra={t('accountsHint')}
+      >
+        <Select
+          id="ad-rule-accounts"
+          mode="multiple"
+          allowClear
+          loading={accounts.isFetching}
+          optionFilterProp="label"
+          options={(accounts.data?.list ?? []).map((a) => ({
+            value: a.id,
+            label: a.name && a.name !== a.account_id ? `${a.name} (${a.account_id})` : a.account_id,
           }))}
         />
       </Form.Item>

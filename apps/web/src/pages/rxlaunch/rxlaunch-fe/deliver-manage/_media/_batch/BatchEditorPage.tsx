@@ -1,18 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { adBatchTemplatesResource, type AdBatchTemplate } from '@rx/contracts/ad-batch-templates';
 import {
   adBatchesResource,
   adBatchTasksResource,
   type AdBatch,
+  type AdBatchAd,
   type AdBatchDraft,
   type AdBatchDraftsAnswer,
 } from '@rx/contracts/ad-batches';
 import type { AdReportAccounts } from '@rx/contracts/ad-reports';
 import { adMediumOf } from '@rx/contracts/dimensions';
+import { MAX_PAGE_SIZE } from '@rx/contracts/lists';
 import { permissionsFor } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
 import { usePatternPage } from '@/app/routes/handle.ts';
@@ -21,6 +23,43 @@ import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { SetupFields, newSetup } from './SetupFields.tsx';
+
+/** Distinct values in their first order. */
+const distinctOf = (values: string[]) => [...new Set(values)];
+
+/**
+ * A batch to edit again (`gdtv3-edit/:id`): its setup and every ad (read page by page), as the
+ * editor's values — its accounts, titles and materials, each once, in the batch's order.
+ */
+async function loadBatch(media: string, id: string, signal: AbortSignal) {
+  const batch = await http.get<AdBatch>(`/${adBatchesResource.name}/${id}`, { media }, { signal });
+  const ads: AdBatchAd[] = [];
+  for (let page = 1; ads.length < batch.total; page++) {
+    const part = await http.get<ListAnswer<AdBatchAd>>(
+      `/${adBatchesResource.name}/${id}/ads`,
+      { media, page, page_size: MAX_PAGE_SIZE },
+      { signal },
+    );
+    if (!part.list.length) break;
+    ads.push(...part.list);
+  }
+  return {
+    batch,
+    values: {
+      name: batch.name,
+      template_id: batch.template_id,
+      budget: batch.budget,
+      bid: batch.bid,
+      layout: batch.layout,
+      targeting: batch.targeting,
+      schedule_start: batch.schedule_start,
+      schedule_end: batch.schedule_end,
+      ad_account_ids: distinctOf(ads.map((a) => String(a.ad_account_id))),
+      titles: distinctOf(ads.map((a) => a.title)).join('\n'),
+      materials: distinctOf(ads.flatMap((a) => a.materials)).join('\n'),
+    },
+  };
+}
 
 const lines = (text: string | undefined) =>
   (text ?? '')
@@ -40,6 +79,16 @@ export function BatchEditorPage() {
   const media = usePatternPage().value;
   const medium = adMediumOf(media);
   const [form] = Form.useForm();
+  // `gdtv3-edit/:id`: an existing batch loaded to edit and submit again (as a new batch).
+  const { id } = useParams();
+  const existing = useQuery({
+    queryKey: [adBatchesResource.name, media, 'edit', id],
+    queryFn: ({ signal }) => loadBatch(media, id!, signal),
+    enabled: !!id,
+  });
+  useEffect(() => {
+    if (existing.data) form.setFieldsValue(existing.data.values);
+  }, [existing.data, form]);
   const canCreate = usePermission([permissionsFor(adBatchesResource, media)!.edit]);
   const templatePermissions = permissionsFor(adBatchTemplatesResource, media);
   const canTemplates = usePermission(templatePermissions ? [templatePermissions.see] : ['-']);
@@ -111,6 +160,21 @@ export function BatchEditorPage() {
   return (
     <Card title={t('editor.title', { media: t(`media.${media}`) })}>
       <Typography.Paragraph type="secondary">{t('editor.intro')}</Typography.Paragraph>
+      {existing.data && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBlockEnd: 16 }}
+          title={t('editor.loaded', {
+            id: existing.data.batch.id,
+            status: t(`batches.statuses.${existing.data.batch.status}`),
+            failed: existing.data.batch.failed,
+          })}
+        />
+      )}
+      {existing.isError && (
+        <Alert type="error" showIcon style={{ marginBlockEnd: 16 }} title={t('editor.loadFailed')} />
+      )}
       {medium?.api.adapter === 'fake' && (
         <Alert type="info" showIcon title={t('simulated')} style={{ marginBlockEnd: 16 }} />
       )}

@@ -8,6 +8,7 @@ import {
   adBatchTasksResource,
   type AdBatch,
 } from '@rx/contracts/ad-batches';
+import { permissionsFor } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { usePatternPage } from '@/app/routes/handle.ts';
@@ -31,8 +32,11 @@ export function BatchTasksPage({ media }: { media?: string }) {
   const toast = useMessage();
   const client = useQueryClient();
   const productId = useProduct((s) => s.productId);
-  const canRetryAny = usePermission([RESOURCE.permissions.edit]);
-  const canExport = usePermission([RESOURCE.permissions.export]);
+  // One medium's page: that medium's own permissions (the server checks the same with `?media=`).
+  const permissions = permissionsFor(RESOURCE, media) ?? RESOURCE.permissions;
+  const byMedium: Record<string, string> = media ? { media } : {};
+  const canRetryAny = usePermission([permissions.edit]);
+  const canExport = usePermission([permissions.export]);
   const [params, setParams] = useListParams(RESOURCE.filters);
   const query = { ...apiQuery(params), ...(media ? { media } : {}) };
   const list = useQuery({
@@ -44,7 +48,8 @@ export function BatchTasksPage({ media }: { media?: string }) {
   });
   const [viewing, setViewing] = useState<AdBatch | null>(null);
   const retry = useMutation({
-    mutationFn: (row: AdBatch) => http.post<AdBatch>(`/${RESOURCE.name}/${row.id}/retry`),
+    mutationFn: (row: AdBatch) =>
+      http.post<AdBatch>(`/${RESOURCE.name}/${row.id}/retry`, undefined, { query: byMedium }),
     onSuccess: () => {
       toast.success(t('batches.retrying'));
       void client.invalidateQueries({ queryKey: [RESOURCE.name] });
@@ -96,7 +101,12 @@ export function BatchTasksPage({ media }: { media?: string }) {
       scroll={{ x: 1400 }}
     >
       {viewing && (
-        <BatchAds batch={viewing} path={`/${RESOURCE.name}/${viewing.id}`} onClose={() => setViewing(null)} />
+        <BatchAds
+          batch={viewing}
+          path={`/${RESOURCE.name}/${viewing.id}`}
+          query={byMedium}
+          onClose={() => setViewing(null)}
+        />
       )}
     </QueryListPage>
   );

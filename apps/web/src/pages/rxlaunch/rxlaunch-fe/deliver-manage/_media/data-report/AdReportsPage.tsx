@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Select, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -152,6 +152,35 @@ export function AdReportsPage() {
           v === null ? '—' : formatMoney(v, row.currency, currentLanguage()),
       },
       {
+        // Revenue of the players whose sub-channel maps to the account (the channel mapping).
+        title: t('reports.columns.revenue'),
+        dataIndex: 'revenue',
+        width: 160,
+        align: 'end',
+        render: (v: number, row) =>
+          row.mapped ? (
+            formatMoney(v, row.currency, currentLanguage())
+          ) : (
+            <Tooltip title={t('reports.unmappedHelp')}>
+              <Tag tabIndex={0}>{t('reports.unmapped')}</Tag>
+            </Tooltip>
+          ),
+      },
+      {
+        title: t('reports.columns.paying_users'),
+        dataIndex: 'paying_users',
+        width: 120,
+        align: 'end',
+        render: (v: number, row) => (row.mapped ? formatNumber(v) : '—'),
+      },
+      {
+        title: t('reports.columns.roi'),
+        dataIndex: 'roi',
+        width: 100,
+        align: 'end',
+        render: (v: number | null, row) => (row.mapped ? percent(v) : '—'),
+      },
+      {
         title: t('reports.columns.pulled_at'),
         dataIndex: 'pulled_at',
         width: 170,
@@ -175,6 +204,10 @@ export function AdReportsPage() {
             ['ctr', percent(totals?.ctr ?? null)],
             ['conversions', formatNumber(totals?.conversions ?? 0)],
             ['cpa', money(totals?.cpa ?? null)],
+            ['revenue', money(totals?.revenue ?? 0)],
+            ['paying_users', formatNumber(totals?.paying_users ?? 0)],
+            ['roi', percent(totals?.roi ?? null)],
+            ['unmapped', money(summary.data?.unmapped_cost ?? 0)],
           ] as const
         ).map(([name, value]) => [t(`reports.totals.${name}`), value] as const)}
       />
@@ -187,6 +220,7 @@ export function AdReportsPage() {
             series={[
               { name: t('reports.columns.cost'), values: days.map((d) => d.cost / 100) },
               { name: t('reports.columns.conversions'), values: days.map((d) => d.conversions) },
+              { name: t('reports.columns.revenue'), values: days.map((d) => d.revenue / 100) },
             ]}
             height={260}
           />
@@ -233,7 +267,7 @@ export function AdReportsPage() {
         clicks: 'clicks',
         conversions: 'conversions',
       }}
-      scroll={{ x: 1300 }}
+      scroll={{ x: 1680 }}
     >
       {pulling && (
         <PullReports
