@@ -12,7 +12,13 @@ import {
   safeText,
   versionField,
 } from './fields.ts';
-import { LIFECYCLE_STATES, lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
+import {
+  LIFECYCLE_STATES,
+  GO_LIVE_ACTIONS,
+  GO_LIVE_LIFECYCLE,
+  lifecycleActionBody,
+  type GoLiveAction,
+} from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
@@ -139,23 +145,9 @@ export const announcementListAnswer = listAnswer(announcementItem);
  * a draft (live, or scheduled for its start; through approval when a policy asks) or a scheduled
  * notice at once; recall it to draft; end it for good.
  */
-export const ANNOUNCEMENT_ACTIONS = ['publish', 'recall', 'end'] as const;
-export type AnnouncementAction = (typeof ANNOUNCEMENT_ACTIONS)[number];
-export const ANNOUNCEMENT_LIFECYCLE = resourceLifecycle<AnnouncementState, AnnouncementAction>({
-  states: {
-    draft: 'draft',
-    pending_approval: 'pending_approval',
-    scheduled: 'scheduled',
-    live: 'live',
-    ended: 'ended',
-  },
-  actions: {
-    publish: { move: 'go_live', from: ['draft', 'scheduled'] },
-    recall: { move: 'recall', from: ['pending_approval', 'scheduled', 'live'] },
-    end: { move: 'end', from: ['draft', 'scheduled', 'live'], irreversible: true },
-  },
-  window: { start: 'start_at', end: 'end_at' },
-});
+export const ANNOUNCEMENT_ACTIONS = GO_LIVE_ACTIONS;
+export type AnnouncementAction = GoLiveAction;
+export const ANNOUNCEMENT_LIFECYCLE = GO_LIVE_LIFECYCLE;
 export const announcementActionBody = lifecycleActionBody;
 
 export const announcementsResource = defineResource({

@@ -16,7 +16,13 @@ import {
   versionField,
 } from './fields.ts';
 import { LANGUAGES } from './languages.ts';
-import { LIFECYCLE_STATES, lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
+import {
+  LIFECYCLE_STATES,
+  GO_LIVE_ACTIONS,
+  GO_LIVE_LIFECYCLE,
+  lifecycleActionBody,
+  type GoLiveAction,
+} from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
@@ -219,23 +225,9 @@ export const popupListQuery = listQuery(POPUP_SORTS, popupFilters);
 export const popupExportQuery = exportQuery(popupFilters);
 export const popupListAnswer = listAnswer(popupItem);
 
-export const POPUP_ACTIONS = ['publish', 'recall', 'end'] as const;
-export type PopupAction = (typeof POPUP_ACTIONS)[number];
-export const POPUP_LIFECYCLE = resourceLifecycle<PopupState, PopupAction>({
-  states: {
-    draft: 'draft',
-    pending_approval: 'pending_approval',
-    scheduled: 'scheduled',
-    live: 'live',
-    ended: 'ended',
-  },
-  actions: {
-    publish: { move: 'go_live', from: ['draft', 'scheduled'] },
-    recall: { move: 'recall', from: ['pending_approval', 'scheduled', 'live'] },
-    end: { move: 'end', from: ['draft', 'scheduled', 'live'], irreversible: true },
-  },
-  window: { start: 'start_at', end: 'end_at' },
-});
+export const POPUP_ACTIONS = GO_LIVE_ACTIONS;
+export type PopupAction = GoLiveAction;
+export const POPUP_LIFECYCLE = GO_LIVE_LIFECYCLE;
 export const popupActionBody = lifecycleActionBody;
 
 export const popupsResource = defineResource({
