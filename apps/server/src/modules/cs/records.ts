@@ -17,7 +17,7 @@ import type { Cell } from '../../lib/cells.ts';
 import { sendExport } from '../../lib/export.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { toConversation } from './service.ts';
+import { toConversation, toMessage } from './service.ts';
 import { csConversations, csMessages } from './tables.ts';
 import { readConversation } from './read-conversation.ts';
 
@@ -97,19 +97,7 @@ export async function recordMessages(db: Db, scope: ProductScope, id: number): P
     .where(eq(csMessages.conversationId, id))
     .orderBy(asc(csMessages.id))
     .limit(TRANSCRIPT_MAX);
-  return list.map((m) => ({
-    id: m.id,
-    conversation_id: m.conversationId,
-    author: m.author,
-    author_id: m.authorId,
-    author_name: m.authorName,
-    kind: m.kind,
-    text: m.body,
-    image_url: m.imageUrl,
-    event: m.event,
-    created_at: m.createdAt.toISOString(),
-    read: m.author === 'player' ? m.id <= row.agentReadId : m.id <= row.playerReadId,
-  }));
+  return list.map((m) => toMessage(m, row));
 }
 
 const TRANSCRIPT_HEADERS = ['time', 'author', 'name', 'kind', 'text', 'image_url', 'event'] as const;

@@ -600,7 +600,8 @@ export async function getConversation(db: Db, scope: ProductScope, id: number): 
   return toConversation(r.row, { assigneeName: r.assigneeName, unread: r.unread });
 }
 
-function toMessage(m: MessageRow, row: ConversationRow): CsMessage {
+/** A message as staff read it: `read` is whether the other side has seen it. */
+export function toMessage(m: MessageRow, row: ConversationRow): CsMessage {
   return {
     id: m.id,
     conversation_id: m.conversationId,
