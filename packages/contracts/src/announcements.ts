@@ -16,6 +16,7 @@ import {
   LIFECYCLE_STATES,
   GO_LIVE_ACTIONS,
   GO_LIVE_LIFECYCLE,
+  goLiveItemFields,
   lifecycleActionBody,
   type GoLiveAction,
 } from './lifecycle.ts';
@@ -119,12 +120,7 @@ export type AnnouncementUpdate = z.input<typeof announcementUpdateBody>;
 export const announcementItem = announcementFields.extend({
   ...rowMeta,
   product_id: idField,
-  status: z.enum(ANNOUNCEMENT_STATES),
-  published_at: z.string().nullable(),
-  ended_at: z.string().nullable(),
-  created_by: z.string(),
-  /** The pending approval request, while one waits. */
-  approval_id: z.number().int().nullable(),
+  ...goLiveItemFields,
 });
 export type Announcement = z.infer<typeof announcementItem>;
 

@@ -141,6 +141,19 @@ export const GO_LIVE_LIFECYCLE = resourceLifecycle<LifecycleState, GoLiveAction>
 });
 
 /**
+ * The item fields of plain go-live content (`GO_LIVE_LIFECYCLE`): its status, when it went live and
+ * ended, who wrote it, and the approval request it waits for.
+ */
+export const goLiveItemFields = {
+  status: z.enum(LIFECYCLE_STATES),
+  published_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  created_by: z.string(),
+  /** The pending approval request, while one waits. */
+  approval_id: z.number().int().nullable(),
+};
+
+/**
  * Whether `action` may move a row of `state` on the shared lifecycle: `go_live` from a draft (live,
  * scheduled or pending approval) or from a scheduled row (live at once).
  */

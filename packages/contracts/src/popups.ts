@@ -20,6 +20,7 @@ import {
   LIFECYCLE_STATES,
   GO_LIVE_ACTIONS,
   GO_LIVE_LIFECYCLE,
+  goLiveItemFields,
   lifecycleActionBody,
   type GoLiveAction,
 } from './lifecycle.ts';
@@ -206,11 +207,7 @@ export type PopupUpdate = z.input<typeof popupUpdateBody>;
 export const popupItem = popupFields.extend({
   ...rowMeta,
   product_id: idField,
-  status: z.enum(POPUP_STATES),
-  published_at: z.string().nullable(),
-  ended_at: z.string().nullable(),
-  created_by: z.string(),
-  approval_id: z.number().int().nullable(),
+  ...goLiveItemFields,
 });
 export type Popup = z.infer<typeof popupItem>;
 
