@@ -9,12 +9,11 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { Database } from '../apps/server/src/db/index.ts';
-import { cps, products } from '../apps/server/src/db/schema.ts';
 import { secretBox } from '../apps/server/src/lib/secret-box.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
 import { callbackEndpoints, emitCallback } from '../apps/server/src/modules/callbacks/index.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { withBenchDatabase } from './support.ts';
+import { withBenchDatabase, benchProduct } from './support.ts';
 
 const EVENTS = Number(process.env.BENCH_CALLBACKS ?? 5_000);
 const LATENCY_SAMPLES = 100;
@@ -42,15 +41,11 @@ async function run(label: string, database: Database) {
   await app.ready();
   const { db } = database;
   try {
-    const [cp] = await db.select({ id: cps.id }).from(cps).limit(1);
-    const [product] = await db
-      .insert(products)
-      .values({ cpId: cp!.id, code: 'bench', name: 'Bench', region: 'gn' })
-      .returning();
+    const { cp, product } = await benchProduct(db);
     const secret = 'whsec_bench_0123456789abcdefghij';
     await db.insert(callbackEndpoints).values({
-      cpId: cp!.id,
-      productId: product!.id,
+      cpId: cp.id,
+      productId: product.id,
       name: 'Bench receiver',
       url,
       events: ['order.paid'],
@@ -58,8 +53,8 @@ async function run(label: string, database: Database) {
       secretHint: secret.slice(-4),
     });
     const change = (n: number) => ({
-      cpId: cp!.id,
-      productId: product!.id,
+      cpId: cp.id,
+      productId: product.id,
       event: 'order.paid' as const,
       data: { order: n },
     });

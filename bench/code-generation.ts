@@ -15,14 +15,14 @@ import { count, eq, sql } from 'drizzle-orm';
 import { CODE_ALPHABET, minRandomLength } from '../packages/contracts/src/index.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { Database } from '../apps/server/src/db/index.ts';
-import { cps, products, users } from '../apps/server/src/db/schema.ts';
+import { users } from '../apps/server/src/db/schema.ts';
 import { giftPackages } from '../apps/server/src/modules/gift-packages/tables.ts';
 import { codeBatches, codes } from '../apps/server/src/modules/code-batches/tables.ts';
 import { redeemCode } from '../apps/server/src/modules/code-batches/index.ts';
 import { secretBox } from '../apps/server/src/lib/secret-box.ts';
 import { createGameApiKey } from '../apps/server/src/modules/game-api/keys.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { withBenchDatabase, percentile } from './support.ts';
+import { withBenchDatabase, percentile, benchProduct } from './support.ts';
 
 const CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
 const REDEEMS = Number(process.env.BENCH_REDEEMS ?? 2_000);
@@ -36,16 +36,12 @@ async function run(label: string, database: Database, quantity: number) {
   await app.ready();
   const { db } = database;
   try {
-    const [cp] = await db.select({ id: cps.id }).from(cps).limit(1);
-    const [product] = await db
-      .insert(products)
-      .values({ cpId: cp!.id, code: 'bench', name: 'Bench', region: 'gn' })
-      .returning();
+    const { cp, product } = await benchProduct(db);
     const [gift] = await db
       .insert(giftPackages)
       .values({
-        cpId: cp!.id,
-        productId: product!.id,
+        cpId: cp.id,
+        productId: product.id,
         name: { zh: '礼包', en: 'Gift' } as never,
         contents: [{ prop_id: 1, quantity: 1 }],
         usableIn: ['codes'],
@@ -55,8 +51,8 @@ async function run(label: string, database: Database, quantity: number) {
     const [batch] = await db
       .insert(codeBatches)
       .values({
-        cpId: cp!.id,
-        productId: product!.id,
+        cpId: cp.id,
+        productId: product.id,
         name: 'bench',
         kind: 'unique',
         length,
@@ -103,7 +99,7 @@ async function run(label: string, database: Database, quantity: number) {
         while (next < list.length) {
           const i = next++;
           const t0 = performance.now();
-          const answer = await redeemCode(db, product!.id, { openid: `p${i}`, role_id: '', code: list[i]! });
+          const answer = await redeemCode(db, product.id, { openid: `p${i}`, role_id: '', code: list[i]! });
           times.push(performance.now() - t0);
           if (answer.redeemed) won++;
         }
@@ -129,13 +125,13 @@ async function run(label: string, database: Database, quantity: number) {
     const key = await createGameApiKey(
       db,
       {
-        cpId: cp!.id,
+        cpId: cp.id,
         userId: admin!.id,
         username: admin!.username,
         ip: '',
         lang: 'en',
         isAdmin: true,
-        productId: product!.id,
+        productId: product.id,
       },
       secretBox('bench-jwt'),
       'bench',

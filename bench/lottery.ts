@@ -8,12 +8,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/index.ts';
-import { cps, products } from '../apps/server/src/db/schema.ts';
 import { drawOnce } from '../apps/server/src/modules/lotteries/draw.ts';
 import { lotteries, lotteryDraws } from '../apps/server/src/modules/lotteries/tables.ts';
 import { players } from '../apps/server/src/modules/players/tables.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { withBenchDatabase, machine, percentile } from './support.ts';
+import { withBenchDatabase, machine, percentile, benchProduct } from './support.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const DRAWS = Number(process.env.BENCH_DRAWS ?? 5_000);
@@ -22,19 +21,15 @@ const STOCK = Number(process.env.BENCH_STOCK ?? 1_000);
 async function run(label: string, database: Database) {
   const { db } = database;
   await seed(db, { demo: false, adminPassword: 'Bench@12345', jwtSecret: 'bench-jwt' });
-  const [cp] = await db.select({ id: cps.id }).from(cps).limit(1);
-  const [product] = await db
-    .insert(products)
-    .values({ cpId: cp!.id, code: 'bench', name: 'Bench', region: 'gn' })
-    .returning();
+  const { cp, product } = await benchProduct(db);
   const openids = Array.from({ length: PLAYERS }, (_, i) => `bench${i}`);
-  await db.insert(players).values(openids.map((openid) => ({ productId: product!.id, openid })));
+  await db.insert(players).values(openids.map((openid) => ({ productId: product.id, openid })));
   const secret = randomBytes(32).toString('hex');
   const [lottery] = await db
     .insert(lotteries)
     .values({
-      cpId: cp!.id,
-      productId: product!.id,
+      cpId: cp.id,
+      productId: product.id,
       name: 'Bench',
       prizes: [{ key: 'gold', name: 'Gold', weight: 90, stock: STOCK, per_player_cap: 0, attachments: [] }],
       fallback: { name: 'Thanks', weight: 10, attachments: [] },
@@ -45,7 +40,7 @@ async function run(label: string, database: Database) {
       seedHash: createHash('sha256').update(Buffer.from(secret, 'hex')).digest('hex'),
     })
     .returning();
-  const caller = { cpId: cp!.id, productId: product!.id };
+  const caller = { cpId: cp.id, productId: product.id };
   const times: number[] = [];
   const failures: Record<string, number> = {};
   const started = performance.now();

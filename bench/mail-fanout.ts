@@ -8,12 +8,11 @@ import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { Database } from '../apps/server/src/db/index.ts';
-import { cps, products } from '../apps/server/src/db/schema.ts';
 import { mails } from '../apps/server/src/modules/mails/tables.ts';
 import { queueFanout } from '../apps/server/src/modules/mails/fanout.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
-import { withBenchDatabase } from './support.ts';
+import { withBenchDatabase, benchProduct } from './support.ts';
 
 const PLAYERS = Number(process.env.BENCH_MAIL_PLAYERS ?? 200_000);
 const machine = `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`;
@@ -24,21 +23,17 @@ async function run(label: string, database: Database, players: number) {
   await app.ready();
   const { db } = database;
   try {
-    const [cp] = await db.select({ id: cps.id }).from(cps).limit(1);
-    const [product] = await db
-      .insert(products)
-      .values({ cpId: cp!.id, code: 'bench', name: 'Bench', region: 'gn' })
-      .returning();
+    const { cp, product } = await benchProduct(db);
     for (let start = 0; start < players; start += 50_000) {
       await db.execute(sql`insert into players (product_id, openid, channel, region, country, nickname)
-        select ${product!.id}::int, 'bench_' || g, 'official', 'cn', 'CN', 'n' || g
+        select ${product.id}::int, 'bench_' || g, 'official', 'cn', 'CN', 'n' || g
         from generate_series(${start + 1}::int, ${Math.min(players, start + 50_000)}::int) g`);
     }
     const [mail] = await db
       .insert(mails)
       .values({
-        cpId: cp!.id,
-        productId: product!.id,
+        cpId: cp.id,
+        productId: product.id,
         title: { zh: '全服补偿', en: 'Compensation' } as never,
         body: { zh: '<p>补偿</p>' } as never,
         sender: 'GM',
@@ -48,8 +43,8 @@ async function run(label: string, database: Database, players: number) {
       })
       .returning();
     const scope = {
-      cpId: cp!.id,
-      productId: product!.id,
+      cpId: cp.id,
+      productId: product.id,
       userId: 0,
       username: 'bench',
       ip: '',

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database, type DatabaseOptions } from '../apps/server/src/db/index.ts';
+import { openDatabase, type Database, type DatabaseOptions, type Db } from '../apps/server/src/db/index.ts';
+import { cps, products } from '../apps/server/src/db/schema.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -179,4 +180,14 @@ export async function propsCsv(base: string, headers: Record<string, string>, ro
   };
   const line = (i: number) => columns.map((column) => values[column]?.(i) ?? '').join(',');
   return '\uFEFF' + [columns.join(','), ...Array.from({ length: rows }, (_, i) => line(i))].join('\r\n');
+}
+
+/** The seeded CP of a bench database (seeded without demo data) and a new game `bench` of it. */
+export async function benchProduct(db: Db) {
+  const [cp] = await db.select({ id: cps.id }).from(cps).limit(1);
+  const [product] = await db
+    .insert(products)
+    .values({ cpId: cp!.id, code: 'bench', name: 'Bench', region: 'gn' })
+    .returning();
+  return { cp: cp!, product: product! };
 }

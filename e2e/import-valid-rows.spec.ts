@@ -1,24 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
+import { PROP_HEADER } from '../apps/server/test/prop-header.ts';
 
 // Importing props with one good row and one bad one: the preview counts rows with errors (not
 // fields) and lists a row's problems together; "apply valid rows only" writes the good row, says
 // what it did, and the bad row is not there.
 
 const crud = localeStrings('crud', 'zh');
-const HEADER = [
-  'code',
-  ...['zh', 'en', 'ja', 'th', 'vi', 'tl', 'id', 'ar', 'tc'].map((lang) => `name.${lang}`),
-  'type',
-  'rarity',
-  'icon_url',
-  'stack_limit',
-  'expiry_days',
-  'unit_value',
-  'tags',
-  'status',
-];
+const HEADER = PROP_HEADER;
 const row = (cells: Record<string, string>) => HEADER.map((column) => cells[column] ?? '').join(',');
 
 test('a file with a bad row applies its valid rows when asked', async ({ page }) => {

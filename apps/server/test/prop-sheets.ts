@@ -3,21 +3,11 @@ import { csvLine } from '../src/lib/csv.ts';
 import { props } from '../src/modules/props/tables.ts';
 import { client, productIdOf, type Client } from './api.ts';
 import { signInAs, type TestContext } from './helpers.ts';
+import { PROP_HEADER } from './prop-header.ts';
 
 /** Import files of game props: the shared import code's API tests go through this resource. */
 
-export const PROP_HEADER = [
-  'code',
-  ...['zh', 'en', 'ja', 'th', 'vi', 'tl', 'id', 'ar', 'tc'].map((lang) => `name.${lang}`),
-  'type',
-  'rarity',
-  'icon_url',
-  'stack_limit',
-  'expiry_days',
-  'unit_value',
-  'tags',
-  'status',
-];
+export { PROP_HEADER };
 
 /** One prop row: a code and its Chinese name, the rest valid defaults unless given. */
 export function propRow(code: string, zh: string, more: Record<string, string> = {}): string[] {

@@ -12,7 +12,14 @@ import {
   safeText,
   versionField,
 } from './fields.ts';
-import { LIFECYCLE_STATES, lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
+import {
+  LIFECYCLE_STATES,
+  GO_LIVE_ACTIONS,
+  GO_LIVE_LIFECYCLE,
+  goLiveItemFields,
+  lifecycleActionBody,
+  type GoLiveAction,
+} from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
@@ -113,12 +120,7 @@ export type AnnouncementUpdate = z.input<typeof announcementUpdateBody>;
 export const announcementItem = announcementFields.extend({
   ...rowMeta,
   product_id: idField,
-  status: z.enum(ANNOUNCEMENT_STATES),
-  published_at: z.string().nullable(),
-  ended_at: z.string().nullable(),
-  created_by: z.string(),
-  /** The pending approval request, while one waits. */
-  approval_id: z.number().int().nullable(),
+  ...goLiveItemFields,
 });
 export type Announcement = z.infer<typeof announcementItem>;
 
@@ -139,23 +141,9 @@ export const announcementListAnswer = listAnswer(announcementItem);
  * a draft (live, or scheduled for its start; through approval when a policy asks) or a scheduled
  * notice at once; recall it to draft; end it for good.
  */
-export const ANNOUNCEMENT_ACTIONS = ['publish', 'recall', 'end'] as const;
-export type AnnouncementAction = (typeof ANNOUNCEMENT_ACTIONS)[number];
-export const ANNOUNCEMENT_LIFECYCLE = resourceLifecycle<AnnouncementState, AnnouncementAction>({
-  states: {
-    draft: 'draft',
-    pending_approval: 'pending_approval',
-    scheduled: 'scheduled',
-    live: 'live',
-    ended: 'ended',
-  },
-  actions: {
-    publish: { move: 'go_live', from: ['draft', 'scheduled'] },
-    recall: { move: 'recall', from: ['pending_approval', 'scheduled', 'live'] },
-    end: { move: 'end', from: ['draft', 'scheduled', 'live'], irreversible: true },
-  },
-  window: { start: 'start_at', end: 'end_at' },
-});
+export const ANNOUNCEMENT_ACTIONS = GO_LIVE_ACTIONS;
+export type AnnouncementAction = GoLiveAction;
+export const ANNOUNCEMENT_LIFECYCLE = GO_LIVE_LIFECYCLE;
 export const announcementActionBody = lifecycleActionBody;
 
 export const announcementsResource = defineResource({

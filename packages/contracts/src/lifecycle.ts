@@ -118,6 +118,42 @@ export function resourceLifecycle<Status extends string, Action extends string>(
 }
 
 /**
+ * The lifecycle of plain go-live content whose statuses are the lifecycle's own words (announcements,
+ * pop-ups, customer-service notices): publish a draft (live, or scheduled for its start; through
+ * approval when a policy asks) or a scheduled row at once; recall it to draft; end it for good.
+ */
+export const GO_LIVE_ACTIONS = ['publish', 'recall', 'end'] as const;
+export type GoLiveAction = (typeof GO_LIVE_ACTIONS)[number];
+export const GO_LIVE_LIFECYCLE = resourceLifecycle<LifecycleState, GoLiveAction>({
+  states: {
+    draft: 'draft',
+    pending_approval: 'pending_approval',
+    scheduled: 'scheduled',
+    live: 'live',
+    ended: 'ended',
+  },
+  actions: {
+    publish: { move: 'go_live', from: ['draft', 'scheduled'] },
+    recall: { move: 'recall', from: ['pending_approval', 'scheduled', 'live'] },
+    end: { move: 'end', from: ['draft', 'scheduled', 'live'], irreversible: true },
+  },
+  window: { start: 'start_at', end: 'end_at' },
+});
+
+/**
+ * The item fields of plain go-live content (`GO_LIVE_LIFECYCLE`): its status, when it went live and
+ * ended, who wrote it, and the approval request it waits for.
+ */
+export const goLiveItemFields = {
+  status: z.enum(LIFECYCLE_STATES),
+  published_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  created_by: z.string(),
+  /** The pending approval request, while one waits. */
+  approval_id: z.number().int().nullable(),
+};
+
+/**
  * Whether `action` may move a row of `state` on the shared lifecycle: `go_live` from a draft (live,
  * scheduled or pending approval) or from a scheduled row (live at once).
  */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Language, Translated } from './languages.ts';
+import { WRAPPERS, defOf } from './zod-def.ts';
 
 /**
  * What a number field accepts, read from its zod schema, and the sentence that says so: a form
@@ -118,24 +119,6 @@ export interface NumberRule {
   /** Decimal places allowed (from `multipleOf(0.01)` and the like); null: any. */
   places: number | null;
 }
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
-  left?: z.ZodType;
-  right?: z.ZodType;
-  valueType?: z.ZodType;
-  getter?: () => z.ZodType;
-  checks?: { _zod: { def: { check: string; value?: number } } }[];
-}
-
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
 /** The schema itself without its optional/default/pipe wrappers. */
 function unwrap(schema: z.ZodType): z.ZodType {

@@ -16,7 +16,14 @@ import {
   versionField,
 } from './fields.ts';
 import { LANGUAGES } from './languages.ts';
-import { LIFECYCLE_STATES, lifecycleActionBody, resourceLifecycle } from './lifecycle.ts';
+import {
+  LIFECYCLE_STATES,
+  GO_LIVE_ACTIONS,
+  GO_LIVE_LIFECYCLE,
+  goLiveItemFields,
+  lifecycleActionBody,
+  type GoLiveAction,
+} from './lifecycle.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
@@ -200,11 +207,7 @@ export type PopupUpdate = z.input<typeof popupUpdateBody>;
 export const popupItem = popupFields.extend({
   ...rowMeta,
   product_id: idField,
-  status: z.enum(POPUP_STATES),
-  published_at: z.string().nullable(),
-  ended_at: z.string().nullable(),
-  created_by: z.string(),
-  approval_id: z.number().int().nullable(),
+  ...goLiveItemFields,
 });
 export type Popup = z.infer<typeof popupItem>;
 
@@ -219,23 +222,9 @@ export const popupListQuery = listQuery(POPUP_SORTS, popupFilters);
 export const popupExportQuery = exportQuery(popupFilters);
 export const popupListAnswer = listAnswer(popupItem);
 
-export const POPUP_ACTIONS = ['publish', 'recall', 'end'] as const;
-export type PopupAction = (typeof POPUP_ACTIONS)[number];
-export const POPUP_LIFECYCLE = resourceLifecycle<PopupState, PopupAction>({
-  states: {
-    draft: 'draft',
-    pending_approval: 'pending_approval',
-    scheduled: 'scheduled',
-    live: 'live',
-    ended: 'ended',
-  },
-  actions: {
-    publish: { move: 'go_live', from: ['draft', 'scheduled'] },
-    recall: { move: 'recall', from: ['pending_approval', 'scheduled', 'live'] },
-    end: { move: 'end', from: ['draft', 'scheduled', 'live'], irreversible: true },
-  },
-  window: { start: 'start_at', end: 'end_at' },
-});
+export const POPUP_ACTIONS = GO_LIVE_ACTIONS;
+export type PopupAction = GoLiveAction;
+export const POPUP_LIFECYCLE = GO_LIVE_LIFECYCLE;
 export const popupActionBody = lifecycleActionBody;
 
 export const popupsResource = defineResource({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
+import { WRAPPERS, defOf } from './zod-def.ts';
 
 /**
  * The multilingual fields (`i18nText`) and the language each CP must fill in: its default language
@@ -14,23 +15,6 @@ export function markMultilingual<T extends z.ZodType>(schema: T): T {
   MULTILINGUAL.add(schema);
   return schema;
 }
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
-  left?: z.ZodType;
-  right?: z.ZodType;
-  valueType?: z.ZodType;
-  getter?: () => z.ZodType;
-}
-
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
 type Text = Partial<Record<Language, string>>;
 

@@ -54,6 +54,48 @@ export function editedAsDraft(scope: Pick<Scope, 'lang'>, before: { status: stri
 }
 
 /**
+ * The window and stamps of plain go-live content (`GO_LIVE_LIFECYCLE`: announcements, pop-ups): it
+ * goes live at `startAt` and ends at `endAt`; going live stamps `publishedAt`, ending `endedAt`, and
+ * a recall clears `publishedAt`. Spread into a `defineLifecycle` config.
+ */
+export const goLiveWindow = {
+  window: {
+    start: (row: { startAt: Date | null }) => row.startAt,
+    end: (row: { endAt: Date | null }) => row.endAt,
+  },
+  hooks: {
+    onGoLive: () => ({ publishedAt: new Date() }),
+    onEnd: () => ({ endedAt: new Date() }),
+    onRecall: () => ({ publishedAt: null }),
+  },
+};
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The item's fields of a plain go-live row's status, stamps and record (`goLiveWindow`'s rows). */
+export function goLiveFields<S extends string>(row: {
+  status: S;
+  publishedAt: Date | null;
+  endedAt: Date | null;
+  createdBy: string;
+  approvalId: number | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}) {
+  return {
+    status: row.status,
+    published_at: iso(row.publishedAt),
+    ended_at: iso(row.endedAt),
+    created_by: row.createdBy,
+    approval_id: row.approvalId,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
  * One lifecycle for everything that goes live (announcements, mail, and each go-live resource after
  * them): a module declares its table, its status words and actions (`resourceLifecycle` in
  * contracts, shared with the console), when a row starts and ends, the approval its go-live needs

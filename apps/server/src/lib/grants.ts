@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE, allPermissions } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
-import { rolePermissions, roles, userRoles } from '../db/schema.ts';
+import { rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 
 export { ADMIN_ROLE };
 
@@ -49,4 +49,22 @@ export async function userGrants(db: Db, userId: number, permChangedAt: number):
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(userId, { stamp: permChangedAt, grants });
   return grants;
+}
+
+/** The CP's active staff who hold `permission` (its admins included), with their language: whom to tell. */
+export async function staffHolding(
+  db: Db,
+  cpId: number,
+  permission: string,
+): Promise<{ id: number; lang: string }[]> {
+  const staff = await db
+    .select({ id: users.id, lang: users.defaultLang, permChangedAt: users.permChangedAt })
+    .from(users)
+    .where(and(eq(users.cpId, cpId), eq(users.disabled, false)));
+  const holders: { id: number; lang: string }[] = [];
+  for (const user of staff) {
+    const grants = await userGrants(db, user.id, user.permChangedAt);
+    if (grants.isAdmin || grants.permissions.has(permission)) holders.push(user);
+  }
+  return holders;
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { announcementsResource, type Announcement, textFor } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
-import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
+import { editedAsDraft, onlyDraftsDeleted, goLiveFields } from '../../lib/define-lifecycle.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { sanitizeEachLanguage } from '../../lib/rich-text.ts';
@@ -32,14 +32,7 @@ export function toItem(row: Row): Announcement {
     end_at: iso(row.endAt),
     priority: row.priority,
     show_rule: row.showRule,
-    status: row.status,
-    published_at: iso(row.publishedAt),
-    ended_at: iso(row.endedAt),
-    created_by: row.createdBy,
-    approval_id: row.approvalId,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...goLiveFields(row),
   };
 }
 

@@ -1,5 +1,5 @@
 import { ANNOUNCEMENT_LIFECYCLE, LANGUAGES, announcementsResource, textFor } from '@rx/contracts';
-import { defineLifecycle } from '../../lib/define-lifecycle.ts';
+import { defineLifecycle, goLiveWindow } from '../../lib/define-lifecycle.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { toItem } from './announcements.ts';
 import { announcements } from './tables.ts';
@@ -18,17 +18,12 @@ export const noticeLifecycle = defineLifecycle({
   status: announcements.status,
   toItem,
   nameOf: (row) => textFor(row.title),
-  window: { start: (row) => row.startAt, end: (row) => row.endAt },
+  ...goLiveWindow,
   tasks: { start: 'announcements.publish', end: 'announcements.end' },
   approval: {
     kind: 'announcements.publish',
     amount: (_tx, row) => LANGUAGES.filter((lang) => row.title[lang]).length,
     submit: submitChange,
     register: registerApprovalAction,
-  },
-  hooks: {
-    onGoLive: () => ({ publishedAt: new Date() }),
-    onEnd: () => ({ endedAt: new Date() }),
-    onRecall: () => ({ publishedAt: null }),
   },
 });

@@ -3,9 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { callbacksResource } from '@rx/contracts';
 import type { Pool, Client as PgClient } from 'pg';
 import type { Db } from '../../db/index.ts';
-import { users } from '../../db/schema.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { userGrants } from '../../lib/grants.ts';
+import { staffHolding } from '../../lib/grants.ts';
 import { queryRows } from '../../lib/rows.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { notify } from '../notifications/index.ts';
@@ -167,18 +166,7 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
 }
 
 /** The staff of the CP who manage callbacks (admins included), to tell them of a disabled endpoint. */
-async function managersOf(db: Db, cpId: number) {
-  const staff = await db
-    .select({ id: users.id, lang: users.defaultLang, permChangedAt: users.permChangedAt })
-    .from(users)
-    .where(and(eq(users.cpId, cpId), eq(users.disabled, false)));
-  const managers: { id: number; lang: string }[] = [];
-  for (const user of staff) {
-    const grants = await userGrants(db, user.id, user.permChangedAt);
-    if (grants.isAdmin || grants.permissions.has(callbacksResource.permissions.edit)) managers.push(user);
-  }
-  return managers;
-}
+const managersOf = (db: Db, cpId: number) => staffHolding(db, cpId, callbacksResource.permissions.edit);
 
 const DISABLED_TITLE: Record<string, (name: string) => string> = {
   zh: (n) => `回调地址「${n}」因持续投递失败已停用`,

@@ -8,6 +8,7 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { players } from '../players/tables.ts';
 import { tickets } from '../tickets/tables.ts';
 import { csConversations, csScripts } from './tables.ts';
+import { readConversation } from './read-conversation.ts';
 
 /** Canned replies and the player's context beside the chat. */
 
@@ -137,17 +138,7 @@ export async function deleteScript(db: Db, scope: ProductScope, id: number): Pro
 
 /** The player beside the chat: their account, recent tickets and past conversations. */
 export async function playerContext(db: Db, scope: ProductScope, id: number): Promise<CsPlayerContext> {
-  const [conversation] = await db
-    .select()
-    .from(csConversations)
-    .where(
-      and(
-        eq(csConversations.id, id),
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
-      ),
-    );
-  if (!conversation) throw new ApiError(ErrorCode.NOT_FOUND);
+  const conversation = await readConversation(db, scope, id);
   const { openid } = conversation;
   const [player] = await db
     .select()

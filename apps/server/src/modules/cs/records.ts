@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, exists, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  ErrorCode,
   csRecordAccess,
   csRecordListQuery,
   csTranscriptQuery,
@@ -14,13 +13,13 @@ import {
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import type { ProductScope } from '../../lib/access.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import type { Cell } from '../../lib/cells.ts';
 import { sendExport } from '../../lib/export.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { toConversation } from './service.ts';
+import { toConversation, toMessage } from './service.ts';
 import { csConversations, csMessages } from './tables.ts';
+import { readConversation } from './read-conversation.ts';
 
 /**
  * Session records: every conversation of a game (any state, any agent), searched by player or by
@@ -89,43 +88,16 @@ export async function listRecords(
   };
 }
 
-async function recordOf(db: Db, scope: ProductScope, id: number) {
-  const [row] = await db
-    .select()
-    .from(csConversations)
-    .where(
-      and(
-        eq(csConversations.id, id),
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
-      ),
-    );
-  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
-  return row;
-}
-
 /** The whole transcript in order, notes and events included; reading it changes nothing. */
 export async function recordMessages(db: Db, scope: ProductScope, id: number): Promise<CsMessage[]> {
-  const row = await recordOf(db, scope, id);
+  const row = await readConversation(db, scope, id);
   const list = await db
     .select()
     .from(csMessages)
     .where(eq(csMessages.conversationId, id))
     .orderBy(asc(csMessages.id))
     .limit(TRANSCRIPT_MAX);
-  return list.map((m) => ({
-    id: m.id,
-    conversation_id: m.conversationId,
-    author: m.author,
-    author_id: m.authorId,
-    author_name: m.authorName,
-    kind: m.kind,
-    text: m.body,
-    image_url: m.imageUrl,
-    event: m.event,
-    created_at: m.createdAt.toISOString(),
-    read: m.author === 'player' ? m.id <= row.agentReadId : m.id <= row.playerReadId,
-  }));
+  return list.map((m) => toMessage(m, row));
 }
 
 const TRANSCRIPT_HEADERS = ['time', 'author', 'name', 'kind', 'text', 'image_url', 'event'] as const;
@@ -151,7 +123,7 @@ export function csRecordRoutes(fastify: FastifyInstance, db: Db): void {
     '/cs/session-records/:id',
     { schema: { tags, summary: 'One conversation', params: bigId }, config: can(csRecordAccess, 'read') },
     async (request) => {
-      const row = await recordOf(db, scope(request), request.params.id);
+      const row = await readConversation(db, scope(request), request.params.id);
       return ok(toConversation(row));
     },
   );

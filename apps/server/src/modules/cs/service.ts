@@ -39,6 +39,7 @@ import {
   csSettings,
   csTeams,
 } from './tables.ts';
+import { readConversation } from './read-conversation.ts';
 
 export type ConversationRow = typeof csConversations.$inferSelect;
 type MessageRow = typeof csMessages.$inferSelect;
@@ -599,7 +600,8 @@ export async function getConversation(db: Db, scope: ProductScope, id: number): 
   return toConversation(r.row, { assigneeName: r.assigneeName, unread: r.unread });
 }
 
-function toMessage(m: MessageRow, row: ConversationRow): CsMessage {
+/** A message as staff read it: `read` is whether the other side has seen it. */
+export function toMessage(m: MessageRow, row: ConversationRow): CsMessage {
   return {
     id: m.id,
     conversation_id: m.conversationId,
@@ -623,17 +625,7 @@ export async function conversationMessages(
   id: number,
   after = 0,
 ): Promise<CsMessage[]> {
-  const [row] = await db
-    .select()
-    .from(csConversations)
-    .where(
-      and(
-        eq(csConversations.id, id),
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
-      ),
-    );
-  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  const row = await readConversation(db, scope, id);
   const list = await db
     .select()
     .from(csMessages)
@@ -921,17 +913,7 @@ export async function setMyStatus(
 
 /** Tells the conversation's other watchers that an agent is typing. */
 export async function agentTyping(db: Db, events: EventBus, scope: ProductScope, id: number): Promise<void> {
-  const [row] = await db
-    .select()
-    .from(csConversations)
-    .where(
-      and(
-        eq(csConversations.id, id),
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
-      ),
-    );
-  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  const row = await readConversation(db, scope, id);
   publish(events, [notice(row, 'typing')]);
 }
 

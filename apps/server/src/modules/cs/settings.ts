@@ -26,7 +26,8 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { holidaysBetween } from '../holidays/index.ts';
 import { gameDocument } from './game-document.ts';
-import { csAgents, csConversations, csSettings, csTeams } from './tables.ts';
+import { csAgents, csSettings, csTeams } from './tables.ts';
+import { readConversation } from './read-conversation.ts';
 
 /**
  * Service settings of a game (business hours, holidays, auto-resolve, survey, assignment mode,
@@ -92,17 +93,7 @@ export function slaOf(
 }
 
 export async function conversationSla(db: Db, scope: ProductScope, id: number): Promise<CsSla> {
-  const [row] = await db
-    .select()
-    .from(csConversations)
-    .where(
-      and(
-        eq(csConversations.id, id),
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
-      ),
-    );
-  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  const row = await readConversation(db, scope, id);
   const settings = await settingsOf(db, scope.productId);
   const now = new Date();
   const closed = await closedDaysOf(db, scope.cpId, settings, row.handedOffAt ?? row.createdAt, now);

@@ -14,10 +14,10 @@ import {
   type IncidentTimelineEntry,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { products, users } from '../../db/schema.ts';
+import { products } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { userGrants } from '../../lib/grants.ts';
+import { staffHolding } from '../../lib/grants.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, fieldError, inTransaction } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -133,18 +133,7 @@ const impl: ResourceImpl<typeof incidentsResource, typeof incidents, Incident, n
 const base = resourceService(incidentsResource, impl);
 
 /** The CP's staff who manage incidents (its admins and those who may edit them). */
-async function managersOf(db: Db, cpId: number) {
-  const staff = await db
-    .select({ id: users.id, lang: users.defaultLang, permChangedAt: users.permChangedAt })
-    .from(users)
-    .where(and(eq(users.cpId, cpId), eq(users.disabled, false)));
-  const managers: { id: number; lang: string }[] = [];
-  for (const user of staff) {
-    const grants = await userGrants(db, user.id, user.permChangedAt);
-    if (grants.isAdmin || grants.permissions.has(incidentsResource.permissions.edit)) managers.push(user);
-  }
-  return managers;
-}
+const managersOf = (db: Db, cpId: number) => staffHolding(db, cpId, incidentsResource.permissions.edit);
 
 /** The notification's title in the recipient's language: what moved, and where. */
 const TITLES: Record<string, (title: string, state: string) => string> = {

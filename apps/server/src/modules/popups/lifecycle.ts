@@ -1,5 +1,5 @@
 import { POPUP_LIFECYCLE, popupsResource } from '@rx/contracts';
-import { defineLifecycle } from '../../lib/define-lifecycle.ts';
+import { defineLifecycle, goLiveWindow } from '../../lib/define-lifecycle.ts';
 import { popupItem } from './popups.ts';
 import { popups } from './tables.ts';
 
@@ -15,11 +15,6 @@ export const popupLifecycle = defineLifecycle({
   status: popups.status,
   toItem: popupItem,
   nameOf: (row) => row.name,
-  window: { start: (row) => row.startAt, end: (row) => row.endAt },
+  ...goLiveWindow,
   tasks: { start: 'popups.publish', end: 'popups.end' },
-  hooks: {
-    onGoLive: () => ({ publishedAt: new Date() }),
-    onEnd: () => ({ endedAt: new Date() }),
-    onRecall: () => ({ publishedAt: null }),
-  },
 });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { popupsResource, type Popup } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
-import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
+import { editedAsDraft, onlyDraftsDeleted, goLiveFields } from '../../lib/define-lifecycle.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { profileTags } from '../profile-tags/index.ts';
@@ -35,14 +35,7 @@ export function popupItem(row: Row): Popup {
     cap_per_day: row.capPerDay,
     cap_per_session: row.capPerSession,
     cap_total: row.capTotal,
-    status: row.status,
-    published_at: iso(row.publishedAt),
-    ended_at: iso(row.endedAt),
-    created_by: row.createdBy,
-    approval_id: row.approvalId,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...goLiveFields(row),
   };
 }
 

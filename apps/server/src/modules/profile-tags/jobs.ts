@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { parse } from 'csv-parse';
 import {
   openidField,
   TAG_IMPORT_MAX_LINES,
@@ -11,6 +10,7 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import type { JobRunner, WholeResult } from '../../lib/jobs/index.ts';
 import { logChange } from '../../lib/operation-log.ts';
+import { readOpenidList, type OpenidLine } from '../../lib/openid-list.ts';
 import { eventLoopSlicer } from '../../lib/steps.ts';
 import type { FileStorage } from '../files/index.ts';
 import { playerMatchSql } from '../../lib/player-rules.ts';
@@ -39,34 +39,7 @@ export interface ImportParams {
 /** Rows written per statement (values travel as one JSON parameter). */
 const CHUNK = 5000;
 
-type Line = { line: number; openid: string; value: string };
-
-/** Reads an openid list file's `openid,value` lines with csv-parse (bounded lines and line size). */
-async function readLines(stream: NodeJS.ReadableStream): Promise<Line[]> {
-  const parser = stream.pipe(
-    parse({
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-      max_record_size: 1024,
-      to_line: TAG_IMPORT_MAX_LINES,
-      info: true,
-    }),
-  );
-  const slicer = eventLoopSlicer();
-  const lines: Line[] = [];
-  for await (const { record, info } of parser as AsyncIterable<{
-    record: string[];
-    info: { lines: number };
-  }>) {
-    lines.push({ line: info.lines, openid: record[0] ?? '', value: record[1] ?? '' });
-    await slicer.pause();
-  }
-  // A header line (`openid,value`) is allowed.
-  if (lines[0] && lines[0].openid.toLowerCase() === 'openid') lines.shift();
-  return lines;
-}
+type Line = OpenidLine;
 
 export function importMessage(lang: Language, line: number, key: Parameters<typeof validationMessage>[0]) {
   return `${line}: ${validationMessage(key, lang)}`;
@@ -91,7 +64,7 @@ async function runImport(
   if (!tag || !file) return { status: 'failed', summary: { imported: 0, errors: 0, removed: 0 } };
   const stream = await storage.stores[file.storage]?.get(file.storage_key);
   if (!stream) return { status: 'failed', summary: { imported: 0, errors: 0, removed: 0 } };
-  const lines = await readLines(stream);
+  const lines = await readOpenidList(stream, TAG_IMPORT_MAX_LINES);
   progress(0, lines.length);
 
   const errors: NonNullable<WholeResult['items']> = [];

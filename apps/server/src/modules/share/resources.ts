@@ -47,6 +47,20 @@ export function constraintsOf(scope: Scope): ShareConstraints {
   return platform.constraints;
 }
 
+/**
+ * The words of a share with their hashtags (`#tag`, a space each) within the platform's title limit;
+ * else 400001 on `field`.
+ */
+export function checkShareWords(scope: Scope, field: string, text: string, tags: readonly string[]): void {
+  const length = [...text].length + tags.reduce((sum, tag) => sum + [...tag].length + 2, 0);
+  const max = constraintsOf(scope).titleMax;
+  if (length > max) {
+    throw new ApiError(ErrorCode.INVALID_INPUT, {
+      fields: { [field]: validationMessage('text_too_long_for_platform', scope.lang, { max }) },
+    });
+  }
+}
+
 const ratioText = (ratio: readonly [number, number]) =>
   ratio[0] === ratio[1]
     ? `${Math.round(ratio[0] * 100) / 100}:1`

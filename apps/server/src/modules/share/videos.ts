@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { files } from '../files/tables.ts';
-import { checkedImage, constraintsOf } from './resources.ts';
+import { checkShareWords, checkedImage } from './resources.ts';
 import { shareVideos } from './tables.ts';
 import { exportedShareRoutes, hashtagsCell } from './exported.ts';
 
@@ -73,15 +73,12 @@ const impl: ResourceImpl<typeof shareVideosResource, typeof shareVideos, ShareVi
   /** The words with their hashtags within the platform's title limit; the video an upload; the cover fits the platform. */
   async check(db, scope, input, before) {
     if (input.title !== undefined || input.hashtags !== undefined) {
-      const text = input.title ?? before?.title ?? '';
-      const tags = input.hashtags ?? before?.hashtags ?? [];
-      const length = [...text].length + tags.reduce((sum, tag) => sum + [...tag].length + 2, 0);
-      const max = constraintsOf(scope).titleMax;
-      if (length > max) {
-        throw new ApiError(ErrorCode.INVALID_INPUT, {
-          fields: { title: validationMessage('text_too_long_for_platform', scope.lang, { max }) },
-        });
-      }
+      checkShareWords(
+        scope,
+        'title',
+        input.title ?? before?.title ?? '',
+        input.hashtags ?? before?.hashtags ?? [],
+      );
     }
     if (input.video_url !== undefined)
       probed.set(input, await checkedVideo(db, scope, 'video_url', input.video_url));

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode, shareWordsResource, validationMessage, type ShareWords } from '@rx/contracts';
+import { shareWordsResource, type ShareWords } from '@rx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { constraintsOf } from './resources.ts';
+import { checkShareWords } from './resources.ts';
 import { shareWords } from './tables.ts';
 import { exportedShareRoutes, hashtagsCell } from './exported.ts';
 
@@ -40,15 +39,12 @@ const impl: ResourceImpl<typeof shareWordsResource, typeof shareWords, ShareWord
   /** The words with their hashtags (`#tag`, a space each) within the platform's title limit. */
   async check(_db, scope, input, before) {
     if (input.text === undefined && input.hashtags === undefined) return;
-    const text = input.text ?? before?.text ?? '';
-    const tags = input.hashtags ?? before?.hashtags ?? [];
-    const length = [...text].length + tags.reduce((sum, tag) => sum + [...tag].length + 2, 0);
-    const max = constraintsOf(scope).titleMax;
-    if (length > max) {
-      throw new ApiError(ErrorCode.INVALID_INPUT, {
-        fields: { text: validationMessage('text_too_long_for_platform', scope.lang, { max }) },
-      });
-    }
+    checkShareWords(
+      scope,
+      'text',
+      input.text ?? before?.text ?? '',
+      input.hashtags ?? before?.hashtags ?? [],
+    );
   },
   columns: (input) => ({
     text: input.text,

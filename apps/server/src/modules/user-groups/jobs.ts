@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { parse } from 'csv-parse';
 import { openidField, validationMessage, type Language, type Rule } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { JobRunner, WholeResult } from '../../lib/jobs/index.ts';
 import { queryRows } from '../../lib/rows.ts';
+import { readOpenidList, type OpenidLine } from '../../lib/openid-list.ts';
 import { eventLoopSlicer } from '../../lib/steps.ts';
 import type { FileStorage } from '../files/index.ts';
 import { playerMatchSql } from '../../lib/player-rules.ts';
@@ -30,32 +30,7 @@ export interface MaterializeParams {
   lang: Language;
 }
 
-type Line = { line: number; openid: string };
-
-async function readLines(stream: NodeJS.ReadableStream): Promise<Line[]> {
-  const parser = stream.pipe(
-    parse({
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-      max_record_size: 1024,
-      to_line: LIST_MAX_LINES + 1,
-      info: true,
-    }),
-  );
-  const slicer = eventLoopSlicer();
-  const lines: Line[] = [];
-  for await (const { record, info } of parser as AsyncIterable<{
-    record: string[];
-    info: { lines: number };
-  }>) {
-    lines.push({ line: info.lines, openid: record[0] ?? '' });
-    await slicer.pause();
-  }
-  if (lines[0] && lines[0].openid.toLowerCase() === 'openid') lines.shift();
-  return lines;
-}
+type Line = OpenidLine;
 
 type Row = typeof userGroups.$inferSelect;
 type Items = NonNullable<WholeResult['items']>;
@@ -89,7 +64,7 @@ async function materializeList(
   );
   const stream = file ? await storage.stores[file.storage]?.get(file.storage_key) : null;
   if (!stream) throw new Error(validationMessage('unknown_ref', lang));
-  const lines = await readLines(stream);
+  const lines = await readOpenidList(stream, LIST_MAX_LINES + 1);
   progress(0, lines.length);
   const items: Items = [];
   const seen = new Set<string>();

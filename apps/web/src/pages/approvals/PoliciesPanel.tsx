@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Input, InputNumber, Select, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   type ApprovalPolicies,
   type ApprovalPolicyInput,
 } from './api.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 type Row = Required<ApprovalPolicyInput> & { key: number };
 
@@ -110,7 +111,7 @@ function PoliciesEditor({
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('policies.intro')}
       </Typography.Paragraph>
-      <Table<Row>
+      <ScrollTable<Row>
         rowKey="key"
         size="small"
         bordered

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMessage } from '@/shared/feedback.tsx';
@@ -29,6 +17,7 @@ import {
 } from './api.ts';
 import type { ApprovalSubject, ApprovalSubjectField } from '@rx/contracts/approvals';
 import { changeRows, type ChangeRow } from './diff.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 /** One request: what it changes (before/after), its reason and decision; deciding or withdrawing it. */
 export function RequestDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -149,7 +138,7 @@ function RequestDetail({ request }: { request: ApprovalRequestDetail }) {
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('detail.changes')}
       </Typography.Title>
-      <Table<ChangeRow>
+      <ScrollTable<ChangeRow>
         size="small"
         rowKey="path"
         bordered

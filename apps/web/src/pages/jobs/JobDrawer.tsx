@@ -8,7 +8,6 @@ import {
   Flex,
   Progress,
   Segmented,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -29,6 +28,7 @@ import {
   type JobItemStatusName,
 } from './api.ts';
 import { kindLabel } from './labels.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const ITEM_COLORS: Record<JobItemStatusName, string> = { pending: 'default', ok: 'success', error: 'error' };
 
@@ -152,7 +152,7 @@ export function JobDrawer({ id, onClose }: { id: number | null; onClose: () => v
             ]}
             style={{ marginBlockEnd: 12 }}
           />
-          <Table<JobEntry>
+          <ScrollTable<JobEntry>
             size="small"
             rowKey="seq"
             loading={items.isFetching}

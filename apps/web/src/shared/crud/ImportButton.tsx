@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Flex, Modal, Progress, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Statistic, Typography } from 'antd';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ImportAnswer, ImportRowError } from '@rx/contracts/lists';
@@ -8,6 +8,7 @@ import { useMessage } from '../feedback.tsx';
 import { ApiError, http } from '../http.ts';
 import { loadNamespace, translate } from '../i18n.ts';
 import { queryClient } from '../query.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 /** How often a large import's job is asked for its progress. */
 const JOB_POLL_MS = 1000;
@@ -169,7 +170,7 @@ export function ImportButton({ resource, onImported }: ImportButtonProps) {
             {invalid.length > 0 && (
               <>
                 <Alert type="warning" showIcon title={t('import.invalidRows', { count: invalid.length })} />
-                <Table
+                <ScrollTable
                   size="small"
                   rowKey="row"
                   pagination={{ pageSize: 5 }}
@@ -190,7 +191,7 @@ export function ImportButton({ resource, onImported }: ImportButtonProps) {
               </>
             )}
             {diff.update.length > 0 && (
-              <Table
+              <ScrollTable
                 size="small"
                 rowKey="row"
                 pagination={{ pageSize: 5 }}

@@ -1,7 +1,6 @@
 import {
   lazy,
   Suspense,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -19,6 +18,7 @@ import { OverflowTip } from './OverflowTip.tsx';
 import { usePagerDefaults, type PagerProps } from './Pager.tsx';
 import { scrollWidth, withColumnDefaults, type OverflowWrappers } from './table-columns.ts';
 import { UI_DEFAULTS } from './defaults.ts';
+import { useScrollRegionsFocusable } from './scroll-regions.ts';
 import { arrange, useTableSetup } from '../crud/column-settings.ts';
 import { TableTools } from '../crud/TableTools.tsx';
 import { storage } from '../storage.ts';
@@ -45,6 +45,9 @@ export interface TableToolsOptions {
   /** Shown at the start of the tools row (e.g. the bulk actions of selected rows). */
   leading?: ReactNode;
 }
+
+// Kept importable from here (pages' raw tables used it before ScrollTable).
+export { useScrollRegionsFocusable };
 
 const DEFAULTS = UI_DEFAULTS.table;
 
@@ -186,32 +189,5 @@ export function pinColumns<C extends { key?: unknown; fixed?: unknown }>(
     if (phone) return column.fixed ? { ...column, fixed: false } : column;
     if (column.key === 'actions' && column.fixed === undefined) return { ...column, fixed: 'right' };
     return column;
-  });
-}
-
-/**
- * A table that scrolls sideways (or up and down) must be reachable by keyboard even when nothing in
- * it can take focus (an empty table, rows of plain text): its scrolling box gets `tabindex=0`
- * while it overflows, so arrow keys scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
- */
-export function useScrollRegionsFocusable(ref: { current: { nativeElement?: HTMLElement } | null }): void {
-  useLayoutEffect(() => {
-    const root = ref.current?.nativeElement;
-    if (!root) return;
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => mark());
-    // The boxes and what they hold: rows arriving or columns widening change the overflow without
-    // changing the table's own size.
-    const mark = () => {
-      for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
-        const overflows = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
-        if (overflows) box.tabIndex = 0;
-        else box.removeAttribute('tabindex');
-        observer?.observe(box);
-        if (box.firstElementChild) observer?.observe(box.firstElementChild);
-      }
-    };
-    mark();
-    observer?.observe(root);
-    return () => observer?.disconnect();
   });
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Flex, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Flex, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
 } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { SubChannelFields } from '../sub-channel/SubChannelFields.tsx';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const resource = subChannelsResource;
 
@@ -112,7 +113,7 @@ export function SubChannels({ channel }: { channel: Channel }) {
         )}
         {canExport && <ExportButton resource={resource.name} filters={filters} />}
       </Flex>
-      <Table<SubChannel>
+      <ScrollTable<SubChannel>
         size="small"
         rowKey="id"
         loading={list.isFetching}

@@ -1,4 +1,4 @@
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorCodesResource, type ErrorCodeRelease, type ReleasedErrorCode } from '@rx/contracts/error-codes';
@@ -9,6 +9,7 @@ import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.t
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { PublishHistoryDrawer } from '@/shared/ui/PublishHistoryDrawer.tsx';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const RESOURCE = errorCodesResource.name;
 
@@ -27,7 +28,7 @@ function ReleaseCodes({ number }: { number: number }) {
       ),
   });
   return (
-    <Table<ReleasedErrorCode>
+    <ScrollTable<ReleasedErrorCode>
       size="small"
       rowKey="code"
       loading={detail.isLoading}

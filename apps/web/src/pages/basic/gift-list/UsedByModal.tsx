@@ -1,4 +1,4 @@
-import { Alert, Table, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { giftResource, type giftUsedByAnswer } from '@rx/contracts/gift-packages
 import { resourceKey } from '@/shared/crud/index.ts';
 import { http } from '@/shared/http.ts';
 import { AppModal } from '@/shared/ui/index.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 type UsedBy = z.infer<typeof giftUsedByAnswer>;
 
@@ -55,7 +56,7 @@ export function UsedByModal({
         style={{ marginBlockEnd: 12 }}
         title={rows.length ? t('usedByHint', { count: rows.length }) : t('usedByNone')}
       />
-      <Table<UsedBy[number]>
+      <ScrollTable<UsedBy[number]>
         size="small"
         rowKey={(row) => `${row.type}-${row.id}`}
         loading={usedBy.isFetching}

@@ -1,17 +1,5 @@
 import { useLayoutEffect } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Progress,
-  Result,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Progress, Result, Space, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +13,7 @@ import { formatNumber } from '@/shared/format.ts';
 import { http, ApiError } from '@/shared/http.ts';
 import { GROUPS, useGroupByKey } from '@/shared/rules/group-by-key.ts';
 import { useLayers } from './api.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
 
@@ -169,7 +158,7 @@ export function LayersPage() {
         </Form>
       </Card>
       <div data-testid="layers-table">
-        <Table<UserGroupLayerCount>
+        <ScrollTable<UserGroupLayerCount>
           rowKey="key"
           size="small"
           loading={layers.isFetching}

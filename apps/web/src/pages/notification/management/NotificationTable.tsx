@@ -1,4 +1,4 @@
-import { Badge, Button, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Badge, Button, Space, Tag, Tooltip, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KIND_COLORS, useOpenNotification } from '@/app/layout/notify/NotifyList.tsx';
 import { relativeTime, useNow } from '@/app/layout/notify/time.ts';
@@ -6,6 +6,7 @@ import { htmlLang } from '@/shared/document-language.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { useLocale } from '@/shared/i18n.ts';
 import { kindLabel, useMarkRead, type NotificationItem } from '@/shared/notifications-api.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 interface NotificationTableProps {
   items: NotificationItem[];
@@ -89,7 +90,7 @@ export function NotificationTable(props: NotificationTableProps) {
   ];
 
   return (
-    <Table<NotificationItem>
+    <ScrollTable<NotificationItem>
       rowKey="id"
       size="middle"
       bordered

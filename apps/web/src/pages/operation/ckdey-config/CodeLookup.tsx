@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Card, Descriptions, Input, Table, Tag } from 'antd';
+import { Alert, Card, Descriptions, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeBatchResource, type CodeLookup as Lookup } from '@rx/contracts/code-batches';
 import { ApiError, http } from '@/shared/http.ts';
 import { formatTime } from './format.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 /** Looks a code up: its batch and state, and who redeemed it when. */
 export function CodeLookup() {
@@ -60,7 +61,7 @@ export function CodeLookup() {
             </Descriptions.Item>
             <Descriptions.Item label={t('redeemed')}>{found.redeemed}</Descriptions.Item>
           </Descriptions>
-          <Table
+          <ScrollTable
             size="small"
             rowKey={(row) => `${row.openid}-${row.at}`}
             dataSource={found.redemptions}

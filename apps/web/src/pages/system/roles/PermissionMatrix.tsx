@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Checkbox, Flex, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { Checkbox, Flex, Input, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/app/session.ts';
@@ -13,6 +13,7 @@ import {
   type MatrixRow,
   type MatrixVerb,
 } from './matrix.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const groupsOf = (rows: readonly MatrixRow[]): string[] =>
   rows.flatMap((row) => (row.children ? [row.key, ...groupsOf(row.children)] : []));
@@ -103,7 +104,7 @@ export function PermissionMatrix({ value = [], onChange, id, disabled }: Permiss
           {t('matrix.summary', { pages: pageCount(value, rows), region: t(`regions.${region ?? 'all'}`) })}
         </Typography.Text>
       </Flex>
-      <Table<MatrixRow>
+      <ScrollTable<MatrixRow>
         size="small"
         bordered
         rowKey="key"

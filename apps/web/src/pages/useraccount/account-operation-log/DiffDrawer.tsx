@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Collapse, Descriptions, Drawer, Flex, Switch, Table, Tag, Typography, theme } from 'antd';
+import { Collapse, Descriptions, Drawer, Flex, Switch, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperationLog } from '@rx/contracts/operation-logs';
 import { diffRows, type DiffRow } from './diff.ts';
 import type { useLogLabels } from './labels.ts';
 import { formatDateTime } from '@/shared/format.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const CHANGE_COLORS = { added: 'success', removed: 'error', changed: 'warning', same: 'default' } as const;
 
@@ -65,7 +66,7 @@ export function DiffDrawer({ entry, productName, label, onClose }: DiffDrawerPro
               {t('detail.showAll')}
             </Flex>
           </Flex>
-          <Table<DiffRow>
+          <ScrollTable<DiffRow>
             size="small"
             rowKey="path"
             pagination={false}

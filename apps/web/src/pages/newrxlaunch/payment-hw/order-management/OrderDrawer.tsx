@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Space,
-  Table,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Form, Input, Space, Timeline, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +19,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { AppModal } from '@/shared/ui/index.ts';
 import { Money, StateTag } from './order-parts.tsx';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const RESOURCE = webOrdersResource;
 
@@ -168,7 +157,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
           <Typography.Title level={5}>{t('orders.attempts')}</Typography.Title>
           {/* Its own scrolling box, reachable by keyboard (axe: scrollable-region-focusable). */}
           <div role="region" aria-label={t('orders.attempts')} tabIndex={0} style={{ overflowX: 'auto' }}>
-            <Table<WebDeliveryAttempt>
+            <ScrollTable<WebDeliveryAttempt>
               size="small"
               rowKey="seq"
               pagination={false}

@@ -1,18 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -42,6 +29,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
 import { RichTextEditor } from '@/shared/rich-text/RichTextEditor.tsx';
 import { AppModal } from '@/shared/ui/index.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const STATUS_COLORS: Record<string, string> = {
   draft: 'processing',
@@ -232,7 +220,7 @@ export function ProtocolEditPage() {
           </Form>
         </Card>
         <Card title={t('protocols.history')}>
-          <Table<WebProtocolVersionLine>
+          <ScrollTable<WebProtocolVersionLine>
             size="small"
             rowKey="number"
             dataSource={versions}

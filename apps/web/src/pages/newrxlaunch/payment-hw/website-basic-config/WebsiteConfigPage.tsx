@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const SITE = '/web-site';
 /** Brand names stay as they are in every language; the others are translated. */
@@ -218,7 +219,7 @@ export function WebsiteConfigPage() {
           </Form>
         </Card>
         <Card title={t('protocols.title')}>
-          <Table
+          <ScrollTable
             size="small"
             rowKey="key"
             dataSource={rows}

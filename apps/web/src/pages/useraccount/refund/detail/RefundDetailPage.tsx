@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -12,10 +12,8 @@ import {
   Radio,
   Row,
   Space,
-  Table,
   Timeline,
   Typography,
-  type TableRef,
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +26,10 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { AppModal } from '@/shared/ui/index.ts';
-import { useScrollRegionsFocusable } from '@/shared/ui/DataTable.tsx';
 import { ReasonDialog, ReasonField } from '@/shared/ui/ReasonDialog.tsx';
 import { askToWaive, clawBack, penalise } from '../api.ts';
 import { Money, StateTag } from '../refund-parts.tsx';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const RESOURCE = refundsResource;
 
@@ -50,9 +48,6 @@ export function RefundDetailPage() {
   const client = useQueryClient();
   const toast = useMessage();
   const approvalNotice = useApprovalNotice();
-  // The ledger scrolls sideways on a phone: reachable by keyboard (axe: scrollable-region-focusable).
-  const ledgerRef = useRef<TableRef>(null);
-  useScrollRegionsFocusable(ledgerRef);
   const canEdit = usePermission([RESOURCE.permissions.edit]);
   const [dialog, setDialog] = useState<'penalise' | 'waive' | null>(null);
   const [penaltyForm] = Form.useForm<PenaltyValues>();
@@ -245,7 +240,7 @@ export function RefundDetailPage() {
         </Col>
         <Col xs={24} lg={14}>
           <Card size="small" title={t('detail.delivered')} style={{ marginBlockEnd: 16 }}>
-            <Table
+            <ScrollTable
               size="small"
               rowKey="prop_id"
               pagination={false}
@@ -258,8 +253,7 @@ export function RefundDetailPage() {
             />
           </Card>
           <Card size="small" title={t('detail.ledger')}>
-            <Table<LedgerLine>
-              ref={ledgerRef}
+            <ScrollTable<LedgerLine>
               size="small"
               rowKey={(l) => `${l.kind}:${l.code}`}
               pagination={false}

@@ -1,19 +1,15 @@
 import { useMemo } from 'react';
-import { Form, Input, Select, Tag } from 'antd';
+import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { VIDEO_LIMITS } from '@rx/contracts/files';
-import {
-  MAX_SHARE_HASHTAGS,
-  SHARE_SCENES,
-  shareVideoCreateBody,
-  shareVideosResource,
-} from '@rx/contracts/share';
+import { shareVideoCreateBody, shareVideosResource } from '@rx/contracts/share';
 import type { ShareVideo, ShareVideoCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 import { ConstraintsNote } from '../platform.tsx';
 import { usePlatformResource } from '../usePlatformResource.tsx';
+import { WordsFields, sceneSearch, wordsColumns } from '../share-words.tsx';
 
 const NEW_VIDEO: ShareVideoCreate = {
   ...crud.schemaDefaults<ShareVideoCreate>(shareVideoCreateBody),
@@ -45,17 +41,7 @@ export function VideosPage() {
         render: (_, row) => `${seconds(row.duration_ms)} · ${row.width}×${row.height}`,
       },
       { title: t('words.text'), dataIndex: 'title', width: 220, ellipsis: true },
-      {
-        title: t('words.hashtags'),
-        dataIndex: 'hashtags',
-        width: 180,
-        render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{`#${tag}`}</Tag>),
-      },
-      crud.enumColumn<ShareVideo>(
-        t,
-        { title: t('scene'), dataIndex: 'scene', width: 110, sorter: true },
-        'scenes',
-      ),
+      ...wordsColumns<ShareVideo>(t, 180),
       crud.statusColumn<ShareVideo>(t),
       crud.updatedAtColumn<ShareVideo>(t),
     ],
@@ -66,7 +52,7 @@ export function VideosPage() {
       <ConstraintsNote constraints={platform.constraints} />
       <ResourceListPage<ShareVideo>
         {...listProps}
-        search={[...listProps.search, crud.enumSearch(t, 'scene', t('scene'), SHARE_SCENES, 'scenes')]}
+        search={[...listProps.search, sceneSearch(t)]}
         resource={shareVideosResource}
         columns={columns}
         newItem={NEW_VIDEO}
@@ -87,24 +73,7 @@ export function VideosPage() {
             <Form.Item name="cover_url" label={t('videos.cover')} extra={imageHint}>
               <UploadField use="image" testId="share-video-cover" />
             </Form.Item>
-            <Form.Item
-              name="title"
-              label={t('words.text')}
-              required
-              extra={t('words.hint', { max: titleMax })}
-            >
-              <Input.TextArea maxLength={titleMax} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
-            </Form.Item>
-            <Form.Item
-              name="hashtags"
-              label={t('words.hashtags')}
-              extra={t('words.hashtagsHint', { max: MAX_SHARE_HASHTAGS })}
-            >
-              <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ', '#']} />
-            </Form.Item>
-            <Form.Item name="scene" label={t('scene')} required>
-              <Select options={crud.enumOptions(t, SHARE_SCENES, 'scenes')} />
-            </Form.Item>
+            <WordsFields t={t} name="title" titleMax={titleMax} />
             <crud.StatusField />
           </>
         )}

@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
-import { Descriptions, Drawer, Select, Space, Statistic, Table, Tag } from 'antd';
-import type { TableRef } from 'antd/es/table';
+import { useState } from 'react';
+import { Descriptions, Drawer, Select, Space, Statistic, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,7 +10,7 @@ import {
 } from '@rx/contracts/mails';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { useScrollRegionsFocusable } from '@/shared/ui/DataTable.tsx';
+import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const STATE_COLORS: Record<string, string> = {
   delivered: 'blue',
@@ -34,9 +33,6 @@ export function MailStatsDrawer({
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [state, setState] = useState<string | undefined>();
-  // The recipients' table scrolls sideways on a phone: its box takes the keyboard focus (axe).
-  const tableRef = useRef<TableRef>(null);
-  useScrollRegionsFocusable(tableRef);
   const stats = useQuery({
     queryKey: ['mails', mail?.id, 'stats'],
     queryFn: () => http.get<Stats>(`/mails/${mail!.id}/stats`),
@@ -97,8 +93,7 @@ export function MailStatsDrawer({
             }}
             options={RECIPIENT_STATES.map((value) => ({ value, label: t(`copyStates.${value}`) }))}
           />
-          <Table<MailRecipient>
-            ref={tableRef}
+          <ScrollTable<MailRecipient>
             size="small"
             rowKey="player_id"
             loading={copies.isLoading}
