@@ -11,6 +11,7 @@ import type { Cell } from './cells.ts';
 import { deleteOrDisable } from './delete.ts';
 import type { ImportSpec } from './import.ts';
 import { listRows, rowsAfter, sortOrder, type ListPage } from './list.ts';
+import { checkListDeclaration, resourceRead } from './list-routes.ts';
 import { logChange, logChanges } from './operation-log.ts';
 import { FieldProblems, inTransaction, type Usage } from './problems.ts';
 import { ok } from './request.ts';
@@ -120,6 +121,7 @@ export function resourceReads<R extends Resource, T extends ScopedTable, Item>(
 ): ResourceReads<R, Item> {
   const { table } = spec;
   const sortBy = spec.sortBy ?? sortColumns(resource, table);
+  checkListDeclaration(resource, sortBy);
   const whereOf = (scope: Scope, filters: Partial<Filters<R>>) =>
     and(inScope(table, scope), ...spec.where(filters as Filters<R>, scope))!;
   return {
@@ -364,6 +366,7 @@ export function standardRoutes<R extends Resource, Item>(
   handlers: StandardHandlers<R, Item>,
   summaries: RouteSummaries = {},
 ) {
+  checkListDeclaration(resource);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const path = `/${resource.name}`;
   const tags = [resource.name];
@@ -372,7 +375,7 @@ export function standardRoutes<R extends Resource, Item>(
     path,
     {
       schema: { tags, summary: summaries.list ?? `List ${resource.name}`, querystring: resource.list },
-      config: can(resource, 'read'),
+      config: { ...can(resource, 'read'), ...resourceRead(resource.name) },
     },
     async (request) => ok(await handlers.list(db, scopeOf(request), request.query as z.output<R['list']>)),
   );
@@ -430,6 +433,7 @@ export function resourceTableRoutes<R extends Resource, Item extends { id: numbe
   sheet: { exporter: ExportSpec<Item, F, Ctx>; importer?: ImportSpec<Item, Input, Ctx> },
 ) {
   if (!resource.export) throw new Error(`${resource.name} has no export query`);
+  checkListDeclaration(resource);
   tableRoutes(app, db, {
     path: `/${resource.name}`,
     tags: [resource.name],
@@ -501,6 +505,7 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
   },
   options: { summary?: string; exporter?: QueryExport<Item, Ctx> } = {},
 ) {
+  checkListDeclaration(resource);
   // Its own plugin context, so that the product header it documents stays on its two routes.
   void fastify.register(async (scoped) => {
     const app = scoped.withTypeProvider<ZodTypeProvider>();
@@ -513,7 +518,7 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
           summary: options.summary ?? `List ${resource.name}`,
           querystring: resource.list,
         },
-        config: can(resource, 'read'),
+        config: { ...can(resource, 'read'), ...resourceRead(resource.name) },
       },
       async (request) =>
         ok(await reads.list(db, scopeOf(request) as ScopeOf<R>, request.query as z.output<R['list']>)),
