@@ -40,13 +40,16 @@ export function trackHandWrittenLists(app: FastifyInstance): void {
   });
 }
 
+/** What a list declares of its query: its name, the query (and export), its filters and sorts. */
+export type ListDeclaration = Pick<Resource, 'list' | 'export' | 'filters' | 'sorts'> & { name: string };
+
 /**
  * Checks a resource's declared filters and sorts against its queries, at start-up: each filter is a
  * field of the list query (and of the export query, when it exports), each sort is a value the
  * list's `sort` accepts, and, given the columns the reads sort by, each sort has exactly one.
  * A mistake throws, naming the resource, so the server does not start and its tests fail.
  */
-export function checkListDeclaration(resource: Resource, sortBy?: Record<string, unknown>): void {
+export function checkListDeclaration(resource: ListDeclaration, sortBy?: Record<string, unknown>): void {
   const problems: string[] = [];
   const shapeOf = (schema: unknown) => (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
   const list = shapeOf(resource.list);
@@ -60,12 +63,15 @@ export function checkListDeclaration(resource: Resource, sortBy?: Record<string,
   }
   const sortField = list?.sort as { unwrap?: () => { options?: readonly string[] } } | undefined;
   const accepted = sortField?.unwrap?.().options;
+  if (sortField && !accepted) problems.push('its list query has no sort of the declared fields');
   for (const sort of resource.sorts) {
     if (accepted && !accepted.includes(sort))
       problems.push(`sort ${sort} is not a value its list's sort accepts`);
     if (sortBy && !Object.hasOwn(sortBy, sort)) problems.push(`sort ${sort} has no column to order by`);
   }
-  if (!accepted) problems.push('its list query has no sort of the declared fields');
+  // A list without `sort` has one fixed order: it declares that one.
+  if (!sortField && resource.sorts.length > 1)
+    problems.push('its list query has no sort of the declared fields');
   for (const field of Object.keys(sortBy ?? {}))
     if (!resource.sorts.includes(field)) problems.push(`sort column ${field} is not a declared sort`);
   if (problems.length) throw new Error(`${resource.name}: ${problems.join('; ')}`);

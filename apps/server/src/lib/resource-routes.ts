@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -11,7 +11,7 @@ import type { Cell } from './cells.ts';
 import { deleteOrDisable } from './delete.ts';
 import type { ImportSpec } from './import.ts';
 import { listRows, rowsAfter, sortOrder, type ListPage } from './list.ts';
-import { checkListDeclaration, resourceRead } from './list-routes.ts';
+import { checkListDeclaration, resourceRead, type ListDeclaration } from './list-routes.ts';
 import { logChange, logChanges } from './operation-log.ts';
 import { FieldProblems, inTransaction, type Usage } from './problems.ts';
 import { ok } from './request.ts';
@@ -538,4 +538,82 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
       },
     });
   });
+}
+
+/**
+ * A list of one table's rows (the reads' list without a resource's scope): the caller's conditions,
+ * sorted by `sort` (one of `sortBy`, checked) or `fallback`, paged with the total in one statement.
+ * `columns` leaves out what a page should not carry (a job's parameters).
+ */
+export function tableList<T extends PgTable, S extends string, Item>(spec: {
+  table: T;
+  /** What orders rows of equal sort values, so pages never overlap (default the table's id). */
+  tieBreaker?: AnyColumn;
+  sortBy: Record<S, AnyColumn | SQL>;
+  fallback: NoInfer<S> | `-${NoInfer<S>}`;
+  items(rows: T['$inferSelect'][]): Item[] | Promise<Item[]>;
+  columns?: Record<string, AnyColumn | SQL.Aliased>;
+}) {
+  const tieBreaker = spec.tieBreaker ?? (spec.table as unknown as { id?: AnyColumn }).id;
+  if (!tieBreaker) throw new Error('a table list without an id needs a tie-breaker');
+  return (
+    db: Db,
+    where: SQL | undefined,
+    query: { page: number; page_size: number; sort?: string },
+    lang: Scope['lang'],
+  ): Promise<ListPage<Item>> => {
+    const order = sortOrder(
+      query.sort as S | `-${S}` | undefined,
+      spec.sortBy,
+      spec.fallback,
+      tieBreaker,
+      lang,
+    );
+    return listRows(db, spec.table, where, order, query, spec.items, spec.columns);
+  };
+}
+
+/**
+ * A list that is not a resource's own rows (a caller's jobs or notifications, an endpoint's
+ * deliveries, a code's releases): `GET <path>` with its declared query, filters and sorts (checked at
+ * start-up like a resource's), its access rule, and the page the module reads (`tableList`).
+ */
+export function listRoute<Q extends z.ZodType, P extends z.ZodType | undefined = undefined>(
+  fastify: FastifyInstance,
+  spec: Omit<ListDeclaration, 'list' | 'export'> & {
+    /** The route's path under /api/v1 (`/jobs`, `/callbacks/:id/deliveries`). */
+    path: string;
+    tags: string[];
+    summary: string;
+    query: Q;
+    params?: P;
+    config: FastifyContextConfig;
+    list(
+      request: FastifyRequest,
+      query: z.output<Q>,
+      params: P extends z.ZodType ? z.output<P> : undefined,
+    ): Promise<ListPage<unknown>>;
+  },
+): void {
+  checkListDeclaration({ ...spec, list: spec.query });
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    spec.path,
+    {
+      schema: {
+        tags: spec.tags,
+        summary: spec.summary,
+        querystring: spec.query,
+        ...(spec.params ? { params: spec.params } : {}),
+      },
+      config: { ...spec.config, ...resourceRead(spec.name) },
+    },
+    async (request) =>
+      ok(
+        await spec.list(
+          request,
+          request.query as z.output<Q>,
+          request.params as P extends z.ZodType ? z.output<P> : undefined,
+        ),
+      ),
+  );
 }
