@@ -551,7 +551,7 @@ export function tableList<T extends PgTable, S extends string, Item>(spec: {
   tieBreaker?: AnyColumn;
   sortBy: Record<S, AnyColumn | SQL>;
   fallback: NoInfer<S> | `-${NoInfer<S>}`;
-  items(rows: T['$inferSelect'][]): Item[] | Promise<Item[]>;
+  items(db: Db, rows: T['$inferSelect'][]): Item[] | Promise<Item[]>;
   columns?: Record<string, AnyColumn | SQL.Aliased>;
 }) {
   const tieBreaker = spec.tieBreaker ?? (spec.table as unknown as { id?: AnyColumn }).id;
@@ -569,7 +569,7 @@ export function tableList<T extends PgTable, S extends string, Item>(spec: {
       tieBreaker,
       lang,
     );
-    return listRows(db, spec.table, where, order, query, spec.items, spec.columns);
+    return listRows(db, spec.table, where, order, query, (rows) => spec.items(db, rows), spec.columns);
   };
 }
 

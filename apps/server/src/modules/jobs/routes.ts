@@ -86,7 +86,7 @@ function jobListOf(withLiveProgress: (job: ShownJob) => ShownJob) {
     },
     fallback: '-created_at',
     columns: listed,
-    items: (rows) => rows.map((row) => toItem(withLiveProgress(row as ShownJob))),
+    items: (_db, rows) => rows.map((row) => toItem(withLiveProgress(row as ShownJob))),
   });
 }
 
@@ -96,7 +96,7 @@ const itemList = tableList({
   sortBy: { seq: jobItems.seq },
   fallback: 'seq',
   tieBreaker: jobItems.seq,
-  items: (rows) =>
+  items: (_db, rows) =>
     rows.map((item) => ({
       seq: item.seq,
       status: item.status,
