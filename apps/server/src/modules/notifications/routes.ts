@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { findPage, notificationListQuery, notificationReadBody } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { notifications } from '../../db/schema.ts';
