@@ -48,7 +48,6 @@ const HAND_WRITTEN_LISTS: readonly string[] = [
   '/api/v1/profile-tags/:id/players',
   '/api/v1/push-grants',
   '/api/v1/push-tasks/:id/deliveries',
-  '/api/v1/social-access',
   '/api/v1/test-plans/:id/runs',
   '/api/v1/user-groups/:id/members',
   '/api/v1/user-groups/:id/members/export',
