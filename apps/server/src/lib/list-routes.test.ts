@@ -31,7 +31,6 @@ const HAND_WRITTEN_LISTS: readonly string[] = [
   '/api/v1/ad-reports/export',
   '/api/v1/ad-rules/:id/objects',
   '/api/v1/ad-rules/:id/runs',
-  '/api/v1/ad-rules/runs',
   '/api/v1/app-releases/publishes',
   '/api/v1/cheat-flags/whitelist',
   '/api/v1/code-batches/:id/codes',
@@ -44,16 +43,13 @@ const HAND_WRITTEN_LISTS: readonly string[] = [
   '/api/v1/cs/session-records',
   '/api/v1/error-codes/missing',
   '/api/v1/mails/:id/recipients',
-  '/api/v1/player-tiers/players',
   '/api/v1/profile-tags/:id/players',
-  '/api/v1/push-grants',
   '/api/v1/push-tasks/:id/deliveries',
   '/api/v1/test-plans/:id/runs',
   '/api/v1/user-groups/:id/members',
   '/api/v1/user-groups/:id/members/export',
   '/api/v1/version-logs',
   '/api/v1/violations/players/:openid',
-  '/api/v1/wechat-service-log',
 ];
 
 const resources = Object.entries(contracts).filter(

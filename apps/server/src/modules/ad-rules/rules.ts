@@ -24,7 +24,7 @@ import { contains } from '../../lib/list.ts';
 import type { Outside } from '../../lib/outside/index.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { autoSheet } from '../../lib/sheet.ts';
@@ -469,18 +469,17 @@ export async function adRuleRoutes(fastify: FastifyInstance, ctx: RulesContext):
   const { db } = ctx;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.name];
-  app.get(
-    '/ad-rules/runs',
-    {
-      config: can(resource, 'read'),
-      schema: {
-        tags,
-        summary: 'The runs of the game’s rules, newest first, with their actions',
-        querystring: adRuleRunsQuery,
-      },
-    },
-    async (request) => ok(await listRuns(db, scopeOf(request) as ProductScope, request.query)),
-  );
+  listRoute(app, {
+    name: 'ad-rule-runs',
+    path: '/ad-rules/runs',
+    tags,
+    summary: 'The runs of the game’s rules, newest first, with their actions',
+    query: adRuleRunsQuery,
+    filters: ['rule_id'],
+    sorts: ['id'],
+    config: can(resource, 'read'),
+    list: (request, query) => listRuns(db, scopeOf(request) as ProductScope, query),
+  });
   app.get(
     '/ad-rules/:id/runs',
     {
