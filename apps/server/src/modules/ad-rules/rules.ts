@@ -480,25 +480,19 @@ export async function adRuleRoutes(fastify: FastifyInstance, ctx: RulesContext):
     config: can(resource, 'read'),
     list: (request, query) => listRuns(db, scopeOf(request) as ProductScope, query),
   });
-  app.get(
-    '/ad-rules/:id/runs',
-    {
-      config: can(resource, 'read'),
-      schema: {
-        tags,
-        summary: 'One rule’s runs, newest first',
-        params: idParam,
-        querystring: adRuleRunsQuery,
-      },
-    },
-    async (request) =>
-      ok(
-        await listRuns(db, scopeOf(request) as ProductScope, {
-          ...request.query,
-          rule_id: request.params.id,
-        }),
-      ),
-  );
+  listRoute(app, {
+    name: 'ad-rule-runs',
+    path: '/ad-rules/:id/runs',
+    tags,
+    summary: 'One rule’s runs, newest first',
+    query: adRuleRunsQuery,
+    params: idParam,
+    filters: ['rule_id'],
+    sorts: ['id'],
+    config: can(resource, 'read'),
+    list: (request, query, { id }) =>
+      listRuns(db, scopeOf(request) as ProductScope, { ...query, rule_id: id }),
+  });
   app.post(
     '/ad-rules/:id/run',
     {
