@@ -16,6 +16,7 @@ import {
 import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
 import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
+import { trackHandWrittenLists } from './lib/list-routes.ts';
 import { requestLanguage } from './lib/request.ts';
 import { cpLanguageFields, requireCpLanguage, withCpLanguage } from './lib/cp-language.ts';
 import { redactingLogger } from './lib/log-redaction.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { db } = options.database;
   trackDeclaredAccess(app);
+  trackHandWrittenLists(app);
   // Every part of the server publishes and listens here: `app.events`, `request.server.events`.
   // With Redis, events reach every instance (lib/events.ts).
   const redis = options.redisUrl

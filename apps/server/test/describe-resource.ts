@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '@rx/contracts';
+import { checkListDeclaration } from '../src/lib/list-routes.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { adminOf, body, checkRoundTrip, logsOf, signIn, staffWith, type Client } from './api.ts';
 
@@ -53,6 +54,10 @@ export function describeResource(resource: Resource, c: ResourceCase): void {
     });
     afterAll(async () => {
       await t.app.close();
+    });
+
+    it('declares filters its list and export queries take and sorts its list accepts', () => {
+      expect(() => checkListDeclaration(resource)).not.toThrow();
     });
 
     it('creates, reads, lists, updates with its version, refuses a stale one, and logs each write', async () => {

@@ -68,6 +68,8 @@ export async function listRows<T extends PgTable, Item>(
   order: SQL[],
   paging: Paging,
   items: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
+  /** What a row reads (default all the table's columns; a page may leave out a heavy one). */
+  columns: Record<string, AnyColumn | SQL.Aliased> = getTableColumns(table as PgTable),
 ): Promise<ListPage<Item>> {
   const offset = (paging.page - 1) * paging.page_size;
   // The page and the total in one statement: the count is a subquery of its own (evaluated once,
@@ -76,7 +78,7 @@ export async function listRows<T extends PgTable, Item>(
     Number,
   );
   const rows = await db
-    .select({ ...getTableColumns(table as PgTable), [LIST_TOTAL]: counted })
+    .select({ ...columns, [LIST_TOTAL]: counted })
     .from(table as PgTable)
     .where(where)
     .orderBy(...order)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -11,6 +11,7 @@ import type { Cell } from './cells.ts';
 import { deleteOrDisable } from './delete.ts';
 import type { ImportSpec } from './import.ts';
 import { listRows, rowsAfter, sortOrder, type ListPage } from './list.ts';
+import { checkListDeclaration, resourceRead, type ListDeclaration } from './list-routes.ts';
 import { logChange, logChanges } from './operation-log.ts';
 import { FieldProblems, inTransaction, type Usage } from './problems.ts';
 import { ok } from './request.ts';
@@ -120,6 +121,7 @@ export function resourceReads<R extends Resource, T extends ScopedTable, Item>(
 ): ResourceReads<R, Item> {
   const { table } = spec;
   const sortBy = spec.sortBy ?? sortColumns(resource, table);
+  checkListDeclaration(resource, sortBy);
   const whereOf = (scope: Scope, filters: Partial<Filters<R>>) =>
     and(inScope(table, scope), ...spec.where(filters as Filters<R>, scope))!;
   return {
@@ -364,6 +366,7 @@ export function standardRoutes<R extends Resource, Item>(
   handlers: StandardHandlers<R, Item>,
   summaries: RouteSummaries = {},
 ) {
+  checkListDeclaration(resource);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const path = `/${resource.name}`;
   const tags = [resource.name];
@@ -372,7 +375,7 @@ export function standardRoutes<R extends Resource, Item>(
     path,
     {
       schema: { tags, summary: summaries.list ?? `List ${resource.name}`, querystring: resource.list },
-      config: can(resource, 'read'),
+      config: { ...can(resource, 'read'), ...resourceRead(resource.name) },
     },
     async (request) => ok(await handlers.list(db, scopeOf(request), request.query as z.output<R['list']>)),
   );
@@ -430,6 +433,7 @@ export function resourceTableRoutes<R extends Resource, Item extends { id: numbe
   sheet: { exporter: ExportSpec<Item, F, Ctx>; importer?: ImportSpec<Item, Input, Ctx> },
 ) {
   if (!resource.export) throw new Error(`${resource.name} has no export query`);
+  checkListDeclaration(resource);
   tableRoutes(app, db, {
     path: `/${resource.name}`,
     tags: [resource.name],
@@ -501,6 +505,7 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
   },
   options: { summary?: string; exporter?: QueryExport<Item, Ctx> } = {},
 ) {
+  checkListDeclaration(resource);
   // Its own plugin context, so that the product header it documents stays on its two routes.
   void fastify.register(async (scoped) => {
     const app = scoped.withTypeProvider<ZodTypeProvider>();
@@ -513,7 +518,7 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
           summary: options.summary ?? `List ${resource.name}`,
           querystring: resource.list,
         },
-        config: can(resource, 'read'),
+        config: { ...can(resource, 'read'), ...resourceRead(resource.name) },
       },
       async (request) =>
         ok(await reads.list(db, scopeOf(request) as ScopeOf<R>, request.query as z.output<R['list']>)),
@@ -533,4 +538,82 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
       },
     });
   });
+}
+
+/**
+ * A list of one table's rows (the reads' list without a resource's scope): the caller's conditions,
+ * sorted by `sort` (one of `sortBy`, checked) or `fallback`, paged with the total in one statement.
+ * `columns` leaves out what a page should not carry (a job's parameters).
+ */
+export function tableList<T extends PgTable, S extends string, Item>(spec: {
+  table: T;
+  /** What orders rows of equal sort values, so pages never overlap (default the table's id). */
+  tieBreaker?: AnyColumn;
+  sortBy: Record<S, AnyColumn | SQL>;
+  fallback: NoInfer<S> | `-${NoInfer<S>}`;
+  items(db: Db, rows: T['$inferSelect'][]): Item[] | Promise<Item[]>;
+  columns?: Record<string, AnyColumn | SQL.Aliased>;
+}) {
+  const tieBreaker = spec.tieBreaker ?? (spec.table as unknown as { id?: AnyColumn }).id;
+  if (!tieBreaker) throw new Error('a table list without an id needs a tie-breaker');
+  return (
+    db: Db,
+    where: SQL | undefined,
+    query: { page: number; page_size: number; sort?: string },
+    lang: Scope['lang'],
+  ): Promise<ListPage<Item>> => {
+    const order = sortOrder(
+      query.sort as S | `-${S}` | undefined,
+      spec.sortBy,
+      spec.fallback,
+      tieBreaker,
+      lang,
+    );
+    return listRows(db, spec.table, where, order, query, (rows) => spec.items(db, rows), spec.columns);
+  };
+}
+
+/**
+ * A list that is not a resource's own rows (a caller's jobs or notifications, an endpoint's
+ * deliveries, a code's releases): `GET <path>` with its declared query, filters and sorts (checked at
+ * start-up like a resource's), its access rule, and the page the module reads (`tableList`).
+ */
+export function listRoute<Q extends z.ZodType, P extends z.ZodType | undefined = undefined>(
+  fastify: FastifyInstance,
+  spec: Omit<ListDeclaration, 'list' | 'export'> & {
+    /** The route's path under /api/v1 (`/jobs`, `/callbacks/:id/deliveries`). */
+    path: string;
+    tags: string[];
+    summary: string;
+    query: Q;
+    params?: P;
+    config: FastifyContextConfig;
+    list(
+      request: FastifyRequest,
+      query: z.output<Q>,
+      params: P extends z.ZodType ? z.output<P> : undefined,
+    ): Promise<ListPage<unknown>>;
+  },
+): void {
+  checkListDeclaration({ ...spec, list: spec.query });
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    spec.path,
+    {
+      schema: {
+        tags: spec.tags,
+        summary: spec.summary,
+        querystring: spec.query,
+        ...(spec.params ? { params: spec.params } : {}),
+      },
+      config: { ...spec.config, ...resourceRead(spec.name) },
+    },
+    async (request) =>
+      ok(
+        await spec.list(
+          request,
+          request.query as z.output<Q>,
+          request.params as P extends z.ZodType ? z.output<P> : undefined,
+        ),
+      ),
+  );
 }

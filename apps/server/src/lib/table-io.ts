@@ -16,6 +16,7 @@ import {
 import { logChange } from './operation-log.ts';
 import { ok } from './request.ts';
 import { readTableFile } from './table-file.ts';
+import { resourceRead } from './list-routes.ts';
 
 /** How one resource writes its rows to an export file. */
 export interface ExportSpec<Item extends { id: number }, Filters, Ctx> {
@@ -61,7 +62,8 @@ export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
   app.get(
     `${options.path}/export`,
     {
-      config: options.config?.('export'),
+      // The export of every resource, whatever its rows (lib/list-routes.ts).
+      config: { ...options.config?.('export'), ...resourceRead(options.path) },
       schema: {
         tags,
         summary: 'Export the filtered rows as CSV (UTF-8 with BOM) or XLSX, streamed',

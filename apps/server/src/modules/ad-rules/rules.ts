@@ -25,7 +25,7 @@ import { contains } from '../../lib/list.ts';
 import type { Outside } from '../../lib/outside/index.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { autoSheet } from '../../lib/sheet.ts';
@@ -498,37 +498,30 @@ export async function adRuleRoutes(fastify: FastifyInstance, ctx: RulesContext):
       return ok({ list });
     },
   );
-  app.get(
-    '/ad-rules/runs',
-    {
-      config: can(resource, 'read'),
-      schema: {
-        tags,
-        summary: 'The runs of the game’s rules, newest first, with their actions',
-        querystring: adRuleRunsQuery,
-      },
-    },
-    async (request) => ok(await listRuns(db, scopeOf(request) as ProductScope, request.query)),
-  );
-  app.get(
-    '/ad-rules/:id/runs',
-    {
-      config: can(resource, 'read'),
-      schema: {
-        tags,
-        summary: 'One rule’s runs, newest first',
-        params: idParam,
-        querystring: adRuleRunsQuery,
-      },
-    },
-    async (request) =>
-      ok(
-        await listRuns(db, scopeOf(request) as ProductScope, {
-          ...request.query,
-          rule_id: request.params.id,
-        }),
-      ),
-  );
+  listRoute(app, {
+    name: 'ad-rule-runs',
+    path: '/ad-rules/runs',
+    tags,
+    summary: 'The runs of the game’s rules, newest first, with their actions',
+    query: adRuleRunsQuery,
+    filters: ['rule_id'],
+    sorts: ['id'],
+    config: can(resource, 'read'),
+    list: (request, query) => listRuns(db, scopeOf(request) as ProductScope, query),
+  });
+  listRoute(app, {
+    name: 'ad-rule-runs',
+    path: '/ad-rules/:id/runs',
+    tags,
+    summary: 'One rule’s runs, newest first',
+    query: adRuleRunsQuery,
+    params: idParam,
+    filters: ['rule_id'],
+    sorts: ['id'],
+    config: can(resource, 'read'),
+    list: (request, query, { id }) =>
+      listRuns(db, scopeOf(request) as ProductScope, { ...query, rule_id: id }),
+  });
   app.post(
     '/ad-rules/:id/run',
     {

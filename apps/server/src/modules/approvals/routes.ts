@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { approvalDecisionBody, approvalListQuery, approvalPoliciesBody, idParam } from '@rx/contracts';
+import {
+  APPROVAL_SORTS,
+  approvalDecisionBody,
+  approvalListQuery,
+  approvalPoliciesBody,
+  idParam,
+} from '@rx/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/authenticate.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { ADMIN, SIGNED_IN, scopeOf } from '../../lib/route-access.ts';
 import {
   cancelRequest,
@@ -51,18 +58,17 @@ export async function approvalRoutes(fastify: FastifyInstance, options: { db: Db
     apply: (tx, maker, payload) => replacePolicies(tx, maker, payload),
   });
 
-  app.get(
-    '/approvals',
-    {
-      schema: {
-        tags,
-        summary: 'Requests the caller may decide (`status=pending`: to decide now), or made (`mine=1`)',
-        querystring: approvalListQuery,
-      },
-      config: SIGNED_IN,
-    },
-    async (request) => ok(await listRequests(db, await callerOf(db, request), request.query)),
-  );
+  listRoute(app, {
+    name: 'approvals',
+    path: '/approvals',
+    tags,
+    summary: 'Requests the caller may decide (`status=pending`: to decide now), or made (`mine=1`)',
+    query: approvalListQuery,
+    filters: ['status', 'mine', 'kind'],
+    sorts: APPROVAL_SORTS,
+    config: SIGNED_IN,
+    list: async (request, query) => listRequests(db, await callerOf(db, request), query),
+  });
   app.get(
     '/approvals/:id',
     {

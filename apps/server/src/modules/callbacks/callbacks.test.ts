@@ -221,6 +221,16 @@ describe('callback endpoints', () => {
       last_http_status: 200,
       body: sent,
     });
+    // The log's declared filters: status and event narrow it; a value of neither is refused.
+    const filtered = async (query: string) =>
+      body<{ list: CallbackDelivery[]; total: number }>(
+        await t.admin.get(`/api/v1/callbacks/${hook.id}/deliveries?${query}`),
+      ).data.total;
+    expect(await filtered('status=delivered')).toBe(log.total);
+    expect(await filtered('status=failed')).toBe(0);
+    expect(await filtered('event=player.sanctioned')).toBe(log.total);
+    expect(await filtered('event=order.paid')).toBe(0);
+    expect(body(await t.admin.get(`/api/v1/callbacks/${hook.id}/deliveries?status=nope`)).code).toBe(400001);
 
     const replay = await t.admin.post(
       `/api/v1/callbacks/${hook.id}/deliveries/${log.list[0]!.id}/replay`,

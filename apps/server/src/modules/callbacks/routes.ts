@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   callbacksResource,
   deliveryListQuery,
@@ -16,9 +16,11 @@ import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import {
+  listRoute,
   resourceRoutes,
   resourceService,
   resourceTableRoutes,
+  tableList,
   type ResourceImpl,
   type ResourceService,
 } from '../../lib/resource-routes.ts';
@@ -155,6 +157,22 @@ function toDelivery(
   };
 }
 
+/** A page of an endpoint's deliveries, newest first, each with the event it sends. */
+const deliveryList = tableList({
+  table: callbackDeliveries,
+  sortBy: { id: callbackDeliveries.id },
+  fallback: '-id',
+  async items(db, rows) {
+    if (rows.length === 0) return [];
+    const events = await db
+      .select()
+      .from(callbackEvents)
+      .where(inArray(callbackEvents.id, [...new Set(rows.map((row) => row.eventId))]));
+    const byId = new Map(events.map((e) => [e.id, e]));
+    return rows.map((row) => toDelivery(row, byId.get(row.eventId)!));
+  },
+});
+
 /**
  * `/callbacks`: a game's webhook endpoints; `/callbacks/:id/deliveries`: an endpoint's delivery log;
  * `…/deliveries/:deliveryId/replay`: sends that event again. The delivery worker of this instance
@@ -172,48 +190,35 @@ export async function callbackRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['callbacks'];
 
-  app.get(
-    '/callbacks/:id/deliveries',
-    {
-      schema: {
-        tags,
-        summary: "An endpoint's delivery log, newest first",
-        params: idParam,
-        querystring: deliveryListQuery,
-      },
-      config: can(callbacksResource, 'read'),
-    },
-    async (request) => {
+  listRoute(fastify, {
+    name: 'callback-deliveries',
+    path: '/callbacks/:id/deliveries',
+    tags,
+    summary: "An endpoint's delivery log, newest first",
+    query: deliveryListQuery,
+    params: idParam,
+    filters: ['status', 'event'],
+    sorts: ['id'],
+    config: can(callbacksResource, 'read'),
+    async list(request, { status, event, ...paging }, { id }) {
       const scope = scopeOf(request);
-      const endpoint = await findOr404(
-        db,
-        callbackEndpoints,
-        rowInScope(callbackEndpoints, scope, request.params.id),
-      );
-      const { page, page_size, status, event } = request.query;
+      const endpoint = await findOr404(db, callbackEndpoints, rowInScope(callbackEndpoints, scope, id));
       const where = and(
         eq(callbackDeliveries.endpointId, endpoint.id),
         status ? eq(callbackDeliveries.status, status) : undefined,
-        event ? eq(callbackEvents.event, event) : undefined,
+        event
+          ? inArray(
+              callbackDeliveries.eventId,
+              db
+                .select({ id: callbackEvents.id })
+                .from(callbackEvents)
+                .where(eq(callbackEvents.event, event)),
+            )
+          : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ delivery: callbackDeliveries, event: callbackEvents })
-          .from(callbackDeliveries)
-          .innerJoin(callbackEvents, eq(callbackEvents.id, callbackDeliveries.eventId))
-          .where(where)
-          .orderBy(desc(callbackDeliveries.id))
-          .limit(page_size)
-          .offset((page - 1) * page_size),
-        db
-          .select({ n: count() })
-          .from(callbackDeliveries)
-          .innerJoin(callbackEvents, eq(callbackEvents.id, callbackDeliveries.eventId))
-          .where(where),
-      ]);
-      return ok({ list: rows.map((r) => toDelivery(r.delivery, r.event)), total: total?.n ?? 0 });
+      return deliveryList(db, where, paging, scope.lang);
     },
-  );
+  });
 
   app.post(
     '/callbacks/:id/deliveries/:deliveryId/replay',

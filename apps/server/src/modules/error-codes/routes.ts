@@ -9,7 +9,7 @@ import {
 } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { invalidateOnWrite, type GameConfigRouteOptions } from '../game-api/index.ts';
 import { errorCodeImpl, errorCodeService } from './error-codes.ts';
@@ -48,18 +48,17 @@ export async function errorCodeRoutes(
     },
     async (request) => ok(await missingTranslations(db, scope(request), request.query)),
   );
-  app.get(
-    '/error-codes/releases',
-    {
-      schema: {
-        tags,
-        summary: 'The releases, newest first (the newest is live)',
-        querystring: releaseListQuery,
-      },
-      config: can(errorCodesResource, 'read'),
-    },
-    async (request) => ok(await listReleases(db, scope(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'error-code-releases',
+    path: '/error-codes/releases',
+    tags,
+    summary: 'The releases, newest first (the newest is live)',
+    query: releaseListQuery,
+    filters: [],
+    sorts: ['number'],
+    config: can(errorCodesResource, 'read'),
+    list: (request, query) => listReleases(db, scope(request), query),
+  });
   app.get(
     '/error-codes/releases/:n',
     {

@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { countWhere, runList, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
+import { tableList } from '../../lib/resource-routes.ts';
 import { inScope } from '../../lib/scope.ts';
 import { errorCodeReleases, errorCodes } from './tables.ts';
 
@@ -102,35 +103,23 @@ function toRelease(row: ReleaseRow, liveNumber: number | undefined): ErrorCodeRe
   };
 }
 
-export async function listReleases(
+/** A page of a game's releases, each saying whether it is the live one. */
+const releaseList = tableList({
+  table: errorCodeReleases,
+  sortBy: { number: errorCodeReleases.number },
+  fallback: '-number',
+  async items(db, rows) {
+    const live = rows.length ? (await liveRelease(db, rows[0]!.productId))?.number : undefined;
+    return rows.map((row) => toRelease(row, live));
+  },
+});
+
+export function listReleases(
   db: Db,
   scope: ProductScope,
   query: z.output<typeof releaseListQuery>,
 ): Promise<ListPage<ErrorCodeRelease>> {
-  const where = inScope(errorCodeReleases, scope);
-  const live = (await liveRelease(db, scope.productId))?.number;
-  return runList(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(errorCodeReleases)
-          .where(where)
-          .orderBy(
-            ...sortOrder(
-              query.sort,
-              { number: errorCodeReleases.number },
-              '-number',
-              errorCodeReleases.id,
-              scope.lang,
-            ),
-          )
-          .limit(limit)
-          .offset(offset)
-      ).map((row) => toRelease(row, live)),
-    () => countWhere(db, errorCodeReleases, where),
-  );
+  return releaseList(db, inScope(errorCodeReleases, scope), query, scope.lang);
 }
 
 async function findRelease(db: Db, scope: ProductScope, n: number): Promise<ReleaseRow> {

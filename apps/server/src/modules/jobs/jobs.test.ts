@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { jobItemEffects, jobs, schedules } from '../../db/jobs.ts';
 import type { LiveEvent } from '../../lib/events.ts';
-import { JOB_KINDS, type ImportAnswer } from '@rx/contracts';
+import { JOB_KINDS, JOB_SORTS, type ImportAnswer } from '@rx/contracts';
 import { useTestApp } from '../../../test/index.ts';
 import { bearer, body, signInAs } from '../../../test/helpers.ts';
 import { sweepJobs } from './retention.ts';
@@ -212,6 +212,18 @@ describe('background jobs', () => {
     expect(await ids(users.hw.token)).not.toContain(id);
     expect(await ids(users.ops.token, '?status=succeeded&kind=test:effect')).toContain(id);
     expect(await ids(users.ops.token, '?status=failed')).not.toContain(id);
+    // Each declared sort answers both ways; ids order by id; a field not declared is refused.
+    for (const field of JOB_SORTS) {
+      for (const sort of [field, `-${field}`])
+        expect(await ids(users.admin.token, `?sort=${sort}`)).toContain(id);
+    }
+    const byId = await ids(users.admin.token, '?sort=-id&page_size=100');
+    expect(byId).toEqual([...byId].sort((a, b) => b - a));
+    const refused = await t.app.inject({
+      url: '/api/v1/jobs?sort=colour',
+      headers: bearer(users.admin.token),
+    });
+    expect(body(refused).code).toBe(400001);
     for (const who of [users.cs, users.hw]) {
       for (const path of ['', '/items', '/result']) {
         const res = await t.app.inject({ url: `/api/v1/jobs/${id}${path}`, headers: bearer(who.token) });

@@ -1,14 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { ErrorCode, idParam, jobItemsQuery, jobListQuery, jobResultQuery, type JobItem } from '@rx/contracts';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  ErrorCode,
+  idParam,
+  JOB_SORTS,
+  jobItemsQuery,
+  jobListQuery,
+  jobResultQuery,
+  type JobItem,
+} from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { requireAuth } from '../../lib/authenticate.ts';
 import { userGrants } from '../../lib/grants.ts';
 import { jobResultFile, type JobRow } from '../../lib/jobs/index.ts';
-import { sortOrder } from '../../lib/list.ts';
+import { listRoute, tableList } from '../../lib/resource-routes.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 
@@ -65,23 +73,56 @@ async function visibleJob(db: Db, request: FastifyRequest, id: number): Promise<
   return job;
 }
 
+/** A page of jobs (never their parameters, nor their summaries), with live progress. */
+function jobListOf(withLiveProgress: (job: ShownJob) => ShownJob) {
+  return tableList({
+    table: jobs,
+    sortBy: {
+      created_at: jobs.createdAt,
+      id: jobs.id,
+      status: jobs.status,
+      kind: jobs.kind,
+      finished_at: jobs.finishedAt,
+    },
+    fallback: '-created_at',
+    columns: listed,
+    items: (_db, rows) => rows.map((row) => toItem(withLiveProgress(row as ShownJob))),
+  });
+}
+
+/** A page of a job's items, in their order. */
+const itemList = tableList({
+  table: jobItems,
+  sortBy: { seq: jobItems.seq },
+  fallback: 'seq',
+  tieBreaker: jobItems.seq,
+  items: (_db, rows) =>
+    rows.map((item) => ({
+      seq: item.seq,
+      status: item.status,
+      message: item.message,
+      input: item.input,
+      output: item.output ?? null,
+      done_at: item.doneAt?.toISOString() ?? null,
+    })),
+});
+
 export async function jobRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   const tags = ['jobs'];
+  const jobList = jobListOf((job) => fastify.jobs.withLiveProgress(job));
 
-  app.get(
-    '/jobs',
-    {
-      schema: {
-        tags,
-        summary: "Background jobs: the caller's own; a CP admin sees all of the CP's (`mine=1`: own only)",
-        querystring: jobListQuery,
-      },
-      config: SIGNED_IN,
-    },
-    async (request) => {
-      const { page, page_size, sort, kind, status, mine } = request.query;
+  listRoute(fastify, {
+    name: 'jobs',
+    path: '/jobs',
+    tags,
+    summary: "Background jobs: the caller's own; a CP admin sees all of the CP's (`mine=1`: own only)",
+    query: jobListQuery,
+    filters: ['kind', 'status', 'mine'],
+    sorts: JOB_SORTS,
+    config: SIGNED_IN,
+    async list(request, { kind, status, mine, ...paging }) {
       const seen = await visibility(db, request);
       const where = and(
         seen.where,
@@ -89,35 +130,9 @@ export async function jobRoutes(fastify: FastifyInstance, options: { db: Db }): 
         kind ? eq(jobs.kind, kind) : undefined,
         status ? eq(jobs.status, status) : undefined,
       );
-      const order = sortOrder(
-        sort,
-        {
-          created_at: jobs.createdAt,
-          id: jobs.id,
-          status: jobs.status,
-          kind: jobs.kind,
-          finished_at: jobs.finishedAt,
-        },
-        '-created_at',
-        jobs.id,
-        requestLanguage(request),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(listed)
-          .from(jobs)
-          .where(where)
-          .orderBy(...order)
-          .limit(page_size)
-          .offset((page - 1) * page_size),
-        db.select({ n: count() }).from(jobs).where(where),
-      ]);
-      return ok({
-        list: rows.map((row) => toItem(fastify.jobs.withLiveProgress(row))),
-        total: total?.n ?? 0,
-      });
+      return jobList(db, where, paging, requestLanguage(request));
     },
-  );
+  });
 
   app.get(
     '/jobs/:id',
@@ -129,44 +144,22 @@ export async function jobRoutes(fastify: FastifyInstance, options: { db: Db }): 
       ok(toItem(fastify.jobs.withLiveProgress(await visibleJob(db, request, request.params.id)))),
   );
 
-  app.get(
-    '/jobs/:id/items',
-    {
-      schema: {
-        tags,
-        summary: "A job's items with their status and message (`status=error`: the failed ones)",
-        params: idParam,
-        querystring: jobItemsQuery,
-      },
-      config: SIGNED_IN,
-    },
-    async (request) => {
-      const job = await visibleJob(db, request, request.params.id);
-      const { page, page_size, status } = request.query;
+  listRoute(fastify, {
+    name: 'jobs',
+    path: '/jobs/:id/items',
+    tags,
+    summary: "A job's items with their status and message (`status=error`: the failed ones)",
+    query: jobItemsQuery,
+    params: idParam,
+    filters: ['status'],
+    sorts: ['seq'],
+    config: SIGNED_IN,
+    async list(request, { status, ...paging }, { id }) {
+      const job = await visibleJob(db, request, id);
       const where = and(eq(jobItems.jobId, job.id), status ? eq(jobItems.status, status) : undefined);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(jobItems)
-          .where(where)
-          .orderBy(asc(jobItems.seq))
-          .limit(page_size)
-          .offset((page - 1) * page_size),
-        db.select({ n: count() }).from(jobItems).where(where),
-      ]);
-      return ok({
-        list: rows.map((item) => ({
-          seq: item.seq,
-          status: item.status,
-          message: item.message,
-          input: item.input,
-          output: item.output ?? null,
-          done_at: item.doneAt?.toISOString() ?? null,
-        })),
-        total: total?.n ?? 0,
-      });
+      return itemList(db, where, paging, requestLanguage(request));
     },
-  );
+  });
 
   app.get(
     '/jobs/:id/result',

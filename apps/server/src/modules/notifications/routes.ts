@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { findPage, notificationListQuery, notificationReadBody } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { notifications } from '../../db/schema.ts';
-import { ok } from '../../lib/request.ts';
+import { ok, requestLanguage } from '../../lib/request.ts';
+import { listRoute, tableList } from '../../lib/resource-routes.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../../lib/authenticate.ts';
 import { userGrants, type UserGrants } from '../../lib/grants.ts';
@@ -23,6 +24,23 @@ export function linkFor(link: string, grants: UserGrants): string {
   return roles.some((role) => grants.permissions.has(role)) ? link : '';
 }
 
+/** A page of notifications, newest first (links as stored: the route keeps those the reader may follow). */
+const notificationList = tableList({
+  table: notifications,
+  sortBy: { created_at: notifications.createdAt },
+  fallback: '-created_at',
+  items: (_db, rows) =>
+    rows.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      read: n.readAt !== null,
+      created_at: n.createdAt.toISOString(),
+    })),
+});
+
 /** The signed-in staff member's own notifications (the header bell and the work-order page). */
 export async function notificationRoutes(
   fastify: FastifyInstance,
@@ -33,56 +51,42 @@ export async function notificationRoutes(
   const { db } = options;
   const tags = ['notifications'];
 
-  app.get(
-    '/notifications',
-    {
-      schema: {
-        tags,
-        summary: "The caller's notifications, newest first",
-        querystring: notificationListQuery,
-      },
-      config: SIGNED_IN,
-    },
-    async (request) => {
+  listRoute(app, {
+    name: 'notifications',
+    path: '/notifications',
+    tags,
+    summary: "The caller's notifications, newest first",
+    query: notificationListQuery,
+    filters: ['unread', 'kind'],
+    sorts: ['created_at'],
+    config: SIGNED_IN,
+    async list(request, { unread, kind, ...paging }) {
       const auth = requireAuth(request);
-      const { page, page_size, unread, kind } = request.query;
       const mine = and(eq(notifications.userId, auth.userId), eq(notifications.cpId, auth.cpId));
       const where = and(
         mine,
         unread === '1' ? isNull(notifications.readAt) : undefined,
         kind ? eq(notifications.kind, kind) : undefined,
       );
-      const [grants, rows, [total], [unreadCount]] = await Promise.all([
+      const [grants, page, [unreadCount]] = await Promise.all([
         userGrants(db, auth.userId, auth.permChangedAt),
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(page_size)
-          .offset((page - 1) * page_size),
-        db.select({ n: count() }).from(notifications).where(where),
+        notificationList(db, where, paging, requestLanguage(request)),
         db
           .select({ n: count() })
           .from(notifications)
           .where(and(mine, isNull(notifications.readAt))),
       ]);
-      return ok({
-        list: rows.map((n) => ({
-          id: n.id,
-          kind: n.kind,
-          title: n.title,
-          body: n.body,
+      return {
+        list: page.list.map((n) => ({
+          ...n,
           // A CP developer account has the home page only: nothing to open (issue 27).
           link: auth.usertype !== null ? '' : linkFor(n.link, grants),
-          read: n.readAt !== null,
-          created_at: n.createdAt.toISOString(),
         })),
-        total: total?.n ?? 0,
+        total: page.total,
         unread: unreadCount?.n ?? 0,
-      });
+      };
     },
-  );
+  });
 
   app.post(
     '/notifications/read',

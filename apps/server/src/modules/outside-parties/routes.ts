@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  outsideCallListQuery,
   outsideCallsResource,
   outsidePartiesAccess,
   outsidePartyParam,
@@ -10,6 +9,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { documentProductHeader } from '../../lib/scope.ts';
 import { listCalls, sweepCalls } from './calls.ts';
@@ -60,21 +60,18 @@ export async function outsidePartyRoutes(
     },
     async (request) => ok(await updateParty(outside, db, scope(request), request.params.party, request.body)),
   );
-  app.get(
-    `/${outsideCallsResource.name}`,
+  queryRoutes(
+    app,
+    db,
+    outsideCallsResource,
     {
-      schema: {
-        tags,
-        summary: "The game's calls to its outside parties (newest first unless sorted), secrets taken out",
-        querystring: outsideCallListQuery,
+      async list(db2, scope, query) {
+        // The calls this instance made until now are in the list (their log lines land beside the caller).
+        await outside.calls.settled();
+        return listCalls(db2, scope, query);
       },
-      config: can(outsideCallsResource, 'read'),
     },
-    async (request) => {
-      // The calls this instance made until now are in the list (their log lines land beside the caller).
-      await outside.calls.settled();
-      return ok(await listCalls(db, scope(request), request.query));
-    },
+    { summary: "The game's calls to its outside parties (newest first unless sorted), secrets taken out" },
   );
 
   const days = options.outsideCallRetentionDays ?? DEFAULT_CALL_RETENTION_DAYS;

@@ -7,7 +7,9 @@ import {
   tierPlayersQuery,
   tierSettingsBody,
   trendQuery,
+  TIER_PLAYER_SORTS,
 } from '@rx/contracts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -74,14 +76,17 @@ export async function playerTierRoutes(fastify: FastifyInstance, options: { db: 
     },
     async (request) => ok(await trend(db, scopeOf(request).productId!, request.query.days)),
   );
-  app.get(
-    '/player-tiers/players',
-    {
-      schema: { tags, summary: 'Players of a tier (paged)', querystring: tierPlayersQuery },
-      config: can(resource, 'read'),
-    },
-    async (request) => ok(await tierPlayers(db, scopeOf(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'player-tiers-players',
+    path: '/player-tiers/players',
+    tags,
+    summary: 'Players of a tier (paged)',
+    query: tierPlayersQuery,
+    filters: ['pay_tier', 'activity_tier', 'channel', 'region'],
+    sorts: TIER_PLAYER_SORTS,
+    config: can(resource, 'read'),
+    list: (request, query) => tierPlayers(db, scopeOf(request), query),
+  });
   app.get(
     '/player-tiers/history/:openid',
     {

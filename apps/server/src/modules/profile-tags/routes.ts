@@ -13,11 +13,12 @@ import {
   tagSetBody,
   TAG_NAME,
   validationMessage,
+  TAG_PLAYER_SORTS,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { EVALUATE_JOB, IMPORT_JOB, type ImportParams } from './jobs.ts';
 import { ruleFields } from './rule-fields.ts';
@@ -71,19 +72,18 @@ export async function profileTagRoutes(fastify: FastifyInstance, options: { db: 
     },
     async (request) => ok(await playerTags(db, scopeOf(request), request.params.openid)),
   );
-  app.get(
-    `${path}/:id/players`,
-    {
-      schema: {
-        tags,
-        summary: 'Players holding the tag, with the value',
-        params: idParam,
-        querystring: tagPlayersQuery,
-      },
-      config: can(resource, 'read'),
-    },
-    async (request) => ok(await tagPlayers(db, scopeOf(request), request.params.id, request.query)),
-  );
+  listRoute(app, {
+    name: 'profile-tag-players',
+    path: `${path}/:id/players`,
+    tags,
+    summary: 'Players holding the tag, with the value',
+    query: tagPlayersQuery,
+    params: idParam,
+    filters: ['value', 'openid'],
+    sorts: TAG_PLAYER_SORTS,
+    config: can(resource, 'read'),
+    list: (request, query, { id }) => tagPlayers(db, scopeOf(request), id, query),
+  });
   app.put(
     `${path}/:id/players/:openid`,
     {

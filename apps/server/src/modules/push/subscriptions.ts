@@ -12,6 +12,7 @@ import {
   type PushGrant,
   type PushTemplate,
 } from '@rx/contracts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -294,18 +295,17 @@ export function subscriptionRoutes(fastify: FastifyInstance, { db, outside }: { 
     },
     async (request) => ok(await updateMapping(db, scopeOf(request), request.params.id, request.body)),
   );
-  app.get(
-    '/push-grants',
-    {
-      schema: {
-        tags,
-        summary: 'The one-time subscription ledger: per player and template, granted, used, remaining',
-        querystring: pushGrantsQuery,
-      },
-      config: can(subscriptionAccess, 'read'),
-    },
-    async (request) => ok(await listGrants(db, scopeOf(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'push-grants',
+    path: '/push-grants',
+    tags,
+    summary: 'The one-time subscription ledger: per player and template, granted, used, remaining',
+    query: pushGrantsQuery,
+    filters: ['openid', 'template_id'],
+    sorts: ['updated_at'],
+    config: can(subscriptionAccess, 'read'),
+    list: (request, query) => listGrants(db, scopeOf(request), query),
+  });
 }
 
 /** The game API: a player accepted subscribe message templates. */

@@ -14,6 +14,7 @@ import {
 } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { resourceScope, SIGNED_IN } from '../../lib/route-access.ts';
 import { documentProductHeader, requestProduct } from '../../lib/scope.ts';
 import { tableRoutes } from '../../lib/table-io.ts';
@@ -58,15 +59,18 @@ export async function socialAccessRoutes(
   // Signed-in routes whose handler reads the product (the permission depends on the policy's kind).
   documentProductHeader(app);
 
-  app.get(
+  // The permission is the kind's (each kind has its own page), so the list checks it itself.
+  listRoute(app, {
+    name: 'social-access',
     path,
-    {
-      schema: { tags, summary: 'List the access policies of one kind', querystring: socialPolicyListQuery },
-      config: SIGNED_IN,
-    },
-    async (request) =>
-      ok(await listSocialPolicies(db, await can(request, request.query.kind, 'read'), request.query)),
-  );
+    tags,
+    summary: 'List the access policies of one kind',
+    query: socialPolicyListQuery,
+    filters: socialAccessResources.chat.filters,
+    sorts: socialAccessResources.chat.sorts,
+    config: SIGNED_IN,
+    list: async (request, query) => listSocialPolicies(db, await can(request, query.kind, 'read'), query),
+  });
   app.get(
     `${path}/kill-switch`,
     {

@@ -10,8 +10,8 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
-import { ok } from '../../lib/request.ts';
 import {
+  listRoute,
   resourceRoutes,
   resourceService,
   resourceTableRoutes,
@@ -130,18 +130,17 @@ async function listLog(db: Db, scope: Scope, query: z.infer<typeof wechatLogQuer
 /** `/wechat-service-rules` (the rules, with export) and `/wechat-service-log`. */
 export async function wechatRuleRoutes(fastify: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/wechat-service-log',
-    {
-      schema: {
-        tags: ['wechat-service'],
-        summary: 'What the auto push sent, what a WeChat window refused, what failed',
-        querystring: wechatLogQuery,
-      },
-      config: can(wechatServiceRulesResource, 'read'),
-    },
-    async (request) => ok(await listLog(db, scopeOf(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'wechat-service-log',
+    path: '/wechat-service-log',
+    tags: ['wechat-service'],
+    summary: 'What the auto push sent, what a WeChat window refused, what failed',
+    query: wechatLogQuery,
+    filters: ['openid', 'outcome'],
+    sorts: ['id'],
+    config: can(wechatServiceRulesResource, 'read'),
+    list: (request, query) => listLog(db, scopeOf(request), query),
+  });
   // The export first (without it `/wechat-service-rules/export` reads `export` as an id).
   resourceTableRoutes(fastify, db, wechatServiceRulesResource, { exporter: ruleExporter });
   resourceRoutes(fastify, db, wechatServiceRulesResource, wechatRuleService, impl);

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isAdmin, useGrants } from '@/app/permission/index.ts';
 import { apiQuery, useListParams } from '@/shared/crud/list-params.ts';
-import { tablePaging } from '@/shared/crud/table-paging.ts';
+import { PagedTable } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
-import { DataTable } from '@/shared/ui/index.ts';
 import {
   APPROVAL_STATUSES,
   STATUS_COLORS,
@@ -132,14 +131,14 @@ export function ApprovalsPage() {
           ]}
         />
       </Flex>
-      <DataTable<ApprovalRequest>
+      <PagedTable<ApprovalRequest>
         rowKey="id"
-        tools={{ id: `approvals-${tab}`, onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
-        loading={list.isLoading}
+        toolsId={`approvals-${tab}`}
+        params={params}
+        setParams={setParams}
+        list={list}
         columns={columns}
-        dataSource={list.data?.list}
         locale={{ emptyText: t(tab === 'mine' ? 'empty.mine' : 'empty.decide') }}
-        {...tablePaging(params, setParams, list.data?.total)}
       />
     </>
   );

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Flex, Input, Progress, Select, Tag, Typography } from 'antd';
+import { Button, Flex, Progress, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { apiQuery, useListParams } from '@/shared/crud/list-params.ts';
-import { tablePaging } from '@/shared/crud/table-paging.ts';
+import { QueryList } from '@/shared/crud/QueryListPage.tsx';
+import type { SearchField } from '@/shared/crud/SearchForm.tsx';
 import { formatDateTime } from '@/shared/format.ts';
-import { DataTable } from '@/shared/ui/index.ts';
 import { JOB_STATUS_NAMES, STATUS_COLORS, percentOf, useJobList, type JobItem } from './api.ts';
 import { JobDrawer } from './JobDrawer.tsx';
 import { kindLabel } from './labels.ts';
@@ -19,7 +19,6 @@ export function JobsPage() {
   const [params, setParams] = useListParams(FILTERS);
   const list = useJobList(apiQuery(params));
   const [open, setOpen] = useState<number | null>(null);
-  const [kind, setKind] = useState(params.filters.kind ?? '');
 
   const columns = useMemo<ColumnsType<JobItem>>(
     () => [
@@ -85,8 +84,16 @@ export function JobsPage() {
     [t],
   );
 
-  const setFilter = (key: (typeof FILTERS)[number], value: string) =>
-    setParams({ filters: { ...params.filters, [key]: value } });
+  const fields: SearchField[] = [
+    { name: 'kind', label: t('kind.title') },
+    {
+      name: 'status',
+      label: t('status.title'),
+      kind: 'select',
+      options: JOB_STATUS_NAMES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+    },
+    { name: 'mine', label: t('who'), kind: 'select', options: [{ value: '1', label: t('mine') }] },
+  ];
 
   return (
     <>
@@ -94,39 +101,14 @@ export function JobsPage() {
         {t('menu:page.jobs')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-      <Flex gap={12} wrap align="center" className="rx-jobs__filters">
-        <Input.Search
-          allowClear
-          value={kind}
-          onChange={(e) => setKind(e.target.value)}
-          onSearch={(value) => setFilter('kind', value.trim())}
-          placeholder={t('kind.placeholder')}
-          aria-label={t('kind.title')}
-          style={{ width: 220 }}
-        />
-        <Select
-          allowClear
-          value={params.filters.status}
-          onChange={(value?: string) => setFilter('status', value ?? '')}
-          placeholder={t('status.title')}
-          aria-label={t('status.title')}
-          style={{ width: 160 }}
-          options={JOB_STATUS_NAMES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-        />
-        <Checkbox
-          checked={params.filters.mine === '1'}
-          onChange={(e) => setFilter('mine', e.target.checked ? '1' : '')}
-        >
-          {t('mine')}
-        </Checkbox>
-      </Flex>
-      <DataTable<JobItem>
+      <QueryList<JobItem>
         rowKey="id"
-        tools={{ id: 'jobs', onRefresh: () => void list.refetch(), refreshing: list.isFetching }}
-        loading={list.isLoading}
+        fields={fields}
+        params={params}
+        setParams={setParams}
+        list={list}
         columns={columns}
-        dataSource={list.data?.list}
-        {...tablePaging(params, setParams, list.data?.total)}
+        toolsId="jobs"
       />
       <JobDrawer id={open} onClose={() => setOpen(null)} />
     </>
