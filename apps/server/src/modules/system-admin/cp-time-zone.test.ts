@@ -62,7 +62,11 @@ describe("the CP's time zone", () => {
     expect(body(refused).code).toBe(403001);
     expect((await settings()).time_zone).not.toBe('Asia/Tokyo');
     const hwAdmin = await t.signIn(await t.adminOf('ops_hw'));
-    expect(body<CpSettings>(await hwAdmin.get('/api/v1/cp-settings')).data.time_zone).toBe('Asia/Shanghai');
+    const theirs = body<CpSettings>(await hwAdmin.get('/api/v1/cp-settings')).data;
+    expect(theirs.time_zone).not.toBe('America/Sao_Paulo');
+    const moved = await hwAdmin.put('/api/v1/cp-settings', { time_zone: 'Europe/Berlin', version: theirs.version });
+    expect(body<CpSettings>(moved).data.time_zone).toBe('Europe/Berlin');
+    expect((await settings()).time_zone).toBe('America/Sao_Paulo');
   });
 
   it("times a push at a local time in the CP's zone for a device that names none", async () => {
