@@ -72,7 +72,8 @@ if (input.mode === 'probe') {
         const res = await fetch(input.base + url, { headers: signedHeaders(input.key, 'GET', url) });
         const answer = (await res.json()) as { data?: { popups?: unknown[] } };
         times.push(performance.now() - t0);
-        const outcome = res.status === 200 ? `${answer.data?.popups?.length ?? 0} pop-ups` : `http ${res.status}`;
+        const outcome =
+          res.status === 200 ? `${answer.data?.popups?.length ?? 0} pop-ups` : `http ${res.status}`;
         answers[outcome] = (answers[outcome] ?? 0) + 1;
       }
     }),

@@ -125,8 +125,11 @@ async function run(label: string, database: Database) {
         target: 'all',
       });
       const started = performance.now();
-      await call<PushTask>('POST', `/push-tasks/${task.id}/send`, productId, { version: task.version, reason: '' });
-      let row = task;
+      await call<PushTask>('POST', `/push-tasks/${task.id}/send`, productId, {
+        version: task.version,
+        reason: '',
+      });
+      let row: PushTask;
       for (;;) {
         row = await call<PushTask>('GET', `/push-tasks/${task.id}`, productId);
         if (row.status !== 'sending') break;
@@ -167,9 +170,15 @@ async function run(label: string, database: Database) {
     during.stop();
     const probed = await during.done;
     console.log(report('fake FCM', TOKENS, fake));
-    console.log(`${label}:   baseline  ${spread('/healthz', before.health)}; ${spread('list page', before.list)}`);
-    console.log(`${label}:   fan-out   ${spread('/healthz', probed.health)}; ${spread('list page', probed.list)}`);
-    console.log(`${label}:   memory (RSS of the process: server, fakes, stand-in) ${rssBefore} MB before, peak ${rssPeak} MB`);
+    console.log(
+      `${label}:   baseline  ${spread('/healthz', before.health)}; ${spread('list page', before.list)}`,
+    );
+    console.log(
+      `${label}:   fan-out   ${spread('/healthz', probed.health)}; ${spread('list page', probed.list)}`,
+    );
+    console.log(
+      `${label}:   memory (RSS of the process: server, fakes, stand-in) ${rssBefore} MB before, peak ${rssPeak} MB`,
+    );
 
     // 2. The real FCM adapter against its stand-in, on a second game.
     if (REAL > 0) {
@@ -210,7 +219,12 @@ async function run(label: string, database: Database) {
       await call('POST', `/popups/${popup.id}/publish`, game!.id, { version: popup.version, reason: '' });
     }
     const key = await call<GameApiKeyCreated>('POST', '/game-api-keys', game!.id, { note: 'bench' });
-    const load = await client<{ health: number[]; times: number[]; answers: Record<string, number>; ms: number }>({
+    const load = await client<{
+      health: number[];
+      times: number[];
+      answers: Record<string, number>;
+      ms: number;
+    }>({
       mode: 'popups',
       base,
       key: { key_id: key.key_id, secret: key.secret },

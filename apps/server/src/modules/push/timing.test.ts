@@ -154,7 +154,10 @@ describe('push timing (HTTP)', () => {
     const queued = await t.database.db.transaction((tx) => queueDeferred(tx, task.id));
     expect(queued).not.toBeNull();
     const current = await get(task.id);
-    const stop = await admin.post(`/api/v1/push-tasks/${task.id}/stop`, { version: current.version, reason: '' });
+    const stop = await admin.post(`/api/v1/push-tasks/${task.id}/stop`, {
+      version: current.version,
+      reason: '',
+    });
     expect(stop.statusCode, stop.body).toBe(200);
     expect(body<PushTask>(stop).data.status).toBe('stopped');
     // The queued wave, and the one-off firing anyway, send nothing.
@@ -167,7 +170,13 @@ describe('push timing (HTTP)', () => {
       [tokyo, 'cancelled'],
       [tokyo2, 'cancelled'],
     ]);
-    expect(await stats(task.id)).toMatchObject({ targeted: 3, sent: 1, deferred: 0, cancelled: 2, pending: 0 });
+    expect(await stats(task.id)).toMatchObject({
+      targeted: 3,
+      sent: 1,
+      deferred: 0,
+      cancelled: 2,
+      pending: 0,
+    });
     expect(await get(task.id)).toMatchObject({ status: 'stopped' });
     // The one-off of its deferred pushes is gone; stopping is for good (no resume).
     const [schedule] = await queryRows<{ status: string }>(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CpSettings, PushTask } from '@rx/contracts';
 import { bearer, body, signInAs, useTestApp } from '../../../test/index.ts';
 import { queryRows } from '../../lib/rows.ts';
-import { wallAt, wallToInstant } from '../push/local-time.ts';
+import { wallAt, wallToInstant } from '../push/index.ts';
 
 // The CP's time zone (the zone of a player whose device names none): read and set on CP settings by
 // its admins only, checked against the runtime's IANA list, given to the console, used by push.
@@ -51,7 +51,10 @@ describe("the CP's time zone", () => {
     });
     // The console is told (the push form shows it where it explains local-time sending).
     const { user } = await signInAs(t.app, 'admin');
-    const config = await t.app.inject({ url: '/api/v1/acs/cp/get_config', headers: bearer(user.access_token) });
+    const config = await t.app.inject({
+      url: '/api/v1/acs/cp/get_config',
+      headers: bearer(user.access_token),
+    });
     expect(body(config).data).toMatchObject({ time_zone: 'America/Sao_Paulo' });
   });
 
@@ -64,7 +67,10 @@ describe("the CP's time zone", () => {
     const hwAdmin = await t.signIn(await t.adminOf('ops_hw'));
     const theirs = body<CpSettings>(await hwAdmin.get('/api/v1/cp-settings')).data;
     expect(theirs.time_zone).not.toBe('America/Sao_Paulo');
-    const moved = await hwAdmin.put('/api/v1/cp-settings', { time_zone: 'Europe/Berlin', version: theirs.version });
+    const moved = await hwAdmin.put('/api/v1/cp-settings', {
+      time_zone: 'Europe/Berlin',
+      version: theirs.version,
+    });
     expect(body<CpSettings>(moved).data.time_zone).toBe('Europe/Berlin');
     expect((await settings()).time_zone).toBe('America/Sao_Paulo');
   });
@@ -92,7 +98,10 @@ describe("the CP's time zone", () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     const draft = body<PushTask>(created).data;
-    const sent = await admin.post(`/api/v1/push-tasks/${draft.id}/send`, { version: draft.version, reason: '' });
+    const sent = await admin.post(`/api/v1/push-tasks/${draft.id}/send`, {
+      version: draft.version,
+      reason: '',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     await t.app.jobs.runJob(body<PushTask>(sent).data.job_id!);
     const [row] = await queryRows<{ state: string; due_at: Date | string }>(

@@ -16,22 +16,26 @@ import { formatDateTime } from '@/shared/format.ts';
 
 const KEY = ['cp-settings'];
 const PAGE_COUNTS = Object.fromEntries(PUBLISH_AREAS.map((area) => [area, pagesForRegion(area).length]));
+/** A zone's offset at `at` as `UTC+9` ('' when the browser cannot tell). */
+function offsetName(zone: string, at: Date): string {
+  try {
+    const name = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return name ? name.replace('GMT', 'UTC') : '';
+  } catch {
+    return '';
+  }
+}
+
 /** The IANA zones the browser knows, with their offset now (e.g. `Asia/Tokyo (UTC+9)`). */
 function zoneOptions(current: string | undefined): { value: string; label: string }[] {
   const zones = ianaTimeZones();
   if (current && !zones.includes(current)) zones.unshift(current);
   const now = new Date();
   return zones.map((value) => {
-    let offset = '';
-    try {
-      offset =
-        new Intl.DateTimeFormat('en', { timeZone: value, timeZoneName: 'shortOffset' })
-          .formatToParts(now)
-          .find((p) => p.type === 'timeZoneName')?.value ?? '';
-    } catch {
-      offset = '';
-    }
-    return { value, label: offset ? `${value} (${offset.replace('GMT', 'UTC')})` : value };
+    const offset = offsetName(value, now);
+    return { value, label: offset ? `${value} (${offset})` : value };
   });
 }
 
