@@ -26,10 +26,14 @@ async function timed(url: string, headers: Record<string, string> = {}): Promise
   const started = performance.now();
   const res = await fetch(input.base + url, { headers });
   await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  // A failed probe counts as its time (the figure is latency; failures are counted apart).
+  if (!res.ok)
+    failures[`${url.split('?')[0]} HTTP ${res.status}`] =
+      (failures[`${url.split('?')[0]} HTTP ${res.status}`] ?? 0) + 1;
   return performance.now() - started;
 }
 
+const failures: Record<string, number> = {};
 let stopped = false;
 process.on('message', (m) => {
   if (m === 'stop') stopped = true;
@@ -55,7 +59,7 @@ if (input.mode === 'probe') {
       }
     })(),
   ]);
-  process.send!({ health, list });
+  process.send!({ health, list, failures });
 } else {
   const health: number[] = [];
   const times: number[] = [];
@@ -81,5 +85,5 @@ if (input.mode === 'probe') {
   const ms = performance.now() - started;
   stopped = true;
   await probing;
-  process.send!({ health, times, answers, ms });
+  process.send!({ health, times, answers, ms, failures });
 }

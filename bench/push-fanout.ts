@@ -38,6 +38,9 @@ interface Answer<T> {
   data: T;
 }
 
+type Probed = { health: number[]; list: number[]; failures: Record<string, number> };
+const failed = (f: Record<string, number>) =>
+  Object.keys(f).length ? `; failed probes ${JSON.stringify(f)}` : '';
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 const ms = (n: number | undefined) => `${(n ?? 0).toFixed(1)} ms`;
 function spread(label: string, list: number[]): string {
@@ -58,6 +61,8 @@ function client<T>(input: Record<string, unknown>): { stop(): void; done: Promis
     child.kill();
     rmSync(file, { force: true });
   });
+  // Awaited later: a client that ends early must not end this process before the cause is printed.
+  done.catch((e: unknown) => console.error(`bench client: ${(e as Error).message}`));
   return { stop: () => child.connected && child.send('stop'), done };
 }
 
@@ -101,8 +106,9 @@ async function run(label: string, database: Database) {
         },
         body: payload === undefined ? undefined : JSON.stringify(payload),
       });
-      const answer = (await res.json()) as Answer<T>;
-      if (answer.code !== 0) throw new Error(`${method} ${url}: ${answer.code} ${answer.msg ?? ''}`);
+      const answer = (await res.json().catch(() => ({ code: -1, msg: 'not JSON' }))) as Answer<T>;
+      if (answer.code !== 0)
+        throw new Error(`${method} ${url}: HTTP ${res.status}, ${answer.code} ${answer.msg ?? ''}`);
       return answer.data;
     };
     const [game] = await db.select().from(products).where(eq(products.code, 'xianxia'));
@@ -129,13 +135,21 @@ async function run(label: string, database: Database) {
         version: task.version,
         reason: '',
       });
-      let row: PushTask;
-      for (;;) {
-        row = await call<PushTask>('GET', `/push-tasks/${task.id}`, productId);
-        if (row.status !== 'sending') break;
+      let row: PushTask | null = null;
+      for (let misses = 0; ;) {
+        // A poll that fails under load is tried again (ten in a row end the run).
+        const read = await call<PushTask>('GET', `/push-tasks/${task.id}`, productId).catch((e: unknown) => {
+          if (++misses >= 10) throw e;
+          console.warn(`poll: ${(e as Error).message}`);
+          return null;
+        });
+        if (read) misses = 0;
+        if (read) row = read;
+        if (read && read.status !== 'sending') break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       const seconds = (performance.now() - started) / 1000;
+      if (!row) throw new Error('the task was never read');
       const [check] = await queryRows<{ n: number; d: number; sent: number }>(
         db,
         sql`select count(*)::int as n, count(distinct token_id)::int as d,
@@ -158,12 +172,12 @@ async function run(label: string, database: Database) {
       `${label}: ${TOKENS.toLocaleString()} tokens seeded in ${((performance.now() - started) / 1000).toFixed(1)} s [${machine()}]`,
     );
     const probe = { mode: 'probe', base, headers, listUrl };
-    const baseline = client<{ health: number[]; list: number[] }>(probe);
+    const baseline = client<Probed>(probe);
     await new Promise((resolve) => setTimeout(resolve, 5000));
     baseline.stop();
     const before = await baseline.done;
     const rssBefore = Math.round(process.memoryUsage().rss / 1048576);
-    const during = client<{ health: number[]; list: number[] }>(probe);
+    const during = client<Probed>(probe);
     const peak = memoryPeak();
     const fake = await fanOut(game!.id, 'bench fan-out (fake FCM)');
     const rssPeak = peak();
@@ -171,10 +185,10 @@ async function run(label: string, database: Database) {
     const probed = await during.done;
     console.log(report('fake FCM', TOKENS, fake));
     console.log(
-      `${label}:   baseline  ${spread('/healthz', before.health)}; ${spread('list page', before.list)}`,
+      `${label}:   baseline  ${spread('/healthz', before.health)}; ${spread('list page', before.list)}${failed(before.failures)}`,
     );
     console.log(
-      `${label}:   fan-out   ${spread('/healthz', probed.health)}; ${spread('list page', probed.list)}`,
+      `${label}:   fan-out   ${spread('/healthz', probed.health)}; ${spread('list page', probed.list)}${failed(probed.failures)}`,
     );
     console.log(
       `${label}:   memory (RSS of the process: server, fakes, stand-in) ${rssBefore} MB before, peak ${rssPeak} MB`,
@@ -223,6 +237,7 @@ async function run(label: string, database: Database) {
       health: number[];
       times: number[];
       answers: Record<string, number>;
+      failures: Record<string, number>;
       ms: number;
     }>({
       mode: 'popups',
@@ -237,7 +252,7 @@ async function run(label: string, database: Database) {
         `${(load.ms / 1000).toFixed(1)} s = ${Math.round((DECISIONS * 1000) / load.ms).toLocaleString()}/s, ` +
         `${spread('decision', load.times)}; answers ${JSON.stringify(load.answers)}`,
     );
-    console.log(`${label}:   beside them ${spread('/healthz', load.health)}`);
+    console.log(`${label}:   beside them ${spread('/healthz', load.health)}${failed(load.failures)}`);
   } finally {
     await app.close();
     await fcm.close();
