@@ -417,4 +417,8 @@ test('products and CP settings load for the admin', async ({ page }) => {
   await page.goto('/main/system/cp-settings');
   await expect(page.locator('#name')).toHaveValue(/\S/);
   await expect(page.getByText(s.system.cp.publishAreaHint)).toBeVisible();
+  // The CP's time zone (players whose device names none), picked from the IANA list.
+  await expect(
+    page.locator('.ant-form-item').filter({ hasText: s.system.cp.timeZoneHint }).locator('.ant-select'),
+  ).toContainText('Asia/Shanghai');
 });

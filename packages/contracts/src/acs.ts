@@ -92,6 +92,8 @@ export const cpConfigAnswer = z.object({
   cp_name: z.string(),
   /** The language every multilingual text of this CP must have (older stored configs lack it: zh). */
   default_lang: z.enum(LANGUAGES).optional(),
+  /** The time zone of a player whose own is unknown (push at a local time, quiet hours). */
+  time_zone: z.string().optional(),
   /** See `EXTERNAL_ENTRIES`. */
   external_urls: z.object({ bi: z.string().nullable(), service_workbench: z.string().nullable() }),
 });

@@ -314,7 +314,8 @@ export const pushTasksResource = defineResource({
 /**
  * `POST /api/v1/push-tasks/:id/<action>`: send a draft (now, or scheduled for its send time; through
  * approval when a policy asks), cancel a pending or scheduled one (back to draft), stop a sending one
- * (the batches not yet sent are not, for good).
+ * (the batches not yet sent are not, for good; pushes deferred to a player's local time or the end of
+ * their quiet hours are cancelled, never sent).
  */
 export const PUSH_TASK_ACTIONS = ['send', 'cancel', 'stop'] as const;
 export type PushTaskAction = (typeof PUSH_TASK_ACTIONS)[number];
@@ -338,7 +339,10 @@ export const PUSH_TASK_LIFECYCLE = resourceLifecycle<PushTaskState, PushTaskActi
 });
 export const pushTaskActionBody = lifecycleActionBody;
 
-/** `deferred`: waiting for the player's local time or the end of their quiet hours; `quiet`: dropped in quiet hours. */
+/**
+ * `deferred`: waiting for the player's local time or the end of their quiet hours; `quiet`: dropped in
+ * quiet hours; `cancelled`: was deferred when the task was stopped (never sent).
+ */
 export const PUSH_DELIVERY_STATES = [
   'sent',
   'failed',
@@ -346,6 +350,7 @@ export const PUSH_DELIVERY_STATES = [
   'capped',
   'deferred',
   'quiet',
+  'cancelled',
 ] as const;
 export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];
 
@@ -388,6 +393,8 @@ export const pushTaskStats = z.object({
   deferred: z.number().int(),
   /** Devices not sent to: due inside their player's quiet hours (the task drops). */
   quiet: z.number().int(),
+  /** Devices not sent to: still waiting (deferred) when the task was stopped. */
+  cancelled: z.number().int(),
   /** Players whose game reported the push received (or opened). */
   delivered: z.number().int(),
   /** Players sent it who signed in within `convert_hours` after. */

@@ -146,6 +146,16 @@ export const rolesResource = defineResource({
   sheet: { key: 'identifier', columns: ['name', 'permissions', 'disabled'] },
 });
 
+/** The IANA time zones this runtime knows (`Intl.supportedValuesOf`), and UTC. */
+export function ianaTimeZones(): string[] {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  const zones = supported ? supported('timeZone') : [];
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+let zoneSet: Set<string> | null = null;
+/** Whether `zone` is one of `ianaTimeZones()`. */
+export const isIanaTimeZone = (zone: string): boolean => (zoneSet ??= new Set(ianaTimeZones())).has(zone);
+
 const cpSettingsFields = z.object({
   name: safeText().trim().min(1).max(64),
   publish_area: z.enum(PUBLISH_AREAS),
@@ -156,6 +166,12 @@ const cpSettingsFields = z.object({
     .regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+)?$/i),
   /** The language its staff write in: every multilingual text must have it. */
   default_lang: z.enum(LANGUAGES),
+  /** The time zone of a player whose own is unknown (push at a local time, quiet hours): an IANA name. */
+  time_zone: safeText()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine(isIanaTimeZone, { params: { key: 'unknown_time_zone' } }),
 });
 export const cpSettingsBody = cpSettingsFields.partial().extend({ version: versionField });
 export type CpSettingsUpdate = z.input<typeof cpSettingsBody>;

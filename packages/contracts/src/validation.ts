@@ -692,6 +692,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'لا يمكن لهذا الحساب الإعلاني إنشاء إعلانات الآن (أعد تفويضه أو تحقق من حالته).',
     tc: '該廣告帳戶目前無法投放（請重新授權或檢查帳戶狀態）',
   },
+  unknown_time_zone: {
+    zh: '不是已知的 IANA 时区（例如 Asia/Shanghai）',
+    en: 'Not a known IANA time zone (for example Asia/Shanghai).',
+    ja: '既知の IANA タイムゾーンではありません（例：Asia/Shanghai）。',
+    th: 'ไม่ใช่เขตเวลา IANA ที่รู้จัก (เช่น Asia/Shanghai)',
+    vi: 'Không phải múi giờ IANA đã biết (ví dụ Asia/Shanghai).',
+    tl: 'Hindi kilalang IANA time zone (halimbawa Asia/Shanghai).',
+    id: 'Bukan zona waktu IANA yang dikenal (misalnya Asia/Shanghai).',
+    ar: 'ليست منطقة زمنية معروفة في IANA (مثل Asia/Shanghai).',
+    tc: '不是已知的 IANA 時區（例如 Asia/Shanghai）',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

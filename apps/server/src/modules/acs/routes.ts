@@ -254,6 +254,7 @@ export async function acsRoutes(fastify: FastifyInstance, options: AcsOptions): 
         publish_area: cp.publishArea,
         cp_name: cp.name,
         default_lang: isLanguage(cp.defaultLang) ? cp.defaultLang : 'zh',
+        time_zone: cp.timeZone,
         external_urls: { bi: options.biUrl ?? null, service_workbench: options.serviceWorkbenchUrl ?? null },
       });
     },

@@ -23,3 +23,4 @@ export const pushModule = defineModule({
   }),
 });
 export { pushTokens, pushTasks, pushDeliveries } from './tables.ts';
+export { wallAt, wallToInstant } from './local-time.ts';

@@ -302,6 +302,10 @@ async function answerOf(provider: PushProvider, row: PushTaskRow, target: Target
   }
 }
 
+/** The task still sends (not stopped since the batch read it): nothing is claimed for a stopped task. */
+const stillSending = (taskId: number) =>
+  sql`exists (select 1 from push_tasks k where k.id = ${taskId}::int and k.status in ('sending', 'partly_failed'))`;
+
 /**
  * One send batch (see above). `db` commits the claims and the answers as they come; `tx` (the
  * item's transaction) the task's counters and the batch being done.
@@ -335,7 +339,7 @@ export async function sendChunk(
     db,
     sql`update push_deliveries d set state = 'sending', at = now()
       from push_tokens t where d.task_id = ${row.id}::int and d.state = 'deferred' and d.due_at <= now()
-        and t.id = d.token_id and ${range}
+        and t.id = d.token_id and ${range} and ${stillSending(row.id)}
       returning d.token_id as id, d.openid, d.provider, d.variant`,
   );
   const fresh = await queryRows<{ id: number; openid: string; provider: PushProviderName; bucket: number }>(
@@ -343,6 +347,7 @@ export async function sendChunk(
     sql`insert into push_deliveries (task_id, token_id, openid, provider)
       select ${row.id}::int, t.id, t.openid, t.provider from ${fromTokens(row)} and ${range}
         and not exists (select 1 from push_deliveries d where d.task_id = ${row.id}::int and d.token_id = t.id)
+        and ${stillSending(row.id)}
       on conflict do nothing
       returning token_id as id, openid, provider, ${bucketSql(sql`openid`, sql`${saltOf(row)}::text`)} as bucket`,
   );
@@ -458,10 +463,26 @@ export async function sendChunk(
       where k.id = ${row.id}::int and k.status = 'sending' and jsonb_array_length(k.chunks_done) >= k.chunk_count`,
   );
   if (waiting?.due && jobs)
-    await jobs.scheduleAt(DEFERRED_TASK, `push-deferred:${row.id}`, new Date(waiting.due), {
+    await jobs.scheduleAt(DEFERRED_TASK, deferredKey(row.id), new Date(waiting.due), {
       task_id: row.id,
     });
   return done;
+}
+
+/** The key of a task's deferred-pushes one-off. */
+export const deferredKey = (taskId: number) => `push-deferred:${taskId}`;
+
+/**
+ * A stopped task's pushes still waiting (deferred) are cancelled: counted as such, never sent. Those
+ * a wave claimed already (`sending`) are in flight and answered as usual.
+ */
+export async function cancelDeferred(tx: Db, taskId: number): Promise<number> {
+  const rows = await queryRows(
+    tx,
+    sql`update push_deliveries set state = 'cancelled', reason = 'stopped', at = now()
+      where task_id = ${taskId}::int and state = 'deferred' returning 1`,
+  );
+  return rows.length;
 }
 
 const allDone = (row: PushTaskRow) => row.chunksDone.length >= row.chunkCount;

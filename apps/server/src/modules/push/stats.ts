@@ -64,6 +64,7 @@ export async function pushStats(db: Db, scope: Scope, id: number): Promise<PushT
   const capped = count('capped');
   const deferred = count('deferred');
   const quiet = count('quiet');
+  const cancelled = count('cancelled');
   return {
     targeted: row.targeted,
     sent,
@@ -71,7 +72,7 @@ export async function pushStats(db: Db, scope: Scope, id: number): Promise<PushT
     invalid_token: invalid,
     capped,
     opened: Number(opened!.n),
-    pending: Math.max(0, row.targeted - sent - failed - invalid - capped - deferred - quiet),
+    pending: Math.max(0, row.targeted - sent - failed - invalid - capped - deferred - quiet - cancelled),
     providers: PUSH_PROVIDERS.filter((p) => rows.some((r) => r.provider === p)).map((provider) => ({
       provider,
       sent: count('sent', provider),
@@ -81,6 +82,7 @@ export async function pushStats(db: Db, scope: Scope, id: number): Promise<PushT
     reasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.n) })),
     deferred,
     quiet,
+    cancelled,
     delivered: players.delivered,
     converted: players.converted,
     variants,

@@ -134,6 +134,64 @@ describe('push timing (HTTP)', () => {
     expect(await stats(task.id)).toMatchObject({ sent: 2, deferred: 0 });
   });
 
+  it('stopping a task cancels its deferred pushes: counted, never sent, not even by a wave already queued', async () => {
+    const tokyo = `${tag}_tokyo_stop`;
+    const tokyo2 = `${tag}_tokyo_stop2`;
+    const paris = `${tag}_paris_stop`;
+    await tokenOf(tokyo, 'Asia/Tokyo');
+    await tokenOf(tokyo2, 'Asia/Tokyo');
+    await tokenOf(paris, 'Europe/Paris');
+    const quiet = { ...quietNow('Asia/Tokyo'), action: 'defer' as const };
+    const task = await sent(
+      await draft({ target: 'players', openids: [tokyo, tokyo2, paris], quiet_hours: quiet }),
+    );
+    expect(task).toMatchObject({ status: 'sending', sent: 1 });
+    expect(await stats(task.id)).toMatchObject({ sent: 1, deferred: 2, cancelled: 0 });
+    // Their moment comes and a wave is queued, but the task is stopped before the wave runs.
+    await t.database.db.execute(
+      sql`update push_deliveries set due_at = now() - interval '1 second' where task_id = ${task.id}::int and state = 'deferred'`,
+    );
+    const queued = await t.database.db.transaction((tx) => queueDeferred(tx, task.id));
+    expect(queued).not.toBeNull();
+    const current = await get(task.id);
+    const stop = await admin.post(`/api/v1/push-tasks/${task.id}/stop`, {
+      version: current.version,
+      reason: '',
+    });
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(body<PushTask>(stop).data.status).toBe('stopped');
+    // The queued wave, and the one-off firing anyway, send nothing.
+    await t.app.jobs.runJob(queued!).catch(() => undefined);
+    expect(await t.database.db.transaction((tx) => queueDeferred(tx, task.id))).toBeNull();
+    expect(fakeSends(task.id)).toHaveLength(1);
+    const rows = await deliveries(task.id);
+    expect(rows.map((r) => [r.openid, r.state])).toEqual([
+      [paris, 'sent'],
+      [tokyo, 'cancelled'],
+      [tokyo2, 'cancelled'],
+    ]);
+    expect(await stats(task.id)).toMatchObject({
+      targeted: 3,
+      sent: 1,
+      deferred: 0,
+      cancelled: 2,
+      pending: 0,
+    });
+    expect(await get(task.id)).toMatchObject({ status: 'stopped' });
+    // The one-off of its deferred pushes is gone; stopping is for good (no resume).
+    const [schedule] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from schedules where key = ${`push-deferred:${task.id}`}`,
+    );
+    expect(schedule?.status).toBe('cancelled');
+    const again = await admin.post(`/api/v1/push-tasks/${task.id}/send`, {
+      version: (await get(task.id)).version,
+      reason: '',
+    });
+    expect(again.statusCode).toBe(422);
+    expect(fakeSends(task.id)).toHaveLength(1);
+  });
+
   it('drops and counts a push due inside quiet hours when the task says drop', async () => {
     const tokyo = `${tag}_tokyo_drop`;
     await tokenOf(tokyo, 'Asia/Tokyo');

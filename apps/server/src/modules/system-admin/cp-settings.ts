@@ -7,7 +7,7 @@ import type { Scope } from '../../lib/access.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 
-/** The CP's own settings: its name, publish area and game gateway domain. */
+/** The CP's own settings: its name, publish area, game gateway domain, language and time zone. */
 
 function toSettings(row: typeof cps.$inferSelect): CpSettings {
   return {
@@ -16,6 +16,7 @@ function toSettings(row: typeof cps.$inferSelect): CpSettings {
     publish_area: row.publishArea,
     gw_domain: row.gwDomain,
     default_lang: isLanguage(row.defaultLang) ? row.defaultLang : 'zh',
+    time_zone: row.timeZone,
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
   };
@@ -37,6 +38,7 @@ export function updateCpSettings(
       publishArea: input.publish_area,
       gwDomain: input.gw_domain,
       defaultLang: input.default_lang,
+      timeZone: input.time_zone,
     });
     const item = toSettings(row);
     await logChange(tx, scope, {

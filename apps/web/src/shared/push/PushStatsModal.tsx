@@ -74,6 +74,7 @@ export function PushStatsModal({
             'capped',
             'deferred',
             'quiet',
+            'cancelled',
             'delivered',
             'opened',
             'converted',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PUSH_QUIET_ACTIONS, PUSH_VARIANTS_MAX, type PushQuietHours } from '@rx/contracts/push';
 import { enumOptions, MultilangInput } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
+import { useSession } from '@/app/session.ts';
 
 const QUIET_DEFAULT: PushQuietHours = { start: '22:00', end: '08:00', action: 'defer' };
 
@@ -62,10 +63,18 @@ function QuietHoursInput({
  */
 export function PushTimingFields() {
   const { t } = useTranslation('push');
+  // The CP's zone (players whose device names none are timed in it), set in CP settings.
+  const cpZone = useSession((s) => s.cpConfig?.time_zone);
+  const localHint = (
+    <>
+      {t('task.localSendAtHint')}
+      {cpZone && <div data-testid="push-cp-time-zone">{t('task.cpTimeZone', { zone: cpZone })}</div>}
+    </>
+  );
   return (
     <>
       <Flex gap={16} wrap>
-        <Form.Item name="local_send_at" label={t('task.localSendAt')} extra={t('task.localSendAtHint')}>
+        <Form.Item name="local_send_at" label={t('task.localSendAt')} extra={localHint}>
           <LocalTimeInput />
         </Form.Item>
         <Form.Item name="convert_hours" label={t('task.convertHours')} extra={t('task.convertHint')}>

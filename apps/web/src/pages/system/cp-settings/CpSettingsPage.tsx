@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Radio, Select, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { PUBLISH_AREAS } from '@rx/contracts/acs';
 import { ErrorCode } from '@rx/contracts/errors';
 import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import { pagesForRegion } from '@rx/contracts/pages';
-import { cpSettingsBody, type CpSettings } from '@rx/contracts/system-admin';
+import { cpSettingsBody, ianaTimeZones, type CpSettings } from '@rx/contracts/system-admin';
 import { useSession } from '@/app/session.ts';
 import { clearChangedErrors, serverFieldErrors, showFieldErrors, validateWith } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
@@ -16,8 +16,33 @@ import { formatDateTime } from '@/shared/format.ts';
 
 const KEY = ['cp-settings'];
 const PAGE_COUNTS = Object.fromEntries(PUBLISH_AREAS.map((area) => [area, pagesForRegion(area).length]));
+/** A zone's offset at `at` as `UTC+9` ('' when the browser cannot tell). */
+function offsetName(zone: string, at: Date): string {
+  try {
+    const name = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return name ? name.replace('GMT', 'UTC') : '';
+  } catch {
+    return '';
+  }
+}
 
-/** The CP's settings: the publish area decides which pages exist for everyone in the CP. */
+/** The IANA zones the browser knows, with their offset now (e.g. `Asia/Tokyo (UTC+9)`). */
+function zoneOptions(current: string | undefined): { value: string; label: string }[] {
+  const zones = ianaTimeZones();
+  if (current && !zones.includes(current)) zones.unshift(current);
+  const now = new Date();
+  return zones.map((value) => {
+    const offset = offsetName(value, now);
+    return { value, label: offset ? `${value} (${offset})` : value };
+  });
+}
+
+/**
+ * The CP's settings: the publish area decides which pages exist for everyone in the CP; the time zone
+ * times pushes to players whose device names none.
+ */
 export function CpSettingsPage() {
   const { t } = useTranslation('system');
   const message = useMessage();
@@ -32,6 +57,7 @@ export function CpSettingsPage() {
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const current = settings.data;
+  const zones = useMemo(() => zoneOptions(current?.time_zone), [current?.time_zone]);
   useEffect(() => {
     if (current) form.setFieldsValue(current);
   }, [current, form]);
@@ -55,6 +81,7 @@ export function CpSettingsPage() {
             publish_area: saved.publish_area,
             gw_domain: saved.gw_domain,
             default_lang: saved.default_lang,
+            time_zone: saved.time_zone,
           },
         });
       }
@@ -112,6 +139,21 @@ export function CpSettingsPage() {
             <Select
               style={{ maxWidth: 240 }}
               options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="time_zone"
+            htmlFor="cp-time-zone"
+            label={t('cp.timeZone')}
+            required
+            extra={t('cp.timeZoneHint')}
+          >
+            <Select
+              id="cp-time-zone"
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ maxWidth: 360 }}
+              options={zones}
+              data-testid="cp-time-zone"
             />
           </Form.Item>
           <Form.Item name="gw_domain" label={t('cp.gateway')} extra={t('cp.gatewayHint')}>
