@@ -31,6 +31,7 @@ import { csAutoReplyStatsRoutes } from './auto-reply-stats.ts';
 import { csBlacklistRoutes } from './blacklist.ts';
 import { csNoticeRoutes } from './notices.ts';
 import { csPanelGameRoutes, csPanelRoutes } from './panel.ts';
+import { csPlayerLiveRoutes } from './player-live.ts';
 import { csClassificationRoutes } from './classification.ts';
 import { csQualityRoutes } from './quality.ts';
 import { csPersonnelRoutes } from './personnel.ts';
@@ -69,6 +70,7 @@ export function csGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void
   const tags = ['game-api'];
   const events = fastify.events;
   csPanelGameRoutes(fastify, db);
+  csPlayerLiveRoutes(fastify, db);
   app.post(
     '/cs/conversations',
     {
