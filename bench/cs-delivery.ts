@@ -297,10 +297,12 @@ try {
               : null;
           let own: Message | undefined;
           try {
-            [own] = await game<Message[]>('POST', `/api/game/v1/cs/conversations/${id}/messages`, {
-              openid,
-              text: `${openid} #${round}`,
-            });
+            const { list } = await game<{ list: Message[] }>(
+              'POST',
+              `/api/game/v1/cs/conversations/${id}/messages`,
+              { openid, text: `${openid} #${round}` },
+            );
+            own = list.at(-1);
           } catch {
             lost++;
             continue;
@@ -336,10 +338,12 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
   const ms = (list: number[], p: number) =>
-    percentile(
-      [...list].sort((x, y) => x - y),
-      p,
-    ).toFixed(0);
+    list.length
+      ? percentile(
+          [...list].sort((x, y) => x - y),
+          p,
+        ).toFixed(0)
+      : '—';
   console.log(
     `cs delivery, two instances (${dist ? 'build' : 'tsx'}) on ${target.label} and Redis, ${PLAYERS} players, ` +
       `${AGENTS} agents, ${ROUNDS} messages each, ${THINK_MS} ms think time, players ${

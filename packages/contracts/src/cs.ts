@@ -225,6 +225,8 @@ export interface CsConversation {
   unread: number;
   created_at: string;
   version: number;
+  /** The feedback type it is filed under (the player's choice or an agent's), null: none. */
+  feedback_type_id: number | null;
 }
 export interface CsMessage {
   id: number;
