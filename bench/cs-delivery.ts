@@ -169,17 +169,26 @@ try {
     const token = await signIn(b.base, name);
     const lastRead = new Map<number, number>();
     const busy = new Set<number>();
-    const read = async (conversation: number) => {
-      if (busy.has(conversation)) return;
+    /** Notices heard while that conversation was being read: read it again after (never one lost). */
+    const again = new Set<number>();
+    const read = async (conversation: number): Promise<void> => {
+      if (busy.has(conversation)) {
+        again.add(conversation);
+        return;
+      }
       busy.add(conversation);
       try {
         const after = lastRead.get(conversation) ?? 0;
-        const { data } = await staffCall<{ list: Message[] }>(
+        const { code, data } = await staffCall<{ list: Message[] }>(
           b.base,
           token,
           'GET',
           `/api/v1/cs/conversations/${conversation}/messages?after=${after}`,
         );
+        if (code !== 0) {
+          errors++;
+          return;
+        }
         const fromPlayer = data.list.filter((m) => m.author === 'player');
         if (data.list.length) lastRead.set(conversation, data.list.at(-1)!.id);
         const started = sentAt.get(conversation);
@@ -200,6 +209,7 @@ try {
         if (sent.code !== 0) errors++;
       } finally {
         busy.delete(conversation);
+        if (again.delete(conversation)) void read(conversation);
       }
     };
     const socket = new WebSocket(`${b.base.replace(/^http/, 'ws')}/api/v1/live`, [LIVE_PROTOCOL]);
