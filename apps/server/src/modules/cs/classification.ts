@@ -22,7 +22,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { feedbackTypeTree } from '../feedback-types/service.ts';
+import { feedbackTypeTree } from '../feedback-types/index.ts';
 import { feedbackTypes } from '../feedback-types/tables.ts';
 import { settingsOf } from './settings.ts';
 import { localDaySql, statsWindow } from './stats-window.ts';
