@@ -2,10 +2,11 @@
 // printing, for BENCH_CS_PLAYERS simulated players (200) and BENCH_CS_AGENTS agents (20):
 //  - send → agent's screen: from a player's POST of a message to instance A until the agent whose
 //    console is connected to instance B has heard of it on the live WebSocket and read it through B;
-//  - round trip: from the same send until the player, reading through A, has the agent's answer
-//    (the agent answers as soon as it has read; the player reads `?after=` every BENCH_CS_POLL_MS,
-//    100 ms: the game API has no player push yet, so the round trip includes up to one poll interval);
-//  - messages per second delivered (players' and agents' together) over the run.
+//  - agent's answer → player's screen: from the agent's POST through B until the player's WebSocket
+//    on A (`/api/game/v1/cs/conversations/:id/live`, signed) pushes it; with BENCH_CS_PLAYER=poll
+//    the player reads `?after=` every BENCH_CS_POLL_MS (100 ms) instead, as before the socket;
+//  - round trip: from the player's send until the agent's answer is on the player's screen;
+//  - messages per second delivered (players' and agents' together) over the run, and errors.
 // Each player sends BENCH_CS_ROUNDS messages (5), one at a time, BENCH_CS_THINK_MS (1,000 ms, ±50%)
 // apart. This process only drives HTTP and WebSockets; the two servers are processes of their own.
 // Usage: DATABASE_URL=postgres://… REDIS_URL=redis://… npx tsx bench/cs-delivery.ts
@@ -25,6 +26,7 @@ const AGENTS = Number(process.env.BENCH_CS_AGENTS ?? 20);
 const ROUNDS = Number(process.env.BENCH_CS_ROUNDS ?? 5);
 const THINK_MS = Number(process.env.BENCH_CS_THINK_MS ?? 1000);
 const POLL_MS = Number(process.env.BENCH_CS_POLL_MS ?? 100);
+const PLAYER_MODE = process.env.BENCH_CS_PLAYER === 'poll' ? 'poll' : 'ws';
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -35,7 +37,11 @@ interface WsClient {
   on(event: 'open', listener: () => void): void;
   on(event: 'error', listener: (error: Error) => void): void;
 }
-const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocols: string[]) => WsClient;
+const WebSocket = createRequire(import.meta.url)('ws') as new (
+  url: string,
+  protocols: string[],
+  options?: { headers?: Record<string, string> },
+) => WsClient;
 type Answer<T> = { code: number; message?: string; data: T };
 type Message = { id: number; author: string; text: string };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,6 +54,7 @@ const env = {
   DEMO_PLAYERS: '2000',
   RATE_LIMIT_CONSOLE: '1000000',
   RATE_LIMIT_GAME: '1000000',
+  RATE_LIMIT_SIGN_IN: '100000',
 };
 // One after the other: the first migrates and seeds the new database.
 const a = await startServer(env, { source: !dist, waitSeconds: 300 });
@@ -100,8 +107,8 @@ try {
       note: 'bench',
     })
   ).data;
-  const game = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
-    const body = payload === undefined ? undefined : JSON.stringify(payload);
+  /** The signature headers of a game request (as a game server computes them). */
+  const signed = (method: string, url: string, body?: string): Record<string, string> => {
     const ts = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(12).toString('hex');
     const at = new URL(url, 'http://game.example');
@@ -119,19 +126,24 @@ try {
         }),
       )
       .digest('hex');
-    const res = await fetch(a.base + url, {
-      method,
-      headers: {
-        'x-key-id': key.key_id,
-        'x-timestamp': ts,
-        'x-nonce': nonce,
-        'x-signature': signature,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body,
-    });
+    return {
+      'x-key-id': key.key_id,
+      'x-timestamp': ts,
+      'x-nonce': nonce,
+      'x-signature': signature,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+  };
+  let errors = 0;
+  let finished = false;
+  const game = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const body = payload === undefined ? undefined : JSON.stringify(payload);
+    const res = await fetch(a.base + url, { method, headers: signed(method, url, body), body });
     const answer = (await res.json()) as Answer<T>;
-    if (answer.code !== 0) throw new Error(`${method} ${url}: ${answer.code} ${answer.message ?? ''}`);
+    if (answer.code !== 0) {
+      errors++;
+      throw new Error(`${method} ${url}: ${answer.code} ${answer.message ?? ''}`);
+    }
     return answer.data;
   };
   const { data: settings } = await staffCall<Record<string, unknown>>(
@@ -149,24 +161,38 @@ try {
 
   // ---- each agent's console on B: the live socket; on a message notice it reads and answers
   const sentAt = new Map<number, number>();
+  /** When each conversation's agent sent its last answer. */
+  const answeredAt = new Map<number, number>();
   const toScreen: number[] = [];
+  const toPlayer: number[] = [];
   let delivered = 0;
   const conversationsOf = new Map<number, string>();
+  const tokens = new Map<string, string>();
   for (const name of agentNames) {
     const token = await signIn(b.base, name);
+    tokens.set(name, token);
     const lastRead = new Map<number, number>();
     const busy = new Set<number>();
-    const read = async (conversation: number) => {
-      if (busy.has(conversation)) return;
+    /** Notices heard while that conversation was being read: read it again after (never one lost). */
+    const again = new Set<number>();
+    const read = async (conversation: number): Promise<void> => {
+      if (busy.has(conversation)) {
+        again.add(conversation);
+        return;
+      }
       busy.add(conversation);
       try {
         const after = lastRead.get(conversation) ?? 0;
-        const { data } = await staffCall<{ list: Message[] }>(
+        const { code, data } = await staffCall<{ list: Message[] }>(
           b.base,
           token,
           'GET',
           `/api/v1/cs/conversations/${conversation}/messages?after=${after}`,
         );
+        if (code !== 0) {
+          errors++;
+          return;
+        }
         const fromPlayer = data.list.filter((m) => m.author === 'player');
         if (data.list.length) lastRead.set(conversation, data.list.at(-1)!.id);
         const started = sentAt.get(conversation);
@@ -174,11 +200,23 @@ try {
         sentAt.delete(conversation);
         toScreen.push(performance.now() - started);
         delivered += fromPlayer.length;
-        await staffCall(b.base, token, 'POST', `/api/v1/cs/conversations/${conversation}/messages`, {
-          text: `answer ${fromPlayer.at(-1)!.text}`,
-        });
+        answeredAt.set(conversation, performance.now());
+        const sent = await staffCall(
+          b.base,
+          token,
+          'POST',
+          `/api/v1/cs/conversations/${conversation}/messages`,
+          {
+            text: `answer ${fromPlayer.at(-1)!.text}`,
+          },
+        );
+        if (sent.code !== 0) errors++;
       } finally {
         busy.delete(conversation);
+        if (again.delete(conversation))
+          read(conversation).catch(() => {
+            if (!finished) errors++;
+          });
       }
     };
     const socket = new WebSocket(`${b.base.replace(/^http/, 'ws')}/api/v1/live`, [LIVE_PROTOCOL]);
@@ -194,7 +232,11 @@ try {
       };
       const id = m.data?.conversation_id;
       if (m.topic !== 'cs' || !id || conversationsOf.get(id) !== name) return;
-      if (m.data?.what === 'message') void read(id);
+      // A read failing once the run is over (the servers stopping) is no error of the run.
+      if (m.data?.what === 'message')
+        read(id).catch(() => {
+          if (!finished) errors++;
+        });
     });
     socket.send(JSON.stringify({ type: 'auth', token }));
     await staffCall(b.base, token, 'PUT', '/api/v1/cs/agents/me/status', { status: 'online' });
@@ -216,7 +258,7 @@ try {
   }
   // Who holds which conversation (each agent's console reads its own queue).
   for (const name of agentNames) {
-    const token = await signIn(b.base, name);
+    const token = tokens.get(name)!;
     const { data } = await staffCall<{ list: { id: number }[] }>(
       b.base,
       token,
@@ -242,54 +284,106 @@ try {
               `/api/game/v1/cs/conversations/${id}/messages?openid=${openid}`,
             )
           ).list.at(-1)?.id ?? 0;
+        // The player's socket on A: resolves `answered` when an agent's message is pushed.
+        let answered: (() => void) | null = null;
+        if (PLAYER_MODE === 'ws') {
+          const url = `/api/game/v1/cs/conversations/${id}/live?openid=${openid}&after=${after}`;
+          const socket = new WebSocket(`${a.base.replace(/^http/, 'ws')}${url}`, [], {
+            headers: signed('GET', url),
+          });
+          sockets.push(socket);
+          await new Promise<void>((resolve, reject) => {
+            socket.on('open', resolve);
+            socket.on('error', reject);
+          });
+          socket.on('message', (raw) => {
+            const m = JSON.parse(raw.toString()) as { type: string; list?: Message[] };
+            if (m.type === 'messages' && m.list?.some((x) => x.author === 'agent')) answered?.();
+          });
+        }
         for (let round = 0; round < ROUNDS; round++) {
           await sleep(THINK_MS * (0.5 + Math.random()));
           const t0 = performance.now();
           sentAt.set(id, t0);
-          const [own] = await game<Message[]>('POST', `/api/game/v1/cs/conversations/${id}/messages`, {
-            openid,
-            text: `${openid} #${round}`,
-          });
-          after = Math.max(after, own?.id ?? 0);
-          for (;;) {
-            if (performance.now() - t0 > 30_000) {
-              lost++;
-              break;
-            }
-            await sleep(POLL_MS);
+          const back =
+            PLAYER_MODE === 'ws'
+              ? new Promise<boolean>((resolve) => {
+                  const timer = setTimeout(() => resolve(false), 30_000);
+                  answered = () => {
+                    clearTimeout(timer);
+                    answered = null;
+                    resolve(true);
+                  };
+                })
+              : null;
+          let own: Message | undefined;
+          try {
             const { list } = await game<{ list: Message[] }>(
-              'GET',
-              `/api/game/v1/cs/conversations/${id}/messages?openid=${openid}&after=${after}`,
+              'POST',
+              `/api/game/v1/cs/conversations/${id}/messages`,
+              { openid, text: `${openid} #${round}` },
             );
-            if (list.length) after = list.at(-1)!.id;
-            if (list.some((m) => m.author === 'agent')) {
-              roundTrips.push(performance.now() - t0);
-              delivered++;
-              break;
+            own = list.at(-1);
+          } catch {
+            lost++;
+            continue;
+          }
+          after = Math.max(after, own?.id ?? 0);
+          let arrived = false;
+          if (back) arrived = await back;
+          else {
+            while (performance.now() - t0 <= 30_000) {
+              await sleep(POLL_MS);
+              const { list } = await game<{ list: Message[] }>(
+                'GET',
+                `/api/game/v1/cs/conversations/${id}/messages?openid=${openid}&after=${after}`,
+              );
+              if (list.length) after = list.at(-1)!.id;
+              if (list.some((m) => m.author === 'agent')) {
+                arrived = true;
+                break;
+              }
             }
           }
+          if (!arrived) {
+            lost++;
+            continue;
+          }
+          const now = performance.now();
+          roundTrips.push(now - t0);
+          const answeredAtMs = answeredAt.get(id);
+          if (answeredAtMs !== undefined) toPlayer.push(now - answeredAtMs);
+          delivered++;
         }
       }),
   );
+  finished = true;
   const seconds = (performance.now() - started) / 1000;
   const ms = (list: number[], p: number) =>
-    percentile(
-      [...list].sort((x, y) => x - y),
-      p,
-    ).toFixed(0);
+    list.length
+      ? percentile(
+          [...list].sort((x, y) => x - y),
+          p,
+        ).toFixed(0)
+      : '—';
   console.log(
     `cs delivery, two instances (${dist ? 'build' : 'tsx'}) on ${target.label} and Redis, ${PLAYERS} players, ` +
-      `${AGENTS} agents, ${ROUNDS} messages each, ${THINK_MS} ms think time, ${POLL_MS} ms player poll (${machine()}):`,
+      `${AGENTS} agents, ${ROUNDS} messages each, ${THINK_MS} ms think time, players ${
+        PLAYER_MODE === 'ws' ? 'on the WebSocket' : `polling every ${POLL_MS} ms`
+      } (${machine()}):`,
   );
   console.log(
-    `  send → agent's screen: p50 ${ms(toScreen, 50)} ms, p99 ${ms(toScreen, 99)} ms (${toScreen.length} messages)`,
+    `  player's send → agent's screen: p50 ${ms(toScreen, 50)} ms, p95 ${ms(toScreen, 95)} ms, p99 ${ms(toScreen, 99)} ms (${toScreen.length} messages)`,
   );
   console.log(
-    `  round trip (player → agent → player): p50 ${ms(roundTrips, 50)} ms, p99 ${ms(roundTrips, 99)} ms (${roundTrips.length})`,
+    `  agent's send → player's screen: p50 ${ms(toPlayer, 50)} ms, p95 ${ms(toPlayer, 95)} ms, p99 ${ms(toPlayer, 99)} ms (${toPlayer.length})`,
+  );
+  console.log(
+    `  round trip (player → agent → player): p50 ${ms(roundTrips, 50)} ms, p95 ${ms(roundTrips, 95)} ms, p99 ${ms(roundTrips, 99)} ms (${roundTrips.length})`,
   );
   console.log(
     `  ${(delivered / seconds).toFixed(1)} messages/s delivered over ${seconds.toFixed(1)} s; ` +
-      `${lost} answers not back within 30 s; ${unassigned} conversations left unassigned`,
+      `${lost} answers not back within 30 s; ${errors} errors; ${unassigned} conversations left unassigned`,
   );
 } finally {
   for (const socket of sockets) socket.close();

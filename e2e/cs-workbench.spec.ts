@@ -52,6 +52,11 @@ for (const { lang, html, dir, name, width } of [
       body: 'Not in the player language',
       lang: lang === 'zh' ? 'ar' : 'zh',
     });
+    // A feedback type to file the conversation under (the picker reads the types as it opens).
+    const type = await api<{ id: number }>(page, 'POST', '/feedback-types', {
+      code: `w${tag}`,
+      name: { zh: `分类${tag}`, en: `Kind${tag}`, ar: `صنف${tag}` },
+    });
     // Both are agents, away (nothing is given to them on its own): admin accepts, cs_agent is the
     // colleague the conversation is transferred to.
     await api(page, 'PUT', '/cs/agents/me/status', { status: 'away' });
@@ -115,6 +120,21 @@ for (const { lang, html, dir, name, width } of [
     expect(read.data.list.filter((m) => m.author === 'agent').map((m) => m.text)).toEqual([
       `Hello ${nickname}, how can I help?`,
     ]);
+
+    // File it under a feedback type with the workbench's tree picker.
+    await bench.getByRole('combobox', { name: s.classify }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-title', {
+        hasText: lang === 'zh' ? `分类${tag}` : `صنف${tag}`,
+      })
+      .click();
+    await expect
+      .poll(
+        async () =>
+          (await api<{ feedback_type_id: number | null }>(page, 'GET', `/cs/conversations/${id}`))
+            .feedback_type_id,
+      )
+      .toBe(type.id);
 
     // Transfer to the colleague.
     await bench.getByRole('combobox', { name: s.transferTo }).click();

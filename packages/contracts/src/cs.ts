@@ -154,6 +154,37 @@ export interface GameCsConversation {
   created_at: string;
 }
 
+/**
+ * The player's WebSocket, `GET /api/game/v1/cs/conversations/:id/live?openid=&after=`, signed like
+ * any game API GET (the signature headers on the upgrade request). The server sends the messages
+ * after `after` at once, then each new one as it is written on any instance; polling `…/messages`
+ * stays the fallback. The player sends only `{"type":"ping"}` (answered `pong`).
+ */
+export type GameCsLiveMessage =
+  /** The conversation as it is when the socket opens. */
+  | { type: 'ready'; conversation: GameCsConversation }
+  /** New messages in order (the player's own too), marked read by the player as a poll does. */
+  | { type: 'messages'; list: GameCsMessage[] }
+  /** An agent is typing. */
+  | { type: 'typing' }
+  /** A person took the conversation (first handoff or transfer). */
+  | { type: 'agent_joined'; conversation: GameCsConversation }
+  /** Its state changed (snoozed, open again); `resolved` when an agent or the bot resolved it. */
+  | { type: 'state'; conversation: GameCsConversation }
+  | { type: 'resolved'; conversation: GameCsConversation }
+  | { type: 'pong' };
+/** Close codes of the player's WebSocket (4000–4999 are the application's). */
+export const GAME_CS_LIVE_CLOSE = {
+  /** No such conversation of this player in the key's game. */
+  NOT_FOUND: 4004,
+  /** Too many sockets on one conversation. */
+  TOO_MANY: 4029,
+  /** A ping went unanswered. */
+  NO_ANSWER: 4008,
+} as const;
+/** Sockets one conversation may have at once (a player's devices). */
+export const GAME_CS_LIVE_PER_CONVERSATION = 5;
+
 // ---- Console ----
 
 export const csConversationListQuery = z.object({
@@ -194,6 +225,8 @@ export interface CsConversation {
   unread: number;
   created_at: string;
   version: number;
+  /** The feedback type it is filed under (the player's choice or an agent's), null: none. */
+  feedback_type_id: number | null;
 }
 export interface CsMessage {
   id: number;

@@ -12,6 +12,7 @@ import {
   idParam,
   type CsClassStats,
   type CsClassStatsRow,
+  type FeedbackTypeNode,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
@@ -21,6 +22,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
+import { feedbackTypeTree } from '../feedback-types/index.ts';
 import { feedbackTypes } from '../feedback-types/tables.ts';
 import { settingsOf } from './settings.ts';
 import { localDaySql, statsWindow } from './stats-window.ts';
@@ -150,6 +152,21 @@ export function csClassificationRoutes(fastify: FastifyInstance, db: Db): void {
     },
   );
 
+  app.get(
+    '/cs/feedback-types',
+    {
+      schema: {
+        tags,
+        summary: "The game's enabled feedback types, nested: what an agent may file a conversation under",
+      },
+      config: can(csConversationAccess, 'read'),
+    },
+    async (request) => {
+      const enabledOnly = (nodes: FeedbackTypeNode[]): FeedbackTypeNode[] =>
+        nodes.filter((n) => n.enabled).map((n) => ({ ...n, children: enabledOnly(n.children) }));
+      return ok({ list: enabledOnly(await feedbackTypeTree(db, product(request))) });
+    },
+  );
   app.put(
     '/cs/conversations/:id/classification',
     {

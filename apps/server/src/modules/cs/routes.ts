@@ -33,6 +33,7 @@ import { csOrderRoutes } from './desk-orders.ts';
 import { csUserRoutes } from './desk-users.ts';
 import { csNoticeRoutes } from './notices.ts';
 import { csPanelGameRoutes, csPanelRoutes } from './panel.ts';
+import { csPlayerLiveRoutes } from './player-live.ts';
 import { csClassificationRoutes } from './classification.ts';
 import { csQualityRoutes } from './quality.ts';
 import { csPersonnelRoutes } from './personnel.ts';
@@ -71,6 +72,7 @@ export function csGameRoutes(fastify: FastifyInstance, { db }: { db: Db }): void
   const tags = ['game-api'];
   const events = fastify.events;
   csPanelGameRoutes(fastify, db);
+  csPlayerLiveRoutes(fastify, db);
   app.post(
     '/cs/conversations',
     {

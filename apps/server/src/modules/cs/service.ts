@@ -539,6 +539,7 @@ export function toConversation(
     unread: extra.unread ?? 0,
     created_at: row.createdAt.toISOString(),
     version: row.version,
+    feedback_type_id: row.feedbackTypeId,
   };
 }
 

@@ -13,7 +13,9 @@ import {
   type CsReview,
   type CsRubric,
   type CsSettings,
+  type CsConversation,
   type FeedbackType,
+  type FeedbackTypeNode,
   type GameApiKeyCreated,
   type GameCsConversation,
 } from '@rx/contracts';
@@ -95,6 +97,15 @@ describe('session classification statistics', () => {
     after = await stats();
     expect(countOf(after, login.id)).toBe(2);
     expect(countOf(after, 0)).toBe(countOf(before, 0));
+    // The workbench reads the filing on the conversation, and picks from the enabled types.
+    expect(
+      body<CsConversation>(await admin.get(`/api/v1/cs/conversations/${unfiled}`)).data.feedback_type_id,
+    ).toBe(login.id);
+    const picker = body<{ list: FeedbackTypeNode[] }>(await admin.get('/api/v1/cs/feedback-types')).data.list;
+    const flat = (nodes: FeedbackTypeNode[]): FeedbackTypeNode[] =>
+      nodes.flatMap((n) => [n, ...flat(n.children)]);
+    expect(flat(picker).map((n) => n.id)).toEqual(expect.arrayContaining([login.id, billing.id]));
+    expect(flat(picker).every((n) => n.enabled)).toBe(true);
 
     // Bad input changes nothing: an unknown type code on opening, an unknown type id, a reversed window.
     const unknown = await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', {
@@ -148,6 +159,11 @@ describe('session classification statistics', () => {
     ).toBe(404001);
     const theirs = body<CsClassStats>(await other.get(`/api/v1/cs/classification-stats?${window()}`)).data;
     expect(theirs.rows.some((r) => r.code.endsWith(tag))).toBe(false);
+    const theirTypes = body<{ list: FeedbackTypeNode[] }>(await other.get('/api/v1/cs/feedback-types')).data
+      .list;
+    expect(JSON.stringify(theirTypes)).not.toContain(tag);
+    // The picker is the workbench's: staff without it are refused.
+    expect(body(await nobody.get('/api/v1/cs/feedback-types')).code).toBe(403001);
   });
 });
 

@@ -27,7 +27,7 @@ import {
 import { formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
-import { useRubrics } from './queries.ts';
+import { SUMMARY_PATH, useRubrics } from './queries.ts';
 import { ReviewsTab } from './ReviewsTab.tsx';
 import { reviewColumns } from './review-columns.tsx';
 import { RubricsTab } from './RubricsTab.tsx';
@@ -39,7 +39,7 @@ function SummaryTab() {
   const { t } = useTranslation(['csQuality', 'csStats']);
   const rubrics = useRubrics();
   const [window, setWindow] = useState<Window>({ ...lastWeek(), by: 'agent' });
-  const stats = useStats<CsQualitySummary>('/cs/quality-reviews/summary', window);
+  const stats = useStats<CsQualitySummary>(SUMMARY_PATH, window);
   const rows = stats.data?.rows ?? [];
   const total = stats.data?.total;
   const labelOf = (row: CsQualitySummaryRow) => row.label || t('csStats:noTeam');

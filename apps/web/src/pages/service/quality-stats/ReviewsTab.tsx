@@ -17,7 +17,7 @@ import { lastWeek } from '@/shared/cs/StatsWindow.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
-import { REVIEWS_KEY, useRubrics } from './queries.ts';
+import { REVIEWS_KEY, SUMMARY_PATH, useRubrics } from './queries.ts';
 import { reviewColumns } from './review-columns.tsx';
 
 type Filter = { status?: CsReviewStatus; rubric_id?: number };
@@ -46,7 +46,10 @@ export function ReviewsTab({ canEdit }: { canEdit: boolean }) {
   });
   const done = async (text: string) => {
     void message.success(text);
-    await client.invalidateQueries({ queryKey: REVIEWS_KEY });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: REVIEWS_KEY }),
+      client.invalidateQueries({ queryKey: [SUMMARY_PATH] }),
+    ]);
   };
   const sample = async (data: unknown) => {
     const result = await http.post<{ sampled: number }>('/cs/quality-reviews/sample', data, { silent: true });

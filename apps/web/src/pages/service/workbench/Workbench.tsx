@@ -34,6 +34,7 @@ import {
 import { ApiError, http } from '@/shared/http.ts';
 import { useLiveEvent } from '@/shared/live.ts';
 import { MessageLine } from '@/shared/cs/MessageLine.tsx';
+import { ClassifyPicker } from './ClassifyPicker.tsx';
 import './workbench.css';
 
 type Agent = CsAgentState & { username: string };
@@ -364,6 +365,15 @@ function Chat({
           >
             {t('transfer')}
           </Button>
+          <ClassifyPicker
+            value={conversation.feedback_type_id}
+            disabled={busy}
+            onChange={(typeId) =>
+              void act(() =>
+                http.put(`${base}/classification`, { feedback_type_id: typeId }, { silent: true }),
+              )
+            }
+          />
           <Button
             size="small"
             disabled={busy || resolved || conversation.state === 'pending'}
