@@ -34,6 +34,7 @@ export const JOB_KINDS = [
   'push.send',
   'ads:batch-create',
   'account_cancellations.erase',
+  'ads:minigame-pull',
 ] as const;
 
 export const jobItem = z.object({
