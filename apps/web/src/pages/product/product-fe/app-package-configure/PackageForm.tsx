@@ -1,8 +1,17 @@
-import { Form, Input, InputNumber, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Form, Input, InputNumber, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { APP_PLATFORMS } from '@rx/contracts/releases';
-import { PACKAGE_STATUSES } from '@rx/contracts/app-packages';
+import { APP_PLATFORMS, type AppPlatform } from '@rx/contracts/releases';
+import {
+  PACKAGE_STATUSES,
+  appPackagesResource,
+  packageFileId,
+  type PackageInspection,
+  type PackageManifest,
+} from '@rx/contracts/app-packages';
 import { enumOptions } from '@/shared/crud/index.ts';
+import { ApiError, http } from '@/shared/http.ts';
 import { UploadField } from '@/shared/upload/index.ts';
 
 /** The staff read a package file at this address; the form keeps the file's id. */
@@ -35,9 +44,77 @@ function PackageFile({
   );
 }
 
+/**
+ * What the uploaded package says about itself (`GET /app-packages/inspect`), once it is uploaded:
+ * fills the version name and build number staff have not typed; a package the server refuses shows
+ * the reason on the file at once. Null until read, for kinds not read, and while editing.
+ */
+function usePackageManifest(editing: boolean): PackageManifest | null {
+  const form = Form.useFormInstance();
+  const fileId = Form.useWatch<string | undefined>('file_id', form);
+  const platform = Form.useWatch<AppPlatform | undefined>('platform', form);
+  const [read, setRead] = useState<{ fileId: string; manifest: PackageManifest | null } | null>(null);
+  useEffect(() => {
+    if (editing || !fileId || !packageFileId.safeParse(fileId).success) return;
+    const controller = new AbortController();
+    http
+      .get<PackageInspection>(
+        `/${appPackagesResource.name}/inspect`,
+        { file_id: fileId, platform },
+        { signal: controller.signal, silent: true },
+      )
+      .then(({ manifest }) => {
+        setRead({ fileId, manifest });
+        if (!manifest) return;
+        const fill: Record<string, unknown> = {};
+        if (
+          manifest.version_name &&
+          !(form.isFieldTouched('version_name') && form.getFieldValue('version_name'))
+        )
+          fill.version_name = manifest.version_name;
+        if (manifest.version_code !== null && !form.isFieldTouched('version_code'))
+          fill.version_code = manifest.version_code;
+        form.setFieldsValue(fill);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setRead({ fileId, manifest: null });
+        const reason =
+          error instanceof ApiError ? (error.data as { fields?: Record<string, string> } | null) : null;
+        const message = reason?.fields?.file_id;
+        if (message) form.setFields([{ name: 'file_id', errors: [message] }]);
+      });
+    return () => controller.abort();
+  }, [editing, fileId, platform, form]);
+  return read && read.fileId === fileId ? read.manifest : null;
+}
+
+/** A warning (the form still saves) where a typed value is not what the package says. */
+function agrees(
+  manifest: PackageManifest | null,
+  said: (m: PackageManifest) => string | number | null,
+  message: (value: string | number) => string,
+): Rule {
+  return {
+    warningOnly: true,
+    validator: async (_rule, value: unknown) => {
+      const expected = manifest ? said(manifest) : null;
+      if (expected === null || expected === '' || value === undefined || value === null || value === '')
+        return;
+      if (String(value).trim() !== String(expected)) throw new Error(message(expected));
+    },
+  };
+}
+
 /** The fields of a package; platform, channels, build number and file never change once created. */
 export function PackageForm({ editing }: { editing: boolean }) {
   const { t } = useTranslation('appPackages');
+  const form = Form.useFormInstance();
+  const manifest = usePackageManifest(editing);
+  // A package read anew checks the typed values against it.
+  useEffect(() => {
+    if (manifest) void form.validateFields(['version_name', 'version_code']).catch(() => undefined);
+  }, [manifest, form]);
   return (
     <>
       <Form.Item name="platform" label={t('platform')} required>
@@ -49,10 +126,34 @@ export function PackageForm({ editing }: { editing: boolean }) {
       <Form.Item name="sub_channel" label={t('subChannel')} extra={t('subChannelHint')}>
         <Input disabled={editing} maxLength={64} />
       </Form.Item>
-      <Form.Item name="version_name" label={t('versionName')} required extra={t('versionNameHint')}>
+      <Form.Item
+        name="version_name"
+        label={t('versionName')}
+        required
+        extra={t('versionNameHint')}
+        rules={[
+          agrees(
+            manifest,
+            (m) => m.version_name,
+            (value) => t('manifest.nameDiffers', { value }),
+          ),
+        ]}
+      >
         <Input maxLength={32} placeholder="1.4.2" />
       </Form.Item>
-      <Form.Item name="version_code" label={t('versionCode')} required extra={t('versionCodeHint')}>
+      <Form.Item
+        name="version_code"
+        label={t('versionCode')}
+        required
+        extra={t('versionCodeHint')}
+        rules={[
+          agrees(
+            manifest,
+            (m) => m.version_code,
+            (value) => t('manifest.codeDiffers', { value }),
+          ),
+        ]}
+      >
         <InputNumber disabled={editing} style={{ width: '100%' }} min={1} precision={0} />
       </Form.Item>
       <Form.Item
@@ -64,6 +165,21 @@ export function PackageForm({ editing }: { editing: boolean }) {
       >
         <PackageFile disabled={editing} />
       </Form.Item>
+      {manifest && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="package-manifest"
+          style={{ marginBottom: 16 }}
+          title={t('manifest.title')}
+          description={t('manifest.read', {
+            appId: manifest.app_id || '—',
+            versionName: manifest.version_name || '—',
+            build: manifest.build || '—',
+            minOs: manifest.min_os || '—',
+          })}
+        />
+      )}
       <Form.Item name="download_url" label={t('downloadUrl')} extra={t('downloadUrlHint')}>
         <Input maxLength={500} placeholder="https://" />
       </Form.Item>
