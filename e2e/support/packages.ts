@@ -30,5 +30,4 @@ export async function uploadPackageFile(page: Page, name: string, bytes: Buffer)
 }
 
 /** An APK whose own manifest says this build number and version name (the server refuses a form that says another). */
-export const apkWith = (versionCode: number, versionName: string) =>
-  apkOf({ versionName, versionCode });
+export const apkWith = (versionCode: number, versionName: string) => apkOf({ versionName, versionCode });
