@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,15 @@ function usePackageManifest(editing: boolean): PackageManifest | null {
   const form = Form.useFormInstance();
   const fileId = Form.useWatch<string | undefined>('file_id', form);
   const platform = Form.useWatch<AppPlatform | undefined>('platform', form);
+  // What a field held before staff typed in it: its value when the form opened, or the package's
+  // own last fill. Such a value is replaced by the package's; anything else staff typed is kept.
+  const untyped = useRef<Record<'version_name' | 'version_code', unknown[]> | null>(null);
+  useEffect(() => {
+    untyped.current = {
+      version_name: [form.getFieldValue('version_name')],
+      version_code: [form.getFieldValue('version_code')],
+    };
+  }, [form]);
   const [read, setRead] = useState<{ fileId: string; manifest: PackageManifest | null } | null>(null);
   useEffect(() => {
     if (editing || !fileId || !packageFileId.safeParse(fileId).success) return;
@@ -67,13 +76,17 @@ function usePackageManifest(editing: boolean): PackageManifest | null {
         setRead({ fileId, manifest });
         if (!manifest) return;
         const fill: Record<string, unknown> = {};
-        if (
-          manifest.version_name &&
-          !(form.isFieldTouched('version_name') && form.getFieldValue('version_name'))
-        )
-          fill.version_name = manifest.version_name;
-        if (manifest.version_code !== null && !form.isFieldTouched('version_code'))
-          fill.version_code = manifest.version_code;
+        const said = { version_name: manifest.version_name, version_code: manifest.version_code };
+        for (const name of ['version_name', 'version_code'] as const) {
+          const value = said[name];
+          const current: unknown = form.getFieldValue(name);
+          const kept = untyped.current?.[name] ?? [];
+          if (value === null || value === '') continue;
+          if (current === undefined || current === null || current === '' || kept.includes(current)) {
+            fill[name] = value;
+            kept.push(value);
+          }
+        }
         form.setFieldsValue(fill);
       })
       .catch((error: unknown) => {
