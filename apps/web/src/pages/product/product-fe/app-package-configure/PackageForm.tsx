@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -49,19 +49,10 @@ function PackageFile({
  * fills the version name and build number staff have not typed; a package the server refuses shows
  * the reason on the file at once. Null until read, for kinds not read, and while editing.
  */
-function usePackageManifest(editing: boolean): PackageManifest | null {
+function usePackageManifest(editing: boolean, typed: ReadonlySet<string>): PackageManifest | null {
   const form = Form.useFormInstance();
   const fileId = Form.useWatch<string | undefined>('file_id', form);
   const platform = Form.useWatch<AppPlatform | undefined>('platform', form);
-  // What a field held before staff typed in it: its value when the form opened, or the package's
-  // own last fill. Such a value is replaced by the package's; anything else staff typed is kept.
-  const untyped = useRef<Record<'version_name' | 'version_code', unknown[]> | null>(null);
-  useEffect(() => {
-    untyped.current = {
-      version_name: [form.getFieldValue('version_name')],
-      version_code: [form.getFieldValue('version_code')],
-    };
-  }, [form]);
   const [read, setRead] = useState<{ fileId: string; manifest: PackageManifest | null } | null>(null);
   useEffect(() => {
     if (editing || !fileId || !packageFileId.safeParse(fileId).success) return;
@@ -80,12 +71,9 @@ function usePackageManifest(editing: boolean): PackageManifest | null {
         for (const name of ['version_name', 'version_code'] as const) {
           const value = said[name];
           const current: unknown = form.getFieldValue(name);
-          const kept = untyped.current?.[name] ?? [];
           if (value === null || value === '') continue;
-          if (current === undefined || current === null || current === '' || kept.includes(current)) {
+          if (!typed.has(name) || current === undefined || current === null || current === '')
             fill[name] = value;
-            kept.push(value);
-          }
         }
         form.setFieldsValue(fill);
       })
@@ -98,7 +86,7 @@ function usePackageManifest(editing: boolean): PackageManifest | null {
         if (message) form.setFields([{ name: 'file_id', errors: [message] }]);
       });
     return () => controller.abort();
-  }, [editing, fileId, platform, form]);
+  }, [editing, fileId, platform, form, typed]);
   return read && read.fileId === fileId ? read.manifest : null;
 }
 
@@ -123,7 +111,9 @@ function agrees(
 export function PackageForm({ editing }: { editing: boolean }) {
   const { t } = useTranslation('appPackages');
   const form = Form.useFormInstance();
-  const manifest = usePackageManifest(editing);
+  // The fields staff typed in (the package's own values never replace those; a default is replaced).
+  const [typed] = useState(() => new Set<string>());
+  const manifest = usePackageManifest(editing, typed);
   // A package read anew checks the typed values against it.
   useEffect(() => {
     if (manifest) void form.validateFields(['version_name', 'version_code']).catch(() => undefined);
@@ -152,7 +142,7 @@ export function PackageForm({ editing }: { editing: boolean }) {
           ),
         ]}
       >
-        <Input maxLength={32} placeholder="1.4.2" />
+        <Input maxLength={32} placeholder="1.4.2" onChange={() => typed.add('version_name')} />
       </Form.Item>
       <Form.Item
         name="version_code"
@@ -167,7 +157,13 @@ export function PackageForm({ editing }: { editing: boolean }) {
           ),
         ]}
       >
-        <InputNumber disabled={editing} style={{ width: '100%' }} min={1} precision={0} />
+        <InputNumber
+          disabled={editing}
+          style={{ width: '100%' }}
+          min={1}
+          precision={0}
+          onChange={() => typed.add('version_code')}
+        />
       </Form.Item>
       <Form.Item
         name="file_id"
