@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, InputNumber, Select } from 'antd';
-import type { Rule } from 'antd/es/form';
+import { Alert, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APP_PLATFORMS, type AppPlatform } from '@rx/contracts/releases';
 import {
@@ -90,23 +89,6 @@ function usePackageManifest(editing: boolean, typed: ReadonlySet<string>): Packa
   return read && read.fileId === fileId ? read.manifest : null;
 }
 
-/** A warning (the form still saves) where a typed value is not what the package says. */
-function agrees(
-  manifest: PackageManifest | null,
-  said: (m: PackageManifest) => string | number | null,
-  message: (value: string | number) => string,
-): Rule {
-  return {
-    warningOnly: true,
-    validator: async (_rule, value: unknown) => {
-      const expected = manifest ? said(manifest) : null;
-      if (expected === null || expected === '' || value === undefined || value === null || value === '')
-        return;
-      if (String(value).trim() !== String(expected)) throw new Error(message(expected));
-    },
-  };
-}
-
 /** The fields of a package; platform, channels, build number and file never change once created. */
 export function PackageForm({ editing }: { editing: boolean }) {
   const { t } = useTranslation('appPackages');
@@ -114,10 +96,20 @@ export function PackageForm({ editing }: { editing: boolean }) {
   // The fields staff typed in (the package's own values never replace those; a default is replaced).
   const [typed] = useState(() => new Set<string>());
   const manifest = usePackageManifest(editing, typed);
-  // A package read anew checks the typed values against it.
-  useEffect(() => {
-    if (manifest) void form.validateFields(['version_name', 'version_code']).catch(() => undefined);
-  }, [manifest, form]);
+  const versionName = Form.useWatch<string | undefined>('version_name', form);
+  const versionCode = Form.useWatch<number | null | undefined>('version_code', form);
+  /** Where a typed value is not what the package says: a warning under the field (the server refuses another build number). */
+  const differs = (name: 'version_name' | 'version_code', value: unknown, message: string) => {
+    const expected = manifest?.[name];
+    if (expected === undefined || expected === null || expected === '') return null;
+    if (value === undefined || value === null || value === '' || String(value).trim() === String(expected))
+      return null;
+    return (
+      <Typography.Text type="warning" data-testid={`differs-${name}`} style={{ display: 'block' }}>
+        {t(message, { value: expected })}
+      </Typography.Text>
+    );
+  };
   return (
     <>
       <Form.Item name="platform" label={t('platform')} required>
@@ -133,14 +125,12 @@ export function PackageForm({ editing }: { editing: boolean }) {
         name="version_name"
         label={t('versionName')}
         required
-        extra={t('versionNameHint')}
-        rules={[
-          agrees(
-            manifest,
-            (m) => m.version_name,
-            (value) => t('manifest.nameDiffers', { value }),
-          ),
-        ]}
+        extra={
+          <>
+            {t('versionNameHint')}
+            {differs('version_name', versionName, 'manifest.nameDiffers')}
+          </>
+        }
       >
         <Input maxLength={32} placeholder="1.4.2" onChange={() => typed.add('version_name')} />
       </Form.Item>
@@ -148,14 +138,12 @@ export function PackageForm({ editing }: { editing: boolean }) {
         name="version_code"
         label={t('versionCode')}
         required
-        extra={t('versionCodeHint')}
-        rules={[
-          agrees(
-            manifest,
-            (m) => m.version_code,
-            (value) => t('manifest.codeDiffers', { value }),
-          ),
-        ]}
+        extra={
+          <>
+            {t('versionCodeHint')}
+            {differs('version_code', versionCode, 'manifest.codeDiffers')}
+          </>
+        }
       >
         <InputNumber
           disabled={editing}
