@@ -3,7 +3,7 @@ import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
-import { APK, uploadPackageFile as uploadFile, zipWith } from './support/packages.ts';
+import { APK, apkWith, uploadPackageFile as uploadFile, zipWith } from './support/packages.ts';
 import { ListPage } from './support/list-page.ts';
 import { signIn } from './support/sign-in.ts';
 import { button, openDrawer } from './support/ui.ts';
@@ -41,7 +41,7 @@ for (const { lang, html, dir, name } of [
     await expect(page.locator('.rx-data-table')).toBeVisible();
     expect(await seriousViolations(page), 'axe on the empty list').toEqual([]);
 
-    // A wrong form: no version, and a file named .apk that holds no Android manifest.
+    // A wrong form: nothing filled, then a file named .apk that holds no Android manifest.
     await button(page, crud.action.create).click();
     const drawer = openDrawer(page);
     const fileInput = drawer.locator('.rx-file-upload input[type=file]');
@@ -49,8 +49,6 @@ for (const { lang, html, dir, name } of [
     await drawer.locator('#channel').fill(channel);
     await button(drawer, crud.action.save).click();
     await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
-    await drawer.locator('#version_name').fill('2.0.0');
-    await drawer.locator('#version_code').fill('200');
     await fileInput.setInputFiles({
       name: 'fake.apk',
       mimeType: 'application/vnd.android.package-archive',
@@ -66,7 +64,8 @@ for (const { lang, html, dir, name } of [
     ).toBeVisible();
     expect(await seriousViolations(page), 'axe on the refused form').toEqual([]);
 
-    // Put right: a real APK (its own new address replaces the refused one).
+    // Put right: a real APK (its own new address replaces the refused one) fills the form from
+    // its manifest: version, build number, and what it says of itself.
     const refused = await address.inputValue();
     await fileInput.setInputFiles({
       name: 'game-2.0.0.apk',
@@ -75,6 +74,18 @@ for (const { lang, html, dir, name } of [
     });
     await expect(address).not.toHaveValue(refused, { timeout: 30_000 });
     await expect(address).toHaveValue(/^\/api\/v1\/files\/[\w-]{22}$/);
+    await expect(drawer.locator('#version_name')).toHaveValue('2.0.0', { timeout: 30_000 });
+    await expect(drawer.locator('#version_code')).toHaveValue('200');
+    await expect(drawer.getByTestId('package-manifest')).toContainText('com.ruixue.xianxia');
+    // A build number typed against the package: warned at once, refused by the server.
+    await drawer.locator('#version_code').fill('199');
+    const warning = drawer.getByTestId('differs-version_code');
+    await expect(warning).toContainText('200');
+    await button(drawer, crud.action.save).click();
+    await expect(drawer.locator('.ant-form-item-explain-error').filter({ hasText: '200' })).toBeVisible();
+    expect(await seriousViolations(page), 'axe on the disagreeing form').toEqual([]);
+    await drawer.locator('#version_code').fill('200');
+    await expect(warning).toBeHidden();
     await button(drawer, crud.action.save).click();
     await expect(drawer).toBeHidden();
     const created = rowOf(page, '2.0.0 (200)');
@@ -84,7 +95,7 @@ for (const { lang, html, dir, name } of [
 
     // Ten more through the API: the list pages (10 a page), sorts and filters.
     for (let i = 1; i <= 10; i++) {
-      const fileId = await uploadFile(page, `build-${i}.apk`, APK());
+      const fileId = await uploadFile(page, `build-${i}.apk`, await apkWith(200 + i, `2.0.${i}`));
       await api(page, 'POST', '/app-packages', {
         platform: 'android',
         channel,

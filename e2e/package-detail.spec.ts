@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { ListPage } from './support/list-page.ts';
-import { APK, uploadPackageFile } from './support/packages.ts';
+import { apkWith, uploadPackageFile } from './support/packages.ts';
 import { signIn } from './support/sign-in.ts';
 
 // Release staff open an installation package from the list: its file, checksum, download address
@@ -30,7 +30,7 @@ for (const { lang, html, dir, name } of [
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'admin', 'zh', PAGE);
     if (lang !== 'zh') await switchLanguage(page, name, html, dir);
-    const fileId = await uploadPackageFile(page, `${channel}.apk`, APK());
+    const fileId = await uploadPackageFile(page, `${channel}.apk`, await apkWith(600, '6.0.0'));
     const pkg = await api<{ id: number; sha256: string }>(page, 'POST', '/app-packages', {
       platform: 'android',
       channel,

@@ -28,3 +28,6 @@ export async function uploadPackageFile(page: Page, name: string, bytes: Buffer)
     { name, base64: bytes.toString('base64') },
   );
 }
+
+/** An APK whose own manifest says this build number and version name (the server refuses a form that says another). */
+export const apkWith = (versionCode: number, versionName: string) => apkOf({ versionName, versionCode });

@@ -177,3 +177,92 @@ export const ipaOf = (
   const plist = format === 'binary' ? Buffer.from(buildBinaryPlist(info)) : buildXmlPlist(info);
   return zipOfFiles({ 'Payload/Xianxia.app/Info.plist': plist, 'Payload/Xianxia.app/Xianxia': 'binary' });
 };
+
+// ---- An App Bundle: its manifest in aapt2's protobuf XML (Resources.proto, `aapt.pb.XmlNode`),
+// written here byte by byte from the wire format (varints and length-delimited fields), not with the
+// decoder the server uses.
+
+const varint = (value: number): Buffer => {
+  const bytes: number[] = [];
+  let v = value >>> 0;
+  while (v > 0x7f) {
+    bytes.push((v & 0x7f) | 0x80);
+    v >>>= 7;
+  }
+  bytes.push(v);
+  return Buffer.from(bytes);
+};
+/** A length-delimited field (wire type 2): a string or an embedded message. */
+const field = (id: number, data: Buffer | string): Buffer => {
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8');
+  return Buffer.concat([varint((id << 3) | 2), varint(bytes.length), bytes]);
+};
+/** A varint field (wire type 0). */
+const number = (id: number, value: number): Buffer => Buffer.concat([varint(id << 3), varint(value)]);
+
+const RESOURCE_IDS: Record<string, number> = {
+  versionCode: 0x0101021b,
+  versionName: 0x0101021c,
+  minSdkVersion: 0x0101020c,
+};
+
+/**
+ * An attribute as bundletool's aapt2 writes it: namespace, name, text value, resource id, and for an
+ * integer the compiled item (Item.prim.int_decimal_value); `textless` leaves only the compiled value.
+ */
+function pbAttribute(name: string, value: string | number, textless = false): Buffer {
+  const android = name !== 'package';
+  const parts = [
+    ...(android ? [field(1, ANDROID_NS)] : []),
+    field(2, name),
+    ...(textless && typeof value === 'number' ? [] : [field(3, String(value))]),
+    ...(android && RESOURCE_IDS[name] ? [number(5, RESOURCE_IDS[name])] : []),
+    ...(typeof value === 'number' ? [field(6, field(7, number(6, value)))] : []),
+  ];
+  return Buffer.concat(parts);
+}
+
+/** An XmlNode holding an element (field 1): namespace declarations, name, attributes, children, source line. */
+function pbElement(
+  name: string,
+  attributes: Buffer[],
+  children: Buffer[] = [],
+  declareAndroid = false,
+): Buffer {
+  const element = Buffer.concat([
+    ...(declareAndroid ? [field(1, Buffer.concat([field(1, 'android'), field(2, ANDROID_NS)]))] : []),
+    field(3, name),
+    ...attributes.map((a) => field(4, a)),
+    ...children.map((c) => field(5, c)),
+  ]);
+  // XmlNode: element (1), source position (3: line 1).
+  return Buffer.concat([field(1, element), field(3, number(1, 1))]);
+}
+
+/** The protobuf AndroidManifest.xml of an App Bundle's base module. */
+export const bundleManifest = (facts: AndroidFacts, options: { textless?: boolean } = {}): Buffer =>
+  pbElement(
+    'manifest',
+    [
+      pbAttribute('versionCode', facts.versionCode, options.textless),
+      pbAttribute('versionName', facts.versionName),
+      pbAttribute('package', facts.package),
+    ],
+    [
+      pbElement('uses-sdk', [pbAttribute('minSdkVersion', facts.minSdk, options.textless)]),
+      pbElement('application', [field(2, 'label')]),
+    ],
+    true,
+  );
+
+/** An AAB laid out as bundletool builds it: the base module's manifest, dex and resources, the bundle config. */
+export const aabOf = (
+  facts: Partial<AndroidFacts> = {},
+  options: { textless?: boolean } = {},
+): Promise<Buffer> =>
+  zipOfFiles({
+    'BundleConfig.pb': Buffer.concat([field(1, field(1, '1.18.1'))]),
+    'base/manifest/AndroidManifest.xml': bundleManifest({ ...DEFAULT_APK, ...facts }, options),
+    'base/dex/classes.dex': Buffer.from('dex\n035\0fake code'),
+    'base/resources.pb': Buffer.alloc(64, 0),
+  });

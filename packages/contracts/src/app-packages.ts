@@ -67,11 +67,12 @@ export type PackageUpdate = z.input<typeof packageUpdateBody>;
 
 /**
  * What the package itself says, read with maintained parsers from its manifest: an APK's binary
- * `AndroidManifest.xml` (package name, `versionCode`, `versionName`, `minSdkVersion`), an IPA's
+ * `AndroidManifest.xml` (package name, `versionCode`, `versionName`, `minSdkVersion`), the same
+ * of an AAB's protobuf `base/manifest/AndroidManifest.xml`, an IPA's
  * `Info.plist`, binary or XML (`CFBundleIdentifier`, `CFBundleShortVersionString`,
  * `CFBundleVersion`, `MinimumOSVersion`), a HarmonyOS package's `module.json`/`pack.info`. Empty
  * texts where the manifest does not say (a version name taken from a resource); null when the kind
- * has no manifest read here (an AAB's protobuf manifest, a PC zip).
+ * has no manifest read here (a PC zip).
  */
 export const packageManifest = z.object({
   /** The package name (Android), bundle id (iOS) or bundle name (HarmonyOS). */

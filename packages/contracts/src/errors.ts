@@ -660,6 +660,17 @@ export const RULE_MESSAGES = {
     ar: 'تُحفظ الحزمة المنشورة أو المتوقفة ولا يمكن حذفها؛ ضع عليها علامة متوقفة عندما لا تعود مستخدمة.',
     tc: '已發佈或已廢棄的安裝包會保留，不能刪除；不再使用請將其標為已廢棄',
   },
+  image_retry_not_failed: {
+    zh: '只有评分已放弃且尚未由人工审核的图片才能立即重试',
+    en: 'Only an image whose scoring was given up, and that no reviewer has decided, can be retried now.',
+    ja: 'スコアリングが断念され、まだ審査担当者が判定していない画像のみ今すぐ再試行できます。',
+    th: 'ลองใหม่ทันทีได้เฉพาะรูปภาพที่การให้คะแนนล้มเหลวและยังไม่มีผู้ตรวจสอบตัดสิน',
+    vi: 'Chỉ ảnh đã bị bỏ chấm điểm và chưa được người duyệt quyết định mới có thể thử lại ngay.',
+    tl: 'Ang larawan lamang na sinukuan na ang pag-score at wala pang reviewer na nagpasya ang maaaring subukang muli ngayon.',
+    id: 'Hanya gambar yang penilaiannya sudah dihentikan dan belum diputuskan peninjau yang dapat dicoba ulang sekarang.',
+    ar: 'لا يمكن إعادة المحاولة الآن إلا لصورة توقف تقييمها ولم يبتّ فيها أي مراجع.',
+    tc: '只有評分已放棄且尚未由人工審核的圖片才能立即重試',
+  },
   cs_blacklisted: {
     zh: '该玩家已被列入客服黑名单，暂时无法发起会话',
     en: 'This player is on the service blacklist and cannot start a conversation for now.',

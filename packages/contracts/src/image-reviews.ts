@@ -96,6 +96,8 @@ export const imageReviewFilters = {
   status: z.enum(IMAGE_STATES).optional(),
   kind: z.enum(IMAGE_KINDS).optional(),
   score_min: queryInt(0, 100).optional(),
+  /** Where scoring stands: retrying, failed (given up), scored. */
+  scoring: z.enum(IMAGE_SCORING).optional(),
 };
 export const imageReviewListQuery = listQuery(IMAGE_REVIEW_SORTS, imageReviewFilters);
 export const imageReviewExportQuery = exportQuery(imageReviewFilters);
@@ -114,7 +116,7 @@ export const imageReviewsResource = defineResource({
   update: noBody.extend({ version: versionField }),
   list: imageReviewListQuery,
   export: imageReviewExportQuery,
-  filters: ['q', 'status', 'kind', 'score_min'],
+  filters: ['q', 'status', 'kind', 'score_min', 'scoring'],
   sorts: IMAGE_REVIEW_SORTS,
   remove: 'none',
 });
@@ -126,6 +128,11 @@ export const imageDecisionBody = z.object({
   version: versionField,
   reason: safeText().trim().max(200).default(''),
 });
+/**
+ * `POST /image-reviews/:id/retry`: one more moderation call, now, for an image whose scoring was
+ * given up (`failed`) and that staff have not decided; it counts as an attempt.
+ */
+export const imageRetryBody = z.object({ version: versionField });
 /** `POST /image-reviews/bulk`: one decision for several images; each is answered on its own. */
 export const imageBulkBody = z.object({
   ids: distinct(idField, 100).min(1),

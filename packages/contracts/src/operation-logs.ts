@@ -47,6 +47,8 @@ export const LOG_ACTIONS = [
   'resolve',
   'close',
   'reopen',
+  // Image review: a given-up scoring tried again by staff.
+  'retry',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 

@@ -547,6 +547,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'تتقدم حالة الحزمة إلى الأمام فقط: قيد الاختبار ← منشورة ← متوقفة.',
     tc: '安裝包狀態只能向前：測試中 → 已發佈 → 已廢棄',
   },
+  package_code_differs: {
+    zh: '版本号与安装包不符：安装包自身的版本号为 {code}',
+    en: 'The build number does not match the package: the package itself says build {code}.',
+    ja: 'ビルド番号がパッケージと一致しません。パッケージ自体のビルド番号は {code} です。',
+    th: 'หมายเลขบิลด์ไม่ตรงกับแพ็กเกจ: แพ็กเกจระบุบิลด์ {code}',
+    vi: 'Số bản dựng không khớp với gói: bản thân gói ghi bản dựng {code}.',
+    tl: 'Hindi tugma ang build number sa package: build {code} ang sinasabi ng package mismo.',
+    id: 'Nomor build tidak cocok dengan paket: paket itu sendiri menyebut build {code}.',
+    ar: 'رقم الإصدار لا يطابق الحزمة: الحزمة نفسها تذكر الإصدار {code}.',
+    tc: '版本號與安裝包不符：安裝包自身的版本號為 {code}',
+  },
   // Version fields (version-fields.ts).
   bad_json_schema: {
     zh: 'JSON Schema 无法使用：须为合法的 JSON，且只能引用本文档内的定义（#/…）',

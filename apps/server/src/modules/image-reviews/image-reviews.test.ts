@@ -219,6 +219,70 @@ describe('failed scoring is retried', () => {
   });
 });
 
+describe('retry now, for an image whose scoring was given up', () => {
+  afterAll(() => setRescoreBackoff(30_000));
+  beforeAll(async () => {
+    await setParty(t.admin, 'google_vision', { mode: 'fake' });
+    await policy({ approve_below: 30, reject_at: 90, show_pending: false });
+  });
+
+  it('lists failed ones by their state, scores one again on request (permission-checked), once failed only', async () => {
+    setRescoreBackoff(0);
+    fakeVision().mode = 'fail';
+    let failed: ImageReview;
+    try {
+      failed = await settled((await post(`https://cdn.example.com/${tag}/retry-cat.png`)).id);
+      expect(failed).toMatchObject({ scoring: 'failed', scoring_attempts: 5, status: 'pending' });
+      const ids = async (scoring: string) =>
+        body<List>(await t.admin.get(`/api/v1/image-reviews?q=img_${tag}&scoring=${scoring}`)).data.list.map(
+          (i) => i.id,
+        );
+      expect(await ids('failed')).toContain(failed.id);
+      expect(await ids('scored')).not.toContain(failed.id);
+      expect(body(await t.admin.get('/api/v1/image-reviews?scoring=lost')).code).toBe(400001);
+
+      // Seeing is not deciding; another CP does not find it; a stale version conflicts.
+      const retry = (as: typeof t.admin, version: number) =>
+        as.post(`/api/v1/image-reviews/${failed.id}/retry`, { version });
+      const viewer = await t.staff(['offline/see/image_review']);
+      expect(body(await retry(viewer, failed.version)).code).toBe(403001);
+      const hw = await t.signIn('ops_hw', 'dawn');
+      expect(body(await retry(hw, failed.version)).code).toBe(404001);
+      expect(body(await retry(t.admin, failed.version - 1)).code).toBe(409001);
+      expect(await item(failed.id)).toEqual(failed);
+
+      // Still failing: one more attempt counted, the new reason kept, no new ladder of retries.
+      const again = body<ImageReview>(await retry(t.admin, failed.version)).data;
+      expect(again).toMatchObject({ scoring: 'failed', scoring_attempts: 6, next_scoring_at: null });
+      expect(again.moderation_error).toContain('503');
+      failed = again;
+    } finally {
+      fakeVision().mode = 'ok';
+    }
+    // The moderation answers: scored and decided by the policy.
+    const scored = body<ImageReview>(
+      await t.admin.post(`/api/v1/image-reviews/${failed.id}/retry`, { version: failed.version }),
+    ).data;
+    expect(scored).toMatchObject({
+      scoring: 'scored',
+      score: 0,
+      status: 'approved',
+      decided_by: 'policy',
+      moderation_error: '',
+    });
+    expect(await verdict(failed.id)).toMatchObject({ status: 'approved', visible: true });
+    // Not failed any more: refused with the reason, nothing called.
+    const refused = await t.admin.post(`/api/v1/image-reviews/${failed.id}/retry`, {
+      version: scored.version,
+    });
+    expect(body(refused)).toMatchObject({
+      code: 422001,
+      msg: '只有评分已放弃且尚未由人工审核的图片才能立即重试',
+    });
+    expect((await t.logsOf('image_review', failed.id)).map((l) => l.action)).toEqual(['retry', 'retry']);
+  });
+});
+
 describe('image review with Google Cloud Vision (real, against the stand-in)', () => {
   beforeAll(async () => {
     await setParty(t.admin, 'google_vision', {

@@ -12,6 +12,7 @@ import {
   imageBulkBody,
   imageDecisionBody,
   imagePolicyUpdate,
+  imageRetryBody,
   imageReviewsResource,
   queryInt,
   type GameImage,
@@ -25,7 +26,7 @@ import type { Scope } from '../../lib/access.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import type { Outside } from '../../lib/outside/index.ts';
 import type { JobRunner, TaskHandler } from '../../lib/jobs/index.ts';
-import { inTransaction } from '../../lib/problems.ts';
+import { inTransaction, ruleError } from '../../lib/problems.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
 import { queryRoutes, resourceReads } from '../../lib/resource-routes.ts';
@@ -95,6 +96,7 @@ export const imageReviewReads = resourceReads(imageReviewsResource, {
     f.status ? eq(imageReviews.status, f.status) : undefined,
     f.kind ? eq(imageReviews.kind, f.kind) : undefined,
     f.score_min !== undefined ? gte(imageReviews.score, f.score_min) : undefined,
+    f.scoring ? eq(imageReviews.scoring, f.scoring) : undefined,
   ],
   sortBy: {
     id: imageReviews.id,
@@ -267,7 +269,10 @@ async function decide(
 }
 
 /** `/image-reviews`: the list and export, one image, decisions one by one or in bulk, the policy. */
-export async function imageReviewRoutes(fastify: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function imageReviewRoutes(
+  fastify: FastifyInstance,
+  { db, outside, jobs }: { db: Db; outside: Outside; jobs: JobRunner },
+): Promise<void> {
   queryRoutes(fastify, db, imageReviewsResource, imageReviewReads, {
     exporter: {
       headers: [
@@ -328,6 +333,41 @@ export async function imageReviewRoutes(fastify: FastifyInstance, { db }: { db: 
     '/image-reviews/:id',
     { schema: { tags, summary: 'One image', params: idParam }, config: can(imageReviewsResource, 'read') },
     async (request) => ok(await imageReviewReads.get(db, scopeOf(request), request.params.id)),
+  );
+  app.post(
+    '/image-reviews/:id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Scores an image whose scoring was given up once more, now',
+        params: idParam,
+        body: imageRetryBody,
+      },
+      config: can(imageReviewsResource, 'update'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const { id } = request.params;
+      const row = await inTransaction(db, scope.lang, async (tx) => {
+        const before = await findOr404(tx, imageReviews, rowInScope(imageReviews, scope, id));
+        if (before.version !== request.body.version) throw new ApiError(ErrorCode.CONFLICT);
+        if (before.scoring !== 'failed' || before.decidedBy === 'staff')
+          throw ruleError(scope.lang, 'image_retry_not_failed');
+        await logChange(tx, scope, {
+          action: 'retry',
+          targetType: 'image_review',
+          targetId: id,
+          targetName: `#${id}`,
+          before: { scoring: before.scoring, scoring_attempts: before.scoringAttempts },
+          after: { scoring: 'retrying' },
+        });
+        return before;
+      });
+      // The moderation call is made outside the transaction; it counts as one more attempt (a
+      // failure leaves the image failed with the new reason, no new ladder of retries).
+      const saved = await recordScoring(db, jobs, row, await moderate(db, outside, row));
+      return ok((await itemsOf(db, [saved]))[0]);
+    },
   );
   app.post(
     '/image-reviews/:id/:decision',

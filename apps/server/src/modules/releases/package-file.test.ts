@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { androidManifest, apkOf, DEFAULT_APK, ipaOf, zipOfFiles } from '../../../test/packages.ts';
+import {
+  aabOf,
+  androidManifest,
+  apkOf,
+  bundleManifest,
+  DEFAULT_APK,
+  ipaOf,
+  zipOfFiles,
+} from '../../../test/packages.ts';
 import { deflateBomb, xmlEntry, zipOf } from '../../../test/zips.ts';
 import { PACKAGE_READ_LIMITS, PackageRefusal, readPackage } from './package-file.ts';
 
@@ -84,7 +92,41 @@ describe('package metadata from the package itself', () => {
     }
   });
 
-  it("reads a HarmonyOS package's module.json; an AAB's protobuf manifest is checked, not read", async () => {
+  it("reads an AAB's protobuf manifest (aapt2's XmlNode): package name, version code and name, min SDK", async () => {
+    const facts = { package: 'com.example.bundle', versionCode: 50_312, versionName: '5.3.12', minSdk: 28 };
+    const expected = {
+      app_id: 'com.example.bundle',
+      version_name: '5.3.12',
+      build: '50312',
+      version_code: 50_312,
+      min_os: '28',
+    };
+    expect(await read(await aabOf(facts), 'aab')).toEqual(expected);
+    // Only the compiled integers (no text value): read from Item.prim.
+    expect(await read(await aabOf(facts, { textless: true }), 'aab')).toEqual(expected);
+    // The same limits as an APK's: a manifest past the byte limit is refused, not decoded.
+    const aab = await aabOf(facts);
+    const s = source(aab);
+    expect(
+      await refusal(readPackage(s.get, aab.length, 'aab', 'android', { entries: 10, manifestBytes: 20 })),
+    ).toMatchObject({ key: 'package_too_large_inside', params: { bytes: 20 } });
+    // Not a manifest, or not protobuf: unreadable.
+    const damaged = async (manifest: Buffer) =>
+      (await refusal(read(await zipOfFiles({ 'base/manifest/AndroidManifest.xml': manifest }), 'aab'))).key;
+    expect(await damaged(Buffer.from([0x0a, 0x00]))).toBe('package_manifest_unreadable');
+    expect(await damaged(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0x0f, 0x01]))).toBe(
+      'package_manifest_unreadable',
+    );
+    expect(await damaged(bundleManifest({ ...DEFAULT_APK, package: '' }))).toBe(
+      'package_manifest_unreadable',
+    );
+    // An AAB without its base manifest is not what its name says.
+    expect((await refusal(read(await apkOf(), 'aab'))).params).toMatchObject({
+      entry: 'base/manifest/AndroidManifest.xml',
+    });
+  });
+
+  it("reads a HarmonyOS package's module.json", async () => {
     const hap = await zipOfFiles({
       'module.json': JSON.stringify({
         app: { bundleName: 'com.example.harmony', versionCode: 12, versionName: '1.2', minAPIVersion: 9 },
@@ -97,8 +139,6 @@ describe('package metadata from the package itself', () => {
       version_code: 12,
       min_os: '9',
     });
-    const aab = await zipOfFiles({ 'base/manifest/AndroidManifest.xml': Buffer.from([0x0a, 0x00]) });
-    expect(await read(aab, 'aab')).toBeNull();
   });
 
   it('reads the directory and the manifest only, not the whole package', async () => {

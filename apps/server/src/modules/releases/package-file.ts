@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import protobuf from 'protobufjs/light.js';
 import { parse as parseXmlPlist, parseBinary as parseBinaryPlist } from 'plist';
 import {
   PACKAGE_KINDS,
@@ -15,7 +16,8 @@ import type { ByteRange } from '../files/index.ts';
  * What an uploaded package holds and says about itself. Its zip is read with yauzl over ranged
  * reads of the stored file (the central directory at its end, then one entry): a 200 MB APK is not
  * read through. Only the manifest is inflated — an APK's binary `AndroidManifest.xml` (read with
- * DeviceFarmer's adbkit-apkreader parser), an IPA's `Info.plist` (binary with bplist-parser, XML
+ * DeviceFarmer's adbkit-apkreader parser), an AAB's protobuf `base/manifest/AndroidManifest.xml`
+ * (aapt2's `XmlNode`, decoded with protobufjs), an IPA's `Info.plist` (binary with bplist-parser, XML
  * with plist), a HarmonyOS package's `module.json`/`pack.info` (JSON) — and never more than
  * `PACKAGE_READ_LIMITS.manifestBytes`: yauzl checks the bytes really inflated against the sizes
  * the directory claims, so a zip bomb or a lying header is refused.
@@ -162,6 +164,7 @@ class StoreReader extends yauzl.RandomAccessReader {
 /** The manifest's entry for each kind the server reads one of (the first name that passes). */
 const MANIFEST: Partial<Record<Rule, (name: string) => boolean>> = {
   apk: REQUIRED.apk.test,
+  aab: REQUIRED.aab.test,
   ipa: REQUIRED.ipa.test,
   harmony: (name) => name === 'module.json' || name === 'pack.info',
 };
@@ -235,6 +238,81 @@ function androidManifest(xml: Buffer): PackageManifest | null {
     build,
     version_code: codeOf(build),
     min_os: text(sdk.get('minSdkVersion')),
+  };
+}
+
+/**
+ * The part of aapt2's `Resources.proto` (package `aapt.pb`) an App Bundle's manifest is written in:
+ * an `XmlNode` is an element or a text; an element has a name, attributes and child nodes; an
+ * attribute has its text value and, compiled, an `Item` whose `Primitive` holds an integer. Fields
+ * left out here (namespaces, source positions, other item kinds) are skipped by the decoder.
+ */
+const AAPT = protobuf.Root.fromJSON({
+  nested: {
+    XmlNode: {
+      oneofs: { node: { oneof: ['element', 'text'] } },
+      fields: { element: { type: 'XmlElement', id: 1 }, text: { type: 'string', id: 2 } },
+    },
+    XmlElement: {
+      fields: {
+        namespaceUri: { type: 'string', id: 2 },
+        name: { type: 'string', id: 3 },
+        attribute: { rule: 'repeated', type: 'XmlAttribute', id: 4 },
+        child: { rule: 'repeated', type: 'XmlNode', id: 5 },
+      },
+    },
+    XmlAttribute: {
+      fields: {
+        namespaceUri: { type: 'string', id: 1 },
+        name: { type: 'string', id: 2 },
+        value: { type: 'string', id: 3 },
+        resourceId: { type: 'uint32', id: 5 },
+        compiledItem: { type: 'Item', id: 6 },
+      },
+    },
+    Item: { fields: { prim: { type: 'Primitive', id: 7 } } },
+    Primitive: {
+      fields: {
+        intDecimalValue: { type: 'int32', id: 6 },
+        intHexadecimalValue: { type: 'uint32', id: 7 },
+      },
+    },
+  },
+});
+const XmlNodeType = AAPT.lookupType('XmlNode');
+type PbAttribute = {
+  name?: string;
+  value?: string;
+  compiledItem?: { prim?: { intDecimalValue?: number; intHexadecimalValue?: number } } | null;
+};
+type PbElement = { name?: string; attribute?: PbAttribute[]; child?: { element?: PbElement | null }[] };
+
+/** An attribute's text, else its compiled integer (a build tool may leave only the compiled value). */
+function pbValue(attribute: PbAttribute | undefined): string {
+  if (!attribute) return '';
+  if (attribute.value) return attribute.value;
+  const prim = attribute.compiledItem?.prim;
+  const number = prim?.intDecimalValue ?? prim?.intHexadecimalValue;
+  return number === undefined || number === null ? '' : String(number);
+}
+
+/** An AAB's manifest: the same facts as an APK's, from aapt2's protobuf XML. */
+function bundleManifest(data: Buffer): PackageManifest | null {
+  const root = (XmlNodeType.decode(data) as unknown as { element?: PbElement | null }).element;
+  if (!root || root.name !== 'manifest') return null;
+  const attrs = (element: PbElement | undefined | null) =>
+    new Map((element?.attribute ?? []).map((a) => [a.name ?? '', a]));
+  const manifest = attrs(root);
+  const sdk = attrs((root.child ?? []).map((node) => node.element).find((e) => e?.name === 'uses-sdk'));
+  const app_id = pbValue(manifest.get('package'));
+  if (!app_id) return null;
+  const build = pbValue(manifest.get('versionCode'));
+  return {
+    app_id,
+    version_name: pbValue(manifest.get('versionName')),
+    build,
+    version_code: codeOf(build),
+    min_os: pbValue(sdk.get('minSdkVersion')),
   };
 }
 
@@ -330,6 +408,7 @@ function harmonyManifest(data: Buffer): PackageManifest | null {
 
 const PARSERS: Partial<Record<Rule, (data: Buffer) => PackageManifest | null>> = {
   apk: androidManifest,
+  aab: bundleManifest,
   ipa: iosManifest,
   harmony: harmonyManifest,
 };
@@ -337,7 +416,7 @@ const PARSERS: Partial<Record<Rule, (data: Buffer) => PackageManifest | null>> =
 /**
  * Reads a stored package of `size` bytes: refuses it (`PackageRefusal`) when it is not a zip,
  * lacks what its kind holds, or its manifest cannot be read; answers what its manifest says (null
- * for kinds whose manifest is not read here: an AAB's protobuf manifest, a PC zip).
+ * for kinds whose manifest is not read here: a PC zip).
  */
 export async function readPackage(
   source: RangeSource,

@@ -25,19 +25,22 @@ async function upload(as: Client, name: string, bytes: Buffer): Promise<FileItem
   return body<FileItem>(res).data;
 }
 
-// The shared behaviour: each sample names its own uploaded APK (uploaded once the suite's app is up).
+// The shared behaviour: each sample names its own uploaded APK, whose build number is the sample's
+// (uploaded once the suite's app is up).
 const sampleFiles: string[] = [];
+const SAMPLE_FILES = 40;
 describeResource(appPackagesResource, {
   setup: async (ctx) => {
     const as = await signIn(ctx, 'admin', 'xianxia');
-    for (let i = 0; i < 12; i++) sampleFiles.push((await upload(as, `game-${i}.apk`, await APK())).id);
+    for (let n = 1; n <= SAMPLE_FILES; n++)
+      sampleFiles.push((await upload(as, `game-${n}.apk`, await apkOf({ versionCode: 10 + n }))).id);
   },
   sample: (n) => ({
     platform: 'android',
     channel: `generic${n}`,
     version_name: '1.0.0',
     version_code: 10 + n,
-    file_id: sampleFiles[n % sampleFiles.length],
+    file_id: sampleFiles[n - 1],
   }),
   change: { note: 'changed' },
   invalid: {
@@ -62,7 +65,7 @@ async function create(fields: Record<string, unknown>, as: Client = admin) {
 
 describe('installation packages', () => {
   it('keeps the uploaded file with its SHA-256 and size; the build number only rises per platform and channel', async () => {
-    const bytes = await APK();
+    const bytes = await apkOf({ versionCode: 500 });
     const file = await upload(admin, 'game-release.apk', bytes);
     const res = await create({ channel: 'rise', version_code: 500, file_id: file.id, note: 'first' });
     expect(res.statusCode, res.body).toBe(200);
@@ -84,7 +87,7 @@ describe('installation packages', () => {
     expect(await t.rowCount(appPackages)).toBe(before);
     // A sub-channel counts on its own; the file and build never change once created.
     expect(
-      (await create({ channel: 'rise', sub_channel: 'ads1', version_code: 400, file_id: file.id }))
+      (await create({ channel: 'rise', sub_channel: 'ads1', version_code: 500, file_id: file.id }))
         .statusCode,
     ).toBe(200);
     const recode = await admin.put(`/api/v1/app-packages/${created.id}`, { version_code: 900, version: 1 });
@@ -136,6 +139,32 @@ describe('installation packages', () => {
     expect(body(await hw.get(`/api/v1/app-packages/inspect?file_id=${apk.id}`)).code).toBe(400001);
   });
 
+  it('refuses a save whose build number is not the one the package says, writing nothing', async () => {
+    const file = await upload(admin, 'differs.apk', await apkOf({ versionCode: 8100, versionName: '8.1.0' }));
+    const before = await t.rowCount(appPackages);
+    for (const code of [8099, 8101]) {
+      const res = await create({ channel: 'differs', version_code: code, file_id: file.id });
+      expect(res.statusCode, res.body).toBe(400);
+      const { fields } = body<{ fields: Record<string, string> }>(res).data;
+      expect(Object.keys(fields)).toEqual(['version_code']);
+      // Translated: the staff member's language (the demo admin reads Chinese).
+      expect(fields.version_code).toBe('版本号与安装包不符：安装包自身的版本号为 8100');
+    }
+    expect(await t.rowCount(appPackages)).toBe(before);
+    // The version name may differ (a staff label); the build number must not.
+    const saved = await create({
+      channel: 'differs',
+      version_code: 8100,
+      version_name: '8.1',
+      file_id: file.id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(body<AppPackage>(saved).data.manifest).toMatchObject({
+      version_code: 8100,
+      version_name: '8.1.0',
+    });
+  });
+
   it('refuses a package that is not what its name says, or not for its platform, writing nothing', async () => {
     const fake = await upload(admin, 'fake.apk', zipWith('readme.txt'));
     const ipaAsApk = await upload(admin, 'other.apk', await IPA());
@@ -162,13 +191,15 @@ describe('installation packages', () => {
     expect(await fieldOf({ channel: 'named', file_id: theirs.id })).toMatch(/找不到/);
     expect(await t.rowCount(appPackages)).toBe(before);
     // The real IPA goes in for iOS.
-    expect((await create({ platform: 'ios', channel: 'named', file_id: ipa.id })).statusCode).toBe(200);
+    expect(
+      (await create({ platform: 'ios', channel: 'named', version_code: 1, file_id: ipa.id })).statusCode,
+    ).toBe(200);
   });
 
   it('moves testing → released → deprecated only; keeps released packages; serves the file until deprecated', async () => {
     const bytes = await APK();
     const file = await upload(admin, 'served.apk', bytes);
-    const row = body<AppPackage>(await create({ channel: 'life', file_id: file.id })).data;
+    const row = body<AppPackage>(await create({ channel: 'life', version_code: 1, file_id: file.id })).data;
     const download = () => t.app.inject({ method: 'GET', url: `/downloads/${file.id}` });
     const got = await download();
     expect(got.statusCode).toBe(200);
@@ -220,8 +251,12 @@ describe('installation packages', () => {
       url: '',
       package: null,
     });
-    const channelFile = await upload(admin, 'pkg.apk', await APK());
-    const subFile = await upload(admin, 'pkg-sub.apk', await APK());
+    const channelFile = await upload(admin, 'pkg.apk', await apkOf({ versionCode: 3000 }));
+    const subFile = await upload(
+      admin,
+      'pkg-sub.apk',
+      await apkOf({ versionCode: 3000, versionName: '3.0.1' }),
+    );
     const channelPackage = body<AppPackage>(
       await create({ channel: 'pkg', version_code: 3000, file_id: channelFile.id }),
     ).data;
@@ -248,7 +283,7 @@ describe('installation packages', () => {
 
   it("never shows another CP's packages", async () => {
     const file = await upload(admin, 'mine.apk', await APK());
-    const row = body<AppPackage>(await create({ channel: 'mine', file_id: file.id })).data;
+    const row = body<AppPackage>(await create({ channel: 'mine', version_code: 1, file_id: file.id })).data;
     const hw = await signIn(t, 'ops_hw', 'dawn');
     expect(body(await hw.get(`/api/v1/app-packages/${row.id}`)).code).toBe(404001);
   });

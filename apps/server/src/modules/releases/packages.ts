@@ -159,7 +159,10 @@ export function packageImplOf(storage: FileStorage) {
             problems.add('file_id', error.key, error.params);
             return undefined;
           });
-          if (manifest !== undefined)
+          // The build number is the package's own: a form that says another one is refused.
+          if (manifest?.version_code != null && manifest.version_code !== input.version_code)
+            problems.add('version_code', 'package_code_differs', { code: manifest.version_code });
+          else if (manifest !== undefined)
             facts.set(input, {
               kind,
               fileName: file.name,

@@ -5,10 +5,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   IMAGE_KINDS,
+  IMAGE_SCORING,
   IMAGE_STATES,
   imageReviewsResource,
   type ImageDecision,
   type ImageReview,
+  type ImageScoring,
   type ImageState,
 } from '@rx/contracts/image-reviews';
 import { usePermission } from '@/app/permission/index.ts';
@@ -28,6 +30,47 @@ const STATE_COLOR: Record<ImageState, string> = {
   approved: 'success',
   rejected: 'error',
 };
+const SCORING_COLOR: Record<ImageScoring, string> = {
+  scored: 'default',
+  retrying: 'processing',
+  failed: 'error',
+};
+
+/** Where an image's scoring stands: retrying (attempts, next try, last error) or given up (why). */
+function ScoringCell({ row }: { row: ImageReview }) {
+  const { t } = useTranslation('imageReviews');
+  return (
+    <Space orientation="vertical" size={2} data-testid={`scoring-${row.id}`}>
+      <Tag color={SCORING_COLOR[row.scoring]}>{t(`scorings.${row.scoring}`)}</Tag>
+      {row.scoring === 'retrying' && (
+        <>
+          <Typography.Text type="secondary">
+            {t('scoringRetrying', { attempts: row.scoring_attempts })}
+          </Typography.Text>
+          {row.next_scoring_at && (
+            <Typography.Text type="secondary">
+              {t('nextAttempt', { at: formatDateTime(row.next_scoring_at) })}
+            </Typography.Text>
+          )}
+          {row.moderation_error && (
+            <Typography.Text
+              type="warning"
+              ellipsis={{ tooltip: row.moderation_error }}
+              style={{ maxWidth: 220 }}
+            >
+              {t('lastError', { error: row.moderation_error })}
+            </Typography.Text>
+          )}
+        </>
+      )}
+      {row.scoring === 'failed' && (
+        <Typography.Text type="danger" style={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+          {t('scoringFailed', { attempts: row.scoring_attempts, error: row.moderation_error })}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
 
 /**
  * Image review (`offline/see/image_review`): players' images with their moderation score; the policy
@@ -47,6 +90,14 @@ export function ImageReviewPage() {
     mutationFn: ({ row, decision }: { row: ImageReview; decision: ImageDecision }) =>
       http.post(`/${RESOURCE.name}/${row.id}/${decision}`, { version: row.version }),
     onSuccess: refresh,
+  });
+  const retry = useMutation({
+    mutationFn: (row: ImageReview) =>
+      http.post<ImageReview>(`/${RESOURCE.name}/${row.id}/retry`, { version: row.version }),
+    onSuccess: (row) => {
+      toast.success(t(row.scoring === 'scored' ? 'retried' : 'retriedFailed'));
+      refresh();
+    },
   });
   const bulk = useMutation({
     mutationFn: (decision: ImageDecision) =>
@@ -113,6 +164,12 @@ export function ImageReviewPage() {
         ),
       },
       {
+        title: t('scoring'),
+        dataIndex: 'scoring',
+        width: 240,
+        render: (_: ImageScoring, row) => <ScoringCell row={row} />,
+      },
+      {
         title: t('visible'),
         dataIndex: 'visible',
         width: 100,
@@ -131,7 +188,17 @@ export function ImageReviewPage() {
         width: 150,
         render: (_, row) =>
           canEdit && (
-            <Space size={0}>
+            <Space size={0} wrap>
+              {row.scoring === 'failed' && row.decided_by !== 'staff' && (
+                <Button
+                  type="link"
+                  size="small"
+                  loading={retry.isPending && retry.variables?.id === row.id}
+                  onClick={() => retry.mutate(row)}
+                >
+                  {t('retryNow')}
+                </Button>
+              )}
               {row.status !== 'approved' && (
                 <Button type="link" size="small" onClick={() => one.mutate({ row, decision: 'approve' })}>
                   {t('approve')}
@@ -151,7 +218,7 @@ export function ImageReviewPage() {
           ),
       },
     ],
-    [t, canEdit, one],
+    [t, canEdit, one, retry],
   );
 
   return (
@@ -170,6 +237,7 @@ export function ImageReviewPage() {
           { name: 'q', label: t('crud:field.keyword'), width: 170 },
           { ...enumSearch(t, 'status', t('state'), IMAGE_STATES, 'states'), width: 140 },
           { ...enumSearch(t, 'kind', t('kind'), IMAGE_KINDS, 'kinds'), width: 150 },
+          { ...enumSearch(t, 'scoring', t('scoring'), IMAGE_SCORING, 'scorings'), width: 150 },
           { name: 'score_min', label: t('scoreMin'), width: 100 },
         ]}
         rowKey="id"
