@@ -1,47 +1,33 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Select, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  adReportPullBody,
   adReportsResource,
   type AdReportAccounts,
   type AdReportRow,
   type AdReportSummary,
 } from '@rx/contracts/ad-reports';
 import { adMediumOf } from '@rx/contracts/dimensions';
-import type { JobStarted } from '@rx/contracts/jobs';
 import { permissionsFor } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { usePatternPage } from '@/app/routes/handle.ts';
 import { Chart } from '@/shared/chart/index.ts';
-import { apiQuery, serverFieldErrors, useListParams, validateWith } from '@/shared/crud/index.ts';
+import { apiQuery, useListParams } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards, percent } from '../../_tools/report-parts.tsx';
 
 const RESOURCE = adReportsResource;
-type PullValues = { from?: string; to?: string; ad_account_id?: number };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Yesterday and the six days before it, as the daily pull takes them (the medium's calendar). */
-function lastWeek(): { from: string; to: string } {
-  const day = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date(Date.now() + offset * 86_400_000));
-  return { from: day(-7), to: day(-1) };
-}
 
 /**
  * A medium's daily report (every medium's `data-report` page): each advertiser account's spend,
@@ -270,8 +256,9 @@ export function AdReportsPage() {
       scroll={{ x: 1680 }}
     >
       {pulling && (
-        <PullReports
-          media={media}
+        <PullDaysModal
+          path={`/${RESOURCE.name}/pull`}
+          query={{ media }}
           accounts={accountOptions}
           onClose={() => setPulling(false)}
           onStarted={(job) => {
@@ -283,82 +270,5 @@ export function AdReportsPage() {
         />
       )}
     </QueryListPage>
-  );
-}
-
-/** Pull a range of days again now: checked with the API's own schema, then a job. */
-function PullReports({
-  media,
-  accounts,
-  onClose,
-  onStarted,
-  onError,
-}: {
-  media: string;
-  accounts: { value: string; label: string }[];
-  onClose: () => void;
-  onStarted: (job: JobStarted) => void;
-  onError: (error: unknown) => void;
-}) {
-  const { t } = useTranslation('ads');
-  const [form] = Form.useForm<{ from?: string; to?: string; ad_account_id?: string }>();
-  const mark = (fields: Record<string, string>) =>
-    form.setFields(
-      Object.entries(fields)
-        .filter(([name]) => name === 'from' || name === 'to' || name === 'ad_account_id')
-        .map(([name, message]) => ({ name: name as 'from' | 'to' | 'ad_account_id', errors: [message] })),
-    );
-  const start = useMutation({
-    mutationFn: (values: PullValues) =>
-      http.post<JobStarted>(`/${adReportsResource.name}/pull`, values, { query: { media } }),
-    onSuccess: onStarted,
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) mark(fields);
-      else onError(error);
-    },
-  });
-  const submit = () => {
-    const raw = form.getFieldsValue();
-    const values: PullValues = {
-      from: raw.from || undefined,
-      to: raw.to || undefined,
-      ...(raw.ad_account_id ? { ad_account_id: Number(raw.ad_account_id) } : {}),
-    };
-    const checked = validateWith(adReportPullBody, values, currentLanguage());
-    if (!checked.ok) {
-      mark(checked.errors);
-      return;
-    }
-    start.mutate(values);
-  };
-  return (
-    <Modal
-      open
-      title={t('reports.pullTitle')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('reports.pullStart')}
-      cancelText={t('crud:action.cancel')}
-      confirmLoading={start.isPending}
-    >
-      <p>{t('reports.pullHelp')}</p>
-      <Form form={form} layout="vertical" initialValues={lastWeek()}>
-        <Form.Item name="from" label={t('reports.filters.from')} required>
-          <Input type="date" aria-label={t('reports.filters.from')} />
-        </Form.Item>
-        <Form.Item name="to" label={t('reports.filters.to')} required>
-          <Input type="date" aria-label={t('reports.filters.to')} />
-        </Form.Item>
-        <Form.Item name="ad_account_id" label={t('reports.columns.account')}>
-          <Select
-            allowClear
-            options={accounts}
-            placeholder={t('reports.allAccounts')}
-            aria-label={t('reports.columns.account')}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

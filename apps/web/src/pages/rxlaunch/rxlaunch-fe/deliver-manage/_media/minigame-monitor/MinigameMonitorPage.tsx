@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -13,12 +13,10 @@ import {
   type AdMinigameRow,
   type AdMinigameSummary,
 } from '@rx/contracts/ad-minigames';
-import { adReportPullBody } from '@rx/contracts/ad-reports';
-import type { JobStarted } from '@rx/contracts/jobs';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import * as crud from '@/shared/crud/index.ts';
-import { apiQuery, serverFieldErrors, useListParams, validateWith } from '@/shared/crud/index.ts';
+import { apiQuery, useListParams } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
@@ -26,6 +24,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards } from '../../_tools/report-parts.tsx';
 
 const RESOURCE = adMinigameReportsResource;
@@ -36,17 +35,6 @@ const money = (cents: number | null) => (cents === null ? '—' : formatMoney(ce
 const roiText = (v: number | null) => (v === null ? '—' : `${formatNumber(v)}%`);
 /** A threshold's value as staff read it: ROI in percent, money in yuan. */
 const isMoney = (metric: string) => metric === 'cost' || metric === 'register_cost';
-
-function lastWeek(): { from: string; to: string } {
-  const day = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date(Date.now() + offset * 86_400_000));
-  return { from: day(-7), to: day(-1) };
-}
 
 /**
  * Tencent's mini-game monitor: per account, mini-game and day — spend, registrations, first-day and
@@ -274,7 +262,8 @@ function MonitorDays() {
       scroll={{ x: 2200 }}
     >
       {pulling && (
-        <PullDays
+        <PullDaysModal
+          path={`/${RESOURCE.name}/pull`}
           accounts={accountOptions}
           onClose={() => setPulling(false)}
           onStarted={(job) => {
@@ -286,81 +275,6 @@ function MonitorDays() {
         />
       )}
     </QueryListPage>
-  );
-}
-
-type PullValues = { from?: string; to?: string; ad_account_id?: number };
-
-function PullDays({
-  accounts,
-  onClose,
-  onStarted,
-  onError,
-}: {
-  accounts: { value: string; label: string }[];
-  onClose: () => void;
-  onStarted: (job: JobStarted) => void;
-  onError: (error: unknown) => void;
-}) {
-  const { t } = useTranslation('ads');
-  const [form] = Form.useForm<{ from?: string; to?: string; ad_account_id?: string }>();
-  const mark = (fields: Record<string, string>) =>
-    form.setFields(
-      Object.entries(fields)
-        .filter(([name]) => name === 'from' || name === 'to' || name === 'ad_account_id')
-        .map(([name, message]) => ({ name: name as 'from' | 'to' | 'ad_account_id', errors: [message] })),
-    );
-  const start = useMutation({
-    mutationFn: (values: PullValues) => http.post<JobStarted>(`/${RESOURCE.name}/pull`, values),
-    onSuccess: onStarted,
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) mark(fields);
-      else onError(error);
-    },
-  });
-  const submit = () => {
-    const raw = form.getFieldsValue();
-    const values: PullValues = {
-      from: raw.from || undefined,
-      to: raw.to || undefined,
-      ...(raw.ad_account_id ? { ad_account_id: Number(raw.ad_account_id) } : {}),
-    };
-    const checked = validateWith(adReportPullBody, values, currentLanguage());
-    if (!checked.ok) {
-      mark(checked.errors);
-      return;
-    }
-    start.mutate(values);
-  };
-  return (
-    <Modal
-      open
-      title={t('reports.pullTitle')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('reports.pullStart')}
-      cancelText={t('crud:action.cancel')}
-      confirmLoading={start.isPending}
-    >
-      <p>{t('reports.pullHelp')}</p>
-      <Form form={form} layout="vertical" initialValues={lastWeek()}>
-        <Form.Item name="from" label={t('reports.filters.from')} required>
-          <Input type="date" aria-label={t('reports.filters.from')} />
-        </Form.Item>
-        <Form.Item name="to" label={t('reports.filters.to')} required>
-          <Input type="date" aria-label={t('reports.filters.to')} />
-        </Form.Item>
-        <Form.Item name="ad_account_id" label={t('reports.columns.account')}>
-          <Select
-            allowClear
-            options={accounts}
-            placeholder={t('reports.allAccounts')}
-            aria-label={t('reports.columns.account')}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }
 

@@ -1,0 +1,104 @@
+import { Form, Input, Modal, Select } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { adReportPullBody } from '@rx/contracts/ad-reports';
+import type { JobStarted } from '@rx/contracts/jobs';
+import { serverFieldErrors, validateWith } from '@/shared/crud/index.ts';
+import { http } from '@/shared/http.ts';
+import { currentLanguage } from '@/shared/i18n.ts';
+
+type PullValues = { from?: string; to?: string; ad_account_id?: number };
+type PullField = 'from' | 'to' | 'ad_account_id';
+
+/** Yesterday and the six days before it, as the daily pull takes them (the medium's calendar). */
+function lastWeek(): { from: string; to: string } {
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(Date.now() + offset * 86_400_000));
+  return { from: day(-7), to: day(-1) };
+}
+
+/**
+ * Pull a range of days of a report again now (the ad reports, the mini-game monitor): checked with
+ * the API's own schema, then a job started by `POST path`.
+ */
+export function PullDaysModal({
+  path,
+  query,
+  accounts,
+  onClose,
+  onStarted,
+  onError,
+}: {
+  path: string;
+  query?: Record<string, string>;
+  accounts: { value: string; label: string }[];
+  onClose: () => void;
+  onStarted: (job: JobStarted) => void;
+  onError: (error: unknown) => void;
+}) {
+  const { t } = useTranslation('ads');
+  const [form] = Form.useForm<{ from?: string; to?: string; ad_account_id?: string }>();
+  const mark = (fields: Record<string, string>) =>
+    form.setFields(
+      Object.entries(fields)
+        .filter(([name]) => name === 'from' || name === 'to' || name === 'ad_account_id')
+        .map(([name, message]) => ({ name: name as PullField, errors: [message] })),
+    );
+  const start = useMutation({
+    mutationFn: (values: PullValues) => http.post<JobStarted>(path, values, query ? { query } : undefined),
+    onSuccess: onStarted,
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (fields) mark(fields);
+      else onError(error);
+    },
+  });
+  const submit = () => {
+    const raw = form.getFieldsValue();
+    const values: PullValues = {
+      from: raw.from || undefined,
+      to: raw.to || undefined,
+      ...(raw.ad_account_id ? { ad_account_id: Number(raw.ad_account_id) } : {}),
+    };
+    const checked = validateWith(adReportPullBody, values, currentLanguage());
+    if (!checked.ok) {
+      mark(checked.errors);
+      return;
+    }
+    start.mutate(values);
+  };
+  return (
+    <Modal
+      open
+      title={t('reports.pullTitle')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('reports.pullStart')}
+      cancelText={t('crud:action.cancel')}
+      confirmLoading={start.isPending}
+    >
+      <p>{t('reports.pullHelp')}</p>
+      <Form form={form} layout="vertical" initialValues={lastWeek()}>
+        <Form.Item name="from" label={t('reports.filters.from')} required>
+          <Input type="date" aria-label={t('reports.filters.from')} />
+        </Form.Item>
+        <Form.Item name="to" label={t('reports.filters.to')} required>
+          <Input type="date" aria-label={t('reports.filters.to')} />
+        </Form.Item>
+        <Form.Item name="ad_account_id" label={t('reports.columns.account')}>
+          <Select
+            allowClear
+            options={accounts}
+            placeholder={t('reports.allAccounts')}
+            aria-label={t('reports.columns.account')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
