@@ -347,17 +347,20 @@ describe('a send with a failed batch (HTTP)', () => {
     await db.execute(
       sql.raw(`create function push_test_fault() returns trigger language plpgsql as $$
         begin
-          if exists (select 1 from push_test_faults f where f.openid = new.openid) then
+          if new.state = 'sending' and exists (select 1 from push_test_faults f where f.openid = new.openid) then
             raise exception 'push test fault: %', new.openid;
           end if;
           return new;
         end $$`),
     );
     await db.execute(
-      sql.raw(`create trigger push_test_fault before insert on push_deliveries
+      sql.raw(`create trigger push_test_fault before insert or update on push_deliveries
         for each row execute function push_test_fault()`),
     );
   });
+  /** The database refuses to claim a push for `openid` (new or deferred), as when it breaks down. */
+  const fault = (openid: string) =>
+    t.database.db.execute(sql`insert into push_test_faults (openid) values (${openid})`);
   const heal = (openid: string) =>
     t.database.db.execute(sql`delete from push_test_faults where openid = ${openid}`);
 
@@ -372,7 +375,7 @@ describe('a send with a failed batch (HTTP)', () => {
       select product_id, ${`${tag}_${label}_other_`} || n, 'android', 'fcm', ${`tok_${tag}_${label}_`} || n
       from push_tokens, generate_series(1, 500) n where openid = ${tokyo}`);
     await tokenOf(broken, 'Europe/Paris');
-    await t.database.db.execute(sql`insert into push_test_faults (openid) values (${broken})`);
+    await fault(broken);
     const quiet = { ...quietNow('Asia/Tokyo'), action: 'defer' as const };
     const task = await sent(
       await draft({ target: 'players', openids: [tokyo, paris, broken], quiet_hours: quiet }),
@@ -456,5 +459,56 @@ describe('a send with a failed batch (HTTP)', () => {
     expect(fakeSends(task.id)).toHaveLength(1);
     expect(await get(task.id)).toMatchObject({ status: 'stopped', sent: 1, failed: 0 });
     expect(await stats(task.id)).toMatchObject({ targeted: 3, sent: 1, deferred: 0, cancelled: 1 });
+  });
+
+  it("a wave whose batch fails leaves the task partly failed: no wave again at once, the retry is the staff's", async () => {
+    const early = `${tag}_wavefail_early`;
+    const late = `${tag}_wavefail_late`;
+    await tokenOf(early, 'Asia/Tokyo');
+    await tokenOf(late, 'Asia/Tokyo');
+    const quiet = { ...quietNow('Asia/Tokyo'), action: 'defer' as const };
+    const task = await sent(await draft({ target: 'players', openids: [early, late], quiet_hours: quiet }));
+    expect(task).toMatchObject({ status: 'sending', sent: 0 });
+    // The early player's moment comes (the late one's is still ahead), but the database refuses the claim.
+    await t.database.db.execute(sql`update push_deliveries set due_at = now() - interval '1 second'
+      where task_id = ${task.id}::int and openid = ${early}`);
+    const lateDue = new Date((await deliveries(task.id)).find((r) => r.openid === late)!.due_at!);
+    await fault(early);
+    const waveJob = await t.database.db.transaction((tx) => queueDeferred(tx, task.id));
+    expect(waveJob).not.toBeNull();
+    await t.app.jobs.runJob(waveJob!);
+    const [job] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from jobs where id = ${waveJob}::int`,
+    );
+    expect(job?.status).toBe('failed');
+    // The task keeps its send job, shows partly failed; the next wave is the late player's, not the failed one again now.
+    expect(await get(task.id)).toMatchObject({
+      status: 'partly_failed',
+      sent: 0,
+      failed: 0,
+      job_id: task.job_id,
+    });
+    expect((await deliveries(task.id)).map((r) => [r.openid, r.state])).toEqual([
+      [early, 'deferred'],
+      [late, 'deferred'],
+    ]);
+    const [schedule] = await queryRows<{ run_at: Date | string; status: string }>(
+      t.database.db,
+      sql`select run_at, status from schedules where key = ${`push-deferred:${task.id}`}`,
+    );
+    expect(schedule).toMatchObject({ status: 'active' });
+    expect(new Date(schedule!.run_at).getTime()).toBe(lateDue.getTime());
+    expect(fakeSends(task.id)).toHaveLength(0);
+    // The staff retries the wave once the fault is gone: the early player is sent; the late one still waits.
+    await heal(early);
+    await retry(waveJob!);
+    expect(fakeSends(task.id)).toHaveLength(1);
+    expect(await get(task.id)).toMatchObject({ status: 'partly_failed', sent: 1 });
+    expect(await stats(task.id)).toMatchObject({ targeted: 2, sent: 1, deferred: 1, pending: 0 });
+    // The late player's moment: sent; nothing failed in the end, nothing waits: the task is sent.
+    await wave(task.id);
+    expect(fakeSends(task.id)).toHaveLength(2);
+    expect(await get(task.id)).toMatchObject({ status: 'sent', sent: 2, failed: 0 });
   });
 });
