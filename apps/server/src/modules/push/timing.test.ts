@@ -160,7 +160,12 @@ describe('push timing (HTTP)', () => {
     });
     expect(stop.statusCode, stop.body).toBe(200);
     expect(body<PushTask>(stop).data.status).toBe('stopped');
-    // The queued wave, and the one-off firing anyway, send nothing.
+    // The queued wave is cancelled with the stop; run anyway, and the one-off firing anyway, they send nothing.
+    const [queuedJob] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from jobs where id = ${queued}::int`,
+    );
+    expect(queuedJob?.status).toBe('cancelled');
     await t.app.jobs.runJob(queued!).catch(() => undefined);
     expect(await t.database.db.transaction((tx) => queueDeferred(tx, task.id))).toBeNull();
     expect(fakeSends(task.id)).toHaveLength(1);
