@@ -11,6 +11,7 @@ import {
   type ResourceLifecycle,
 } from './lifecycle.ts';
 import { MAIL_LIFECYCLE } from './mails.ts';
+import { PUSH_TASK_LIFECYCLE } from './push.ts';
 
 describe('lifecycle', () => {
   it('allows the documented moves and nothing else', () => {
@@ -43,6 +44,7 @@ describe('resource lifecycles', () => {
     mails: MAIL_LIFECYCLE,
     code_batches: CODE_BATCH_LIFECYCLE,
     billing_points: BILLING_LIFECYCLE,
+    push_tasks: PUSH_TASK_LIFECYCLE,
   } as Record<string, ResourceLifecycle<string, string>>;
 
   it.each(Object.keys(lifecycles))(
@@ -67,6 +69,9 @@ describe('resource lifecycles', () => {
     expect(ANNOUNCEMENT_LIFECYCLE.actionsFrom('ended')).toEqual([]);
     expect(MAIL_LIFECYCLE.actionsFrom('partly_failed')).toEqual(['recall']);
     expect(MAIL_LIFECYCLE.statusIn('live')).toBe('sending');
+    // A push task partly failed may still have pushes waiting for their players' moment: stop cancels them.
+    expect(PUSH_TASK_LIFECYCLE.actionsFrom('partly_failed')).toEqual(['stop']);
+    expect(PUSH_TASK_LIFECYCLE.actionsFrom('sent')).toEqual([]);
     expect(movesFrom('live', 'go_live')).toBe(false);
   });
 });

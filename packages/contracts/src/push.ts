@@ -313,9 +313,9 @@ export const pushTasksResource = defineResource({
 
 /**
  * `POST /api/v1/push-tasks/:id/<action>`: send a draft (now, or scheduled for its send time; through
- * approval when a policy asks), cancel a pending or scheduled one (back to draft), stop a sending one
- * (the batches not yet sent are not, for good; pushes deferred to a player's local time or the end of
- * their quiet hours are cancelled, never sent).
+ * approval when a policy asks), cancel a pending or scheduled one (back to draft), stop a sending or
+ * partly failed one (the batches not yet sent are not, for good, nor failed ones retried after; pushes
+ * deferred to a player's local time or the end of their quiet hours are cancelled, never sent).
  */
 export const PUSH_TASK_ACTIONS = ['send', 'cancel', 'stop'] as const;
 export type PushTaskAction = (typeof PUSH_TASK_ACTIONS)[number];
@@ -333,7 +333,7 @@ export const PUSH_TASK_LIFECYCLE = resourceLifecycle<PushTaskState, PushTaskActi
   actions: {
     send: { move: 'go_live', from: ['draft'] },
     cancel: { move: 'recall', from: ['pending_approval', 'scheduled'] },
-    stop: { move: 'end', from: ['sending'], to: 'stopped', irreversible: true },
+    stop: { move: 'end', from: ['sending', 'partly_failed'], to: 'stopped', irreversible: true },
   },
   window: { start: 'send_at' },
 });

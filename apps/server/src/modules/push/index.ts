@@ -17,7 +17,7 @@ export const pushModule = defineModule({
     jobs: {
       [SEND_JOB]: {
         item: (tx, input) => sendChunk(context.db, context.outside, tx, input as ChunkInput, context.jobs),
-        ended: sendEnded,
+        ended: sendEnded(context.jobs),
       },
     },
   }),

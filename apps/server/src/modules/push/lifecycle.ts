@@ -4,7 +4,7 @@ import { PUSH_TASK_LIFECYCLE, pushTasksResource } from '@rx/contracts';
 import { defineLifecycle, type LifecycleContext } from '../../lib/define-lifecycle.ts';
 import type { Outside } from '../../lib/outside/index.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
-import { cancelDeferred, countTargeted, deferredKey, queueSend } from './send.ts';
+import { activeWaves, cancelDeferred, countTargeted, deferredKey, queueSend } from './send.ts';
 import { runJobOnceCommitted } from '../../lib/jobs/after-commit.ts';
 import { toItem, type PushTaskRow } from './tasks.ts';
 import { pushTasks } from './tables.ts';
@@ -31,8 +31,8 @@ function audienceOf(row: PushTaskRow): string {
  * as live, stopped as ended). Sending a draft counts the devices it targets first and waits for a
  * second person when a policy's threshold on devices asks; otherwise it is `sending` at once (its job
  * queued in the same transaction, started after) or `scheduled` for its send time. Cancel brings a
- * pending or scheduled task back to draft; stop ends a sending one (the batches left send nothing, its
- * deferred pushes are cancelled).
+ * pending or scheduled task back to draft; stop ends a sending or partly failed one (the batches left,
+ * or failed and retried after, send nothing; its deferred pushes are cancelled, its waves too).
  */
 export const pushLifecycle = defineLifecycle({
   resource: pushTasksResource,
@@ -78,7 +78,11 @@ export const pushLifecycle = defineLifecycle({
       return { finishedAt: new Date() };
     },
     afterMove: async (ctx, row, from) => {
-      if (row.status === 'stopped') await ctx.jobs?.unschedule(deferredKey(row.id)).catch(() => false);
+      if (row.status === 'stopped') {
+        await ctx.jobs?.unschedule(deferredKey(row.id)).catch(() => false);
+        for (const wave of ctx.jobs ? await activeWaves(ctx.db, row.id) : [])
+          await ctx.jobs?.cancel(wave).catch(() => false);
+      }
       if (row.jobId === null) return;
       if (row.status === 'sending' && from !== 'sending') runJobOnceCommitted(ctx.db, ctx.jobs, row.jobId);
       if (row.status === 'stopped') await ctx.jobs?.cancel(row.jobId).catch(() => false);

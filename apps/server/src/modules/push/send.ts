@@ -32,8 +32,13 @@ import { pushTasks } from './tables.ts';
  * A task at a local time, or with quiet hours, times each player in their own zone (their latest
  * device's, else the CP's): a push not due yet is claimed `deferred` with its moment, one due inside
  * quiet hours is deferred to their end or dropped (`quiet`). When the last batch is done and pushes
- * wait, the task stays sending and a one-off (`push.deferred_due`) at the earliest moment queues the
- * send again: its batches send the deferred pushes now due (and claim nothing twice).
+ * wait, the task stays sending and a one-off (`push.deferred_due`) at the earliest moment queues a
+ * wave: a send job of its own whose batches send only the deferred pushes now due (claiming no new
+ * target and marking no batch of the send done; the task keeps its send job). The same when the send
+ * job ends with failed batches (the task partly failed): the pushes that wait still go out at their
+ * moment, while the failed batches wait for the staff's retry (a wave never tries them again) or a
+ * stop (which cancels what waits). When a send or a wave job ends, the task's counters are read again
+ * from its deliveries (exact whatever batch was undone and run again).
  */
 
 export const SEND_JOB = 'push.send';
@@ -96,6 +101,8 @@ export interface ChunkInput {
   /** Token ids from (inclusive) to (exclusive; null: no bound). */
   from: number;
   to: number | null;
+  /** A wave's batch: sends the range's deferred pushes now due, nothing else. */
+  wave?: boolean;
 }
 
 /** The id ranges of about CHUNK of the product's active tokens each (at least one range). */
@@ -318,15 +325,20 @@ export async function sendChunk(
   jobs?: JobRunner,
 ): Promise<{ sent: number; failed: number; invalid: number }> {
   const done = { sent: 0, failed: 0, invalid: 0 };
+  const wave = input.wave === true;
   const [row] = await tx.select().from(pushTasks).where(eq(pushTasks.id, input.task_id));
-  // `partly_failed` with batches left: a retry of the batches that failed.
-  if (!row || !(row.status === 'sending' || (row.status === 'partly_failed' && !allDone(row)))) return done;
+  if (!row) return done;
+  // `partly_failed` with batches left: a retry of the batches that failed; a wave: while the task still sends.
+  if (wave ? !sends(row) : !(row.status === 'sending' || (row.status === 'partly_failed' && !allDone(row))))
+    return done;
   const range = sql`t.id >= ${input.from}::bigint ${input.to === null ? sql`` : sql`and t.id < ${input.to}::bigint`}`;
-  // Claimed by an earlier run of this batch and never answered: it may have gone out; not again.
+  // Claimed by an earlier run of this batch and never answered: it may have gone out; not again. (A
+  // wave's claims are deferred pushes, with their moment: a wave touches no other.)
   const interrupted = await queryRows(
     db,
     sql`update push_deliveries d set state = 'failed', reason = 'interrupted', at = now()
       from push_tokens t where d.task_id = ${row.id}::int and d.state = 'sending' and t.id = d.token_id and ${range}
+        ${wave ? sql`and d.due_at is not null` : sql``}
       returning 1`,
   );
   done.failed += interrupted.length;
@@ -342,15 +354,18 @@ export async function sendChunk(
         and t.id = d.token_id and ${range} and ${stillSending(row.id)}
       returning d.token_id as id, d.openid, d.provider, d.variant`,
   );
-  const fresh = await queryRows<{ id: number; openid: string; provider: PushProviderName; bucket: number }>(
-    db,
-    sql`insert into push_deliveries (task_id, token_id, openid, provider)
+  // New targets: a batch of the send only (a wave claims none: a failed batch's are the staff's to retry).
+  const fresh = wave
+    ? []
+    : await queryRows<{ id: number; openid: string; provider: PushProviderName; bucket: number }>(
+        db,
+        sql`insert into push_deliveries (task_id, token_id, openid, provider)
       select ${row.id}::int, t.id, t.openid, t.provider from ${fromTokens(row)} and ${range}
         and not exists (select 1 from push_deliveries d where d.task_id = ${row.id}::int and d.token_id = t.id)
         and ${stillSending(row.id)}
       on conflict do nothing
       returning token_id as id, openid, provider, ${bucketSql(sql`openid`, sql`${saltOf(row)}::text`)} as bucket`,
-  );
+      );
   const claimed = [
     ...due.map((d) => ({ ...d, due: true })),
     ...fresh.map(({ bucket, ...f }) => ({ ...f, variant: variantOf(row, Number(bucket)), due: false })),
@@ -440,10 +455,16 @@ export async function sendChunk(
   }
   await tx.execute(sql`update push_tasks set
       sent = sent + ${done.sent}::int, failed = failed + ${done.failed}::int,
-      invalid_tokens = invalid_tokens + ${done.invalid}::int,
-      chunks_done = case when chunks_done @> ${JSON.stringify([input.chunk])}::jsonb then chunks_done
-        else chunks_done || ${JSON.stringify([input.chunk])}::jsonb end
+      invalid_tokens = invalid_tokens + ${done.invalid}::int
+      ${
+        wave
+          ? sql``
+          : sql`, chunks_done = case when chunks_done @> ${JSON.stringify([input.chunk])}::jsonb then chunks_done
+        else chunks_done || ${JSON.stringify([input.chunk])}::jsonb end`
+      }
     where id = ${row.id}::int`);
+  // A wave's end is its job's (`sendEnded`).
+  if (wave) return done;
   // The last batch: the counters read again from the deliveries (exact after any restart).
   await tx.execute(sql`update push_tasks k set
       sent = c.sent, failed = c.failed, invalid_tokens = c.invalid,
@@ -456,17 +477,24 @@ export async function sendChunk(
     where k.id = ${row.id}::int and k.status in ('sending', 'partly_failed')
       and jsonb_array_length(k.chunks_done) >= k.chunk_count
       and not exists (select 1 from push_deliveries w where w.task_id = k.id and w.state = 'deferred')`);
-  // The last batch with pushes waiting: the next wave at the earliest of their moments.
+  // The last batch with pushes waiting (a retry's too, the task partly failed): the next wave.
+  await scheduleWave(tx, jobs, row.id, sql`jsonb_array_length(k.chunks_done) >= k.chunk_count`);
+  return done;
+}
+
+/**
+ * The next wave of a task still sending (or partly failed) whose pushes wait, at the earliest of
+ * their moments (the one-off's key is the task's: scheduled again, it moves), when `when` holds.
+ */
+async function scheduleWave(tx: Db, jobs: JobRunner | undefined, taskId: number, when: SQL): Promise<void> {
+  if (!jobs) return;
   const [waiting] = await queryRows<{ due: Date | string | null }>(
     tx,
     sql`select min(d.due_at) as due from push_tasks k join push_deliveries d on d.task_id = k.id and d.state = 'deferred'
-      where k.id = ${row.id}::int and k.status = 'sending' and jsonb_array_length(k.chunks_done) >= k.chunk_count`,
+      where k.id = ${taskId}::int and k.status in ('sending', 'partly_failed') and ${when}`,
   );
-  if (waiting?.due && jobs)
-    await jobs.scheduleAt(DEFERRED_TASK, deferredKey(row.id), new Date(waiting.due), {
-      task_id: row.id,
-    });
-  return done;
+  if (waiting?.due)
+    await jobs.scheduleAt(DEFERRED_TASK, deferredKey(taskId), new Date(waiting.due), { task_id: taskId });
 }
 
 /** The key of a task's deferred-pushes one-off. */
@@ -486,21 +514,63 @@ export async function cancelDeferred(tx: Db, taskId: number): Promise<number> {
 }
 
 const allDone = (row: PushTaskRow) => row.chunksDone.length >= row.chunkCount;
+/** Still sending: its send job at work or pushes waiting, or partly failed (pushes may wait). */
+const sends = (row: PushTaskRow) => row.status === 'sending' || row.status === 'partly_failed';
 
 /**
  * The deferred pushes' wave (the one-off at the earliest moment, `tx` its run's transaction): a
- * sending task whose batches are all done and with deferred pushes now due gets its send queued
- * again. Answers the job's id (null: nothing due, or the task stopped).
+ * task sending (its batches all done) or partly failed, with deferred pushes now due, gets a wave
+ * queued: a send job of those pushes only, about CHUNK a batch. Answers the job's id (null: nothing
+ * due, or the task stopped or done).
  */
 export async function queueDeferred(tx: Db, taskId: number): Promise<number | null> {
   const [row] = await tx.select().from(pushTasks).where(eq(pushTasks.id, taskId)).for('update');
-  if (!row || row.status !== 'sending' || !allDone(row)) return null;
-  const [due] = await queryRows(
+  if (!row || !sends(row) || (row.status === 'sending' && !allDone(row))) return null;
+  // The token id each CHUNK due pushes start at (by token id): the wave's batches.
+  const starts = await queryRows<{ id: number }>(
     tx,
-    sql`select 1 from push_deliveries where task_id = ${taskId}::int and state = 'deferred' and due_at <= now() limit 1`,
+    sql`select token_id as id from (select token_id, row_number() over (order by token_id) as n from push_deliveries
+        where task_id = ${taskId}::int and state = 'deferred' and due_at <= now()) s
+      where (n - 1) % ${CHUNK} = 0 order by token_id`,
   );
-  if (!due) return null;
-  return queueSend(tx, { userId: 0, username: row.createdBy } as Scope, row);
+  if (!starts.length) return null;
+  const ids = starts.map((s) => Number(s.id));
+  const items: ChunkInput[] = ids.map((from, chunk) => ({
+    task_id: row.id,
+    chunk,
+    from,
+    to: ids[chunk + 1] ?? null,
+    wave: true,
+  }));
+  const [job] = await tx
+    .insert(jobs)
+    .values({
+      cpId: row.cpId,
+      productId: row.productId,
+      userId: null,
+      username: row.createdBy,
+      kind: SEND_JOB,
+      params: { task_id: row.id, name: row.name, wave: true },
+      total: items.length,
+    })
+    .returning({ id: jobs.id });
+  for (let start = 0; start < items.length; start += 1000)
+    await tx
+      .insert(jobItems)
+      .values(
+        items.slice(start, start + 1000).map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
+      );
+  return job!.id;
+}
+
+/** The waves of a task not ended yet (queued or running): a stop cancels them. */
+export async function activeWaves(db: Db, taskId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from jobs where kind = ${SEND_JOB} and status in ('queued', 'running')
+      and params->>'task_id' = ${String(taskId)} and (params->>'wave')::boolean is true`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** The one-off's handler: queues the wave and starts it once committed. */
@@ -547,11 +617,40 @@ async function withMapping(db: Db, row: PushTaskRow): Promise<PushTaskRow> {
   return { ...row, data: (template?.mapping ?? []).filter((m) => m.value !== '') };
 }
 
-/** The send job ended with batches that failed: the task shows partly failed until a retry sends them. */
-export async function sendEnded(tx: Db, job: { params: unknown; failed: number }): Promise<void> {
-  const taskId = (job.params as { task_id?: number }).task_id;
-  if (!taskId || job.failed === 0) return;
-  await tx.execute(sql`update push_tasks set status = 'partly_failed', finished_at = now(), version = version + 1,
-      updated_at = now()
-    where id = ${taskId}::int and status = 'sending'`);
+/**
+ * A send job or a wave ended (in the job's last transaction). A send whose batches all went well was
+ * settled by its last batch. Otherwise the task's counters are read again from its deliveries (a
+ * batch undone and run again counted nothing the second time), and its status follows: partly
+ * failed when batches failed (until the staff's retry sends them, or a stop); after a wave, sent or
+ * partly failed once its batches are all done and nothing waits (nor is claimed, unanswered).
+ * Pushes still waiting get the next wave — after a wave whose batches failed, only those due later
+ * (what the failed batches left is the staff's to retry: never a wave again and again at once).
+ */
+export function sendEnded(jobs: JobRunner | undefined) {
+  return async (tx: Db, job: { params: unknown; failed: number }): Promise<void> => {
+    const params = job.params as { task_id?: number; wave?: boolean };
+    const taskId = params.task_id;
+    const wave = params.wave === true;
+    if (!taskId || (job.failed === 0 && !wave)) return;
+    const failedBatches = job.failed > 0;
+    await tx.execute(sql`with c as (
+        select count(*) filter (where state = 'sent')::int as sent,
+          count(*) filter (where state = 'failed')::int as failed,
+          count(*) filter (where state = 'invalid_token')::int as invalid,
+          count(*) filter (where state in ('deferred', 'sending'))::int as waiting
+        from push_deliveries where task_id = ${taskId}::int),
+      n as (
+        select k.id, case
+            when k.status = 'sending' and ${failedBatches}::boolean then 'partly_failed'
+            when k.status in ('sending', 'partly_failed') and jsonb_array_length(k.chunks_done) >= k.chunk_count
+              and c.waiting = 0 then case when c.failed > 0 then 'partly_failed' else 'sent' end
+            else k.status end as status
+        from push_tasks k, c where k.id = ${taskId}::int)
+      update push_tasks k set sent = c.sent, failed = c.failed, invalid_tokens = c.invalid, status = n.status,
+        finished_at = case when n.status <> k.status then now() else k.finished_at end,
+        version = k.version + case when n.status <> k.status then 1 else 0 end,
+        updated_at = case when n.status <> k.status then now() else k.updated_at end
+      from c, n where k.id = n.id`);
+    await scheduleWave(tx, jobs, taskId, wave && failedBatches ? sql`d.due_at > now()` : sql`true`);
+  };
 }

@@ -160,7 +160,12 @@ describe('push timing (HTTP)', () => {
     });
     expect(stop.statusCode, stop.body).toBe(200);
     expect(body<PushTask>(stop).data.status).toBe('stopped');
-    // The queued wave, and the one-off firing anyway, send nothing.
+    // The queued wave is cancelled with the stop; run anyway, and the one-off firing anyway, they send nothing.
+    const [queuedJob] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from jobs where id = ${queued}::int`,
+    );
+    expect(queuedJob?.status).toBe('cancelled');
     await t.app.jobs.runJob(queued!).catch(() => undefined);
     expect(await t.database.db.transaction((tx) => queueDeferred(tx, task.id))).toBeNull();
     expect(fakeSends(task.id)).toHaveLength(1);
@@ -333,5 +338,182 @@ describe('A/B variants (HTTP)', () => {
       converted: 1,
     });
     expect(figures.days.reduce((sum, d) => sum + d.sent, 0)).toBe(30);
+  });
+});
+
+describe('a send with a failed batch (HTTP)', () => {
+  // A batch of the send job fails (the database refuses its claims, as when it breaks down): the
+  // job ends failed and the task partly failed, while pushes of the batches that went out wait for
+  // their player's moment. They still go out then (and only they: a retry of the failed batch stays
+  // the staff's action), or a stop cancels them; the figures stay exact.
+  beforeAll(async () => {
+    const db = t.database.db;
+    await db.execute(sql.raw('create table push_test_faults (openid text primary key)'));
+    await db.execute(
+      sql.raw(`create function push_test_fault() returns trigger language plpgsql as $$
+        begin
+          if new.state = 'sending' and exists (select 1 from push_test_faults f where f.openid = new.openid) then
+            raise exception 'push test fault: %', new.openid;
+          end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger push_test_fault before insert or update on push_deliveries
+        for each row execute function push_test_fault()`),
+    );
+  });
+  /** The database refuses to claim a push for `openid` (new or deferred), as when it breaks down. */
+  const fault = (openid: string) =>
+    t.database.db.execute(sql`insert into push_test_faults (openid) values (${openid})`);
+  const heal = (openid: string) =>
+    t.database.db.execute(sql`delete from push_test_faults where openid = ${openid}`);
+
+  async function partlyFailed(label: string) {
+    const tokyo = `${tag}_${label}_tokyo`;
+    const paris = `${tag}_${label}_paris`;
+    const broken = `${tag}_${label}_broken`;
+    await tokenOf(tokyo, 'Asia/Tokyo');
+    await tokenOf(paris, 'Europe/Paris');
+    // 500 other devices of the game after theirs: the broken player's device is in a later batch.
+    await t.database.db.execute(sql`insert into push_tokens (product_id, openid, platform, provider, token)
+      select product_id, ${`${tag}_${label}_other_`} || n, 'android', 'fcm', ${`tok_${tag}_${label}_`} || n
+      from push_tokens, generate_series(1, 500) n where openid = ${tokyo}`);
+    await tokenOf(broken, 'Europe/Paris');
+    await fault(broken);
+    const quiet = { ...quietNow('Asia/Tokyo'), action: 'defer' as const };
+    const task = await sent(
+      await draft({ target: 'players', openids: [tokyo, paris, broken], quiet_hours: quiet }),
+    );
+    const [job] = await queryRows<{ status: string; total: number; failed: number }>(
+      t.database.db,
+      sql`select status, total, failed from jobs where id = ${task.job_id}::int`,
+    );
+    expect(job).toMatchObject({ status: 'failed', failed: 1 });
+    expect(job!.total).toBeGreaterThan(1);
+    // Paris went out; Tokyo waits for the end of its quiet hours; the broken batch sent nothing.
+    expect(task).toMatchObject({ status: 'partly_failed', targeted: 3, sent: 1, failed: 0 });
+    const rows = await deliveries(task.id);
+    expect(rows.map((r) => [r.openid, r.state])).toEqual([
+      [paris, 'sent'],
+      [tokyo, 'deferred'],
+    ]);
+    expect(await stats(task.id)).toMatchObject({ targeted: 3, sent: 1, deferred: 1, pending: 1 });
+    return { task, tokyo, paris, broken, due: new Date(rows[1]!.due_at!) };
+  }
+  const retry = async (jobId: number) => {
+    const res = await admin.post(`/api/v1/jobs/${jobId}/retry`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.runJob(jobId);
+  };
+
+  it("sends the waiting pushes at their moment, and only them; the failed batch waits for the staff's retry", async () => {
+    const { task, tokyo, paris, broken, due } = await partlyFailed('wave');
+    // The wave is scheduled at Tokyo's moment.
+    const [schedule] = await queryRows<{ run_at: Date | string; status: string }>(
+      t.database.db,
+      sql`select run_at, status from schedules where key = ${`push-deferred:${task.id}`}`,
+    );
+    expect(schedule?.status).toBe('active');
+    expect(new Date(schedule!.run_at).getTime()).toBe(due.getTime());
+    // The moment comes: Tokyo is sent, once; the broken batch is not tried again behind the staff's back.
+    await wave(task.id);
+    expect(fakeSends(task.id)).toHaveLength(2);
+    expect((await deliveries(task.id)).map((r) => [r.openid, r.state])).toEqual([
+      [paris, 'sent'],
+      [tokyo, 'sent'],
+    ]);
+    expect(await get(task.id)).toMatchObject({
+      status: 'partly_failed',
+      sent: 2,
+      failed: 0,
+      job_id: task.job_id,
+    });
+    expect(await stats(task.id)).toMatchObject({ targeted: 3, sent: 2, deferred: 0, pending: 1 });
+    // Nothing waits: no wave is queued again.
+    expect(await t.database.db.transaction((tx) => queueDeferred(tx, task.id))).toBeNull();
+    // The staff retries the failed batch once the fault is gone: the broken player is sent, the others not again.
+    await heal(broken);
+    await retry(task.job_id!);
+    expect(fakeSends(task.id)).toHaveLength(3);
+    expect(await get(task.id)).toMatchObject({ status: 'sent', sent: 3, failed: 0 });
+    expect(await stats(task.id)).toMatchObject({ targeted: 3, sent: 3, deferred: 0, pending: 0 });
+  });
+
+  it('a partly failed task with pushes waiting can be stopped: they are cancelled, a retry sends nothing', async () => {
+    const { task, tokyo, paris, broken } = await partlyFailed('stop');
+    const stop = await admin.post(`/api/v1/push-tasks/${task.id}/stop`, {
+      version: task.version,
+      reason: '',
+    });
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(body<PushTask>(stop).data.status).toBe('stopped');
+    expect((await deliveries(task.id)).map((r) => [r.openid, r.state])).toEqual([
+      [paris, 'sent'],
+      [tokyo, 'cancelled'],
+    ]);
+    const [schedule] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from schedules where key = ${`push-deferred:${task.id}`}`,
+    );
+    expect(schedule?.status).toBe('cancelled');
+    expect(await t.database.db.transaction((tx) => queueDeferred(tx, task.id))).toBeNull();
+    // A retry of the failed batch after the stop sends nothing.
+    await heal(broken);
+    await retry(task.job_id!);
+    expect(fakeSends(task.id)).toHaveLength(1);
+    expect(await get(task.id)).toMatchObject({ status: 'stopped', sent: 1, failed: 0 });
+    expect(await stats(task.id)).toMatchObject({ targeted: 3, sent: 1, deferred: 0, cancelled: 1 });
+  });
+
+  it("a wave whose batch fails leaves the task partly failed: no wave again at once, the retry is the staff's", async () => {
+    const early = `${tag}_wavefail_early`;
+    const late = `${tag}_wavefail_late`;
+    await tokenOf(early, 'Asia/Tokyo');
+    await tokenOf(late, 'Asia/Tokyo');
+    const quiet = { ...quietNow('Asia/Tokyo'), action: 'defer' as const };
+    const task = await sent(await draft({ target: 'players', openids: [early, late], quiet_hours: quiet }));
+    expect(task).toMatchObject({ status: 'sending', sent: 0 });
+    // The early player's moment comes (the late one's is still ahead), but the database refuses the claim.
+    await t.database.db.execute(sql`update push_deliveries set due_at = now() - interval '1 second'
+      where task_id = ${task.id}::int and openid = ${early}`);
+    const lateDue = new Date((await deliveries(task.id)).find((r) => r.openid === late)!.due_at!);
+    await fault(early);
+    const waveJob = await t.database.db.transaction((tx) => queueDeferred(tx, task.id));
+    expect(waveJob).not.toBeNull();
+    await t.app.jobs.runJob(waveJob!);
+    const [job] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from jobs where id = ${waveJob}::int`,
+    );
+    expect(job?.status).toBe('failed');
+    // The task keeps its send job, shows partly failed; the next wave is the late player's, not the failed one again now.
+    expect(await get(task.id)).toMatchObject({
+      status: 'partly_failed',
+      sent: 0,
+      failed: 0,
+      job_id: task.job_id,
+    });
+    expect((await deliveries(task.id)).map((r) => [r.openid, r.state])).toEqual([
+      [early, 'deferred'],
+      [late, 'deferred'],
+    ]);
+    const [schedule] = await queryRows<{ run_at: Date | string; status: string }>(
+      t.database.db,
+      sql`select run_at, status from schedules where key = ${`push-deferred:${task.id}`}`,
+    );
+    expect(schedule).toMatchObject({ status: 'active' });
+    expect(new Date(schedule!.run_at).getTime()).toBe(lateDue.getTime());
+    expect(fakeSends(task.id)).toHaveLength(0);
+    // The staff retries the wave once the fault is gone: the early player is sent; the late one still waits.
+    await heal(early);
+    await retry(waveJob!);
+    expect(fakeSends(task.id)).toHaveLength(1);
+    expect(await get(task.id)).toMatchObject({ status: 'partly_failed', sent: 1 });
+    expect(await stats(task.id)).toMatchObject({ targeted: 2, sent: 1, deferred: 1, pending: 0 });
+    // The late player's moment: sent; nothing failed in the end, nothing waits: the task is sent.
+    await wave(task.id);
+    expect(fakeSends(task.id)).toHaveLength(2);
+    expect(await get(task.id)).toMatchObject({ status: 'sent', sent: 2, failed: 0 });
   });
 });
