@@ -12,6 +12,7 @@ import {
   csRubricUpdateBody,
   csSampleBody,
   csScoreBody,
+  ErrorCode,
   type CsMyQuality,
   type CsQualitySummary,
   type CsReview,
@@ -20,6 +21,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import type { ProductScope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, FieldProblems, inTransaction } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -302,6 +304,18 @@ export function csQualityRoutes(fastify: FastifyInstance, db: Db): void {
         .orderBy(asc(csQualityRubrics.id))
         .limit(200);
       return ok({ list: rows.map(toRubric) });
+    },
+  );
+  app.get(
+    '/cs/quality-rubrics/:id',
+    {
+      schema: { tags, summary: 'One quality rubric of the game', params: csReviewParam },
+      config: can(csQualityAccess, 'read'),
+    },
+    async (request) => {
+      const row = await rubricOf(db, product(request), request.params.id);
+      if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+      return ok(toRubric(row));
     },
   );
   app.post(
