@@ -53,7 +53,11 @@ async function explain(db: Db, query: SQL): Promise<{ ms: number; scans: string[
     best = Math.min(best, ms);
   }
   const scans = lines
-    .map((l) => /(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan|Bitmap Heap Scan)(?: using (\S+))? on (\S+)/.exec(l))
+    .map((l) =>
+      /(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan|Bitmap Heap Scan)(?: using (\S+))? on (\S+)/.exec(
+        l,
+      ),
+    )
     .filter((m): m is RegExpExecArray => !!m)
     .map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''} on ${m[3]}`);
   return { ms: best, scans: [...new Set(scans)] };
@@ -87,7 +91,9 @@ await withBenchDatabase('desk-indexes', async (label, database) => {
   const measure = async (on: Db, when: string) => {
     for (const [name, query] of shapes) {
       const r = await explain(on, query);
-      console.log(`  ${when.padEnd(16)} ${name.padEnd(32)} ${r.ms.toFixed(2).padStart(9)} ms  ${r.scans.join(', ')}`);
+      console.log(
+        `  ${when.padEnd(16)} ${name.padEnd(32)} ${r.ms.toFixed(2).padStart(9)} ms  ${r.scans.join(', ')}`,
+      );
     }
   };
   await measure(db, 'with indexes');
