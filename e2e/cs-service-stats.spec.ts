@@ -137,7 +137,8 @@ for (const { lang, html, dir, name, width } of [
     await noOverflow();
 
     // Rubrics from a sheet: the dry run counts the new one, applying lists it with its total.
-    await page.getByText(q.tabs.rubrics, { exact: true }).click();
+    // (The segmented control's option: the averages' form has a "rubric" label too.)
+    await page.getByRole('radiogroup').getByText(q.tabs.rubrics, { exact: true }).click();
     await page.getByTestId('cs/quality-rubrics-import-file').setInputFiles({
       name: 'rubrics.csv',
       mimeType: 'text/csv',
