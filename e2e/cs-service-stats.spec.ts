@@ -11,7 +11,7 @@ import { button, openDrawer } from './support/ui.ts';
 // type counts under it (classification, with its chart); a rule that answered a player has its row
 // (auto-reply); a conversation held by an agent the test makes (so theirs is the only one it has,
 // whatever other tests resolve) is sampled on a new rubric, scored in the drawer, and that agent's
-// average on the rubric shows (quality). Chinese at 1440 px, Arabic at 390 px, with axe on each page.
+// average on the rubric shows (quality); a rubric is imported from a sheet. Chinese at 1440 px, Arabic at 390 px, with axe on each page.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 type Strings = Record<string, any>;
@@ -134,6 +134,25 @@ for (const { lang, html, dir, name, width } of [
     await expect(page.locator('.rx-data-table tbody tr', { hasText: agent })).toContainText('70%');
     await expect(page.locator('figure.rx-chart').first()).toBeVisible();
     expect(await seriousViolations(page), 'axe on the quality averages').toEqual([]);
+    await noOverflow();
+
+    // Rubrics from a sheet: the dry run counts the new one, applying lists it with its total.
+    // (The segmented control's option: the averages' form has a "rubric" label too.)
+    await page.getByRole('radiogroup').getByText(q.tabs.rubrics, { exact: true }).click();
+    await page.getByTestId('cs/quality-rubrics-import-file').setInputFiles({
+      name: 'rubrics.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`name,items,enabled\nimp${tag},Tone=5|Fix=15,true\n`),
+    });
+    const modal = page.locator('.ant-modal-container:visible').last();
+    const count = (title: string) =>
+      modal.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content-value');
+    await expect(count(crud.import.create)).toHaveText('1');
+    await expect(count(crud.import.errors)).toHaveText('0');
+    await button(modal, crud.import.apply).click();
+    await expect(modal).toBeHidden();
+    await expect(page.locator('.rx-data-table tbody tr', { hasText: `imp${tag}` })).toContainText('20');
+    expect(await seriousViolations(page), 'axe on the rubrics').toEqual([]);
     await noOverflow();
   });
 }

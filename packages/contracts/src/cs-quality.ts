@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, int32, queryInt, safeText, versionField } from './fields.ts';
 import { csStatsWindow, inStatsWindow } from './cs-insights.ts';
+import { exportQuery } from './lists.ts';
 import { actionPermission, seePermissionOf } from './pages.ts';
 
 /**
@@ -39,6 +40,12 @@ export const csRubricBody = z.object({
 });
 export type CsRubricInput = z.input<typeof csRubricBody>;
 export const csRubricUpdateBody = csRubricBody.partial().extend({ version: versionField });
+/**
+ * `GET /cs/quality-rubrics/export` (every rubric of the game) and `POST /cs/quality-rubrics/import`:
+ * one row per rubric keyed by name; `items` holds `label=max` pairs separated by `|` (a `|`, `=` or
+ * backslash inside a label is written with a backslash before it).
+ */
+export const csRubricExportQuery = exportQuery({});
 export interface CsRubric {
   id: number;
   name: string;

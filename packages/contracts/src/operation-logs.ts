@@ -250,6 +250,7 @@ export const LOG_TABLE_TARGETS = [
   'ad-promotions',
   'ad-minigame-reports',
   'ad-minigame-alerts',
+  'cs-quality-rubrics',
 ] as const;
 export type LogTableTarget = (typeof LOG_TABLE_TARGETS)[number];
 export type LogTargetType = (typeof LOG_ROW_TARGETS)[number] | LogTableTarget;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   csConversationAccess,
   csQualityAccess,
@@ -11,6 +12,7 @@ import {
   csRubricUpdateBody,
   csSampleBody,
   csScoreBody,
+  ErrorCode,
   type CsMyQuality,
   type CsQualitySummary,
   type CsReview,
@@ -19,6 +21,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import type { ProductScope } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, FieldProblems, inTransaction } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -34,6 +37,8 @@ import { csAgents, csConversations, csQualityReviews, csQualityRubrics, csTeams 
  */
 
 type RubricRow = typeof csQualityRubrics.$inferSelect;
+export type CsRubricCreate = z.output<typeof csRubricBody>;
+type CsRubricUpdate = z.output<typeof csRubricUpdateBody>;
 
 const toRubric = (row: RubricRow): CsRubric => ({
   id: row.id,
@@ -56,6 +61,86 @@ async function rubricOf(db: Db, scope: ProductScope, id: number): Promise<Rubric
     .from(csQualityRubrics)
     .where(and(eq(csQualityRubrics.id, id), inGame(scope)));
   return row;
+}
+
+const uniqueName = { cs_quality_rubrics_name: 'name' };
+
+/** Defines a rubric (the route's and the import's). */
+export async function createRubric(db: Db, scope: ProductScope, input: CsRubricCreate): Promise<CsRubric> {
+  const row = await inTransaction(
+    db,
+    scope.lang,
+    async (tx) => {
+      const [created] = await tx
+        .insert(csQualityRubrics)
+        .values({ cpId: scope.cpId, productId: scope.productId, ...input })
+        .returning();
+      await logChange(tx, scope, {
+        action: 'create',
+        targetType: 'cs_quality_rubric',
+        targetId: created!.id,
+        targetName: created!.name,
+        after: toRubric(created!),
+      });
+      return created!;
+    },
+    uniqueName,
+  );
+  return toRubric(row);
+}
+
+/** Changes a rubric: its items are fixed once a review is scored on it (422 on `items`). */
+export async function updateRubric(
+  db: Db,
+  scope: ProductScope,
+  id: number,
+  body: CsRubricUpdate,
+): Promise<CsRubric> {
+  const { version, ...changes } = body;
+  const row = await inTransaction(
+    db,
+    scope.lang,
+    async (tx) => {
+      const before = await rubricOf(tx, scope, id);
+      if (before && changes.items && JSON.stringify(changes.items) !== JSON.stringify(before.items)) {
+        const [scored] = await tx
+          .select({ id: csQualityReviews.id })
+          .from(csQualityReviews)
+          .where(and(eq(csQualityReviews.rubricId, before.id), eq(csQualityReviews.status, 'scored')))
+          .limit(1);
+        if (scored) throw fieldError(scope.lang, 'items', 'frozen');
+      }
+      const updated = await updateVersioned(
+        tx,
+        csQualityRubrics,
+        and(eq(csQualityRubrics.id, id), inGame(scope))!,
+        version,
+        changes,
+      );
+      await logChange(tx, scope, {
+        action: 'update',
+        targetType: 'cs_quality_rubric',
+        targetId: updated.id,
+        targetName: updated.name,
+        before: before ? toRubric(before) : undefined,
+        after: toRubric(updated),
+      });
+      return updated;
+    },
+    uniqueName,
+  );
+  return toRubric(row);
+}
+
+/** The game's rubrics with `id > afterId`, by id (the export's batches and the import's rows). */
+export async function rubricBatch(db: Db, scope: ProductScope, afterId: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(csQualityRubrics)
+    .where(and(inGame(scope), gt(csQualityRubrics.id, afterId)))
+    .orderBy(asc(csQualityRubrics.id))
+    .limit(limit);
+  return rows.map(toRubric);
 }
 
 /** Reviews with their rubric, conversation and agent, as the API answers them. */
@@ -204,7 +289,6 @@ export function csQualityRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['cs'];
   const product = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
-  const uniqueName = { cs_quality_rubrics_name: 'name' };
 
   app.get(
     '/cs/quality-rubrics',
@@ -222,6 +306,18 @@ export function csQualityRoutes(fastify: FastifyInstance, db: Db): void {
       return ok({ list: rows.map(toRubric) });
     },
   );
+  app.get(
+    '/cs/quality-rubrics/:id',
+    {
+      schema: { tags, summary: 'One quality rubric of the game', params: csReviewParam },
+      config: can(csQualityAccess, 'read'),
+    },
+    async (request) => {
+      const row = await rubricOf(db, product(request), request.params.id);
+      if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+      return ok(toRubric(row));
+    },
+  );
   app.post(
     '/cs/quality-rubrics',
     {
@@ -232,29 +328,7 @@ export function csQualityRoutes(fastify: FastifyInstance, db: Db): void {
       },
       config: can(csQualityAccess, 'create'),
     },
-    async (request) => {
-      const scope = product(request);
-      const row = await inTransaction(
-        db,
-        scope.lang,
-        async (tx) => {
-          const [created] = await tx
-            .insert(csQualityRubrics)
-            .values({ cpId: scope.cpId, productId: scope.productId, ...request.body })
-            .returning();
-          await logChange(tx, scope, {
-            action: 'create',
-            targetType: 'cs_quality_rubric',
-            targetId: created!.id,
-            targetName: created!.name,
-            after: toRubric(created!),
-          });
-          return created!;
-        },
-        uniqueName,
-      );
-      return ok(toRubric(row));
-    },
+    async (request) => ok(await createRubric(db, product(request), request.body)),
   );
   app.put(
     '/cs/quality-rubrics/:id',
@@ -267,43 +341,7 @@ export function csQualityRoutes(fastify: FastifyInstance, db: Db): void {
       },
       config: can(csQualityAccess, 'update'),
     },
-    async (request) => {
-      const scope = product(request);
-      const { version, ...changes } = request.body;
-      const row = await inTransaction(
-        db,
-        scope.lang,
-        async (tx) => {
-          const before = await rubricOf(tx, scope, request.params.id);
-          if (before && changes.items && JSON.stringify(changes.items) !== JSON.stringify(before.items)) {
-            const [scored] = await tx
-              .select({ id: csQualityReviews.id })
-              .from(csQualityReviews)
-              .where(and(eq(csQualityReviews.rubricId, before.id), eq(csQualityReviews.status, 'scored')))
-              .limit(1);
-            if (scored) throw fieldError(scope.lang, 'items', 'frozen');
-          }
-          const updated = await updateVersioned(
-            tx,
-            csQualityRubrics,
-            and(eq(csQualityRubrics.id, request.params.id), inGame(scope))!,
-            version,
-            changes,
-          );
-          await logChange(tx, scope, {
-            action: 'update',
-            targetType: 'cs_quality_rubric',
-            targetId: updated.id,
-            targetName: updated.name,
-            before: before ? toRubric(before) : undefined,
-            after: toRubric(updated),
-          });
-          return updated;
-        },
-        uniqueName,
-      );
-      return ok(toRubric(row));
-    },
+    async (request) => ok(await updateRubric(db, product(request), request.params.id, request.body)),
   );
 
   app.post(

@@ -36,6 +36,7 @@ import { csPanelGameRoutes, csPanelRoutes } from './panel.ts';
 import { csPlayerLiveRoutes } from './player-live.ts';
 import { csClassificationRoutes } from './classification.ts';
 import { csQualityRoutes } from './quality.ts';
+import { csRubricSheetRoutes } from './quality-io.ts';
 import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
 import { csSettingsRoutes } from './settings.ts';
@@ -176,6 +177,7 @@ export async function csRoutes(fastify: FastifyInstance, context: LifecycleConte
   csClassificationRoutes(fastify, db);
   csAutoReplyStatsRoutes(fastify, db);
   csQualityRoutes(fastify, db);
+  csRubricSheetRoutes(fastify, db);
   csUserRoutes(fastify, db);
   csOrderRoutes(fastify, db);
 

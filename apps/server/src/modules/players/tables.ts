@@ -39,6 +39,8 @@ export const players = pgTable(
     index('players_product_created').on(t.productId, t.createdAt),
     index('players_product_nickname').on(t.productId, sql`lower(${t.nickname}) text_pattern_ops`),
     index('players_product_ip').on(t.productId, t.lastIp),
+    // The ad reports' ROI: a game's players of a sub-channel (modules/ads/reports.ts).
+    index('players_product_sub_channel').on(t.productId, t.subChannel),
   ],
 );
 
@@ -130,6 +132,8 @@ export const playerOrders = pgTable(
     index('player_orders_player').on(t.playerId, t.paidAt),
     // The home cockpit's payers and revenue of a game's last 30 days.
     index('player_orders_product_paid').on(t.productId, t.paidAt),
+    // The service desk's order lookup by role id (modules/cs/desk-orders.ts).
+    index('player_orders_role').on(t.productId, t.roleId),
   ],
 );
 

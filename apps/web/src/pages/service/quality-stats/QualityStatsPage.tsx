@@ -154,6 +154,7 @@ export function QualityStatsPage() {
   const { t } = useTranslation(['csQuality', 'crud']);
   const productId = useProduct((s) => s.productId);
   const canEdit = usePermission([csQualityAccess.permissions.edit]);
+  const canExport = usePermission([csQualityAccess.permissions.export]);
   const isAgent = usePermission([csConversationAccess.permissions.see]);
   const [tab, setTab] = useState('summary');
   if (productId === null) return <Alert type="info" showIcon title={t('crud:product.required')} />;
@@ -179,7 +180,7 @@ export function QualityStatsPage() {
       />
       {tab === 'summary' && <SummaryTab />}
       {tab === 'reviews' && <ReviewsTab canEdit={canEdit} />}
-      {tab === 'rubrics' && <RubricsTab canEdit={canEdit} />}
+      {tab === 'rubrics' && <RubricsTab canEdit={canEdit} canExport={canExport} />}
       {tab === 'mine' && isAgent && <MineTab />}
     </>
   );

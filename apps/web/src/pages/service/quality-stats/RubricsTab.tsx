@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Switch, Tag } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import {
   csRubricUpdateBody,
   type CsRubric,
 } from '@rx/contracts/cs-quality';
-import { FormDrawer } from '@/shared/crud/index.ts';
+import { ExportButton, FormDrawer, ImportButton } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
@@ -18,8 +18,15 @@ import { RUBRICS_KEY, useRubrics } from './queries.ts';
 
 const NEW_RUBRIC = { name: '', items: [{ label: '', max: 10 }], enabled: true };
 
-/** The game's rubrics: each item scored from 0 to its maximum; items are fixed once a review is scored. */
-export function RubricsTab({ canEdit }: { canEdit: boolean }) {
+/** The rubrics' export and import (a sheet keyed by name, items as `label=max|…`). */
+const RUBRICS_RESOURCE = 'cs/quality-rubrics';
+const NO_FILTERS = {};
+
+/**
+ * The game's rubrics: each item scored from 0 to its maximum; items are fixed once a review is
+ * scored. They export to CSV/XLSX and import back (a dry run first) with the page's permissions.
+ */
+export function RubricsTab({ canEdit, canExport }: { canEdit: boolean; canExport: boolean }) {
   const { t } = useTranslation(['csQuality', 'crud']);
   const message = useMessage();
   const client = useQueryClient();
@@ -60,10 +67,21 @@ export function RubricsTab({ canEdit }: { canEdit: boolean }) {
   ];
   return (
     <>
-      {canEdit && (
-        <Button type="primary" style={{ marginBlockEnd: 16 }} onClick={() => setEditing('new')}>
-          {t('newRubric')}
-        </Button>
+      {(canEdit || canExport) && (
+        <Flex wrap gap={8} style={{ marginBlockEnd: 16 }}>
+          {canEdit && (
+            <Button type="primary" onClick={() => setEditing('new')}>
+              {t('newRubric')}
+            </Button>
+          )}
+          {canEdit && (
+            <ImportButton
+              resource={RUBRICS_RESOURCE}
+              onImported={() => void client.invalidateQueries({ queryKey: RUBRICS_KEY })}
+            />
+          )}
+          {canExport && <ExportButton resource={RUBRICS_RESOURCE} filters={NO_FILTERS} />}
+        </Flex>
       )}
       <DataTable<CsRubric>
         rowKey="id"

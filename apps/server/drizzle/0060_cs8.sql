@@ -1,0 +1,2 @@
+CREATE INDEX "player_orders_role" ON "player_orders" USING btree ("product_id","role_id");--> statement-breakpoint
+CREATE INDEX "players_product_sub_channel" ON "players" USING btree ("product_id","sub_channel");
