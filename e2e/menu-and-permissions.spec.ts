@@ -196,9 +196,10 @@ test.describe('menu and permissions', () => {
 
   test('a page chunk that fails to load offers a reload', async ({ page }) => {
     await signIn(page, 'admin');
-    await page.route(/\/main\/assets\/placeholders-[^/]+\.js$/, (route) => route.abort());
     const service = await openGroup(page, ZH['group.customerService']!);
-    // A page not built yet comes from the placeholders chunk (the service panel settings, the example before, are built).
+    // The shell and the menu are loaded; every chunk asked for from now on fails, as after a deploy
+    // that replaced them (the error boundary is part of the shell's first download).
+    await page.route(/\/main\/assets\/[^/]+\.js$/, (route) => route.abort());
     await service.getByText(ZH['page.serviceUsers']!, { exact: true }).click();
     await expect(page.locator('.rx-stale-build')).toContainText(NAV.staleBuild!.title!);
     // antd spaces out a two-character Chinese label ("刷 新").

@@ -250,6 +250,8 @@ test.describe('service configuration pages (zh)', () => {
     await button(child, f.move).click();
     const modal = openModal(page);
     await modal.locator('#move-parent').click();
+    // Other tests add types: the parent is found by typing, as staff would in a long list.
+    await modal.locator('#move-parent').fill('充值问题');
     await page
       .locator('.ant-select-dropdown:visible .ant-select-tree-title')
       .filter({ hasText: '充值问题 (payment)' })

@@ -60,6 +60,9 @@ export function MoveModal({ node, tree, label, onMove, onClose }: MoveModalProps
           <TreeSelect
             id="move-parent"
             allowClear
+            // A game keeps many types: staff find the new parent by typing part of its name or code.
+            showSearch
+            treeNodeFilterProp="title"
             treeDefaultExpandAll
             placeholder={t('topLevel')}
             treeData={node ? parentOptions(tree, label, subtreeIds(node)) : []}
