@@ -389,10 +389,7 @@ export async function adCostRoutes(fastify: FastifyInstance, { db }: { db: Db })
     config: can(resource, 'read'),
     list: (request, { status, ...paging }) => {
       const scope = scopeOf(request);
-      const where = and(
-        inScope(adCostBatches, scope),
-        status ? eq(adCostBatches.status, status) : undefined,
-      );
+      const where = and(inScope(adCostBatches, scope), status ? eq(adCostBatches.status, status) : undefined);
       return batchList(db, where, paging, scope.lang);
     },
   });
