@@ -21,9 +21,7 @@ const HAND_WRITTEN_LISTS: readonly string[] = [
   '/api/v1/tickets',
   '/api/v1/tickets/counts',
   '/api/v1/tickets/export',
-  // Added by branches merged after the allow-list was cut (their areas' helpers move them).
-  '/api/v1/ad-minigame-reports',
-  '/api/v1/ad-minigame-reports/export',
+  // The desk's users and orders: merged after this list was cut, not moved yet.
   '/api/v1/cs/user-orders',
   '/api/v1/cs/user-orders/export',
   '/api/v1/cs/users',
