@@ -21,32 +21,18 @@ const HAND_WRITTEN_LISTS: readonly string[] = [
   '/api/v1/tickets',
   '/api/v1/tickets/counts',
   '/api/v1/tickets/export',
-  // Not moved yet: each is to go to the resource reads.
-  '/api/v1/ad-batch-tasks/:id/ads',
-  '/api/v1/ad-batches',
-  '/api/v1/ad-batches/:id/ads',
-  '/api/v1/ad-batches/export',
-  '/api/v1/ad-costs/batches',
-  '/api/v1/ad-reports',
-  '/api/v1/ad-reports/export',
-  '/api/v1/ad-rules/:id/objects',
-  '/api/v1/app-releases/publishes',
-  '/api/v1/cheat-flags/whitelist',
-  '/api/v1/code-batches/:id/codes',
+  // The desk's users and orders: merged after this list was cut, not moved yet.
+  '/api/v1/cs/user-orders',
+  '/api/v1/cs/user-orders/export',
+  '/api/v1/cs/users',
+  // Not moved yet. The exports of one row's children (a batch's codes, a group's members) name
+  // the row in the path, stamp it in the file and log it as the target: `tableRoutes` takes no
+  // params yet.
   '/api/v1/code-batches/:id/codes/export',
-  '/api/v1/cs/classification-stats/export',
-  '/api/v1/cs/operation-log',
-  '/api/v1/cs/quality-reviews',
-  '/api/v1/cs/ratings',
-  '/api/v1/cs/robot-sessions',
-  '/api/v1/cs/session-records',
-  '/api/v1/error-codes/missing',
-  '/api/v1/mails/:id/recipients',
-  '/api/v1/push-tasks/:id/deliveries',
-  '/api/v1/test-plans/:id/runs',
-  '/api/v1/user-groups/:id/members',
   '/api/v1/user-groups/:id/members/export',
-  '/api/v1/version-logs',
+  // A report (conversations per day and type), not rows with ids to read in keyset batches.
+  '/api/v1/cs/classification-stats/export',
+  // One violator's detail; only its event timeline pages (the answer is not a list page).
   '/api/v1/violations/players/:openid',
 ];
 

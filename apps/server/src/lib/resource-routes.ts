@@ -471,6 +471,8 @@ export function resourceRoutes<
 /** What a resource whose rows a module reads itself (a query over several tables) exports. */
 export interface QueryExport<Item, Ctx> {
   headers: readonly string[];
+  /** The file's name before its date (default the resource's name). */
+  file?(scope: Scope): string;
   /** What formatting needs once per file (default: nothing). */
   prepare?(db: Db, scope: Scope): Promise<Ctx>;
   /** Default: the item's own fields named by the headers (a missing one is an empty cell). */
@@ -531,6 +533,7 @@ export function queryRoutes<R extends Resource, Item extends { id: number }, Ctx
       exporter: {
         name: resource.name,
         headers: exporter.headers,
+        ...(exporter.file ? { file: exporter.file } : {}),
         prepare: exporter.prepare ?? (async () => null as Ctx),
         toCells: exporter.toCells ?? ((item) => item as unknown as Record<string, Cell>),
         batch: (db2, scope, filters, afterId, limit) =>

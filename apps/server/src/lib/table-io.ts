@@ -23,6 +23,8 @@ export interface ExportSpec<Item extends { id: number }, Filters, Ctx> {
   /** The file name and the target type in the operation log: the table's API name. */
   name: LogTableTarget;
   headers: readonly string[];
+  /** The file's name before its date (default `name`; a medium's list: `ad-batches-<media>`). */
+  file?(scope: Scope): string;
   /** What formatting needs once per file (e.g. codes of the props gifts refer to). */
   prepare(db: Db, scope: Scope): Promise<Ctx>;
   toCells(item: Item, ctx: Ctx): Record<string, Cell>;
@@ -86,7 +88,7 @@ export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
           });
         }
       }
-      return sendExport(reply, format, exporter.name, exporter.headers, rows());
+      return sendExport(reply, format, exporter.file?.(scope) ?? exporter.name, exporter.headers, rows());
     },
   );
 

@@ -107,6 +107,15 @@ describe('ad costs', () => {
       [two.number, 'rolled_back'],
       [n1, 'active'],
     ]);
+    // The declared sort and filter: oldest first, and by status.
+    const listed = (query: string) =>
+      hw.get(`/api/v1/ad-costs/batches?${query}`).then((r) => body<{ list: AdCostBatch[] }>(r).data.list);
+    const oldestFirst = (await listed('sort=id&page_size=100')).map((b) => b.number);
+    expect(oldestFirst.indexOf(n1)).toBeGreaterThanOrEqual(0);
+    expect(oldestFirst.indexOf(n1)).toBeLessThan(oldestFirst.indexOf(two.number));
+    const rolledBack = await listed('status=rolled_back&page_size=100');
+    expect(rolledBack.map((b) => b.number)).toContain(two.number);
+    expect(new Set(rolledBack.map((b) => b.status))).toEqual(new Set(['rolled_back']));
     expect((await t.logsOf('ad_cost_batch', two.id)).map((l) => l.action).sort()).toEqual([
       'import',
       'rollback',

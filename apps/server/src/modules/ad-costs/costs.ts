@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, gte, lte, max, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, max, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AD_COST_MAX_ROWS,
@@ -22,12 +22,12 @@ import { insertMany } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contains, listRows } from '../../lib/list.ts';
+import { contains } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { overseasProductsOnly } from '../../lib/region.ts';
 import { ok } from '../../lib/request.ts';
-import { queryRoutes, resourceReads } from '../../lib/resource-routes.ts';
+import { listRoute, queryRoutes, resourceReads, tableList } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { eventLoopSlicer } from '../../lib/steps.ts';
@@ -84,6 +84,14 @@ export const costReads = resourceReads(resource, {
     f.to ? lte(adCostRows.day, f.to) : undefined,
   ],
   sortBy: { day: adCostRows.day, id: adCostRows.id, cost: adCostRows.cost, media: adCostRows.media },
+});
+
+/** A page of the game's uploaded batches, newest first (their numbers rise with their ids). */
+const batchList = tableList({
+  table: adCostBatches,
+  sortBy: { id: adCostBatches.id },
+  fallback: '-id',
+  items: (_db, rows) => rows.map(batchItem),
 });
 
 function batchItem(row: BatchRow): AdCostBatch {
@@ -370,34 +378,21 @@ export async function adCostRoutes(fastify: FastifyInstance, { db }: { db: Db })
     },
   );
 
-  app.get(
-    '/ad-costs/batches',
-    {
-      config: can(resource, 'read'),
-      schema: { tags, summary: 'The uploaded batches, newest first', querystring: adCostBatchListQuery },
-    },
-    async (request) => {
+  listRoute(app, {
+    name: 'ad-cost-batches',
+    path: '/ad-costs/batches',
+    tags,
+    summary: 'The uploaded batches, newest first',
+    query: adCostBatchListQuery,
+    filters: ['status'],
+    sorts: ['id'],
+    config: can(resource, 'read'),
+    list: (request, { status, ...paging }) => {
       const scope = scopeOf(request);
-      const { page, page_size, status } = request.query;
-      const where = and(
-        inScope(adCostBatches, scope),
-        status ? eq(adCostBatches.status, status) : undefined,
-      )!;
-      return ok(
-        await listRows(
-          db,
-          adCostBatches,
-          where,
-          [desc(adCostBatches.number), asc(adCostBatches.id)],
-          {
-            page,
-            page_size,
-          },
-          async (rows) => rows.map(batchItem),
-        ),
-      );
+      const where = and(inScope(adCostBatches, scope), status ? eq(adCostBatches.status, status) : undefined);
+      return batchList(db, where, paging, scope.lang);
     },
-  );
+  });
 
   app.post(
     '/ad-costs/batches/:id/rollback',

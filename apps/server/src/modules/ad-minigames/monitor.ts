@@ -14,14 +14,12 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
-import { keysetBatches, sendExport } from '../../lib/export.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { JobRunner, WholeContext, WholeResult } from '../../lib/jobs/index.ts';
-import { logChange } from '../../lib/operation-log.ts';
 import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceReads, type Filters } from '../../lib/resource-routes.ts';
+import { queryRoutes, resourceReads, type Filters } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { users } from '../../db/schema.ts';
@@ -468,14 +466,26 @@ export function minigameReportRoutes(fastify: FastifyInstance, ctx: MinigameCont
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   const tags = [resource.name];
-  app.get(
-    '/ad-minigame-reports',
-    {
-      schema: { tags, summary: 'List mini-game days', querystring: resource.list },
-      config: can(resource, 'read'),
+  queryRoutes(fastify, db, resource, monitorReads, {
+    summary: 'List mini-game days',
+    exporter: {
+      headers: EXPORT_COLUMNS,
+      // Money in yuan; the alerts by name.
+      toCells: (r) => ({
+        ...r,
+        cost: yuan(r.cost),
+        register_cost: yuan(r.register_cost),
+        pay_amount_d1: yuan(r.pay_amount_d1),
+        pay_amount_d3: yuan(r.pay_amount_d3),
+        pay_amount_d7: yuan(r.pay_amount_d7),
+        pay_amount: yuan(r.pay_amount),
+        roi_d1: r.roi_d1 ?? '',
+        roi_d3: r.roi_d3 ?? '',
+        roi_d7: r.roi_d7 ?? '',
+        alerts: r.alerts.map((a) => a.name).join('|'),
+      }),
     },
-    async (request) => ok(await monitorReads.list(db, scopeOf(request), request.query)),
-  );
+  });
   app.get(
     '/ad-minigame-reports/summary',
     {
@@ -487,47 +497,6 @@ export function minigameReportRoutes(fastify: FastifyInstance, ctx: MinigameCont
       config: can(resource, 'read'),
     },
     async (request) => ok(await monitorSummary(db, scopeOf(request), request.query)),
-  );
-  app.get(
-    '/ad-minigame-reports/export',
-    {
-      schema: { tags, summary: 'Export the filtered days (CSV or XLSX)', querystring: resource.export },
-      config: can(resource, 'export'),
-    },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      const { format, ...filters } = request.query;
-      await logChange(db, scope, { action: 'export', targetType: resource.name, after: { format, filters } });
-      async function* rows() {
-        for await (const batch of keysetBatches((after, limit) =>
-          monitorReads.batch(db, scope, filters, after, limit),
-        ))
-          yield batch.map((r) => [
-            r.day,
-            r.account_id,
-            r.account_name,
-            r.mini_game_id,
-            yuan(r.cost),
-            r.impressions,
-            r.clicks,
-            r.activations,
-            r.registrations,
-            yuan(r.register_cost),
-            r.pay_users_d1,
-            yuan(r.pay_amount_d1),
-            yuan(r.pay_amount_d3),
-            yuan(r.pay_amount_d7),
-            r.pay_users,
-            yuan(r.pay_amount),
-            r.roi_d1 ?? '',
-            r.roi_d3 ?? '',
-            r.roi_d7 ?? '',
-            r.alerts.map((a) => a.name).join('|'),
-            r.pulled_at,
-          ]);
-      }
-      return sendExport(reply, format, resource.name, EXPORT_COLUMNS, rows());
-    },
   );
   app.post(
     '/ad-minigame-reports/pull',

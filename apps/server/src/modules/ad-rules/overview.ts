@@ -14,6 +14,7 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { adAccounts, adObjects } from '../ads/index.ts';
 import { adRuleActions, adRules } from './tables.ts';
@@ -195,18 +196,17 @@ export async function overviewRoutes(fastify: FastifyInstance, db: Db): Promise<
     },
     async (request) => ok(await overview(db, scopeOf(request) as ProductScope)),
   );
-  app.get(
-    '/ad-rules/:id/objects',
-    {
-      config: can(aiTrustshipAccess, 'read'),
-      schema: {
-        tags,
-        summary: 'The objects under a rule, with what it last did to each',
-        params: idParam,
-        querystring: adRuleObjectsQuery,
-      },
-    },
-    async (request) =>
-      ok(await objectsOf(db, scopeOf(request) as ProductScope, request.params.id, request.query)),
-  );
+  listRoute(app, {
+    name: 'ad-rule-objects',
+    path: '/ad-rules/:id/objects',
+    tags,
+    summary: 'The objects under a rule, with what it last did to each',
+    query: adRuleObjectsQuery,
+    params: idParam,
+    filters: [],
+    // One order: by account, then object.
+    sorts: ['account_id'],
+    config: can(aiTrustshipAccess, 'read'),
+    list: (request, query, { id }) => objectsOf(db, scopeOf(request) as ProductScope, id, query),
+  });
 }

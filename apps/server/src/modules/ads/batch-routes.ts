@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { adBatchAdsQuery, adBatchesResource, idParam } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
-import { keysetBatches, sendExport } from '../../lib/export.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
-import { logChange } from '../../lib/operation-log.ts';
 import { ok } from '../../lib/request.ts';
+import { listRoute, queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
@@ -42,31 +41,15 @@ export async function adBatchRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.get(
-    '/ad-batches',
-    { schema: { tags, summary: 'List batches', querystring: resource.list }, config: can(resource, 'read') },
-    async (request) => ok(await batchReads.list(db, scopeOf(request), request.query)),
-  );
-
-  app.get(
-    '/ad-batches/export',
-    {
-      schema: { tags, summary: 'Export the filtered batches (CSV or XLSX)', querystring: resource.export },
-      config: can(resource, 'export'),
+  queryRoutes(fastify, db, resource, batchReads, {
+    summary: 'List batches',
+    exporter: {
+      headers: EXPORT_COLUMNS,
+      // The medium's page exports its own batches: its code names the file.
+      file: (scope) => `${resource.name}-${scope.dimension!.value}`,
+      toCells: batchCells,
     },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      const { format, media, ...filters } = request.query;
-      await logChange(db, scope, { action: 'export', targetType: resource.name, after: { format, filters } });
-      async function* rows() {
-        for await (const batch of keysetBatches((after, limit) =>
-          batchReads.batch(db, scope, filters, after, limit),
-        ))
-          yield batch.map((b) => EXPORT_COLUMNS.map((column) => batchCells(b)[column]));
-      }
-      return sendExport(reply, format, `${resource.name}-${media}`, EXPORT_COLUMNS, rows());
-    },
-  );
+  });
 
   app.get(
     '/ad-batches/accounts',
@@ -132,24 +115,22 @@ export async function adBatchRoutes(
     async (request) => ok(await batchReads.get(db, scopeOf(request), request.params.id)),
   );
 
-  app.get(
-    '/ad-batches/:id/ads',
-    {
-      schema: {
-        tags,
-        summary: "A batch's ads with the medium's ids or reasons",
-        params: idParam,
-        querystring: adBatchAdsQuery,
-      },
-      config: can(resource, 'read'),
-    },
-    async (request) => {
+  listRoute(app, {
+    name: 'ad-batch-ads',
+    path: '/ad-batches/:id/ads',
+    tags,
+    summary: "A batch's ads with the medium's ids or reasons",
+    query: adBatchAdsQuery,
+    params: idParam,
+    filters: ['media', 'status'],
+    sorts: ['seq'],
+    config: can(resource, 'read'),
+    async list(request, { media: _media, ...query }, { id }) {
       const scope = scopeOf(request);
-      const batch = await findOr404(db, adBatches, rowInScope(adBatches, scope, request.params.id));
-      const { page, page_size, status } = request.query;
-      return ok(await batchAds(db, batch.id, { page, page_size, ...(status ? { status } : {}) }));
+      const batch = await findOr404(db, adBatches, rowInScope(adBatches, scope, id));
+      return batchAds(db, scope, batch.id, query);
     },
-  );
+  });
 
   app.post(
     '/ad-batches/:id/retry',

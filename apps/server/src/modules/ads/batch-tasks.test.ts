@@ -173,6 +173,13 @@ describe('batch drafts and tasks', () => {
     ).data.list;
     expect(failedAds.map((x) => x.account_id)).toEqual([jrtt[1]!.account_id]);
     expect(failedAds[0]!.message).toContain('frozen');
+    // The ads in order, or the last first (the list's declared sort).
+    const seqs = (sort: string) =>
+      admin
+        .get(`/api/v1/ad-batch-tasks/${a.id}/ads?sort=${sort}`)
+        .then((r) => body<{ list: AdBatchAd[]; total: number }>(r).data);
+    expect((await seqs('seq')).list.map((x) => x.seq)).toEqual([1, 2]);
+    expect(await seqs('-seq')).toMatchObject({ total: 2, list: [{ seq: 2 }, { seq: 1 }] });
 
     // Retry both: the jrtt task asks the medium for its failed ad only; the kuaishou ad was made
     // already under its request id, so the medium answers the same ad and makes none.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   AD_BATCH_MAX_ITEMS,
   ErrorCode,
@@ -18,14 +18,14 @@ import {
   type AdProblem,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import type { ProductScope } from '../../lib/access.ts';
+import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { JobRow, JobRunner } from '../../lib/jobs/index.ts';
-import { contains } from '../../lib/list.ts';
+import { contains, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { isOutsideError } from '../../lib/outside/index.ts';
 import { fieldError } from '../../lib/problems.ts';
-import { resourceReads, type Filters } from '../../lib/resource-routes.ts';
+import { resourceReads, tableList, type Filters } from '../../lib/resource-routes.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { AdsContext } from './accounts.ts';
 import { adPartyOf } from './media/parties.ts';
@@ -102,31 +102,25 @@ export const taskReads = resourceReads(adBatchTasksResource, {
   sortBy: { id: adBatches.id, name: adBatches.name },
 });
 
-/** A batch's ads, in order, with their accounts' medium ids. */
-export async function batchAds(
-  db: Db,
-  batchId: number,
-  query: { page: number; page_size: number; status?: 'pending' | 'ok' | 'error' },
-): Promise<{ list: AdBatchAd[]; total: number }> {
-  const condition = and(
-    eq(adBatchAds.batchId, batchId),
-    query.status ? eq(adBatchAds.status, query.status) : undefined,
-  );
-  const rows = await db
-    .select({ ad: adBatchAds, accountId: adAccounts.accountId })
-    .from(adBatchAds)
-    .innerJoin(adAccounts, eq(adAccounts.id, adBatchAds.adAccountId))
-    .where(condition)
-    .orderBy(asc(adBatchAds.seq))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  const [total] = await db.select({ n: count() }).from(adBatchAds).where(condition);
-  return {
-    list: rows.map(({ ad, accountId }) => ({
+/** A page of a batch's ads, in order (`sort=-seq`: the last first), with their accounts' medium ids. */
+const adList = tableList({
+  table: adBatchAds,
+  sortBy: { seq: adBatchAds.seq },
+  fallback: 'seq',
+  async items(db, rows): Promise<AdBatchAd[]> {
+    const ids = [...new Set(rows.map((ad) => ad.adAccountId))];
+    const accounts = ids.length
+      ? await db
+          .select({ id: adAccounts.id, accountId: adAccounts.accountId })
+          .from(adAccounts)
+          .where(inArray(adAccounts.id, ids))
+      : [];
+    const accountIds = new Map(accounts.map((a) => [a.id, a.accountId]));
+    return rows.map((ad) => ({
       id: ad.id,
       seq: ad.seq,
       ad_account_id: ad.adAccountId,
-      account_id: accountId,
+      account_id: accountIds.get(ad.adAccountId) ?? '',
       title: ad.title,
       materials: ad.materials,
       status: ad.status,
@@ -135,9 +129,22 @@ export async function batchAds(
       creative_id: ad.creativeId,
       message: ad.message,
       request_id: ad.requestId,
-    })),
-    total: total?.n ?? 0,
-  };
+    }));
+  },
+});
+
+/** A batch's ads, in order, with their accounts' medium ids. */
+export function batchAds(
+  db: Db,
+  scope: Scope,
+  batchId: number,
+  query: { page: number; page_size: number; sort?: 'seq' | '-seq'; status?: 'pending' | 'ok' | 'error' },
+): Promise<ListPage<AdBatchAd>> {
+  const where = and(
+    eq(adBatchAds.batchId, batchId),
+    query.status ? eq(adBatchAds.status, query.status) : undefined,
+  );
+  return adList(db, where, query, scope.lang);
 }
 
 type BatchInput = ReturnType<typeof adBatchCreateBody.parse>;

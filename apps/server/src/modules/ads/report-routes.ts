@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { adReportPullBody, adReportSummaryQuery, adReportsResource } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
-import { keysetBatches, sendExport } from '../../lib/export.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
-import { logChange } from '../../lib/operation-log.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { AdsContext } from './accounts.ts';
@@ -47,14 +46,32 @@ export async function adReportRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.get(
-    '/ad-reports',
-    {
-      schema: { tags, summary: 'List report days', querystring: resource.list },
-      config: can(resource, 'read'),
+  queryRoutes(fastify, db, resource, reportReads, {
+    summary: 'List report days',
+    exporter: {
+      headers: EXPORT_COLUMNS,
+      // The medium's page exports its own days: its code names the file.
+      file: (scope) => `${resource.name}-${scope.dimension!.value}`,
+      // Money in yuan.
+      toCells: (r) => ({
+        day: r.day,
+        account_id: r.account_id,
+        account_name: r.account_name,
+        cost: r.cost / 100,
+        impressions: r.impressions,
+        clicks: r.clicks,
+        conversions: r.conversions,
+        cpa: r.cpa === null ? '' : r.cpa / 100,
+        ctr: r.ctr ?? '',
+        currency: r.currency,
+        pulled_at: r.pulled_at,
+        revenue: r.revenue / 100,
+        paying_users: r.paying_users,
+        roi: r.roi ?? '',
+        mapped: r.mapped ? 'yes' : 'no',
+      }),
     },
-    async (request) => ok(await reportReads.list(db, scopeOf(request), request.query)),
-  );
+  });
 
   app.get(
     '/ad-reports/accounts',
@@ -90,42 +107,6 @@ export async function adReportRoutes(
     async (request) => {
       const { media: _media, ...filters } = request.query;
       return ok(await reportSummary(db, scopeOf(request), filters));
-    },
-  );
-
-  app.get(
-    '/ad-reports/export',
-    {
-      schema: { tags, summary: 'Export the filtered days (CSV or XLSX)', querystring: resource.export },
-      config: can(resource, 'export'),
-    },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      const { format, media: _media, ...filters } = request.query;
-      await logChange(db, scope, { action: 'export', targetType: resource.name, after: { format, filters } });
-      async function* rows() {
-        for await (const batch of keysetBatches((after, limit) =>
-          reportReads.batch(db, scope, filters, after, limit),
-        ))
-          yield batch.map((r) => [
-            r.day,
-            r.account_id,
-            r.account_name,
-            r.cost / 100,
-            r.impressions,
-            r.clicks,
-            r.conversions,
-            r.cpa === null ? '' : r.cpa / 100,
-            r.ctr ?? '',
-            r.currency,
-            r.pulled_at,
-            r.revenue / 100,
-            r.paying_users,
-            r.roi ?? '',
-            r.mapped ? 'yes' : 'no',
-          ]);
-      }
-      return sendExport(reply, format, `${resource.name}-${_media}`, EXPORT_COLUMNS, rows());
     },
   );
 

@@ -4,7 +4,7 @@ import { adBatchTaskAdsQuery, adBatchTasksResource, idParam } from '@rx/contract
 import type { ProductScope } from '../../lib/access.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import { ok } from '../../lib/request.ts';
-import { queryRoutes } from '../../lib/resource-routes.ts';
+import { listRoute, queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
@@ -53,27 +53,22 @@ export async function adBatchTaskRoutes(
     async (request) => ok(await taskReads.get(db, scopeOf(request), request.params.id)),
   );
 
-  app.get(
-    '/ad-batch-tasks/:id/ads',
-    {
-      schema: {
-        tags,
-        summary: "A task's ads with the medium's ids or reasons",
-        params: idParam,
-        querystring: adBatchTaskAdsQuery,
-      },
-      config: can(resource, 'read'),
+  listRoute(app, {
+    name: 'ad-batch-task-ads',
+    path: '/ad-batch-tasks/:id/ads',
+    tags,
+    summary: "A task's ads with the medium's ids or reasons",
+    query: adBatchTaskAdsQuery,
+    params: idParam,
+    filters: ['media', 'status'],
+    sorts: ['seq'],
+    config: can(resource, 'read'),
+    async list(request, { media: _media, ...query }, { id }) {
+      const scope = scopeOf(request);
+      const batch = await findOr404(db, adBatches, rowInScope(adBatches, scope, id));
+      return batchAds(db, scope, batch.id, query);
     },
-    async (request) => {
-      const batch = await findOr404(
-        db,
-        adBatches,
-        rowInScope(adBatches, scopeOf(request), request.params.id),
-      );
-      const { page, page_size, status } = request.query;
-      return ok(await batchAds(db, batch.id, { page, page_size, ...(status ? { status } : {}) }));
-    },
-  );
+  });
 
   app.post(
     '/ad-batch-tasks/:id/retry',

@@ -24,7 +24,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import type { ModuleWork } from '../../lib/server-module.ts';
-import { queryRoutes } from '../../lib/resource-routes.ts';
+import { listRoute, queryRoutes } from '../../lib/resource-routes.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -189,18 +189,17 @@ export async function cheatFlagRoutes(fastify: FastifyInstance, options: { db: D
     },
   );
 
-  app.get(
-    `${path}/whitelist`,
-    {
-      schema: {
-        tags,
-        summary: 'Players and rules found false positive: the rule does not flag them',
-        querystring: cheatWhitelistQuery,
-      },
-      config: can(resource, 'read'),
-    },
-    async (request) => ok(await listWhitelist(db, scopeOf(request) as ProductScope, request.query)),
-  );
+  listRoute(app, {
+    name: 'cheat-whitelist',
+    path: `${path}/whitelist`,
+    tags,
+    summary: 'Players and rules found false positive: the rule does not flag them',
+    query: cheatWhitelistQuery,
+    filters: ['q', 'rule'],
+    sorts: ['created_at', 'id'],
+    config: can(resource, 'read'),
+    list: (request, query) => listWhitelist(db, scopeOf(request) as ProductScope, query),
+  });
 
   app.delete(
     `${path}/whitelist/:id`,

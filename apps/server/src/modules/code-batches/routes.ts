@@ -22,7 +22,7 @@ import { sendExport } from '../../lib/export.ts';
 import { cursorRows } from '../../lib/cursor.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceService } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes, resourceService } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
@@ -159,17 +159,19 @@ export async function codeBatchRoutes(fastify: FastifyInstance, options: { db: D
     },
     async (request) => ok(await lookup(db, scopeOf(request), request.query.code)),
   );
-  app.get(
-    '/code-batches/:id/codes',
-    {
-      schema: { tags, summary: 'The codes of a batch, paged', params: idParam, querystring: codesQuery },
-      config: can(codeBatchResource, 'read'),
-    },
-    async (request) =>
-      ok(
-        await codesPage(db, scopeOf(request), request.params.id, request.query.page, request.query.page_size),
-      ),
-  );
+  listRoute(app, {
+    name: 'code-batch-codes',
+    path: '/code-batches/:id/codes',
+    tags,
+    summary: 'The codes of a batch, paged',
+    query: codesQuery,
+    params: idParam,
+    filters: [],
+    // One order, the export's: by chunk, then code.
+    sorts: ['code'],
+    config: can(codeBatchResource, 'read'),
+    list: (request, query, { id }) => codesPage(db, scopeOf(request), id, query.page, query.page_size),
+  });
   app.get(
     '/code-batches/:id/codes/export',
     {

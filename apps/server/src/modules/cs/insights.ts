@@ -49,6 +49,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, isUniqueViolation, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { toLog } from '../operation-logs/index.ts';
@@ -302,18 +303,18 @@ export function csInsightRoutes(fastify: FastifyInstance, db: Db): void {
     async (request) => ok(await csStats(db, product(request), request.query)),
   );
 
-  app.get(
-    '/cs/ratings',
-    {
-      schema: {
-        tags,
-        summary: 'Rated conversations (low first) with their complaints',
-        querystring: csRatingListQuery,
-      },
-      config: can(csRatingAccess, 'read'),
-    },
-    async (request) => ok(await listRatings(db, product(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'cs-ratings',
+    path: '/cs/ratings',
+    tags,
+    summary: 'Rated conversations (low first) with their complaints',
+    query: csRatingListQuery,
+    filters: ['max_score', 'complaint'],
+    // One order: the latest resolved first.
+    sorts: ['resolved_at'],
+    config: can(csRatingAccess, 'read'),
+    list: (request, query) => listRatings(db, product(request), query),
+  });
   app.post(
     '/cs/complaints',
     {
@@ -408,20 +409,19 @@ export function csInsightRoutes(fastify: FastifyInstance, db: Db): void {
 /** The service operation log: the CP's log entries about customer service, newest first. */
 export function csOperationLogRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/cs/operation-log',
-    {
-      schema: {
-        tags: ['cs'],
-        summary:
-          'What staff changed in customer service (settings, teams, agents, scripts, blacklist, complaints)',
-        querystring: csOperationLogQuery,
-      },
-      config: can(csOperationLogAccess, 'read'),
-    },
-    async (request) => {
+  listRoute(app, {
+    name: 'cs-operation-log',
+    path: '/cs/operation-log',
+    tags: ['cs'],
+    summary:
+      'What staff changed in customer service (settings, teams, agents, scripts, blacklist, complaints)',
+    query: csOperationLogQuery,
+    filters: ['target_type', 'username'],
+    // One order: newest first.
+    sorts: ['id'],
+    config: can(csOperationLogAccess, 'read'),
+    async list(request, q) {
       const scope = scopeOf(request);
-      const q = request.query;
       const condition = and(
         eq(operationLogs.cpId, scope.cpId),
         inArray(operationLogs.targetType, q.target_type ? [q.target_type] : [...CS_LOG_TARGETS]),
@@ -442,9 +442,9 @@ export function csOperationLogRoutes(fastify: FastifyInstance, db: Db): void {
           .from(operationLogs)
           .where(condition),
       ]);
-      return ok({ list: rows.map(toLog), total: count?.n ?? 0 });
+      return { list: rows.map(toLog), total: count?.n ?? 0 };
     },
-  );
+  });
 }
 
 const botReplies = sql<number>`(select count(*)::int from ${csMessages} m where m.conversation_id = ${csConversations.id} and m.author = 'bot')`;
@@ -453,19 +453,18 @@ const botReplies = sql<number>`(select count(*)::int from ${csMessages} m where 
 export function csRobotRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const product = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
-  app.get(
-    '/cs/robot-sessions',
-    {
-      schema: {
-        tags: ['cs'],
-        summary: 'Conversations the bot answered, bot-only or handed off, with the counts of each',
-        querystring: csRobotListQuery,
-      },
-      config: can(csRobotAccess, 'read'),
-    },
-    async (request): Promise<ReturnType<typeof ok<CsRobotSessions>>> => {
+  listRoute(app, {
+    name: 'cs-robot-sessions',
+    path: '/cs/robot-sessions',
+    tags: ['cs'],
+    summary: 'Conversations the bot answered, bot-only or handed off, with the counts of each',
+    query: csRobotListQuery,
+    filters: ['kind', 'q'],
+    // One order: newest first.
+    sorts: ['id'],
+    config: can(csRobotAccess, 'read'),
+    async list(request, q): Promise<CsRobotSessions> {
       const scope = product(request);
-      const q = request.query;
       const game = and(
         eq(csConversations.cpId, scope.cpId),
         eq(csConversations.productId, scope.productId),
@@ -498,7 +497,7 @@ export function csRobotRoutes(fastify: FastifyInstance, db: Db): void {
           .from(csConversations)
           .where(game),
       ]);
-      return ok({
+      return {
         list: rows.map(({ row, botReplies: replies }) => ({
           id: row.id,
           openid: row.openid,
@@ -511,9 +510,9 @@ export function csRobotRoutes(fastify: FastifyInstance, db: Db): void {
         })),
         total: count?.n ?? 0,
         summary: { bot_only: summary?.botOnly ?? 0, handed_off: summary?.handedOff ?? 0 },
-      });
+      };
     },
-  );
+  });
   app.get(
     '/cs/robot-sessions/:id/messages',
     {

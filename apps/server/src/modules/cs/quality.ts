@@ -25,6 +25,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, FieldProblems, inTransaction } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { settingsOf } from './settings.ts';
@@ -356,15 +357,18 @@ export function csQualityRoutes(fastify: FastifyInstance, db: Db): void {
     },
     async (request) => ok(await sampleConversations(db, product(request), request.body)),
   );
-  app.get(
-    '/cs/quality-reviews',
-    {
-      schema: { tags, summary: 'Sampled conversations, to score or scored', querystring: csReviewListQuery },
-      config: can(csQualityAccess, 'read'),
-    },
-    async (request) => {
+  listRoute(app, {
+    name: 'cs-quality-reviews',
+    path: '/cs/quality-reviews',
+    tags,
+    summary: 'Sampled conversations, to score or scored',
+    query: csReviewListQuery,
+    filters: ['status', 'rubric_id', 'agent_id'],
+    // One order: the latest changed first.
+    sorts: ['updated_at'],
+    config: can(csQualityAccess, 'read'),
+    async list(request, q) {
       const scope = product(request);
-      const q = request.query;
       const condition = and(
         reviewsInGame(scope),
         q.status ? eq(csQualityReviews.status, q.status) : undefined,
@@ -378,9 +382,9 @@ export function csQualityRoutes(fastify: FastifyInstance, db: Db): void {
           .from(csQualityReviews)
           .where(condition),
       ]);
-      return ok({ list, total: count?.n ?? 0 });
+      return { list, total: count?.n ?? 0 };
     },
-  );
+  });
   app.get(
     '/cs/quality-reviews/summary',
     {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, exists, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  CS_RECORD_SORTS,
   csRecordAccess,
   csRecordListQuery,
   csTranscriptQuery,
@@ -16,6 +17,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import type { Cell } from '../../lib/cells.ts';
 import { sendExport } from '../../lib/export.ts';
 import { ok } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { toConversation, toMessage } from './service.ts';
 import { csConversations, csMessages } from './tables.ts';
@@ -107,18 +109,17 @@ export function csRecordRoutes(fastify: FastifyInstance, db: Db): void {
   const tags = ['cs'];
   const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
   const bigId = z.object({ id: idParam.shape.id });
-  app.get(
-    '/cs/session-records',
-    {
-      schema: {
-        tags,
-        summary: 'Conversations of the game, searched and sorted',
-        querystring: csRecordListQuery,
-      },
-      config: can(csRecordAccess, 'read'),
-    },
-    async (request) => ok(await listRecords(db, scope(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'cs-session-records',
+    path: '/cs/session-records',
+    tags,
+    summary: 'Conversations of the game, searched and sorted',
+    query: csRecordListQuery,
+    filters: ['q', 'state', 'from', 'to'],
+    sorts: CS_RECORD_SORTS,
+    config: can(csRecordAccess, 'read'),
+    list: (request, query) => listRecords(db, scope(request), query),
+  });
   app.get(
     '/cs/session-records/:id',
     { schema: { tags, summary: 'One conversation', params: bigId }, config: can(csRecordAccess, 'read') },

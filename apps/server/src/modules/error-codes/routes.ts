@@ -35,19 +35,17 @@ export async function errorCodeRoutes(
   });
   resourceRoutes(app, db, errorCodesResource, errorCodeService, errorCodeImpl);
 
-  app.get(
-    '/error-codes/missing',
-    {
-      schema: {
-        tags,
-        summary:
-          'Missing-translation report: enabled codes without a text in `lang` (any language when absent)',
-        querystring: errorCodeMissingQuery,
-      },
-      config: can(errorCodesResource, 'read'),
-    },
-    async (request) => ok(await missingTranslations(db, scope(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'error-codes-missing',
+    path: '/error-codes/missing',
+    tags,
+    summary: 'Missing-translation report: enabled codes without a text in `lang` (any language when absent)',
+    query: errorCodeMissingQuery,
+    filters: ['lang'],
+    sorts: ['code', 'module'],
+    config: can(errorCodesResource, 'read'),
+    list: (request, query) => missingTranslations(db, scope(request), query),
+  });
   listRoute(app, {
     name: 'error-code-releases',
     path: '/error-codes/releases',

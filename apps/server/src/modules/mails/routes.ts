@@ -15,7 +15,7 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -150,17 +150,17 @@ export async function mailRoutes(fastify: FastifyInstance, context: MailContext)
     },
     async (request) => ok(await mailStats(db, scopeOf(request), request.params.id)),
   );
-  app.get(
-    '/mails/:id/recipients',
-    {
-      schema: {
-        tags: ['mails'],
-        summary: "A mail's copies, paged, by state",
-        params: idParam,
-        querystring: mailRecipientsQuery,
-      },
-      config: can(mailsResource, 'read'),
-    },
-    async (request) => ok(await recipients(db, scopeOf(request), request.params.id, request.query)),
-  );
+  listRoute(app, {
+    name: 'mail-recipients',
+    path: '/mails/:id/recipients',
+    tags: ['mails'],
+    summary: "A mail's copies, paged, by state",
+    query: mailRecipientsQuery,
+    params: idParam,
+    filters: ['state', 'openid'],
+    // One order: by player.
+    sorts: ['player_id'],
+    config: can(mailsResource, 'read'),
+    list: (request, query, { id }) => recipients(db, scopeOf(request), id, query),
+  });
 }

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
@@ -96,19 +96,19 @@ export async function pushRoutes(fastify: FastifyInstance, context: PushContext)
     },
     async (request) => ok(await pushStats(db, scopeOf(request), request.params.id)),
   );
-  app.get(
-    '/push-tasks/:id/deliveries',
-    {
-      schema: {
-        tags: ['push'],
-        summary: "A push task's deliveries, paged, by state",
-        params: idParam,
-        querystring: pushDeliveriesQuery,
-      },
-      config: can(pushTasksResource, 'read'),
-    },
-    async (request) => ok(await deliveries(db, scopeOf(request), request.params.id, request.query)),
-  );
+  listRoute(app, {
+    name: 'push-deliveries',
+    path: '/push-tasks/:id/deliveries',
+    tags: ['push'],
+    summary: "A push task's deliveries, paged, by state",
+    query: pushDeliveriesQuery,
+    params: idParam,
+    filters: ['state', 'openid'],
+    // One order: by device token.
+    sorts: ['token_id'],
+    config: can(pushTasksResource, 'read'),
+    list: (request, query, { id }) => deliveries(db, scopeOf(request), id, query),
+  });
   subscriptionRoutes(fastify, context);
 }
 

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
 import type { FileStorage } from '../files/index.ts';
@@ -41,18 +41,17 @@ export async function releaseRoutes(
   answerPendingWith202(app);
   registerReleaseApprovals();
   // The publishes' list is registered before the resource's `/:id` routes read it as an id.
-  app.get(
-    '/app-releases/publishes',
-    {
-      schema: {
-        tags,
-        summary: 'The publishes of a platform and channel, newest first (the newest is live)',
-        querystring: releasePublishesQuery,
-      },
-      config: can(appReleasesResource, 'read'),
-    },
-    async (request) => ok(await listPublishes(db, scope(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'app-release-publishes',
+    path: '/app-releases/publishes',
+    tags,
+    summary: 'The publishes of a platform and channel, newest first (the newest is live)',
+    query: releasePublishesQuery,
+    filters: ['platform', 'channel'],
+    sorts: ['number'],
+    config: can(appReleasesResource, 'read'),
+    list: (request, query) => listPublishes(db, scope(request), query),
+  });
   resourceRoutes(app, db, appReleasesResource, releaseService, releaseImpl);
   // Installation packages (`/app-packages`): an uploaded file per platform, channel and build.
   packageRoutes(app, db, options.storage);

@@ -24,7 +24,7 @@ import { contains } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { rowInScope } from '../../lib/scope.ts';
@@ -344,21 +344,20 @@ export function testingRoutes(fastify: FastifyInstance, db: Db): void {
     },
   );
 
-  app.get(
-    '/test-plans/:id/runs',
-    {
-      schema: {
-        tags,
-        summary: "A plan's runs, newest first",
-        params: idParam,
-        querystring: testRunListQuery,
-      },
-      config: can(testPlansResource, 'read'),
-    },
-    async (request) => {
+  listRoute(app, {
+    name: 'test-plan-runs',
+    path: '/test-plans/:id/runs',
+    tags,
+    summary: "A plan's runs, newest first",
+    query: testRunListQuery,
+    params: idParam,
+    filters: ['case_id'],
+    // One order: newest first.
+    sorts: ['id'],
+    config: can(testPlansResource, 'read'),
+    async list(request, { case_id, page, page_size }, { id }) {
       const scope = scopeOf(request);
-      const plan = await planOf(db, scope, request.params.id);
-      const { case_id, page, page_size } = request.query;
+      const plan = await planOf(db, scope, id);
       const where = and(eq(testRuns.planId, plan.id), case_id ? eq(testRuns.caseId, case_id) : undefined);
       const rows = await db
         .select({ run: testRuns, title: testCases.title })
@@ -369,9 +368,9 @@ export function testingRoutes(fastify: FastifyInstance, db: Db): void {
         .limit(page_size)
         .offset((page - 1) * page_size);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(testRuns).where(where);
-      return ok({ list: rows.map(({ run, title }) => toRun(run, title)), total });
+      return { list: rows.map(({ run, title }) => toRun(run, title)), total };
     },
-  );
+  });
   app.post(
     '/test-plans/:id/runs',
     {

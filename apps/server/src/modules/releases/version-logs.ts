@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { versionAdoptionQuery, versionLogAccess, versionLogQuery, type VersionLogItem } from '@rx/contracts';
+import {
+  VERSION_LOG_FILTERS,
+  VERSION_LOG_SORTS,
+  versionAdoptionQuery,
+  versionLogAccess,
+  versionLogQuery,
+  type VersionLogItem,
+} from '@rx/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { contains } from '../../lib/list.ts';
 import { ok } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { versionAdoption } from '../players/index.ts';
@@ -78,18 +86,17 @@ export async function versionLog(
 
 /** `GET /version-logs`: who released what, when (read-only). */
 export function versionLogRoutes(app: FastifyInstance, db: Db): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/version-logs',
-    {
-      schema: {
-        tags: ['version-logs'],
-        summary: "The release log: every publish, halt, resume and rollback of the game's versions",
-        querystring: versionLogQuery,
-      },
-      config: can(versionLogAccess, 'read'),
-    },
-    async (request) => ok(await versionLog(db, scopeOf(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'version-logs',
+    path: '/version-logs',
+    tags: ['version-logs'],
+    summary: "The release log: every publish, halt, resume and rollback of the game's versions",
+    query: versionLogQuery,
+    filters: VERSION_LOG_FILTERS,
+    sorts: VERSION_LOG_SORTS,
+    config: can(versionLogAccess, 'read'),
+    list: (request, query) => versionLog(db, scopeOf(request), query),
+  });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/version-logs/adoption',
     {

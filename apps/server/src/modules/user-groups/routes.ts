@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParam,
+  USER_GROUP_MEMBER_SORTS,
   safeText,
   userGroupLayersBody,
   userGroupMembersExportQuery,
@@ -17,7 +18,7 @@ import type { Db } from '../../db/index.ts';
 import { sendExport } from '../../lib/export.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes } from '../../lib/resource-routes.ts';
+import { listRoute, resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { checkRuleTags, ruleFields } from '../profile-tags/index.ts';
 import { startMaterialize } from './jobs.ts';
@@ -153,19 +154,18 @@ export async function userGroupRoutes(fastify: FastifyInstance, options: { db: D
       return reply.code(202).send(ok({ job_id: jobId }));
     },
   );
-  app.get(
-    `${path}/:id/members`,
-    {
-      schema: {
-        tags,
-        summary: 'The materialised members, paged',
-        params: idParam,
-        querystring: userGroupMembersQuery,
-      },
-      config: can(resource, 'read'),
-    },
-    async (request) => ok(await listMembers(db, scopeOf(request), request.params.id, request.query)),
-  );
+  listRoute(app, {
+    name: 'user-group-members',
+    path: `${path}/:id/members`,
+    tags,
+    summary: 'The materialised members, paged',
+    query: userGroupMembersQuery,
+    params: idParam,
+    filters: ['q', 'layer'],
+    sorts: USER_GROUP_MEMBER_SORTS,
+    config: can(resource, 'read'),
+    list: (request, query, { id }) => listMembers(db, scopeOf(request), id, query),
+  });
   app.get(
     `${path}/:id/members/export`,
     {
