@@ -116,6 +116,8 @@ for (const { lang, html, dir, name } of [
 
     // A test account, on its tab.
     await page.getByRole('tab', { name: s.tabs.accounts }).click();
+    // Switched (the plans tab and its own "new" button are gone with it) before "new" is clicked.
+    await expect(page).toHaveURL(/[?&]tab=accounts/);
     await button(page, crud.action.create).click();
     const accountForm = openDrawer(page);
     await accountForm.locator('#value').fill(`qa-${tag}`);
