@@ -9,6 +9,7 @@ import { useProduct } from '@/app/product/index.ts';
 import { http } from '@/shared/http.ts';
 import { enumOptions } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
+import { accountLabel } from '../_tools/account-label.ts';
 
 /** A rule's fields: conditions over the window's figures → an action, with its cool-down. */
 export function RuleForm() {
@@ -51,7 +52,7 @@ export function RuleForm() {
           optionFilterProp="label"
           options={(accounts.data?.list ?? []).map((a) => ({
             value: a.id,
-            label: a.name && a.name !== a.account_id ? `${a.name} (${a.account_id})` : a.account_id,
+            label: accountLabel(a.name, a.account_id),
           }))}
         />
       </Form.Item>

@@ -23,6 +23,7 @@ import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { SetupFields, newSetup } from './SetupFields.tsx';
+import { accountLabel } from '../../_tools/account-label.ts';
 
 /** Distinct values in their first order. */
 const distinctOf = (values: string[]) => [...new Set(values)];
@@ -207,7 +208,7 @@ export function BatchEditorPage() {
             aria-label={t('batches.accounts')}
             options={(accounts.data?.list ?? []).map((a) => ({
               value: String(a.id),
-              label: a.name && a.name !== a.account_id ? `${a.name} (${a.account_id})` : a.account_id,
+              label: accountLabel(a.name, a.account_id),
             }))}
           />
         </Form.Item>

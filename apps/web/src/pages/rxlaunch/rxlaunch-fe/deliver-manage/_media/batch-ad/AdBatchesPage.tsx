@@ -23,6 +23,7 @@ import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
 import { BatchAds } from '../_batch/BatchAds.tsx';
 import { batchColumns, canRetry } from '../_batch/batch-columns.tsx';
+import { accountLabel } from '../../_tools/account-label.ts';
 
 const RESOURCE = adBatchesResource;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -178,7 +179,7 @@ function NewBatch({
   });
   const options = (accounts.data?.list ?? []).map((a) => ({
     value: String(a.id),
-    label: a.name && a.name !== a.account_id ? `${a.name} (${a.account_id})` : a.account_id,
+    label: accountLabel(a.name, a.account_id),
   }));
   const mark = (fields: Record<string, string>) =>
     form.setFields(

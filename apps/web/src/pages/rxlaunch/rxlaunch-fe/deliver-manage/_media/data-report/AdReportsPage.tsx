@@ -24,6 +24,7 @@ import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
 import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards, percent } from '../../_tools/report-parts.tsx';
+import { accountLabel } from '../../_tools/account-label.ts';
 
 const RESOURCE = adReportsResource;
 
@@ -70,7 +71,7 @@ export function AdReportsPage() {
     () =>
       (accounts.data?.list ?? []).map((a) => ({
         value: String(a.id),
-        label: a.name && a.name !== a.account_id ? `${a.name} (${a.account_id})` : a.account_id,
+        label: accountLabel(a.name, a.account_id),
       })),
     [accounts.data],
   );
@@ -87,8 +88,7 @@ export function AdReportsPage() {
         title: t('reports.columns.account'),
         dataIndex: 'account_id',
         width: 220,
-        render: (id: string, row) =>
-          row.account_name && row.account_name !== id ? `${row.account_name} (${id})` : id,
+        render: (id: string, row) => accountLabel(row.account_name, id),
       },
       {
         title: t('reports.columns.cost'),

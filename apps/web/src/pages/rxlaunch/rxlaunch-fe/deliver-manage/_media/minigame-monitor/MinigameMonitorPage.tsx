@@ -26,6 +26,7 @@ import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
 import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards } from '../../_tools/report-parts.tsx';
+import { accountLabel } from '../../_tools/account-label.ts';
 
 const RESOURCE = adMinigameReportsResource;
 const ALERTS = adMinigameAlertsResource;
@@ -87,7 +88,7 @@ function MonitorDays() {
   const [pulling, setPulling] = useState(false);
   const accountOptions = (summary.data?.accounts ?? []).map((a) => ({
     value: String(a.id),
-    label: a.name && a.name !== a.account_id ? `${a.name} (${a.account_id})` : a.account_id,
+    label: accountLabel(a.name, a.account_id),
   }));
   const columns = useMemo<ColumnsType<AdMinigameRow>>(
     () => [
@@ -96,8 +97,7 @@ function MonitorDays() {
         title: t('columns.account'),
         dataIndex: 'account_id',
         width: 200,
-        render: (id: string, r) =>
-          r.account_name && r.account_name !== id ? `${r.account_name} (${id})` : id,
+        render: (id: string, r) => accountLabel(r.account_name, id),
       },
       {
         title: t('columns.miniGame'),
