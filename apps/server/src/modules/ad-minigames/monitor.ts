@@ -1,4 +1,3 @@
-import { setImmediate as nextLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -23,7 +22,7 @@ import { queryRoutes, resourceReads, type Filters } from '../../lib/resource-rou
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { users } from '../../db/schema.ts';
-import { adAccounts, adPartyOf, addDays, dayIn } from '../ads/index.ts';
+import { adAccounts, adPartyOf, addDays, dayIn, replacePulledDays, type PullItem } from '../ads/index.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
 import { alertingMessage } from './messages.ts';
 import { adMinigameAlerts, adMinigameDays } from './tables.ts';
@@ -244,7 +243,6 @@ interface PullParams {
   to: string;
   adAccountId?: number;
 }
-type PullItem = NonNullable<WholeResult['items']>[number];
 
 /**
  * The pull job, as a whole (pulling again is harmless): every Tencent grant of the game, account by
@@ -284,51 +282,37 @@ export async function runMinigamePull(ctx: MinigameContext, job: WholeContext): 
       continue;
     }
     for (const row of mine) {
-      try {
-        if (!adapter.minigameReport) throw new Error('the Tencent adapter has no mini-game report');
-        const days = (await adapter.minigameReport([row.accountId], params.from, params.to)).filter(
-          (d) => d.accountId === row.accountId && d.day >= params.from && d.day <= params.to,
-        );
-        const pulledAt = new Date();
-        await ctx.db.transaction(async (tx) => {
-          await tx
-            .delete(adMinigameDays)
-            .where(
-              and(
-                eq(adMinigameDays.adAccountId, row.id),
-                gte(adMinigameDays.day, params.from),
-                lte(adMinigameDays.day, params.to),
-              ),
-            );
-          for (let k = 0; k < days.length; k += 500)
-            await tx.insert(adMinigameDays).values(
-              days.slice(k, k + 500).map((d) => ({
-                cpId: row.cpId,
-                productId: row.productId,
-                adAccountId: row.id,
-                miniGameId: d.miniGameId,
-                day: d.day,
-                cost: d.cost,
-                impressions: d.impressions,
-                clicks: d.clicks,
-                activations: d.activations,
-                registrations: d.registrations,
-                payUsersD1: d.payUsersD1,
-                payAmountD1: d.payAmountD1,
-                payAmountD3: d.payAmountD3,
-                payAmountD7: d.payAmountD7,
-                payUsers: d.payUsers,
-                payAmount: d.payAmount,
-                pulledAt,
-              })),
-            );
-        });
-        items.push({ input: input(row), status: 'ok', output: { days: days.length } });
-      } catch (error) {
-        if (!isOutsideError(error)) throw error;
-        items.push({ input: input(row), status: 'error', message: error.message.slice(0, 500) });
-      }
-      await nextLoop();
+      const report = adapter.minigameReport?.bind(adapter);
+      if (!report) throw new Error('the Tencent adapter has no mini-game report');
+      items.push(
+        await replacePulledDays(
+          ctx.db,
+          adMinigameDays,
+          row,
+          params,
+          input(row),
+          () => report([row.accountId], params.from, params.to),
+          (d, pulledAt) => ({
+            cpId: row.cpId,
+            productId: row.productId,
+            adAccountId: row.id,
+            miniGameId: d.miniGameId,
+            day: d.day,
+            cost: d.cost,
+            impressions: d.impressions,
+            clicks: d.clicks,
+            activations: d.activations,
+            registrations: d.registrations,
+            payUsersD1: d.payUsersD1,
+            payAmountD1: d.payAmountD1,
+            payAmountD3: d.payAmountD3,
+            payAmountD7: d.payAmountD7,
+            payUsers: d.payUsers,
+            payAmount: d.payAmount,
+            pulledAt,
+          }),
+        ),
+      );
     }
     job.progress(i + 1, grants.length, items.filter((it) => it.status === 'error').length);
   }

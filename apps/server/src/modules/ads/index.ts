@@ -67,6 +67,6 @@ export { adBatchAds, adBatches, adBatchTemplates, adObjects, adAccounts, adRepor
 export { editObject, syncObjects } from './objects.ts';
 export { REPORT_ZONE } from './reports.ts';
 export { adPartyOf } from './media/parties.ts';
-export { addDays, dayIn } from './reports.ts';
+export { addDays, dayIn, replacePulledDays, type PullItem } from './reports.ts';
 export { fakeMinigameDay } from './media/fake.ts';
 export { TENCENT_BASE } from './media/tencent.ts';

@@ -1,5 +1,6 @@
 import { setImmediate as nextLoop } from 'node:timers/promises';
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   AD_REPORT_MEDIA,
   AD_REPORT_RESTATE_DAYS,
@@ -265,7 +266,7 @@ export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters
   };
 }
 
-type PullItem = NonNullable<WholeResult['items']>[number];
+export type PullItem = NonNullable<WholeResult['items']>[number];
 
 /**
  * Pulls the days of one grant's advertiser accounts from the medium, one account at a time: each
@@ -309,47 +310,71 @@ async function pullGrant(
     return rows.map((row) => ({ input: input(row), status: 'error' as const, message: error.message }));
   }
   const items: PullItem[] = [];
-  for (const row of rows) {
-    try {
-      const days = (await adapter.report([row.accountId], params.from, params.to)).filter(
-        (d) => d.accountId === row.accountId && d.day >= params.from && d.day <= params.to,
-      );
-      const pulledAt = new Date();
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .delete(adReportDays)
-          .where(
-            and(
-              eq(adReportDays.adAccountId, row.id),
-              gte(adReportDays.day, params.from),
-              lte(adReportDays.day, params.to),
-            ),
-          );
-        for (let i = 0; i < days.length; i += 500)
-          await tx.insert(adReportDays).values(
-            days.slice(i, i + 500).map((d) => ({
-              cpId: row.cpId,
-              productId: row.productId,
-              media,
-              adAccountId: row.id,
-              day: d.day,
-              cost: d.cost,
-              impressions: d.impressions,
-              clicks: d.clicks,
-              conversions: d.conversions,
-              currency: row.currency,
-              pulledAt,
-            })),
-          );
-      });
-      items.push({ input: input(row), status: 'ok', output: { days: days.length } });
-    } catch (error) {
-      if (!isOutsideError(error)) throw error;
-      items.push({ input: input(row), status: 'error', message: error.message.slice(0, 500) });
-    }
-    await nextLoop();
-  }
+  for (const row of rows)
+    items.push(
+      await replacePulledDays(
+        ctx.db,
+        adReportDays,
+        row,
+        params,
+        input(row),
+        () => adapter.report([row.accountId], params.from, params.to),
+        (d, pulledAt) => ({
+          cpId: row.cpId,
+          productId: row.productId,
+          media,
+          adAccountId: row.id,
+          day: d.day,
+          cost: d.cost,
+          impressions: d.impressions,
+          clicks: d.clicks,
+          conversions: d.conversions,
+          currency: row.currency,
+          pulledAt,
+        }),
+      ),
+    );
   return items;
+}
+
+/**
+ * One advertiser account's pulled days of `range` (a medium's daily report or its mini-game days):
+ * those the medium answered for this account and range replace what was kept (a restatement
+ * overwrites), in one transaction; the account's item says how many, or the outside error.
+ * Yields to the event loop after each account.
+ */
+export async function replacePulledDays<
+  T extends PgTable & { adAccountId: PgColumn; day: PgColumn },
+  Day extends { accountId: string; day: string },
+>(
+  db: Db,
+  table: T,
+  row: { id: number; accountId: string },
+  range: { from: string; to: string },
+  input: unknown,
+  fetch: () => Promise<Day[]>,
+  value: (day: Day, pulledAt: Date) => T['$inferInsert'],
+): Promise<PullItem> {
+  let item: PullItem;
+  try {
+    const days = (await fetch()).filter(
+      (d) => d.accountId === row.accountId && d.day >= range.from && d.day <= range.to,
+    );
+    const pulledAt = new Date();
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(table)
+        .where(and(eq(table.adAccountId, row.id), gte(table.day, range.from), lte(table.day, range.to)));
+      for (let i = 0; i < days.length; i += 500)
+        await tx.insert(table as PgTable).values(days.slice(i, i + 500).map((d) => value(d, pulledAt)));
+    });
+    item = { input, status: 'ok', output: { days: days.length } };
+  } catch (error) {
+    if (!isOutsideError(error)) throw error;
+    item = { input, status: 'error', message: error.message.slice(0, 500) };
+  }
+  await nextLoop();
+  return item;
 }
 
 /**
