@@ -1,0 +1,1 @@
+ALTER TABLE "push_tasks" ADD COLUMN "user_group_layers" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "cs_conversations" ADD COLUMN "ticket_id" integer;
