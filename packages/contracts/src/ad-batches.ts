@@ -52,6 +52,11 @@ export const adBatchCreateBody = z
     ).default([]),
     /** The template the setup came from (`ad-batch-templates`), if any. */
     template_id: idField.nullable().default(null),
+    /**
+     * The landing target: an enabled window (`ad-windows`) of this game on this medium — a
+     * mini-game AppID and path, an H5 address or an app. None: the medium's default (the account's).
+     */
+    window_id: idField.nullable().default(null),
   })
   .superRefine((b, ctx) => {
     const groups = b.layout === 'multi_image' ? 1 : Math.max(1, b.materials.length);
@@ -61,6 +66,29 @@ export const adBatchCreateBody = z
       ctx.addIssue({ code: 'custom', path: ['titles'], params: { key: 'duplicate_item' } });
   });
 export type AdBatchCreate = z.input<typeof adBatchCreateBody>;
+
+/**
+ * Where a batch's ads land, as its window said when the batch was made (kept with the batch, so a
+ * later edit of the window does not change what was sent): the window and what it opens.
+ */
+export const adBatchLanding = z.object({
+  window_id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(['mini_program', 'h5', 'app']),
+  /** Mini-game / mini-program AppID and page path (kind `mini_program`). */
+  mini_program_id: z.string(),
+  path: z.string(),
+  /** H5 address (kind `h5`). */
+  url: z.string(),
+  /** The app's id on the medium and its package name (kind `app`). */
+  app_id: z.string(),
+  package_name: z.string(),
+});
+export type AdBatchLanding = z.infer<typeof adBatchLanding>;
+
+/** An enabled window of the game on the medium, as the batch editor offers it. */
+export const adBatchWindowChoice = adBatchLanding.omit({ window_id: true }).extend({ id: z.number().int() });
+export type AdBatchWindowChoice = z.infer<typeof adBatchWindowChoice>;
 
 export const adBatchItem = z.object({
   ...rowMeta,
@@ -74,6 +102,9 @@ export const adBatchItem = z.object({
   schedule_start: z.string(),
   schedule_end: z.string(),
   template_id: z.number().int().nullable(),
+  /** The landing window chosen (null: none; the window may have been deleted since) and what was sent. */
+  window_id: z.number().int().nullable(),
+  landing: adBatchLanding.nullable(),
   total: z.number().int(),
   ok: z.number().int(),
   failed: z.number().int(),
@@ -151,6 +182,8 @@ export const adBatchDraftsAnswer = z.object({
   failing: z.number().int(),
   drafts: z.array(adBatchDraft),
   fields: z.record(z.string(), z.string()),
+  /** Where every draft lands (the chosen window), or null. */
+  landing: adBatchLanding.nullable(),
 });
 export type AdBatchDraftsAnswer = z.infer<typeof adBatchDraftsAnswer>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AD_MEDIA, type AdMedium } from './dimensions.ts';
 import { queryInt, rowMeta } from './fields.ts';
 import { calendarDay } from './holidays.ts';
-import { exportQuery, listQuery } from './lists.ts';
+import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -54,6 +54,18 @@ const adReportFields = {
   revenue: z.number().int(),
   paying_users: z.number().int(),
   roi: z.number().nullable(),
+  /**
+   * Cohort revenue and ROI: the players registered on the day (the medium's calendar) through a
+   * sub-channel mapped to the account, their paid, not refunded orders in `currency` within 1, 3 and
+   * 7 days of registering (the registration day is day 1) ÷ the day's spend (null without spend). A
+   * day less than N days ago has an incomplete day-N figure.
+   */
+  cohort_revenue_d1: z.number().int(),
+  cohort_revenue_d3: z.number().int(),
+  cohort_revenue_d7: z.number().int(),
+  roi_d1: z.number().nullable(),
+  roi_d3: z.number().nullable(),
+  roi_d7: z.number().nullable(),
   mapped: z.boolean(),
 };
 
@@ -87,6 +99,13 @@ const figures = {
   revenue: z.number().int(),
   paying_users: z.number().int(),
   roi: z.number().nullable(),
+  /** The days' registration cohorts' revenue within 1, 3, 7 days and its ROI (see the rows). */
+  cohort_revenue_d1: z.number().int(),
+  cohort_revenue_d3: z.number().int(),
+  cohort_revenue_d7: z.number().int(),
+  roi_d1: z.number().nullable(),
+  roi_d3: z.number().nullable(),
+  roi_d7: z.number().nullable(),
 };
 
 /** The filtered rows' totals and their sums per day (the chart), oldest day first. */
@@ -139,3 +158,39 @@ export const adReportAccountsAnswer = z.object({
   list: z.array(z.object({ id: z.number().int(), account_id: z.string(), name: z.string() })),
 });
 export type AdReportAccounts = z.infer<typeof adReportAccountsAnswer>;
+
+/**
+ * ROI per campaign (`/ad-reports/campaigns?media=`): each campaign's figures over the filtered days
+ * from the medium's campaign-level report (Tencent v3: its ad groups), pulled with the account days.
+ * Revenue is attributed to a campaign only through a channel mapping that names it (`mapped`); a
+ * campaign no mapping names shows spend, conversions and CPA, and null revenue and ROI — its
+ * account's revenue is never split over its campaigns.
+ */
+export const AD_REPORT_CAMPAIGN_SORTS = ['cost', 'conversions', 'clicks', 'impressions'] as const;
+export const adReportCampaignQuery = listQuery(AD_REPORT_CAMPAIGN_SORTS, adReportFilters);
+
+export const adReportCampaignItem = z.object({
+  ad_account_id: z.number().int(),
+  account_id: z.string(),
+  account_name: z.string(),
+  /** The medium's id of the campaign and its latest name in the report. */
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  /** How many of the filtered days the campaign had figures. */
+  days: z.number().int(),
+  cost: z.number().int(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  conversions: z.number().int(),
+  cpa: z.number().int().nullable(),
+  ctr: z.number().nullable(),
+  currency: z.string(),
+  /** Whether an enabled channel mapping names this campaign (revenue and ROI are null otherwise). */
+  mapped: z.boolean(),
+  revenue: z.number().int().nullable(),
+  paying_users: z.number().int().nullable(),
+  roi: z.number().nullable(),
+});
+export type AdReportCampaign = z.infer<typeof adReportCampaignItem>;
+export const adReportCampaignsAnswer = listAnswer(adReportCampaignItem);
+export type AdReportCampaigns = z.infer<typeof adReportCampaignsAnswer>;

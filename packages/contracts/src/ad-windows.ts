@@ -41,10 +41,16 @@ export function adWindowImageProblem(media: string, width: number, height: numbe
   return null;
 }
 
-/** A WeChat mini-game or mini-program's AppID: `wx` and 16 hexadecimal digits. */
+/**
+ * A WeChat mini-game or mini-program's AppID: `wx` and 16 hexadecimal digits. An Ocean Engine
+ * window may name it by its original id instead (`gh_` and 12 hexadecimal digits): Ocean Engine
+ * registers a mini-game asset by that id and answers no AppID for it (`v3.0/tools/wechat_game/list/`).
+ */
 const miniProgramId = safeText()
   .trim()
-  .regex(/^(wx[0-9a-f]{16})?$/);
+  .regex(/^(wx[0-9a-f]{16}|gh_[0-9a-f]{12})?$/);
+/** Whether a window's mini-game id is an original id (`gh_…`), which only Ocean Engine windows take. */
+export const isOriginalMiniGameId = (id: string | undefined) => Boolean(id?.startsWith('gh_'));
 /** The page path inside the mini-program, with its query (`pages/index/index?from=ad`). */
 const miniProgramPath = safeText()
   .trim()
@@ -73,11 +79,19 @@ const adWindowFields = z.object({
 
 /** What a kind needs: a mini-program's AppID (its path may be empty: the home page), an address, an app. */
 function kindNeeds(
-  w: { kind?: AdWindowKind; mini_program_id?: string; url?: string; app_ref_id?: number | null },
+  w: {
+    media?: string;
+    kind?: AdWindowKind;
+    mini_program_id?: string;
+    url?: string;
+    app_ref_id?: number | null;
+  },
   ctx: z.RefinementCtx,
 ) {
   const need = (path: string) => ctx.addIssue({ code: 'custom', path: [path], params: { key: 'required' } });
   if (w.kind === 'mini_program' && !w.mini_program_id) need('mini_program_id');
+  if (w.kind === 'mini_program' && isOriginalMiniGameId(w.mini_program_id) && w.media !== 'jrtt')
+    ctx.addIssue({ code: 'custom', path: ['mini_program_id'], params: { key: 'invalid' } });
   if (w.kind === 'h5' && !w.url) need('url');
   if (w.kind === 'app' && !w.app_ref_id) need('app_ref_id');
 }

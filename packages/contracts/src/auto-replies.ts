@@ -11,6 +11,7 @@ import {
   safeText,
   versionField,
 } from './fields.ts';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { GAME_PLATFORMS } from './products.ts';
 import { defineResource } from './resource.ts';
@@ -47,7 +48,12 @@ export type ReplyKeyword = z.infer<typeof keywordItem>;
 const link = iconUrl.refine((url) => url !== '', { params: { key: 'required' } });
 
 export const replyItem = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: safeText().trim().min(1).max(2000) }),
+  z.object({
+    type: z.literal('text'),
+    text: safeText().trim().min(1).max(2000),
+    /** The language it is written in: players (and tickets) in that language get it; '' or none: any. */
+    lang: z.union([z.enum(LANGUAGES), z.literal('')]).optional(),
+  }),
   z.object({ type: z.literal('image'), url: link }),
   z.object({ type: z.literal('link'), title: safeText().trim().min(1).max(100), url: link }),
   z.object({
@@ -59,6 +65,24 @@ export const replyItem = z.discriminatedUnion('type', [
   }),
 ]);
 export type Reply = z.infer<typeof replyItem>;
+
+/**
+ * The replies for a player in `lang` (null: not known). A text reply is written for one language or
+ * for any (''; rules saved before texts had a language): the texts in the player's language answer,
+ * else those for any language, else those in the CP's language, then zh, as the console falls back.
+ * Images, links and cards go to every player.
+ */
+export function repliesInLanguage(
+  replies: readonly Reply[],
+  lang: Language | null,
+  cpLang: Language,
+): Reply[] {
+  const langOf = (reply: Reply) => (reply.type === 'text' ? (reply.lang ?? '') : null);
+  const written = new Set(replies.map(langOf));
+  const order: (Language | '' | null)[] = [lang, '', cpLang, FALLBACK_LANGUAGE];
+  const chosen = order.find((l) => l !== null && written.has(l));
+  return replies.filter((reply) => reply.type !== 'text' || langOf(reply) === chosen);
+}
 const replies = z.array(replyItem).min(1).max(10);
 
 const ruleFields = z.object({
@@ -170,6 +194,8 @@ export const autoReplyTestBody = z.object({
   text: safeText().trim().min(1).max(MAX_MATCH_TEXT),
   channel_id: idField.optional(),
   platform: z.enum(GAME_PLATFORMS).optional(),
+  /** The player's language: which text replies a player in it gets. */
+  lang: z.enum(LANGUAGES).optional(),
 });
 export const autoReplyMatch = z.object({
   /** `rule`: a rule fired; `no_match`: the no-match reply answered; `none`: nothing answers. */

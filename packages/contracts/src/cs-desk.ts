@@ -50,6 +50,8 @@ export interface CsUserNoteRevision {
   body: string;
   edited_by: string;
   edited_at: string;
+  /** `edit`: the text an edit replaced; `delete`: the text the note had when it was deleted. */
+  action: 'edit' | 'delete';
 }
 export interface CsUserNote {
   id: number;
@@ -62,6 +64,9 @@ export interface CsUserNote {
   version: number;
   /** Earlier texts, newest first. */
   history: CsUserNoteRevision[];
+  /** A deleted note stays listed without its text (its last text is in `history`). */
+  deleted_by: string;
+  deleted_at: string | null;
 }
 
 /** The profile card: the account as the game reports it and what service knows of the player. */
@@ -104,6 +109,8 @@ export const CS_NOTE_MAX = 2000;
 export const csUserNoteBody = z.object({ body: short(CS_NOTE_MAX).min(1) });
 export const csUserNoteUpdateBody = z.object({ body: short(CS_NOTE_MAX).min(1), version: versionField });
 export const csUserNoteParam = z.object({ openid: openidField, id: queryInt(1) });
+/** Deleting a note names the version the agent saw (409001 when it moved on). */
+export const csUserNoteDeleteQuery = z.object({ version: queryInt(1) });
 
 // ---- User order query ----
 

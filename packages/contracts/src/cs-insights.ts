@@ -158,6 +158,7 @@ export const CS_LOG_TARGETS = [
   'cs_quality_review',
   'cs_player_note',
   'cs-user-orders',
+  'cs_conversation',
 ] as const;
 export const csOperationLogQuery = z.object({
   target_type: z.enum(CS_LOG_TARGETS).optional(),

@@ -92,6 +92,11 @@ const settingsFields = z.object({
   offline_message: safeText().trim().max(500),
   sla_first_reply_minutes: slaMinutes,
   sla_resolution_minutes: slaMinutes,
+  /**
+   * A conversation whose player has waited this many business minutes for its agent's answer goes
+   * back to assignment (another agent); 0 off.
+   */
+  reassign_after_minutes: int32(0, CS_SLA_MINUTES_MAX).default(0),
 });
 
 export const csSettingsBody = settingsFields.extend({ version: versionField });
@@ -112,6 +117,7 @@ export const CS_DEFAULT_SETTINGS: Omit<CsSettings, 'version' | 'updated_at'> = {
   offline_message: '',
   sla_first_reply_minutes: 5,
   sla_resolution_minutes: 240,
+  reassign_after_minutes: 0,
 };
 
 // ---- SLA in business hours ----

@@ -248,11 +248,67 @@ export interface CsAgentState {
   capacity: number;
   active: number;
 }
-/** What the live WebSocket pushes (topic `cs`): ids only; the console reads what it may see. */
+/**
+ * What the live WebSocket pushes (topic `cs`), only to the consoles it concerns (`csWatch`): the
+ * conversation's ids, where it stands after the change, and for an everyday message its preview, so
+ * that a workbench moves it in its list without reading the list again.
+ */
 export interface CsLiveData {
   product_id: number;
   conversation_id: number;
   what: 'message' | 'assigned' | 'state' | 'typing';
+  /** Its state and its agent after the change: who hears of it, and which queues now list it. */
+  state: CsState;
+  assignee_id: number | null;
+  /**
+   * Where it stood before, when the change moved it: the agent who held it (an assignment, a
+   * transfer, a return to the queue; null: nobody) and its state. Whoever listed it there hears
+   * that it left them.
+   */
+  previous_assignee_id?: number | null;
+  previous_state?: CsState;
+  /**
+   * Staff who wrote the message, or who is typing (`what: 'message' | 'typing'`): a console need not
+   * read again what its own user just sent, and is not told that its user is typing.
+   */
+  by?: number;
+  /** The message is a private note: nothing new for the player, nor in the conversation's preview. */
+  note?: boolean;
+  /**
+   * A message that is now the conversation's last, as the list shows it: who wrote it, its preview
+   * and time. Absent when one change wrote several messages (the console reads the conversation).
+   */
+  author?: CsAuthor;
+  last_message?: string;
+  last_message_at?: string;
+}
+
+/**
+ * What a workbench tells the live WebSocket it shows (`{"type":"watch","topic":"cs","watch":…}`;
+ * null: nothing): the game, the queue listed and the conversation open. It then hears the events of
+ * that game's conversations it holds or held, of the open one, and of those its queue lists before
+ * or after the change (`inCsQueue`): `all` every one (supervisors), `unassigned` those waiting for an
+ * agent. Typing reaches only the consoles with the conversation open.
+ * Checked on the server: the workbench's see permission, a game of the user's CP.
+ */
+export const csWatch = z.object({
+  product_id: z.number().int().min(1).max(2_147_483_647),
+  queue: z.enum(CS_QUEUES),
+  conversation_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().default(null),
+});
+export type CsWatch = z.output<typeof csWatch>;
+
+/** Whether a conversation in `state` held by `assigneeId` belongs in `queue` as `userId` sees it. */
+export function inCsQueue(
+  queue: CsQueue,
+  conversation: { state: CsState; assignee_id: number | null },
+  userId: number | null,
+): boolean {
+  if (queue === 'mine') {
+    return userId !== null && conversation.assignee_id === userId && conversation.state !== 'resolved';
+  }
+  if (queue === 'unassigned') return conversation.assignee_id === null && conversation.state === 'open';
+  return true;
 }
 
 // ---- Common scripts (canned replies) ----
@@ -329,6 +385,41 @@ export interface CsPlayerContext {
     rating: number | null;
     created_at: string;
   }[];
+  /** The player's last orders of the game (store and web shop, as the user order query reads them). */
+  orders: {
+    source: string;
+    order_no: string;
+    product: string;
+    amount: number;
+    currency: string;
+    state: string;
+    at: string;
+  }[];
+  /** The player's sanctions in the game, those in force first, then the latest. */
+  sanctions: {
+    id: number;
+    kind: string;
+    feature: string;
+    reason: string;
+    status: string;
+    starts_at: string;
+    ends_at: string | null;
+  }[];
+  /** The ticket this conversation was turned into; null: none yet. */
+  ticket: { id: number; state: string } | null;
+}
+
+/** Turn a conversation into a ticket: the feedback type the agent files it under, and a summary. */
+export const csTicketBody = z.object({
+  feedback_type_id: idField,
+  kind: z.enum(['product', 'player']).default('product'),
+  /** What the ticket says above the transcript; '' the transcript alone. */
+  summary: safeText().trim().max(CS_TEXT_MAX).default(''),
+});
+export type CsTicketInput = z.input<typeof csTicketBody>;
+export interface CsTicketResult {
+  ticket_id: number;
+  conversation_id: number;
 }
 
 // ---- Session records (the conversations' history) ----

@@ -218,6 +218,48 @@ export function shareImageProblem(
   return undefined;
 }
 
+/** A box over an image, in its pixels. */
+export interface CropBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The ratio a crop of an image takes on a platform: the image's own, brought into the platform's
+ * range (a fixed-ratio platform: its ratio).
+ */
+export function shareCropRatio(constraints: ShareConstraints, width: number, height: number): number {
+  const [min, max] = constraints.image.ratio;
+  return Math.min(max, Math.max(min, width / height));
+}
+
+/**
+ * The largest box of `ratio` inside an image, centred; with `at` 0 it touches the top (or left)
+ * edge, with 1 the bottom (or right): the console's presets.
+ */
+export function fittedCrop(width: number, height: number, ratio: number, at = 0.5): CropBox {
+  const wide = width / height > ratio;
+  const w = wide ? Math.min(width, Math.round(height * ratio)) : width;
+  const h = wide ? height : Math.min(height, Math.round(width / ratio));
+  return { left: Math.round((width - w) * at), top: Math.round((height - h) * at), width: w, height: h };
+}
+
+/**
+ * The size the server makes of a crop: a fixed-ratio platform's own size (its smallest sides, the
+ * size its share documentation names), the crop's own size on a platform that takes a range.
+ */
+export function shareCropOutput(
+  constraints: ShareConstraints,
+  crop: Pick<CropBox, 'width' | 'height'>,
+): { width: number; height: number } {
+  const { ratio, minWidth, minHeight } = constraints.image;
+  return ratio[0] === ratio[1]
+    ? { width: minWidth, height: minHeight }
+    : { width: crop.width, height: crop.height };
+}
+
 // ——— Share material strategies ———
 
 /** The fields a material strategy may have beside its name, platforms, title and description. */

@@ -803,6 +803,17 @@ export const RULE_MESSAGES = {
     ar: 'تم سحب طلب إلغاء الحساب هذا أو تنفيذه: لم يعد بالإمكان تغييره.',
     tc: '該註銷申請已撤回或已執行，不能再修改',
   },
+  cs_already_ticketed: {
+    zh: '该会话已转为工单',
+    en: 'This conversation has already been turned into a ticket.',
+    ja: 'この会話はすでにチケットに変換されています。',
+    th: 'การสนทนานี้ถูกเปลี่ยนเป็นตั๋วแล้ว',
+    vi: 'Cuộc trò chuyện này đã được chuyển thành phiếu hỗ trợ.',
+    tl: 'Nagawa nang tiket ang usapang ito.',
+    id: 'Percakapan ini sudah dijadikan tiket.',
+    ar: 'تم تحويل هذه المحادثة إلى تذكرة بالفعل.',
+    tc: '該會話已轉為工單',
+  },
 } satisfies Record<string, Translated>;
 export type RuleKey = keyof typeof RULE_MESSAGES;
 

@@ -113,3 +113,5 @@ export * from './cs-desk.ts';
 export * from './ad-windows.ts';
 export * from './ad-promotions.ts';
 export * from './ad-minigames.ts';
+// A player's mails and code redemptions on the profile (issue 27).
+export * from './player-history.ts';

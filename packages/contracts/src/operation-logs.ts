@@ -160,6 +160,7 @@ export const LOG_ROW_TARGETS = [
   'ad_promotion',
   'ad_minigame_alert',
   'ad_minigame_report',
+  'cs_conversation',
 ] as const;
 
 /** Whole tables, the targets of imports and exports: their API names. */

@@ -24,7 +24,8 @@ export const TAG_IMPORT_MAX_LINES = 200_000;
 /** Options of an enum tag. */
 export const TAG_MAX_OPTIONS = 50;
 
-const tagName = safeText().trim().regex(TAG_NAME);
+// Left empty it reads "required" (min), filled in wrongly "invalid" (the pattern).
+const tagName = safeText().trim().min(1).regex(TAG_NAME);
 const tagOption = safeText().trim().min(1).max(64);
 
 const tagFields = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appVersion } from './announcements.ts';
+import { appVersion, compareVersions } from './announcements.ts';
 import {
   distinct,
   i18nText,
@@ -110,7 +110,12 @@ export const PUSH_TASK_STATES = [
   'stopped',
 ] as const;
 export type PushTaskState = (typeof PUSH_TASK_STATES)[number];
-export const PUSH_TARGETS = ['all', 'groups', 'players'] as const;
+/**
+ * Who a task reaches: everyone, user groups, a list of players it names, players carrying profile
+ * tags, or an uploaded openid file (each narrowed by provider, platform, app version, country and
+ * last sign-in).
+ */
+export const PUSH_TARGETS = ['all', 'groups', 'players', 'tags', 'file'] as const;
 export type PushTarget = (typeof PUSH_TARGETS)[number];
 /** The most openids a task names itself (larger audiences are user groups). */
 export const PUSH_PLAYERS_MAX = 1000;
@@ -124,6 +129,25 @@ const dataKey = safeText()
   .refine((key) => !/^(from|notification|message_type|google\.|gcm\.|collapse_key)/i.test(key), {
     params: { key: 'invalid' },
   });
+/** A profile tag a player must carry (target `tags`): any value, or this one (`true`/`false`, an option, a number, a date). */
+export const pushTagCondition = z.object({
+  tag_id: idField,
+  value: safeText().trim().max(64),
+});
+export type PushTagCondition = z.infer<typeof pushTagCondition>;
+/** What an uploaded openid file held (target `file`): lines read, distinct openids, and what was left out. */
+export const pushFileReport = z.object({
+  lines: z.number().int(),
+  openids: z.number().int(),
+  duplicates: z.number().int(),
+  malformed: z.number().int(),
+  /** Openids of no player of the game (kept out of the audience). */
+  unknown: z.number().int(),
+  /** The first few left out, by line (`reason`: duplicate, malformed, unknown). */
+  samples: z.array(z.object({ line: z.number().int(), openid: z.string(), reason: z.string() })),
+});
+export type PushFileReport = z.infer<typeof pushFileReport>;
+const optionalVersion = z.union([appVersion, z.literal('')]);
 const countryCode = safeText()
   .trim()
   .regex(/^[A-Z]{2}$/);
@@ -152,6 +176,16 @@ export const pushVariant = z.object({
   body: i18nText(500),
 });
 export type PushVariant = z.infer<typeof pushVariant>;
+/**
+ * Some layers of one of the task's user groups (target `groups`): only the group's members in these
+ * layers' buckets (the layers as the group has them when the push is counted or sent). A group not
+ * named here reaches all its members.
+ */
+export const pushGroupLayers = z.object({
+  group_id: idField,
+  layers: distinct(codeField(32), 20).min(1),
+});
+export type PushGroupLayers = z.infer<typeof pushGroupLayers>;
 
 const pushFields = z.object({
   /** What staff call it (players never see it). */
@@ -172,12 +206,41 @@ const pushFields = z.object({
   target: z.enum(PUSH_TARGETS),
   /** User groups (target `groups`): their materialised members. */
   user_group_ids: distinct(idField, 20),
+  /** Per group of `user_group_ids`, optionally some of its layers (a group at most once). */
+  user_group_layers: z
+    .array(pushGroupLayers)
+    .max(20)
+    .refine((list) => new Set(list.map((g) => g.group_id)).size === list.length, {
+      params: { key: 'duplicate_item' },
+    }),
   /** Openids (target `players`). */
   openids: distinct(openidField, PUSH_PLAYERS_MAX),
   /** Only devices of these providers (empty: all). */
   providers: distinct(z.enum(PUSH_PROVIDERS), PUSH_PROVIDERS.length),
   /** Only players of these countries (ISO 3166 codes; empty: all). */
   countries: distinct(countryCode, 50),
+  /** Players carrying one of these profile tags (target `tags`; a tag at most once). */
+  tags: z
+    .array(pushTagCondition)
+    .max(20)
+    .refine((list) => new Set(list.map((t) => t.tag_id)).size === list.length, {
+      params: { key: 'duplicate_item' },
+    }),
+  /** An uploaded openid list (target `file`, files use `openid_list`): read when saved. */
+  file_id: safeText()
+    .regex(/^[A-Za-z0-9_-]{22}$/)
+    .nullable(),
+  /** Only devices of these platforms (empty: all). */
+  platforms: distinct(z.enum(PUSH_PLATFORMS), PUSH_PLATFORMS.length),
+  /**
+   * Only devices on these app versions: a range (`app_version_min`–`app_version_max`, either end
+   * open) or a list, not both. A device's version is its token's, else its player's last sign-in's.
+   */
+  app_version_min: optionalVersion,
+  app_version_max: optionalVersion,
+  app_versions: distinct(appVersion, 50),
+  /** Only players who signed in within this many days (null: whenever). */
+  active_days: z.number().int().min(1).max(365).nullable(),
   /** When sending starts (by the scheduler); null: when sent. */
   send_at: isoTime.nullable(),
   /** Seconds a provider keeps trying to deliver (its TTL). */
@@ -212,9 +275,10 @@ const pushFields = z.object({
   /** A player who signs in within this many hours of the push counts as converted. */
   convert_hours: z.number().int().min(1).max(168),
   /**
-   * A/B variants on fixed buckets: a player's bucket (0–99, a hash of openid and task, as the
-   * layers of user groups) picks the variant whose share covers it; buckets beyond the shares get
-   * the task's own title and body (the base, variant `''`).
+   * A/B variants on fixed buckets: a player's bucket (0–99, a hash of openid and the game, as the
+   * layers of user groups; the same in every task of the game) picks the variant whose share (a
+   * range of buckets) covers it; buckets beyond the shares get the task's own title and body (the
+   * base, variant `''`).
    */
   variants: exclusiveShares(pushVariant, PUSH_VARIANTS_MAX),
 });
@@ -225,6 +289,28 @@ function checkFields(value: Partial<Fields>, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: 'custom', path: ['user_group_ids'], params: { key: 'required' } });
   if (value.target === 'players' && !value.openids?.length)
     ctx.addIssue({ code: 'custom', path: ['openids'], params: { key: 'required' } });
+  // Layers are of a group the task targets.
+  if (value.user_group_layers && value.user_group_ids)
+    value.user_group_layers.forEach((g, i) => {
+      if (!value.user_group_ids!.includes(g.group_id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['user_group_layers', i, 'group_id'],
+          params: { key: 'invalid' },
+        });
+    });
+  if (value.target === 'tags' && !value.tags?.length)
+    ctx.addIssue({ code: 'custom', path: ['tags'], params: { key: 'required' } });
+  if (value.target === 'file' && !value.file_id)
+    ctx.addIssue({ code: 'custom', path: ['file_id'], params: { key: 'required' } });
+  if (
+    value.app_version_min &&
+    value.app_version_max &&
+    compareVersions(value.app_version_min, value.app_version_max) > 0
+  )
+    ctx.addIssue({ code: 'custom', path: ['app_version_max'], params: { key: 'version_order' } });
+  if (value.app_versions?.length && (value.app_version_min || value.app_version_max))
+    ctx.addIssue({ code: 'custom', path: ['app_versions'], params: { key: 'invalid' } });
   if (value.deep_link && !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(value.deep_link))
     ctx.addIssue({ code: 'custom', path: ['deep_link'], params: { key: 'invalid' } });
 }
@@ -235,9 +321,17 @@ export const pushTaskCreateBody = pushFields
     deep_link: pushFields.shape.deep_link.default(''),
     data: pushFields.shape.data.default([]),
     user_group_ids: pushFields.shape.user_group_ids.default([]),
+    user_group_layers: pushFields.shape.user_group_layers.default([]),
     openids: pushFields.shape.openids.default([]),
     providers: pushFields.shape.providers.default([]),
     countries: pushFields.shape.countries.default([]),
+    tags: pushFields.shape.tags.default([]),
+    file_id: pushFields.shape.file_id.default(null),
+    platforms: pushFields.shape.platforms.default([]),
+    app_version_min: pushFields.shape.app_version_min.default(''),
+    app_version_max: pushFields.shape.app_version_max.default(''),
+    app_versions: pushFields.shape.app_versions.default([]),
+    active_days: pushFields.shape.active_days.default(null),
     send_at: pushFields.shape.send_at.default(null),
     ttl_seconds: pushFields.shape.ttl_seconds.default(86_400),
     cap_count: pushFields.shape.cap_count.default(0),
@@ -278,8 +372,42 @@ export const pushTaskItem = pushFields.extend({
   finished_at: z.string().nullable(),
   created_by: z.string(),
   approval_id: z.number().int().nullable(),
+  /** What the uploaded openid file held (target `file`; null: none read). */
+  file_report: pushFileReport.nullable(),
 });
 export type PushTask = z.infer<typeof pushTaskItem>;
+
+/**
+ * `POST /api/v1/push-tasks/audience?kind=`: how many devices and players an audience reaches now,
+ * resolved as the send resolves it (the form's count before sending), and what its file held.
+ */
+export const pushAudienceBody = pushFields
+  .pick({
+    target: true,
+    user_group_ids: true,
+    user_group_layers: true,
+    openids: true,
+    providers: true,
+    countries: true,
+    tags: true,
+    file_id: true,
+    platforms: true,
+    app_version_min: true,
+    app_version_max: true,
+    app_versions: true,
+    active_days: true,
+    template_id: true,
+  })
+  .partial()
+  .extend({ target: pushFields.shape.target })
+  .superRefine(checkFields);
+export type PushAudience = z.input<typeof pushAudienceBody>;
+export const pushAudienceAnswer = z.object({
+  devices: z.number().int(),
+  players: z.number().int(),
+  file: pushFileReport.nullable(),
+});
+export type PushAudienceAnswer = z.infer<typeof pushAudienceAnswer>;
 
 export const PUSH_TASK_SORTS = ['id', 'send_at', 'status', 'targeted', 'updated_at'] as const;
 export const pushTaskFilters = {

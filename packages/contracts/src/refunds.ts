@@ -43,6 +43,15 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 /** Who voided it: the user (a refund request), the developer, or the store itself. */
 export const REFUND_SOURCES = ['user', 'developer', 'google'] as const;
 export type RefundSource = (typeof REFUND_SOURCES)[number];
+/**
+ * A refunded web-shop order is a refund too (issue 27): its `store` is `web_shop`, its notice id
+ * `web:<order_no>` and its source `console` (refunded from the console, through approval when asked).
+ */
+export const WEB_SHOP_STORE = 'web_shop';
+export const webRefundNoticeId = (orderNo: string): string => `web:${orderNo}`;
+/** Every source a refund row may carry: a store notice's, or the console's for a web-shop order. */
+export const REFUND_ROW_SOURCES = [...REFUND_SOURCES, 'console'] as const;
+export type RefundRowSource = (typeof REFUND_ROW_SOURCES)[number];
 
 export const REFUND_NOTICES_MAX = 100;
 
@@ -92,7 +101,7 @@ export const refundItem = z.object({
   amount: z.number().int(),
   currency: z.string(),
   reason: z.enum(REFUND_REASONS),
-  source: z.enum(REFUND_SOURCES),
+  source: z.enum(REFUND_ROW_SOURCES),
   quantity: z.number().int(),
   voided_at: z.string(),
   state: z.enum(REFUND_STATES),

@@ -61,6 +61,8 @@ export const releaseChannel = z.union([
 const whitelistEntry = safeText().trim().min(1).max(128);
 
 export const MAX_WHITELIST = 1000;
+/** The longest changelog of one language. */
+export const CHANGELOG_MAX = 4000;
 export const MAX_BLOCKED_VERSIONS = 200;
 
 const releaseFields = z.object({
@@ -81,6 +83,11 @@ const releaseFields = z.object({
   download_url: linkField,
   /** What is new, per language (empty languages fall back to zh). */
   update_text: optionalI18nText(1000),
+  /**
+   * The changelog of the version, per language: kept with the version (edited any time, published
+   * or not), shown in the version log and served by the version check in the player's language.
+   */
+  changelog: optionalI18nText(CHANGELOG_MAX),
   /** Openids that get the version whatever the rollout percentage (testers, partners). */
   whitelist_openids: distinct(whitelistEntry, MAX_WHITELIST),
   /** Device ids that get the version whatever the rollout percentage. */
@@ -111,6 +118,7 @@ export const releaseCreateBody = releaseFields
     store_url: linkField.default(''),
     download_url: linkField.default(''),
     update_text: optionalI18nText(1000).prefault({}),
+    changelog: optionalI18nText(CHANGELOG_MAX).prefault({}),
     whitelist_openids: releaseFields.shape.whitelist_openids.default([]),
     whitelist_devices: releaseFields.shape.whitelist_devices.default([]),
     note: releaseFields.shape.note.default(''),
@@ -130,7 +138,7 @@ export const releaseItem = releaseFields.extend({
   ...rowMeta,
   product_id: idField,
   status: z.enum(RELEASE_STATUSES),
-  /** The highest rollout percentage published (0: never published). */
+  /** The highest rollout percentage published (0: never published, or to the whitelist only). */
   rollout_percent: z.number().int(),
   /** The number of the newest publish of this version (null: never published). */
   published_number: z.number().int().nullable(),
@@ -179,6 +187,7 @@ export const appReleasesResource = defineResource({
       'whitelist_openids',
       'whitelist_devices',
       'note',
+      'changelog',
     ],
   },
 });
@@ -186,8 +195,11 @@ export const appReleasesResource = defineResource({
 /** `POST /app-releases/:id/publish`: the row version it was based on and the rollout percentage. */
 export const releasePublishBody = z.object({
   version: versionField,
-  /** Devices in the rollout, in percent (1–100): never lower than this version's last publish. */
-  percent: int32(1, 100),
+  /**
+   * Devices in the rollout, in percent (0–100): never lower than this version's last publish. At 0 %
+   * only the whitelisted openids and devices get the version (a testers-only stage).
+   */
+  percent: int32(0, 100),
   note: safeText().trim().max(500).default(''),
 });
 export type ReleasePublish = z.input<typeof releasePublishBody>;
@@ -205,11 +217,13 @@ export const releaseRollbackBody = z.object({
 });
 
 /** What a publish snapshots of its version (and what the version check reads). */
-export const publishedRelease = releaseFields.omit({ note: true, field_values: true }).extend({
-  release_id: idField,
-  /** The enabled version fields' values at the publish (the version's own, else the default), parsed. */
-  fields: z.record(z.string(), z.unknown()).optional(),
-});
+export const publishedRelease = releaseFields
+  .omit({ note: true, field_values: true, changelog: true })
+  .extend({
+    release_id: idField,
+    /** The enabled version fields' values at the publish (the version's own, else the default), parsed. */
+    fields: z.record(z.string(), z.unknown()).optional(),
+  });
 export type PublishedRelease = z.infer<typeof publishedRelease>;
 
 /** One immutable publish of a platform and channel. */
@@ -287,6 +301,8 @@ export const gameVersionCheck = z.object({
   /** The store page, else the direct download. */
   url: z.string(),
   text: z.string(),
+  /** The offered version's changelog in the player's language (the console's fallback: zh, then any). */
+  changelog: z.string(),
   /** The version fields' values the publish carries. */
   fields: z.record(z.string(), z.unknown()),
   /** A live maintenance notice for the channel, if any. */

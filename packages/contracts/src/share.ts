@@ -121,6 +121,29 @@ export const shareImagesResource = platformResource({
   dimension: dimension('image-manage'),
 });
 
+/**
+ * A crop of an uploaded image for the platform (`POST /share-images/crop?platform=`): the box, in the
+ * original's pixels, must have the platform's ratio and at least its smallest sides; the server
+ * makes the platform's size of it (`shareCropOutput`) as a new upload and answers that.
+ */
+export const shareImageCropQuery = z.object({ platform });
+export const shareImageCropBody = z.object({
+  image_url: imageUrl,
+  left: int32(0),
+  top: int32(0),
+  width: int32(1),
+  height: int32(1),
+});
+export type ShareImageCrop = z.infer<typeof shareImageCropBody>;
+export const shareImageCropAnswer = z.object({
+  /** The made image's upload. */
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ShareImageCropped = z.infer<typeof shareImageCropAnswer>;
+
 // ——— Cards ———
 
 const cardFields = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codeField, iconUrl, idField, queryInt, safeText, type I18nText } from './fields.ts';
+import type { Language } from './languages.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { openidField } from './players.ts';
 import { defineResource } from './resource.ts';
@@ -222,6 +223,8 @@ export type TicketListQuery = z.infer<typeof ticketListQuery>;
 export const ticketListAnswer = listAnswer(ticketItem);
 export const ticketExportQuery = exportQuery(ticketFilters);
 export const ticketKindQuery = z.object({ kind: z.enum(TICKET_QUEUES) });
+/** Canned replies of a queue; with `ticket_id`, in that ticket's language (falling back as the console does). */
+export const cannedRepliesQuery = ticketKindQuery.extend({ ticket_id: queryInt(1).optional() });
 
 export const ticketAssignBody = z.object({ user_id: idField, version: idField.optional() });
 export const ticketMoveBody = z.object({ action: z.enum(TICKET_STAFF_MOVES), version: idField.optional() });
@@ -250,11 +253,16 @@ export interface TicketAssignee {
   id: number;
   username: string;
 }
-/** A canned reply: an automatic-reply rule's text replies, offered in the reply box. */
+/**
+ * A canned reply: an automatic-reply rule's text replies, offered in the reply box; for a ticket, in
+ * its player's language (see `repliesInLanguage`).
+ */
 export interface CannedReply {
   id: string;
   title: string;
   text: string;
+  /** The language the text is written in; '' any. */
+  lang: Language | '';
 }
 
 /** What the game API answers about one of the player's tickets (no internal notes, no staff names). */

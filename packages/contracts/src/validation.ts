@@ -714,6 +714,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'ليست منطقة زمنية معروفة في IANA (مثل Asia/Shanghai).',
     tc: '不是已知的 IANA 時區（例如 Asia/Shanghai）',
   },
+  crop_outside_image: {
+    zh: '裁剪框超出了图片范围（图片为 {width}×{height} 像素）',
+    en: 'The crop box goes past the image ({width}×{height} pixels).',
+    ja: 'トリミング枠が画像からはみ出しています（画像は {width}×{height} ピクセル）。',
+    th: 'กรอบครอปเกินขอบรูปภาพ (รูปภาพขนาด {width}×{height} พิกเซล)',
+    vi: 'Khung cắt vượt ra ngoài ảnh (ảnh có kích thước {width}×{height} điểm ảnh).',
+    tl: 'Lumalampas sa larawan ang kahon ng pag-crop ({width}×{height} pixel ang larawan).',
+    id: 'Kotak pangkas melewati batas gambar (gambar berukuran {width}×{height} piksel).',
+    ar: 'يتجاوز مربع الاقتصاص حدود الصورة (الصورة {width}×{height} بكسل).',
+    tc: '裁切框超出了圖片範圍（圖片為 {width}×{height} 像素）',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
@@ -759,15 +770,30 @@ export function isValidationKey(key: unknown): key is ValidationKey {
   return typeof key === 'string' && Object.hasOwn(VALIDATION_MESSAGES, key);
 }
 
+/**
+ * A choice (an enum, a literal, a union of them: a select in the form) left empty: no value, null or
+ * ''. Only known when the input was reported (`reportInput`); a wrong value still reads "invalid".
+ */
+function leftEmpty(issue: IssueLike): boolean {
+  if (issue.code !== 'invalid_value' && issue.code !== 'invalid_union') return false;
+  return 'input' in issue && (issue.input === undefined || issue.input === null || issue.input === '');
+}
+
 function issueMessage(issue: IssueLike, lang: Language): string {
   if (isValidationKey(issue.params?.key)) return validationMessage(issue.params.key, lang);
   const isText = issue.origin === 'string';
   if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
     return validationMessage('required', lang);
   }
+  if (leftEmpty(issue)) return validationMessage('required', lang);
   if (issue.code === 'too_small') {
     // An empty text or list where one entry is needed reads "required".
     if ((isText || issue.origin === 'array') && Number(issue.minimum) === 1) {
+      return validationMessage('required', lang);
+    }
+    // A text left empty where a longer one is needed (a username of 3 or more) reads "required" too,
+    // not its length: nothing was typed (issue 27).
+    if (isText && typeof issue.input === 'string' && issue.input.trim() === '') {
       return validationMessage('required', lang);
     }
     return validationMessage(isText ? 'too_short' : 'too_small', lang, { min: Number(issue.minimum) });

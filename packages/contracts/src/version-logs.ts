@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { keyword, queryInt } from './fields.ts';
+import { keyword, optionalI18nText, queryInt } from './fields.ts';
 import { listAnswer, listQuery } from './lists.ts';
 import { actionPermission, seePermissionOf } from './pages.ts';
-import { APP_PLATFORMS, PUBLISH_ACTIONS, releaseChannel, releasePublishItem } from './releases.ts';
+import {
+  APP_PLATFORMS,
+  CHANGELOG_MAX,
+  PUBLISH_ACTIONS,
+  releaseChannel,
+  releasePublishItem,
+} from './releases.ts';
 
 /**
  * The release log (issue 29, `GET /api/v1/version-logs`, page `/product/product-fe/versions-log`):
@@ -37,8 +43,10 @@ export const versionLogQuery = listQuery(VERSION_LOG_SORTS, {
   created_by: keyword,
 });
 
-/** One entry: a publish without its snapshot. */
-export const versionLogItem = releasePublishItem.omit({ snapshot: true });
+/** One entry: a publish without its snapshot, with its version's changelog per language. */
+export const versionLogItem = releasePublishItem.omit({ snapshot: true }).extend({
+  changelog: optionalI18nText(CHANGELOG_MAX),
+});
 export type VersionLogItem = z.infer<typeof versionLogItem>;
 export const versionLogAnswer = listAnswer(versionLogItem);
 
@@ -61,3 +69,49 @@ export const versionAdoptionAnswer = z.object({
   total: z.array(z.number().int()),
 });
 export type VersionAdoption = z.infer<typeof versionAdoptionAnswer>;
+
+/**
+ * `GET /version-logs/audit`: the audit of the game's versions — every create, edit, delete, import,
+ * publish, halt, resume and rollback — with who did it, when, and each field changed from what to
+ * what (`changelog.en`: one language of a multilingual field). Read from the operation log, where
+ * every version write is recorded in its transaction.
+ */
+export const VERSION_AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'import',
+  'publish',
+  'halt',
+  'resume',
+  'rollback',
+] as const;
+export const VERSION_AUDIT_SORTS = ['created_at'] as const;
+export const VERSION_AUDIT_FILTERS = ['q', 'release_id', 'action', 'created_by'] as const;
+export const versionAuditQuery = listQuery(VERSION_AUDIT_SORTS, {
+  /** Part of the version's name (`android/huawei 1.4.2 (142)`: platform, channel, version, build). */
+  q: keyword,
+  /** One version's entries. */
+  release_id: queryInt(1).optional(),
+  action: z.enum(VERSION_AUDIT_ACTIONS).optional(),
+  /** Who (exact username). */
+  created_by: keyword,
+});
+export const versionAuditChange = z.object({
+  field: z.string(),
+  from: z.unknown(),
+  to: z.unknown(),
+});
+export type VersionAuditChange = z.infer<typeof versionAuditChange>;
+export const versionAuditItem = z.object({
+  id: z.number().int(),
+  action: z.enum(VERSION_AUDIT_ACTIONS),
+  release_id: z.number().int(),
+  /** The version as it was named then (`android/huawei 1.4.2 (142)`). */
+  release_name: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+  changes: z.array(versionAuditChange),
+});
+export type VersionAuditItem = z.infer<typeof versionAuditItem>;
+export const versionAuditAnswer = listAnswer(versionAuditItem);

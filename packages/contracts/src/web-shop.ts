@@ -13,6 +13,7 @@ import {
 } from './fields.ts';
 import { exportQuery, listAnswer, listQuery } from './lists.ts';
 import { defineResource } from './resource.ts';
+import type { RefundState } from './refunds.ts';
 
 /**
  * The overseas web recharge site's goods and orders (region `hw` products only).
@@ -261,6 +262,8 @@ export interface WebOrderDetail {
   order: WebOrder;
   timeline: WebOrderEvent[];
   attempts: WebDeliveryAttempt[];
+  /** The refunds row of a refunded order (its id and claw-back state), else null. */
+  refund: { id: number; state: RefundState } | null;
 }
 
 const day = safeText()
