@@ -114,6 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
+    // Plugins and onReady hooks (the modules' schedules) may take longer than Fastify's 10 s on a
+    // busy machine: a start that is slow is not a start that failed.
+    pluginTimeout: 120_000,
     // Keep the ids of every log line short and tied to the request.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });

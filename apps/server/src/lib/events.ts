@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { CsLiveData } from '@rx/contracts';
 
 /**
  * Something that happened which other parts of the server, other instances and signed-in consoles
@@ -30,18 +31,10 @@ export type LiveEvent =
   | { topic: 'session'; cpId: number; userId: number; data: Record<string, never> }
   /**
    * A customer-service conversation changed (modules/cs): a message, an assignment, its state.
-   * `userId`: its agent, or 0 for the CP's service staff (the unassigned queue).
+   * `userId`: its agent, 0 when nobody holds it. The consoles hearing it are those its data concerns
+   * (the cs module's live audience: its agents, those with it open or watching its queue).
    */
-  | {
-      topic: 'cs';
-      cpId: number;
-      userId: number;
-      data: {
-        product_id: number;
-        conversation_id: number;
-        what: 'message' | 'assigned' | 'state' | 'typing';
-      };
-    };
+  | { topic: 'cs'; cpId: number; userId: number; data: CsLiveData };
 
 export type LiveTopic = LiveEvent['topic'];
 

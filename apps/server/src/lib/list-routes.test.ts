@@ -15,25 +15,16 @@ import { PUBLIC } from './route-access.ts';
  * to review: a new list belongs in `standardRoutes`/`queryRoutes`, a new export in `tableRoutes`.
  */
 const HAND_WRITTEN_LISTS: readonly string[] = [
-  // Worked on elsewhere (issue 24 item 6 leaves them to the helpers of those areas).
-  '/api/v1/ad-accounts',
-  '/api/v1/cs/conversations',
-  '/api/v1/tickets',
-  '/api/v1/tickets/counts',
-  '/api/v1/tickets/export',
-  // The desk's users and orders: merged after this list was cut, not moved yet.
-  '/api/v1/cs/user-orders',
-  '/api/v1/cs/user-orders/export',
-  '/api/v1/cs/users',
-  // Not moved yet. The exports of one row's children (a batch's codes, a group's members) name
-  // the row in the path, stamp it in the file and log it as the target: `tableRoutes` takes no
-  // params yet.
-  '/api/v1/code-batches/:id/codes/export',
-  '/api/v1/user-groups/:id/members/export',
   // A report (conversations per day and type), not rows with ids to read in keyset batches.
   '/api/v1/cs/classification-stats/export',
+  // A report (each campaign's reported days summed, with its mapped revenue), paged over the sums.
+  '/api/v1/ad-reports/campaigns',
   // One violator's detail; only its event timeline pages (the answer is not a list page).
   '/api/v1/violations/players/:openid',
+  // One player's profile cards (issue 27): their inbox and their redemptions, five at a time in a
+  // fixed order, with no filter, sort or export — parts of one player's detail, like the timeline.
+  '/api/v1/players/:openid/mails',
+  '/api/v1/players/:openid/redemptions',
 ];
 
 const resources = Object.entries(contracts).filter(

@@ -4,6 +4,7 @@ import {
   count,
   desc,
   getTableColumns,
+  getTableName,
   gt,
   gte,
   lt,
@@ -11,7 +12,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { ErrorCode, validationMessage, type Language, type SortParam } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './api-error.ts';
@@ -60,6 +61,25 @@ export async function runList<T>(
   return { list, total: n };
 }
 
+/** What a list reads of a row: columns by their key (default every column of the table). */
+export type ListColumns = Record<string, AnyColumn | SQL.Aliased>;
+
+/**
+ * Every column of `table` but `internal` (a generated search column, the CP a scope already fixes):
+ * what a resource's list and export batches read when its answer never returns those. Each name must
+ * be a column of the table (a start-up error otherwise).
+ */
+export function columnsWithout<T extends PgTable>(
+  table: T,
+  internal: readonly (keyof T['$inferSelect'] & string)[],
+): ListColumns {
+  const all: Record<string, AnyColumn> = getTableColumns(table);
+  for (const name of internal) {
+    if (!Object.hasOwn(all, name)) throw new Error(`${getTableName(table)} has no column ${name}`);
+  }
+  return Object.fromEntries(Object.entries(all).filter(([name]) => !internal.includes(name)));
+}
+
 /** One page of `table`'s rows matching `where` in `order`, as items (`items` may read more), and the total. */
 export async function listRows<T extends PgTable, Item>(
   db: Db,
@@ -69,23 +89,16 @@ export async function listRows<T extends PgTable, Item>(
   paging: Paging,
   items: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
   /** What a row reads (default all the table's columns; a page may leave out a heavy one). */
-  columns: Record<string, AnyColumn | SQL.Aliased> = getTableColumns(table as PgTable),
+  columns?: ListColumns,
 ): Promise<ListPage<Item>> {
   const offset = (paging.page - 1) * paging.page_size;
-  // The page and the total in one statement: the count is a subquery of its own (evaluated once,
-  // the page's plan unchanged), so a list costs one round trip and one connection.
-  const counted = sql<number>`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`.mapWith(
-    Number,
-  );
-  const rows = await db
-    .select({ ...columns, [LIST_TOTAL]: counted })
-    .from(table as PgTable)
-    .where(where)
-    .orderBy(...order)
-    .limit(paging.page_size)
-    .offset(offset);
+  const rows = await pageRows(db, table, where, order, columns, paging.page_size, offset);
   // Past the last page there is no row to carry the total.
-  const total = rows.length ? rows[0]![LIST_TOTAL]! : offset === 0 ? 0 : await countWhere(db, table, where);
+  const total = rows.length
+    ? (rows[0]![LIST_TOTAL] as number)
+    : offset === 0
+      ? 0
+      : await countWhere(db, table, where);
   const page = rows.map((row) => {
     const { [LIST_TOTAL]: _, ...rest } = row;
     return rest;
@@ -96,6 +109,107 @@ export async function listRows<T extends PgTable, Item>(
 /** The field of a list's rows that carries the total (no table has such a column). */
 const LIST_TOTAL = '__list_total';
 
+/**
+ * A list page's statement, made once per query shape and reused with the request's values.
+ *
+ * Building a page with the query builder (the selection, the count, the order, then the text) was
+ * most of a list request's own work, the same for every request of one shape. So the conditions and
+ * the order are only rendered (cheap), with a marker for each value; that text is the shape: the
+ * page's statement for it is built once, as a named prepared statement (PostgreSQL parses it once
+ * per connection too) whose values are the rendered ones. Two shapes share a statement only when
+ * their text is the same, so different filters, sorts or directions never do. The page and the
+ * total stay one statement: the count is a subquery of its own on the same conditions (evaluated
+ * once, the page's plan unchanged), so a list costs one round trip and one connection.
+ */
+type PageQuery = (values: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
+
+/** Renders SQL with `\0n\0` for the n-th value instead of `$n+1`: the shape's text, values apart. */
+class ShapeDialect extends PgDialect {
+  override escapeParam(num: number): string {
+    return `\0${num}\0`;
+  }
+}
+const shapeDialect = new ShapeDialect();
+/** Between the conditions and the order in one rendering (no SQL text holds a NUL or a U+0001). */
+const ORDER_MARK = '\u0001';
+const VALUE = /\0(\d+)\0/;
+
+/** The statements per database (a transaction's die with it), per table, per shape. */
+const statementCache = new WeakMap<Db, WeakMap<PgTable, Map<string, PageQuery>>>();
+/** Shapes kept per table and database: beyond it (a list of many shapes) a page is built each time. */
+export const SHAPES_PER_TABLE = 200;
+let statements = 0;
+
+/** The page statements made so far, process-wide (each has its own name): tests follow the cache with it. */
+export function listStatementsMade(): number {
+  return statements;
+}
+
+/** The keys of a list's columns, joined once per columns object (a resource's is made once). */
+const columnKeys = new WeakMap<ListColumns, string>();
+function columnsKey(columns: ListColumns): string {
+  let key = columnKeys.get(columns);
+  if (key === undefined) columnKeys.set(columns, (key = Object.keys(columns).join(',')));
+  return key;
+}
+
+/** SQL text with `\0n\0` markers as SQL whose n-th value is the placeholder `vn`. */
+function withPlaceholders(text: string): SQL {
+  const chunks: SQL[] = [];
+  text.split(VALUE).forEach((part, i) => {
+    if (i % 2 === 1) chunks.push(sql`${sql.placeholder(`v${part}`)}`);
+    else if (part) chunks.push(sql.raw(part));
+  });
+  return sql.join(chunks);
+}
+
+/**
+ * The page's rows (each with the total in `LIST_TOTAL`) from the statement of the query's shape:
+ * `where` and `order` rendered with markers for their values give the shape's text and the values.
+ */
+function pageRows(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  order: SQL[],
+  columns: ListColumns | undefined,
+  limit: number,
+  offset: number,
+): Promise<Record<string, unknown>[]> {
+  const rendered = shapeDialect.sqlToQuery(
+    sql`${where ?? sql``}${sql.raw(ORDER_MARK)}${sql.join(order, sql`, `)}`,
+  );
+  const values: Record<string, unknown> = { limit, offset };
+  rendered.params.forEach((value, i) => (values[`v${i}`] = value));
+  // A page of chosen columns (their keys) is another shape than one of every column.
+  const key = `${columns ? columnsKey(columns) : '*'}\u0002${where ? '' : '-'}${rendered.sql}`;
+  let byTable = statementCache.get(db);
+  if (!byTable) statementCache.set(db, (byTable = new WeakMap()));
+  let shapes = byTable.get(table);
+  if (!shapes) byTable.set(table, (shapes = new Map()));
+  const known = shapes.get(key);
+  if (known) return known(values);
+
+  const [whereText, orderText] = rendered.sql.split(ORDER_MARK) as [string, string];
+  const shapeWhere = where ? withPlaceholders(whereText) : undefined;
+  const counted =
+    sql<number>`(select count(*) from ${table}${shapeWhere ? sql` where ${shapeWhere}` : sql``})`.mapWith(
+      Number,
+    );
+  const query = db
+    .select({ ...(columns ?? getTableColumns(table)), [LIST_TOTAL]: counted })
+    .from(table)
+    .where(shapeWhere)
+    .orderBy(withPlaceholders(orderText))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  if (shapes.size >= SHAPES_PER_TABLE) return query.execute(values) as Promise<Record<string, unknown>[]>;
+  const prepared = query.prepare(`list_page_${++statements}`);
+  const run: PageQuery = (v) => prepared.execute(v) as Promise<Record<string, unknown>[]>;
+  shapes.set(key, run);
+  return run(values);
+}
+
 /** The rows matching `where` with `id > afterId`, by id: the batches of exports and imports. */
 export async function rowsAfter<T extends PgTable & { id: PgColumn }>(
   db: Db,
@@ -103,9 +217,11 @@ export async function rowsAfter<T extends PgTable & { id: PgColumn }>(
   where: SQL | undefined,
   afterId: number,
   limit: number,
+  /** What a row reads (default every column). */
+  columns?: ListColumns,
 ): Promise<T['$inferSelect'][]> {
   return (await db
-    .select()
+    .select((columns ?? getTableColumns(table)) as Record<string, PgColumn | SQL.Aliased>)
     .from(table as PgTable)
     .where(and(where, gt(table.id, afterId)))
     .orderBy(table.id)

@@ -10,7 +10,7 @@ import type { ProductScope, Scope } from './access.ts';
 import type { Cell } from './cells.ts';
 import { deleteOrDisable } from './delete.ts';
 import type { ImportSpec } from './import.ts';
-import { listRows, rowsAfter, sortOrder, type ListPage } from './list.ts';
+import { columnsWithout, listRows, rowsAfter, sortOrder, type ListColumns, type ListPage } from './list.ts';
 import { checkListDeclaration, resourceRead, type ListDeclaration } from './list-routes.ts';
 import { logChange, logChanges } from './operation-log.ts';
 import { FieldProblems, inTransaction, type Usage } from './problems.ts';
@@ -39,8 +39,13 @@ export type SortColumns<R extends Resource> = Record<R['sorts'][number], AnyColu
  */
 export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item extends { id: number }, Ctx> {
   table: T;
-  /** A row as the API answers it (the resource's `item` schema). */
+  /** A row as the API answers it (the resource's `item` schema); never reads an `internal` column. */
   toItem(row: T['$inferSelect']): Item;
+  /**
+   * Columns the answer never returns (a generated search column, the CP the scope fixes): lists and
+   * export batches do not read them, so each row costs the database and the server less.
+   */
+  internal?: readonly (keyof T['$inferSelect'] & string)[];
   /** The row's name in the operation log. */
   nameOf(row: T['$inferSelect']): string;
   /** Fills in what the row alone does not hold (a referred row's code), for answers and the log. */
@@ -97,6 +102,8 @@ export interface ReadSpec<R extends Resource, T extends ScopedTable, Item> {
   where(filters: Filters<R>, scope: Scope): (SQL | undefined)[];
   /** Default: each sort field orders by the table's column of that name (`sortColumns`). */
   sortBy?: SortColumns<R>;
+  /** What lists and batches read of a row (default every column; `columnsWithout`). */
+  columns?: ListColumns;
 }
 
 /** Each of the resource's sort fields ordering by the table's column of the same name (`created_at`: `createdAt`). */
@@ -139,11 +146,22 @@ export function resourceReads<R extends Resource, T extends ScopedTable, Item>(
         table.id,
         scope.lang,
       );
-      return listRows(db, table, where, order, { page, page_size }, (rows) => spec.items(db, rows));
+      return listRows(
+        db,
+        table,
+        where,
+        order,
+        { page, page_size },
+        (rows) => spec.items(db, rows),
+        spec.columns,
+      );
     },
 
     async batch(db, scope, filters, afterId, limit) {
-      return spec.items(db, await rowsAfter(db, table, whereOf(scope, filters), afterId, limit));
+      return spec.items(
+        db,
+        await rowsAfter(db, table, whereOf(scope, filters), afterId, limit, spec.columns),
+      );
     },
 
     async get(db, scope, id) {
@@ -194,7 +212,13 @@ export function resourceService<
     });
 
   const service: ResourceService<R, Item> = {
-    ...resourceReads(resource, { table, items: itemsOf, where: impl.where, sortBy: impl.sortBy }),
+    ...resourceReads(resource, {
+      table,
+      items: itemsOf,
+      where: impl.where,
+      sortBy: impl.sortBy,
+      columns: impl.internal?.length ? columnsWithout(table, impl.internal) : undefined,
+    }),
 
     create(db, scope, input) {
       return inTransaction(
@@ -555,7 +579,7 @@ export function tableList<T extends PgTable, S extends string, Item>(spec: {
   sortBy: Record<S, AnyColumn | SQL>;
   fallback: NoInfer<S> | `-${NoInfer<S>}`;
   items(db: Db, rows: T['$inferSelect'][]): Item[] | Promise<Item[]>;
-  columns?: Record<string, AnyColumn | SQL.Aliased>;
+  columns?: ListColumns;
 }) {
   const tieBreaker = spec.tieBreaker ?? (spec.table as unknown as { id?: AnyColumn }).id;
   if (!tieBreaker) throw new Error('a table list without an id needs a tie-breaker');

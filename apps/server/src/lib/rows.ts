@@ -27,3 +27,7 @@ export async function deleteInBatches(db: Runner, batch: number, statement: () =
     await nextLoop();
   }
 }
+
+/** A timestamp column read as raw rows (a Date, or text on some drivers) as ISO text; null stays null. */
+export const isoOrNull = (at: Date | string | null): string | null =>
+  at === null ? null : new Date(at).toISOString();

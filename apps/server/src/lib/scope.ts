@@ -42,7 +42,7 @@ export async function requestProduct(db: Db, request: FastifyRequest, cpId: numb
 const knownProducts = new WeakMap<Db, Map<string, number>>();
 const PRODUCT_CACHE_MS = 60_000;
 
-async function productOfCp(db: Db, id: number, cpId: number): Promise<boolean> {
+export async function productOfCp(db: Db, id: number, cpId: number): Promise<boolean> {
   let known = knownProducts.get(db);
   if (!known) knownProducts.set(db, (known = new Map()));
   const key = `${cpId}:${id}`;

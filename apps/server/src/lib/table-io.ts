@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMPORT_CONTENT_TYPES, importQuery, type ExportFormat, type LogTableTarget } from '@rx/contracts';
+import {
+  IMPORT_CONTENT_TYPES,
+  importQuery,
+  type ExportFormat,
+  type LogTableTarget,
+  type LogTargetType,
+} from '@rx/contracts';
 import type { Db } from '../db/index.ts';
 import type { Scope } from './access.ts';
 import type { Cell } from './cells.ts';
@@ -19,29 +25,75 @@ import { readTableFile } from './table-file.ts';
 import { resourceRead } from './list-routes.ts';
 
 /** How one resource writes its rows to an export file. */
-export interface ExportSpec<Item extends { id: number }, Filters, Ctx> {
-  /** The file name and the target type in the operation log: the table's API name. */
-  name: LogTableTarget;
+export interface ExportSpec<
+  Item extends { id: number },
+  Filters,
+  Ctx,
+  Parent = undefined,
+> extends ExportNaming<Parent> {
   headers: readonly string[];
-  /** The file's name before its date (default `name`; a medium's list: `ad-batches-<media>`). */
-  file?(scope: Scope): string;
   /** What formatting needs once per file (e.g. codes of the props gifts refer to). */
-  prepare(db: Db, scope: Scope): Promise<Ctx>;
+  prepare(db: Db, scope: Scope, parent?: Parent): Promise<Ctx>;
   toCells(item: Item, ctx: Ctx): Record<string, Cell>;
   /** Rows matching the list's filters with `id > afterId`, by id, at most `limit`. */
-  batch(db: Db, scope: Scope, filters: Filters, afterId: number, limit: number): Promise<Item[]>;
+  batch(
+    db: Db,
+    scope: Scope,
+    filters: Filters,
+    afterId: number,
+    limit: number,
+    parent?: Parent,
+  ): Promise<Item[]>;
 }
 
-export interface TableRoutes<Item extends { id: number }, Filters, Input, Ctx> {
-  /** The resource's path under the prefix, e.g. `/props`. */
+/**
+ * An export whose rows are not read by id (a batch's codes by chunk and code, a union of two tables
+ * by order number): the module streams its rows itself, in batches that each are a fresh query or a
+ * cursor, never the whole table in memory. The route, its access, log and file are the same.
+ */
+export interface StreamExport<Filters, Parent = undefined> extends ExportNaming<Parent> {
+  /** The file's first row (default `headers`): a batch's codes start with `# batch,<name>`. */
+  headers: readonly string[] | ((parent: Parent) => readonly string[]);
+  rows(db: Db, scope: Scope, filters: Filters, parent: Parent): AsyncIterable<Cell[][]>;
+}
+
+/** What every export names: its file and its operation-log entry. */
+interface ExportNaming<Parent> {
+  /** The file name and the target type in the operation log: the table's API name. */
+  name: LogTableTarget;
+  /** The file's name before its date (default `name`; a medium's list: `ad-batches-<media>`; a batch's codes: `codes-<id>`). */
+  file?(scope: Scope, parent: Parent): string;
+  /**
+   * The operation-log entry of an export when it is not the default (`name` as the target type,
+   * `after: { format, filters }`): the export of one row's children names that row as the target.
+   */
+  log?(
+    parent: Parent,
+    query: { format: ExportFormat; filters: Record<string, unknown> },
+  ): { targetType: LogTargetType; targetId?: number | string; targetName?: string; after?: unknown };
+}
+
+export type AnyExport<Item extends { id: number }, Filters, Ctx, Parent = undefined> =
+  ExportSpec<Item, Filters, Ctx, Parent> | StreamExport<Filters, Parent>;
+
+export interface TableRoutes<Item extends { id: number }, Filters, Input, Ctx, Parent = undefined> {
+  /** The resource's path under the prefix, e.g. `/props`, or a row's children `/code-batches/:id/codes`. */
   path: string;
   tags: string[];
+  /** The API documentation's summary of the export (default: the filtered rows as CSV or XLSX). */
+  summary?: string;
   /** The list's filters plus `format`. */
   exportQuery: z.ZodType;
+  /**
+   * The path's parameters (`idParam`) when the export is of one row's children: `parent` reads that
+   * row within the caller's scope (404001 outside it), and the exporter gets it.
+   */
+  params?: z.ZodType;
+  parent?(db: Db, scope: Scope, params: Record<string, unknown>): Promise<Parent>;
   access(request: FastifyRequest, action: 'export' | 'import'): Promise<Scope>;
   /** Each route's options `config` (its declared access, see route-access.ts). */
   config?(action: 'export' | 'import'): Record<string, unknown>;
-  exporter: ExportSpec<Item, Filters, Ctx>;
+  exporter: AnyExport<Item, Filters, Ctx, Parent>;
   importer?: ImportSpec<Item, Input, Ctx>;
 }
 
@@ -53,10 +105,10 @@ const fileBody = z.any().meta({
 });
 
 /** `GET <path>/export?format=csv|xlsx&<filters>` and `POST <path>/import?dry_run=1&valid_only=1`. */
-export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
+export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx, Parent = undefined>(
   fastify: FastifyInstance,
   db: Db,
-  options: TableRoutes<Item, Filters, Input, Ctx>,
+  options: TableRoutes<Item, Filters, Input, Ctx, Parent>,
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { exporter, importer, tags } = options;
@@ -68,27 +120,43 @@ export function tableRoutes<Item extends { id: number }, Filters, Input, Ctx>(
       config: { ...options.config?.('export'), ...resourceRead(options.path) },
       schema: {
         tags,
-        summary: 'Export the filtered rows as CSV (UTF-8 with BOM) or XLSX, streamed',
+        summary: options.summary ?? 'Export the filtered rows as CSV (UTF-8 with BOM) or XLSX, streamed',
+        ...(options.params ? { params: options.params } : {}),
         querystring: options.exportQuery,
       },
     },
     async (request, reply) => {
       const scope = await options.access(request, 'export');
       const { format, ...filters } = request.query as { format: ExportFormat } & Record<string, unknown>;
-      const ctx = await exporter.prepare(db, scope);
-      await logChange(db, scope, { action: 'export', targetType: exporter.name, after: { format, filters } });
-      async function* rows(): AsyncGenerator<Cell[][]> {
+      const parent = (
+        options.parent
+          ? await options.parent(db, scope, request.params as Record<string, unknown>)
+          : undefined
+      ) as Parent;
+      const entry = exporter.log?.(parent, { format, filters }) ?? {
+        targetType: exporter.name,
+        after: { format, filters },
+      };
+      const file = exporter.file?.(scope, parent) ?? exporter.name;
+      if ('rows' in exporter) {
+        await logChange(db, scope, { action: 'export', ...entry });
+        const headers = typeof exporter.headers === 'function' ? exporter.headers(parent) : exporter.headers;
+        return sendExport(reply, format, file, headers, exporter.rows(db, scope, filters as Filters, parent));
+      }
+      const ctx = await exporter.prepare(db, scope, parent);
+      await logChange(db, scope, { action: 'export', ...entry });
+      async function* rows(spec: ExportSpec<Item, Filters, Ctx, Parent>): AsyncGenerator<Cell[][]> {
         const batches = keysetBatches((after, limit) =>
-          exporter.batch(db, scope, filters as Filters, after, limit),
+          spec.batch(db, scope, filters as Filters, after, limit, parent),
         );
         for await (const batch of batches) {
           yield batch.map((item) => {
-            const cells = exporter.toCells(item, ctx);
-            return exporter.headers.map((h) => cells[h] ?? null);
+            const cells = spec.toCells(item, ctx);
+            return spec.headers.map((h) => cells[h] ?? null);
           });
         }
       }
-      return sendExport(reply, format, exporter.file?.(scope) ?? exporter.name, exporter.headers, rows());
+      return sendExport(reply, format, file, exporter.headers, rows(exporter));
     },
   );
 

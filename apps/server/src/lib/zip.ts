@@ -12,6 +12,8 @@ import { badFile, FILE_LIMITS, TableFileError } from './file-limits.ts';
 export interface ZipEntry {
   name: string;
   data: Buffer | AsyncIterable<Buffer>;
+  /** Deflate level, 0 (stored blocks, for what does not compress) to 9; 6 by default. */
+  level?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 }
 
 async function* chunksOf(data: Buffer | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
@@ -35,7 +37,7 @@ export async function* zipStream(entries: Iterable<ZipEntry>, now = new Date()):
     while (out.length) yield Buffer.from(out.shift()!);
   };
   for (const entry of entries) {
-    const file = new ZipDeflate(entry.name, { level: 6 });
+    const file = new ZipDeflate(entry.name, { level: entry.level ?? 6 });
     file.mtime = now;
     zip.add(file);
     for await (const chunk of chunksOf(entry.data)) {

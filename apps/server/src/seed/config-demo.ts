@@ -390,7 +390,11 @@ async function seedHelpCentre(db: Db, scope: Scope): Promise<void> {
 }
 
 async function seedAutoReplies(db: Db, scope: Scope, channelId: number | null): Promise<void> {
-  const text = (value: string): Reply => ({ type: 'text', text: value });
+  const text = (value: string, lang?: Language): Reply => ({
+    type: 'text',
+    text: value,
+    ...(lang && { lang }),
+  });
   const rule = (
     ruleName: string,
     keywords: ReplyKeyword[],
@@ -417,13 +421,18 @@ async function seedAutoReplies(db: Db, scope: Scope, channelId: number | null): 
         { text: '人工', match: 'contains' },
         { text: 'agent', match: 'equal' },
       ],
-      [text('正在为您转接人工客服，请稍候。')],
+      // In the players' languages: tickets and chats in each get their own (repliesInLanguage).
+      [
+        text('正在为您转接人工客服，请稍候。', 'zh'),
+        text('Connecting you to an agent, please wait.', 'en'),
+        text('جارٍ تحويلك إلى موظف خدمة العملاء، يُرجى الانتظار.', 'ar'),
+      ],
       90,
     ),
     rule(
       '问候',
       [{ text: '^(hi|hello|你好|您好)[!！。.]*$', match: 'regex' }],
-      [text('您好！请问有什么可以帮您？'), text('Hello! How can we help?')],
+      [text('您好！请问有什么可以帮您？', 'zh'), text('Hello! How can we help?', 'en')],
       10,
       {
         mode: 'random_one',

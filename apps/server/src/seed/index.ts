@@ -16,17 +16,22 @@ import { hashPassword } from '../lib/crypto.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedConfigDemo } from './config-demo.ts';
 import { seedDemoApprovals } from './demo-approvals.ts';
+import { requestLink } from '../modules/approvals/index.ts';
 import { seedDemoGroups } from '../modules/user-groups/index.ts';
 import { seedDemoCheatFlags } from '../modules/cheat-flags/index.ts';
 import { seedDemoViolations } from '../modules/violations/index.ts';
 import { secretBox } from '../lib/secret-box.ts';
 import { channels } from '../modules/channels/tables.ts';
 import { seedDemoPlayers } from '../modules/players/index.ts';
+import { computeTiersNow } from '../modules/player-tiers/index.ts';
 import { seedDemoWebShop } from '../modules/web-shop/index.ts';
 import { seedDemoWebSite } from './demo-web-site.ts';
-import { seedDemoTickets } from './demo-day.ts';
+import { seedDemoMailApproval, seedDemoRefunds, seedDemoTickets } from './demo-day.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
+
+/** The demo staff member who asked for the seeded mail campaign waiting for approval. */
+export const DEMO_REQUEST_MAKER = 'ops_gn2';
 
 export interface SeedOptions {
   demo: boolean;
@@ -92,7 +97,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     if (options.demo) {
       await seedDemo(tx, options);
       options.log?.info(
-        `demo data seeded: staff admin, ops_gn, ops_hw, cs_agent, cp_dev (password ${DEMO_PASSWORD})`,
+        `demo data seeded: staff admin, ops_gn, ops_gn2, ops_hw, cs_agent, cp_dev (password ${DEMO_PASSWORD})`,
       );
     } else {
       if (!options.adminPassword) {
@@ -209,6 +214,9 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const staff = [
     { username: 'admin', cpId: gn!.id, role: ADMIN_ROLE, lang: 'zh', usertype: null },
     { username: 'ops_gn', cpId: gn!.id, role: 'ops_gn', lang: 'zh', usertype: null },
+    // A second domestic operations member: the maker of the demo's waiting mail campaign, so that no
+    // browser test's own staff (admin, ops_gn) has a request of theirs pending (issue 27).
+    { username: 'ops_gn2', cpId: gn!.id, role: 'ops_gn', lang: 'zh', usertype: null },
     { username: 'ops_hw', cpId: hw!.id, role: 'ops_hw', lang: 'en', usertype: null },
     { username: 'cs_agent', cpId: gn!.id, role: 'customer_service', lang: 'zh', usertype: null },
     { username: 'cp_dev', cpId: gn!.id, role: 'cp_developer', lang: 'zh', usertype: 1 },
@@ -248,9 +256,41 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     const ticket = await seedDemoTickets(db, product);
     if (ticket && !ticketOfCp.has(product.cpId)) ticketOfCp.set(product.cpId, ticket);
   }
+  // Store refunds waiting in each game's refund queue, matched to demo players' orders (demo-day.ts).
+  for (const product of options.demoWork && options.demoPlayers ? productRows : [])
+    await seedDemoRefunds(db, product);
+  // A mail campaign waiting for a second person in each CP that has one to decide (its admin): asked
+  // by the CP's operations staff on its first game; the approval notification opens it (demo-day.ts).
+  const approvalOfCp = new Map<number, DemoApproval>();
+  for (const product of options.demoWork ? productRows : []) {
+    if (approvalOfCp.has(product.cpId)) continue;
+    const ofCp = staff.map((s, i) => ({ ...s, row: userRows[i]! })).filter((s) => s.cpId === product.cpId);
+    // Its maker is the demo's second operations member (ops_gn2): nobody the browser tests sign in as.
+    const maker = ofCp.find((s) => s.username === DEMO_REQUEST_MAKER);
+    if (!maker || !ofCp.some((s) => s.role === ADMIN_ROLE)) continue;
+    const asked = await seedDemoMailApproval(db, product, {
+      id: maker.row.id,
+      username: maker.username,
+      lang: maker.lang,
+    });
+    if (asked) approvalOfCp.set(product.cpId, { ...asked, makerId: maker.row.id });
+  }
+  // The demo players' tiers, computed once their orders and sign-ins are in: the tier page shows
+  // its distribution and today's snapshot on the first day, not empty charts until the daily run
+  // (issue 27, defect 9). The job's own set-based statements, one short transaction per id range,
+  // recorded as a finished tier job (the page's "computed at").
+  for (const product of options.demoPlayers ? productRows : []) {
+    const { players, ms } = await computeTiersNow(db, product);
+    options.log?.info({ product: product.code, players, ms: Math.round(ms) }, 'demo player tiers computed');
+  }
   await db.insert(notifications).values(
-    userRows.flatMap((user) =>
-      demoNotifications(user.defaultLang === 'en', ticketOfCp.get(user.cpId)).map((n) => ({
+    userRows.flatMap((user, i) =>
+      demoNotifications(user.defaultLang === 'en', ticketOfCp.get(user.cpId), {
+        // Told of the waiting campaign: who may decide it (admin, operations) and its maker; never
+        // customer service or developers, whom the approvals page is not for.
+        request: mayDecideDemo(staff[i]!.role) ? approvalOfCp.get(user.cpId) : undefined,
+        mine: approvalOfCp.get(user.cpId)?.makerId === user.id,
+      }).map((n) => ({
         ...n,
         cpId: user.cpId,
         userId: user.id,
@@ -259,15 +299,49 @@ async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   );
 }
 
+/** Whether a demo role may decide the seeded mail campaign (the admin's and operations' roles). */
+const mayDecideDemo = (role: string) => role === ADMIN_ROLE || role.startsWith('ops_');
+
 /** A few notifications for each demo staff member, in their language (data, not interface text). */
-function demoNotifications(english: boolean, ticket?: { id: number; kind: 'product' | 'player' }) {
+function demoNotifications(
+  english: boolean,
+  ticket?: { id: number; kind: 'product' | 'player' },
+  approval: { request?: DemoApproval; mine: boolean } = { mine: false },
+) {
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-  // The work order is a seeded ticket, opened on its queue; approvals open the approvals page.
+  // The work order is a seeded ticket, opened on its queue; the approval one opens the seeded mail
+  // campaign's request (none where nobody could decide one).
   const ticketNo = ticket ? String(ticket.id) : '1024';
   const ticketLink = ticket
     ? `${ticketsResourceOf(ticket.kind).page}?ticket=${ticket.id}`
     : '/notification/management';
-  return english
+  const { request, mine } = approval;
+  const campaign = request ? (english ? request.title.en : request.title.zh) : '';
+  const asked = !ticket
+    ? {
+        // The API tests' fixture (no demo work): a notice linking to the notifications page.
+        title: english ? 'Mail campaign awaiting your approval' : '邮件活动待您审批',
+        link: '/notification/management',
+      }
+    : request
+      ? {
+          title: mine
+            ? english
+              ? `Your mail campaign awaits approval: ${campaign}`
+              : `您的邮件活动待审批：${campaign}`
+            : english
+              ? `Mail campaign awaiting your approval: ${campaign}`
+              : `邮件活动待您审批：${campaign}`,
+          link: requestLink(request.id),
+        }
+      : null;
+  const approvalNotice = asked && {
+    kind: 'approval' as const,
+    ...asked,
+    body: english ? 'Weekend login reward, all servers.' : '周末登录奖励，全服发放。',
+    createdAt: at(95),
+  };
+  const list = english
     ? [
         {
           kind: 'work_order' as const,
@@ -276,13 +350,7 @@ function demoNotifications(english: boolean, ticket?: { id: number; kind: 'produ
           link: ticketLink,
           createdAt: at(12),
         },
-        {
-          kind: 'approval' as const,
-          title: 'Mail campaign awaiting your approval',
-          body: 'Weekend login reward, all servers.',
-          link: ticket ? '/approvals' : '/notification/management',
-          createdAt: at(95),
-        },
+        approvalNotice,
         {
           kind: 'system' as const,
           title: 'Maintenance window on Tuesday 02:00 UTC',
@@ -299,13 +367,7 @@ function demoNotifications(english: boolean, ticket?: { id: number; kind: 'produ
           link: ticketLink,
           createdAt: at(12),
         },
-        {
-          kind: 'approval' as const,
-          title: '邮件活动待您审批',
-          body: '周末登录奖励，全服发放。',
-          link: ticket ? '/approvals' : '/notification/management',
-          createdAt: at(95),
-        },
+        approvalNotice,
         {
           kind: 'system' as const,
           title: '周二 02:00 例行维护',
@@ -314,4 +376,12 @@ function demoNotifications(english: boolean, ticket?: { id: number; kind: 'produ
           createdAt: at(60 * 26),
         },
       ];
+  return list.filter((n): n is NonNullable<typeof n> => n !== null);
+}
+
+/** The demo's mail campaign waiting for approval in one CP, and who asked. */
+interface DemoApproval {
+  id: number;
+  title: { zh: string; en: string };
+  makerId: number;
 }

@@ -22,6 +22,44 @@ export interface JobOwner {
   username?: string;
 }
 
+/**
+ * Writes a job of `kind` and its items (statements of 1,000, a turn of the event loop between them)
+ * through `tx`, not started: `create` starts it at once; a module queuing one in its own transaction
+ * (a mail's fan-out, a push task's send) starts it once that commits. Answers the job's id.
+ */
+export async function insertJob(
+  tx: Db,
+  kind: string,
+  owner: JobOwner,
+  {
+    items = [],
+    params = {},
+    total,
+  }: { items?: readonly unknown[]; params?: Record<string, unknown>; total?: number },
+): Promise<number> {
+  const [job] = await tx
+    .insert(jobs)
+    .values({
+      cpId: owner.cpId,
+      productId: owner.productId ?? null,
+      userId: owner.userId ?? null,
+      username: owner.username ?? '',
+      kind,
+      params,
+      total: total ?? items.length,
+    })
+    .returning({ id: jobs.id });
+  for (let start = 0; start < items.length; start += 1000) {
+    await tx
+      .insert(jobItems)
+      .values(
+        items.slice(start, start + 1000).map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
+      );
+    await nextLoop();
+  }
+  return job!.id;
+}
+
 export interface ItemContext {
   job: JobRow;
   seq: number;
@@ -62,6 +100,12 @@ export type JobKind =
        * failed in part is no longer shown as sending). Runs again after a retry ends.
        */
       ended?(tx: Db, job: JobRow): Promise<void>;
+      /**
+       * Items claimed per transaction for this kind (the runner's `batchSize` otherwise): fewer for
+       * items that are long work each (a push batch's 500 sends), so that each transaction, the
+       * locks it holds and the progress it publishes stay short.
+       */
+      batchSize?: number;
     }
   | { run(context: WholeContext): Promise<WholeResult | void> };
 
@@ -166,6 +210,12 @@ export class JobRunner {
   private readonly wholeProgress = new Map<number, { done: number; total: number; failed: number }>();
   /** Recurring tasks running here now (a tick never starts a second run of the same key here). */
   private readonly cronRuns = new Map<string, Promise<void>>();
+  /**
+   * pg-boss handlers under way. pg-boss completes a message after its handler, without awaiting
+   * the completion: a handler still running when `stop` gave up waiting completed on a closed pool
+   * (an unhandled rejection), so `stop` waits for every handler itself.
+   */
+  private readonly handlers = new Set<Promise<void>>();
   private readonly batchSize: number;
   private readonly progressIntervalMs: number;
   private readonly pollingIntervalSeconds: number;
@@ -209,15 +259,15 @@ export class JobRunner {
     await startBoss(this.database, this.boss);
     for (const queue of [JOB_QUEUE, ONE_OFF_QUEUE, CRON_TICK_QUEUE]) await this.boss.createQueue(queue);
     const polling = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 };
-    await this.boss.work<{ jobId: number }>(JOB_QUEUE, polling, async ([message]) => {
-      if (message) await this.runJob(message.data.jobId);
-    });
-    await this.boss.work<{ key: string; at: string }>(ONE_OFF_QUEUE, polling, async ([message]) => {
-      if (message) await this.fireOneOff(message.data.key, new Date(message.data.at));
-    });
-    await this.boss.work<{ key: string; at: string }>(CRON_TICK_QUEUE, polling, async ([message]) => {
-      if (message) await this.fireCronTick(message.data.key, new Date(message.data.at));
-    });
+    await this.boss.work<{ jobId: number }>(JOB_QUEUE, polling, ([message]) =>
+      this.handle(message && (() => this.runJob(message.data.jobId))),
+    );
+    await this.boss.work<{ key: string; at: string }>(ONE_OFF_QUEUE, polling, ([message]) =>
+      this.handle(message && (() => this.fireOneOff(message.data.key, new Date(message.data.at)))),
+    );
+    await this.boss.work<{ key: string; at: string }>(CRON_TICK_QUEUE, polling, ([message]) =>
+      this.handle(message && (() => this.fireCronTick(message.data.key, new Date(message.data.at)))),
+    );
     await this.dropOldCronQueues();
     // Each active cron's next tick (sent again after a crash between a tick and the sending of the next).
     const crons = await this.db
@@ -249,8 +299,20 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     // Running jobs stop between batches; what they left stays pending for the next start.
-    await Promise.allSettled([...this.running.values(), ...this.cronRuns.values()]);
+    await Promise.allSettled([...this.running.values(), ...this.cronRuns.values(), ...this.handlers]);
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 }).catch(() => undefined);
+    // A handler pg-boss handed a message while it stopped (it does nothing once stopping).
+    await Promise.allSettled([...this.handlers]);
+  }
+
+  /** Runs a pg-boss handler's work, known to `stop` until it ends. */
+  private handle(work: (() => Promise<void>) | undefined): Promise<void> {
+    if (!work) return Promise.resolve();
+    const run = work();
+    this.handlers.add(run);
+    const done = () => void this.handlers.delete(run);
+    run.then(done, done);
+    return run;
   }
 
   // ---------------------------------------------------------------- jobs
@@ -265,31 +327,7 @@ export class JobRunner {
       total,
     }: { items?: unknown[]; params?: Record<string, unknown>; total?: number },
   ): Promise<number> {
-    const id = await this.db.transaction(async (tx) => {
-      const [job] = await tx
-        .insert(jobs)
-        .values({
-          cpId: owner.cpId,
-          productId: owner.productId ?? null,
-          userId: owner.userId ?? null,
-          username: owner.username ?? '',
-          kind,
-          params,
-          total: total ?? items.length,
-        })
-        .returning({ id: jobs.id });
-      for (let start = 0; start < items.length; start += 1000) {
-        await tx
-          .insert(jobItems)
-          .values(
-            items
-              .slice(start, start + 1000)
-              .map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
-          );
-        await nextLoop();
-      }
-      return job!.id;
-    });
+    const id = await this.db.transaction((tx) => insertJob(tx, kind, owner, { items, params, total }));
     await this.wake(id);
     return id;
   }
@@ -413,7 +451,7 @@ export class JobRunner {
           await tx.execute(sql`
             select seq, input from job_items
             where job_id = ${id} and status = 'pending'
-            order by seq limit ${this.batchSize}
+            order by seq limit ${kind.batchSize ?? this.batchSize}
             for update skip locked`),
         );
         if (claimed.length === 0) {

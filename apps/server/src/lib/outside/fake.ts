@@ -74,3 +74,52 @@ export async function actOut(
     });
   if (outcome === 'timeout') await hangUntil(signal);
 }
+
+/**
+ * What a fake was sent, as a bounded sample: the latest `keep` entries at least (at most twice
+ * that, trimmed in one step), with the count of all of them. A fan-out of 200,000 pushes through a
+ * fake leaves its count, never 200,000 messages held in memory; tests sending a few read them all.
+ */
+export class FakeSample<T> {
+  /** The latest entries, oldest first. */
+  readonly list: T[] = [];
+  /** Every entry ever added (since the last reset). */
+  count = 0;
+
+  constructor(public keep = 10_000) {}
+
+  add(entry: T): void {
+    this.count += 1;
+    this.list.push(entry);
+    if (this.list.length >= 2 * this.keep) this.list.splice(0, this.list.length - this.keep);
+  }
+
+  reset(): void {
+    this.list.length = 0;
+    this.count = 0;
+  }
+}
+
+/**
+ * The idempotency keys a fake answered lately, with its answer (the same key again answers the
+ * same, sent once): at most `limit` of them, the oldest forgotten first. The console never asks
+ * twice with a key long after the first time (a job's item run again asks within its batch).
+ */
+export class RecentKeys {
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly limit = 50_000) {}
+
+  get(key: string): string | undefined {
+    return this.keys.get(key);
+  }
+
+  set(key: string, value: string): void {
+    this.keys.set(key, value);
+    if (this.keys.size > this.limit) this.keys.delete(this.keys.keys().next().value!);
+  }
+
+  clear(): void {
+    this.keys.clear();
+  }
+}

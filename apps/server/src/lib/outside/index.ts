@@ -18,7 +18,7 @@
 export type { Answer, Attempt, CallPolicy } from './attempts.ts';
 export { redact, type CallEntry } from './call-log.ts';
 export { OutsideError, isOutsideError, retryAfterSeconds, type FailureKind } from './errors.ts';
-export { FakeScript, actOut, hangUntil, type FakeMode } from './fake.ts';
+export { FakeSample, FakeScript, RecentKeys, actOut, hangUntil, type FakeMode } from './fake.ts';
 export { httpAttempt, jsonOf, oauthGrantOf, type HttpAnswer, type HttpRequest } from './http.ts';
 export { Outside, type OutsideOptions, type PartyChoice } from './outside.ts';
 export {

@@ -109,6 +109,12 @@ function policyOf(definition: PartyDefinition<unknown>, operation: string): Call
   };
 }
 
+/**
+ * How long `authorized` reuses the token it read (the store renews a token a minute before it
+ * lapses, so one read this long ago is still good; a provider refusing it renews it at once).
+ */
+const HOLD_TOKEN_MS = 20_000;
+
 /** Builds the context an adapter of `definition` works in. */
 export function partyContext<S>(
   services: PartyServices,
@@ -126,6 +132,7 @@ export function partyContext<S>(
   const party = definition.contract.name;
   const secrets = new Set(Object.values(who.credentials));
   const key = { productId: who.productId, party, account: who.account };
+  let held: { token: Promise<string>; until: number } | null = null;
   const context: PartyContext<S> = {
     party,
     ...who,
@@ -164,13 +171,26 @@ export function partyContext<S>(
       return token;
     },
     async authorized(obtain, use) {
-      const token = await context.token(obtain);
+      // The token of the context's last call while it is good (read once for a burst of calls on
+      // one adapter, e.g. a push batch's sends, instead of once a call); a refusal forgets it.
+      const now = Date.now();
+      if (!held || held.until <= now) {
+        const reading = context.token(obtain);
+        held = { token: reading, until: now + HOLD_TOKEN_MS };
+        reading.catch(() => {
+          if (held?.token === reading) held = null;
+        });
+      }
+      const token = await held.token;
       try {
         return await use(token);
       } catch (error) {
         if (!isOutsideError(error, 'token_expired')) throw error;
+        if (held && (await held.token.catch(() => null)) === token) held = null;
         await services.tokens.drop(db, key, token);
-        return use(await context.token(obtain));
+        const renewed = await context.token(obtain);
+        held = { token: Promise.resolve(renewed), until: Date.now() + HOLD_TOKEN_MS };
+        return use(renewed);
       }
     },
     secret(value) {
