@@ -189,6 +189,37 @@ describe('windows and promotion activities', () => {
     });
   });
 
+  it("takes a mini-game's original id (gh_…) on an Ocean Engine window only; the other media take the AppID", async () => {
+    const wide = await image(admin, 'wide-gh.png', 1920, 1080);
+    const before = body<List<AdWindow>>(await admin.get('/api/v1/ad-windows')).data.total;
+    const base = {
+      name: 'Mini-game',
+      kind: 'mini_program',
+      mini_program_id: 'gh_5e1ad0ca11ed',
+      material_id: wide.id,
+    };
+    const tencent = await admin.post('/api/v1/ad-windows', { ...base, media: 'tencent' });
+    expect(body(tencent)).toMatchObject({
+      code: 400001,
+      data: { fields: { mini_program_id: expect.any(String) } },
+    });
+    expect(body<List<AdWindow>>(await admin.get('/api/v1/ad-windows')).data.total).toBe(before);
+    const ocean = await admin.post('/api/v1/ad-windows', { ...base, media: 'jrtt' });
+    expect(ocean.statusCode, ocean.body).toBe(200);
+    const made = body<AdWindow>(ocean).data;
+    expect(made.mini_program_id).toBe('gh_5e1ad0ca11ed');
+    // Moving it to another medium is refused on the id, and changes nothing.
+    const moved = await admin.put(`/api/v1/ad-windows/${made.id}`, {
+      media: 'tencent',
+      version: made.version,
+    });
+    expect(body(moved)).toMatchObject({
+      code: 400001,
+      data: { fields: { mini_program_id: expect.any(String) } },
+    });
+    expect(body<AdWindow>(await admin.get(`/api/v1/ad-windows/${made.id}`)).data.media).toBe('jrtt');
+  });
+
   it('moves a plan draft → active → ended, refuses other moves and edits once ended, and rolls up its days', async () => {
     const a = await advertiser(t, 'jrtt', 'roll-a');
     const b = await advertiser(t, 'jrtt', 'roll-b');

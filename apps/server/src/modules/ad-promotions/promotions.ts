@@ -25,7 +25,7 @@ import {
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import { adAccounts, adObjects, adReportDays, REPORT_ZONE } from '../ads/index.ts';
+import { adAccounts, adObjects, adReportCampaignDays, adReportDays, REPORT_ZONE } from '../ads/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
 
 const resource = adPromotionsResource;
@@ -77,7 +77,8 @@ const today = () =>
 
 /**
  * The accounts' names, the window's name and each plan's roll-up: its accounts' reported days from
- * its first day to its last (to today while it runs), summed in one grouped query per page.
+ * its first day to its last (to today while it runs) — narrowed to its campaigns' days (the media's
+ * campaign-level reports) when it names campaigns — summed in one grouped query per page.
  */
 async function withRollups(db: Db, items: AdPromotion[]): Promise<AdPromotion[]> {
   if (!items.length) return items;
@@ -99,22 +100,31 @@ async function withRollups(db: Db, items: AdPromotion[]): Promise<AdPromotion[]>
         .where(inArray(adWindows.id, windowIds))
     : [];
   const now = today();
-  // One range per plan: (plan id, its accounts, its days), summed over the report days.
-  const ranges = items.map(
-    (i) =>
-      sql`(${i.id}::int, ${sql.raw(`ARRAY[${i.ad_account_ids.map(Number).join(',')}]::int[]`)}, ${i.start_day}::text, ${
-        i.end_day < now ? i.end_day : now
-      }::text)`,
-  );
+  // One range per plan: (plan id, its accounts, its campaigns, its days), summed over the report
+  // days — its campaigns' days when it names campaigns, else its accounts' whole days.
+  const ranges = items.map((i) => {
+    const accounts = sql.raw(`ARRAY[${i.ad_account_ids.map(Number).join(',')}]::int[]`);
+    const campaigns = sql`array[${sql.join(
+      i.campaign_ids.map((c) => sql`${c}`),
+      sql`, `,
+    )}]::text[]`;
+    return sql`(${i.id}::int, ${accounts}, ${campaigns}, ${i.start_day}::text, ${
+      i.end_day < now ? i.end_day : now
+    }::text)`;
+  });
   const sums = (await db.execute(sql`
     select p.id as id,
-      coalesce(sum(d.cost), 0)::bigint as cost,
-      coalesce(sum(d.impressions), 0)::bigint as impressions,
-      coalesce(sum(d.clicks), 0)::bigint as clicks,
-      coalesce(sum(d.conversions), 0)::bigint as conversions
-    from (values ${sql.join(ranges, sql`, `)}) as p(id, accounts, start_day, end_day)
+      coalesce(sum(coalesce(d.cost, c.cost)), 0)::bigint as cost,
+      coalesce(sum(coalesce(d.impressions, c.impressions)), 0)::bigint as impressions,
+      coalesce(sum(coalesce(d.clicks, c.clicks)), 0)::bigint as clicks,
+      coalesce(sum(coalesce(d.conversions, c.conversions)), 0)::bigint as conversions
+    from (values ${sql.join(ranges, sql`, `)}) as p(id, accounts, campaigns, start_day, end_day)
     left join ${adReportDays} d
-      on d.ad_account_id = any(p.accounts) and d.day >= p.start_day and d.day <= p.end_day
+      on cardinality(p.campaigns) = 0
+      and d.ad_account_id = any(p.accounts) and d.day >= p.start_day and d.day <= p.end_day
+    left join ${adReportCampaignDays} c
+      on cardinality(p.campaigns) > 0 and c.ad_account_id = any(p.accounts)
+      and c.campaign_id = any(p.campaigns) and c.day >= p.start_day and c.day <= p.end_day
     group by p.id`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
   const sumRows = (Array.isArray(sums) ? sums : (sums.rows ?? [])) as {
     id: number;

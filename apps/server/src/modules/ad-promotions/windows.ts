@@ -7,6 +7,7 @@ import {
   adWindowImageProblem,
   adWindowsResource,
   ErrorCode,
+  isOriginalMiniGameId,
   validationMessage,
   type AdMediumCode,
   type AdWindow,
@@ -147,6 +148,9 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
     const miniProgramId = input.mini_program_id ?? before?.miniProgramId ?? '';
     const url = input.url ?? before?.url ?? '';
     if (kind === 'mini_program' && !miniProgramId) throw invalid(scope, 'mini_program_id', 'required');
+    // An original id (gh_…) names a mini-game asset on Ocean Engine only; the other media take the AppID.
+    if (kind === 'mini_program' && isOriginalMiniGameId(miniProgramId) && media !== 'jrtt')
+      throw invalid(scope, 'mini_program_id', 'invalid');
     if (kind === 'h5' && !url) throw invalid(scope, 'url', 'required');
     if (kind === 'app') {
       if (!appRefId) throw invalid(scope, 'app_ref_id', 'required');

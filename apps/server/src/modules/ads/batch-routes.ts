@@ -5,12 +5,20 @@ import { adBatchAdsQuery, adBatchesResource, idParam } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import { ok } from '../../lib/request.ts';
-import { listRoute, queryRoutes } from '../../lib/resource-routes.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import type { AdsContext } from './accounts.ts';
-import { batchAds, batchCells, batchReads, createBatch, previewDrafts, retryBatch } from './batches.ts';
+import {
+  batchAdsRoute,
+  batchCells,
+  batchReads,
+  batchWindows,
+  createBatch,
+  previewDrafts,
+  retryBatch,
+} from './batches.ts';
 import { adAccounts, adBatches } from './tables.ts';
 
 const resource = adBatchesResource;
@@ -72,6 +80,22 @@ export async function adBatchRoutes(
     },
   );
 
+  app.get(
+    '/ad-batches/windows',
+    {
+      schema: {
+        tags,
+        summary: "The game's enabled windows on the medium a batch's ads can land on",
+        querystring: mediaQuery,
+      },
+      config: can(resource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request) as ProductScope;
+      return ok({ list: await batchWindows(db, scope, scope.dimension!.value) });
+    },
+  );
+
   app.post(
     '/ad-batches',
     {
@@ -115,21 +139,12 @@ export async function adBatchRoutes(
     async (request) => ok(await batchReads.get(db, scopeOf(request), request.params.id)),
   );
 
-  listRoute(app, {
+  batchAdsRoute(app, db, {
     name: 'ad-batch-ads',
     path: '/ad-batches/:id/ads',
-    tags,
     summary: "A batch's ads with the medium's ids or reasons",
     query: adBatchAdsQuery,
-    params: idParam,
-    filters: ['media', 'status'],
-    sorts: ['seq'],
-    config: can(resource, 'read'),
-    async list(request, { media: _media, ...query }, { id }) {
-      const scope = scopeOf(request);
-      const batch = await findOr404(db, adBatches, rowInScope(adBatches, scope, id));
-      return batchAds(db, scope, batch.id, query);
-    },
+    resource,
   });
 
   app.post(

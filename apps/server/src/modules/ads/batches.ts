@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { adBatchAdsQuery, adBatchTaskAdsQuery } from '@rx/contracts';
 import {
   AD_BATCH_MAX_ITEMS,
   ErrorCode,
   adBatchCreateBody,
   adBatchesResource,
   adBatchTasksResource,
+  idParam,
   adDraftProblems,
   adMaterialGroups,
   adSetupProblems,
@@ -14,7 +17,9 @@ import {
   type AdBatchAd,
   type AdBatchCreate,
   type AdBatchDraftsAnswer,
+  type AdBatchLanding,
   type AdBatchStatus,
+  type AdBatchWindowChoice,
   type AdProblem,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -25,8 +30,11 @@ import { contains, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { isOutsideError } from '../../lib/outside/index.ts';
 import { fieldError } from '../../lib/problems.ts';
-import { resourceReads, tableList, type Filters } from '../../lib/resource-routes.ts';
-import { inScope } from '../../lib/scope.ts';
+import { listRoute, resourceReads, tableList, type Filters } from '../../lib/resource-routes.ts';
+import { can, scopeOf } from '../../lib/route-access.ts';
+import { queryRows } from '../../lib/rows.ts';
+import { inScope, rowInScope } from '../../lib/scope.ts';
+import { findOr404 } from '../../lib/versioned.ts';
 import type { AdsContext } from './accounts.ts';
 import { adPartyOf } from './media/parties.ts';
 import { adMessage } from './messages.ts';
@@ -51,6 +59,8 @@ function toItem(row: BatchRow): AdBatch {
     schedule_start: row.scheduleStart,
     schedule_end: row.scheduleEnd,
     template_id: row.templateId,
+    window_id: row.windowId,
+    landing: row.landing ?? null,
     total: row.total,
     ok: row.ok,
     failed: row.failed,
@@ -147,6 +157,39 @@ export function batchAds(
   return adList(db, where, query, scope.lang);
 }
 
+/**
+ * `GET <path>` (`/ad-batches/:id/ads`, `/ad-batch-tasks/:id/ads`): a batch's ads, the batch read
+ * within the caller's scope (404001 outside it); the lists differ in name, query and permission.
+ */
+export function batchAdsRoute(
+  fastify: FastifyInstance,
+  db: Db,
+  spec: {
+    name: string;
+    path: string;
+    summary: string;
+    query: typeof adBatchAdsQuery | typeof adBatchTaskAdsQuery;
+    resource: typeof adBatchesResource | typeof adBatchTasksResource;
+  },
+): void {
+  listRoute(fastify, {
+    name: spec.name,
+    path: spec.path,
+    tags: [spec.resource.name],
+    summary: spec.summary,
+    query: spec.query,
+    params: idParam,
+    filters: ['media', 'status'],
+    sorts: ['seq'],
+    config: can(spec.resource, 'read'),
+    async list(request, { media: _media, ...query }, { id }) {
+      const scope = scopeOf(request);
+      const batch = await findOr404(db, adBatches, rowInScope(adBatches, scope, id));
+      return batchAds(db, scope, batch.id, query);
+    },
+  });
+}
+
 type BatchInput = ReturnType<typeof adBatchCreateBody.parse>;
 
 /** Drafts of a batch: accounts × titles × material groups, each with what it does not keep to. */
@@ -159,6 +202,63 @@ interface Draft {
 }
 
 /**
+ * The game's enabled windows on a medium (`ad-windows`), with what each opens — an app's id on the
+ * medium and its package name from `ad-apps` — or the one asked. Read by SQL: the windows' module
+ * imports this one's tables.
+ */
+export async function batchWindows(
+  db: Db,
+  scope: ProductScope,
+  media: string,
+  id?: number,
+): Promise<AdBatchWindowChoice[]> {
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    kind: AdBatchLanding['kind'];
+    mini_program_id: string;
+    path: string;
+    url: string;
+    app_id: string | null;
+    package_name: string | null;
+  }>(
+    db,
+    sql`select w.id, w.name, w.kind, w.mini_program_id, w.path, w.url, a.app_id, a.package_name
+      from ad_windows w left join ad_apps a on a.id = w.app_ref_id and a.product_id = w.product_id
+      where w.cp_id = ${scope.cpId} and w.product_id = ${scope.productId} and w.media = ${media}
+        and w.enabled ${id === undefined ? sql`` : sql`and w.id = ${id}`}
+      order by w.name, w.id limit 500`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    kind: r.kind,
+    mini_program_id: r.mini_program_id,
+    path: r.path,
+    url: r.url,
+    app_id: r.app_id ?? '',
+    package_name: r.package_name ?? '',
+  }));
+}
+
+/** The landing a batch's window gives (null: none chosen); a window not enabled on this game and medium: 400001. */
+async function landingOf(
+  ctx: AdsContext,
+  scope: ProductScope,
+  media: string,
+  windowId: number | null,
+): Promise<AdBatchLanding | null> {
+  if (windowId === null) return null;
+  const [window] = await batchWindows(ctx.db, scope, media, windowId);
+  if (!window) throw fieldError(scope.lang, 'window_id', 'unknown_ref');
+  // A window of kind app whose app left the library opens nothing.
+  if (window.kind === 'app' && !window.app_id && !window.package_name)
+    throw fieldError(scope.lang, 'window_id', 'unknown_ref');
+  const { id, ...rest } = window;
+  return { window_id: id, ...rest };
+}
+
+/**
  * A batch's drafts checked against the medium's rules: the setup's problems, and each draft's
  * (title length, materials for the layout, its account able to make ads). An account that is not
  * an advertiser of this medium and game, or a template of another medium or game: 400001.
@@ -168,7 +268,7 @@ async function draftsOf(
   scope: ProductScope,
   media: string,
   input: BatchInput,
-): Promise<{ setup: AdProblem[]; drafts: Draft[] }> {
+): Promise<{ setup: AdProblem[]; drafts: Draft[]; landing: AdBatchLanding | null }> {
   const rules = rulesOf(media);
   const ids = [...new Set(input.ad_account_ids)];
   const where = { ...scope, dimension: { name: 'media' as const, value: media } };
@@ -184,6 +284,7 @@ async function draftsOf(
       .where(and(inScope(adBatchTemplates, where), eq(adBatchTemplates.id, input.template_id)));
     if (!template) throw fieldError(scope.lang, 'template_id', 'unknown_ref');
   }
+  const landing = await landingOf(ctx, scope, media, input.window_id);
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const drafts: Draft[] = [];
   for (const id of ids) {
@@ -199,7 +300,7 @@ async function draftsOf(
           problems: adDraftProblems(rules, input.layout, { title, materials, accountUsable }),
         });
   }
-  return { setup: adSetupProblems(rules, input), drafts };
+  return { setup: adSetupProblems(rules, input), drafts, landing };
 }
 
 /** The drafts preview answered: the count, every draft with its translated problems, the setup's. */
@@ -209,7 +310,7 @@ export async function previewDrafts(
   media: string,
   input: BatchInput,
 ): Promise<AdBatchDraftsAnswer> {
-  const { setup, drafts } = await draftsOf(ctx, scope, media, input);
+  const { setup, drafts, landing } = await draftsOf(ctx, scope, media, input);
   const say = (p: AdProblem) => validationMessage(p.key, scope.lang, p.params);
   const fields: Record<string, string> = {};
   for (const p of setup) fields[p.field] ??= say(p);
@@ -225,6 +326,7 @@ export async function previewDrafts(
       problems: d.problems.map(say),
     })),
     fields,
+    landing,
   };
 }
 
@@ -240,7 +342,7 @@ export async function createBatch(
   input: AdBatchCreate,
 ): Promise<AdBatch> {
   const body = adBatchCreateBody.parse(input);
-  const { setup, drafts } = await draftsOf(ctx, scope, media, body);
+  const { setup, drafts, landing } = await draftsOf(ctx, scope, media, body);
   throwProblems(scope.lang, [...setup, ...drafts.flatMap((d) => d.problems)]);
   const stamp = randomBytes(6).toString('hex');
   const batch = await ctx.db.transaction(async (tx) => {
@@ -258,6 +360,8 @@ export async function createBatch(
         scheduleStart: body.schedule_start,
         scheduleEnd: body.schedule_end,
         templateId: body.template_id,
+        windowId: landing?.window_id ?? null,
+        landing,
         total: drafts.length,
         createdBy: scope.username ?? '',
       })
@@ -329,6 +433,18 @@ export async function pushAd(ctx: AdsContext, tx: Db, input: unknown): Promise<u
       title: ad.title,
       layout: batch.layout,
       materials: ad.materials,
+      ...(batch.landing
+        ? {
+            landing: {
+              kind: batch.landing.kind,
+              miniProgramId: batch.landing.mini_program_id,
+              path: batch.landing.path,
+              url: batch.landing.url,
+              appId: batch.landing.app_id,
+              packageName: batch.landing.package_name,
+            },
+          }
+        : {}),
     });
     await tx
       .update(adBatchAds)

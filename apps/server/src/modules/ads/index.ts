@@ -63,7 +63,15 @@ export const adsModule = defineModule({
 });
 export { fakeMedia, type FakeMedia } from './media/fake.ts';
 export { syncAll, RENEW_WITHIN_MS } from './accounts.ts';
-export { adBatchAds, adBatches, adBatchTemplates, adObjects, adAccounts, adReportDays } from './tables.ts';
+export {
+  adBatchAds,
+  adBatches,
+  adBatchTemplates,
+  adObjects,
+  adAccounts,
+  adReportCampaignDays,
+  adReportDays,
+} from './tables.ts';
 export { editObject, syncObjects } from './objects.ts';
 export { REPORT_ZONE } from './reports.ts';
 export { adPartyOf } from './media/parties.ts';

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
-import { adReportPullBody, adReportSummaryQuery, adReportsResource } from '@rx/contracts';
+import {
+  adReportCampaignQuery,
+  adReportPullBody,
+  adReportSummaryQuery,
+  adReportsResource,
+} from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import { fieldError } from '../../lib/problems.ts';
@@ -10,7 +15,7 @@ import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { AdsContext } from './accounts.ts';
-import { reportReads, reportSummary, startPull } from './reports.ts';
+import { campaignReport, reportReads, reportSummary, startPull } from './reports.ts';
 import { adAccounts } from './tables.ts';
 
 const resource = adReportsResource;
@@ -107,6 +112,23 @@ export async function adReportRoutes(
     async (request) => {
       const { media: _media, ...filters } = request.query;
       return ok(await reportSummary(db, scopeOf(request), filters));
+    },
+  );
+
+  app.get(
+    '/ad-reports/campaigns',
+    {
+      schema: {
+        tags,
+        summary:
+          'Each campaign over the filtered days, with revenue and ROI where a channel mapping names the campaign',
+        querystring: adReportCampaignQuery,
+      },
+      config: can(resource, 'read'),
+    },
+    async (request) => {
+      const { media: _media, ...query } = request.query;
+      return ok(await campaignReport(db, scopeOf(request), query));
     },
   );
 

@@ -5,6 +5,7 @@ import {
   AD_REPORT_MEDIA,
   AD_REPORT_RESTATE_DAYS,
   adReportsResource,
+  type AdReportCampaigns,
   type AdReportRow,
   type AdReportSummary,
 } from '@rx/contracts';
@@ -17,7 +18,8 @@ import { queryRows } from '../../lib/rows.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { AdsContext } from './accounts.ts';
 import { adPartyOf } from './media/parties.ts';
-import { adAccounts, adReportDays } from './tables.ts';
+import type { MediumCampaignDay, MediumReportDay } from './media/adapter.ts';
+import { adAccounts, adReportCampaignDays, adReportDays } from './tables.ts';
 
 /** The job that pulls reports from the media (a range of days, for one game). */
 export const REPORT_PULL_JOB = 'ads:report-pull';
@@ -65,7 +67,7 @@ export const roiOf = (revenue: number, cost: number) =>
  * so no payment is attributed twice.
  */
 const mappedSubChannels = (productId: number, media: string) => sql`
-  select distinct on (sub_channel_id) sub_channel_id, ad_account_id from ad_mappings
+  select distinct on (sub_channel_id) sub_channel_id, ad_account_id, campaign_id from ad_mappings
   where product_id = ${productId} and media = ${media} and enabled
   order by sub_channel_id, (campaign_id = '') desc, id`;
 
@@ -76,35 +78,104 @@ const startOf = (day: string) => sql`(${day}::timestamp at time zone ${REPORT_ZO
  * Revenue and paying players attributed to the report days matching `condition` (within one game
  * and medium): paid, not refunded orders of the players whose sub-channel maps to the day's account,
  * paid that day (the medium's calendar) in the day's currency — per report row, per day or in total.
- * `range` bounds the orders' payment days (it keeps the orders read to the days asked).
+ * With `campaigns`, the campaign days instead, per account and campaign: only sub-channels whose
+ * mapping names that campaign count (a sub-channel mapped to the whole account is the account's
+ * alone, never split over its campaigns). `range` bounds the orders' payment days.
  */
 async function attributed(
   db: Db,
   at: { productId: number; media: string },
   condition: SQL | undefined,
-  by: 'row' | 'day' | 'total',
+  by: 'row' | 'day' | 'total' | 'campaign',
   range: { from?: string; to?: string },
 ): Promise<Map<string, { revenue: number; payers: number }>> {
-  const key = by === 'row' ? sql`ad_report_days.id::text` : by === 'day' ? sql`ad_report_days.day` : sql`''`;
+  const t = sql.raw(by === 'campaign' ? 'ad_report_campaign_days' : 'ad_report_days');
+  const key =
+    by === 'row'
+      ? sql`${t}.id::text`
+      : by === 'day'
+        ? sql`${t}.day`
+        : by === 'campaign'
+          ? sql`${t}.ad_account_id::text || '|' || ${t}.campaign_id`
+          : sql`''`;
   const rows = await queryRows<{ k: string; revenue: string; payers: string }>(
     db,
     sql`with m as (${mappedSubChannels(at.productId, at.media)})
       select ${key} as k, coalesce(sum(o.amount), 0) as revenue, count(distinct o.player_id) as payers
-      from ad_report_days
-      join m on m.ad_account_id = ad_report_days.ad_account_id
-      join sub_channels s on s.id = m.sub_channel_id and s.product_id = ad_report_days.product_id
-      join players p on p.product_id = ad_report_days.product_id and p.sub_channel = s.code
-      join player_orders o on o.product_id = ad_report_days.product_id and o.player_id = p.id
-        and o.status <> 'refunded' and o.currency = ad_report_days.currency
-        and to_char(o.paid_at at time zone ${REPORT_ZONE}, 'YYYY-MM-DD') = ad_report_days.day
+      from ${t}
+      join m on m.ad_account_id = ${t}.ad_account_id
+        ${by === 'campaign' ? sql`and m.campaign_id = ${t}.campaign_id` : sql``}
+      join sub_channels s on s.id = m.sub_channel_id and s.product_id = ${t}.product_id
+      join players p on p.product_id = ${t}.product_id and p.sub_channel = s.code
+      join player_orders o on o.product_id = ${t}.product_id and o.player_id = p.id
+        and o.status <> 'refunded' and o.currency = ${t}.currency
+        and to_char(o.paid_at at time zone ${REPORT_ZONE}, 'YYYY-MM-DD') = ${t}.day
         ${range.from ? sql`and o.paid_at >= ${startOf(range.from)}` : sql``}
         ${range.to ? sql`and o.paid_at < ${startOf(addDays(range.to, 1))}` : sql``}
-      where ad_report_days.product_id = ${at.productId} and ad_report_days.media = ${at.media}
+      where ${t}.product_id = ${at.productId} and ${t}.media = ${at.media}
         ${condition ? sql`and ${condition}` : sql``}
       group by 1`,
   );
   return new Map(rows.map((r) => [String(r.k), { revenue: Number(r.revenue), payers: Number(r.payers) }]));
 }
+
+export interface Cohort {
+  d1: number;
+  d3: number;
+  d7: number;
+}
+export const NO_COHORT: Cohort = { d1: 0, d3: 0, d7: 0 };
+
+/**
+ * Cohort revenue of the report days matching `condition`: the players registered on a report day
+ * (the medium's calendar) whose sub-channel maps to the day's account, and their paid, not refunded
+ * orders in the day's currency paid before the end of their registration day + 0, 2 and 6 days
+ * (day 1, 3 and 7) — per report row, per day or in total. `range` bounds the registrations and
+ * payments read to the days asked (and 7 days after).
+ */
+async function cohorts(
+  db: Db,
+  at: { productId: number; media: string },
+  condition: SQL | undefined,
+  by: 'row' | 'day' | 'total',
+  range: { from?: string; to?: string },
+): Promise<Map<string, Cohort>> {
+  const key = by === 'row' ? sql`ad_report_days.id::text` : by === 'day' ? sql`ad_report_days.day` : sql`''`;
+  const endOf = (n: number) =>
+    sql`((ad_report_days.day::date + ${n}::int)::timestamp at time zone ${REPORT_ZONE})`;
+  const rows = await queryRows<{ k: string; d1: string; d3: string; d7: string }>(
+    db,
+    sql`with m as (${mappedSubChannels(at.productId, at.media)})
+      select ${key} as k,
+        coalesce(sum(o.amount) filter (where o.paid_at < ${endOf(1)}), 0) as d1,
+        coalesce(sum(o.amount) filter (where o.paid_at < ${endOf(3)}), 0) as d3,
+        coalesce(sum(o.amount), 0) as d7
+      from ad_report_days
+      join m on m.ad_account_id = ad_report_days.ad_account_id
+      join sub_channels s on s.id = m.sub_channel_id and s.product_id = ad_report_days.product_id
+      join players p on p.product_id = ad_report_days.product_id and p.sub_channel = s.code
+        and p.created_at >= ${endOf(0)} and p.created_at < ${endOf(1)}
+        ${range.from ? sql`and p.created_at >= ${startOf(range.from)}` : sql``}
+        ${range.to ? sql`and p.created_at < ${startOf(addDays(range.to, 1))}` : sql``}
+      join player_orders o on o.product_id = ad_report_days.product_id and o.player_id = p.id
+        and o.status <> 'refunded' and o.currency = ad_report_days.currency
+        and o.paid_at >= p.created_at and o.paid_at < ${endOf(7)}
+      where ad_report_days.product_id = ${at.productId} and ad_report_days.media = ${at.media}
+        ${condition ? sql`and ${condition}` : sql``}
+      group by 1`,
+  );
+  return new Map(rows.map((r) => [String(r.k), { d1: Number(r.d1), d3: Number(r.d3), d7: Number(r.d7) }]));
+}
+
+/** A cohort's figures against a spend. */
+export const cohortFigures = (c: Cohort, cost: number) => ({
+  cohort_revenue_d1: c.d1,
+  cohort_revenue_d3: c.d3,
+  cohort_revenue_d7: c.d7,
+  roi_d1: roiOf(c.d1, cost),
+  roi_d3: roiOf(c.d3, cost),
+  roi_d7: roiOf(c.d7, cost),
+});
 
 /** Which of these accounts have an enabled channel mapping. */
 async function mappedAccounts(db: Db, productId: number, ids: number[]): Promise<Set<number>> {
@@ -123,6 +194,7 @@ async function mappedAccounts(db: Db, productId: number, ids: number[]): Promise
 async function itemsOf(db: Db, rows: DayRow[]): Promise<AdReportRow[]> {
   if (!rows.length) return [];
   const revenue = new Map<string, { revenue: number; payers: number }>();
+  const cohort = new Map<string, Cohort>();
   const mapped = new Set<number>();
   // A page is one game's and one medium's; grouped all the same.
   const groups = new Map<string, DayRow[]>();
@@ -144,6 +216,15 @@ async function itemsOf(db: Db, rows: DayRow[]): Promise<AdReportRow[]> {
       { from: days[0], to: days.at(-1) },
     );
     for (const [k, v] of found) revenue.set(k, v);
+    const ids = inArray(
+      adReportDays.id,
+      group.map((r) => r.id),
+    );
+    for (const [k, v] of await cohorts(db, { productId, media }, ids, 'row', {
+      from: days[0],
+      to: days.at(-1),
+    }))
+      cohort.set(k, v);
     for (const id of await mappedAccounts(db, productId, [...new Set(group.map((r) => r.adAccountId))]))
       mapped.add(id);
   }
@@ -170,6 +251,7 @@ async function itemsOf(db: Db, rows: DayRow[]): Promise<AdReportRow[]> {
     revenue: revenue.get(String(r.id))?.revenue ?? 0,
     paying_users: revenue.get(String(r.id))?.payers ?? 0,
     roi: roiOf(revenue.get(String(r.id))?.revenue ?? 0, r.cost),
+    ...cohortFigures(cohort.get(String(r.id)) ?? NO_COHORT, r.cost),
     mapped: mapped.has(r.adAccountId),
   }));
 }
@@ -213,10 +295,13 @@ export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters
   const range = { from: filters.from, to: filters.to };
   const byDay = await attributed(db, at, filtered, 'day', range);
   const overall = await attributed(db, at, filtered, 'total', range);
+  const cohortByDay = await cohorts(db, at, filtered, 'day', range);
+  const cohortOverall = await cohorts(db, at, filtered, 'total', range);
   const none = { revenue: 0, payers: 0 };
   const figures = (
     s: { cost: string; impressions: string; clicks: string; conversions: string },
     paid: { revenue: number; payers: number },
+    cohort: Cohort,
   ) => {
     const cost = Number(s.cost);
     const impressions = Number(s.impressions);
@@ -232,6 +317,7 @@ export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters
       revenue: paid.revenue,
       paying_users: paid.payers,
       roi: roiOf(paid.revenue, cost),
+      ...cohortFigures(cohort, cost),
     };
   };
   const [total] = await db.select(sums).from(adReportDays).where(condition);
@@ -259,10 +345,113 @@ export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters
       ),
     );
   return {
-    totals: figures(total!, overall.get('') ?? none),
-    days: days.map((d) => ({ day: d.day, ...figures(d, byDay.get(d.day) ?? none) })),
+    totals: figures(total!, overall.get('') ?? none, cohortOverall.get('') ?? NO_COHORT),
+    days: days.map((d) => ({
+      day: d.day,
+      ...figures(d, byDay.get(d.day) ?? none, cohortByDay.get(d.day) ?? NO_COHORT),
+    })),
     currency: currency?.currency ?? 'CNY',
     unmapped_cost: Number(unmapped?.cost ?? 0),
+  };
+}
+
+/**
+ * The campaigns of the filtered days, each summed over them (most spend first unless sorted), a
+ * page of them, with revenue and ROI where a channel mapping names the campaign (see `attributed`).
+ */
+export async function campaignReport(
+  db: Db,
+  scope: Scope,
+  query: ReportFilters & { page: number; page_size: number; sort?: string },
+): Promise<AdReportCampaigns> {
+  const c = adReportCampaignDays;
+  const condition = and(
+    inScope(c, scope),
+    query.ad_account_id ? eq(c.adAccountId, query.ad_account_id) : undefined,
+    query.from ? gte(c.day, query.from) : undefined,
+    query.to ? lte(c.day, query.to) : undefined,
+  );
+  const sums = {
+    cost: sql<string>`sum(${c.cost})`,
+    impressions: sql<string>`sum(${c.impressions})`,
+    clicks: sql<string>`sum(${c.clicks})`,
+    conversions: sql<string>`sum(${c.conversions})`,
+  };
+  const field = (query.sort ?? '-cost').replace(/^-/, '') as keyof typeof sums;
+  const order = sql`${sums[field] ?? sums.cost} ${sql.raw(query.sort?.startsWith('-') === false ? 'asc' : 'desc')}`;
+  const [counted] = await db
+    .select({ n: sql<number>`count(distinct (${c.adAccountId}, ${c.campaignId}))::int` })
+    .from(c)
+    .where(condition);
+  const rows = await db
+    .select({
+      adAccountId: c.adAccountId,
+      campaignId: c.campaignId,
+      // The name of its latest day (media let staff rename campaigns).
+      campaignName: sql<string>`(array_agg(${c.campaignName} order by ${c.day} desc))[1]`,
+      currency: sql<string>`min(${c.currency})`,
+      days: sql<number>`count(*)::int`,
+      ...sums,
+    })
+    .from(c)
+    .where(condition)
+    .groupBy(c.adAccountId, c.campaignId)
+    .orderBy(order, asc(c.adAccountId), asc(c.campaignId))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  if (!rows.length) return { list: [], total: counted?.n ?? 0 };
+  const at = { productId: (scope as ProductScope).productId, media: scope.dimension!.value };
+  const pairs = sql.join(
+    rows.map((r) => sql`(${r.adAccountId}::int, ${r.campaignId}::text)`),
+    sql`, `,
+  );
+  const page = sql`(${c.adAccountId}, ${c.campaignId}) in (${pairs})`;
+  const revenue = await attributed(db, at, and(condition, page), 'campaign', {
+    from: query.from,
+    to: query.to,
+  });
+  // Campaigns an enabled mapping names (the same choice of mapping per sub-channel as revenue).
+  const named = await queryRows<{ k: string }>(
+    db,
+    sql`select distinct ad_account_id::text || '|' || campaign_id as k
+      from (${mappedSubChannels(at.productId, at.media)}) m where campaign_id <> ''`,
+  );
+  const mapped = new Set(named.map((r) => r.k));
+  const accounts = await db
+    .select({ id: adAccounts.id, accountId: adAccounts.accountId, name: adAccounts.name })
+    .from(adAccounts)
+    .where(inArray(adAccounts.id, [...new Set(rows.map((r) => r.adAccountId))]));
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return {
+    total: counted?.n ?? 0,
+    list: rows.map((r) => {
+      const key = `${r.adAccountId}|${r.campaignId}`;
+      const cost = Number(r.cost);
+      const impressions = Number(r.impressions);
+      const clicks = Number(r.clicks);
+      const conversions = Number(r.conversions);
+      const isMapped = mapped.has(key);
+      const paid = revenue.get(key) ?? { revenue: 0, payers: 0 };
+      return {
+        ad_account_id: r.adAccountId,
+        account_id: byId.get(r.adAccountId)?.accountId ?? '',
+        account_name: byId.get(r.adAccountId)?.name ?? '',
+        campaign_id: r.campaignId,
+        campaign_name: r.campaignName,
+        days: r.days,
+        cost,
+        impressions,
+        clicks,
+        conversions,
+        cpa: cpaOf(cost, conversions),
+        ctr: ctrOf(clicks, impressions),
+        currency: r.currency,
+        mapped: isMapped,
+        revenue: isMapped ? paid.revenue : null,
+        paying_users: isMapped ? paid.payers : null,
+        roi: isMapped ? roiOf(paid.revenue, cost) : null,
+      };
+    }),
   };
 }
 
@@ -310,7 +499,26 @@ async function pullGrant(
     return rows.map((row) => ({ input: input(row), status: 'error' as const, message: error.message }));
   }
   const items: PullItem[] = [];
-  for (const row of rows)
+  for (const row of rows) {
+    // The account's campaigns' days come with its days and are replaced with them.
+    let campaigns: MediumCampaignDay[] = [];
+    const inRange = (d: { accountId: string; day: string }) =>
+      d.accountId === row.accountId && d.day >= params.from && d.day <= params.to;
+    // What an account's day and each of its campaigns' days are filed under, and their figures.
+    const filed = {
+      cpId: row.cpId,
+      productId: row.productId,
+      media,
+      adAccountId: row.id,
+      currency: row.currency,
+    };
+    const dayFigures = (d: MediumReportDay) => ({
+      day: d.day,
+      cost: d.cost,
+      impressions: d.impressions,
+      clicks: d.clicks,
+      conversions: d.conversions,
+    });
     items.push(
       await replacePulledDays(
         ctx.db,
@@ -318,30 +526,45 @@ async function pullGrant(
         row,
         params,
         input(row),
-        () => adapter.report([row.accountId], params.from, params.to),
-        (d, pulledAt) => ({
-          cpId: row.cpId,
-          productId: row.productId,
-          media,
-          adAccountId: row.id,
-          day: d.day,
-          cost: d.cost,
-          impressions: d.impressions,
-          clicks: d.clicks,
-          conversions: d.conversions,
-          currency: row.currency,
-          pulledAt,
-        }),
+        async () => {
+          const days = await adapter.report([row.accountId], params.from, params.to);
+          campaigns = (await adapter.campaignReport([row.accountId], params.from, params.to)).filter(inRange);
+          return days;
+        },
+        (d, pulledAt) => ({ ...filed, ...dayFigures(d), pulledAt }),
+        async (tx, pulledAt) => {
+          await tx
+            .delete(adReportCampaignDays)
+            .where(
+              and(
+                eq(adReportCampaignDays.adAccountId, row.id),
+                gte(adReportCampaignDays.day, params.from),
+                lte(adReportCampaignDays.day, params.to),
+              ),
+            );
+          for (let i = 0; i < campaigns.length; i += 500)
+            await tx.insert(adReportCampaignDays).values(
+              campaigns.slice(i, i + 500).map((d) => ({
+                ...filed,
+                campaignId: d.campaignId,
+                campaignName: d.campaignName.slice(0, 200),
+                ...dayFigures(d),
+                pulledAt,
+              })),
+            );
+        },
       ),
     );
+  }
   return items;
 }
 
 /**
  * One advertiser account's pulled days of `range` (a medium's daily report or its mini-game days):
  * those the medium answered for this account and range replace what was kept (a restatement
- * overwrites), in one transaction; the account's item says how many, or the outside error.
- * Yields to the event loop after each account.
+ * overwrites), in one transaction with whatever `alsoReplace` writes beside them (figures pulled
+ * with the days); the account's item says how many, or the outside error. Yields to the event loop
+ * after each account.
  */
 export async function replacePulledDays<
   T extends PgTable & { adAccountId: PgColumn; day: PgColumn },
@@ -354,6 +577,7 @@ export async function replacePulledDays<
   input: unknown,
   fetch: () => Promise<Day[]>,
   value: (day: Day, pulledAt: Date) => T['$inferInsert'],
+  alsoReplace?: (tx: Db, pulledAt: Date) => Promise<void>,
 ): Promise<PullItem> {
   let item: PullItem;
   try {
@@ -367,6 +591,7 @@ export async function replacePulledDays<
         .where(and(eq(table.adAccountId, row.id), gte(table.day, range.from), lte(table.day, range.to)));
       for (let i = 0; i < days.length; i += 500)
         await tx.insert(table as PgTable).values(days.slice(i, i + 500).map((d) => value(d, pulledAt)));
+      await alsoReplace?.(tx, pulledAt);
     });
     item = { input, status: 'ok', output: { days: days.length } };
   } catch (error) {

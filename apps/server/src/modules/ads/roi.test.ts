@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
 import type { AdReportRow, AdReportSummary } from '@rx/contracts';
-import { channels, products, subChannels } from '../../db/tables.ts';
 import { body, useTestApp } from '../../../test/index.ts';
-import { adMappings } from '../ad-mappings/tables.ts';
-import { adAccounts, adReportDays } from './tables.ts';
+import { adReportDays } from './tables.ts';
+import { roiFixture } from './roi-test-kit.ts';
 
 // ROI in the reports through the channel mapping: the revenue of players whose sub-channel maps to
 // an advertiser account, per report day in the medium's calendar (Beijing time), refunded orders and
@@ -15,81 +13,38 @@ const admin = t.admin;
 type List = { list: AdReportRow[]; total: number };
 
 async function seed() {
-  const db = t.database.db;
-  const [product] = await db.select().from(products).where(eq(products.id, t.productId));
-  const owner = { cpId: product!.cpId, productId: product!.id };
-  const [channel] = await db
-    .insert(channels)
-    .values({ ...owner, code: 'roi-store', name: 'ROI store', kind: 'store' })
-    .returning();
-  const subs = await db
-    .insert(subChannels)
-    .values(
-      ['a', 'b', 'c', 'd'].map((x) => ({
-        ...owner,
-        channelId: channel!.id,
-        code: `roi-${x}`,
-        name: `ROI ${x}`,
-      })),
-    )
-    .returning();
-  const sub = (x: string) => subs.find((s) => s.code === `roi-${x}`)!.id;
-  const accounts = await db
-    .insert(adAccounts)
-    .values(
-      ['x', 'y', 'z'].map((x) => ({
-        ...owner,
-        media: 'jrtt',
-        accountId: `roi-adv-${x}`,
-        name: `ROI advertiser ${x}`,
-        role: 'advertiser' as const,
-        grantAccount: `roi-adv-${x}`,
-      })),
-    )
-    .returning();
-  const account = (x: string) => accounts.find((a) => a.accountId === `roi-adv-${x}`)!.id;
-  // a → X; b → Y; c → X for one campaign and Y for the whole account (Y counts); d → Z disabled.
-  await db.insert(adMappings).values([
-    { ...owner, subChannelId: sub('a'), media: 'jrtt', adAccountId: account('x') },
-    { ...owner, subChannelId: sub('b'), media: 'jrtt', adAccountId: account('y') },
-    { ...owner, subChannelId: sub('c'), media: 'jrtt', adAccountId: account('x'), campaignId: '9001' },
-    { ...owner, subChannelId: sub('c'), media: 'jrtt', adAccountId: account('y') },
-    { ...owner, subChannelId: sub('d'), media: 'jrtt', adAccountId: account('z'), enabled: false },
-  ]);
-  const day = (x: string, d: string, cost: number) => ({
-    ...owner,
-    media: 'jrtt',
-    adAccountId: account(x),
-    day: d,
-    cost,
-    impressions: 1000,
-    clicks: 10,
-    conversions: 2,
-    pulledAt: new Date(),
+  const f = await roiFixture(t, {
+    prefix: 'roi',
+    label: 'ROI',
+    subs: ['a', 'b', 'c', 'd'],
+    accounts: ['x', 'y', 'z'],
   });
-  await db
+  // a → X; b → Y; c → X for one campaign and Y for the whole account (Y counts); d → Z disabled.
+  await f.map([
+    ['a', 'x'],
+    ['b', 'y'],
+    ['c', 'x', { campaignId: '9001' }],
+    ['c', 'y'],
+    ['d', 'z', { enabled: false }],
+  ]);
+  await f.db
     .insert(adReportDays)
     .values([
-      day('x', '2025-03-01', 10_000),
-      day('x', '2025-03-02', 5_000),
-      day('y', '2025-03-01', 20_000),
-      day('z', '2025-03-01', 7_000),
+      f.day('x', '2025-03-01', 10_000),
+      f.day('x', '2025-03-02', 5_000),
+      f.day('y', '2025-03-01', 20_000),
+      f.day('z', '2025-03-01', 7_000),
     ]);
-  const pid = t.productId;
-  const players = new Map<string, number>();
-  for (const [openid, subChannel] of [
-    ['roi-p1', 'roi-a'],
-    ['roi-p2', 'roi-a'],
-    ['roi-p3', 'roi-b'],
-    ['roi-p4', 'roi-c'],
-    ['roi-p5', 'roi-d'],
+  for (const [openid, sub] of [
+    ['roi-p1', 'a'],
+    ['roi-p2', 'a'],
+    ['roi-p3', 'b'],
+    ['roi-p4', 'c'],
+    ['roi-p5', 'd'],
     ['roi-p6', ''],
-  ] as const) {
-    const result = (await db.execute(sql`insert into players (product_id, openid, sub_channel)
-      values (${pid}, ${openid}, ${subChannel}) returning id`)) as unknown as { rows: { id: number }[] };
-    players.set(openid, Number(result.rows[0]!.id));
-  }
-  const orders: [string, number, string, string, string][] = [
+  ] as const)
+    await f.player(openid, sub);
+  await f.orders([
     // Beijing 2025-03-01 10:00, 01:00 (UTC the day before) and 23:30: account X's 1 March.
     ['roi-p1', 3_000, 'CNY', 'paid', '2025-03-01T02:00:00Z'],
     ['roi-p1', 1_000, 'CNY', 'delivered', '2025-02-28T17:00:00Z'],
@@ -104,13 +59,8 @@ async function seed() {
     // A disabled mapping's player and one of no sub-channel.
     ['roi-p5', 8_000, 'CNY', 'paid', '2025-03-01T05:00:00Z'],
     ['roi-p6', 1_234, 'CNY', 'paid', '2025-03-01T05:00:00Z'],
-  ];
-  let n = 0;
-  for (const [openid, amount, currency, status, paidAt] of orders)
-    await db.execute(sql`insert into player_orders (product_id, order_no, player_id, store, sku, amount, currency,
-      status, paid_at) values (${pid}, ${`ROI-${++n}`}, ${players.get(openid)!}, 'apple', 'gems', ${amount},
-      ${currency}, ${status}, ${paidAt}::timestamptz)`);
-  return { x: account('x'), y: account('y'), z: account('z') };
+  ]);
+  return { x: f.account('x'), y: f.account('y'), z: f.account('z') };
 }
 
 describe('ROI through the channel mapping', () => {

@@ -14,6 +14,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ok } from '../../lib/request.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { documentProductHeader, rowInScope } from '../../lib/scope.ts';
 import { updateVersioned, findOr404 } from '../../lib/versioned.ts';
@@ -41,14 +42,8 @@ export async function adAccountRoutes(fastify: FastifyInstance, ctx: AdsContext)
   const reads = accountReads(ctx.outside);
   documentProductHeader(fastify);
 
-  app.get(
-    '/ad-accounts',
-    {
-      schema: { tags, summary: 'List advertiser accounts', querystring: resource.list },
-      config: can(resource, 'read'),
-    },
-    async (request) => ok(await reads.list(db, scopeOf(request), request.query)),
-  );
+  // The medium's accounts of the game (the scope names the medium: `?media=`).
+  queryRoutes(fastify, db, resource, { list: reads.list }, { summary: 'List advertiser accounts' });
 
   app.post(
     '/ad-accounts/authorize',

@@ -9,7 +9,13 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { AdAccountRole, AdAccountStatus, AdCreativeLayout, AdTargeting } from '@rx/contracts';
+import type {
+  AdAccountRole,
+  AdAccountStatus,
+  AdBatchLanding,
+  AdCreativeLayout,
+  AdTargeting,
+} from '@rx/contracts';
 import { at, editStamps, gameRow } from '../../db/schema.ts';
 
 /**
@@ -77,6 +83,37 @@ export const adReportDays = pgTable(
   ],
 );
 
+/**
+ * Each campaign's figures of a day under an advertiser account, from the medium's campaign-level
+ * report (Tencent v3: its ad groups), pulled with the account's days and replaced with them in one
+ * transaction, so a restated day changes both together. `campaign_id` is the medium's id (as
+ * ad_objects, ad_mappings and promotions name campaigns).
+ */
+export const adReportCampaignDays = pgTable(
+  'ad_report_campaign_days',
+  {
+    ...gameRow(),
+    media: text('media').notNull(),
+    adAccountId: integer('ad_account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    campaignId: text('campaign_id').notNull(),
+    campaignName: text('campaign_name').notNull().default(''),
+    day: text('day').notNull(),
+    /** Cents of `currency`. */
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('CNY'),
+    pulledAt: at('pulled_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ad_report_campaign_days_account_campaign_day').on(t.adAccountId, t.campaignId, t.day),
+    index('ad_report_campaign_days_product_media_day').on(t.productId, t.media, t.day),
+  ],
+);
+
 const DEFAULT_TARGETING: AdTargeting = { genders: [], age_min: 18, age_max: 50, regions: [] };
 
 /**
@@ -124,6 +161,12 @@ export const adBatches = pgTable(
     scheduleEnd: text('schedule_end').notNull().default(''),
     /** The template its setup came from (kept when the template is deleted later: set null). */
     templateId: integer('template_id').references(() => adBatchTemplates.id, { onDelete: 'set null' }),
+    /**
+     * The landing window chosen (a row of ad_windows; no foreign key: that module's tables import
+     * this one) and what it opened when the batch was made, sent with every ad.
+     */
+    windowId: integer('window_id'),
+    landing: jsonb('landing').$type<AdBatchLanding>(),
     total: integer('total').notNull().default(0),
     ok: integer('ok').notNull().default(0),
     failed: integer('failed').notNull().default(0),

@@ -4,12 +4,12 @@ import { adBatchTaskAdsQuery, adBatchTasksResource, idParam } from '@rx/contract
 import type { ProductScope } from '../../lib/access.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import { ok } from '../../lib/request.ts';
-import { listRoute, queryRoutes } from '../../lib/resource-routes.ts';
+import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import type { AdsContext } from './accounts.ts';
-import { batchAds, batchCells, retryBatch, taskReads } from './batches.ts';
+import { batchAdsRoute, batchCells, retryBatch, taskReads } from './batches.ts';
 import { adBatches } from './tables.ts';
 
 const resource = adBatchTasksResource;
@@ -53,21 +53,12 @@ export async function adBatchTaskRoutes(
     async (request) => ok(await taskReads.get(db, scopeOf(request), request.params.id)),
   );
 
-  listRoute(app, {
+  batchAdsRoute(app, db, {
     name: 'ad-batch-task-ads',
     path: '/ad-batch-tasks/:id/ads',
-    tags,
     summary: "A task's ads with the medium's ids or reasons",
     query: adBatchTaskAdsQuery,
-    params: idParam,
-    filters: ['media', 'status'],
-    sorts: ['seq'],
-    config: can(resource, 'read'),
-    async list(request, { media: _media, ...query }, { id }) {
-      const scope = scopeOf(request);
-      const batch = await findOr404(db, adBatches, rowInScope(adBatches, scope, id));
-      return batchAds(db, scope, batch.id, query);
-    },
+    resource,
   });
 
   app.post(

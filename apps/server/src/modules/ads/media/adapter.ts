@@ -44,6 +44,15 @@ export interface MediumReportDay {
 }
 
 /**
+ * A campaign's figures of one day under an advertiser account, as the medium's campaign-level report
+ * gives them (Ocean Engine's campaigns; Tencent v3's ad groups, which stand for campaigns there).
+ */
+export interface MediumCampaignDay extends MediumReportDay {
+  campaignId: string;
+  campaignName: string;
+}
+
+/**
  * A promoted WeChat mini-game's figures of one day under an advertiser account (Tencent), in cents:
  * the day's registrations' revenue on their first day, by day 3 and day 7, and so far.
  */
@@ -65,6 +74,19 @@ export interface MediumMinigameDay {
   payAmount: number;
 }
 
+/** Where an ad lands: a window of the game on the medium (`ad-windows`), as the batch kept it. */
+export interface MediumLanding {
+  kind: 'mini_program' | 'h5' | 'app';
+  /** WeChat mini-game / mini-program AppID and page path (kind `mini_program`). */
+  miniProgramId: string;
+  path: string;
+  /** H5 address (kind `h5`). */
+  url: string;
+  /** The app's id on the medium and its package name (kind `app`). */
+  appId: string;
+  packageName: string;
+}
+
 /** One ad to make: a campaign, an ad group under it and a creative, under one request id. */
 export interface NewAd {
   /** Ours, the same on every attempt: the medium makes the ad once per request id. */
@@ -78,6 +100,8 @@ export interface NewAd {
   /** The creative's layout and its image or video addresses (none: text alone). */
   layout?: string;
   materials?: string[];
+  /** Where it lands (none: the medium's default for the account). */
+  landing?: MediumLanding;
 }
 
 /** The medium's ids of an ad it made. */
@@ -138,6 +162,8 @@ export interface AdMediumAdapter {
   states(accountIds: string[]): Promise<MediumAccountState[]>;
   /** Daily figures of these advertiser accounts from `from` to `to` (days, inclusive); days without any are left out. */
   report(accountIds: string[], from: string, to: string): Promise<MediumReportDay[]>;
+  /** Daily figures per campaign of these advertiser accounts (deleted campaigns included); days without any left out. */
+  campaignReport(accountIds: string[], from: string, to: string): Promise<MediumCampaignDay[]>;
   /** Mini-game figures per day and mini-game of these advertiser accounts (media that promote mini-games). */
   minigameReport?(accountIds: string[], from: string, to: string): Promise<MediumMinigameDay[]>;
   /** Makes one ad (campaign, ad group, creative); the same request id again answers the same ad. */

@@ -52,3 +52,28 @@ export const cents = (yuan: unknown): number => {
   const n = typeof yuan === 'string' ? Number(yuan) : typeof yuan === 'number' ? yuan : 0;
   return Number.isFinite(n) ? Math.round(n * 100) : 0;
 };
+
+/**
+ * One level of an ad made once over an API that takes no idempotency key (its name carries our
+ * request id): looked up first, so an attempt after a lost answer finds what the first made; a
+ * create whose answer was lost (the platform's trouble, a timeout) is looked up again rather than
+ * sent blind (the kit does not retry creates). `make` answers the id the medium made.
+ */
+export async function madeOnce(
+  lookup: () => Promise<string | undefined>,
+  make: () => Promise<string | number | undefined>,
+): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const found = await lookup();
+    if (found) return found;
+    try {
+      const id = await make();
+      if (id === undefined) throw new OutsideError('refused', 'the create answer names no id');
+      return String(id);
+    } catch (error) {
+      const lost =
+        error instanceof OutsideError && (error.kind === 'unavailable' || error.kind === 'timeout');
+      if (!lost || attempt >= 2) throw error;
+    }
+  }
+}

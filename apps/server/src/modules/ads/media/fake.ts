@@ -11,7 +11,9 @@ import type {
   AdMediumAdapter,
   MediumAccount,
   MediumAccountState,
+  MediumCampaignDay,
   MediumGrant,
+  MediumLanding,
   MadeAd,
   MediumObject,
   MediumMinigameDay,
@@ -44,7 +46,10 @@ export class FakeMedia {
   private readonly balances = new Map<string, number>();
   private readonly statuses = new Map<string, string>();
   /** The ads made, by request id (the medium's idempotency: a request id makes one ad). */
-  readonly ads = new Map<string, MadeAd & { accountId: string; title: string; materials: string[] }>();
+  readonly ads = new Map<
+    string,
+    MadeAd & { accountId: string; title: string; materials: string[]; landing: MediumLanding | null }
+  >();
   /** How many ads the medium actually made (a request id answered again is not counted). */
   adsMade = 0;
   /** Accounts the medium refuses to make ads on (as a frozen account is refused). */
@@ -205,6 +210,35 @@ export class FakeMedia {
     return { accountId, day, cost, impressions, clicks, conversions };
   }
 
+  /**
+   * An account's day split over its two standing campaigns (`<account>-c1` and `-c2`): the first
+   * takes a share drawn from the day (30–69 %) of each figure, the second the rest, so the campaigns
+   * add up to the account's day exactly.
+   */
+  campaignFiguresOf(media: string, accountId: string, day: string): MediumCampaignDay[] {
+    const whole = this.figuresOf(accountId, day);
+    const share = 30 + (createHash('sha256').update(`${accountId}|${day}|campaigns`).digest()[0]! % 40);
+    const part = (n: number) => Math.floor((n * share) / 100);
+    const first = {
+      cost: part(whole.cost),
+      impressions: part(whole.impressions),
+      clicks: part(whole.clicks),
+      conversions: part(whole.conversions),
+    };
+    return [
+      { ...whole, ...first, campaignId: `${accountId}-c1`, campaignName: `${media} campaign 1` },
+      {
+        ...whole,
+        cost: whole.cost - first.cost,
+        impressions: whole.impressions - first.impressions,
+        clicks: whole.clicks - first.clicks,
+        conversions: whole.conversions - first.conversions,
+        campaignId: `${accountId}-c2`,
+        campaignName: `${media} campaign 2`,
+      },
+    ];
+  }
+
   setBalance(accountId: string, cents: number): void {
     this.balances.set(accountId, cents);
   }
@@ -334,6 +368,7 @@ export class FakeMedia {
       accountId: ad.accountId,
       title: ad.title,
       materials: ad.materials ?? [],
+      landing: ad.landing ?? null,
     });
     return ids;
   }
@@ -343,6 +378,21 @@ export class FakeMedia {
     const days: MediumReportDay[] = [];
     for (let day = from; day <= to; day = nextDay(day))
       for (const id of ids) days.push(this.figuresOf(id, day));
+    return days;
+  }
+
+  async campaignReport(
+    media: string,
+    ids: string[],
+    from: string,
+    to: string,
+    token: string,
+    signal: AbortSignal,
+  ) {
+    await this.act(media, 'campaign_report', signal, token);
+    const days: MediumCampaignDay[] = [];
+    for (let day = from; day <= to; day = nextDay(day))
+      for (const id of ids) days.push(...this.campaignFiguresOf(media, id, day));
     return days;
   }
 
@@ -460,6 +510,12 @@ export function fakeMediumAdapter(
       ctx.authorized(obtain, (token) =>
         ctx.call('report', async (a) => ({
           value: await fake.report(media, ids, from, to, token, a.signal),
+        })),
+      ),
+    campaignReport: (ids, from, to) =>
+      ctx.authorized(obtain, (token) =>
+        ctx.call('campaign_report', async (a) => ({
+          value: await fake.campaignReport(media, ids, from, to, token, a.signal),
         })),
       ),
     minigameReport: (ids, from, to) =>

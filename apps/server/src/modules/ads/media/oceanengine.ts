@@ -6,8 +6,15 @@ import {
   type ObtainToken,
   type PartyContext,
 } from '../../../lib/outside/index.ts';
-import type { AdMediumAdapter, MediumAccount, MediumAccountState, MediumReportDay } from './adapter.ts';
-import { cents, envelopeCall } from './envelope.ts';
+import type {
+  AdMediumAdapter,
+  MediumAccount,
+  MediumAccountState,
+  MediumCampaignDay,
+  MediumLanding,
+  MediumReportDay,
+} from './adapter.ts';
+import { cents, envelopeCall, madeOnce } from './envelope.ts';
 
 const API = AD_MEDIA.find((m) => m.code === 'jrtt')!.api;
 /** Ocean Engine's documented addresses (a test's stand-in replaces them). */
@@ -80,6 +87,48 @@ const reportPage = z.object({
   page_info: z.object({ total_page: z.number().optional() }).optional(),
 });
 
+/**
+ * `2/report/campaign/get/` grouped by campaign and day (`STAT_GROUP_BY_FIELD_ID`,
+ * `STAT_GROUP_BY_FIELD_STAT_TIME`): each entry names its campaign; cost in yuan, paged.
+ */
+const campaignReportPage = z.object({
+  list: z
+    .array(
+      z.object({
+        campaign_id: z.union([z.number(), z.string()]),
+        campaign_name: z.string().optional(),
+        stat_datetime: z.string(),
+        cost: z.union([z.number(), z.string()]).optional(),
+        show: z.number().optional(),
+        click: z.number().optional(),
+        convert: z.number().optional(),
+      }),
+    )
+    .default([]),
+  page_info: z.object({ total_page: z.number().optional() }).optional(),
+});
+
+/** A page of a report: its entries and how many pages there are. */
+interface ReportPage<E> {
+  list: E[];
+  page_info?: { total_page?: number | undefined } | undefined;
+}
+
+/** A report entry's day and figures (cost in yuan → cents). */
+const dayFigures = (e: {
+  stat_datetime: string;
+  cost?: number | string | undefined;
+  show?: number | undefined;
+  click?: number | undefined;
+  convert?: number | undefined;
+}) => ({
+  day: e.stat_datetime.slice(0, 10),
+  cost: cents(e.cost),
+  impressions: Math.round(e.show ?? 0),
+  clicks: Math.round(e.click ?? 0),
+  conversions: Math.round(e.convert ?? 0),
+});
+
 /** The lists `2/campaign/get`, `2/ad/get` and `2/creative/get` answer (the ids looked up by name). */
 const listed = z.object({
   list: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string().optional() })).default([]),
@@ -93,6 +142,115 @@ const made = z.object({
 });
 
 const AGENT_ROLES = new Set(['AGENT', 'CHILD_AGENT', 'PLATFORM_ROLE_AGENT']);
+
+/**
+ * A window as Ocean Engine's 2.0 campaign and ad (`2/campaign/create`, `2/ad/create`) take it: the
+ * campaign's promotion purpose `landing_type` (LINK for an H5 page, APP for an app; APP without a
+ * window, as before) and the ad's landing fields — an H5 page's `external_url`; an app's
+ * `download_type` DOWNLOAD_URL, `package` and `app_type` (APP_ANDROID for a package name, APP_IOS for
+ * a numeric App Store id). The console keeps no download address for an app (`ad-apps` holds ids and
+ * package names), so `download_url` is not sent, though the documentation asks for it with
+ * DOWNLOAD_URL: a refusal by the medium shows on the item. A mini-game window never comes here: the
+ * 2.0 ad has no mini-game fields, it goes through a v3 project (`oceanMiniGameProject`).
+ */
+export function oceanLanding(landing: MediumLanding | undefined): {
+  landingType: string;
+  ad: Record<string, unknown>;
+} {
+  if (!landing || landing.kind === 'mini_program') return { landingType: 'APP', ad: {} };
+  if (landing.kind === 'h5') return { landingType: 'LINK', ad: { external_url: landing.url } };
+  const ios = /^\d+$/.test(landing.appId) && !landing.packageName;
+  return {
+    landingType: 'APP',
+    ad: {
+      download_type: 'DOWNLOAD_URL',
+      app_type: ios ? 'APP_IOS' : 'APP_ANDROID',
+      ...(landing.packageName ? { package: landing.packageName } : {}),
+    },
+  };
+}
+
+/*
+ * WeChat mini-game landings, as the provider documents them (read in bububa/oceanengine e3ac8d52,
+ * whose models carry the open platform's field notes, and in the official oceanengine/ad_open_sdk_go
+ * 9283cb7a, whose generated models list the fields):
+ * - `2/ad/create/` has no mini-game field at all (no `micro_app_id`, `start_path` or
+ *   `micro_promotion_type`; the official SDK has no 2.0 ad create any more). A mini-game is promoted
+ *   by a v3 project: `v3.0/project/create/` with `landing_type` MICRO_GAME and `micro_promotion_type`
+ *   WECHAT_GAME ("小程序类型，landing_type = MICRO_GAME 时有效且必填", bububa
+ *   marketing-api/model/v3/project/create.go; official models/model_project_create_v3_0_request.go),
+ *   and `micro_app_instance_id`, the mini-game's asset id (a field of the official request model; the
+ *   field notes require it for BYTE_GAME/BYTE_APP and say nothing of it for WECHAT_GAME: if the live
+ *   API wants the game through an Orange page instead, its refusal shows on the item).
+ * - The asset id is the `instance_id` of the account's WeChat mini-game assets,
+ *   `v3.0/tools/wechat_game/list/` (account_id, account_type AD; official
+ *   models/model_tools_wechat_game_list_v3_0_response_data_list_inner.go): an asset is registered
+ *   with the game's original id (`user_name`, gh_…) and path, and answers no AppID, so an Ocean
+ *   Engine window names its mini-game by that original id (or the asset id itself).
+ * - With WECHAT_GAME the project's `optimize_goal` takes only `external_action` (its `asset_ids` are
+ *   "无需传入"), and the promotion (`v3.0/promotion/create/`) takes no `mini_program_info`
+ *   (`app_id`/`start_path`, "字节小程序信息" for BYTE_APP/BYTE_GAME only; `start_path` "小游戏类型不传值"):
+ *   its title material is what we send (bububa marketing-api/model/v3/promotion/promotion.go).
+ * The optimisation event (activation) is our choice: an account the medium does not allow it for
+ * refuses, and the reason shows on the item. v3 has no creative level: the promotion carries the
+ * materials, so its id stands for the creative too.
+ */
+
+/** An account's WeChat mini-game assets (`v3.0/tools/wechat_game/list/`), paged. */
+const wechatGames = z.object({
+  list: z
+    .array(
+      z.object({
+        instance_id: z.union([z.number(), z.string()]),
+        user_name: z.string().optional(),
+        name: z.string().optional(),
+        audit_status: z.string().optional(),
+      }),
+    )
+    .default([]),
+  page_info: z.object({ total_page: z.number().optional() }).optional(),
+});
+
+/** `v3.0/project/list/` and `v3.0/promotion/list/` (looked up by name before a create). */
+const v3Listed = z.object({
+  list: z
+    .array(
+      z.object({
+        project_id: z.union([z.number(), z.string()]).optional(),
+        promotion_id: z.union([z.number(), z.string()]).optional(),
+        name: z.string().optional(),
+        promotion_name: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+const v3Made = z.object({
+  project_id: z.union([z.number(), z.string()]).optional(),
+  promotion_id: z.union([z.number(), z.string()]).optional(),
+});
+
+/** The v3 project of a WeChat mini-game (budget and bid in cents, sent in yuan). */
+export function oceanMiniGameProject(ad: { budget: number; bid: number }, name: string, assetId: number) {
+  return {
+    name,
+    landing_type: 'MICRO_GAME',
+    micro_promotion_type: 'WECHAT_GAME',
+    micro_app_instance_id: assetId,
+    marketing_goal: 'VIDEO_AND_IMAGE',
+    ad_type: 'ALL',
+    delivery_mode: 'MANUAL',
+    delivery_range: { inventory_catalog: 'UNIVERSAL_SMART' },
+    optimize_goal: { external_action: 'AD_CONVERT_TYPE_ACTIVE' },
+    delivery_setting: {
+      budget_mode: 'BUDGET_MODE_DAY',
+      budget: ad.budget / 100,
+      bid_type: 'CUSTOM',
+      pricing: 'PRICING_OCPM',
+      cpa_bid: ad.bid / 100,
+    },
+  };
+}
 
 /**
  * Ocean Engine (Toutiao) marketing API, over its documented endpoints: OAuth (`oauth2/access_token`,
@@ -158,6 +316,69 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
       oceanKind,
     );
   const withToken = <T>(use: (token: string) => Promise<T>) => ctx.authorized(obtain, use);
+
+  /**
+   * The one paged-report reader: a report of each advertiser over the query's days, page after page
+   * (100 entries a page, at most 50 pages an advertiser), each entry made a row.
+   */
+  const reportRows = async <E, R>(
+    token: string,
+    operation: string,
+    path: string,
+    ids: string[],
+    query: Record<string, string>,
+    schema: { parse(value: unknown): ReportPage<E> },
+    row: (accountId: string, entry: E) => R,
+  ): Promise<R[]> => {
+    const rows: R[] = [];
+    for (const id of ids)
+      for (let page = 1; page <= 50; page++) {
+        const answer = schema.parse(
+          await get(
+            operation,
+            path,
+            { advertiser_id: id, ...query, page: String(page), page_size: '100' },
+            token,
+          ),
+        );
+        for (const entry of answer.list) rows.push(row(id, entry));
+        if (page >= (answer.page_info?.total_page ?? 1)) break;
+      }
+    return rows;
+  };
+
+  /**
+   * The asset id of the WeChat mini-game a window names (its original id gh_…, or the asset id) among
+   * the account's approved mini-game assets; none is refused before anything is made.
+   */
+  const miniGameAsset = async (token: string, accountId: string, named: string): Promise<number> => {
+    for (let page = 1; page <= 20; page++) {
+      const answer = wechatGames.parse(
+        (await get(
+          'create_ad',
+          '/v3.0/tools/wechat_game/list/',
+          { account_id: accountId, account_type: 'AD', page: String(page), page_size: '100' },
+          token,
+        )) ?? {},
+      );
+      const hit = answer.list.find((g) => g.user_name === named || String(g.instance_id) === named);
+      if (hit) {
+        if (hit.audit_status && hit.audit_status !== 'AUDIT_ACCEPTED')
+          throw new OutsideError(
+            'refused',
+            `Ocean Engine: the mini-game asset ${named} is not approved (${hit.audit_status})`,
+          );
+        const id = Number(hit.instance_id);
+        if (!Number.isSafeInteger(id)) throw new OutsideError('refused', 'the mini-game asset has no id');
+        return id;
+      }
+      if (page >= (answer.page_info?.total_page ?? 1)) break;
+    }
+    throw new OutsideError(
+      'refused',
+      `Ocean Engine: ${named} is not a WeChat mini-game asset of account ${accountId} (name its original id gh_… or asset id on the window)`,
+    );
+  };
 
   const authorisedAccounts = async (accessToken: string): Promise<MediumAccount[]> => {
     const listed = authorised.parse(
@@ -275,6 +496,7 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
         // The API takes no idempotency key: the names carry our request id, and each level is looked
         // up by it before it is made, so an attempt after a lost answer finds what the first made.
         const tag = `[${ad.requestId}]`;
+        const landing = oceanLanding(ad.landing);
         const campaignName = `${ad.campaignName.slice(0, 60)} ${tag}`;
         const adName = `${ad.title.slice(0, 40)} ${tag}`;
         const write = (path: string, body: object) =>
@@ -304,24 +526,55 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
           const hit = found.list.find((r) => name === undefined || r.name === name);
           return hit ? String(hit.id) : undefined;
         };
-        // Made once: looked up first; a create whose answer was lost (the platform's trouble, a
-        // timeout) is looked up again rather than sent again (the kit does not retry creates).
-        const level = async (lookup: () => Promise<string | undefined>, make: () => Promise<unknown>) => {
-          for (let attempt = 1; ; attempt++) {
-            const found = await lookup();
-            if (found) return found;
-            try {
-              const answer = made.parse(await make());
-              const id = answer.campaign_id ?? answer.ad_id ?? answer.creative_ids?.[0];
-              if (id === undefined) throw new OutsideError('refused', 'the create answer names no id');
-              return String(id);
-            } catch (error) {
-              const lost =
-                error instanceof OutsideError && (error.kind === 'unavailable' || error.kind === 'timeout');
-              if (!lost || attempt >= 2) throw error;
-            }
-          }
-        };
+        const level = (lookup: () => Promise<string | undefined>, make: () => Promise<unknown>) =>
+          madeOnce(lookup, async () => {
+            const answer = made.parse(await make());
+            return answer.campaign_id ?? answer.ad_id ?? answer.creative_ids?.[0];
+          });
+        if (ad.landing?.kind === 'mini_program') {
+          const names = (path: string, filtering: object) =>
+            get(
+              'create_ad',
+              path,
+              {
+                advertiser_id: ad.accountId,
+                filtering: JSON.stringify(filtering),
+                page: '1',
+                page_size: '10',
+              },
+              token,
+            ).then((answer) => v3Listed.parse(answer ?? {}).list);
+          const v3Level = (lookup: () => Promise<string | undefined>, make: () => Promise<unknown>) =>
+            madeOnce(lookup, async () => {
+              const answer = v3Made.parse((await make()) ?? {});
+              return answer.project_id ?? answer.promotion_id;
+            });
+          const assetId = await miniGameAsset(token, ad.accountId, ad.landing.miniProgramId);
+          const projectId = await v3Level(
+            async () => {
+              const hit = (await names('/v3.0/project/list/', { name: campaignName })).find(
+                (p) => p.name === campaignName && p.project_id !== undefined,
+              );
+              return hit ? String(hit.project_id) : undefined;
+            },
+            () => write('/v3.0/project/create/', oceanMiniGameProject(ad, campaignName, assetId)),
+          );
+          const promotionId = await v3Level(
+            async () => {
+              const hit = (
+                await names('/v3.0/promotion/list/', { project_id: Number(projectId), name: adName })
+              ).find((p) => (p.promotion_name ?? p.name) === adName && p.promotion_id !== undefined);
+              return hit ? String(hit.promotion_id) : undefined;
+            },
+            () =>
+              write('/v3.0/promotion/create/', {
+                project_id: Number(projectId),
+                name: adName,
+                promotion_materials: { title_material_list: [{ title: ad.title }] },
+              }),
+          );
+          return { campaignId: projectId, adgroupId: promotionId, creativeId: promotionId };
+        }
         const campaignId = await level(
           () => find('/2/campaign/get/', { campaign_name: campaignName }, campaignName),
           () =>
@@ -329,7 +582,7 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
               campaign_name: campaignName,
               budget_mode: 'BUDGET_MODE_DAY',
               budget: ad.budget / 100,
-              landing_type: 'APP',
+              landing_type: landing.landingType,
             }),
         );
         const adgroupId = await level(
@@ -342,6 +595,7 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
               budget: ad.budget / 100,
               pricing: 'PRICING_OCPM',
               bid: ad.bid / 100,
+              ...landing.ad,
             }),
         );
         const creativeId = await level(
@@ -355,38 +609,42 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
         );
         return { campaignId, adgroupId, creativeId };
       }),
+    // Deleted campaigns are asked for too (the report leaves them out by default), so the campaigns
+    // of a day add up to the account's.
+    campaignReport: (ids, from, to) =>
+      withToken((token) =>
+        reportRows(
+          token,
+          'campaign_report',
+          '/2/report/campaign/get/',
+          ids,
+          {
+            start_date: from,
+            end_date: to,
+            time_granularity: 'STAT_TIME_GRANULARITY_DAILY',
+            group_by: '["STAT_GROUP_BY_FIELD_ID","STAT_GROUP_BY_FIELD_STAT_TIME"]',
+            filtering: '{"status":"CAMPAIGN_STATUS_ALL"}',
+          },
+          campaignReportPage,
+          (accountId, e): MediumCampaignDay => ({
+            accountId,
+            campaignId: String(e.campaign_id),
+            campaignName: e.campaign_name ?? '',
+            ...dayFigures(e),
+          }),
+        ),
+      ),
     report: (ids, from, to) =>
-      withToken(async (token) => {
-        const days: MediumReportDay[] = [];
-        for (const id of ids)
-          for (let page = 1; page <= 50; page++) {
-            const answer = reportPage.parse(
-              await get(
-                'report',
-                '/2/report/advertiser/get/',
-                {
-                  advertiser_id: id,
-                  start_date: from,
-                  end_date: to,
-                  time_granularity: 'STAT_TIME_GRANULARITY_DAILY',
-                  page: String(page),
-                  page_size: '100',
-                },
-                token,
-              ),
-            );
-            for (const entry of answer.list)
-              days.push({
-                accountId: id,
-                day: entry.stat_datetime.slice(0, 10),
-                cost: cents(entry.cost),
-                impressions: Math.round(entry.show ?? 0),
-                clicks: Math.round(entry.click ?? 0),
-                conversions: Math.round(entry.convert ?? 0),
-              });
-            if (page >= (answer.page_info?.total_page ?? 1)) break;
-          }
-        return days;
-      }),
+      withToken((token) =>
+        reportRows(
+          token,
+          'report',
+          '/2/report/advertiser/get/',
+          ids,
+          { start_date: from, end_date: to, time_granularity: 'STAT_TIME_GRANULARITY_DAILY' },
+          reportPage,
+          (accountId, e): MediumReportDay => ({ accountId, ...dayFigures(e) }),
+        ),
+      ),
   };
 }
