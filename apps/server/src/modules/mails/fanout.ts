@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { OPENID_LIST_LIMITS, openidField, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { jobItems, jobs } from '../../db/jobs.ts';
+import { insertJob } from '../../lib/jobs/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -137,29 +137,16 @@ export async function chunksOf(db: Db, row: MailRow): Promise<ChunkInput[]> {
  */
 export async function queueFanout(tx: Db, owner: Scope, row: MailRow): Promise<number> {
   const items = await chunksOf(tx, row);
-  const [job] = await tx
-    .insert(jobs)
-    .values({
-      cpId: row.cpId,
-      productId: row.productId,
-      userId: owner.userId || null,
-      username: owner.username,
-      kind: FANOUT_JOB,
-      params: { mail_id: row.id, name: textFor(row.title) },
-      total: items.length,
-    })
-    .returning({ id: jobs.id });
-  for (let start = 0; start < items.length; start += 1000) {
-    await tx
-      .insert(jobItems)
-      .values(
-        items.slice(start, start + 1000).map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
-      );
-  }
-  await tx.execute(
-    sql`update mails set job_id = ${job!.id}::int, chunk_count = ${items.length}::int, chunks_done = '[]'::jsonb, recipients = 0 where id = ${row.id}::int`,
+  const jobId = await insertJob(
+    tx,
+    FANOUT_JOB,
+    { cpId: row.cpId, productId: row.productId, userId: owner.userId || null, username: owner.username },
+    { items, params: { mail_id: row.id, name: textFor(row.title) } },
   );
-  return job!.id;
+  await tx.execute(
+    sql`update mails set job_id = ${jobId}::int, chunk_count = ${items.length}::int, chunks_done = '[]'::jsonb, recipients = 0 where id = ${row.id}::int`,
+  );
+  return jobId;
 }
 
 /**

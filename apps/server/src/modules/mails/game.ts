@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { isoOrNull, queryRows } from '../../lib/rows.ts';
 import { gameLanguage } from '../game-api/index.ts';
 
 /**
@@ -44,8 +44,6 @@ interface MailRowRaw {
   status: string;
   claimed_at: Date | string | null;
 }
-
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /** The attachments with their names in the player's language (props and gift packages of the product). */
 async function named(
@@ -121,8 +119,8 @@ export async function inbox(
     body: textFor(r.body, lang),
     sender: r.sender,
     attachments: attachments[i]!,
-    sent_at: iso(r.sent_at),
-    expire_at: iso(r.expire_at),
+    sent_at: isoOrNull(r.sent_at),
+    expire_at: isoOrNull(r.expire_at),
     state: r.state,
   }));
 }
@@ -179,7 +177,7 @@ export async function claimMail(
   );
   if (won) {
     const [attachments] = await named(db, productId, [won.attachments], lang);
-    return { claimed: true, first: true, claimed_at: iso(won.claimed_at)!, attachments: attachments! };
+    return { claimed: true, first: true, claimed_at: isoOrNull(won.claimed_at)!, attachments: attachments! };
   }
   // Claimed before (whatever happened to the mail since): the same attachments, nothing granted again.
   const [before] = await queryRows<{ claimed_at: Date | string; attachments: MailAttachment[] }>(
@@ -190,7 +188,12 @@ export async function claimMail(
   );
   if (before) {
     const [attachments] = await named(db, productId, [before.attachments], lang);
-    return { claimed: true, first: false, claimed_at: iso(before.claimed_at)!, attachments: attachments! };
+    return {
+      claimed: true,
+      first: false,
+      claimed_at: isoOrNull(before.claimed_at)!,
+      attachments: attachments!,
+    };
   }
   return { claimed: false, ...refuse(await refusal(db, productId, id), lang) };
 }

@@ -16,7 +16,7 @@ import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
 import { listRoute, resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { isoOrNull, queryRows } from '../../lib/rows.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
@@ -80,16 +80,15 @@ async function recipients(
       from mail_recipients r join players p on p.id = r.player_id where ${where}
       order by r.player_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
   );
-  const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
   return {
     total: Number(total!.n),
     list: rows.map((r) => ({
       player_id: Number(r.player_id),
       openid: r.openid,
       state: r.state,
-      delivered_at: iso(r.delivered_at)!,
-      read_at: iso(r.read_at),
-      claimed_at: iso(r.claimed_at),
+      delivered_at: isoOrNull(r.delivered_at)!,
+      read_at: isoOrNull(r.read_at),
+      claimed_at: isoOrNull(r.claimed_at),
       claimed_role_id: r.claimed_role_id,
     })),
   };

@@ -10,6 +10,8 @@ import {
   type PopupStats,
 } from '@rx/contracts';
 import { body, describeResource, useTestApp } from '../../../test/index.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/rows.ts';
 
 const t = useTestApp();
 const admin = t.admin;
@@ -148,6 +150,62 @@ describe('pop-ups', () => {
     expect(low.id).toBeGreaterThan(0);
     // The app store channel sees its own one first.
     expect((await shownIds(`scene=${s.code}&openid=p1&channel=appstore&version=1.5`))[0]).not.toBe(high.id);
+  });
+
+  it('shows a pop-up with profile tags only to a player carrying one of them', async () => {
+    const s = await scene({ max_popups: 5 });
+    const db = t.database.db;
+    const [product] = await queryRows<{ cp_id: number }>(
+      db,
+      sql`select cp_id from products where id = ${t.productId}::int`,
+    );
+    const [tag] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into profile_tags (cp_id, product_id, name, label, type, source)
+        values (${product!.cp_id}::int, ${t.productId}::int, ${`popup_vip_${s.id}`}, 'vip', 'boolean', 'manual') returning id`,
+    );
+    for (const [openid, value] of [
+      [`tagged_${s.id}`, true],
+      [`untagged_${s.id}`, false],
+    ] as const) {
+      const [player] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into players (product_id, openid) values (${t.productId}::int, ${openid}) returning id`,
+      );
+      await db.execute(sql`insert into player_tag_values (product_id, tag_id, player_id, value_bool, source)
+        values (${t.productId}::int, ${tag!.id}::int, ${player!.id}, ${value}, 'manual')`);
+    }
+    const tagged = await live(s.id, { priority: 20, tag_ids: [Number(tag!.id)] });
+    const everyone = await live(s.id, { priority: 10 });
+    expect(await shownIds(`scene=${s.code}&openid=tagged_${s.id}`)).toEqual([tagged.id, everyone.id]);
+    // A value of false is not carrying the tag; a player without a value neither.
+    expect(await shownIds(`scene=${s.code}&openid=untagged_${s.id}`)).toEqual([everyone.id]);
+    expect(await shownIds(`scene=${s.code}&openid=nobody_${s.id}`)).toEqual([everyone.id]);
+  });
+
+  it('shows a pop-up with user groups only to a member of one of them', async () => {
+    const s = await scene({ max_popups: 5 });
+    const db = t.database.db;
+    const [group] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into user_groups (cp_id, product_id, name, label, kind, state)
+        select cp_id, id, ${`popup_group_${s.id}`}, 'members', 'list', 'ready' from products where id = ${t.productId}::int
+        returning id`,
+    );
+    for (const openid of [`member_${s.id}`, `outsider_${s.id}`]) {
+      const [player] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into players (product_id, openid) values (${t.productId}::int, ${openid}) returning id`,
+      );
+      if (openid.startsWith('member'))
+        await db.execute(sql`insert into user_group_members (group_id, player_id, bucket)
+          values (${group!.id}::int, ${player!.id}, 0)`);
+    }
+    const members = await live(s.id, { priority: 20, user_group_ids: [Number(group!.id)] });
+    const everyone = await live(s.id, { priority: 10 });
+    expect(await shownIds(`scene=${s.code}&openid=member_${s.id}`)).toEqual([members.id, everyone.id]);
+    expect(await shownIds(`scene=${s.code}&openid=outsider_${s.id}`)).toEqual([everyone.id]);
+    expect(await shownIds(`scene=${s.code}&openid=nobody_${s.id}`)).toEqual([everyone.id]);
   });
 
   it('honours the caps per day, per session and in total', async () => {

@@ -4,6 +4,14 @@ import { pushTaskService } from './tasks.ts';
 
 type Filters = Parameters<typeof pushTaskService.batch>[2];
 
+/** The layers chosen per group, `group:layer|layer` joined with `,` (a group reached whole is not listed). */
+export function groupLayersCell(list: PushTask['user_group_layers']): string {
+  return list
+    .filter((g) => g.layers.length)
+    .map((g) => `${g.group_id}:${g.layers.join('|')}`)
+    .join(',');
+}
+
 /**
  * The push task list's export (`GET /api/v1/push-tasks/export`): one row per task with its state,
  * audience, send time and delivery counts. Export only: tasks are composed on the page.
@@ -21,6 +29,7 @@ export const pushTaskExporter: ExportSpec<PushTask, Filters, null> = {
     'body_zh',
     'target',
     'user_group_ids',
+    'user_group_layers',
     'openids',
     'providers',
     'countries',
@@ -44,6 +53,7 @@ export const pushTaskExporter: ExportSpec<PushTask, Filters, null> = {
     body_zh: task.body.zh,
     target: task.target,
     user_group_ids: task.user_group_ids.join(','),
+    user_group_layers: groupLayersCell(task.user_group_layers),
     openids: task.openids.length,
     providers: task.providers.join(','),
     countries: task.countries.join(','),

@@ -14,6 +14,8 @@ const t = useTestApp();
 describe.skipIf(!tokens)('push fan-out figure', () => {
   it(`sends one push to ${tokens} devices, each once`, { timeout: 3_600_000 }, async () => {
     const db = t.database.db;
+    // The fake keeps every message of this one (its sample is bounded otherwise).
+    fakeFcm().sample.keep = tokens;
     await db.execute(sql`insert into push_tokens (product_id, openid, platform, provider, token)
       select ${t.productId}::int, 'fig_' || g, 'android', 'fcm', 'figtoken_' || g from generate_series(1, ${tokens}::int) g`);
     const task = body<PushTask>(

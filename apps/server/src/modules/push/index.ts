@@ -16,8 +16,12 @@ export const pushModule = defineModule({
     },
     jobs: {
       [SEND_JOB]: {
-        item: (tx, input) => sendChunk(context.db, context.outside, tx, input as ChunkInput, context.jobs),
+        item: (tx, input, item) =>
+          sendChunk(context.db, context.outside, tx, input as ChunkInput, context.jobs, item.job.id),
         ended: sendEnded(context.jobs),
+        // Two batches (about 1,000 pushes) a transaction: the task's counters and the job's
+        // progress move every few seconds, and a stop never waits long for the task's row.
+        batchSize: 2,
       },
     },
   }),

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PUSH_TASK_LIFECYCLE, pushTasksResource } from '@rx/contracts';
 import { defineLifecycle, type LifecycleContext } from '../../lib/define-lifecycle.ts';
 import type { Outside } from '../../lib/outside/index.ts';
+import type { FileStorage } from '../files/index.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { activeWaves, cancelDeferred, countTargeted, deferredKey, queueSend } from './send.ts';
 import { runJobOnceCommitted } from '../../lib/jobs/after-commit.ts';
@@ -12,6 +13,8 @@ import { pushTasks } from './tables.ts';
 /** What push's lifecycle works with: the outside parties its send job goes through. */
 export interface PushContext extends LifecycleContext {
   outside: Outside;
+  /** Uploaded openid files (target `file`). */
+  storage: FileStorage;
 }
 
 /** Who a task reaches, as a fingerprint: tasks to the same audience add up against the policy. */
@@ -19,9 +22,20 @@ function audienceOf(row: PushTaskRow): string {
   const who = {
     target: row.target,
     groups: [...row.userGroupIds].sort((a, b) => a - b),
+    // Layers only when some are named (the fingerprint of a task without them is as it was).
+    ...(row.userGroupLayers.length && {
+      layers: row.userGroupLayers
+        .map((g) => ({ group: g.group_id, layers: [...g.layers].sort() }))
+        .sort((a, b) => a.group - b.group),
+    }),
     openids: [...row.openids].sort(),
     providers: [...row.providers].sort(),
     countries: [...row.countries].sort(),
+    tags: [...row.tags].sort((a, b) => a.tag_id - b.tag_id),
+    file: row.fileId,
+    platforms: [...row.platforms].sort(),
+    versions: [row.appVersionMin, row.appVersionMax, ...[...row.appVersions].sort()],
+    active_days: row.activeDays,
   };
   return `push:${row.productId}:${createHash('sha256').update(JSON.stringify(who)).digest('hex')}`;
 }

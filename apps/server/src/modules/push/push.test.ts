@@ -247,6 +247,18 @@ describe('push tasks', () => {
     expect(under).toMatchObject({ sent: 1 });
   });
 
+  it('sends to each device of a batch once, the batch taking turns with other work', async () => {
+    const openids = Array.from({ length: 150 }, (_, i) => `${tag}_many${i}`);
+    await t.database.db.execute(sql`insert into push_tokens (product_id, openid, platform, provider, token)
+      select ${t.productId}::int, ${`${tag}_many`} || n, 'android', 'fcm', ${`tok_${tag}_many`} || n
+      from generate_series(0, 149) n`);
+    const task = await sent(await draft({ target: 'players', openids }));
+    expect(task).toMatchObject({ status: 'sent', targeted: 150, sent: 150, failed: 0 });
+    const tokens = fakeSends(task.id).map((s) => s.message.token);
+    expect(tokens).toHaveLength(150);
+    expect(new Set(tokens).size).toBe(150);
+  });
+
   it('finishes a send run again after a restart without sending twice', async () => {
     const openids = Array.from({ length: 6 }, (_, i) => `${tag}_r${i}`);
     for (const openid of openids) await tokenOf(openid);

@@ -9,8 +9,11 @@ import {
   gamePushUnregisterBody,
   idParam,
   pushDeliveriesQuery,
+  pushAudienceBody,
   pushTasksResource,
   type PushDeliveryState,
+  type PushKind,
+  type PushTask,
   type PushProviderName,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
@@ -27,6 +30,11 @@ import { pushTaskImpl, pushTaskService } from './tasks.ts';
 import { pushTasks } from './tables.ts';
 import { recordReport, registerToken, unregisterToken } from './tokens.ts';
 import { subscriptionGameRoutes, subscriptionRoutes } from './subscriptions.ts';
+import { audienceRow, checkGroupLayers, checkTags, readAudienceFile, storeTaskOpenids } from './audience.ts';
+import { checkReferences, eachOf } from '../../lib/references.ts';
+import { userGroups } from '../user-groups/tables.ts';
+import { countAudience } from './send.ts';
+import { FieldProblems } from '../../lib/problems.ts';
 
 async function deliveries(db: Db, scope: Scope, id: number, query: z.infer<typeof pushDeliveriesQuery>) {
   await taskOf(db, scope, id);
@@ -72,18 +80,76 @@ export async function pushRoutes(fastify: FastifyInstance, context: PushContext)
   const { db } = context;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   answerPendingWith202(fastify);
+  // A task's uploaded file is read before anything is written (a bad file changes nothing), its
+  // openids kept with the task in the same transaction.
+  const withFile = async <T extends PushTask>(
+    scope: Scope,
+    fileId: string | null | undefined,
+    created: boolean,
+    write: (tx: Db) => Promise<T>,
+  ): Promise<T> => {
+    // No file named (or a new task without one): nothing kept to replace.
+    if (fileId === undefined || (fileId === null && created)) return write(db);
+    const file = fileId ? await readAudienceFile(db, context.storage, scope, fileId) : null;
+    return db.transaction(async (tx) => {
+      const item = await write(tx as Db);
+      await storeTaskOpenids(tx as Db, item.id, file?.openids ?? []);
+      await tx
+        .update(pushTasks)
+        .set({ fileReport: file?.report ?? null })
+        .where(eq(pushTasks.id, item.id));
+      return { ...item, file_report: file?.report ?? null };
+    });
+  };
   const service = {
     ...pushTaskService,
-    create: async (tx: Db, scope: Scope, input: Parameters<typeof pushTaskService.create>[2]) => {
-      const item = await pushTaskService.create(tx, scope, input);
-      await tx.update(pushTasks).set({ createdBy: scope.username }).where(eq(pushTasks.id, item.id));
-      return { ...item, created_by: scope.username };
-    },
+    create: (_db: Db, scope: Scope, input: Parameters<typeof pushTaskService.create>[2]) =>
+      withFile(scope, input.file_id, true, async (tx) => {
+        const item = await pushTaskService.create(tx, scope, input);
+        await tx.update(pushTasks).set({ createdBy: scope.username }).where(eq(pushTasks.id, item.id));
+        return { ...item, created_by: scope.username };
+      }),
+    update: (_db: Db, scope: Scope, id: number, input: Parameters<typeof pushTaskService.update>[3]) =>
+      withFile(scope, input.file_id, false, (tx) => pushTaskService.update(tx, scope, id, input)),
   };
   // The list's export first (without it `/push-tasks/export` reads `export` as an id).
   resourceTableRoutes(fastify, db, pushTasksResource, { exporter: pushTaskExporter });
   resourceRoutes(fastify, db, pushTasksResource, service, pushTaskImpl);
   pushLifecycle.routes(fastify, context, { summary: 'Send (or ask to), cancel or stop a push task' });
+  app.post(
+    '/push-tasks/audience',
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'How many devices and players an audience reaches now, and what its openid file held',
+        body: pushAudienceBody,
+      },
+      config: can(pushTasksResource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const body = request.body;
+      const problems = new FieldProblems(scope.lang);
+      // The groups must be the game's, their layers ones they have (as a task's are checked).
+      await checkReferences(
+        db,
+        { cpId: scope.cpId, productId: scope.productId },
+        problems,
+        userGroups,
+        eachOf('user_group_ids', body.user_group_ids ?? []),
+      );
+      await checkGroupLayers(db, scope, problems, body.user_group_ids ?? [], body.user_group_layers ?? []);
+      if (body.tags?.length) await checkTags(db, scope, problems, body.tags);
+      problems.throwIfAny();
+      const file =
+        body.target === 'file' && body.file_id
+          ? await readAudienceFile(db, context.storage, scope, body.file_id)
+          : null;
+      const kind = (scope.dimension?.value ?? 'app') as PushKind;
+      const counts = await countAudience(db, audienceRow(scope, kind, body), file?.openids ?? []);
+      return ok({ ...counts, file: file?.report ?? null });
+    },
+  );
   app.get(
     '/push-tasks/:id/stats',
     {

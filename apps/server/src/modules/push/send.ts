@@ -1,7 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { pickLanguage, type I18nText, type PushProviderName } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { jobItems, jobs } from '../../db/jobs.ts';
 import type { Scope } from '../../lib/access.ts';
 import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -11,13 +11,14 @@ import {
   type PushOutcome,
   type PushProvider,
 } from '../outside-parties/index.ts';
-import { bucketSql, groupMembersSql, layerRanges } from '../user-groups/index.ts';
-import type { JobRunner } from '../../lib/jobs/index.ts';
+import { bucketOf, layerRanges } from '../user-groups/index.ts';
+import { insertJob, type JobRunner } from '../../lib/jobs/index.ts';
 import { runJobOnceCommitted } from '../../lib/jobs/after-commit.ts';
 import { dueFor } from './local-time.ts';
 import { retireInvalid } from './tokens.ts';
 import type { PushTaskRow } from './tasks.ts';
 import { pushTasks } from './tables.ts';
+import { audienceSql, groupsSql, type AudienceRow } from './audience.ts';
 
 /**
  * Sending a push task: a job whose items are ranges of device-token ids (about CHUNK active tokens
@@ -45,15 +46,30 @@ export const SEND_JOB = 'push.send';
 /** The one-off that sends a task's deferred pushes once the earliest is due. */
 export const DEFERRED_TASK = 'push.deferred_due';
 export const CHUNK = 500;
-/** Pushes in flight at once within a batch. */
-const PARALLEL = 16;
+/**
+ * Pushes in flight at once within a batch (FCM HTTP v1 has no multicast: one request a device, over
+ * kept-alive connections; at a provider's 50–100 ms a request this is what bounds the rate).
+ */
+const PARALLEL = 32;
+/** Sends started between two turns of the event loop (a fake answers at once: its sends never wait on I/O). */
+const SENDS_PER_TURN = 32;
 
 /** What the task targets among a product's tokens (`t`, with its player `p` left-joined), as a condition. */
 export function targetSql(
   row: Pick<
     PushTaskRow,
-    'productId' | 'target' | 'userGroupIds' | 'openids' | 'providers' | 'countries' | 'kind' | 'templateId'
-  >,
+    | 'productId'
+    | 'target'
+    | 'userGroupIds'
+    | 'userGroupLayers'
+    | 'openids'
+    | 'providers'
+    | 'countries'
+    | 'kind'
+    | 'templateId'
+  > &
+    AudienceRow,
+  fileOpenids?: readonly string[],
 ): SQL {
   const parts: SQL[] = [sql`t.product_id = ${row.productId}::int and t.status = 'active'`];
   // An app push goes to devices; a mini-program or mini-game message to the player's WeChat openid
@@ -75,24 +91,31 @@ export function targetSql(
     parts.push(sql`p.country in (select jsonb_array_elements_text(${JSON.stringify(row.countries)}::jsonb))`);
   if (row.target === 'players')
     parts.push(sql`t.openid in (select jsonb_array_elements_text(${JSON.stringify(row.openids)}::jsonb))`);
-  if (row.target === 'groups') {
-    const members = sql.join(
-      row.userGroupIds.map((id) => groupMembersSql(row.productId, id)),
-      sql` union all `,
-    );
-    parts.push(sql`p.id in (select g.player_id from (${members}) g)`);
-  }
+  if (row.target === 'groups') parts.push(groupsSql(row));
+  parts.push(...audienceSql(row, row.target, fileOpenids));
   return sql.join(parts, sql` and `);
 }
 
-const fromTokens = (row: PushTaskRow) =>
+const fromTokens = (row: PushTaskRow, fileOpenids?: readonly string[]) =>
   sql`push_tokens t left join players p on p.product_id = t.product_id and p.openid = t.openid
-    where ${targetSql(row)}`;
+    where ${targetSql(row, fileOpenids)}`;
 
 /** How many devices the task reaches now (the number the approval policy compares). */
 export async function countTargeted(db: Db, row: PushTaskRow): Promise<number> {
-  const [n] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${fromTokens(row)}`);
-  return Number(n!.n);
+  return (await countAudience(db, row)).devices;
+}
+
+/** The devices and players an audience reaches now (`fileOpenids`: a form's file, read but not saved). */
+export async function countAudience(
+  db: Db,
+  row: PushTaskRow,
+  fileOpenids?: readonly string[],
+): Promise<{ devices: number; players: number }> {
+  const [n] = await queryRows<{ devices: number; players: number }>(
+    db,
+    sql`select count(*)::int as devices, count(distinct t.openid)::int as players from ${fromTokens(row, fileOpenids)}`,
+  );
+  return { devices: Number(n!.devices), players: Number(n!.players) };
 }
 
 export interface ChunkInput {
@@ -129,27 +152,15 @@ async function chunksOf(db: Db, row: PushTaskRow): Promise<ChunkInput[]> {
  */
 export async function queueSend(tx: Db, owner: Scope, row: PushTaskRow): Promise<number> {
   const items = await chunksOf(tx, row);
-  const [job] = await tx
-    .insert(jobs)
-    .values({
-      cpId: row.cpId,
-      productId: row.productId,
-      userId: owner.userId || null,
-      username: owner.username,
-      kind: SEND_JOB,
-      params: { task_id: row.id, name: row.name },
-      total: items.length,
-    })
-    .returning({ id: jobs.id });
-  for (let start = 0; start < items.length; start += 1000)
-    await tx
-      .insert(jobItems)
-      .values(
-        items.slice(start, start + 1000).map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
-      );
-  await tx.execute(sql`update push_tasks set job_id = ${job!.id}::int, chunk_count = ${items.length}::int,
+  const jobId = await insertJob(
+    tx,
+    SEND_JOB,
+    { cpId: row.cpId, productId: row.productId, userId: owner.userId || null, username: owner.username },
+    { items, params: { task_id: row.id, name: row.name } },
+  );
+  await tx.execute(sql`update push_tasks set job_id = ${jobId}::int, chunk_count = ${items.length}::int,
       chunks_done = '[]'::jsonb, sent = 0, failed = 0, invalid_tokens = 0 where id = ${row.id}::int`);
-  return job!.id;
+  return jobId;
 }
 
 const pick = (text: I18nText, locale: string) => text[pickLanguage(locale)] || text.zh;
@@ -216,8 +227,14 @@ export function variantOf(
 ): string {
   return layerRanges(row.variants).find((r) => bucket >= r.from && bucket < r.to)?.layer.key ?? '';
 }
-/** The salt of a task's buckets: a player's variant is fixed for the task. */
-const saltOf = (row: PushTaskRow) => `push:${row.id}`;
+/**
+ * The salt of the push buckets: the game's, not the task's, so a player sits in the same bucket (0–99)
+ * in every task of the game, and a variant's share is a fixed range of buckets (as a group's layers).
+ */
+export const pushBucketSalt = (productId: number) => `push:product:${productId}`;
+/** A player's fixed push bucket (0–99) in a game: the user groups' hash of the openid and the game's salt. */
+export const pushBucketOf = (productId: number, openid: string) =>
+  bucketOf(openid, pushBucketSalt(productId));
 
 /** The task as each variant sends it: its own title and body. */
 function contentByVariant(row: PushTaskRow): Map<string, PushTaskRow> {
@@ -288,11 +305,21 @@ async function overCap(db: Db, row: PushTaskRow, openids: string[]): Promise<Set
   return new Set(rows.map((r) => r.openid));
 }
 
-/** Runs `work` over `list` with at most `limit` at once. */
+/**
+ * Runs `work` over `list` with at most `limit` at once, letting the event loop turn every
+ * SENDS_PER_TURN starts (requests and timers wait no longer than that many sends' work).
+ */
 async function eachLimited<T>(list: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, list.length) }, async () => {
-    while (next < list.length) await work(list[next++]!);
+    while (next < list.length) {
+      if (next > 0 && next % SENDS_PER_TURN === 0) {
+        await nextTurn();
+        // The other lanes went on meanwhile.
+        if (next >= list.length) break;
+      }
+      await work(list[next++]!);
+    }
   });
   await Promise.all(lanes);
 }
@@ -322,7 +349,8 @@ export async function sendChunk(
   outside: Outside,
   tx: Db,
   input: ChunkInput,
-  jobs?: JobRunner,
+  jobs: JobRunner | undefined,
+  claim: number,
 ): Promise<{ sent: number; failed: number; invalid: number }> {
   const done = { sent: 0, failed: 0, invalid: 0 };
   const wave = input.wave === true;
@@ -332,13 +360,14 @@ export async function sendChunk(
   if (wave ? !sends(row) : !(row.status === 'sending' || (row.status === 'partly_failed' && !allDone(row))))
     return done;
   const range = sql`t.id >= ${input.from}::bigint ${input.to === null ? sql`` : sql`and t.id < ${input.to}::bigint`}`;
-  // Claimed by an earlier run of this batch and never answered: it may have gone out; not again. (A
-  // wave's claims are deferred pushes, with their moment: a wave touches no other.)
+  // Claimed by an earlier run of this batch (this job's claim) and never answered: it may have gone
+  // out; not again. Another job's claim (a wave's, or the send's seen from a wave) is in flight:
+  // left to it. (Claims from before claims were named: a wave's are deferred pushes, with their moment.)
   const interrupted = await queryRows(
     db,
     sql`update push_deliveries d set state = 'failed', reason = 'interrupted', at = now()
       from push_tokens t where d.task_id = ${row.id}::int and d.state = 'sending' and t.id = d.token_id and ${range}
-        ${wave ? sql`and d.due_at is not null` : sql``}
+        and (d.claim_job = ${claim}::int or (d.claim_job is null ${wave ? sql`and d.due_at is not null` : sql``}))
       returning 1`,
   );
   done.failed += interrupted.length;
@@ -349,7 +378,7 @@ export async function sendChunk(
   // Deferred pushes now due: claimed for sending.
   const due = await queryRows<{ id: number; openid: string; provider: PushProviderName; variant: string }>(
     db,
-    sql`update push_deliveries d set state = 'sending', at = now()
+    sql`update push_deliveries d set state = 'sending', claim_job = ${claim}::int, at = now()
       from push_tokens t where d.task_id = ${row.id}::int and d.state = 'deferred' and d.due_at <= now()
         and t.id = d.token_id and ${range} and ${stillSending(row.id)}
       returning d.token_id as id, d.openid, d.provider, d.variant`,
@@ -357,18 +386,22 @@ export async function sendChunk(
   // New targets: a batch of the send only (a wave claims none: a failed batch's are the staff's to retry).
   const fresh = wave
     ? []
-    : await queryRows<{ id: number; openid: string; provider: PushProviderName; bucket: number }>(
+    : await queryRows<{ id: number; openid: string; provider: PushProviderName }>(
         db,
-        sql`insert into push_deliveries (task_id, token_id, openid, provider)
-      select ${row.id}::int, t.id, t.openid, t.provider from ${fromTokens(row)} and ${range}
+        sql`insert into push_deliveries (task_id, token_id, openid, provider, claim_job)
+      select ${row.id}::int, t.id, t.openid, t.provider, ${claim}::int from ${fromTokens(row)} and ${range}
         and not exists (select 1 from push_deliveries d where d.task_id = ${row.id}::int and d.token_id = t.id)
         and ${stillSending(row.id)}
       on conflict do nothing
-      returning token_id as id, openid, provider, ${bucketSql(sql`openid`, sql`${saltOf(row)}::text`)} as bucket`,
+      returning token_id as id, openid, provider`,
       );
   const claimed = [
     ...due.map((d) => ({ ...d, due: true })),
-    ...fresh.map(({ bucket, ...f }) => ({ ...f, variant: variantOf(row, Number(bucket)), due: false })),
+    ...fresh.map((f) => ({
+      ...f,
+      variant: variantOf(row, pushBucketOf(row.productId, f.openid)),
+      due: false,
+    })),
   ];
   if (claimed.length) {
     const details = new Map(
@@ -422,7 +455,11 @@ export async function sendChunk(
             : await answerOf(adapter, sending, target);
       answers.push({ ...answer, id: target.id, variant: target.variant });
     });
-    await db.execute(sql`update push_deliveries d set state = a.state, message_id = a.message_id, reason = a.reason,
+    // Each answer moves its push on from this run's claim only (a state never goes back: a push
+    // another run or a stop has moved on stays as it is), and only what was written is counted.
+    const written = await queryRows<{ id: number }>(
+      db,
+      sql`update push_deliveries d set state = a.state, message_id = a.message_id, reason = a.reason,
         variant = a.variant, due_at = a.due_at, at = now()
       from jsonb_to_recordset(${JSON.stringify(
         answers.map((a) => ({
@@ -434,7 +471,11 @@ export async function sendChunk(
           due_at: a.dueAt ?? null,
         })),
       )}::jsonb) as a(id bigint, state text, message_id text, reason text, variant text, due_at timestamptz)
-      where d.task_id = ${row.id}::int and d.token_id = a.id`);
+      where d.task_id = ${row.id}::int and d.token_id = a.id and d.state = 'sending' and d.claim_job = ${claim}::int
+      returning d.token_id as id`,
+    );
+    const landed = new Set(written.map((w) => Number(w.id)));
+    const openidOf = new Map(targets.map((x) => [x.id, x.openid]));
     // A send that did not go out gives its grant back (WeChat's 43101 says the player has none).
     if (granted)
       await returnGrants(
@@ -442,13 +483,13 @@ export async function sendChunk(
         row,
         answers
           .filter((a) => a.state === 'failed' && a.reason !== 'no_grant' && a.reason !== '43101')
-          .map((a) => targets.find((x) => x.id === a.id)!.openid),
+          .map((a) => openidOf.get(a.id)!),
       );
     await retireInvalid(
       db,
       answers.filter((a) => a.state === 'invalid_token').map((a) => ({ id: a.id, reason: a.reason })),
     );
-    for (const a of answers)
+    for (const a of answers.filter((x) => landed.has(x.id)))
       if (a.state === 'sent') done.sent++;
       else if (a.state === 'failed') done.failed++;
       else if (a.state === 'invalid_token') done.invalid++;
@@ -476,7 +517,7 @@ export async function sendChunk(
           from push_deliveries where task_id = ${row.id}::int) c
     where k.id = ${row.id}::int and k.status in ('sending', 'partly_failed')
       and jsonb_array_length(k.chunks_done) >= k.chunk_count
-      and not exists (select 1 from push_deliveries w where w.task_id = k.id and w.state = 'deferred')`);
+      and not exists (select 1 from push_deliveries w where w.task_id = k.id and w.state in ('deferred', 'sending'))`);
   // The last batch with pushes waiting (a retry's too, the task partly failed): the next wave.
   await scheduleWave(tx, jobs, row.id, sql`jsonb_array_length(k.chunks_done) >= k.chunk_count`);
   return done;
@@ -542,25 +583,12 @@ export async function queueDeferred(tx: Db, taskId: number): Promise<number | nu
     to: ids[chunk + 1] ?? null,
     wave: true,
   }));
-  const [job] = await tx
-    .insert(jobs)
-    .values({
-      cpId: row.cpId,
-      productId: row.productId,
-      userId: null,
-      username: row.createdBy,
-      kind: SEND_JOB,
-      params: { task_id: row.id, name: row.name, wave: true },
-      total: items.length,
-    })
-    .returning({ id: jobs.id });
-  for (let start = 0; start < items.length; start += 1000)
-    await tx
-      .insert(jobItems)
-      .values(
-        items.slice(start, start + 1000).map((input, i) => ({ jobId: job!.id, seq: start + i + 1, input })),
-      );
-  return job!.id;
+  return insertJob(
+    tx,
+    SEND_JOB,
+    { cpId: row.cpId, productId: row.productId, userId: null, username: row.createdBy },
+    { items, params: { task_id: row.id, name: row.name, wave: true } },
+  );
 }
 
 /** The waves of a task not ended yet (queued or running): a stop cancels them. */

@@ -3,10 +3,13 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex }
 import type {
   I18nText,
   PushDeliveryState,
+  PushFileReport,
+  PushGroupLayers,
   PushKind,
   PushPlatform,
   PushProviderName,
   PushQuietHours,
+  PushTagCondition,
   PushTarget,
   PushTaskState,
   PushVariant,
@@ -88,9 +91,33 @@ export const pushTasks = pgTable(
     quietHours: jsonb('quiet_hours').$type<PushQuietHours | null>(),
     convertHours: integer('convert_hours').notNull().default(24),
     variants: jsonb('variants').$type<PushVariant[]>().notNull().default([]),
+    /** Target `tags`: the profile tags (and values) a player carries. */
+    tags: jsonb('tags').$type<PushTagCondition[]>().notNull().default([]),
+    /** Target `file`: the uploaded openid list (its openids kept in `push_task_openids` when saved). */
+    fileId: text('file_id'),
+    fileReport: jsonb('file_report').$type<PushFileReport | null>(),
+    platforms: jsonb('platforms').$type<PushPlatform[]>().notNull().default([]),
+    appVersionMin: text('app_version_min').notNull().default(''),
+    appVersionMax: text('app_version_max').notNull().default(''),
+    appVersions: jsonb('app_versions').$type<string[]>().notNull().default([]),
+    activeDays: integer('active_days'),
+    /** Target `groups`: per group, some of its layers (a group not named: all its members). */
+    userGroupLayers: jsonb('user_group_layers').$type<PushGroupLayers[]>().notNull().default([]),
     ...editStamps(),
   },
   (t) => [index('push_tasks_product_status').on(t.productId, t.status), index('push_tasks_cp').on(t.cpId)],
+);
+
+/** The openids of a task's uploaded file (target `file`), read when the task is saved: each once. */
+export const pushTaskOpenids = pgTable(
+  'push_task_openids',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => pushTasks.id, { onDelete: 'cascade' }),
+    openid: text('openid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.openid] })],
 );
 
 /**
@@ -119,6 +146,11 @@ export const pushDeliveries = pgTable(
     variant: text('variant').notNull().default(''),
     /** Deferred: when it is due (the player's local time, the end of their quiet hours). */
     dueAt: at('due_at'),
+    /**
+     * The job whose batch claimed it for sending (the send job or a wave): only that job's run
+     * answers it, or fails it as interrupted when run again (another job's claim is in flight).
+     */
+    claimJob: integer('claim_job'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.tokenId] }),

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { pushTasksResource, type PushTask } from '@rx/contracts';
+import { compareVersions, pushTasksResource, type PushTask } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
@@ -8,6 +8,7 @@ import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts
 import { userGroups } from '../user-groups/tables.ts';
 import { pushTasks, pushTemplates } from './tables.ts';
 import { firstZoneMoment } from './local-time.ts';
+import { checkGroupLayers, checkTags } from './audience.ts';
 
 export type PushTaskRow = typeof pushTasks.$inferSelect;
 
@@ -26,9 +27,18 @@ export function toItem(row: PushTaskRow): PushTask {
     data: row.data,
     target: row.target,
     user_group_ids: row.userGroupIds,
+    user_group_layers: row.userGroupLayers,
     openids: row.openids,
     providers: row.providers,
     countries: row.countries,
+    tags: row.tags,
+    file_id: row.fileId,
+    file_report: row.fileReport,
+    platforms: row.platforms,
+    app_version_min: row.appVersionMin,
+    app_version_max: row.appVersionMax,
+    app_versions: row.appVersions,
+    active_days: row.activeDays,
     send_at: iso(row.sendAt),
     ttl_seconds: row.ttlSeconds,
     cap_count: row.capCount,
@@ -85,9 +95,17 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     data: input.data,
     target: input.target,
     userGroupIds: input.user_group_ids,
+    userGroupLayers: input.user_group_layers,
     openids: input.openids,
     providers: input.providers,
     countries: input.countries,
+    tags: input.tags,
+    fileId: input.file_id,
+    platforms: input.platforms,
+    appVersionMin: input.app_version_min,
+    appVersionMax: input.app_version_max,
+    appVersions: input.app_versions,
+    activeDays: input.active_days,
     // At a local time: live at the first zone's moment (UTC+14), each player's push waits for theirs.
     sendAt: input.local_send_at
       ? firstZoneMoment(input.local_send_at)
@@ -111,9 +129,10 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
   check: async (db, scope, input, before) => {
     editedAsDraft(scope, before);
     const problems = new FieldProblems(scope.lang);
+    // The game's groups (the push page's kind is no column of theirs: a group's `kind` is rule or list).
     await checkReferences(
       db,
-      scope,
+      { cpId: scope.cpId, productId: scope.productId },
       problems,
       userGroups,
       eachOf('user_group_ids', input.user_group_ids ?? []),
@@ -123,7 +142,26 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     const groups = input.user_group_ids ?? before?.userGroupIds ?? [];
     const openids = input.openids ?? before?.openids ?? [];
     if (target === 'groups' && !groups.length) problems.add('user_group_ids', 'required');
+    // The layers: of a group the task targets, each one the group has.
+    if (input.user_group_layers || input.user_group_ids)
+      await checkGroupLayers(
+        db,
+        scope,
+        problems,
+        groups,
+        input.user_group_layers ?? before?.userGroupLayers ?? [],
+      );
     if (target === 'players' && !openids.length) problems.add('openids', 'required');
+    const tags = input.tags ?? before?.tags ?? [];
+    if (target === 'tags' && !tags.length) problems.add('tags', 'required');
+    if (input.tags) await checkTags(db, scope, problems, input.tags);
+    if (target === 'file' && !(input.file_id ?? before?.fileId)) problems.add('file_id', 'required');
+    const versionMin = input.app_version_min ?? before?.appVersionMin ?? '';
+    const versionMax = input.app_version_max ?? before?.appVersionMax ?? '';
+    const versions = input.app_versions ?? before?.appVersions ?? [];
+    if (versionMin && versionMax && compareVersions(versionMin, versionMax) > 0)
+      problems.add('app_version_max', 'version_order');
+    if (versions.length && (versionMin || versionMax)) problems.add('app_versions', 'invalid');
     // A WeChat subscribe message names its template; an app push has none.
     const kind = before?.kind ?? scope.dimension?.value ?? 'app';
     const templateId = input.template_id ?? before?.templateId ?? '';

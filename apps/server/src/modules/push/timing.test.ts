@@ -2,10 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { GameApiKeyCreated, PushTask, PushTaskCreate, PushTaskStats } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
+import { setPartyPolicy } from '../../lib/outside/index.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { fakeFcm } from '../outside-parties/index.ts';
 import { dueFor, wallAt, wallToInstant } from './local-time.ts';
-import { queueDeferred, variantOf } from './send.ts';
+import { bucketSql } from '../user-groups/index.ts';
+import { pushBucketOf, pushBucketSalt, queueDeferred, variantOf } from './send.ts';
 
 // Push timing and variants through HTTP: a local time in each player's own zone, quiet hours in it
 // (deferred to their end, or dropped), A/B variants on fixed buckets with stats per variant and day.
@@ -273,17 +275,32 @@ describe('A/B variants (HTTP)', () => {
     ];
     const task = await sent(await draft({ target: 'players', openids, variants }));
     expect(task).toMatchObject({ status: 'sent', sent: 30 });
-    // Each player's bucket (the user groups' hash over openid and the task) picks the variant.
+    // Each player's fixed bucket (the user groups' hash over openid and the game's salt, as the
+    // database computes it) picks the variant.
     const buckets = await queryRows<{ openid: string; bucket: number }>(
       t.database.db,
-      sql`select openid, (('x' || substr(md5(openid || ':' || ${`push:${task.id}`}), 1, 8))::bit(32)::bigint % 100)::int as bucket
+      sql`select openid, ${bucketSql(sql`openid`, sql`${pushBucketSalt(task.product_id)}::text`)}::int as bucket
         from push_deliveries where task_id = ${task.id}::int`,
+    );
+    expect(buckets.map((b) => Number(b.bucket))).toEqual(
+      buckets.map((b) => pushBucketOf(task.product_id, b.openid)),
     );
     const expected = new Map(buckets.map((b) => [b.openid, variantOf({ variants }, Number(b.bucket))]));
     const rows = await deliveries(task.id);
     expect(rows.map((r) => [r.openid, r.variant])).toEqual(
       rows.map((r) => [r.openid, expected.get(r.openid)]),
     );
+    // A second task with the same shares: each player sits in the same bucket, so gets the same variant.
+    const second = await sent(await draft({ target: 'players', openids, variants }));
+    expect(second).toMatchObject({ status: 'sent', sent: 30 });
+    expect((await deliveries(second.id)).map((r) => [r.openid, r.variant])).toEqual(
+      rows.map((r) => [r.openid, r.variant]),
+    );
+    // Shares that differ keep their ranges over the same buckets: a player of a's first 20 buckets stays in a.
+    const narrower = variants.map((v, i) => ({ ...v, percent: i === 0 ? 20 : 60 }));
+    const third = await sent(await draft({ target: 'players', openids, variants: narrower }));
+    for (const r of await deliveries(third.id))
+      expect(r.variant).toBe(variantOf({ variants: narrower }, pushBucketOf(task.product_id, r.openid)));
     const titles = { a: '甲', b: '乙', '': '基础' } as Record<string, string>;
     for (const send of fakeSends(task.id)) {
       const openid = [...tokens].find(([, token]) => token === send.message.token)![0];
@@ -515,5 +532,69 @@ describe('a send with a failed batch (HTTP)', () => {
     await wave(task.id);
     expect(fakeSends(task.id)).toHaveLength(2);
     expect(await get(task.id)).toMatchObject({ status: 'sent', sent: 2, failed: 0 });
+  });
+});
+
+describe('a retry of the send job while a wave is in flight (HTTP)', () => {
+  // The send job's batch is run again by the staff while a wave's push in the same range is with
+  // the provider: the retry leaves that push alone (another job's claim, not an interrupted one of
+  // its own); its answer lands, once; the task ends when it does, never before.
+  it('leaves the wave’s push in flight alone; the push is sent once and counted', async () => {
+    const tokyo = `${tag}_race_tokyo`;
+    const paris = `${tag}_race_paris`;
+    await tokenOf(tokyo, 'Asia/Tokyo');
+    await tokenOf(paris, 'Europe/Paris');
+    const quiet = { ...quietNow('Asia/Tokyo'), action: 'defer' as const };
+    const task = await sent(await draft({ target: 'players', openids: [tokyo, paris], quiet_hours: quiet }));
+    expect(task).toMatchObject({ status: 'sending', sent: 1 });
+    const db = t.database.db;
+    // As when the batch's own transaction failed after its pushes were claimed and answered: the
+    // send job failed, its batch to run again, the task partly failed.
+    await db.execute(
+      sql`update push_tasks set status = 'partly_failed', chunks_done = '[]'::jsonb where id = ${task.id}::int`,
+    );
+    await db.execute(sql`update job_items set status = 'error' where job_id = ${task.job_id}::int`);
+    await db.execute(
+      sql`update jobs set status = 'failed', done = 0, failed = 1 where id = ${task.job_id}::int`,
+    );
+    // Tokyo's moment comes: its wave asks the provider, which holds the answer.
+    await db.execute(
+      sql`update push_deliveries set due_at = now() - interval '1 second' where task_id = ${task.id}::int and state = 'deferred'`,
+    );
+    setPartyPolicy('fcm', 'send', { timeoutMs: 120_000 });
+    const held = fakeFcm().hold();
+    try {
+      const waveJob = await db.transaction((tx) => queueDeferred(tx, task.id));
+      expect(waveJob).not.toBeNull();
+      const waving = t.app.jobs.runJob(waveJob!);
+      await held.reached;
+      const inFlight = async () => (await deliveries(task.id)).map((r) => [r.openid, r.state, r.reason]);
+      expect(await inFlight()).toEqual([
+        [paris, 'sent', ''],
+        [tokyo, 'sending', ''],
+      ]);
+      // The staff retries the send job now: nothing of it is sent again, the wave's push is not failed.
+      const res = await admin.post(`/api/v1/jobs/${task.job_id}/retry`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.jobs.runJob(task.job_id!);
+      expect(await inFlight()).toEqual([
+        [paris, 'sent', ''],
+        [tokyo, 'sending', ''],
+      ]);
+      // Not done while a push is in flight.
+      expect((await get(task.id)).status).toBe('partly_failed');
+      held.release();
+      await waving;
+    } finally {
+      held.release();
+      setPartyPolicy('fcm', 'send', { timeoutMs: 10_000 });
+    }
+    expect((await deliveries(task.id)).map((r) => [r.openid, r.state, r.reason])).toEqual([
+      [paris, 'sent', ''],
+      [tokyo, 'sent', ''],
+    ]);
+    expect(fakeSends(task.id)).toHaveLength(2);
+    expect(await get(task.id)).toMatchObject({ status: 'sent', sent: 2, failed: 0 });
+    expect(await stats(task.id)).toMatchObject({ targeted: 2, sent: 2, failed: 0, pending: 0 });
   });
 });

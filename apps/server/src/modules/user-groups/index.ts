@@ -10,4 +10,6 @@ export const userGroupsModule = defineModule({
 });
 export { groupMembersSql, layerBucket } from './targeting.ts';
 export { bucketSql, layerRanges } from './service.ts';
+export { bucketOf } from './service.ts';
 export { seedDemoGroups } from './demo.ts';
+export { groupLayersMembersSql } from './targeting.ts';

@@ -12,11 +12,12 @@ import {
   userGroupsResource,
   type Rule,
   type UserGroup,
+  type UserGroupMember,
 } from '@rx/contracts';
 import type { Scope } from '../../lib/access.ts';
 import type { Db } from '../../db/index.ts';
-import { sendExport } from '../../lib/export.ts';
 import { logChange } from '../../lib/operation-log.ts';
+import { tableRoutes } from '../../lib/table-io.ts';
 import { ok } from '../../lib/request.ts';
 import { listRoute, resourceRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -166,49 +167,34 @@ export async function userGroupRoutes(fastify: FastifyInstance, options: { db: D
     config: can(resource, 'read'),
     list: (request, query, { id }) => listMembers(db, scopeOf(request), id, query),
   });
-  app.get(
-    `${path}/:id/members/export`,
-    {
-      schema: {
-        tags,
-        summary: 'Export the members (CSV or XLSX, streamed)',
-        params: idParam,
-        querystring: userGroupMembersExportQuery,
-      },
-      config: can(resource, 'export'),
-    },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      const group = await groupInScope(db, scope, request.params.id);
-      const { format, ...filters } = request.query;
-      await logChange(db, scope, {
-        action: 'export',
+  // The members of one group: the path names it, the file is stamped with it, the log names it.
+  type Member = UserGroupMember & { id: number };
+  type Group = Awaited<ReturnType<typeof groupInScope>>;
+  tableRoutes<Member, { q?: string; layer?: string }, never, null, Group>(app, db, {
+    path: `${path}/:id/members`,
+    tags,
+    summary: 'Export the members (CSV or XLSX, streamed)',
+    params: idParam,
+    exportQuery: userGroupMembersExportQuery,
+    parent: (db2, scope, params) => groupInScope(db2, scope, params.id as number),
+    access: async (request) => scopeOf(request),
+    config: () => can(resource, 'export'),
+    exporter: {
+      name: 'user-groups',
+      headers: MEMBER_HEADERS,
+      file: (_scope, group) => `user-group-${group.name}`,
+      log: (group, { format, filters }) => ({
         targetType: 'user-groups',
         targetId: group.id,
         targetName: group.label,
         after: { format, filters, members: true },
-      });
-      async function* rows() {
-        for (let after = 0; ;) {
-          const batch = await memberBatch(db, scope, group, filters, after, 1000);
-          if (batch.length) {
-            yield batch.map((m) => [
-              m.openid,
-              m.nickname,
-              m.channel,
-              m.region,
-              m.last_login_at ?? '',
-              m.paid_total,
-              m.layer ?? '',
-            ]);
-          }
-          if (batch.length < 1000) return;
-          after = batch[batch.length - 1]!.id;
-        }
-      }
-      return sendExport(reply, format, `user-group-${group.name}`, MEMBER_HEADERS, rows());
+      }),
+      prepare: async () => null,
+      toCells: (m) => ({ ...m, last_login_at: m.last_login_at ?? '', layer: m.layer ?? '' }),
+      batch: (db2, scope, filters, after, limit, group) =>
+        memberBatch(db2, scope, group!, filters, after, limit),
     },
-  );
+  });
   app.get(
     `${path}/:id/layers`,
     {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
@@ -142,6 +143,11 @@ export async function previewCount(db: Db, productId: number, rule: Rule): Promi
  */
 export const bucketSql = (openid: SQL, salt: SQL) =>
   sql`(('x' || substr(md5(${openid} || ':' || ${salt}), 1, 8))::bit(32)::bigint % 100)::smallint`;
+
+/** The same bucket as `bucketSql`, computed here: the first 32 bits of md5(openid ':' salt), unsigned, mod 100. */
+export function bucketOf(openid: string, salt: string): number {
+  return createHash('md5').update(`${openid}:${salt}`, 'utf8').digest().readUInt32BE(0) % 100;
+}
 
 /** The bucket range [from, to) of each layer, in order. */
 export function layerRanges(layers: UserGroupLayer[]): { layer: UserGroupLayer; from: number; to: number }[] {

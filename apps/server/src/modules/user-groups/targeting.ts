@@ -23,3 +23,20 @@ export function layerBucket(layers: UserGroupLayer[], key: string): { from: numb
   const range = layerRanges(layers).find((r) => r.layer.key === key);
   return range && { from: range.from, to: range.to };
 }
+
+/**
+ * A group's members in some of its layers (by key), the ranges read from the group's layers as they
+ * are when the statement runs (a key the group no longer has reaches nobody). Use as
+ * `players.id in (${groupLayersMembersSql(productId, groupId, keys)})`. The buckets are one
+ * uncorrelated read, so the members come by the (group, bucket) index.
+ */
+export function groupLayersMembersSql(productId: number, groupId: number, keys: readonly string[]): SQL {
+  return sql`select m.player_id from user_group_members m
+    where m.group_id = (select g.id from user_groups g where g.id = ${groupId}::int and g.product_id = ${productId}::int)
+      and m.bucket in (select b from (select l.value ->> 'key' as key, (l.value ->> 'percent')::int as percent,
+          sum((l.value ->> 'percent')::int) over (order by l.n) as upto
+        from user_groups g, jsonb_array_elements(g.layers) with ordinality l(value, n)
+        where g.id = ${groupId}::int and g.product_id = ${productId}::int) r,
+        generate_series(r.upto - r.percent, r.upto - 1) b
+        where r.key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`;
+}

@@ -272,6 +272,14 @@ describe('layers and members', () => {
     const csv = await admin.get(`/api/v1/user-groups/${group.id}/members/export?format=csv`);
     expect(csv.statusCode).toBe(200);
     const rows = await sheetOf(csv);
+    expect(csv.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="user-group-${group.name}-\\d{8}-\\d{6}\\.csv"`),
+    );
+    expect((await t.logsOf('user-groups', group.id))[0]).toMatchObject({
+      action: 'export',
+      targetName: group.label,
+      after: { format: 'csv', filters: {}, members: true },
+    });
     expect(rows[0]).toEqual([
       'openid',
       'nickname',

@@ -103,15 +103,18 @@ export async function handlePush(
   const openid = message.FromUserName;
   const { event, isMessage } = triggerOf(message);
   if (!isMessage && !event) return true;
-  // The window: a message opens a 48-hour one (and says whether it is the player's first); an
-  // event a 1-minute one, unless a message window is still open.
+  // The window: a message opens a 48-hour one from the moment the player sent it (its CreateTime,
+  // never later than now), and says whether it is the player's first; a message older than the
+  // player's last one moves nothing. An event opens a 1-minute one, unless a message window is still open.
+  const said = sql`least(to_timestamp(${message.CreateTime}::bigint), now())`;
   const [before] = await queryRows<{ first: boolean }>(
     db,
     isMessage
       ? sql`insert into wechat_service_windows as w (product_id, openid, kind, opened_at, sent, messaged_at)
-          values (${productId}::int, ${openid}, 'message', now(), 0, now())
-          on conflict (product_id, openid) do update set kind = 'message', opened_at = now(), sent = 0,
-            messaged_at = now()
+          values (${productId}::int, ${openid}, 'message', ${said}, 0, ${said})
+          on conflict (product_id, openid) do update set kind = 'message', opened_at = excluded.opened_at,
+            sent = 0, messaged_at = excluded.messaged_at
+            where w.messaged_at is null or w.messaged_at <= excluded.messaged_at
           returning (xmax = 0) or false as first`
       : sql`insert into wechat_service_windows as w (product_id, openid, kind, opened_at, sent)
           values (${productId}::int, ${openid}, 'event', now(), 0)
@@ -153,7 +156,8 @@ async function isFirstMessage(
   return Number(row!.n) === 0;
 }
 
-async function sendOne(
+/** Sends one message of a rule if the player's window has room (else refused and logged, never sent). */
+export async function sendOne(
   db: Db,
   wechat: WechatSubscribe,
   productId: number,

@@ -65,6 +65,9 @@ export const wechatServiceLog = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [index('wechat_service_log_product').on(t.productId, t.id)],
+  (t) => [
+    index('wechat_service_log_product').on(t.productId, t.id),
+    index('wechat_service_log_openid').on(t.productId, t.openid),
+  ],
 );
 export type WechatLogRow = typeof wechatServiceLog.$inferSelect;

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type WechatLogItem, type WechatRule, type WechatRuleCreate } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
 import { setParty } from '../../../test/stand-ins/index.ts';
-import { callbackSignature, FAKE_CALLBACK_TOKEN, fakeWechatSubscribe } from '../outside-parties/index.ts';
+import {
+  callbackSignature,
+  FAKE_CALLBACK_TOKEN,
+  fakeWechatSubscribe,
+  wechatSubscribe,
+} from '../outside-parties/index.ts';
+import { sendOne } from './callback.ts';
 
 // WeChat customer-service auto push through HTTP: rules, WeChat's signed callback (signature,
 // replay), the windows (5 replies within 48 h of a message, 3 within a minute of an event) enforced
@@ -38,11 +45,11 @@ function callback(payload: object, { token = FAKE_CALLBACK_TOKEN, at = Math.floo
   });
 }
 let msgId = Date.now();
-const say = (openid: string, content: string) =>
+const say = (openid: string, content: string, createTime = Math.floor(Date.now() / 1000)) =>
   callback({
     ToUserName: 'gh_demo',
     FromUserName: openid,
-    CreateTime: Math.floor(Date.now() / 1000),
+    CreateTime: createTime,
     MsgType: 'text',
     Content: content,
     MsgId: msgId++,
@@ -164,6 +171,52 @@ describe('callback', () => {
       MsgId: msgId - 1,
     });
     expect(replay.statusCode).toBe(200);
+    expect(sentTo(openid)).toHaveLength(5);
+  });
+
+  it("refuses and logs a reply more than 48 hours after the player's last message", async () => {
+    const word = `回复${tag}`;
+    const late = await rule({ keywords: [word], priority: 4, messages: [text(1), text(2)] });
+    const openid = `o${tag}h48`;
+    expect((await say(openid, word)).statusCode).toBe(200);
+    expect(sentTo(openid)).toHaveLength(2);
+    // The player's last message 49 hours ago (set in the database): a reply of the rule is refused.
+    const lastMessage = (hours: number) =>
+      t.database.db.execute(sql`update wechat_service_windows
+        set opened_at = now() - make_interval(hours => ${hours}::int), messaged_at = now() - make_interval(hours => ${hours}::int)
+        where product_id = ${t.productId}::int and openid = ${openid}`);
+    await lastMessage(49);
+    const wechat = await t.app.outside.open(t.database.db, wechatSubscribe, t.productId);
+    // A third message of the rule, as the rule's messages are stored.
+    const third = { ...late.messages[0]!, text: '第 3 条' };
+    const ruleRow = {
+      id: late.id,
+      name: late.name,
+      trigger: late.trigger,
+      keywords: late.keywords,
+      messages: late.messages,
+    };
+    await sendOne(t.database.db, wechat, t.productId, openid, ruleRow, third);
+    expect(sentTo(openid)).toHaveLength(2);
+    expect((await logOf(openid)).filter((l) => l.outcome === 'refused')).toEqual([
+      expect.objectContaining({ reason: 'window_closed', rule_id: late.id, message_type: 'text' }),
+    ]);
+    // 47 hours ago: the same reply goes out (the window's time refused it, not its count).
+    await lastMessage(47);
+    await sendOne(t.database.db, wechat, t.productId, openid, ruleRow, third);
+    expect(sentTo(openid)).toHaveLength(3);
+    // Through the callback: a message the player sent 49 hours ago (WeChat's CreateTime; the push
+    // itself signed now) opens no window: its replies are refused and logged, none sent.
+    const other = `o${tag}h49`;
+    const res = await say(other, word, Math.floor(Date.now() / 1000) - 49 * 3600);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(sentTo(other)).toHaveLength(0);
+    expect((await logOf(other)).map((l) => [l.outcome, l.reason])).toEqual([
+      ['refused', 'window_closed'],
+      ['refused', 'window_closed'],
+    ]);
+    // An older message than the player's last one moves nothing: the 47-hour window still has room.
+    expect((await say(openid, word, Math.floor(Date.now() / 1000) - 60 * 3600)).statusCode).toBe(200);
     expect(sentTo(openid)).toHaveLength(5);
   });
 
