@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { channelIdOfCode } from '../../lib/channel-ref.ts';
 import { ok } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
-import { serveCached, type GameAnswerCache } from '../game-api/index.ts';
+import { gameLanguage, serveCached, type GameAnswerCache } from '../game-api/index.ts';
 import { matchAutoReply } from './service.ts';
 
 /** `/api/game/v1/auto-reply/match`: the automatic reply to a player's text. */
@@ -22,6 +22,7 @@ export function autoReplyGameRoutes(
       text: query.text,
       channelId: await channelIdOfCode(db, productId, query.channel),
       platform: query.platform ?? null,
+      lang: gameLanguage(query.lang),
     });
   app.get(
     '/auto-reply/match',

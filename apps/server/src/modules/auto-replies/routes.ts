@@ -82,12 +82,13 @@ export async function autoReplyRoutes(
       config: can(resource, 'read'),
     },
     async (request) => {
-      const { text, channel_id, platform } = request.body;
+      const { text, channel_id, platform, lang } = request.body;
       return ok(
         await matchAutoReply(db, (scopeOf(request) as ProductScope).productId, {
           text,
           channelId: channel_id ?? null,
           platform: platform ?? null,
+          lang: lang ?? null,
         }),
       );
     },

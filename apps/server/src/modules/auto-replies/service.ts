@@ -2,10 +2,12 @@ import { and, eq, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-
 import {
   ErrorCode,
   autoRepliesResource,
+  repliesInLanguage,
   type AutoReplyMatch,
   type AutoReplyRule,
   type GamePlatform,
   type KeywordWarning,
+  type Language,
   type SpecialReply,
   type specialReplyBody,
 } from '@rx/contracts';
@@ -14,6 +16,7 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
+import { cpLanguage } from '../../lib/cp-language.ts';
 import { contains } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction } from '../../lib/problems.ts';
@@ -225,7 +228,13 @@ export function saveSpecialReply(
 export async function matchAutoReply(
   db: Db,
   productId: number,
-  input: { text: string; channelId: number | null; platform: GamePlatform | null },
+  input: {
+    text: string;
+    channelId: number | null;
+    platform: GamePlatform | null;
+    /** The player's language (null: not known): which text replies answer (`repliesInLanguage`). */
+    lang: Language | null;
+  },
   now = new Date(),
 ): Promise<AutoReplyMatch> {
   const rules = await db
@@ -249,7 +258,10 @@ export async function matchAutoReply(
       source: 'rule',
       rule: { id: hit.rule.id, name: hit.rule.name, priority: hit.rule.priority },
       keyword: hit.keyword,
-      replies: repliesOf(hit.rule.mode, hit.rule.replies),
+      replies: repliesOf(
+        hit.rule.mode,
+        repliesInLanguage(hit.rule.replies, input.lang, await cpLanguage(db, hit.rule.cpId)),
+      ),
     };
   }
   const specials = await db
@@ -267,6 +279,11 @@ export async function matchAutoReply(
     );
   const noMatch = specials.find((s) => s.channelId !== null) ?? specials[0];
   return noMatch
-    ? { source: 'no_match', rule: null, keyword: null, replies: noMatch.replies }
+    ? {
+        source: 'no_match',
+        rule: null,
+        keyword: null,
+        replies: repliesInLanguage(noMatch.replies, input.lang, await cpLanguage(db, noMatch.cpId)),
+      }
     : { source: 'none', rule: null, keyword: null, replies: [] };
 }

@@ -9,15 +9,17 @@ import {
   csUserOrdersAccess,
   type CsOrder,
   type CsOrderState,
+  CS_ORDER_SORTS,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
-import { EXPORT_BATCH, sendExport } from '../../lib/export.ts';
-import { logChange } from '../../lib/operation-log.ts';
+import type { Cell } from '../../lib/cells.ts';
+import { EXPORT_BATCH } from '../../lib/export.ts';
 import { fieldError } from '../../lib/problems.ts';
-import { ok } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { queryRows } from '../../lib/rows.ts';
+import { tableRoutes } from '../../lib/table-io.ts';
 
 /**
  * User order query (`/service/user-order-query`): a player's orders of the game, read-only — the
@@ -143,68 +145,71 @@ export async function listCsOrders(
   return { list: rows.map(toOrder), total: Number(count?.n ?? 0) };
 }
 
+const exportCells = (o: CsOrder): Cell[] => [
+  o.source,
+  o.order_no,
+  o.openid,
+  o.role_id,
+  o.server,
+  o.product,
+  o.channel,
+  o.amount,
+  o.currency,
+  o.state,
+  o.at,
+  o.paid_at ?? '',
+  o.delivered_at ?? '',
+  o.refunded_at ?? '',
+  o.delivery_attempts,
+  o.refund?.state ?? '',
+];
+
+/** The export's rows in batches of a stable order (source, order number): memory holds one batch. */
+async function* orderExportRows(db: Db, scope: ProductScope, filters: Filters): AsyncGenerator<Cell[][]> {
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const batch = await queryRows<OrderRow>(
+      db,
+      select(scope, filters, sql`x.source, x.order_no`, EXPORT_BATCH, offset),
+    );
+    if (batch.length) yield batch.map((r) => exportCells(toOrder(r)));
+    if (batch.length < EXPORT_BATCH) return;
+  }
+}
+
 export function csOrderRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['cs'];
   const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
 
-  app.get(
-    '/cs/user-orders',
-    {
-      schema: {
-        tags,
-        summary: "A player's orders (store and web shop) by order number, openid or role id",
-        querystring: csOrderListQuery,
-      },
-      config: can(csUserOrdersAccess, 'read'),
-    },
-    async (request) => ok(await listCsOrders(db, scope(request), request.query)),
-  );
-  app.get(
-    '/cs/user-orders/export',
-    {
-      schema: {
-        tags,
-        summary: "Export a player's orders (CSV or XLSX) with the list's filters",
-        querystring: csOrderExportQuery,
-      },
-      config: can(csUserOrdersAccess, 'export'),
-    },
-    async (request, reply) => {
+  listRoute(app, {
+    name: 'cs-user-orders',
+    path: '/cs/user-orders',
+    tags,
+    summary: "A player's orders (store and web shop) by order number, openid or role id",
+    query: csOrderListQuery,
+    filters: ['order_no', 'openid', 'role_id', 'state', 'source', 'from', 'to'],
+    sorts: CS_ORDER_SORTS,
+    config: can(csUserOrdersAccess, 'read'),
+    list: (request, query) => listCsOrders(db, scope(request), query),
+  });
+  // The export streams the same relation in batches of a stable order (source, order number), each
+  // a fresh query; the key filter is checked before anything is logged or sent.
+  tableRoutes(app, db, {
+    path: '/cs/user-orders',
+    tags,
+    summary: "Export a player's orders (CSV or XLSX) with the list's filters",
+    exportQuery: csOrderExportQuery,
+    access: async (request) => {
       const s = scope(request);
-      const { format, ...filters } = request.query;
-      requireKey(s, filters);
-      await logChange(db, s, { action: 'export', targetType: 'cs-user-orders', after: { format, filters } });
-      const cells = (o: CsOrder) => [
-        o.source,
-        o.order_no,
-        o.openid,
-        o.role_id,
-        o.server,
-        o.product,
-        o.channel,
-        o.amount,
-        o.currency,
-        o.state,
-        o.at,
-        o.paid_at ?? '',
-        o.delivered_at ?? '',
-        o.refunded_at ?? '',
-        o.delivery_attempts,
-        o.refund?.state ?? '',
-      ];
-      // Batches in a stable order (source, order number): each a fresh query, memory holds one.
-      async function* rows() {
-        for (let offset = 0; ; offset += EXPORT_BATCH) {
-          const batch = await queryRows<OrderRow>(
-            db,
-            select(s, filters, sql`x.source, x.order_no`, EXPORT_BATCH, offset),
-          );
-          if (batch.length) yield batch.map((r) => cells(toOrder(r)));
-          if (batch.length < EXPORT_BATCH) return;
-        }
-      }
-      return sendExport(reply, format, 'user-orders', CS_ORDER_EXPORT_COLUMNS, rows());
+      requireKey(s, request.query as Filters);
+      return s;
     },
-  );
+    config: (action) => can(csUserOrdersAccess, action),
+    exporter: {
+      name: 'cs-user-orders',
+      headers: CS_ORDER_EXPORT_COLUMNS,
+      file: () => 'user-orders',
+      rows: (db2, s, filters: Filters) => orderExportRows(db2, s as ProductScope, filters),
+    },
+  });
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ErrorCode,
   csUserListQuery,
   csUserNoteBody,
+  csUserNoteDeleteQuery,
   csUserNoteParam,
   csUserNoteUpdateBody,
   csUserParam,
@@ -13,12 +14,15 @@ import {
   type CsUser,
   type CsUserNote,
   type CsUserProfile,
+  CS_USER_SORTS,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { requirePermission } from '../../lib/authenticate.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ok } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
@@ -291,7 +295,7 @@ function toNote(n: NoteRow, revisions: (typeof csPlayerNoteRevisions.$inferSelec
   return {
     id: n.id,
     openid: n.openid,
-    body: n.body,
+    body: n.deletedAt ? '' : n.body,
     created_by: n.createdBy,
     created_at: n.createdAt.toISOString(),
     updated_by: n.updatedBy || n.createdBy,
@@ -299,18 +303,29 @@ function toNote(n: NoteRow, revisions: (typeof csPlayerNoteRevisions.$inferSelec
     version: n.version,
     history: revisions
       .filter((r) => r.noteId === n.id)
-      .map((r) => ({ body: r.body, edited_by: r.editedBy, edited_at: r.editedAt.toISOString() })),
+      .map((r) => ({
+        body: r.body,
+        edited_by: r.editedBy,
+        edited_at: r.editedAt.toISOString(),
+        action: r.action === 'delete' ? 'delete' : 'edit',
+      })),
+    deleted_by: n.deletedBy,
+    deleted_at: n.deletedAt?.toISOString() ?? null,
   };
 }
 
+/** A live note of the player (a deleted one, another game's or another CP's: 404001). */
 async function noteOf(db: Db, scope: ProductScope, openid: string, id: number): Promise<NoteRow> {
   const [row] = await db
     .select()
     .from(csPlayerNotes)
-    .where(and(noteScope(scope), eq(csPlayerNotes.openid, openid), eq(csPlayerNotes.id, id)));
+    .where(and(noteTarget(scope, openid, id), isNull(csPlayerNotes.deletedAt)));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }
+
+const noteTarget = (scope: ProductScope, openid: string, id: number) =>
+  and(noteScope(scope), eq(csPlayerNotes.openid, openid), eq(csPlayerNotes.id, id))!;
 
 export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -318,18 +333,17 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
   const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
   const base = '/cs/users';
 
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: 'Players service knows (a conversation or a ticket), searched and sorted',
-        querystring: csUserListQuery,
-      },
-      config: can(csUsersAccess, 'read'),
-    },
-    async (request) => ok(await listCsUsers(db, scope(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'cs-users',
+    path: base,
+    tags,
+    summary: 'Players service knows (a conversation or a ticket), searched and sorted',
+    query: csUserListQuery,
+    filters: ['q', 'by', 'blacklisted'],
+    sorts: CS_USER_SORTS,
+    config: can(csUsersAccess, 'read'),
+    list: (request, query) => listCsUsers(db, scope(request), query),
+  });
   app.get(
     `${base}/:openid`,
     {
@@ -397,7 +411,7 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
       await db.transaction(async (tx) => {
         const before = await noteOf(tx, s, openid, id);
         if (before.body === request.body.body && before.version === request.body.version) return;
-        await updateVersioned(tx, csPlayerNotes, eq(csPlayerNotes.id, id), request.body.version, {
+        await updateVersioned(tx, csPlayerNotes, noteTarget(s, openid, id), request.body.version, {
           body: request.body.body,
           updatedBy: s.username,
         });
@@ -411,6 +425,47 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
           targetName: openid,
           before: { body: before.body },
           after: { body: request.body.body },
+        });
+      });
+      const [note] = (await csUserNotes(db, s, openid)).filter((n) => n.id === id);
+      return ok(note!);
+    },
+  );
+  app.delete(
+    `${base}/:openid/notes/:id`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete a note (its version): one's own with the page's edit permission, another agent's with its delete permission; its text goes to its history",
+        params: csUserNoteParam,
+        querystring: csUserNoteDeleteQuery,
+      },
+      config: can(csUsersAccess, 'update'),
+    },
+    async (request) => {
+      const s = scope(request);
+      const { openid, id } = request.params;
+      await db.transaction(async (tx) => {
+        const before = await noteOf(tx, s, openid, id);
+        // Another agent's note: only for those who may delete on the page (the service admins).
+        if (before.createdBy !== s.username)
+          await requirePermission(tx, request, csUsersAccess.permissions.delete);
+        await updateVersioned(tx, csPlayerNotes, noteTarget(s, openid, id), request.query.version, {
+          body: '',
+          deletedBy: s.username,
+          deletedAt: new Date(),
+          updatedBy: s.username,
+        });
+        await tx
+          .insert(csPlayerNoteRevisions)
+          .values({ noteId: id, body: before.body, editedBy: s.username, action: 'delete' });
+        await logChange(tx, s, {
+          action: 'delete',
+          targetType: 'cs_player_note',
+          targetId: id,
+          targetName: openid,
+          before: { openid, body: before.body, created_by: before.createdBy },
         });
       });
       const [note] = (await csUserNotes(db, s, openid)).filter((n) => n.id === id);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  CS_ORDER_EXPORT_COLUMNS,
   csUserOrdersAccess,
   csUsersAccess,
   productTicketsResource,
@@ -13,6 +14,8 @@ import {
   type TicketDetail,
   type TicketItem,
 } from '@rx/contracts';
+import { and, eq } from 'drizzle-orm';
+import { operationLogs } from '../../db/schema.ts';
 import { body, type Client, useTestApp } from '../../../test/index.ts';
 import { playerOrders, playerRoles, players } from '../players/tables.ts';
 import { refunds } from '../refunds/tables.ts';
@@ -225,6 +228,69 @@ describe('service user management', () => {
     expect((await agent.get(`/api/v1/cs/users/${who}/notes/abc`)).statusCode).toBe(404);
     expect(body(await agent.get(`/api/v1/cs/users/nobody${tag}`)).code).toBe(404001);
   });
+
+  it("lets an agent delete their own note, another agent's only with the delete permission, recorded in its history", async () => {
+    const perms = csUsersAccess.permissions;
+    const author = await t.staff([perms.see, perms.edit]);
+    const colleague = await t.staff([perms.see, perms.edit]);
+    const lead = await t.staff([perms.see, perms.edit, perms.delete]);
+    const notesOf = async () =>
+      body<{ list: CsUserNote[] }>(await author.get(`/api/v1/cs/users/${who}/notes`)).data.list;
+    const add = async (text: string) =>
+      body<CsUserNote>(await author.post(`/api/v1/cs/users/${who}/notes`, { body: text })).data;
+    const url = (n: CsUserNote, version = n.version) =>
+      `/api/v1/cs/users/${who}/notes/${n.id}?version=${version}`;
+
+    // Another agent without the delete permission may not; a stale version is refused; nothing changes.
+    const own = await add('Call back after 18:00');
+    expect(body(await colleague.del(url(own))).code).toBe(403001);
+    expect(body(await author.del(url(own, own.version + 1))).code).toBe(409001);
+    expect(body(await author.del(`/api/v1/cs/users/${who}/notes/${own.id}`)).code).toBe(400001);
+    expect((await notesOf()).find((n) => n.id === own.id)).toMatchObject({
+      body: 'Call back after 18:00',
+      deleted_at: null,
+      version: own.version,
+    });
+    const otherCp = await t.signIn(await t.adminOf('ops_hw'), 'dawn');
+    expect(body(await otherCp.del(url(own))).code).toBe(404001);
+
+    // The author deletes it: listed without its text, who and when, the text kept in its history.
+    const deleted = await author.del(url(own));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const gone = (await notesOf()).find((n) => n.id === own.id)!;
+    expect(gone).toMatchObject({ body: '', deleted_by: gone.created_by, version: own.version + 1 });
+    expect(Date.parse(gone.deleted_at!)).not.toBeNaN();
+    expect(gone.history).toEqual([
+      expect.objectContaining({
+        action: 'delete',
+        body: 'Call back after 18:00',
+        edited_by: gone.created_by,
+      }),
+    ]);
+    expect((await t.logsOf('cs_player_note', String(own.id)))[0]).toMatchObject({ action: 'delete' });
+    // A deleted note can be neither edited nor deleted again.
+    expect(
+      body(await author.put(`/api/v1/cs/users/${who}/notes/${own.id}`, { body: 'x', version: gone.version }))
+        .code,
+    ).toBe(404001);
+    expect(body(await author.del(url(gone))).code).toBe(404001);
+
+    // The service lead (the page's delete permission) deletes another agent's edited note.
+    const edited = await add('VIP');
+    const changed = body<CsUserNote>(
+      await author.put(`/api/v1/cs/users/${who}/notes/${edited.id}`, {
+        body: 'VIP 5',
+        version: edited.version,
+      }),
+    ).data;
+    expect((await lead.del(url(changed))).statusCode).toBe(200);
+    const byLead = (await notesOf()).find((n) => n.id === edited.id)!;
+    expect(byLead.deleted_by).not.toBe(byLead.created_by);
+    expect(byLead.history.map((h) => [h.action, h.body])).toEqual([
+      ['delete', 'VIP 5'],
+      ['edit', 'VIP'],
+    ]);
+  });
 });
 
 describe('service user order query', () => {
@@ -306,6 +372,21 @@ describe('service user order query', () => {
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain(`st${tag}`);
     expect(file.body).toContain(`wb${tag}`);
+    expect(file.body.split(/\r?\n/)[0]).toBe(`\uFEFF${CS_ORDER_EXPORT_COLUMNS.join(',')}`);
+    expect(file.headers['content-disposition']).toMatch(/filename="user-orders-\d{8}-\d{6}\.csv"/);
+    const exports = () =>
+      t.database.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.targetType, 'cs-user-orders'), eq(operationLogs.action, 'export')));
+    const logged = await exports();
+    expect(logged.filter((l) => JSON.stringify(l.after).includes(who)).map((l) => l.after)).toEqual([
+      { format: 'csv', filters: { openid: who } },
+    ]);
+    // Without an order number, openid or role id: refused before anything is logged or sent.
+    const keyless = await agent.get(`/api/v1/cs/user-orders/export?from=2026-01-01&format=csv&state=paid`);
+    expect(body(keyless)).toMatchObject({ code: 400001, data: { fields: { openid: expect.any(String) } } });
+    expect(await exports()).toHaveLength(logged.length);
   });
 
   it('asks for a player, checks permissions, and keeps other CPs apart', async () => {

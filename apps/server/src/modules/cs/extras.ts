@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { ErrorCode, type CsPlayerContext, type CsScript, type CsScriptInput } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
@@ -6,9 +6,12 @@ import { ApiError } from '../../lib/api-error.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { players } from '../players/tables.ts';
+import { toItem } from '../sanctions/index.ts';
+import { sanctions } from '../sanctions/tables.ts';
 import { tickets } from '../tickets/tables.ts';
 import { csConversations, csScripts } from './tables.ts';
 import { readConversation } from './read-conversation.ts';
+import { listCsOrders } from './desk-orders.ts';
 
 /** Canned replies and the player's context beside the chat. */
 
@@ -136,7 +139,15 @@ export async function deleteScript(db: Db, scope: ProductScope, id: number): Pro
   });
 }
 
-/** The player beside the chat: their account, recent tickets and past conversations. */
+/** Orders and sanctions shown beside the chat, at most. */
+const CONTEXT_ORDERS = 5;
+const CONTEXT_SANCTIONS = 5;
+
+/**
+ * The player beside the chat: their account, recent tickets, past conversations, last orders (as
+ * the user order query reads them) and sanctions (in force first), all of the conversation's CP and
+ * game, and the ticket the conversation was turned into.
+ */
 export async function playerContext(db: Db, scope: ProductScope, id: number): Promise<CsPlayerContext> {
   const conversation = await readConversation(db, scope, id);
   const { openid } = conversation;
@@ -164,6 +175,34 @@ export async function playerContext(db: Db, scope: ProductScope, id: number): Pr
     )
     .orderBy(desc(csConversations.id))
     .limit(10);
+  const orders = await listCsOrders(db, scope, { page: 1, page_size: CONTEXT_ORDERS, openid });
+  const sanctionRows = await db
+    .select()
+    .from(sanctions)
+    .where(
+      and(
+        eq(sanctions.cpId, scope.cpId),
+        eq(sanctions.productId, scope.productId),
+        eq(sanctions.openid, openid),
+      ),
+    )
+    .orderBy(
+      sql`case when ${sanctions.status} = 'active' and (${sanctions.endsAt} is null or ${sanctions.endsAt} > now()) then 0 else 1 end`,
+      desc(sanctions.id),
+    )
+    .limit(CONTEXT_SANCTIONS);
+  const [ticket] = conversation.ticketId
+    ? await db
+        .select({ id: tickets.id, state: tickets.state })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.id, conversation.ticketId),
+            eq(tickets.cpId, scope.cpId),
+            eq(tickets.productId, scope.productId),
+          ),
+        )
+    : [];
   return {
     player: player
       ? {
@@ -189,5 +228,25 @@ export async function playerContext(db: Db, scope: ProductScope, id: number): Pr
       rating: c.rating,
       created_at: c.createdAt.toISOString(),
     })),
+    orders: orders.list.map((o) => ({
+      source: o.source,
+      order_no: o.order_no,
+      product: o.product,
+      amount: o.amount,
+      currency: o.currency,
+      state: o.state,
+      at: o.at,
+    })),
+    sanctions: sanctionRows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      feature: r.feature,
+      reason: r.reason,
+      // An active row whose end passed reads `expired` (the expiry task may be late).
+      status: toItem(r).status,
+      starts_at: r.startsAt.toISOString(),
+      ends_at: r.endsAt?.toISOString() ?? null,
+    })),
+    ticket: ticket ?? null,
   };
 }

@@ -4,10 +4,12 @@ import { defineModule } from '../../lib/server-module.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import { csNoticeLifecycle } from './notices.ts';
 import { csGameRoutes, csRoutes } from './routes.ts';
+import { reassignOverdue } from './reassign.ts';
 import { autoResolve, wakeSnoozed } from './service.ts';
 
 const WAKE_TASK = 'cs.wake_snoozed';
 const AUTO_RESOLVE_TASK = 'cs.auto_resolve';
+const REASSIGN_TASK = 'cs.reassign_overdue';
 
 /**
  * Customer service in real time: the players' conversations (game API `/cs/conversations`), the
@@ -29,10 +31,14 @@ export const csModule = defineModule({
         [AUTO_RESOLVE_TASK]: async () => {
           await autoResolve(db, events);
         },
+        [REASSIGN_TASK]: async () => {
+          await reassignOverdue(db, events);
+        },
       },
       schedules: [
         { task: WAKE_TASK, key: 'cs:wake-snoozed', cron: '* * * * *', tz: 'UTC' },
         { task: AUTO_RESOLVE_TASK, key: 'cs:auto-resolve', cron: '*/5 * * * *', tz: 'UTC' },
+        { task: REASSIGN_TASK, key: 'cs:reassign-overdue', cron: '* * * * *', tz: 'UTC' },
       ],
     };
   },

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { GAME } from '../../lib/route-access.ts';
-import { playerMessages, type GameCaller } from './service.ts';
+import { playerView, type GameCaller } from './service.ts';
 
 /** The part of a `ws` WebSocket used here. */
 interface Socket {
@@ -31,15 +31,15 @@ interface Watcher {
   cpId: number;
   alive: boolean;
   /** Something changed since the last read. */
-  hear(what: CsLiveData['what']): void;
+  hear(data: CsLiveData): void;
 }
 
 /**
  * The player's WebSocket on their conversation (`GET /cs/conversations/:id/live` of the game API,
  * see `GameCsLiveMessage`): signed like any game request on the upgrade, then fed by the event bus
  * — the same `cs` events, over Redis from every instance, as the agents' live socket. Each event of
- * the conversation makes one read of what is new for the player (`playerMessages`, as a poll: no
- * notes, marks read), so nothing the socket sends is more than a poll would show.
+ * the conversation makes one read of what is new for the player (`playerView`, as a poll: no
+ * notes, marks read once pushed), so nothing the socket sends is more than a poll would show.
  */
 export function csPlayerLiveRoutes(
   fastify: FastifyInstance,
@@ -53,7 +53,7 @@ export function csPlayerLiveRoutes(
     if (event.topic !== 'cs') return;
     const here = watchers.get(event.data.conversation_id);
     if (!here) return;
-    for (const watcher of here) if (watcher.cpId === event.cpId) watcher.hear(event.data.what);
+    for (const watcher of here) if (watcher.cpId === event.cpId) watcher.hear(event.data);
   });
   // Each socket answers its pings, or is ended at the next round.
   const timer = setInterval(() => {
@@ -105,20 +105,24 @@ export function csPlayerLiveRoutes(
       const read = async (): Promise<void> => {
         const assigned = joined;
         joined = false;
-        const { conversation, list } = await playerMessages(db, caller, id, openid, last);
+        const { conversation, list, markRead } = await playerView(db, caller, id, openid, last);
         if (list.length) {
           last = list.at(-1)!.id;
           send({ type: 'messages', list });
         }
         const before = known;
         known = conversation;
-        if (!before) return send({ type: 'ready', conversation });
-        if (conversation.with_agent && (assigned || !before.with_agent)) {
-          send({ type: 'agent_joined', conversation });
+        if (!before) send({ type: 'ready', conversation });
+        else {
+          if (conversation.with_agent && (assigned || !before.with_agent)) {
+            send({ type: 'agent_joined', conversation });
+          }
+          if (conversation.state !== before.state) {
+            send({ type: conversation.state === 'resolved' ? 'resolved' : 'state', conversation });
+          }
         }
-        if (conversation.state !== before.state) {
-          send({ type: conversation.state === 'resolved' ? 'resolved' : 'state', conversation });
-        }
+        // Shown first, then marked read (as a poll would mark them).
+        await markRead();
       };
       const refresh = () => {
         if (reading) {
@@ -146,8 +150,10 @@ export function csPlayerLiveRoutes(
         socket,
         cpId: caller.cpId,
         alive: true,
-        hear(what) {
+        hear({ what, note }) {
           if (what === 'typing') return send({ type: 'typing' });
+          // A private note: nothing the player may see changed.
+          if (note) return;
           if (what === 'assigned') joined = true;
           refresh();
         },

@@ -13,6 +13,7 @@ import {
   csSendBody,
   csSnoozeBody,
   csStatusBody,
+  csTicketBody,
   csTransferBody,
   gameCsMessageBody,
   gameCsMessagesQuery,
@@ -26,6 +27,7 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import type { LifecycleContext } from '../../lib/define-lifecycle.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
 import { csAutoReplyStatsRoutes } from './auto-reply-stats.ts';
 import { csBlacklistRoutes } from './blacklist.ts';
@@ -41,6 +43,8 @@ import { csPersonnelRoutes } from './personnel.ts';
 import { csRecordRoutes } from './records.ts';
 import { csSettingsRoutes } from './settings.ts';
 import { csInsightRoutes, csOperationLogRoutes, csRobotRoutes } from './insights.ts';
+import { csLiveAudience } from './live-audience.ts';
+import { conversationTicket } from './conversation-ticket.ts';
 import { createScript, deleteScript, listScripts, playerContext, updateScript } from './extras.ts';
 import {
   addNote,
@@ -165,6 +169,8 @@ export async function csRoutes(fastify: FastifyInstance, context: LifecycleConte
   const events = fastify.events;
   const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
   const base = '/cs/conversations';
+  // The workbench's live events reach the consoles they concern (live-audience.ts).
+  fastify.live.audience('cs', csLiveAudience(db));
   csBlacklistRoutes(fastify, db);
   csRecordRoutes(fastify, db);
   csPersonnelRoutes(fastify, db, events);
@@ -181,18 +187,18 @@ export async function csRoutes(fastify: FastifyInstance, context: LifecycleConte
   csUserRoutes(fastify, db);
   csOrderRoutes(fastify, db);
 
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: 'Conversations of a queue: mine, unassigned, all',
-        querystring: csConversationListQuery,
-      },
-      config: can(access, 'read'),
-    },
-    async (request) => ok(await listConversations(db, scope(request), request.query)),
-  );
+  listRoute(app, {
+    name: 'cs-conversations',
+    path: base,
+    tags,
+    summary: 'Conversations of a queue: mine, unassigned, all',
+    query: csConversationListQuery,
+    filters: ['queue', 'state', 'q'],
+    // One order: the latest message first.
+    sorts: ['last_message_at'],
+    config: can(access, 'read'),
+    list: (request, query) => listConversations(db, scope(request), query),
+  });
   app.get(
     `${base}/:id`,
     { schema: { tags, summary: 'A conversation', params: bigId }, config: can(access, 'read') },
@@ -304,10 +310,28 @@ export async function csRoutes(fastify: FastifyInstance, context: LifecycleConte
       return ok(null);
     },
   );
+  app.post(
+    `${base}/:id/ticket`,
+    {
+      schema: {
+        tags,
+        summary: 'Turn the conversation into a ticket (once): the player, the transcript, a feedback type',
+        params: bigId,
+        body: csTicketBody,
+      },
+      config: can(access, 'update'),
+    },
+    async (request) =>
+      ok(await conversationTicket(db, events, scope(request), request.params.id, request.body)),
+  );
   app.get(
     `${base}/:id/context`,
     {
-      schema: { tags, summary: "The player's account, recent tickets and past conversations", params: bigId },
+      schema: {
+        tags,
+        summary: "The player's account, recent tickets, past conversations, orders and sanctions",
+        params: bigId,
+      },
       config: can(access, 'read'),
     },
     async (request) => ok(await playerContext(db, scope(request), request.params.id)),

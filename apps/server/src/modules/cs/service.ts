@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   CS_DEFAULT_CAPACITY,
   CS_HANDOFF_WORDS,
   ErrorCode,
   inBusinessHours,
   pickLanguage,
+  repliesInLanguage,
   type CsAgentState,
   type CsAgentStatus,
   type CsConversation,
@@ -23,6 +24,7 @@ import { users } from '../../db/schema.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { channelIdOfCode } from '../../lib/channel-ref.ts';
+import { cpLanguage } from '../../lib/cp-language.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { fieldError, isUniqueViolation, ruleError } from '../../lib/problems.ts';
 import { autoReplySpecials } from '../auto-replies/tables.ts';
@@ -40,6 +42,15 @@ import {
   csTeams,
 } from './tables.ts';
 import { readConversation } from './read-conversation.ts';
+import {
+  agentReadMarkStatement,
+  agentReadStatement,
+  playerReadMarkStatement,
+  playerReadStatement,
+  queueCountStatement,
+  queuePageStatement,
+  unreadCount,
+} from './hot-reads.ts';
 
 export type ConversationRow = typeof csConversations.$inferSelect;
 type MessageRow = typeof csMessages.$inferSelect;
@@ -60,12 +71,50 @@ export function publish(events: EventBus, notices: Notices): void {
     const key = `${data.conversation_id}:${data.what}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    events.publish({ topic: 'cs', cpId, userId: 0, data });
+    events.publish({ topic: 'cs', cpId, userId: data.assignee_id ?? 0, data });
   }
 }
 
-function notice(row: ConversationRow, what: CsLiveData['what']): Notices[number] {
-  return { cpId: row.cpId, data: { product_id: row.productId, conversation_id: row.id, what } };
+/** A message as the conversation list shows it. */
+const previewOf = (message: Pick<MessageRow, 'kind' | 'body'>) =>
+  message.kind === 'image' ? '[image]' : message.body.slice(0, 200);
+
+/**
+ * What to tell of `row` as it now stands; `before`, the row as the change found it, when the change
+ * may have moved it (its agent or state): those who listed it there hear that it left.
+ */
+export function notice(
+  row: Pick<ConversationRow, 'id' | 'cpId' | 'productId' | 'assigneeId' | 'state'>,
+  what: CsLiveData['what'],
+  extra: Pick<CsLiveData, 'by' | 'note' | 'author' | 'last_message' | 'last_message_at'> = {},
+  before?: Pick<ConversationRow, 'assigneeId' | 'state'>,
+): Notices[number] {
+  const data: CsLiveData = {
+    product_id: row.productId,
+    conversation_id: row.id,
+    what,
+    state: row.state,
+    assignee_id: row.assigneeId,
+    ...extra,
+  };
+  if (before && before.assigneeId !== row.assigneeId) data.previous_assignee_id = before.assigneeId;
+  if (before && before.state !== row.state) data.previous_state = before.state;
+  return { cpId: row.cpId, data };
+}
+
+/** The notice of one message that is now the conversation's last: it carries it as the list shows it. */
+function messageNotice(
+  row: Parameters<typeof notice>[0],
+  message: MessageRow,
+  by?: number,
+  before?: Parameters<typeof notice>[3],
+): Notices[number] {
+  const shown = {
+    author: message.author,
+    last_message: previewOf(message),
+    last_message_at: message.createdAt.toISOString(),
+  };
+  return notice(row, 'message', by === undefined ? shown : { ...shown, by }, before);
 }
 
 // ---- Handoff words and the bot ----
@@ -97,14 +146,14 @@ function botMessages(replies: Reply[]): NewMessage[] {
 
 // ---- Reading ----
 
-const systemMessage = (event: CsEvent, authorName = ''): NewMessage => ({
+export const systemMessage = (event: CsEvent, authorName = ''): NewMessage => ({
   author: 'system',
   kind: 'event',
   event,
   authorName,
 });
 
-async function addMessages(tx: Db, row: ConversationRow, list: NewMessage[]): Promise<MessageRow[]> {
+export async function addMessages(tx: Db, row: ConversationRow, list: NewMessage[]): Promise<MessageRow[]> {
   if (list.length === 0) return [];
   const added = await tx
     .insert(csMessages)
@@ -116,7 +165,7 @@ async function addMessages(tx: Db, row: ConversationRow, list: NewMessage[]): Pr
       .update(csConversations)
       .set({
         lastMessageAt: shown.createdAt,
-        lastMessage: shown.kind === 'image' ? '[image]' : shown.body.slice(0, 200),
+        lastMessage: previewOf(shown),
         updatedAt: new Date(),
       })
       .where(eq(csConversations.id, row.id));
@@ -124,7 +173,90 @@ async function addMessages(tx: Db, row: ConversationRow, list: NewMessage[]): Pr
   return added;
 }
 
-async function setConversation(
+/** A message row as the database answers a statement written by hand (snake_case, bigint as text). */
+function messageOf(r: Record<string, unknown>): MessageRow {
+  return {
+    id: Number(r.id),
+    conversationId: Number(r.conversation_id),
+    author: r.author as MessageRow['author'],
+    authorId: r.author_id === null ? null : Number(r.author_id),
+    authorName: String(r.author_name),
+    kind: r.kind as MessageRow['kind'],
+    body: String(r.body),
+    imageUrl: String(r.image_url),
+    event: (r.event ?? null) as MessageRow['event'],
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+  };
+}
+
+/**
+ * The everyday message — a text or an image to a conversation that needs no other change — in one
+ * statement instead of a transaction of five round trips: the conversation `match` finds is locked,
+ * and when `fits` holds of it the message is added and becomes its last message. `refused` (a
+ * condition of its own, such as the player's blacklisting) is answered by the same statement, and
+ * when it holds nothing is read or added. `found` false: no such conversation (or refused);
+ * `added` null: it does not fit, the caller's transaction decides.
+ */
+async function appendMessage(
+  db: Db,
+  match: SQL,
+  fits: SQL,
+  message: Pick<MessageRow, 'author' | 'authorId' | 'authorName' | 'kind' | 'body' | 'imageUrl'>,
+  refused: SQL = sql`false`,
+): Promise<{
+  refused: boolean;
+  found: boolean;
+  added: MessageRow | null;
+  playerReadId: number;
+  agentReadId: number;
+  state: CsState;
+  assigneeId: number | null;
+}> {
+  const preview = previewOf(message);
+  const answer = (await db.execute(sql`
+    with r as (
+      select (${refused}) as refused
+    ), c as (
+      select id, player_read_id, agent_read_id, state, assignee_id, (${fits}) as fits
+      from ${csConversations} where ${match} and not (select refused from r) for update
+    ), m as (
+      insert into ${csMessages} (conversation_id, author, author_id, author_name, kind, body, image_url)
+      select id, ${message.author}, ${message.authorId}::int, ${message.authorName}, ${message.kind},
+        ${message.body}, ${message.imageUrl}
+      from c where fits
+      returning id, conversation_id, author, author_id, author_name, kind, body, image_url, event, created_at
+    ), u as (
+      update ${csConversations} set last_message_at = m.created_at, last_message = ${preview}, updated_at = now()
+      from m where ${csConversations}.id = m.conversation_id
+      returning m.id
+    )
+    select r.refused, c.id as found_id, c.player_read_id, c.agent_read_id, c.state, c.assignee_id, m.*
+    from r left join c on true left join m on true`)) as unknown as
+    { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  const [row] = Array.isArray(answer) ? answer : (answer.rows ?? []);
+  if (!row || row.found_id === null || row.found_id === undefined) {
+    return {
+      refused: row?.refused === true,
+      found: false,
+      added: null,
+      playerReadId: 0,
+      agentReadId: 0,
+      state: 'open',
+      assigneeId: null,
+    };
+  }
+  return {
+    refused: false,
+    found: true,
+    added: row.id === null || row.id === undefined ? null : messageOf(row),
+    playerReadId: Number(row.player_read_id),
+    agentReadId: Number(row.agent_read_id),
+    state: row.state as CsState,
+    assigneeId: row.assignee_id === null ? null : Number(row.assignee_id),
+  };
+}
+
+export async function setConversation(
   tx: Db,
   row: ConversationRow,
   changes: Partial<typeof csConversations.$inferInsert>,
@@ -171,8 +303,10 @@ export async function nextAgent(
   tx: Db,
   cpId: number,
   lang = '',
+  /** An agent not to choose (the one a conversation is taken from). */
+  exclude?: number,
 ): Promise<{ userId: number; username: string } | null> {
-  const online = await tx
+  const agents = await tx
     .select({
       userId: csAgents.userId,
       capacity: csAgents.capacity,
@@ -184,22 +318,26 @@ export async function nextAgent(
     .leftJoin(csTeams, eq(csTeams.id, csAgents.teamId))
     .where(and(eq(csAgents.cpId, cpId), eq(csAgents.status, 'online'), eq(users.disabled, false)))
     .orderBy(sql`${csAgents.lastAssignedAt} asc nulls first`, asc(csAgents.id));
+  const online = exclude === undefined ? agents : agents.filter((a) => a.userId !== exclude);
   const counts = await activeCounts(
     tx,
     online.map((a) => a.userId),
   );
   const hasRoom = (a: (typeof online)[number]) => (counts.get(a.userId) ?? 0) < a.capacity;
-  const language = lang.trim() ? pickLanguage(lang) : null;
+  const language = playerLanguage(lang);
   const free =
     (language && online.find((a) => a.languages?.includes(language) && hasRoom(a))) || online.find(hasRoom);
   return free ? { userId: free.userId, username: free.username } : null;
 }
 
-async function lockAssignment(tx: Db, cpId: number): Promise<void> {
+/** A conversation's language as the game sent it (`zh-TW`, `fil`…), read as a console language; null: none sent. */
+const playerLanguage = (lang: string): Language | null => (lang.trim() ? pickLanguage(lang) : null);
+
+export async function lockAssignment(tx: Db, cpId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ASSIGN_LOCK}, ${cpId})`);
 }
 
-async function giveTo(
+export async function giveTo(
   tx: Db,
   row: ConversationRow,
   agent: { userId: number; username: string },
@@ -230,7 +368,7 @@ async function handOff(tx: Db, row: ConversationRow, notices: Notices): Promise<
   const agent = settings.assignment === 'auto' ? await nextAgent(tx, row.cpId, row.lang) : null;
   if (agent) updated = await giveTo(tx, updated, agent);
   else await addMessages(tx, updated, [systemMessage('queued')]);
-  notices.push(notice(updated, agent ? 'assigned' : 'state'));
+  notices.push(notice(updated, agent ? 'assigned' : 'state', {}, row));
   return updated;
 }
 
@@ -265,7 +403,7 @@ export async function drainQueue(db: Db, events: EventBus, cpId: number): Promis
       if (byHand.has(row.productId)) continue;
       const agent = await nextAgent(tx, cpId, row.lang);
       if (!agent) break;
-      notices.push(notice(await giveTo(tx, row, agent), 'assigned'));
+      notices.push(notice(await giveTo(tx, row, agent), 'assigned', {}, row));
       n++;
     }
     return n;
@@ -276,21 +414,25 @@ export async function drainQueue(db: Db, events: EventBus, cpId: number): Promis
 
 // ---- The player's side (game API) ----
 
+/** Whether the player `openid` of the game is on the blacklist at `now` (an entry not expired). */
+const blacklisted = (productId: number, openid: string, now: Date) =>
+  and(
+    eq(csBlacklist.productId, productId),
+    eq(csBlacklist.openid, openid),
+    or(isNull(csBlacklist.expiresAt), gt(csBlacklist.expiresAt, now)),
+  );
+
 export async function isBlacklisted(db: Db, productId: number, openid: string, now = new Date()) {
   const [row] = await db
     .select({ id: csBlacklist.id })
     .from(csBlacklist)
-    .where(
-      and(
-        eq(csBlacklist.productId, productId),
-        eq(csBlacklist.openid, openid),
-        or(isNull(csBlacklist.expiresAt), gt(csBlacklist.expiresAt, now)),
-      ),
-    );
+    .where(blacklisted(productId, openid, now));
   return Boolean(row);
 }
 
-function toGameConversation(row: ConversationRow): GameCsConversation {
+function toGameConversation(
+  row: Pick<ConversationRow, 'id' | 'state' | 'assigneeId' | 'rating' | 'createdAt'>,
+): GameCsConversation {
   return {
     id: row.id,
     state: row.state,
@@ -369,7 +511,14 @@ export async function openConversation(
           ),
         );
       const greeting = specials.find((s) => s.channelId !== null) ?? specials[0];
-      if (greeting) await addMessages(tx, created!, botMessages(greeting.replies));
+      if (greeting) {
+        const replies = repliesInLanguage(
+          greeting.replies,
+          playerLanguage(created!.lang),
+          await cpLanguage(tx, created!.cpId),
+        );
+        await addMessages(tx, created!, botMessages(replies));
+      }
       return created!;
     });
     publish(events, [notice(row, 'state')]);
@@ -413,7 +562,30 @@ export async function playerMessage(
   input: { openid: string; text: string; image_url: string },
   lang: Language,
 ): Promise<GameCsMessage[]> {
-  if (await isBlacklisted(db, caller.productId, input.openid)) throw ruleError(lang, 'cs_blacklisted');
+  // An open conversation (with a person, or waiting for one): the message is all that changes,
+  // in the statement that also finds the player not blacklisted.
+  const quick = await appendMessage(
+    db,
+    sql`id = ${id} and product_id = ${caller.productId} and openid = ${input.openid}`,
+    sql`state = 'open'`,
+    input.image_url
+      ? {
+          author: 'player',
+          authorId: null,
+          authorName: '',
+          kind: 'image',
+          body: '',
+          imageUrl: input.image_url,
+        }
+      : { author: 'player', authorId: null, authorName: '', kind: 'text', body: input.text, imageUrl: '' },
+    sql`exists (select 1 from ${csBlacklist} where ${blacklisted(caller.productId, input.openid, new Date())})`,
+  );
+  if (quick.refused) throw ruleError(lang, 'cs_blacklisted');
+  if (!quick.found) throw new ApiError(ErrorCode.NOT_FOUND);
+  if (quick.added) {
+    publish(events, [messageNotice({ ...caller, id, ...quick }, quick.added)]);
+    return [toGameMessage(quick.added, 0)];
+  }
   const notices: Notices = [];
   const added = await db.transaction(async (tx) => {
     let row = await playerConversation(tx, caller, id, input.openid, true);
@@ -426,15 +598,17 @@ export async function playerMessage(
     const out: MessageRow[] = [own!];
     notices.push(notice(row, 'message'));
     if (row.state === 'snoozed') {
+      const before = row;
       row = await setConversation(tx, row, { state: 'open', snoozedUntil: null });
       await addMessages(tx, row, [systemMessage('reopened')]);
-      notices.push(notice(row, 'state'));
+      notices.push(notice(row, 'state', {}, before));
     } else if (row.state === 'pending') {
       if (input.text && !asksForPerson(input.text)) {
         const match = await matchAutoReply(tx, caller.productId, {
           text: input.text,
           channelId: await channelIdOfCode(tx, caller.productId, row.channel),
           platform: null,
+          lang: playerLanguage(row.lang),
         });
         out.push(...(await addMessages(tx, row, botMessages(match.replies))));
         // Auto-reply statistics: what answered the text (no rule: the no-match row).
@@ -468,6 +642,36 @@ function toGameMessage(m: MessageRow, readUpTo: number): GameCsMessage {
   };
 }
 
+/**
+ * The messages the player sees after `after` (never notes), and `markRead`, which records that the
+ * player has seen them: the conversation and the messages are read at once, and the mark is a write
+ * the caller makes after showing them (the live socket pushes first), only when the list holds
+ * another side's message not yet marked (the player's own need none: `read` of the agents' and the
+ * bot's messages is all it tells).
+ */
+export async function playerView(
+  db: Db,
+  caller: GameCaller,
+  id: number,
+  openid: string,
+  after = 0,
+): Promise<{ conversation: GameCsConversation; list: GameCsMessage[]; markRead: () => Promise<void> }> {
+  // The conversation and what is new in it: one statement.
+  const rows = await playerReadStatement(db).execute({ id, product: caller.productId, openid, after });
+  const [row] = rows;
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  const list = rows.flatMap((r) => (r.message ? [r.message] : []));
+  const seen = list.findLast((m) => m.author !== 'player')?.id ?? 0;
+  return {
+    conversation: toGameConversation(row),
+    list: list.map((m) => toGameMessage(m, row.agentReadId)),
+    markRead: async () => {
+      if (seen <= row.playerReadId) return;
+      await playerReadMarkStatement(db).execute({ id, read: seen });
+    },
+  };
+}
+
 /** The messages the player sees after `after` (never notes); marks them read by the player. */
 export async function playerMessages(
   db: Db,
@@ -476,21 +680,9 @@ export async function playerMessages(
   openid: string,
   after = 0,
 ): Promise<{ conversation: GameCsConversation; list: GameCsMessage[] }> {
-  const row = await playerConversation(db, caller, id, openid);
-  const list = await db
-    .select()
-    .from(csMessages)
-    .where(and(eq(csMessages.conversationId, id), gt(csMessages.id, after), ne(csMessages.kind, 'note')))
-    .orderBy(asc(csMessages.id))
-    .limit(200);
-  const last = list.at(-1)?.id ?? 0;
-  if (last > row.playerReadId) {
-    await db
-      .update(csConversations)
-      .set({ playerReadId: last })
-      .where(and(eq(csConversations.id, id), sql`${csConversations.playerReadId} < ${last}`));
-  }
-  return { conversation: toGameConversation(row), list: list.map((m) => toGameMessage(m, row.agentReadId)) };
+  const { markRead, ...view } = await playerView(db, caller, id, openid, after);
+  await markRead();
+  return view;
 }
 
 /** The player's rating of a resolved conversation, once. */
@@ -543,45 +735,31 @@ export function toConversation(
   };
 }
 
-const unreadCount = sql<number>`(select count(*)::int from ${csMessages} m where m.conversation_id = ${csConversations.id} and m.author = 'player' and m.id > ${csConversations.agentReadId})`;
-
 export async function listConversations(
   db: Db,
   scope: ProductScope,
   query: { queue: CsQueue; state?: CsState; q?: string; page: number; page_size: number },
 ): Promise<{ list: CsConversation[]; total: number }> {
-  const where: (SQL | undefined)[] = [
-    eq(csConversations.cpId, scope.cpId),
-    eq(csConversations.productId, scope.productId),
-  ];
-  if (query.queue === 'mine') {
-    where.push(eq(csConversations.assigneeId, scope.userId), ne(csConversations.state, 'resolved'));
-  } else if (query.queue === 'unassigned') {
-    where.push(isNull(csConversations.assigneeId), eq(csConversations.state, 'open'));
-  }
-  if (query.state) where.push(eq(csConversations.state, query.state));
-  if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(csConversations.openid, like), ilike(csConversations.nickname, like)));
-  }
-  const condition = and(...where);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ row: csConversations, assigneeName: users.username, unread: unreadCount })
-      .from(csConversations)
-      .leftJoin(users, eq(users.id, csConversations.assigneeId))
-      .where(condition)
-      .orderBy(desc(csConversations.lastMessageAt), desc(csConversations.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(csConversations)
-      .where(condition),
-  ]);
+  // The queue's statement (its shape: the queue, and whether a state or a search narrows it).
+  const shape = { queue: query.queue, state: Boolean(query.state), q: Boolean(query.q) };
+  const values = {
+    cp: scope.cpId,
+    product: scope.productId,
+    user: scope.userId,
+    state: query.state ?? '',
+    like: query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '',
+  };
+  const offset = (query.page - 1) * query.page_size;
+  const rows = await queuePageStatement(db, shape).execute({ ...values, limit: query.page_size, offset });
+  // Past the last page there is no row to carry the total.
+  const total = rows.length
+    ? rows[0]!.total
+    : offset === 0
+      ? 0
+      : ((await queueCountStatement(db, shape).execute(values))[0]?.n ?? 0);
   return {
     list: rows.map((r) => toConversation(r.row, { assigneeName: r.assigneeName, unread: r.unread })),
-    total: count?.n ?? 0,
+    total,
   };
 }
 
@@ -602,7 +780,10 @@ export async function getConversation(db: Db, scope: ProductScope, id: number): 
 }
 
 /** A message as staff read it: `read` is whether the other side has seen it. */
-export function toMessage(m: MessageRow, row: ConversationRow): CsMessage {
+export function toMessage(
+  m: MessageRow,
+  row: Pick<ConversationRow, 'agentReadId' | 'playerReadId'>,
+): CsMessage {
   return {
     id: m.id,
     conversation_id: m.conversationId,
@@ -626,19 +807,20 @@ export async function conversationMessages(
   id: number,
   after = 0,
 ): Promise<CsMessage[]> {
-  const row = await readConversation(db, scope, id);
-  const list = await db
-    .select()
-    .from(csMessages)
-    .where(and(eq(csMessages.conversationId, id), gt(csMessages.id, after)))
-    .orderBy(asc(csMessages.id))
-    .limit(500);
+  // The conversation of the scope and what is new in it: one statement.
+  const rows = await agentReadStatement(db).execute({
+    id,
+    cp: scope.cpId,
+    product: scope.productId,
+    after,
+  });
+  const [first] = rows;
+  if (!first) throw new ApiError(ErrorCode.NOT_FOUND);
+  const row = { agentReadId: first.agentReadId, playerReadId: first.playerReadId };
+  const list = rows.flatMap((r) => (r.message ? [r.message] : []));
   const lastPlayer = list.filter((m) => m.author === 'player').at(-1)?.id ?? 0;
-  if (row.assigneeId === scope.userId && lastPlayer > row.agentReadId) {
-    await db
-      .update(csConversations)
-      .set({ agentReadId: lastPlayer })
-      .where(and(eq(csConversations.id, id), sql`${csConversations.agentReadId} < ${lastPlayer}`));
+  if (first.assigneeId === scope.userId && lastPlayer > row.agentReadId) {
+    await agentReadMarkStatement(db).execute({ id, read: lastPlayer });
     row.agentReadId = lastPlayer;
   }
   return list.map((m) => toMessage(m, row));
@@ -650,25 +832,39 @@ async function conversationInScope(tx: Db, scope: ProductScope, id: number): Pro
   return row;
 }
 
+type AgentWork = (
+  tx: Db,
+  row: ConversationRow,
+  notices: Notices,
+) => Promise<{ row: ConversationRow; drain?: boolean }>;
+
 /** Runs an agent's change in one transaction, then tells the consoles (and drains the queue when asked). */
-async function agentAct(
+async function agentChange(
   db: Db,
   events: EventBus,
   scope: ProductScope,
   id: number,
-  work: (
-    tx: Db,
-    row: ConversationRow,
-    notices: Notices,
-  ) => Promise<{ row: ConversationRow; drain?: boolean }>,
-): Promise<CsConversation> {
+  work: AgentWork,
+): Promise<ConversationRow> {
   const notices: Notices = [];
   const result = await db.transaction(async (tx) =>
     work(tx, await conversationInScope(tx, scope, id), notices),
   );
   publish(events, notices);
   if (result.drain) await drainQueue(db, events, scope.cpId);
-  return getConversation(db, scope, result.row.id);
+  return result.row;
+}
+
+/** `agentChange`, answering the conversation as the console lists it. */
+async function agentAct(
+  db: Db,
+  events: EventBus,
+  scope: ProductScope,
+  id: number,
+  work: AgentWork,
+): Promise<CsConversation> {
+  const row = await agentChange(db, events, scope, id, work);
+  return getConversation(db, scope, row.id);
 }
 
 /**
@@ -682,10 +878,31 @@ export async function agentReply(
   id: number,
   text: string,
 ): Promise<CsMessage> {
+  // A conversation already someone's, open and answered once: the reply is all that changes.
+  const quick = await appendMessage(
+    db,
+    sql`id = ${id} and cp_id = ${scope.cpId} and product_id = ${scope.productId}`,
+    sql`state = 'open' and assignee_id is not null and handed_off_at is not null and first_response_at is not null`,
+    {
+      author: 'agent',
+      authorId: scope.userId,
+      authorName: scope.username,
+      kind: 'text',
+      body: text,
+      imageUrl: '',
+    },
+  );
+  if (!quick.found) throw new ApiError(ErrorCode.NOT_FOUND);
+  if (quick.added) {
+    const row = { id, cpId: scope.cpId, productId: scope.productId, ...quick };
+    publish(events, [messageNotice(row, quick.added, scope.userId)]);
+    return toMessage(quick.added, quick);
+  }
   let sent: MessageRow | undefined;
   let conversation: ConversationRow | undefined;
-  await agentAct(db, events, scope, id, async (tx, row, notices) => {
+  await agentChange(db, events, scope, id, async (tx, row, notices) => {
     if (row.state === 'resolved') throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
+    const before = row;
     const now = new Date();
     const changes: Partial<ConversationRow> = {};
     if (row.assigneeId === null) changes.assigneeId = scope.userId;
@@ -697,7 +914,7 @@ export async function agentReply(
       { author: 'agent', authorId: scope.userId, authorName: scope.username, kind: 'text', body: text },
     ]);
     conversation = row;
-    notices.push(notice(row, 'message'));
+    notices.push(messageNotice(row, sent!, scope.userId, before));
     return { row };
   });
   return toMessage(sent!, conversation!);
@@ -713,12 +930,12 @@ export async function addNote(
 ): Promise<CsMessage> {
   let note: MessageRow | undefined;
   let conversation: ConversationRow | undefined;
-  await agentAct(db, events, scope, id, async (tx, row, notices) => {
+  await agentChange(db, events, scope, id, async (tx, row, notices) => {
     [note] = await addMessages(tx, row, [
       { author: 'agent', authorId: scope.userId, authorName: scope.username, kind: 'note', body: text },
     ]);
     conversation = row;
-    notices.push(notice(row, 'message'));
+    notices.push(notice(row, 'message', { by: scope.userId, note: true }));
     return { row };
   });
   return toMessage(note!, conversation!);
@@ -748,12 +965,13 @@ export function assignConversation(
   return agentAct(db, events, scope, id, async (tx, row, notices) => {
     if (row.state === 'resolved') throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
     await lockAssignment(tx, row.cpId);
+    const before = row;
     if (row.state === 'pending')
       row = await setConversation(tx, row, { state: 'open', handedOffAt: new Date() });
     if (userId === null) {
       row = await setConversation(tx, row, { assigneeId: null, state: 'open', snoozedUntil: null });
       await addMessages(tx, row, [systemMessage('queued')]);
-      notices.push(notice(row, 'assigned'));
+      notices.push(notice(row, 'assigned', {}, before));
       return { row, drain: true };
     }
     const agent = await agentOf(tx, scope, userId);
@@ -763,7 +981,7 @@ export function assignConversation(
         { author: 'agent', authorId: scope.userId, authorName: scope.username, kind: 'note', body: note },
       ]);
     }
-    notices.push(notice(row, 'assigned'));
+    notices.push(notice(row, 'assigned', {}, before));
     return { row };
   });
 }
@@ -779,9 +997,10 @@ export function snoozeConversation(
     if (row.state !== 'open' && row.state !== 'snoozed')
       throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
     if (until.getTime() <= Date.now()) throw fieldError(scope.lang, 'until', 'too_small');
+    const before = row;
     row = await setConversation(tx, row, { state: 'snoozed', snoozedUntil: until });
     await addMessages(tx, row, [systemMessage('snoozed', scope.username)]);
-    notices.push(notice(row, 'state'));
+    notices.push(notice(row, 'state', {}, before));
     return { row };
   });
 }
@@ -795,8 +1014,9 @@ export function resolveConversation(
 ): Promise<CsConversation> {
   return agentAct(db, events, scope, id, async (tx, row, notices) => {
     if (row.state === 'resolved') throw ruleError(scope.lang, 'not_in_this_state', { state: row.state });
+    const before = row;
     row = await closeConversation(tx, row, scope.username);
-    notices.push(notice(row, 'state'));
+    notices.push(notice(row, 'state', {}, before));
     return { row, drain: true };
   });
 }
@@ -845,7 +1065,7 @@ export async function autoResolve(db: Db, events: EventBus, now = new Date()): P
       await db.transaction(async (tx) => {
         const row = await lockConversation(tx, game.productId, id);
         if (row.state !== 'open') return;
-        notices.push(notice(await closeConversation(tx, row, ''), 'state'));
+        notices.push(notice(await closeConversation(tx, row, ''), 'state', {}, row));
         n++;
       });
       publish(events, notices);
@@ -873,7 +1093,7 @@ export async function wakeSnoozed(db: Db, events: EventBus, now = new Date()): P
       if (locked?.state !== 'snoozed') return;
       const woken = await setConversation(tx, locked, { state: 'open', snoozedUntil: null });
       await addMessages(tx, woken, [systemMessage('reopened')]);
-      notices.push(notice(woken, 'state'));
+      notices.push(notice(woken, 'state', {}, locked));
     });
     publish(events, notices);
   }
@@ -915,7 +1135,7 @@ export async function setMyStatus(
 /** Tells the conversation's other watchers that an agent is typing. */
 export async function agentTyping(db: Db, events: EventBus, scope: ProductScope, id: number): Promise<void> {
   const row = await readConversation(db, scope, id);
-  publish(events, [notice(row, 'typing')]);
+  publish(events, [notice(row, 'typing', { by: scope.userId })]);
 }
 
 /** The CP's agents with their status and load (the workbench's transfer list). */

@@ -270,6 +270,33 @@ describe('SLA and statistics', () => {
     const reader = await t.staff([csStatsAccess.permissions.see]);
     expect((await reader.get(`/api/v1/cs/stats?from=${today}&to=${today}`)).statusCode).toBe(200);
   });
+
+  it("leaves the holidays of the settings' calendar out of the SLA clocks", async () => {
+    const region = `sla${tag}`.toLowerCase().slice(0, 16);
+    const current = await save({ hours: allOpen, sla_first_reply_minutes: 5, holiday_region: '' });
+    const id = await handOff(openid('holiday'));
+    const handedOff = new Date(Date.now() - 30 * 60_000);
+    await t.database.db
+      .update(csConversations)
+      .set({ handedOffAt: handedOff })
+      .where(eq(csConversations.id, id));
+    const sla = async () => body<CsSla>(await admin.get(`/api/v1/cs/conversations/${id}/sla`)).data;
+    expect((await sla()).first_reply).toMatchObject({ state: 'breached' });
+    // The days the clock has run on (the hand-off's and today, in the settings' zone) made holidays.
+    for (const day of new Set([handedOff, new Date()].map((d) => localDayOf(d, current.time_zone)))) {
+      const made = await admin.post('/api/v1/holidays', {
+        region,
+        date: day,
+        name: 'Closed',
+        kind: 'public',
+      });
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    await save({ holiday_region: region });
+    expect((await sla()).first_reply).toMatchObject({ minutes: 0, state: 'running' });
+    await save({ holiday_region: '' });
+    expect((await sla()).first_reply.minutes).toBeGreaterThanOrEqual(29);
+  });
 });
 
 describe('ratings and complaints', () => {

@@ -76,6 +76,8 @@ export const csConversations = pgTable(
     ...editStamps(),
     /** Its feedback type (classification statistics); null: not classified. */
     feedbackTypeId: integer('feedback_type_id'),
+    /** The ticket an agent turned it into (once); null: none. */
+    ticketId: integer('ticket_id'),
   },
   (t) => [
     index('cs_conversations_product_state').on(t.productId, t.state, t.lastMessageAt),
@@ -301,6 +303,9 @@ export const csPlayerNotes = pgTable(
     createdBy: createdBy(),
     updatedBy: text('updated_by').notNull().default(''),
     ...editStamps(),
+    /** Deleted notes stay, without their text (kept in their history), as a record of who deleted them. */
+    deletedBy: text('deleted_by').notNull().default(''),
+    deletedAt: at('deleted_at'),
   },
   (t) => [index('cs_player_notes_player').on(t.productId, t.openid)],
 );
@@ -316,6 +321,8 @@ export const csPlayerNoteRevisions = pgTable(
     body: text('body').notNull(),
     editedBy: text('edited_by').notNull(),
     editedAt: at('edited_at').notNull().defaultNow(),
+    /** `edit`: the text an edit replaced; `delete`: the text the note had when it was deleted. */
+    action: text('action').notNull().default('edit'),
   },
   (t) => [index('cs_player_note_revisions_note').on(t.noteId)],
 );

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import type { FastifyInstance } from 'fastify';
 import {
   GAME_CS_LIVE_CLOSE,
   type CsConversation,
@@ -12,12 +10,18 @@ import {
   type GameCsConversation,
   type GameCsLiveMessage,
 } from '@rx/contracts';
-import { buildApp } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/index.ts';
 import { products } from '../../db/schema.ts';
-import { seed } from '../../seed/index.ts';
 import { LIVE_PROTOCOL } from '../live/index.ts';
-import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, signInAs, testServerUrl } from '../../../test/helpers.ts';
+import { signInAs } from '../../../test/helpers.ts';
+import {
+  REDIS_URL,
+  createDatabase,
+  dropDatabase,
+  instancesUnavailable,
+  startInstance,
+  testDatabaseName,
+  type Instance,
+} from '../../../test/two-instances.ts';
 import { signGameRequest } from '../../../test/game.ts';
 
 /**
@@ -27,33 +31,7 @@ import { signGameRequest } from '../../../test/game.ts';
  * request) on A hears what happens on B: the agent joining, typing, answering, resolving.
  */
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const POSTGRES_URL = testServerUrl();
-
-async function unavailable(): Promise<string | null> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    return `Redis does not answer at ${REDIS_URL}`;
-  } finally {
-    redis.disconnect();
-  }
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-  } catch {
-    return `PostgreSQL does not answer at ${POSTGRES_URL}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  return null;
-}
-const skipReason = await unavailable();
+const skipReason = await instancesUnavailable({ redis: true });
 
 interface WsClient {
   send(data: string): void;
@@ -73,47 +51,75 @@ const WebSocket = createRequire(import.meta.url)('ws') as new (
   options?: { headers?: Record<string, string> },
 ) => WsClient;
 
-interface Instance {
-  app: FastifyInstance;
-  database: Database;
-  base: string;
-}
-
 let dbName = '';
 let instances: Instance[] = [];
+/** Starts one more instance on the test's database (set by `beforeAll`). */
+let start: () => Promise<Instance>;
 const sockets: WsClient[] = [];
 
-async function withDatabase(url: string, sql: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(sql);
-  await admin.end();
+type Listed = { id: number; text: string; author: string };
+type Pushed = GameCsLiveMessage & { list?: Listed[] };
+
+/**
+ * What each test starts with: the agent signed in on B (`staff` calls B as them), a game API key the
+ * admin made through `keyOn`, signed game calls to either instance (each must answer code 0), and the
+ * player's live socket on either.
+ */
+async function agentAndGame(keyOn: Instance, b: Instance, note: string) {
+  const { user } = await signInAs(b.app, 'cs_agent');
+  const [product] = await b.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.code, 'xianxia'));
+  const call = (instance: Instance, token: string, path: string, body?: unknown) =>
+    fetch(`${instance.base}${path}`, {
+      method: body === undefined ? 'GET' : path.endsWith('/status') ? 'PUT' : 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-product-id': String(product!.id),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((res) => res.json() as Promise<{ code: number; data: unknown }>);
+  const staff = (path: string, body?: unknown) => call(b, user.access_token, path, body);
+  const { user: adminUser } = await signInAs(keyOn.app, 'admin');
+  const key = (await call(keyOn, adminUser.access_token, '/api/v1/game-api-keys', { note }))
+    .data as GameApiKeyCreated;
+  const game = async <T>(instance: Instance, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const text = payload === undefined ? undefined : JSON.stringify(payload);
+    const res = await fetch(`${instance.base}${url}`, {
+      method,
+      headers: signGameRequest(key, { method, url, body: text }),
+      body: text,
+    });
+    const answer = (await res.json()) as { code: number; data: T };
+    expect(answer.code, `${method} ${url}`).toBe(0);
+    return answer.data;
+  };
+  const connect = (instance: Instance, url: string, signed = true) => {
+    const socket = new WebSocket(`${instance.base.replace(/^http/, 'ws')}${url}`, [], {
+      headers: signed ? signGameRequest(key, { url }) : {},
+    });
+    sockets.push(socket);
+    const got: Pushed[] = [];
+    const ended: { code?: number; status?: number } = {};
+    socket.on('message', (data) => got.push(JSON.parse(data.toString()) as Pushed));
+    socket.on('close', (code) => (ended.code = code));
+    socket.on('unexpected-response', (_req, res) => (ended.status = res.statusCode));
+    socket.on('error', () => undefined);
+    return { socket, got, ended };
+  };
+  return { user, product: product!, staff, game, connect };
 }
 
 describe.skipIf(skipReason !== null)(
   `service conversations across two instances${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
     beforeAll(async () => {
-      dbName = `console_cs_${randomBytes(5).toString('hex')}`;
-      await withDatabase(POSTGRES_URL, `CREATE DATABASE ${dbName}`);
-      const start = async (): Promise<Instance> => {
-        const target = new URL(POSTGRES_URL);
-        target.pathname = `/${dbName}`;
-        const database = await openDatabase({ databaseUrl: target.toString() });
-        const app = await buildApp({
-          database,
-          ssoSecret: SSO_SECRET,
-          jwtSecret: JWT_SECRET,
-          logLevel: 'silent',
-          redisUrl: REDIS_URL,
-          rateLimits: TEST_RATE_LIMITS,
-        });
-        const address = await app.listen({ port: 0, host: '127.0.0.1' });
-        return { app, database, base: address };
-      };
-      const first = await start();
-      await seed(first.database.db, { demo: true, jwtSecret: JWT_SECRET });
+      dbName = testDatabaseName('cs');
+      await createDatabase(dbName);
+      start = () => startInstance(dbName, { redisUrl: REDIS_URL });
+      const first = await startInstance(dbName, { redisUrl: REDIS_URL, seed: true });
       instances = [first, await start()];
       await Promise.all(instances.map((i) => i.app.events.ready?.()));
     }, 120_000);
@@ -121,52 +127,15 @@ describe.skipIf(skipReason !== null)(
     afterAll(async () => {
       for (const socket of sockets) socket.close();
       for (const { app } of instances) await app.close();
-      if (dbName) await withDatabase(POSTGRES_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      if (dbName) await dropDatabase(dbName);
     });
 
     it("delivers a player's message sent through A to the agent connected to B, and the answer back", async () => {
       const [a, b] = instances as [Instance, Instance];
-      const { user } = await signInAs(b.app, 'cs_agent');
-      const [product] = await a.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.code, 'xianxia'));
-      const staff = (instance: Instance, path: string, init: { method?: string; body?: unknown } = {}) =>
-        fetch(`${instance.base}${path}`, {
-          method: init.method ?? 'GET',
-          headers: {
-            authorization: `Bearer ${user.access_token}`,
-            'x-product-id': String(product!.id),
-            ...(init.body ? { 'content-type': 'application/json' } : {}),
-          },
-          body: init.body ? JSON.stringify(init.body) : undefined,
-        }).then((res) => res.json() as Promise<{ code: number; data: unknown }>);
-      const { user: adminUser } = await signInAs(a.app, 'admin');
-      const key = (
-        await fetch(`${a.base}/api/v1/game-api-keys`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${adminUser.access_token}`,
-            'x-product-id': String(product!.id),
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ note: 'cs' }),
-        }).then((res) => res.json() as Promise<{ data: GameApiKeyCreated }>)
-      ).data;
-      const game = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
-        const text = payload === undefined ? undefined : JSON.stringify(payload);
-        const res = await fetch(`${a.base}${url}`, {
-          method,
-          headers: signGameRequest(key, { method, url, body: text }),
-          body: text,
-        });
-        return ((await res.json()) as { data: T }).data;
-      };
+      const { user, product, staff, game } = await agentAndGame(a, b, 'cs');
 
       // The agent goes online through B and listens on B's WebSocket.
-      expect(
-        (await staff(b, '/api/v1/cs/agents/me/status', { method: 'PUT', body: { status: 'online' } })).code,
-      ).toBe(0);
+      expect((await staff('/api/v1/cs/agents/me/status', { status: 'online' })).code).toBe(0);
       const socket = new WebSocket(`${b.base.replace(/^http/, 'ws')}/api/v1/live`, [LIVE_PROTOCOL]);
       sockets.push(socket);
       const messages: { type: string; topic?: string; data?: { conversation_id?: number; what?: string } }[] =
@@ -178,12 +147,21 @@ describe.skipIf(skipReason !== null)(
       });
       socket.send(JSON.stringify({ type: 'auth', token: user.access_token }));
       await expect.poll(() => messages.some((m) => m.type === 'ready'), { timeout: 5000 }).toBe(true);
+      // The workbench says what it shows: its own queue of the game (it hears only what concerns it).
+      socket.send(
+        JSON.stringify({ type: 'watch', topic: 'cs', watch: { product_id: product.id, queue: 'mine' } }),
+      );
+      await expect
+        .poll(() => messages.find((m) => m.type === 'watching'), { timeout: 5000 })
+        .toMatchObject({
+          allowed: true,
+        });
 
       const player = `two_${randomBytes(4).toString('hex')}`;
-      const conversation = await game<GameCsConversation>('POST', '/api/game/v1/cs/conversations', {
+      const conversation = await game<GameCsConversation>(a, 'POST', '/api/game/v1/cs/conversations', {
         openid: player,
       });
-      await game('POST', `/api/game/v1/cs/conversations/${conversation.id}/messages`, {
+      await game(a, 'POST', `/api/game/v1/cs/conversations/${conversation.id}/messages`, {
         openid: player,
         text: '人工',
       });
@@ -198,21 +176,17 @@ describe.skipIf(skipReason !== null)(
           { timeout: 5000 },
         )
         .toBe(true);
-      const mine = (await staff(b, '/api/v1/cs/conversations?queue=mine')).data as { list: CsConversation[] };
+      const mine = (await staff('/api/v1/cs/conversations?queue=mine')).data as { list: CsConversation[] };
       expect(mine.list.map((c) => c.id)).toContain(conversation.id);
-      const thread = (await staff(b, `/api/v1/cs/conversations/${conversation.id}/messages`)).data as {
+      const thread = (await staff(`/api/v1/cs/conversations/${conversation.id}/messages`)).data as {
         list: CsMessage[];
       };
       expect(thread.list.map((m) => m.text)).toContain('人工');
       expect(
-        (
-          await staff(b, `/api/v1/cs/conversations/${conversation.id}/messages`, {
-            method: 'POST',
-            body: { text: 'answered on B' },
-          })
-        ).code,
+        (await staff(`/api/v1/cs/conversations/${conversation.id}/messages`, { text: 'answered on B' })).code,
       ).toBe(0);
       const back = await game<{ list: { text: string; author: string }[] }>(
+        a,
         'GET',
         `/api/game/v1/cs/conversations/${conversation.id}/messages?openid=${player}`,
       );
@@ -221,56 +195,8 @@ describe.skipIf(skipReason !== null)(
 
     it("pushes to the player's WebSocket on A what the agent does on B; refuses unsigned and foreign sockets", async () => {
       const [a, b] = instances as [Instance, Instance];
-      const { user } = await signInAs(b.app, 'cs_agent');
-      const [product] = await a.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.code, 'xianxia'));
-      const staff = (path: string, body?: unknown) =>
-        fetch(`${b.base}${path}`, {
-          method: body === undefined ? 'GET' : path.endsWith('/status') ? 'PUT' : 'POST',
-          headers: {
-            authorization: `Bearer ${user.access_token}`,
-            'x-product-id': String(product!.id),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        }).then((res) => res.json() as Promise<{ code: number; data: unknown }>);
-      const { user: adminUser } = await signInAs(a.app, 'admin');
-      const key = (
-        await fetch(`${a.base}/api/v1/game-api-keys`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${adminUser.access_token}`,
-            'x-product-id': String(product!.id),
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ note: 'cs live' }),
-        }).then((res) => res.json() as Promise<{ data: GameApiKeyCreated }>)
-      ).data;
-      const game = async <T>(instance: Instance, method: 'GET' | 'POST', url: string, payload?: unknown) => {
-        const text = payload === undefined ? undefined : JSON.stringify(payload);
-        const res = await fetch(`${instance.base}${url}`, {
-          method,
-          headers: signGameRequest(key, { method, url, body: text }),
-          body: text,
-        });
-        return ((await res.json()) as { data: T }).data;
-      };
-      type Pushed = GameCsLiveMessage & { list?: { text: string; author: string }[] };
-      const connect = (url: string, signed = true) => {
-        const socket = new WebSocket(`${a.base.replace(/^http/, 'ws')}${url}`, [], {
-          headers: signed ? signGameRequest(key, { url }) : {},
-        });
-        sockets.push(socket);
-        const got: Pushed[] = [];
-        const ended: { code?: number; status?: number } = {};
-        socket.on('message', (data) => got.push(JSON.parse(data.toString()) as Pushed));
-        socket.on('close', (code) => (ended.code = code));
-        socket.on('unexpected-response', (_req, res) => (ended.status = res.statusCode));
-        socket.on('error', () => undefined);
-        return { socket, got, ended };
-      };
+      const { staff, game, connect: connectTo } = await agentAndGame(a, b, 'cs live');
+      const connect = (url: string, signed = true) => connectTo(a, url, signed);
       const texts = (got: Pushed[]) => got.flatMap((m) => m.list ?? []).map((m) => `${m.author}:${m.text}`);
 
       expect((await staff('/api/v1/cs/agents/me/status', { status: 'online' })).code).toBe(0);
@@ -322,6 +248,75 @@ describe.skipIf(skipReason !== null)(
         `/api/game/v1/cs/conversations/${conversation.id}/messages?openid=${player}`,
       );
       expect(ids).toEqual(polled.list.map((m) => m.id));
+    });
+
+    it('loses nothing when an instance restarts mid-conversation: the player resumes on the new one from the last message seen', async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const { staff, game, connect } = await agentAndGame(b, b, 'cs restart');
+      const listed = (got: Pushed[]) => got.flatMap((m) => m.list ?? []);
+      const texts = (got: Pushed[]) => listed(got).map((m) => `${m.author}:${m.text}`);
+
+      expect((await staff('/api/v1/cs/agents/me/status', { status: 'online' })).code).toBe(0);
+      const player = `restart_${randomBytes(4).toString('hex')}`;
+      const conversation = await game<GameCsConversation>(a, 'POST', '/api/game/v1/cs/conversations', {
+        openid: player,
+      });
+      const messages = `/api/game/v1/cs/conversations/${conversation.id}/messages`;
+      const live = `/api/game/v1/cs/conversations/${conversation.id}/live?openid=${player}`;
+      const before = connect(a, live);
+      await expect.poll(() => before.got.some((m) => m.type === 'ready'), { timeout: 5000 }).toBe(true);
+      await game(a, 'POST', messages, { openid: player, text: '人工' });
+      await expect
+        .poll(() => before.got.some((m) => m.type === 'agent_joined'), { timeout: 5000 })
+        .toBe(true);
+      expect(
+        (await staff(`/api/v1/cs/conversations/${conversation.id}/messages`, { text: 'one' })).code,
+      ).toBe(0);
+      await expect.poll(() => texts(before.got), { timeout: 5000 }).toContain('agent:one');
+      const lastSeen = Math.max(...listed(before.got).map((m) => m.id));
+
+      // A stops: the player's socket closes. Meanwhile the player writes through B and the agent answers.
+      await a.app.close();
+      await expect.poll(() => before.ended.code, { timeout: 5000 }).toBeDefined();
+      await game(b, 'POST', messages, { openid: player, text: 'while A was away' });
+      expect(
+        (await staff(`/api/v1/cs/conversations/${conversation.id}/messages`, { text: 'two' })).code,
+      ).toBe(0);
+
+      // A starts again; the player reconnects to it from the last message seen: what it missed, once, in order.
+      const restarted = await start();
+      instances[0] = restarted;
+      await restarted.app.events.ready?.();
+      const after = connect(restarted, `${live}&after=${lastSeen}`);
+      await expect.poll(() => texts(after.got), { timeout: 10_000 }).toContain('agent:two');
+      expect(texts(after.got)).toEqual(['player:while A was away', 'agent:two']);
+      await game(restarted, 'POST', messages, { openid: player, text: 'back on A' });
+      expect(
+        (await staff(`/api/v1/cs/conversations/${conversation.id}/messages`, { text: 'three' })).code,
+      ).toBe(0);
+      await expect.poll(() => texts(after.got), { timeout: 10_000 }).toContain('agent:three');
+
+      // The whole conversation, read by the agent on B and by the player on A: every message once, in order.
+      const thread = (await staff(`/api/v1/cs/conversations/${conversation.id}/messages`)).data as {
+        list: CsMessage[];
+      };
+      const said = thread.list
+        .filter((m) => m.text && ['player', 'agent'].includes(m.author))
+        .map((m) => `${m.author}:${m.text}`);
+      expect(said).toEqual([
+        'player:人工',
+        'agent:one',
+        'player:while A was away',
+        'agent:two',
+        'player:back on A',
+        'agent:three',
+      ]);
+      const polled = await game<{ list: Listed[] }>(restarted, 'GET', `${messages}?openid=${player}`);
+      const ids = polled.list.map((m) => m.id);
+      expect(ids).toEqual([...new Set(ids)].sort((x, y) => x - y));
+      expect(
+        polled.list.filter((m) => ['player', 'agent'].includes(m.author)).map((m) => `${m.author}:${m.text}`),
+      ).toEqual(said);
     });
   },
 );

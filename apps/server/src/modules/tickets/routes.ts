@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import {
   ErrorCode,
+  cannedRepliesQuery,
   EXPORT_TICKET_COLUMNS,
   FALLBACK_LANGUAGE,
   gameTicketBody,
@@ -20,6 +21,7 @@ import {
   ticketPriorityBody,
   ticketReplyBody,
   ticketsResourceOf,
+  TICKET_SORTS,
   type Language,
   type ResourceAction,
   type TicketItem,
@@ -31,12 +33,14 @@ import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import type { Cell } from '../../lib/cells.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { keysetBatches, sendExport } from '../../lib/export.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
+import { listRoute } from '../../lib/resource-routes.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { tableRoutes } from '../../lib/table-io.ts';
 import { GAME, SIGNED_IN, resourceScope } from '../../lib/route-access.ts';
 import { gameLanguage } from '../game-api/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -59,6 +63,7 @@ import {
   ticketKind,
   ticketOf,
   typeOptions,
+  type TicketFilters,
   type TicketRow,
 } from './service.ts';
 import { tickets } from './tables.ts';
@@ -138,35 +143,32 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
     }
   };
 
-  app.get(
-    '/tickets',
-    {
-      schema: {
-        tags,
-        summary: 'A queue of feedback tickets, filtered and sorted',
-        querystring: ticketListQuery,
-      },
-      config: SIGNED_IN,
-    },
-    async (request) => {
-      const scope = await scopeFor(request, request.query.kind, 'read');
-      return ok(await listTickets(db, scope, request.query));
-    },
-  );
+  listRoute(app, {
+    name: 'tickets',
+    path: '/tickets',
+    tags,
+    summary: 'A queue of feedback tickets, filtered and sorted',
+    query: ticketListQuery,
+    filters: ['kind', 'source', 'state', 'type', 'assignee', 'channel', 'openid', 'rated', 'from', 'to'],
+    sorts: TICKET_SORTS,
+    // The permissions are the queue's page's: the list's `kind`.
+    config: SIGNED_IN,
+    list: async (request, query) => listTickets(db, await scopeFor(request, query.kind, 'read'), query),
+  });
   app.get(
     '/tickets/counts',
     {
       schema: {
         tags,
         summary: "A queue's counts by state and by type (the list's filters)",
-        querystring: ticketListQuery,
+        // The list's filters: its paging and sort, if sent, are left out (counts neither page nor sort).
+        querystring: ticketListQuery.omit({ page: true, page_size: true, sort: true }),
       },
       config: SIGNED_IN,
     },
     async (request) => {
       const scope = await scopeFor(request, request.query.kind, 'read');
-      const { page: _p, page_size: _s, sort: _o, ...filters } = request.query;
-      return ok(await ticketCounts(db, scope, filters));
+      return ok(await ticketCounts(db, scope, request.query));
     },
   );
   app.get(
@@ -200,57 +202,54 @@ export async function ticketRoutes(fastify: FastifyInstance, options: { db: Db }
     {
       schema: {
         tags,
-        summary: "Canned replies: the text replies of the product's automatic-reply rules",
-        querystring: ticketKindQuery,
+        summary:
+          "Canned replies: the text replies of the product's automatic-reply rules; with ticket_id, in the ticket's language",
+        querystring: cannedRepliesQuery,
       },
       config: SIGNED_IN,
     },
     async (request) => {
       const scope = await scopeFor(request, request.query.kind, 'read');
-      return ok(await cannedReplies(db, scope.productId));
+      return ok(await cannedReplies(db, scope, request.query.ticket_id));
     },
   );
-  app.get(
-    '/tickets/export',
-    {
-      schema: {
-        tags,
-        summary: 'Export a queue (CSV or XLSX) with its filters',
-        querystring: ticketExportQuery,
+  tableRoutes(app, db, {
+    path: '/tickets',
+    tags,
+    summary: 'Export a queue (CSV or XLSX) with its filters',
+    exportQuery: ticketExportQuery,
+    access: (request, action) =>
+      scopeFor(request, (request.query as { kind: TicketQueue }).kind, action as ResourceAction),
+    config: () => SIGNED_IN,
+    exporter: {
+      name: 'tickets',
+      headers: EXPORT_TICKET_COLUMNS,
+      prepare: async () => null,
+      toCells: (t: TicketItem) => {
+        const cells: Cell[] = [
+          t.id,
+          t.kind,
+          t.type_code,
+          t.state,
+          t.priority,
+          t.openid,
+          t.role_id,
+          t.server,
+          t.channel,
+          t.content,
+          t.assignee?.username ?? '',
+          t.rating ?? '',
+          t.rating_comment,
+          t.created_at,
+          t.resolved_at ?? '',
+          t.closed_at ?? '',
+        ];
+        return Object.fromEntries(EXPORT_TICKET_COLUMNS.map((column, i) => [column, cells[i] ?? null]));
       },
-      config: SIGNED_IN,
+      batch: (db2, scope, filters: TicketFilters, after, limit) =>
+        ticketBatch(db2, scope as ProductScope, filters, after, limit),
     },
-    async (request, reply) => {
-      const { format, ...filters } = request.query;
-      const scope = await scopeFor(request, filters.kind, 'export');
-      await logChange(db, scope, { action: 'export', targetType: 'tickets', after: { format, filters } });
-      const cells = (t: TicketItem) => [
-        t.id,
-        t.kind,
-        t.type_code,
-        t.state,
-        t.priority,
-        t.openid,
-        t.role_id,
-        t.server,
-        t.channel,
-        t.content,
-        t.assignee?.username ?? '',
-        t.rating ?? '',
-        t.rating_comment,
-        t.created_at,
-        t.resolved_at ?? '',
-        t.closed_at ?? '',
-      ];
-      async function* rows() {
-        for await (const batch of keysetBatches((after, limit) =>
-          ticketBatch(db, scope, filters, after, limit),
-        ))
-          yield batch.map(cells);
-      }
-      return sendExport(reply, format, 'tickets', EXPORT_TICKET_COLUMNS, rows());
-    },
-  );
+  });
   app.get(
     '/tickets/:id',
     {

@@ -6,6 +6,7 @@ import {
   TICKET_PRIORITIES,
   TICKET_REOPEN_DAYS,
   TICKET_STATES,
+  repliesInLanguage,
   ticketActions,
   ticketTarget,
   type CannedReply,
@@ -28,11 +29,13 @@ import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { cpLanguage } from '../../lib/cp-language.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { autoReplyRules } from '../auto-replies/tables.ts';
 import { feedbackTypes } from '../feedback-types/tables.ts';
+import { gameLanguage } from '../game-api/index.ts';
 import { ticketReplies, tickets } from './tables.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -553,19 +556,35 @@ export async function typeOptions(db: Db, scope: ProductScope): Promise<TicketTy
   return out;
 }
 
-/** Canned replies: the text replies of the product's enabled automatic-reply rules. */
-export async function cannedReplies(db: Db, productId: number): Promise<CannedReply[]> {
+/**
+ * Canned replies: the text replies of the product's enabled automatic-reply rules. For a ticket, each
+ * rule offers its texts in the ticket's language (the player's), else those for any language, else
+ * the CP's language, then zh (`repliesInLanguage`); a rule with none of these offers nothing.
+ */
+export async function cannedReplies(db: Db, scope: ProductScope, ticketId?: number): Promise<CannedReply[]> {
+  const ticket = ticketId === undefined ? null : await ticketOf(db, scope, ticketId);
+  const lang = ticket ? gameLanguage(ticket.lang) : null;
+  const cpLang = await cpLanguage(db, scope.cpId);
   const rules = await db
     .select({ id: autoReplyRules.id, name: autoReplyRules.name, replies: autoReplyRules.replies })
     .from(autoReplyRules)
-    .where(and(eq(autoReplyRules.productId, productId), eq(autoReplyRules.enabled, true)))
+    .where(
+      and(
+        eq(autoReplyRules.cpId, scope.cpId),
+        eq(autoReplyRules.productId, scope.productId),
+        eq(autoReplyRules.enabled, true),
+      ),
+    )
     .orderBy(desc(autoReplyRules.priority), asc(autoReplyRules.id))
     .limit(200);
-  return rules.flatMap((rule) =>
-    rule.replies.flatMap((reply, i) =>
-      reply.type === 'text' ? [{ id: `${rule.id}-${i}`, title: rule.name, text: reply.text }] : [],
-    ),
-  );
+  return rules.flatMap((rule) => {
+    const offered = new Set(ticket ? repliesInLanguage(rule.replies, lang, cpLang) : rule.replies);
+    return rule.replies.flatMap((reply, i) =>
+      reply.type === 'text' && offered.has(reply)
+        ? [{ id: `${rule.id}-${i}`, title: rule.name, text: reply.text, lang: reply.lang ?? '' }]
+        : [],
+    );
+  });
 }
 
 /**

@@ -40,6 +40,7 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_queue').on(t.productId, t.kind, t.state),
     index('tickets_player').on(t.productId, t.openid),
+    index('tickets_reported').on(t.productId, t.reportedOpenid),
     index('tickets_assignee').on(t.assigneeId),
     index('tickets_resolved').on(t.state, t.resolvedAt),
     index('tickets_cp').on(t.cpId),

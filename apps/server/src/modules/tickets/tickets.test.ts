@@ -294,6 +294,65 @@ describe('tickets', () => {
     const unsigned = await t.app.inject({ method: 'GET', url: `/api/game/v1/tickets?openid=${openid(5)}` });
     expect(unsigned.statusCode).toBe(401);
   });
+  it("offers a ticket's canned replies in its player's language, else any language, the CP's, then zh", async () => {
+    const rule = async (name: string, replies: object[]) => {
+      const res = await admin.post('/api/v1/auto-replies', {
+        name: `${name} ${tag}`,
+        keywords: [{ text: `${name}${tag}`, match: 'contains' }],
+        replies,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await rule('langs', [
+      { type: 'text', text: `重启 ${tag}`, lang: 'zh' },
+      { type: 'text', text: `Restart ${tag}`, lang: 'en' },
+      { type: 'text', text: `再起動 ${tag}`, lang: 'ja' },
+      { type: 'image', url: '/files/restart.png' },
+    ]);
+    await rule('neutral', [
+      { type: 'text', text: `:) ${tag}` },
+      { type: 'text', text: `稍等 ${tag}`, lang: 'zh' },
+    ]);
+    await rule('japanese', [{ type: 'text', text: `日本語のみ ${tag}`, lang: 'ja' }]);
+    const offered = async (ticketId: number) => {
+      const res = await admin.get(`/api/v1/tickets/canned-replies?kind=product&ticket_id=${ticketId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return body<{ title: string; text: string; lang: string }[]>(res)
+        .data.filter((c) => c.text.endsWith(tag))
+        .map((c) => `${c.lang}:${c.text}`);
+    };
+    // The game's tag is read as a console language (en-US → en); a rule with none of the chain offers nothing.
+    const english = await submit(basic(30, { lang: 'en-US' }));
+    expect(await offered(english.id)).toEqual([`en:Restart ${tag}`, `::) ${tag}`]);
+    // No Thai text: the rule's text for any language, else the CP's language (zh here).
+    const thai = await submit(basic(31, { lang: 'th' }));
+    expect(await offered(thai.id)).toEqual([`zh:重启 ${tag}`, `::) ${tag}`]);
+    // The CP writes in Japanese: its language comes before zh.
+    const read = body<{ default_lang: string; version: number }>(await admin.get('/api/v1/cp-settings')).data;
+    const set = await admin.put('/api/v1/cp-settings', { default_lang: 'ja', version: read.version });
+    expect(set.statusCode, set.body).toBe(200);
+    try {
+      expect(await offered(thai.id)).toEqual([`ja:再起動 ${tag}`, `::) ${tag}`, `ja:日本語のみ ${tag}`]);
+    } finally {
+      const again = body<{ version: number }>(set).data;
+      await admin.put('/api/v1/cp-settings', { default_lang: read.default_lang, version: again.version });
+    }
+    // A player in English gets the English text (and the image) from the game's auto-reply too.
+    const matched = await t.signedCall(key, 'GET', `/api/game/v1/auto-reply/match?text=langs${tag}&lang=en`);
+    expect(body<{ replies: object[] }>(matched).data.replies).toEqual([
+      { type: 'text', text: `Restart ${tag}`, lang: 'en' },
+      { type: 'image', url: '/files/restart.png' },
+    ]);
+    // Another CP's staff never reads this ticket's replies; an unknown ticket is 404.
+    const otherAdmin = await signInAs(t.app, await t.adminOf('ops_hw'));
+    const foreign = t.client(otherAdmin.user.access_token, t.productId);
+    expect([403, 404]).toContain(
+      (await foreign.get(`/api/v1/tickets/canned-replies?kind=product&ticket_id=${english.id}`)).statusCode,
+    );
+    expect(
+      (await admin.get('/api/v1/tickets/canned-replies?kind=product&ticket_id=2000000000')).statusCode,
+    ).toBe(404);
+  });
   it('offers canned replies from auto-reply rules, lists assignees, sets priority, keeps notes on closed tickets', async () => {
     const rule = await admin.post('/api/v1/auto-replies', {
       name: `canned ${tag}`,
