@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { gameVersionCheckQuery, type GameVersionCheck, type Language, textFor } from '@rx/contracts';
@@ -11,6 +12,16 @@ import { gameLanguage } from '../game-api/index.ts';
 import { packageFor } from './packages.ts';
 import { inRollout, livePublish } from './publish.ts';
 import { isTestAccount } from './testing.ts';
+import { appReleases } from './tables.ts';
+
+/** A version's changelog per language (of the caller's game). */
+async function changelogOf(db: Db, productId: number, releaseId: number) {
+  const [row] = await db
+    .select({ changelog: appReleases.changelog })
+    .from(appReleases)
+    .where(and(eq(appReleases.id, releaseId), eq(appReleases.productId, productId)));
+  return row?.changelog ?? {};
+}
 
 type Query = z.output<typeof gameVersionCheckQuery>;
 
@@ -63,6 +74,7 @@ export async function versionCheck(
       min_version_code: 0,
       url: '',
       text: '',
+      changelog: '',
       publish_number: null,
     };
   const s = live.snapshot;
@@ -89,18 +101,27 @@ export async function versionCheck(
     min_version_code: s.min_version_code,
     url: s.store_url || s.download_url || pkg?.url || '',
     text: textFor(s.update_text, lang),
+    changelog: '',
     publish_number: live.number,
   };
+  // An offered version comes with its changelog as the version has it now (a correction made after
+  // the publish reaches players); read only when the version is offered.
+  const offered = async (update: GameVersionCheck['update'], reason: GameVersionCheck['reason']) => ({
+    ...offer,
+    update,
+    reason,
+    changelog: textFor(await changelogOf(db, productId, s.release_id), lang),
+  });
   const code = query.version_code;
-  if (s.blocked_version_codes.includes(code)) return { ...offer, update: 'forced', reason: 'blocked' };
-  if (code < s.min_version_code) return { ...offer, update: 'forced', reason: 'too_old' };
+  if (s.blocked_version_codes.includes(code)) return offered('forced', 'blocked');
+  if (code < s.min_version_code) return offered('forced', 'too_old');
   if (code >= s.version_code) return { ...offer, update: 'none', reason: 'up_to_date', text: '' };
   const whitelisted =
     (query.openid !== '' && s.whitelist_openids.includes(query.openid)) ||
     (query.device_id !== '' && s.whitelist_devices.includes(query.device_id));
-  if (whitelisted) return { ...offer, update: s.update_mode, reason: 'whitelist' };
+  if (whitelisted) return offered(s.update_mode, 'whitelist');
   if (!live.halted && inRollout(s.release_id, query.device_id, live.percent))
-    return { ...offer, update: s.update_mode, reason: 'rollout' };
+    return offered(s.update_mode, 'rollout');
   return {
     ...offer,
     update: 'none',

@@ -142,11 +142,14 @@ describe('package metadata from the package itself', () => {
   });
 
   it('reads the directory and the manifest only, not the whole package', async () => {
-    const big = await zipOfFiles({
-      'AndroidManifest.xml': androidManifest(DEFAULT_APK),
-      // 8 MB of noise that does not compress: the package's bulk.
-      'assets/data.bin': randomBytes(8 * 1024 * 1024),
-    });
+    const big = await zipOfFiles(
+      {
+        'AndroidManifest.xml': androidManifest(DEFAULT_APK),
+        // 8 MB of noise that does not compress: the package's bulk, stored as it is.
+        'assets/data.bin': randomBytes(8 * 1024 * 1024),
+      },
+      0,
+    );
     const s = source(big);
     await readPackage(s.get, big.length, 'apk', 'android');
     const total = s.reads.reduce((a, b) => a + b, 0);
@@ -170,10 +173,9 @@ describe('package metadata from the package itself', () => {
     looping.writeUInt16LE(0x0003, 0);
     looping.writeUInt16LE(8, 2);
     looping.writeUInt32LE(24, 4);
-    const started = Date.now();
+    // Were it read forever, the test's own time limit would fail it (no clock here: busy machines).
     const refused = await refusal(read(await zipOfFiles({ 'AndroidManifest.xml': looping }), 'apk'));
     expect(refused.key).toBe('package_manifest_unreadable');
-    expect(Date.now() - started).toBeLessThan(2000);
     const badPlist = await zipOfFiles({ 'Payload/A.app/Info.plist': '<plist><dict><key>x' });
     expect((await refusal(read(badPlist, 'ipa'))).key).toBe('package_manifest_unreadable');
   });
@@ -230,8 +232,7 @@ describe('package metadata from the package itself', () => {
     trailer.writeBigUInt64BE(BigInt(at), 24);
     const plist = Buffer.concat([header, ...objects, table, trailer]);
     const ipa = await zipOfFiles({ 'Payload/A.app/Info.plist': plist });
-    const started = Date.now();
+    // Unguarded, the references would take exponential time: the test's own limit would fail it.
     expect((await refusal(read(ipa, 'ipa'))).key).toBe('package_manifest_unreadable');
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

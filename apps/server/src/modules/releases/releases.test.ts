@@ -162,11 +162,19 @@ describe('versions', () => {
     // About 30 %: the buckets are spread evenly.
     expect(at30.size).toBeGreaterThan(2700);
     expect(at30.size).toBeLessThan(3300);
-    // What the API answers agrees with the buckets for a sample of devices.
-    for (const device of devices.slice(0, 40)) {
-      const answer = await check(`platform=android&channel=stage&version_code=1000&device_id=${device}`);
-      expect(answer.update).toBe(at30.has(device) ? 'optional' : 'none');
-    }
+    // What the API answers agrees with the buckets, for a sample of devices in and out.
+    const sample = devices.slice(0, 80);
+    const answers = async () => {
+      const updates: string[] = [];
+      for (const device of sample)
+        updates.push(
+          (await check(`platform=android&channel=stage&version_code=1000&device_id=${device}`)).update,
+        );
+      return updates;
+    };
+    const before = await answers();
+    expect(before).toEqual(sample.map((d) => (at30.has(d) ? 'optional' : 'none')));
+    expect(new Set(before)).toEqual(new Set(['optional', 'none']));
     expect(body(await move(release, 'halt')).code).toBe(0);
     expect((await current(release.id)).status).toBe('halted');
     const halted = await check('platform=android&channel=stage&version_code=1000&device_id=device-0');
@@ -181,19 +189,18 @@ describe('versions', () => {
       ['halt', 30, true],
       ['publish', 30, false],
     ]);
-    // After the resume the very same devices are in: the bucket is the device's and the version's.
+    // After the resume the very same devices are in: the bucket is the device's and the version's
+    // (not the publish's), so of the 10,000 exactly the same are in, and the API answers each
+    // device of the sample as it did before the halt.
     expect(inAt(publishes.list[0]!.percent)).toEqual(at30);
-    for (const device of [...at30].slice(0, 10))
-      expect(
-        (await check(`platform=android&channel=stage&version_code=1000&device_id=${device}`)).update,
-      ).toBe('optional');
+    expect(await answers()).toEqual(before);
     // Raising the percentage keeps everyone who was in.
     const at60 = inAt(60);
     expect([...at30].every((d) => at60.has(d))).toBe(true);
     // Buckets differ between versions (another version reshuffles).
     const other = devices.filter((d) => rolloutBucket(release.id + 1, d) !== rolloutBucket(release.id, d));
     expect(other.length).toBeGreaterThan(9000);
-  });
+  }, 60_000);
 
   it('gives a whitelisted device or openid the version at 0 % and while halted', async () => {
     await checker();
@@ -203,8 +210,17 @@ describe('versions', () => {
       whitelist_openids: ['tester-openid'],
       update_mode: 'forced',
     });
-    expect(body(await publish(release, 1)).code).toBe(0);
-    const outsider = devicesOutside(release.id, 1);
+    // Published to 0 %: the whitelist only (a testers-only stage).
+    const zero = await publish(release, 0);
+    expect(zero.statusCode, zero.body).toBe(200);
+    expect(await current(release.id)).toMatchObject({
+      status: 'rolling_out',
+      rollout_percent: 0,
+      published_number: 1,
+    });
+    // At 0 % no device is in the rollout.
+    expect(Array.from({ length: 10_000 }, (_, i) => inRollout(release.id, `d${i}`, 0))).not.toContain(true);
+    const outsider = 'any-other-device';
     const base = 'platform=android&channel=white&version_code=2000';
     expect(await check(`${base}&device_id=tester-phone`)).toMatchObject({
       update: 'forced',
@@ -219,8 +235,18 @@ describe('versions', () => {
       update: 'none',
       reason: 'not_in_rollout',
     });
+    expect(await check(`${base}&openid=someone-else`)).toMatchObject({ update: 'none', latest: null });
     expect(body(await move(release, 'halt')).code).toBe(0);
     expect((await check(`${base}&device_id=tester-phone`)).reason).toBe('whitelist');
+    expect(body(await move(release, 'resume')).code).toBe(0);
+    // From 0 % the share may rise, and then never fall back to 0 %.
+    expect(body(await publish(release, 5)).code).toBe(0);
+    const back = await publish(release, 0);
+    expect(back.statusCode).toBe(400);
+    expect(body<{ fields: Record<string, string> }>(back).data.fields.percent).toMatch(/5/);
+    // Below 0 % or above 100 % is no percentage.
+    for (const percent of [-1, 101])
+      expect(body<{ fields: object }>(await publish(release, percent)).data.fields).toHaveProperty('percent');
   });
 
   it('forces a blocked or too-old build whatever the rollout; answers an ETag and 304', async () => {

@@ -38,6 +38,11 @@ export const appReleases = pgTable(
     storeUrl: text('store_url').notNull().default(''),
     downloadUrl: text('download_url').notNull().default(''),
     updateText: jsonb('update_text').$type<OptionalI18nText>().notNull(),
+    /** What changed in this version, per language (the version log shows it, the game API serves it). */
+    changelog: jsonb('changelog')
+      .$type<OptionalI18nText>()
+      .notNull()
+      .default({} as OptionalI18nText),
     whitelistOpenids: jsonb('whitelist_openids').$type<string[]>().notNull().default([]),
     whitelistDevices: jsonb('whitelist_devices').$type<string[]>().notNull().default([]),
     note: text('note').notNull().default(''),
@@ -222,6 +227,7 @@ export const testAccounts = pgTable(
   (t) => [
     uniqueIndex('test_accounts_product_value').on(t.productId, t.kind, t.value),
     index('test_accounts_updated').on(t.productId, t.updatedAt),
+    index('test_accounts_value').on(t.productId, t.value),
   ],
 );
 

@@ -18,7 +18,9 @@ import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { versionAdoption } from '../players/index.ts';
-import { appReleasePublishes as p } from './tables.ts';
+import { toPublish } from './publish.ts';
+import { appReleasePublishes as p, appReleases } from './tables.ts';
+import { auditRoute } from './version-audit.ts';
 
 type Query = z.output<typeof versionLogQuery>;
 
@@ -52,8 +54,9 @@ export async function versionLog(
   // The live publish of each platform and channel is its highest number.
   const live = sql<number>`(select max(q.number) from ${p} q where q.product_id = ${p.productId} and q.platform = ${p.platform} and q.channel = ${p.channel})`;
   const rows = await db
-    .select({ row: p, live })
+    .select({ row: p, live, changelog: appReleases.changelog })
     .from(p)
+    .innerJoin(appReleases, eq(appReleases.id, p.releaseId))
     .where(where)
     .orderBy(...order)
     .limit(query.page_size)
@@ -63,29 +66,19 @@ export async function versionLog(
     .from(p)
     .where(where);
   return {
-    list: rows.map(({ row, live: liveNumber }) => ({
-      id: row.id,
-      platform: row.platform,
-      channel: row.channel,
-      number: row.number,
-      action: row.action,
-      release_id: row.releaseId,
-      version_name: row.snapshot.version_name,
-      version_code: row.snapshot.version_code,
-      percent: row.percent,
-      halted: row.halted,
-      rollback_of: row.rollbackOf,
-      note: row.note,
-      live: row.number === Number(liveNumber),
-      created_by: row.createdBy,
-      created_at: row.createdAt.toISOString(),
-    })),
+    list: rows.map(({ row, live: liveNumber, changelog }): VersionLogItem => {
+      // The log is the publish as the publishes drawer shows it, without the version's copy, with
+      // the version's changelog.
+      const { snapshot: _snapshot, ...item } = toPublish(row, Number(liveNumber));
+      return { ...item, changelog };
+    }),
     total: count?.total ?? 0,
   };
 }
 
 /** `GET /version-logs`: who released what, when (read-only). */
 export function versionLogRoutes(app: FastifyInstance, db: Db): void {
+  auditRoute(app, db);
   listRoute(app, {
     name: 'version-logs',
     path: '/version-logs',

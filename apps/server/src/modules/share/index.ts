@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/server-module.ts';
+import { resetShareClickWait } from './click-log.ts';
 import { shareRoutes } from './resources.ts';
 import { shareGameRoutes, shareLinkPublicRoutes } from './tracking.ts';
 
@@ -12,4 +13,10 @@ export const shareModule = defineModule({
   routes: shareRoutes,
   mounts: [{ prefix: '', routes: shareLinkPublicRoutes }],
   gameRoutes: shareGameRoutes,
+  reset: resetShareClickWait,
 });
+
+/** Other modules' readers of clicks (a lottery's entry condition) wait for the clicks still being written. */
+export { shareClicksSettled } from './click-log.ts';
+/** Tests of other modules hold clicks in memory to see their readers wait for them. */
+export { resetShareClickWait, setShareClickWait } from './click-log.ts';

@@ -18,7 +18,7 @@ import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { checkedImage } from './resources.ts';
+import { checkedImage } from './checks.ts';
 import { checkedVideo } from './videos.ts';
 import { shareMaterialStrategies as table } from './tables.ts';
 import { exportedShareRoutes, hashtagsCell } from './exported.ts';

@@ -3,17 +3,20 @@ import type { FileItem, ShareMultiImage } from '@rx/contracts';
 import { bearer, body, useTestApp } from '../../../test/index.ts';
 import { png } from '../../../test/images.ts';
 import { fileBody } from '../../../test/multipart.ts';
+import { mp4 } from '../../../test/videos.ts';
 import { shareMultiImages } from './tables.ts';
 
 const t = useTestApp();
 
 const fields = (res: { body: string }) => Object.keys(body<{ fields: object }>(res as never).data.fields);
 
-async function upload(width: number, height: number): Promise<string> {
-  const { payload, contentType } = fileBody('post.png', png(width, height), 'image/png');
+async function upload(width: number, height: number, video = false): Promise<string> {
+  const { payload, contentType } = video
+    ? fileBody('clip.mp4', mp4(5, width, height), 'video/mp4')
+    : fileBody('post.png', png(width, height), 'image/png');
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/files?use=image',
+    url: `/api/v1/files?use=${video ? 'video' : 'image'}`,
     headers: { ...bearer(t.user.access_token), 'content-type': contentType },
     payload,
   });
@@ -50,6 +53,12 @@ describe('multi-image posts (TikTok photo mode)', () => {
       images: [{ url: square }, { url: await upload(1600, 400) }],
     });
     expect(fields(wide)).toEqual(['images.1.url']);
+    // A video in the post (a real MP4 of a portrait ratio): photo mode takes images only, no mixing.
+    const mixed = await t.admin.post('/api/v1/share-multi-images?platform=tiktok', {
+      name: 'mixed',
+      images: [{ url: square }, { url: await upload(720, 1280, true) }],
+    });
+    expect(fields(mixed)).toEqual(['images.1.url']);
     // One image is not a multi-image post.
     expect(
       fields(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { checkedImage, constraintsOf } from './resources.ts';
+import { checkedImage, constraintsOf } from './checks.ts';
 import { shareMultiImages } from './tables.ts';
 import { exportedShareRoutes } from './exported.ts';
 

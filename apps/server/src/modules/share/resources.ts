@@ -8,14 +8,11 @@ import {
   idParam,
   shareLinkStatsQuery,
   shareCardsResource,
-  shareImageProblem,
   shareImagesResource,
   shareLinksResource,
-  sharePlatformOf,
   shareStrategiesResource,
   validationMessage,
   type ShareCard,
-  type ShareConstraints,
   type ShareImage,
   type ShareLink,
   type ShareStrategy,
@@ -37,85 +34,11 @@ import { shareTrackingRoutes } from './tracking-console.ts';
 import { shareVideoRoutes } from './videos.ts';
 import { shareMaterialRoutes } from './materials.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { files } from '../files/tables.ts';
+import type { FileStorage } from '../files/index.ts';
+import { shareClicksSettled } from './click-log.ts';
+import { shareImageCropRoutes } from './crop.ts';
+import { checkedImage, checkTexts } from './checks.ts';
 import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
-
-/** The constraints of the scope's platform (the route checked the value against the registry). */
-export function constraintsOf(scope: Scope): ShareConstraints {
-  const platform = scope.dimension && sharePlatformOf(scope.dimension.value);
-  if (!platform) throw new Error('a share resource needs a platform scope');
-  return platform.constraints;
-}
-
-/**
- * The words of a share with their hashtags (`#tag`, a space each) within the platform's title limit;
- * else 400001 on `field`.
- */
-export function checkShareWords(scope: Scope, field: string, text: string, tags: readonly string[]): void {
-  const length = [...text].length + tags.reduce((sum, tag) => sum + [...tag].length + 2, 0);
-  const max = constraintsOf(scope).titleMax;
-  if (length > max) {
-    throw new ApiError(ErrorCode.INVALID_INPUT, {
-      fields: { [field]: validationMessage('text_too_long_for_platform', scope.lang, { max }) },
-    });
-  }
-}
-
-const ratioText = (ratio: readonly [number, number]) =>
-  ratio[0] === ratio[1]
-    ? `${Math.round(ratio[0] * 100) / 100}:1`
-    : `${Math.round(ratio[0] * 100) / 100}:1 – ${Math.round(ratio[1] * 100) / 100}:1`;
-
-/**
- * The sides of an image uploaded by the caller's CP (files module, `use=image`: its header read
- * within the project's image limits), checked against the platform's ratio and smallest sides.
- * An address that is not such an upload cannot be checked and is refused.
- */
-export async function checkedImage(
-  db: Db,
-  scope: Scope,
-  field: string,
-  url: string,
-): Promise<{ width: number; height: number }> {
-  const fail = (key: 'not_uploaded' | 'image_ratio' | 'image_too_small', params = {}) =>
-    new ApiError(ErrorCode.INVALID_INPUT, {
-      fields: { [field]: validationMessage(key, scope.lang, params) },
-    });
-  const id = /\/([A-Za-z0-9_-]{16,64})$/.exec(url)?.[1];
-  const [file] = id
-    ? await db
-        .select({ width: files.width, height: files.height })
-        .from(files)
-        .where(and(eq(files.id, id), eq(files.cpId, scope.cpId), eq(files.use, 'image')))
-    : [];
-  if (!file?.width || !file.height) throw fail('not_uploaded');
-  const constraints = constraintsOf(scope);
-  const problem = shareImageProblem(constraints, file.width, file.height);
-  if (problem === 'ratio') throw fail('image_ratio', { ratio: ratioText(constraints.image.ratio) });
-  if (problem === 'small') {
-    throw fail('image_too_small', {
-      width: constraints.image.minWidth,
-      height: constraints.image.minHeight,
-    });
-  }
-  return { width: file.width, height: file.height };
-}
-
-/** The platform's longest title and description. */
-function checkTexts(
-  scope: Scope,
-  texts: { field: string; value: string | undefined; max: 'title' | 'description' }[],
-) {
-  const constraints = constraintsOf(scope);
-  const fields: Record<string, string> = {};
-  for (const { field, value, max } of texts) {
-    const limit = max === 'title' ? constraints.titleMax : constraints.descriptionMax;
-    if (value !== undefined && [...value].length > limit) {
-      fields[field] = validationMessage('text_too_long_for_platform', scope.lang, { max: limit });
-    }
-  }
-  if (Object.keys(fields).length) throw new ApiError(ErrorCode.INVALID_INPUT, { fields });
-}
 
 const stamps = (row: { version: number; createdAt: Date; updatedAt: Date }) => ({
   version: row.version,
@@ -378,15 +301,26 @@ const linkImpl: ResourceImpl<typeof shareLinksResource, typeof shareLinks, Share
 };
 export const shareLinkService = resourceService(shareLinksResource, linkImpl);
 
+/** The console's reads that show clicks: links (their counters, stats, export) and the funnel. */
+const CLICK_READERS = /^\/api\/v1\/share-(links|tracking)(\/|$)/;
+
 /**
- * `/share-images`, `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with
+ * `/share-images` (and `/share-images/crop`), `/share-cards`, `/share-strategies`, `/share-links`, each `?platform=`, with
  * exports; `/share-links/:id/stats` (clicks by device, registers and pays per day, top sharers).
  */
 export async function shareRoutes(
   fastify: FastifyInstance,
-  options: { db: Db; secrets: SecretBox },
+  options: { db: Db; secrets: SecretBox; storage: FileStorage },
 ): Promise<void> {
   const { db } = options;
+  // Clicks are written in batches (click-log.ts): the links' counters and the figures read here
+  // count every click so far.
+  fastify.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' && CLICK_READERS.test(request.routeOptions.url ?? '')) {
+      await shareClicksSettled(db);
+    }
+  });
+  shareImageCropRoutes(fastify, db, options.storage);
   sharePlatformRoutes(fastify, db, options.secrets);
   shareMultiImageRoutes(fastify, db);
   shareWordsRoutes(fastify, db);

@@ -15,6 +15,7 @@ import {
 import { bearer, body, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { png } from '../../../test/images.ts';
 import { fileBody } from '../../../test/multipart.ts';
+import { shareClicksSettled } from './click-log.ts';
 import { shareClicks, shareEvents, shareImages, shareLinks } from './tables.ts';
 
 const t = useTestApp();
@@ -197,6 +198,7 @@ describe('share strategies and links', () => {
       headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' },
     });
     expect(phone.headers.location).toMatch(/^xianxia:\/\/invite\?rx_click=\d+$/);
+    await shareClicksSettled(t.database.db);
     const [click] = await t.database.db.select().from(shareClicks).where(eq(shareClicks.id, clickId));
     expect(click).toMatchObject({ linkId: link.id, sharer: 'sharer-9', device: 'desktop' });
 

@@ -124,7 +124,7 @@ export const shareClicks = pgTable(
     variant: text('variant'),
     createdAt: createdAt(),
   },
-  (t) => [index('share_clicks_link').on(t.linkId, t.createdAt)],
+  (t) => [index('share_clicks_link').on(t.linkId, t.createdAt), index('share_clicks_sharer').on(t.sharer)],
 );
 
 /** What a click led to (register, pay), reported by the game once per event id. */
@@ -153,6 +153,8 @@ export const shareEvents = pgTable(
     uniqueIndex('share_events_product_event').on(t.productId, t.eventId),
     index('share_events_link').on(t.linkId, t.type),
     index('share_events_product_created').on(t.productId, t.createdAt),
+    index('share_events_product_sharer').on(t.productId, t.sharer),
+    index('share_events_product_openid').on(t.productId, t.openid),
   ],
 );
 

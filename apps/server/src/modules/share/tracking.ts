@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { GAME, PUBLIC } from '../../lib/route-access.ts';
 import { mailOnePlayer } from '../mails/index.ts';
+import { shareClickLog, shareClickSettled } from './click-log.ts';
 import { gameShareMaterials } from './materials.ts';
 import {
   shareCards,
@@ -50,13 +51,17 @@ function withParam(address: string, name: string, value: string): string {
 }
 
 /**
- * `GET /s/:code?sharer=<openid>`: counts the click (the link's counter and one click row with the
- * sharer and device class), then redirects: a phone to the deep link when there is one, else to the
- * target; a desktop to the fallback when there is one. The target carries the click id so the game
+ * `GET /s/:code?sharer=<openid>`: counts the click (one click row with the sharer and device class,
+ * and the link's counter, written in a batch with other clicks: `ShareClickLog`), then redirects:
+ * a phone to the deep link when there is one, else to the target; a desktop to the fallback when
+ * there is one. The target carries the click id so the game
  * can report the register that follows (`POST /api/game/v1/share/events`).
  */
 export async function shareLinkPublicRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
+  const clicks = shareClickLog(db, fastify.log);
+  // Before the server stops, not on close: the app's own onClose closes the database first.
+  fastify.addHook('preClose', () => clicks.close());
   fastify
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -64,27 +69,24 @@ export async function shareLinkPublicRoutes(fastify: FastifyInstance, options: {
       { schema: { hide: true, params: shareCodeParam, querystring: shareClickQuery }, config: PUBLIC },
       async (request, reply) => {
         const device = deviceOf(request.headers['user-agent']);
-        const click = await db.transaction(async (tx) => {
-          const [link] = await tx
-            .update(shareLinks)
-            .set({ clicks: sql`${shareLinks.clicks} + 1` })
-            .where(and(eq(shareLinks.code, request.params.code), eq(shareLinks.status, 'active')))
-            .returning();
-          if (!link) return undefined;
-          const [row] = await tx
-            .insert(shareClicks)
-            .values({
-              linkId: link.id,
-              sharer: request.query.sharer || null,
-              device,
-              strategyId: request.query.st ?? null,
-              variant: request.query.v ?? null,
-            })
-            .returning({ id: shareClicks.id });
-          return { link, id: row!.id };
+        const [link] = await db
+          .select({
+            id: shareLinks.id,
+            targetUrl: shareLinks.targetUrl,
+            deepLink: shareLinks.deepLink,
+            fallbackUrl: shareLinks.fallbackUrl,
+          })
+          .from(shareLinks)
+          .where(and(eq(shareLinks.code, request.params.code), eq(shareLinks.status, 'active')))
+          .limit(1);
+        if (!link) throw new ApiError(ErrorCode.NOT_FOUND);
+        const clickId = await clicks.record({
+          linkId: link.id,
+          sharer: request.query.sharer || null,
+          device,
+          strategyId: request.query.st ?? null,
+          variant: request.query.v ?? null,
         });
-        if (!click) throw new ApiError(ErrorCode.NOT_FOUND);
-        const { link } = click;
         const target =
           device === 'desktop' && link.fallbackUrl
             ? link.fallbackUrl
@@ -93,7 +95,7 @@ export async function shareLinkPublicRoutes(fastify: FastifyInstance, options: {
               : link.targetUrl;
         let location: string;
         try {
-          location = withParam(target, SHARE_CLICK_PARAM, String(click.id));
+          location = withParam(target, SHARE_CLICK_PARAM, String(clickId));
         } catch {
           location = target;
         }
@@ -215,6 +217,8 @@ export async function recordShareEvent(
       ...(await shareAttribution(db, productId, event)),
     };
   } else {
+    // A click of the last moments may still wait in this app's click log: written first.
+    await shareClickSettled(db, event.click_id!);
     const [click] = await db
       .select({
         id: shareClicks.id,

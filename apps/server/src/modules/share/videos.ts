@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { files } from '../files/tables.ts';
-import { checkShareWords, checkedImage } from './resources.ts';
+import { checkShareWords, checkedImage } from './checks.ts';
 import { shareVideos } from './tables.ts';
 import { exportedShareRoutes, hashtagsCell } from './exported.ts';
 

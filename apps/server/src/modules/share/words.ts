@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { contains } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { checkShareWords } from './resources.ts';
+import { checkShareWords } from './checks.ts';
 import { shareWords } from './tables.ts';
 import { exportedShareRoutes, hashtagsCell } from './exported.ts';
 
