@@ -9,7 +9,7 @@ const ERASE_TASK = 'account_cancellations.erase';
 /**
  * Account cancellation (page `/offline/account-cancellation`): players ask through the game API, a
  * sign-in during the cooling-off withdraws, then the erasure task removes or anonymises the player's
- * data in every table of the game and keeps a receipt; a legal hold stops it.
+ * data in the tables declared in `player-data.ts` and keeps a receipt; a legal hold stops it.
  */
 export const accountCancellationsModule = defineModule({
   name: 'account-cancellations',
