@@ -8,7 +8,8 @@ import {
   type ApprovalRequest,
   type CodeBatch,
 } from '@rx/contracts';
-import { body, type Client, useTestApp } from '../../../test/index.ts';
+import { bearer, body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
+import { fileBody } from '../../../test/multipart.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { players } from '../players/tables.ts';
 import { sanctions } from '../sanctions/tables.ts';
@@ -96,6 +97,48 @@ describe('approval thresholds in a rolling window', () => {
     expect(body(await checker.post(`/api/v1/approvals/${id}/approve`, { comment: 'ok' })).code).toBe(0);
     const made = await t.database.db.select().from(sanctions).where(eq(sanctions.openid, openids[2]!));
     expect(made.map((s) => s.kind)).toEqual(['mute']);
+    await setPolicies([]);
+  });
+});
+
+describe('bulk sanctions in a rolling window', () => {
+  it('adds up the bulk mutes one staff member makes: the second of two under the threshold waits', async () => {
+    const risk = sanctionsResource.permissions;
+    await setPolicies([{ action: risk.approve, threshold: 5 }]);
+    const token = (await signInAs(t.app, await t.staffWith([risk.see, risk.edit, risk.approve]))).user
+      .access_token;
+    const maker = t.client(token, t.productId);
+    const tag = Math.random().toString(36).slice(2, 8);
+    const bulk = async (openids: string[]) => {
+      const { payload, contentType } = fileBody('ids.txt', `${openids.join('\n')}\n`, 'text/plain');
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/files?use=openid_list',
+        headers: { ...bearer(token), 'content-type': contentType },
+        payload,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      return maker.post('/api/v1/sanctions/bulk', {
+        file_id: body<{ id: string }>(uploaded).data.id,
+        kind: 'mute',
+        duration_minutes: 60,
+        reason: 'splitting test',
+      });
+    };
+    // Four players: under the threshold of five, the job starts at once.
+    const first = await bulk(['a', 'b', 'c', 'd'].map((n) => `bulk_${tag}_${n}`));
+    expect(first.statusCode, first.body).toBe(202);
+    expect(body<{ job_id: number; approval?: unknown }>(first).data).toMatchObject({
+      job_id: expect.any(Number),
+    });
+    expect(body<{ approval?: unknown }>(first).data.approval).toBeUndefined();
+    // Four more: eight in the window, so this one waits for a second person.
+    const second = await bulk(['e', 'f', 'g', 'h'].map((n) => `bulk_${tag}_${n}`));
+    expect(second.statusCode, second.body).toBe(202);
+    expect(body<{ approval: ApprovalRequest }>(second).data.approval).toMatchObject({
+      kind: 'sanctions.bulk',
+      status: 'pending',
+    });
     await setPolicies([]);
   });
 });

@@ -51,6 +51,7 @@ export const cheatFlags = pgTable(
     index('cheat_flags_product_last_seen').on(t.productId, t.lastSeen),
     index('cheat_flags_product_state').on(t.productId, t.state),
     index('cheat_flags_player').on(t.playerId),
+    index('cheat_flags_product_openid').on(t.productId, t.openid),
   ],
 );
 
@@ -67,5 +68,8 @@ export const cheatWhitelist = pgTable(
     ...recordCreator(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('cheat_whitelist_player_rule').on(t.productId, t.playerId, t.rule)],
+  (t) => [
+    uniqueIndex('cheat_whitelist_player_rule').on(t.productId, t.playerId, t.rule),
+    index('cheat_whitelist_product_openid').on(t.productId, t.openid),
+  ],
 );

@@ -368,6 +368,9 @@ describe('exchange-code batches', () => {
     const exported = await admin.get(`/api/v1/code-batches/${batch.id}/codes/export`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('text/csv');
+    expect(exported.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="codes-${batch.id}-\\d{8}-\\d{6}\\.csv"`),
+    );
     const lines = exported.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -383,6 +386,8 @@ describe('exchange-code batches', () => {
     expect((await t.logsOf('code_batch', batch.id))[0]).toMatchObject({
       action: 'export',
       username: 'admin',
+      targetName: batch.name,
+      after: { codes: 30 },
     });
     const page = body<{ list: { code: string }[]; total: number }>(
       await admin.get(`/api/v1/code-batches/${batch.id}/codes?page_size=10`),

@@ -18,9 +18,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { sendExport } from '../../lib/export.ts';
 import { cursorRows } from '../../lib/cursor.ts';
-import { logChange } from '../../lib/operation-log.ts';
+import { tableRoutes } from '../../lib/table-io.ts';
 import { ok } from '../../lib/request.ts';
 import { listRoute, resourceRoutes, resourceService } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
@@ -172,36 +171,30 @@ export async function codeBatchRoutes(fastify: FastifyInstance, options: { db: D
     config: can(codeBatchResource, 'read'),
     list: (request, query, { id }) => codesPage(db, scopeOf(request), id, query.page, query.page_size),
   });
-  app.get(
-    '/code-batches/:id/codes/export',
-    {
-      schema: {
-        tags,
-        summary: 'The codes of a batch as CSV or XLSX (streamed, stamped, logged)',
-        params: idParam,
-        querystring: codesExportQuery,
-      },
-      config: can(codeBatchResource, 'export'),
-    },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      const batch = await findOr404(db, codeBatches, rowInScope(codeBatches, scope, request.params.id));
-      await logChange(db, scope, {
-        action: 'export',
+  // The codes of one batch: the path names it, the file is stamped with it, the log names it.
+  tableRoutes(app, db, {
+    path: '/code-batches/:id/codes',
+    tags,
+    summary: 'The codes of a batch as CSV or XLSX (streamed, stamped, logged)',
+    params: idParam,
+    exportQuery: codesExportQuery,
+    parent: (db2, scope, params) =>
+      findOr404(db2, codeBatches, rowInScope(codeBatches, scope, params.id as number)),
+    access: async (request) => scopeOf(request),
+    config: () => can(codeBatchResource, 'export'),
+    exporter: {
+      name: codeBatchResource.name,
+      headers: (batch) => ['# batch', batch.name],
+      file: (_scope, batch) => `codes-${batch.id}`,
+      log: (batch) => ({
         targetType: codeBatchResource.logTarget,
         targetId: batch.id,
         targetName: batch.name,
         after: { codes: batch.generated },
-      });
-      return sendExport(
-        reply,
-        request.query.format,
-        `codes-${batch.id}`,
-        ['# batch', batch.name],
-        exportRows(db, batch, scope),
-      );
+      }),
+      rows: (db2, scope, _filters, batch) => exportRows(db2, batch, scope),
     },
-  );
+  });
 }
 
 /** Guessing limits of redemption, per window of a minute. */

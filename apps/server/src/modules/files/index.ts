@@ -10,3 +10,4 @@ export const filesModule = defineModule({
 });
 export { openFileStorage, type FileStorage } from './routes.ts';
 export type { ByteRange, S3Options } from './storage.ts';
+export { keepBytes } from './save.ts';

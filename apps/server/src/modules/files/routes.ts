@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,19 +17,18 @@ import {
   fileUploadQuery,
   hasAllowedExtension,
   hasUnstorableCharacter,
-  type FileItem,
   type FileMessageKey,
   type FileUse,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { requireAuth } from '../../lib/authenticate.ts';
-import { logChange } from '../../lib/operation-log.ts';
 import { ok, requestLanguage } from '../../lib/request.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { headBytes, OpenidListCheck, sniffImage, sniffPackage, type Sniffed } from './sniff.ts';
 import { localStore, s3Store, type FileStore, type S3Options } from './storage.ts';
 import { looksLikeMp4, sniffVideo } from './video.ts';
+import { isPublic, keepFile, newFileId, PUBLIC_USES } from './save.ts';
 import { files } from './tables.ts';
 
 type FileRow = typeof files.$inferSelect;
@@ -117,17 +116,6 @@ export async function openFileStorage(options: { dataDir?: string; s3?: S3Option
   };
 }
 
-/** Uses served at the public `/files/<id>`: what games and players must reach (icons, share videos). */
-const PUBLIC_USES = ['image', 'video'] as const;
-const isPublic = (use: FileRow['use']) => (PUBLIC_USES as readonly string[]).includes(use);
-
-/** An image's or video's address: the store's public one, else this server's `/files/<id>`; other files need a token. */
-function urlOf(storage: FileStorage, row: Pick<FileRow, 'id' | 'use' | 'storage' | 'storageKey'>): string {
-  return isPublic(row.use)
-    ? (storage.stores[row.storage]?.publicUrl(row.storageKey) ?? `${PUBLIC_FILE_PREFIX}${row.id}`)
-    : `/api/v1/files/${row.id}`;
-}
-
 /** Sends a file's bytes with headers that keep a browser from reading it as anything else. */
 async function send(
   storage: FileStorage,
@@ -173,23 +161,12 @@ export async function fileRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = options;
-  const { target, incoming } = storage;
+  const { incoming } = storage;
   const tags = ['files'];
   app.addHook('onClose', () => storage.close());
 
   // Only here: the rest of the API takes no multipart bodies. Limits are set per upload below.
   await app.register(multipart);
-
-  const itemOf = (row: FileRow): FileItem => ({
-    id: row.id,
-    url: urlOf(storage, row),
-    sha256: row.sha256,
-    size: row.size,
-    content_type: row.contentType,
-    name: row.name,
-    use: row.use,
-    ...(row.durationMs !== null ? { duration_ms: row.durationMs } : {}),
-  });
 
   app.post(
     '/files',
@@ -221,7 +198,7 @@ export async function fileRoutes(
 
       // Stream to a temporary file, counting, hashing and checking as the bytes pass; only a
       // file's head (a whole image: at most its limit) is kept in memory.
-      const id = randomBytes(16).toString('base64url');
+      const id = newFileId();
       const temporary = path.join(incoming, id);
       const hash = createHash('sha256');
       // The media name a material by its MD5 (the material library keeps one row per MD5).
@@ -276,51 +253,25 @@ export async function fileRoutes(
         return refuse(request, reply, use, sniffed.key);
       }
 
-      const storageKey = `files/${auth.cpId}/${id}`;
-      try {
-        await target.put(storageKey, temporary, size, sniffed.contentType);
-      } catch (error) {
-        await cleanUp();
-        throw error;
-      }
-      const row = {
-        id,
-        cpId: auth.cpId,
-        userId: auth.userId,
-        use,
-        name,
-        contentType: sniffed.contentType,
-        size,
-        sha256: hash.digest('hex'),
-        md5: md5.digest('hex'),
-        storage: target.kind,
-        storageKey,
-        width: sniffed.width ?? null,
-        height: sniffed.height ?? null,
-        durationMs: sniffed.durationMs ?? null,
-      };
-      try {
-        const saved = await db.transaction(async (tx) => {
-          const [inserted] = await tx.insert(files).values(row).returning();
-          const item = itemOf(inserted!);
-          await logChange(
-            tx,
-            {
-              cpId: auth.cpId,
-              userId: auth.userId,
-              username: auth.username,
-              ip: request.ip,
-              productId: null,
-            },
-            { action: 'create', targetType: 'file', targetId: id, targetName: name, after: item },
-          );
-          return item;
-        });
-        return ok(saved);
-      } catch (error) {
-        await target.remove(storageKey).catch(() => undefined);
-        throw error;
-      }
+      const saved = await keepFile(
+        db,
+        storage,
+        { cpId: auth.cpId, userId: auth.userId, username: auth.username, ip: request.ip },
+        {
+          id,
+          temporary,
+          size,
+          name,
+          use,
+          contentType: sniffed.contentType,
+          sha256: hash.digest('hex'),
+          md5: md5.digest('hex'),
+          width: sniffed.width,
+          height: sniffed.height,
+          durationMs: sniffed.durationMs,
+        },
+      );
+      return ok(saved);
     },
   );
 

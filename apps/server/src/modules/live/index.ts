@@ -1,16 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { bearerToken } from '../../lib/request.ts';
-import { LIVE_PROTOCOL, liveRoutes, type LiveOptions } from './routes.ts';
+import type { LiveTopic } from '../../lib/events.ts';
+import {
+  LIVE_PROTOCOL,
+  liveRoutes,
+  type LiveAudience,
+  type LiveAudiences,
+  type LiveOptions,
+} from './routes.ts';
 
 /** Live updates to the console: a WebSocket at /api/v1/live fed by the event bus (lib/events.ts). */
-export { liveRoutes, LIVE_CLOSE, LIVE_PROTOCOL, type LiveOptions, type ServerMessage } from './routes.ts';
+export {
+  liveRoutes,
+  LIVE_CLOSE,
+  LIVE_PROTOCOL,
+  type LiveAudience,
+  type LiveOptions,
+  type ServerMessage,
+} from './routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live WebSocket's registry (setUpLive). */
+    live: {
+      /** Addresses `topic`'s events by what each console watches (`LiveAudience`); a module calls it at start. */
+      audience<W>(topic: LiveTopic, audience: LiveAudience<W>): void;
+    };
+  }
+}
 
 /**
- * WebSockets for the whole app (`app.injectWS` in tests), the live route under `/api/v1`, and its
- * closing on sign-out. Register at the root.
+ * WebSockets for the whole app (`app.injectWS` in tests), the live route under `/api/v1`, its
+ * closing on sign-out, and `app.live` for the modules' audiences. Register at the root.
  */
 export async function setUpLive(app: FastifyInstance, options: LiveOptions): Promise<void> {
+  const audiences: LiveAudiences = new Map();
+  app.decorate('live', {
+    audience<W>(topic: LiveTopic, audience: LiveAudience<W>) {
+      audiences.set(topic, audience as LiveAudience<unknown>);
+    },
+  });
   await app.register(websocket, {
     options: {
       maxPayload: 16 * 1024,
@@ -18,7 +48,7 @@ export async function setUpLive(app: FastifyInstance, options: LiveOptions): Pro
       handleProtocols: (protocols: Set<string>) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
     },
   });
-  await app.register(liveRoutes, { prefix: '/api/v1', ...options });
+  await app.register(liveRoutes, { prefix: '/api/v1', ...options, audiences });
   closeLiveOnSignOut(app);
 }
 

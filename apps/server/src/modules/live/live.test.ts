@@ -1,73 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../lib/events.ts';
 import { createTestApp, signInAs, type TestContext, type UserInfoLike } from '../../../test/helpers.ts';
 import { adminOf, staffWith } from '../../../test/api.ts';
-import { LIVE_CLOSE, LIVE_PROTOCOL, type ServerMessage } from './index.ts';
-
-/** The part of a `ws` client used here. */
-interface WsClient {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close', listener: (code: number) => void): void;
-}
-
-/** A console's connection: its messages in order, and how it closed. */
-class Live {
-  private readonly queue: ServerMessage[] = [];
-  private waiting: ((message: ServerMessage) => void) | null = null;
-  readonly closed: Promise<number>;
-  ws!: WsClient;
-
-  /** Listens from the start: the server may speak before the opening handshake is seen here. */
-  private listen(ws: WsClient): void {
-    this.ws = ws;
-    ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as ServerMessage;
-      if (this.waiting) {
-        const resolve = this.waiting;
-        this.waiting = null;
-        resolve(message);
-      } else this.queue.push(message);
-    });
-    ws.on('close', (code) => this.onClose(code));
-  }
-
-  private onClose: (code: number) => void = () => undefined;
-
-  private constructor() {
-    this.closed = new Promise((resolve) => (this.onClose = resolve));
-  }
-
-  static async open(app: FastifyInstance, protocols = LIVE_PROTOCOL): Promise<Live> {
-    const live = new Live();
-    await app.injectWS(
-      '/api/v1/live',
-      { headers: { 'sec-websocket-protocol': protocols } },
-      { onInit: (ws) => live.listen(ws as unknown as WsClient) },
-    );
-    return live;
-  }
-
-  /** Opens and signs in with the token; resolves once the server said `ready`. */
-  static async signedIn(app: FastifyInstance, token: string): Promise<Live> {
-    const live = await Live.open(app);
-    live.send({ type: 'auth', token });
-    expect(await live.next()).toMatchObject({ type: 'ready' });
-    return live;
-  }
-
-  send(message: unknown): void {
-    this.ws.send(JSON.stringify(message));
-  }
-
-  next(): Promise<ServerMessage> {
-    const queued = this.queue.shift();
-    if (queued) return Promise.resolve(queued);
-    return new Promise((resolve) => (this.waiting = resolve));
-  }
-}
+import { Live } from '../../../test/live.ts';
+import { LIVE_CLOSE, LIVE_PROTOCOL } from './index.ts';
 
 let t: TestContext;
 let admin: UserInfoLike;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { ErrorCode } from '@rx/contracts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Auth } from '../../lib/authenticate.ts';
@@ -27,14 +28,42 @@ export const LIVE_CLOSE = {
 /** Tokens a connection may send per minute (a console sends one per refresh, every few minutes). */
 const TOKENS_PER_MINUTE = 10;
 
-/** What the console sends: its access token (first, and again after each refresh), or a ping. */
-type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+/**
+ * What the console sends: its access token (first, and again after each refresh), a ping, or what it
+ * shows of a topic that has an audience (`watch`; null: nothing).
+ */
+type ClientMessage =
+  { type: 'auth'; token: string } | { type: 'ping' } | { type: 'watch'; topic: string; watch: unknown };
 
-/** What the server sends: `ready` once signed in (again after each renewal), then events. */
+/**
+ * What the server sends: `ready` once signed in (again after each renewal), `watching` once a watch
+ * is in place (`allowed` false: refused, nothing of the topic will come), then events.
+ */
 export type ServerMessage =
   | { type: 'ready'; user_id: number; expires_at: number }
+  | { type: 'watching'; topic: LiveEvent['topic']; allowed: boolean }
   | { type: 'event'; topic: LiveEvent['topic']; data: unknown }
   | { type: 'pong' };
+
+/**
+ * Who hears a topic whose events concern some consoles of a CP and not others (a module's own
+ * rule, `app.live.audience`): only the consoles that said what they show (a `watch` message), when
+ * they may see it, and when the event concerns what they show.
+ */
+export interface LiveAudience<W> {
+  /** What a console may say it shows (a zod schema, with limits). */
+  watch: z.ZodType<W>;
+  /** Whether the signed-in user may watch it: asked when it comes and again after each renewal. */
+  allowed(auth: Auth, watch: W): Promise<boolean>;
+  /** Whether an event of the topic, of the user's CP, goes to a console watching `watch`. */
+  hears(event: LiveEvent, watch: W, auth: Auth): boolean;
+}
+
+/** The audiences by topic: filled by the modules at start (`app.live.audience`), read by the route. */
+export type LiveAudiences = Map<LiveEvent['topic'], LiveAudience<unknown>>;
+
+/** Watches a connection may set per minute (a workbench sends one per conversation opened). */
+const WATCHES_PER_MINUTE = 120;
 
 export interface LiveOptions {
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -42,6 +71,8 @@ export interface LiveOptions {
   authTimeoutMs?: number;
   /** How often each connection's sign-in is checked again, and the connection pinged (ms). */
   recheckMs?: number;
+  /** The topics addressed by what consoles watch (setUpLive makes it; `app.live.audience` fills it). */
+  audiences?: LiveAudiences;
 }
 
 /** The part of a `ws` WebSocket used here. */
@@ -67,6 +98,10 @@ interface Client {
   checking: boolean;
   /** When the tokens of the last minute arrived (ms). */
   tokensAt: number[];
+  /** What it shows, by topic, and whether its user may see that (checked on the server). */
+  watches: Map<LiveEvent['topic'], { watch: unknown; allowed: boolean }>;
+  /** When the watches of the last minute arrived (ms). */
+  watchesAt: number[];
 }
 
 /** The `exp` of a token already verified (ms). */
@@ -77,15 +112,28 @@ function expiryOf(token: string): number {
   return payload.exp * 1000;
 }
 
-/** Who receives an event: its user, or for a new approval request every signed-in user of the CP. */
-function addressedTo(event: LiveEvent, auth: Auth): boolean {
+/**
+ * Who receives an event: for a topic with an audience, the consoles watching what it concerns;
+ * otherwise its user, or for a new approval request every signed-in user of the CP.
+ */
+function addressedTo(event: LiveEvent, client: Client, audiences: LiveAudiences): boolean {
+  const auth = client.auth!;
   if (event.topic === 'game-config' || event.topic === 'session') return false;
   if (event.cpId !== auth.cpId) return false;
+  const audience = audiences.get(event.topic);
+  if (audience) {
+    const watching = client.watches.get(event.topic);
+    return watching?.allowed === true && audience.hears(event, watching.watch, auth);
+  }
   if (event.topic === 'approval' && event.data.status === 'pending') return true;
-  // A service conversation not yet with an agent: every console of the CP hears its id (the
-  // workbench re-reads it with its own permissions; others ignore it).
-  if (event.topic === 'cs' && event.userId === 0) return true;
   return event.userId === auth.userId;
+}
+
+/** Keeps the times of the last minute, with now; false when they number more than `limit`. */
+function withinRate(times: number[], limit: number): boolean {
+  const now = Date.now();
+  times.splice(0, times.length, ...times.filter((at) => now - at < 60_000), now);
+  return times.length <= limit;
 }
 
 /**
@@ -105,6 +153,7 @@ function addressedTo(event: LiveEvent, auth: Auth): boolean {
 export async function liveRoutes(fastify: FastifyInstance, options: LiveOptions): Promise<void> {
   const authTimeoutMs = options.authTimeoutMs ?? 10_000;
   const recheckMs = options.recheckMs ?? 30_000;
+  const audiences: LiveAudiences = options.audiences ?? new Map();
   const clients = new Set<Client>();
 
   /** The sign-in behind `token`, by the same checks as every request's; an ApiError when refused. */
@@ -160,7 +209,30 @@ export async function liveRoutes(fastify: FastifyInstance, options: LiveOptions)
       Math.max(0, client.expiresAt - Date.now()),
     );
     clients.add(client);
+    // A renewal may carry other permissions: what the connection watches is checked again.
+    for (const [topic, { watch }] of client.watches) await setWatch(client, topic, watch, false);
     send(client, { type: 'ready', user_id: auth.userId, expires_at: client.expiresAt });
+  }
+
+  /**
+   * Puts a watch in place once its user may see it (what it replaces stays until then); refused, the
+   * topic goes silent for the connection. `tell`: answer `watching`.
+   */
+  async function setWatch(client: Client, topic: string, raw: unknown, tell = true): Promise<void> {
+    const audience = audiences.get(topic as LiveEvent['topic']);
+    const auth = client.auth;
+    if (!audience || !auth || client.socket.readyState !== OPEN) return;
+    const key = topic as LiveEvent['topic'];
+    if (raw === null) {
+      client.watches.delete(key);
+      if (tell) send(client, { type: 'watching', topic: key, allowed: false });
+      return;
+    }
+    const parsed = audience.watch.safeParse(raw);
+    // A check that fails (the database away) refuses: the console polls meanwhile.
+    const allowed = parsed.success && (await audience.allowed(auth, parsed.data).catch(() => false));
+    client.watches.set(key, { watch: parsed.success ? parsed.data : null, allowed });
+    if (tell) send(client, { type: 'watching', topic: key, allowed });
   }
 
   /** Checks a connection's sign-in again; a token made stale by a permission change waits for its renewal. */
@@ -183,9 +255,23 @@ export async function liveRoutes(fastify: FastifyInstance, options: LiveOptions)
       }
       return;
     }
+    if (event.topic === 'permissions') {
+      // What they watch waits for the renewal that brings their new permissions (checked again then).
+      for (const client of clients) {
+        if (client.auth?.userId !== event.userId || client.auth.cpId !== event.cpId) continue;
+        for (const watching of client.watches.values()) watching.allowed = false;
+      }
+    }
+    // Written once, sent to each console it is addressed to.
+    let text: string | undefined;
     for (const client of clients) {
-      if (client.auth && addressedTo(event, client.auth)) {
-        send(client, { type: 'event', topic: event.topic, data: event.data });
+      if (client.auth && client.socket.readyState === OPEN && addressedTo(event, client, audiences)) {
+        text ??= JSON.stringify({
+          type: 'event',
+          topic: event.topic,
+          data: event.data,
+        } satisfies ServerMessage);
+        client.socket.send(text);
       }
     }
   });
@@ -226,6 +312,8 @@ export async function liveRoutes(fastify: FastifyInstance, options: LiveOptions)
         alive: true,
         checking: false,
         tokensAt: [],
+        watches: new Map(),
+        watchesAt: [],
       };
       const waiting = setTimeout(() => {
         if (!client.auth) close(client, LIVE_CLOSE.AUTH_FAILED, 'no token');
@@ -253,11 +341,17 @@ export async function liveRoutes(fastify: FastifyInstance, options: LiveOptions)
         if (!isAuth && !client.auth && !client.token)
           return close(client, LIVE_CLOSE.AUTH_FAILED, 'not signed in');
         if (message?.type === 'ping') return send(client, { type: 'pong' });
+        if (message?.type === 'watch' && typeof message.topic === 'string') {
+          if (!withinRate(client.watchesAt, WATCHES_PER_MINUTE))
+            return close(client, LIVE_CLOSE.TOO_MANY, 'too many');
+          const { topic, watch } = message;
+          // In order with the sign-in: a watch sent at once after the token waits for it.
+          queue = queue.then(() => setWatch(client, topic, watch ?? null));
+          return;
+        }
         if (!isAuth) return;
-        const now = Date.now();
-        client.tokensAt = client.tokensAt.filter((at) => now - at < 60_000);
-        client.tokensAt.push(now);
-        if (client.tokensAt.length > TOKENS_PER_MINUTE) return close(client, LIVE_CLOSE.TOO_MANY, 'too many');
+        if (!withinRate(client.tokensAt, TOKENS_PER_MINUTE))
+          return close(client, LIVE_CLOSE.TOO_MANY, 'too many');
         // One check at a time, in order: a renewal never overtakes the first sign-in.
         queue = queue.then(() => authorize(client, (message as { token: string }).token));
       });

@@ -19,6 +19,7 @@ import { ok, requestLanguage } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
 import { mailRecipients, mails } from '../mails/index.ts';
 import { players } from '../players/tables.ts';
+import { shareClicksSettled } from '../share/index.ts';
 import { shareClicks, shareEvents, shareLinks } from '../share/tables.ts';
 import { lotteries, lotteryDraws } from './tables.ts';
 
@@ -93,11 +94,18 @@ export async function drawOnce(
   openid: string,
   lang: Language,
 ): Promise<GameLotteryDraw> {
+  // The prize mail's id is taken before the lottery is locked (a draw refused leaves a gap in the
+  // sequence, nothing else): the writes under the lock are then one statement.
   const [player] = await db
-    .select({ id: players.id })
+    .select({
+      id: players.id,
+      mailId: sql<number>`nextval(pg_get_serial_sequence('mails', 'id'))`.mapWith(Number),
+    })
     .from(players)
     .where(and(eq(players.productId, caller.productId), eq(players.openid, openid)));
   if (!player) throw new ApiError(ErrorCode.NOT_FOUND);
+  // Clicks are written in batches: a share entry condition counts the last moments' clicks too.
+  await shareClicksSettled(db);
   return db.transaction(async (tx) => {
     const [lottery] = await tx
       .select()
@@ -139,9 +147,13 @@ export async function drawOnce(
       ? { key: hit.key, name: hit.name, attachments: hit.attachments }
       : { key: '', ...lottery.fallback };
 
-    const [mail] = await tx
+    // The mail, its recipient, the lottery's counts and the draw record in one statement: the lock is
+    // held for as few round trips as can be (every draw of the lottery waits for it).
+    const mail = tx
       .insert(mails)
+      .overridingSystemValue()
       .values({
+        id: player.mailId,
         cpId: lottery.cpId,
         productId: lottery.productId,
         title: everyLanguage(`${lottery.mailTitle}: ${prize.name}`.slice(0, 64)),
@@ -154,14 +166,13 @@ export async function drawOnce(
         sentAt: new Date(),
         finishedAt: new Date(),
         createdBy: `lottery:${lottery.id}`,
-      })
-      .returning({ id: mails.id });
-    await tx.insert(mailRecipients).values({ mailId: mail!.id, playerId: player.id });
-    await tx
+      });
+    const recipient = tx.insert(mailRecipients).values({ mailId: player.mailId, playerId: player.id });
+    const counts = tx
       .update(lotteries)
       .set({ draws: drawNo, given: { ...lottery.given, [prize.key]: (lottery.given[prize.key] ?? 0) + 1 } })
       .where(eq(lotteries.id, lottery.id));
-    await tx.insert(lotteryDraws).values({
+    const record = tx.insert(lotteryDraws).values({
       cpId: lottery.cpId,
       productId: lottery.productId,
       lotteryId: lottery.id,
@@ -172,8 +183,13 @@ export async function drawOnce(
       prizeName: prize.name,
       fallback: !available,
       roll,
-      mailId: mail!.id,
+      mailId: player.mailId,
     });
+    // `getSQL()`: each statement as it is (a query builder put in `sql` comes in parentheses, which a
+    // data-modifying WITH does not take).
+    await tx.execute(
+      sql`with m as (${mail.getSQL()}), r as (${recipient.getSQL()}), c as (${counts.getSQL()}) ${record.getSQL()}`,
+    );
     return {
       draw_no: drawNo,
       prize_key: prize.key,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   lotteriesResource,
@@ -13,6 +13,7 @@ import {
 import { body, describeResource, useTestApp } from '../../../test/index.ts';
 import { mailRecipients, mails } from '../mails/index.ts';
 import { players } from '../players/tables.ts';
+import { resetShareClickWait, setShareClickWait } from '../share/index.ts';
 import { rollOf } from './draw.ts';
 
 const t = useTestApp();
@@ -185,7 +186,10 @@ describe('lotteries', () => {
     const refused = await draw();
     expect(body(refused).code).toBe(422001);
     expect(body(refused).msg).toContain('分享');
-    // Two clicks on a link the player shared (the public short link with them as the sharer).
+    // Two clicks on a link the player shared (the public short link with them as the sharer), held
+    // in memory by the share module's click log: the draw counts them all the same.
+    setShareClickWait(60_000);
+    onTestFinished(resetShareClickWait);
     const link = body<ShareLink>(
       await t.admin.post('/api/v1/share-links?platform=wechat', {
         name: 'L',
@@ -201,6 +205,32 @@ describe('lotteries', () => {
       openid: 'nobody-here',
     });
     expect(body(stranger).code).toBe(404001);
+  });
+
+  it('asks for the invitees a player brought in: a click alone is not an invite, a register through it is', async () => {
+    const key = await t.gameKey();
+    const [openid] = await newPlayers('inviter', 1);
+    const made = await started(lottery(5, { entry_kind: 'invites', entry_min: 1 }));
+    const draw = () => t.signedCall(key, 'POST', `/api/game/v1/lotteries/${made.id}/draw`, { openid });
+    expect(body(await draw()).code).toBe(422001);
+    const link = body<ShareLink>(
+      await t.admin.post('/api/v1/share-links?platform=wechat', {
+        name: 'I',
+        target_url: 'https://example.com/',
+      }),
+    ).data;
+    const click = await t.app.inject({ method: 'GET', url: `/s/${link.code}?sharer=${openid}` });
+    expect(click.statusCode).toBe(302);
+    expect(body(await draw()).code).toBe(422001);
+    const clickId = Number(new URL(click.headers.location as string).searchParams.get('rx_click'));
+    const registered = await t.signedCall(key, 'POST', '/api/game/v1/share/events', {
+      event_id: `inv-${made.id}`,
+      type: 'register',
+      click_id: clickId,
+      openid: `invitee-${made.id}`,
+    });
+    expect(body<{ sharer: string }>(registered).data.sharer).toBe(openid);
+    expect(body(await draw()).code).toBe(0);
   });
 
   it('needs its permissions; another CP never sees a lottery or its draws', async () => {

@@ -4,6 +4,7 @@ import { products } from '../../db/schema.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import type { ModuleWork } from '../../lib/server-module.ts';
 import { computeTiers, COMPUTE_JOB, dayIn, readSettings } from './service.ts';
+import { jobs as jobRows } from '../../db/jobs.ts';
 import { playerTierDaily } from './tables.ts';
 
 const DAILY_TASK = 'player-tiers:daily';
@@ -55,4 +56,28 @@ export function tierWork({ db, jobs }: { db: Db; jobs: JobRunner }): ModuleWork 
     },
     schedules: [{ task: DAILY_TASK, key: DAILY_KEY, cron: '7 * * * *', tz: 'UTC' }],
   };
+}
+
+/**
+ * Computes a game's tiers now, outside the job runner (the demo seed, before the server starts),
+ * and records the run as a succeeded tier job: the page reads its last run from the jobs, and the
+ * jobs page lists it beside the daily ones.
+ */
+export async function computeTiersNow(db: Db, product: { id: number; cpId: number }) {
+  const startedAt = new Date();
+  const summary = await computeTiers(db, product.id, startedAt);
+  await db.insert(jobRows).values({
+    cpId: product.cpId,
+    productId: product.id,
+    username: 'system',
+    kind: COMPUTE_JOB,
+    status: 'succeeded',
+    total: summary.players,
+    done: summary.players,
+    params: { productId: product.id },
+    summary,
+    startedAt,
+    finishedAt: new Date(),
+  });
+  return summary;
 }

@@ -9,3 +9,4 @@ export const playerTiersModule = defineModule({
   work: tierWork,
 });
 export { computeTiers } from './service.ts';
+export { computeTiersNow } from './daily.ts';

@@ -171,7 +171,8 @@ export async function ingestPlayerEvents(
           const claimed = await queryRows(
             step,
             sql`
-            insert into player_event_ids (product_id, event_id) values (${productId}, ${event.event_id})
+            insert into player_event_ids (product_id, event_id, openid)
+            values (${productId}, ${event.event_id}, ${event.openid})
             on conflict do nothing returning event_id`,
           );
           if (!claimed.length) return 'duplicate' as const;

@@ -7,6 +7,7 @@ import { ok } from '../../lib/request.ts';
 import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
 import { ingestPlayerEvents } from './events.ts';
+import { playerHistoryRoutes } from './history.ts';
 import { listPlayers, playerProfile } from './service.ts';
 
 /** `/players`: staff find a game's players and open their profile (page `/useraccount/userManage`). */
@@ -45,6 +46,8 @@ export async function playerRoutes(fastify: FastifyInstance, options: { db: Db }
       return ok(profile);
     },
   );
+  // The profile's mail and code cards (issue 27).
+  await playerHistoryRoutes(fastify, { db });
 }
 
 /**

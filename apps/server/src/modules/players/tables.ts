@@ -143,7 +143,18 @@ export const playerEventIds = pgTable(
   {
     productId: integer('product_id').notNull(),
     eventId: text('event_id').notNull(),
+    /**
+     * The openid of the player the event was about, so that an erasure finds the player's event ids
+     * by its index instead of reading every id for the openid inside it. Null in the ids recorded
+     * before it was (they age out with the retention sweep; an erasure still searches those).
+     */
+    openid: text('openid'),
     receivedAt: at('received_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.eventId] }), index('player_event_ids_time').on(t.receivedAt)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.eventId] }),
+    index('player_event_ids_time').on(t.receivedAt),
+    // An erasure's search: the player's ids, and the ids recorded before the openid was (null).
+    index('player_event_ids_openid').on(t.productId, t.openid),
+  ],
 );

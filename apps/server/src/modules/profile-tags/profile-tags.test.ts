@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileItem, PlayerTag, ProfileTag, TagPlayer } from '@rx/contracts';
+import {
+  validationMessage,
+  type FileItem,
+  type PlayerTag,
+  type ProfileTag,
+  type TagPlayer,
+} from '@rx/contracts';
 import { useTestApp } from '../../../test/index.ts';
 import { bearer, signInAs } from '../../../test/helpers.ts';
 import { body, signIn, staffWith, type Client } from '../../../test/api.ts';
@@ -74,6 +80,20 @@ beforeAll(async () => {
 });
 
 describe('tag definitions', () => {
+  it('says a tag key left empty is required, not that its format is wrong (issue 27)', async () => {
+    for (const name of ['', '   ']) {
+      const res = await admin.post('/api/v1/profile-tags', { name, label: 'Empty key', type: 'number' });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual({ name: validationMessage('required', 'zh') });
+    }
+    const wrong = await admin.post('/api/v1/profile-tags', {
+      name: '1 bad',
+      label: 'Bad key',
+      type: 'number',
+    });
+    expect(fieldsOf(wrong)).toEqual({ name: validationMessage('invalid', 'zh') });
+  });
+
   it('creates tags of each type and refuses what does not fit the type', async () => {
     const level = await create(admin, {
       name: `level_${tag}`,
@@ -121,6 +141,17 @@ describe('tag definitions', () => {
       version: level.version,
     });
     expect(change.statusCode).toBe(400);
+  });
+
+  it('a type or source left empty reads "required", not "format not valid"', async () => {
+    const required = validationMessage('required', 'zh');
+    for (const empty of [{ source: '' }, { type: null, source: null }, { type: '', source: '' }]) {
+      const res = await admin.post('/api/v1/profile-tags', { name: `empty_${tag}`, label: 'E', ...empty });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toMatchObject({ type: required, source: required });
+    }
+    const list = body<{ list: ProfileTag[] }>(await admin.get('/api/v1/profile-tags?page_size=100')).data;
+    expect(list.list.map((x) => x.name)).not.toContain(`empty_${tag}`);
   });
 
   it("sets a player's value by hand, checked against the type and options", async () => {

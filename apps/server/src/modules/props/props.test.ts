@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { propsResource, type Prop } from '@rx/contracts';
+import { propsResource, validationMessage, type Prop } from '@rx/contracts';
 import { body, checkRoundTrip, describeResource, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { products } from '../../db/schema.ts';
 import { props } from './tables.ts';
@@ -92,6 +92,31 @@ describe('props', () => {
       rarity: 'epic',
     });
     expect(body(taken)).toMatchObject({ code: 400001, data: { fields: { code: expect.any(String) } } });
+    expect(await t.rowCount(props)).toBe(before);
+  });
+
+  it('an empty choice reads "required", through HTTP; a wrong one keeps "format not valid"', async () => {
+    const before = await t.rowCount(props);
+    const required = validationMessage('required', 'zh');
+    // Left out, null and '' (a select cleared) alike.
+    for (const empty of [{}, { type: null, rarity: null }, { type: '', rarity: '' }]) {
+      const refused = await gn.post('/api/v1/props', { code: 'choice_empty', name: { zh: '空' }, ...empty });
+      expect(refused.statusCode).toBe(400);
+      expect(body(refused)).toMatchObject({
+        code: 400001,
+        data: { fields: { type: required, rarity: required } },
+      });
+    }
+    const wrong = await gn.post('/api/v1/props', {
+      code: 'choice_wrong',
+      name: { zh: '错' },
+      type: 'spaceship',
+      rarity: 'common',
+    });
+    expect(body(wrong)).toMatchObject({
+      code: 400001,
+      data: { fields: { type: validationMessage('invalid', 'zh') } },
+    });
     expect(await t.rowCount(props)).toBe(before);
   });
 

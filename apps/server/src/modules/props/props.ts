@@ -29,6 +29,8 @@ const impl: ResourceImpl<typeof propsResource, typeof props, Prop, null> = {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }),
+  // The CP is the scope's; the search text only serves the keyword filter.
+  internal: ['cpId', 'searchText'],
   nameOf: (row) => textFor(row.name),
   where: (f) => [
     // One generated column holds the code and every name, so the keyword is one LIKE per row.

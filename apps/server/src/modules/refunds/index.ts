@@ -14,3 +14,5 @@ export const refundsModule = defineModule({
 });
 export { clawbackGame, setRefundTimeout, storeAdapter } from './fakes.ts';
 export type { FakeClawbackGame, FakeStore } from '../outside-parties/index.ts';
+export { storeWebRefund, webOrderRefund, type RefundedWebOrder } from './web-refunds.ts';
+export { ingestNotices } from './service.ts';

@@ -11,6 +11,7 @@ import {
   type RefundListQuery,
   type RefundNoticeResult,
   type RefundReason,
+  type RefundRowSource,
   type RefundSource,
   type RefundState,
   type RefundTotalRow,
@@ -49,7 +50,7 @@ export function toItem(row: RefundRow): RefundItem {
     amount: Number(row.amount),
     currency: row.currency,
     reason: row.reason as RefundReason,
-    source: row.source as RefundSource,
+    source: row.source as RefundRowSource,
     quantity: row.quantity,
     voided_at: row.voidedAt.toISOString(),
     state: row.state as RefundState,
@@ -133,14 +134,11 @@ async function deliveredFor(
   ).map((r) => ({ ...r, prop_id: Number(r.prop_id), quantity: Number(r.quantity) }));
 }
 
-/** The ledger of a matched order: every delivered line × the voided quantity; currency props as currency. */
-async function ledgerFor(
-  db: Db,
-  productId: number,
-  order: OrderRow,
+/** Ledger lines of delivered props × a quantity: currency props as currency (by code), others as items. */
+export function ledgerLines(
+  delivered: { prop_id: number; code: string; type: string; name: string; quantity: number }[],
   quantity: number,
-): Promise<LedgerLine[]> {
-  const delivered = await deliveredFor(db, productId, order.sku, order.store);
+): LedgerLine[] {
   return delivered.map((d) => ({
     kind: d.type === 'currency' ? ('currency' as const) : ('item' as const),
     code: d.type === 'currency' ? d.code : String(d.prop_id),
@@ -148,6 +146,16 @@ async function ledgerFor(
     wanted: d.quantity * quantity,
     taken: 0,
   }));
+}
+
+/** The ledger of a matched order: every delivered line × the voided quantity; currency props as currency. */
+async function ledgerFor(
+  db: Db,
+  productId: number,
+  order: OrderRow,
+  quantity: number,
+): Promise<LedgerLine[]> {
+  return ledgerLines(await deliveredFor(db, productId, order.sku, order.store), quantity);
 }
 
 export interface NoticeInput {

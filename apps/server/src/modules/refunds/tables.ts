@@ -36,6 +36,7 @@ export const refunds = pgTable(
     index('refunds_product_voided').on(t.productId, t.voidedAt),
     index('refunds_product_order').on(t.productId, t.orderNo),
     index('refunds_product_state').on(t.productId, t.state),
+    index('refunds_product_openid').on(t.productId, t.openid),
   ],
 );
 

@@ -21,10 +21,10 @@ import {
   type SanctionCreateBody,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { jobItems, jobs } from '../../db/jobs.ts';
+import { jobs } from '../../db/jobs.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import type { EventBus } from '../../lib/events.ts';
-import type { JobRunner } from '../../lib/jobs/index.ts';
+import { insertJob, type JobRunner } from '../../lib/jobs/index.ts';
 import { fieldError } from '../../lib/problems.ts';
 import type { Cell } from '../../lib/cells.ts';
 import { ok } from '../../lib/request.ts';
@@ -113,28 +113,13 @@ async function queueBulk(
   payload: BulkPayload,
 ): Promise<{ job_id: number; count: number }> {
   const { openids, ...params } = payload;
-  const [job] = await tx
-    .insert(jobs)
-    .values({
-      cpId: maker.cpId,
-      productId: maker.productId,
-      userId: maker.userId,
-      username: maker.username,
-      kind: BULK_JOB,
-      params: params as unknown as Record<string, unknown>,
-      total: openids.length,
-    })
-    .returning({ id: jobs.id });
-  for (let start = 0; start < openids.length; start += 1000) {
-    await tx
-      .insert(jobItems)
-      .values(
-        openids
-          .slice(start, start + 1000)
-          .map((openid, i) => ({ jobId: job!.id, seq: start + i + 1, input: { openid } })),
-      );
-  }
-  return { job_id: job!.id, count: openids.length };
+  const jobId = await insertJob(
+    tx,
+    BULK_JOB,
+    { cpId: maker.cpId, productId: maker.productId, userId: maker.userId, username: maker.username },
+    { items: openids.map((openid) => ({ openid })), params: params as unknown as Record<string, unknown> },
+  );
+  return { job_id: jobId, count: openids.length };
 }
 
 /** Ends are kept by a one-off per sanction; the sweep and the readers' own check cover a late one. */

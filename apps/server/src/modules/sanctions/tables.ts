@@ -37,5 +37,7 @@ export const sanctions = pgTable(
     index('sanctions_product_device').on(t.productId, t.deviceId, t.status),
     index('sanctions_product_created').on(t.productId, t.createdAt),
     index('sanctions_status_end').on(t.status, t.endsAt),
+    // An erasure finds the player's rows by openid (account-cancellations/player-data.ts).
+    index('sanctions_product_openid').on(t.productId, t.openid),
   ],
 );

@@ -55,6 +55,25 @@ describe('/saved-views', () => {
     expect((await viewsOf(admin, PROPS_PAGE)).map((v) => v.name)).toEqual(['Team view']);
   });
 
+  it('serves overseas operations on their own pages, apart from the domestic CP', async () => {
+    const ops = await t.signIn('ops_hw', 'dawn');
+    expect((await save(ops, PROPS_PAGE, 'Overseas swords', true)).statusCode).toBe(200);
+    expect((await save(ops, PROPS_PAGE, 'Overseas mine')).statusCode).toBe(200);
+    const theirs = await viewsOf(ops, PROPS_PAGE);
+    expect(theirs.map((v) => [v.name, v.shared, v.mine])).toEqual([
+      ['Overseas mine', false, true],
+      ['Overseas swords', true, true],
+    ]);
+    // Their CP's admin sees the shared one only; the domestic CP sees neither.
+    const overseasAdmin = await t.signIn(await t.adminOf('ops_hw'));
+    expect((await viewsOf(overseasAdmin, PROPS_PAGE)).map((v) => [v.name, v.owner])).toEqual([
+      ['Overseas swords', 'ops_hw'],
+    ]);
+    expect((await viewsOf(admin, PROPS_PAGE)).map((v) => v.name)).not.toContain('Overseas swords');
+    // A domestic-only page is not theirs to save a view of.
+    expect((await save(ops, '/newrxlaunch/mini-game/subscription', 'Not ours')).statusCode).toBe(403);
+  });
+
   it('refuses a name already used, a page the caller may not open, and bad input', async () => {
     expect((await save(admin, PLAYERS_PAGE, 'Twice')).statusCode).toBe(200);
     const again = await save(admin, PLAYERS_PAGE, 'twice');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_ROLE, allPermissions, type Staff } from '@rx/contracts';
+import { validationMessage } from '@rx/contracts/validation';
 import { users } from '../../db/schema.ts';
 import { bearer, body, records, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
 
@@ -41,6 +42,24 @@ describe('staff', () => {
     expect(JSON.stringify(log)).not.toContain(NEW_PASSWORD);
   });
 
+  it('says a username left empty is required, not how long it must be (issue 27), writing nothing', async () => {
+    const before = await t.rowCount(users);
+    for (const username of ['', '   ']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff',
+        headers: { ...bearer(t.user.access_token), 'accept-language': 'en' },
+        payload: { username, password: NEW_PASSWORD },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toMatchObject({
+        code: 400001,
+        data: { fields: { username: validationMessage('required', 'en') } },
+      });
+    }
+    expect(await t.rowCount(users)).toBe(before);
+  });
+
   it('refuses weak passwords, taken usernames (any CP, any case) and foreign roles, writing nothing', async () => {
     const before = await t.rowCount(users);
     const weak = await admin.post('/api/v1/staff', { username: 'weakling', password: 'weakling1' });
@@ -72,7 +91,7 @@ describe('staff', () => {
     expect(all.list.map((s) => s.username)).toEqual([...all.list.map((s) => s.username)].sort());
     expect(all.list.map((s) => s.username)).not.toContain('ops_hw');
     const ops = body<List>(await admin.get(`/api/v1/staff?role_id=${await roleId('ops_gn')}`)).data;
-    expect(ops.list.map((s) => s.username).sort()).toEqual(['ops_gn', 'ops_li']);
+    expect(ops.list.map((s) => s.username).sort()).toEqual(['ops_gn', 'ops_gn2', 'ops_li']);
     expect(body<List>(await admin.get('/api/v1/staff?q=cs_')).data.list.map((s) => s.username)).toEqual([
       'cs_agent',
     ]);
@@ -127,7 +146,9 @@ describe('staff', () => {
       await admin.post('/api/v1/staff', { username: 'never_used', password: NEW_PASSWORD }),
     ).data;
     expect(body(await admin.del(`/api/v1/staff/${fresh.id}`)).data).toEqual({ deleted: true });
-    const ops = body<List>(await admin.get('/api/v1/staff?q=ops_gn')).data.list[0]!;
+    const ops = body<List>(await admin.get('/api/v1/staff?q=ops_gn')).data.list.find(
+      (s) => s.username === 'ops_gn',
+    )!;
     await signInAs(t.app, 'ops_gn');
     const refused = await admin.del(`/api/v1/staff/${ops.id}`);
     expect(body(refused)).toMatchObject({ code: 422001, data: { used_by: [{ type: 'operation_log' }] } });

@@ -116,7 +116,14 @@ describe('seeding', () => {
     const staff = await t.database.db
       .select({ username: users.username, cpId: users.cpId, usertype: users.usertype })
       .from(users);
-    expect(staff.map((s) => s.username).sort()).toEqual(['admin', 'cp_dev', 'cs_agent', 'ops_gn', 'ops_hw']);
+    expect(staff.map((s) => s.username).sort()).toEqual([
+      'admin',
+      'cp_dev',
+      'cs_agent',
+      'ops_gn',
+      'ops_gn2',
+      'ops_hw',
+    ]);
     const cpOf = (name: string) => staff.find((s) => s.username === name)!.cpId;
     expect(cpOf('ops_hw')).not.toBe(cpOf('admin'));
     expect(staff.find((s) => s.username === 'cp_dev')!.usertype).toBe(1);

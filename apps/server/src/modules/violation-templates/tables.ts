@@ -45,5 +45,8 @@ export const violationOffences = pgTable(
     ...recordCreator(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('violation_offences_player_template').on(t.playerId, t.templateId, t.offence)],
+  (t) => [
+    uniqueIndex('violation_offences_player_template').on(t.playerId, t.templateId, t.offence),
+    index('violation_offences_product_openid').on(t.productId, t.openid),
+  ],
 );

@@ -26,6 +26,7 @@ export const violationEvents = pgTable(
     uniqueIndex('violation_events_product_event').on(t.productId, t.eventId),
     index('violation_events_player_time').on(t.playerId, t.occurredAt),
     index('violation_events_product_time').on(t.productId, t.occurredAt),
+    index('violation_events_product_openid').on(t.productId, t.openid),
   ],
 );
 

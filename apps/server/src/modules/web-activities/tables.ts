@@ -42,7 +42,10 @@ export const webActivityOrders = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.activityId, t.orderNo] })],
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.orderNo] }),
+    index('web_activity_orders_openid').on(t.activityId, t.openid),
+  ],
 );
 
 /** A player's running total within a cumulative activity. */

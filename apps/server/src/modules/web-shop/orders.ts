@@ -25,6 +25,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { emitCallback } from '../callbacks/index.ts';
 import { grantTopUpRewards } from '../web-activities/index.ts';
+import { webOrderRefund } from '../refunds/index.ts';
 import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
 import { gameServer, stripePayments } from '../outside-parties/index.ts';
 import { deliveryRetry } from './fakes.ts';
@@ -555,5 +556,6 @@ export async function orderDetail(db: Db, row: OrderRow): Promise<WebOrderDetail
       detail: e.detail,
     })),
     attempts,
+    refund: await webOrderRefund(db, row.productId, row.orderNo),
   };
 }

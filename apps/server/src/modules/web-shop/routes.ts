@@ -29,6 +29,7 @@ import { GAME, PUBLIC, can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { answerPendingWith202, registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { registerGiftUser } from '../gift-packages/index.ts';
+import { storeWebRefund } from '../refunds/index.ts';
 import type { Outside } from '../../lib/outside/index.ts';
 import { readStripeWebhook, sameSignature, signBody, stripePayments } from '../outside-parties/index.ts';
 import { deliveryRetry } from './fakes.ts';
@@ -201,6 +202,8 @@ export async function webShopRoutes(fastify: FastifyInstance, options: { db: Db 
       currency: current.currency,
     });
     await logOrder(tx, maker, current, next, payload.reason);
+    // The refunds page lists it with the store refunds; claw-back of what was delivered is decided there.
+    await storeWebRefund(tx, next, actor(maker));
     return next;
   }
 

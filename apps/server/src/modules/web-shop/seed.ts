@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
+import { storeWebRefund } from '../refunds/index.ts';
 import { webGoods, webOrderEvents, webOrders } from './tables.ts';
 
 const HOUR = 3_600_000;
@@ -195,5 +196,7 @@ export async function seedDemoWebShop(
         detail: {},
       });
     await db.insert(webOrderEvents).values(events);
+    // A refunded order is on the refunds page too, as the console's refund puts it there.
+    if (o.state === 'refunded') await storeWebRefund(db, row!, { userId: null, username: 'ops_hw' });
   }
 }

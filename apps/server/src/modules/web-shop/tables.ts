@@ -77,6 +77,8 @@ export const webOrders = pgTable(
     index('web_orders_product_created').on(t.productId, t.createdAt),
     index('web_orders_product_player').on(t.productId, t.openid, t.sku),
     index('web_orders_product_state').on(t.productId, t.state),
+    // The service desk's order query looks a player's orders up by role id (cs/desk-orders.ts).
+    index('web_orders_product_role').on(t.productId, t.roleId),
   ],
 );
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  WEB_SHOP_STORE,
   webGoodsResource,
+  type RefundDetail,
+  type RefundItem,
   webOrdersResource,
   type GameApiKeyCreated,
   type WebGood,
@@ -24,6 +27,7 @@ import {
   type FakePayProvider,
 } from './index.ts';
 import { webActivities } from '../web-activities/tables.ts';
+import { clawbackGame } from '../refunds/index.ts';
 import { webOrders } from './tables.ts';
 
 // The web recharge site: goods (a resource) and orders — the site's signed order, the provider's
@@ -531,6 +535,84 @@ describe('web orders', () => {
         await editor.post(`/api/v1/web-orders/${failedOrder.id}/redeliver`, { version: failedOrder.version }),
       ).code,
     ).toBe(0);
+  });
+
+  it('lists a web order refunded from the console once on the refunds page, matched with what was delivered, for its CP only', async () => {
+    const order = await paidOrder();
+    expect(order.state).toBe('delivered');
+    // Before the refund: no refund row, and the order's detail has none.
+    expect((await detailOf(order.id)).refund).toBeNull();
+    const res = await admin.post(`/api/v1/web-orders/${order.id}/refund`, {
+      reason: 'charged twice',
+      version: order.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const refunded = await orderOf(order.order_no);
+    const listed = async (api: Client, query: string) =>
+      body<{ list: RefundItem[]; total: number }>(await api.get(`/api/v1/refunds?${query}`)).data;
+    const mine = await listed(admin, `store=${WEB_SHOP_STORE}&order_no=${order.order_no}`);
+    expect(mine.total).toBe(1);
+    const refund = mine.list[0]!;
+    expect(refund).toMatchObject({
+      notice_id: `web:${order.order_no}`,
+      order_no: order.order_no,
+      store: WEB_SHOP_STORE,
+      source: 'console',
+      openid: order.openid,
+      sku: order.sku,
+      amount: 499,
+      currency: 'USD',
+      quantity: 1,
+      state: 'matched',
+      voided_at: refunded.refunded_at,
+      // The web shop's refund took nothing back: the whole delivery is still owed.
+      owed: 112,
+      ledger: [
+        { kind: 'item', code: String(gemId), name: 'sword', wanted: 2, taken: 0 },
+        { kind: 'currency', code: 'gem', name: 'gem', wanted: 110, taken: 0 },
+      ],
+    });
+    // Another store's filter leaves it out; the order's detail names its refund (both ways).
+    expect((await listed(admin, `store=google_play&order_no=${order.order_no}`)).total).toBe(0);
+    expect((await detailOf(order.id)).refund).toEqual({ id: refund.id, state: 'matched' });
+    const detail = body<RefundDetail>(await admin.get(`/api/v1/refunds/${refund.id}`)).data;
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['notice', 'matched']);
+    expect(detail.timeline[0]).toMatchObject({ reason: 'charged twice', by: { username: 'admin' } });
+    // Refunding again is refused and adds nothing.
+    expect(
+      body(
+        await admin.post(`/api/v1/web-orders/${order.id}/refund`, { reason: 'x', version: refunded.version }),
+      ).code,
+    ).toBe(422001);
+    expect((await listed(admin, `order_no=${order.order_no}`)).total).toBe(1);
+    // Another CP's admin does not see it, in their own game or by asking for this one.
+    const other = await signIn(t, await adminOf(t, 'ops_hw'), 'dawn');
+    expect((await listed(other, `order_no=${order.order_no}`)).total).toBe(0);
+    expect(body(await other.get(`/api/v1/refunds/${refund.id}`)).code).toBe(404001);
+    // The refunds page claws back what was delivered, through the game, once.
+    const claw = clawbackGame();
+    claw.reset();
+    const clawed = await admin.post(`/api/v1/refunds/${refund.id}/claw-back`, { version: refund.version });
+    expect(clawed.statusCode, clawed.body).toBe(200);
+    expect(body<RefundItem>(clawed).data).toMatchObject({ state: 'clawed_back', owed: 0 });
+    expect(claw.calls).toHaveLength(1);
+    expect(claw.calls[0]).toMatchObject({
+      openid: order.openid,
+      items: [{ prop_id: gemId, quantity: 2 }],
+      currencies: [{ currency: 'gem', amount: 110 }],
+    });
+    expect((await detailOf(order.id)).refund).toEqual({ id: refund.id, state: 'clawed_back' });
+  });
+
+  it("puts the demo's refunded web order on its refunds page", async () => {
+    const ops = await signIn(t, 'ops_hw', 'dawn');
+    const orders = body<{ list: WebOrder[] }>(await ops.get('/api/v1/web-orders?state=refunded')).data.list;
+    expect(orders.length).toBeGreaterThanOrEqual(1);
+    const refunds = body<{ list: RefundItem[] }>(
+      await ops.get(`/api/v1/refunds?store=${WEB_SHOP_STORE}&order_no=${orders[0]!.order_no}`),
+    ).data.list;
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ source: 'console', state: 'matched' });
   });
 
   it("keeps to its CP, its product and overseas games: another CP's admin cannot see an order; a domestic game is refused", async () => {

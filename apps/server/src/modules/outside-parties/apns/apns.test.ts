@@ -124,6 +124,55 @@ describe('APNs (real, against the stand-in)', () => {
     expect(done).toMatchObject({ status: 'sent', targeted: 2, sent: 1, invalid_tokens: 1 });
     expect(server.pushes.filter((p) => p.token === device(10))).toHaveLength(1);
   });
+
+  it("sends apns-expiration from the task's expiry: its ttl from the moment of sending, 0 as deliver-once", async () => {
+    const key = await t.gameKey(admin, 'apns');
+    for (const n of [20, 21])
+      expect(
+        (
+          await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
+            openid: `ios_ttl_${n}`,
+            platform: 'ios',
+            provider: 'apns',
+            token: device(n),
+            locale: 'zh-Hans',
+          })
+        ).statusCode,
+      ).toBe(200);
+    const sendTask = async (openid: string, ttl: number) => {
+      const created = await admin.post('/api/v1/push-tasks', {
+        name: `iOS ttl ${ttl}`,
+        title: { zh: '标题' },
+        body: { zh: '正文' },
+        target: 'players',
+        openids: [openid],
+        providers: ['apns'],
+        ttl_seconds: ttl,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const task = body<PushTask>(created).data;
+      expect(task.ttl_seconds).toBe(ttl);
+      const moved = body<PushTask>(
+        await admin.post(`/api/v1/push-tasks/${task.id}/send`, { version: task.version }),
+      ).data;
+      await t.app.jobs.runJob(moved.job_id!);
+      expect(body<PushTask>(await admin.get(`/api/v1/push-tasks/${task.id}`)).data).toMatchObject({
+        sent: 1,
+      });
+    };
+    const before = Math.floor(Date.now() / 1000);
+    await sendTask('ios_ttl_20', 7_200);
+    const after = Math.floor(Date.now() / 1000);
+    const pushed = server.pushes.filter((p) => p.token === device(20));
+    expect(pushed).toHaveLength(1);
+    const expiration = Number(pushed[0]!.headers['apns-expiration']);
+    expect(expiration).toBeGreaterThanOrEqual(before + 7_200);
+    expect(expiration).toBeLessThanOrEqual(after + 7_200);
+    await sendTask('ios_ttl_21', 0);
+    expect(
+      server.pushes.filter((p) => p.token === device(21)).map((p) => p.headers['apns-expiration']),
+    ).toEqual(['0']);
+  });
 });
 
 describeFakePush('APNs', 'apns', t, open, fakeApns);

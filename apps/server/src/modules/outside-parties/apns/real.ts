@@ -107,6 +107,16 @@ const reasonOf = (body: string): string => {
 };
 
 /**
+ * The `apns-expiration` header from the push's expiry (the task's `ttl_seconds`, a day when unset):
+ * the UNIX second until which APNs keeps trying; 0 (no expiry time) is APNs' "deliver once, never
+ * store", sent as 0 itself.
+ */
+export function apnsExpiration(ttlSeconds: number | undefined, now = Date.now()): string {
+  const ttl = ttlSeconds ?? 86_400;
+  return ttl === 0 ? '0' : String(Math.floor(now / 1000) + ttl);
+}
+
+/**
  * APNs (`POST /3/device/<token>` over HTTP/2) with a provider token kept for 50 minutes through the
  * kit's token store (one per game across instances, renewed once when APNs calls it expired). One
  * HTTP/2 connection per adapter, reused by its pushes and closed when idle. 200 answers the
@@ -148,7 +158,7 @@ export function realApns(ctx: PartyContext<SettingsOf<typeof apnsParty>>): PushP
         'apns-push-type': 'alert',
         'apns-priority': '10',
         'apns-id': apnsId(idempotencyKey),
-        'apns-expiration': String(Math.floor(Date.now() / 1000) + (message.ttlSeconds ?? 86_400)),
+        'apns-expiration': apnsExpiration(message.ttlSeconds),
         'content-type': 'application/json',
       },
       JSON.stringify(apnsPayload(message)),

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { OutsidePartyContract } from '@rx/contracts';
 import {
+  FakeSample,
   FakeScript,
+  RecentKeys,
   OutsideError,
   actOut,
   defineParty,
@@ -24,18 +26,27 @@ export interface FakePushStyle {
   tokens?: { prefix: string; refusal: string };
 }
 
+/** A send the fake holds until the test lets it answer (`hold`). */
+interface Hold {
+  reached: () => void;
+  released: Promise<void>;
+}
+
 /**
- * A fake app push provider: it keeps what it was sent (per game), answers a message id for each,
- * and calls a token it was told is dead (`unregister`) by the provider's reason, as the provider
- * does for an app uninstalled. Its script acts out the common failures (rate limit, 5xx, timeout,
- * and an expired access token for a provider with tokens). The same idempotency key twice is sent
- * once (the console's job never asks twice; a provider's own id would make it one on the device).
+ * A fake app push provider: it keeps what it was sent (per game; the latest 10,000 and the count of
+ * all: `FakeSample`), answers a message id for each, and calls a token it was told is dead
+ * (`unregister`) by the provider's reason, as the provider does for an app uninstalled. Its script
+ * acts out the common failures (rate limit, 5xx, timeout, and an expired access token for a
+ * provider with tokens); `hold` keeps the next send in flight until released. The same idempotency
+ * key twice is sent once (the console's job never asks twice; a provider's own id would make it one
+ * on the device).
  */
 export class FakePushProvider {
-  readonly sent: { productId: number; message: PushMessage; key: string }[] = [];
+  readonly sample = new FakeSample<{ productId: number; message: PushMessage; key: string }>();
   private readonly dead = new Set<string>();
   private readonly valid = new Set<string>();
-  private readonly keys = new Map<string, string>();
+  private readonly keys = new RecentKeys();
+  private holds: Hold[] = [];
   tokensIssued = 0;
   retryAfter = 30;
   private readonly script = new FakeScript<FakeMode>('ok');
@@ -45,6 +56,23 @@ export class FakePushProvider {
   /** Whether the provider has OAuth tokens (then its party gets them through the kit). */
   get hasTokens(): boolean {
     return this.style.tokens !== undefined;
+  }
+
+  /** The latest sends (all of them when fewer than `sample.keep`), oldest first. */
+  get sent(): { productId: number; message: PushMessage; key: string }[] {
+    return this.sample.list;
+  }
+
+  /**
+   * The next send stays in flight (its access token checked) until `release`; `reached` resolves
+   * when it is there.
+   */
+  hold(): { reached: Promise<void>; release: () => void } {
+    let reached!: () => void;
+    let release!: () => void;
+    const there = new Promise<void>((resolve) => (reached = resolve));
+    this.holds.push({ reached, released: new Promise<void>((resolve) => (release = resolve)) });
+    return { reached: there, release };
   }
 
   get mode(): FakeMode {
@@ -60,7 +88,8 @@ export class FakePushProvider {
     this.dead.add(token);
   }
   reset(): void {
-    this.sent.length = 0;
+    this.sample.reset();
+    this.holds = [];
     this.dead.clear();
     this.valid.clear();
     this.keys.clear();
@@ -91,13 +120,18 @@ export class FakePushProvider {
       if (!this.valid.has(accessToken))
         throw new OutsideError('token_expired', tokens.refusal, { status: 401 });
     }
+    const hold = this.holds.shift();
+    if (hold) {
+      hold.reached();
+      await hold.released;
+    }
     await actOut(outcome, label, signal, this.retryAfter);
     if (this.dead.has(message.token)) return { outcome: 'unregistered', reason: this.style.deadReason };
     const known = this.keys.get(key);
     if (known) return { outcome: 'sent', messageId: known };
     const messageId = this.style.messageId();
     this.keys.set(key, messageId);
-    this.sent.push({ productId, message, key });
+    this.sample.add({ productId, message, key });
     return { outcome: 'sent', messageId };
   }
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  FakeSample,
   FakeScript,
+  RecentKeys,
   OutsideError,
   actOut,
   type FakeMode,
@@ -38,14 +40,20 @@ const DEMO_TEMPLATES: WechatTemplate[] = [
  * failures. The same idempotency key twice is sent once.
  */
 export class FakeWechatSubscribe {
-  readonly sent: { productId: number; message: PushMessage; key: string }[] = [];
+  /** The latest sends and the count of all (a mini-game fan-out holds no message per player). */
+  readonly sample = new FakeSample<{ productId: number; message: PushMessage; key: string }>();
   readonly customer: { productId: number; openid: string; message: WechatMessage }[] = [];
   private readonly unknown = new Set<string>();
   private readonly unsubscribed = new Set<string>();
   private readonly valid = new Set<string>();
-  private readonly keys = new Map<string, string>();
+  private readonly keys = new RecentKeys();
   templates: WechatTemplate[] = [...DEMO_TEMPLATES];
   private readonly script = new FakeScript<FakeMode>('ok');
+
+  /** The latest sends (all of them when fewer than `sample.keep`), oldest first. */
+  get sent(): { productId: number; message: PushMessage; key: string }[] {
+    return this.sample.list;
+  }
 
   set mode(mode: FakeMode) {
     this.script.mode = mode;
@@ -63,7 +71,7 @@ export class FakeWechatSubscribe {
     this.unsubscribed.add(openid);
   }
   reset(): void {
-    this.sent.length = 0;
+    this.sample.reset();
     this.customer.length = 0;
     this.unknown.clear();
     this.unsubscribed.clear();
@@ -101,7 +109,7 @@ export class FakeWechatSubscribe {
     if (known) return { outcome: 'sent', messageId: known };
     const messageId = String(Date.now()) + String(Math.floor(Math.random() * 1e6));
     this.keys.set(key, messageId);
-    this.sent.push({ productId, message, key });
+    this.sample.add({ productId, message, key });
     return { outcome: 'sent', messageId };
   }
 
