@@ -139,4 +139,39 @@ describe('live connection', () => {
     expect(sockets).toHaveLength(2);
     expect(renewals).toBe(1);
   });
+
+  it('tells the server what the page watches once signed in, again on each new connection, and when it stops', () => {
+    connection.subscribe('cs', () => undefined);
+    connection.watch('cs', { product_id: 1, queue: 'mine' });
+    last().open();
+    // Not before the server has accepted the token.
+    expect(last().sent).toEqual([{ type: 'auth', token: 'token-1' }]);
+    last().message({ type: 'ready', user_id: 1, expires_at: 0 });
+    const watch = (value: unknown) => ({ type: 'watch', topic: 'cs', watch: value });
+    expect(last().sent.slice(1)).toEqual([watch({ product_id: 1, queue: 'mine' })]);
+    // A renewal keeps the connection's watch: nothing sent again.
+    last().message({ type: 'ready', user_id: 1, expires_at: 0 });
+    connection.watch('cs', { product_id: 1, queue: 'all', conversation_id: 7 });
+    expect(last().sent.slice(1)).toEqual([
+      watch({ product_id: 1, queue: 'mine' }),
+      watch({ product_id: 1, queue: 'all', conversation_id: 7 }),
+    ]);
+    // Lost and connected again: the latest watch, once signed in.
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().open();
+    last().message({ type: 'ready', user_id: 1, expires_at: 0 });
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      watch({ product_id: 1, queue: 'all', conversation_id: 7 }),
+    ]);
+    connection.watch('cs', null);
+    expect(last().sent.at(-1)).toEqual(watch(null));
+    // Nothing watched: a new connection says nothing of it.
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().open();
+    last().message({ type: 'ready', user_id: 1, expires_at: 0 });
+    expect(last().sent).toEqual([{ type: 'auth', token: 'token-1' }]);
+  });
 });

@@ -5,7 +5,9 @@
  * with backoff when lost, and closed when the user info goes (sign-out).
  *
  * `useLiveEvent(topic, handler)` in a component; `subscribeLive` elsewhere. Handlers get the event's
- * `data` (ids and counts: refetch what you show, with your own permissions).
+ * `data` (ids and counts: refetch what you show, with your own permissions). Some topics reach only
+ * the consoles that say what they show: `useLiveWatch(topic, watch)` tells the server (again after
+ * each reconnection), and null or unmounting says nothing any more.
  */
 import { useEffect, useRef } from 'react';
 import { API_BASE } from './api-constants.ts';
@@ -17,6 +19,7 @@ export type LiveTopic = 'notification' | 'job' | 'approval' | 'permissions' | 'c
 /** What the server sends (modules/live on the server). */
 type ServerMessage =
   | { type: 'ready'; user_id: number; expires_at: number }
+  | { type: 'watching'; topic: LiveTopic; allowed: boolean }
   | { type: 'event'; topic: LiveTopic; data: unknown }
   | { type: 'pong' };
 
@@ -62,6 +65,10 @@ type Handler = (data: unknown) => void;
 
 export class LiveConnection {
   private readonly handlers = new Map<LiveTopic, Set<Handler>>();
+  /** What the page shows, by topic (sent once the connection is signed in). */
+  private readonly watches = new Map<LiveTopic, unknown>();
+  /** The server said `ready` on this connection: watches go at once. */
+  private signedIn = false;
   private socket: SocketLike | null = null;
   /** The token the server last accepted or is checking. */
   private sent: string | undefined;
@@ -81,6 +88,17 @@ export class LiveConnection {
     return () => {
       set.delete(handler);
     };
+  }
+
+  /**
+   * Tells the server what the page shows of `topic` (null: nothing), now when signed in, else once
+   * the connection is, and again on each new connection.
+   */
+  watch(topic: LiveTopic, watch: unknown): void {
+    if (watch === null) this.watches.delete(topic);
+    else this.watches.set(topic, watch);
+    if (this.signedIn) this.socket?.send(JSON.stringify({ type: 'watch', topic, watch }));
+    if (watch !== null) this.start();
   }
 
   /** Watches the token and connects when there is one. */
@@ -127,6 +145,7 @@ export class LiveConnection {
     if (!token) return;
     const socket = this.deps.open(this.deps.url(), [LIVE_PROTOCOL]);
     this.socket = socket;
+    this.signedIn = false;
     socket.onopen = () => {
       const current = this.deps.token();
       if (current) this.authenticate(current);
@@ -136,6 +155,7 @@ export class LiveConnection {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.signedIn = false;
       this.closed(event.code);
     };
   }
@@ -144,6 +164,7 @@ export class LiveConnection {
     const socket = this.socket;
     this.socket = null;
     this.sent = undefined;
+    this.signedIn = false;
     if (socket) {
       socket.onclose = null;
       socket.close(1000);
@@ -157,7 +178,15 @@ export class LiveConnection {
     } catch {
       return;
     }
-    if (message.type === 'ready') this.attempts = 0;
+    if (message.type === 'ready') {
+      this.attempts = 0;
+      // A new connection knows nothing of what the page shows (a renewal's keeps it).
+      if (!this.signedIn) {
+        this.signedIn = true;
+        for (const [topic, watch] of this.watches)
+          this.socket?.send(JSON.stringify({ type: 'watch', topic, watch }));
+      }
+    }
     if (message.type !== 'event') return;
     for (const handler of this.handlers.get(message.topic) ?? []) {
       try {
@@ -205,4 +234,17 @@ export function useLiveEvent(topic: LiveTopic, handler: Handler): void {
     latest.current = handler;
   });
   useEffect(() => subscribeLive(topic, (data) => latest.current(data)), [topic]);
+}
+
+/**
+ * Tells the server what the component shows of `topic` while it is mounted (see `watch`): the same
+ * watch, compared by its JSON, is sent once.
+ */
+export function useLiveWatch(topic: LiveTopic, watch: unknown): void {
+  const key = JSON.stringify(watch);
+  useEffect(() => {
+    live.watch(topic, JSON.parse(key) as unknown);
+  }, [topic, key]);
+  // Nothing any more once unmounted (a new watch simply replaces the last).
+  useEffect(() => () => live.watch(topic, null), [topic]);
 }

@@ -28,6 +28,8 @@ function over(top: string, below: string): Rgba {
   return [r * a + br * (1 - a), g * a + bg * (1 - a), b * a + bb * (1 - a), 1];
 }
 
+const rgb = ([r, g, b]: Rgba) => `rgb(${r},${g},${b})`;
+
 function luminance([r, g, b]: Rgba): number {
   const linear = (v: number) => {
     const c = v / 255;
@@ -102,6 +104,14 @@ function pairs(name: ThemeName): [what: string, text: string, surface: string, b
       menu.itemSelectedColor ?? t.colorPrimary,
       menu.itemSelectedBg ?? t.controlItemBgActive,
       t.colorBgContainer,
+    ],
+    // The page's item inside an open group of the sidebar: the group draws its own background
+    // (`subMenuItemBg`) between the item's and the sidebar's.
+    [
+      'selected menu item in an open group',
+      menu.itemSelectedColor ?? t.colorPrimary,
+      menu.itemSelectedBg ?? t.controlItemBgActive,
+      rgb(over(menu.subMenuItemBg ?? t.colorFillAlter, t.colorBgContainer)),
     ],
     ['selected group in a menu popup', t.colorPrimary, t.colorFillAlter, t.colorBgElevated],
     ['primary button', button.colorTextLightSolid!, button.colorPrimary!, t.colorBgContainer],

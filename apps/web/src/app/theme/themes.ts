@@ -79,7 +79,9 @@ function darkTheme({ backgrounds = {}, accent, error, textOnAccent }: DarkColour
     },
     components: {
       Tooltip: { colorTextLightSolid: '#ffffff' },
-      Menu: { itemSelectedBg: 'rgba(105, 177, 255, 0.12)' },
+      // The selected item's text is the accent itself: the algorithm's dimmed primary fell under
+      // 4.5:1 on the selection inside an open group (its own background lies between).
+      Menu: { itemSelectedBg: 'rgba(105, 177, 255, 0.12)', itemSelectedColor: accent },
       Tag: { purple7: '#ab7ae0', geekblue7: '#7f9ef3' },
     },
   };

@@ -37,29 +37,31 @@ export function Chart(props: ChartProps) {
         <EChart {...props} rtl={rtl} />
       </Suspense>
       {table && (
-        <table id={tableId} className="rx-chart-table">
-          <caption>{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col" />
-              {series.map((s) => (
-                <th key={s.name} scope="col">
-                  {s.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([head, ...values]) => (
-              <tr key={String(head)}>
-                <th scope="row">{head}</th>
-                {values.map((v, i) => (
-                  <td key={i}>{v}</td>
+        <div className="rx-chart-sr">
+          <table id={tableId} className="rx-chart-table">
+            <caption>{label}</caption>
+            <thead>
+              <tr>
+                <th scope="col" />
+                {series.map((s) => (
+                  <th key={s.name} scope="col">
+                    {s.name}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map(([head, ...values]) => (
+                <tr key={String(head)}>
+                  <th scope="row">{head}</th>
+                  {values.map((v, i) => (
+                    <td key={i}>{v}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </figure>
   );

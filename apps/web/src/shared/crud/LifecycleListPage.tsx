@@ -25,6 +25,14 @@ const STATE_COLORS: Record<LifecycleState, string> = {
   ended: 'default',
 };
 
+/**
+ * The label keys of a lifecycle state: the page's own override (`states.<status>`, only where its
+ * wording truly differs), else the shared label in the common namespace.
+ */
+function lifecycleStateKey(status: string): string[] {
+  return [`states.${status}`, `common:lifecycleStates.${status}`];
+}
+
 /** The columns the lifecycle page makes, for the page to place among its own. */
 export interface LifecycleColumns<T> {
   /** The state as a coloured tag. */
@@ -40,8 +48,10 @@ export interface LifecycleListPageProps<T extends Row> extends Omit<
   /** The resource's statuses and actions (contracts' `resourceLifecycle`). */
   lifecycle: ResourceLifecycle<string, string>;
   /**
-   * The page's namespace, holding `states.<status>`, `actions.<action>`, `confirm.<action>` (with
-   * `{{name}}`), `done.<action>`, and for `bulk` actions `bulk.<action>` and `bulk.<action>Confirm`.
+   * The page's namespace, holding `actions.<action>`, `confirm.<action>` (with `{{name}}`),
+   * `done.<action>`, and for `bulk` actions `bulk.<action>` and `bulk.<action>Confirm`. The state
+   * labels are shared (`common:lifecycleStates.<status>`); a page whose label truly differs keeps
+   * `states.<status>` in its namespace as an override (announcements: "on display" for `live`).
    */
   ns: string;
   /** The data columns, placing the state tag and the window (start → end) where the page wants them. */
@@ -93,7 +103,7 @@ export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T
             color={colors?.[status] ?? STATE_COLORS[lifecycle.stateOf(status)]}
             data-testid={`${testIdPrefix}-status`}
           >
-            {t(`states.${status}`)}
+            {t(lifecycleStateKey(status))}
           </Tag>
         ),
       },

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FormInstance } from 'antd';
 import { errorCodeCreateBody } from '@rx/contracts/error-codes';
 import { giftCreateBody } from '@rx/contracts/gift-packages';
+import { propCreateBody } from '@rx/contracts/props';
+import { profileTagCreateBody } from '@rx/contracts/profile-tags';
+import { staffCreateBody } from '@rx/contracts/system-admin';
 import { z } from 'zod';
 import {
   clearChangedErrors,
@@ -88,6 +91,43 @@ describe('zod-form: schema errors onto form fields', () => {
       'A number from 0 to 100,000,000. At most 2 decimals.',
     );
     expect(validateWith(price, { amount: 6.01 }, 'en').ok).toBe(true);
+  });
+
+  it('a select left empty (no value, null or cleared to "") says "required"; a wrong value says its format', () => {
+    const prop = { code: 'p1', name: NAME };
+    for (const empty of [{}, { type: null, rarity: null }, { type: '', rarity: '' }]) {
+      const checked = validateWith(propCreateBody, { ...prop, ...empty }, 'en');
+      expect(checked.ok ? {} : checked.errors).toEqual({
+        type: 'This field is required.',
+        rarity: 'This field is required.',
+      });
+    }
+    const wrong = validateWith(propCreateBody, { ...prop, type: 'spaceship', rarity: 'common' }, 'en');
+    expect(wrong.ok ? {} : wrong.errors).toEqual({ type: 'The format is not valid.' });
+  });
+
+  it('a text left empty says "required", not its length or format (issue 27: staff username, tag key)', () => {
+    for (const empty of ['', '   ']) {
+      const staff = validateWith(staffCreateBody, { username: empty, password: 'Str0ngPass' }, 'en', 'zh');
+      expect(staff.ok ? {} : staff.errors).toEqual({ username: 'This field is required.' });
+      const tag = validateWith(
+        profileTagCreateBody,
+        { name: empty, label: 'Level', type: 'number' },
+        'en',
+        'zh',
+      );
+      expect(tag.ok ? {} : tag.errors).toEqual({ name: 'This field is required.' });
+    }
+    // Filled in but wrong still says what is wrong.
+    const short = validateWith(staffCreateBody, { username: 'ab', password: 'Str0ngPass' }, 'en', 'zh');
+    expect(short.ok ? {} : short.errors).toEqual({ username: 'At least 3 characters.' });
+    const bad = validateWith(
+      profileTagCreateBody,
+      { name: '1 bad', label: 'Level', type: 'number' },
+      'en',
+      'zh',
+    );
+    expect(bad.ok ? {} : bad.errors).toEqual({ name: 'The format is not valid.' });
   });
 
   it('reads number rules inside lists and defaults (gift contents)', () => {

@@ -12,6 +12,8 @@ import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { GroupSelect } from '@/shared/rules/GroupSelect.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 import { PushTimingFields } from './PushTimingFields.tsx';
+import { PushAudienceFields } from './PushAudienceFields.tsx';
+import { PushGroupLayers } from './PushGroupLayers.tsx';
 
 /** App push providers (a WeChat subscribe message is its own kind of task). */
 const APP_PROVIDERS = PUSH_PROVIDERS.filter((p) => p !== 'wechat');
@@ -98,9 +100,18 @@ export function PushTaskForm({ kind = 'app' }: { kind?: PushKind }) {
         <Select options={enumOptions(t, PUSH_TARGETS, 'targets')} />
       </Form.Item>
       {target === 'groups' && (
-        <Form.Item name="user_group_ids" label={t('task.userGroups')} required>
-          <GroupSelect placeholder={t('task.pickGroups')} unavailable={t('task.groupsUnavailable')} />
-        </Form.Item>
+        <>
+          <Form.Item name="user_group_ids" label={t('task.userGroups')} required>
+            <GroupSelect placeholder={t('task.pickGroups')} unavailable={t('task.groupsUnavailable')} />
+          </Form.Item>
+          <Form.Item
+            name="user_group_layers"
+            label={t('audience.groupLayers')}
+            extra={t('audience.groupLayersHint')}
+          >
+            <PushGroupLayers />
+          </Form.Item>
+        </>
       )}
       {target === 'players' && (
         <Form.Item
@@ -138,6 +149,7 @@ export function PushTaskForm({ kind = 'app' }: { kind?: PushKind }) {
           />
         </Form.Item>
       </Space>
+      <PushAudienceFields kind={kind} />
       <Space wrap>
         <TimeField name="send_at" label={t('task.sendAt')} extra={t('task.sendAtHint')} utc />
         {!wechat && (

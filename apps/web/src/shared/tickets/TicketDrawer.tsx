@@ -78,8 +78,8 @@ export function TicketDrawer({ kind, id, onClose, assignees }: Props) {
     enabled: !!id,
   });
   const canned = useQuery({
-    queryKey: ticketKeys.canned(kind),
-    queryFn: () => ticketApi.canned(kind),
+    queryKey: ticketKeys.canned(kind, id ?? 0),
+    queryFn: () => ticketApi.canned(kind, id!),
     enabled: !!id && canEdit,
   });
   const refresh = (data?: TicketDetail) => {

@@ -20,7 +20,7 @@ export const ticketKeys = {
   counts: (query: object) => resourceKey(TICKETS, 'counts', query),
   item: (id: number) => resourceKey(TICKETS, 'item', id),
   assignees: (kind: TicketQueue) => resourceKey(TICKETS, 'assignees', kind),
-  canned: (kind: TicketQueue) => resourceKey(TICKETS, 'canned', kind),
+  canned: (kind: TicketQueue, ticketId: number) => resourceKey(TICKETS, 'canned', kind, ticketId),
   types: (kind: TicketQueue) => resourceKey(TICKETS, 'types', kind),
 };
 
@@ -33,7 +33,9 @@ export const ticketApi = {
   detail: (id: number, signal?: AbortSignal) =>
     http.get<TicketDetail>(`/${TICKETS}/${id}`, undefined, { signal }),
   assignees: (kind: TicketQueue) => http.get<TicketAssignee[]>(`/${TICKETS}/assignees`, { kind }),
-  canned: (kind: TicketQueue) => http.get<CannedReply[]>(`/${TICKETS}/canned-replies`, { kind }),
+  /** The canned replies for a ticket, in its player's language. */
+  canned: (kind: TicketQueue, ticketId: number) =>
+    http.get<CannedReply[]>(`/${TICKETS}/canned-replies`, { kind, ticket_id: ticketId }),
   types: (kind: TicketQueue) => http.get<TicketTypeOption[]>(`/${TICKETS}/types`, { kind }),
   assign: (id: number, userId: number) =>
     http.post<TicketItem>(`/${TICKETS}/${id}/assign`, { user_id: userId }),

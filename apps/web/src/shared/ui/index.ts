@@ -6,3 +6,4 @@ export { AppModal, type AppModalProps } from './AppModal.tsx';
 export { ContextMenu, type ContextMenuItem, type ContextMenuProps } from './ContextMenu.tsx';
 export { OverflowTip } from './OverflowTip.tsx';
 export { GamePage } from './GamePage.tsx';
+export { useModalSend, refusalText } from './use-modal-send.ts';
