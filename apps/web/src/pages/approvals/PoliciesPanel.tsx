@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@rx/contracts/errors';
 import { useProduct } from '@/app/product/index.ts';
@@ -14,11 +15,15 @@ import {
   type ApprovalPolicies,
   type ApprovalPolicyInput,
 } from './api.ts';
-import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
+import { DataTable } from '@/shared/ui/index.ts';
 
 type Row = Required<ApprovalPolicyInput> & { key: number };
 
 let nextKey = 0;
+
+/** The editor's columns hold controls: none is cut into an overflow tooltip. */
+const editable = (columns: ColumnsType<Row>): ColumnsType<Row> =>
+  columns.map((column) => ({ ellipsis: false, ...column }));
 const ALL_PRODUCTS = 0;
 
 function rowsOf(data: ApprovalPolicies | undefined): Row[] {
@@ -111,16 +116,15 @@ function PoliciesEditor({
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('policies.intro')}
       </Typography.Paragraph>
-      <ScrollTable<Row>
+      <DataTable<Row>
         rowKey="key"
-        size="small"
-        bordered
         loading={loading}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 1110 }}
+        // A row is a form: its cells hold controls, never text to cut; no current-row highlight.
+        highlightCurrentRow={false}
         locale={{ emptyText: t('policies.empty') }}
-        columns={[
+        columns={editable([
           {
             title: t('policies.action'),
             key: 'action',
@@ -246,7 +250,7 @@ function PoliciesEditor({
               />
             ),
           },
-        ]}
+        ])}
       />
       {error && <Alert type="error" showIcon title={error} />}
       {stale && (

@@ -9,7 +9,7 @@ import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.t
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { PublishHistoryDrawer } from '@/shared/ui/PublishHistoryDrawer.tsx';
-import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
+import { DataTable } from '@/shared/ui/index.ts';
 
 const RESOURCE = errorCodesResource.name;
 
@@ -28,16 +28,16 @@ function ReleaseCodes({ number }: { number: number }) {
       ),
   });
   return (
-    <ScrollTable<ReleasedErrorCode>
+    <DataTable<ReleasedErrorCode>
       size="small"
       rowKey="code"
       loading={detail.isLoading}
       dataSource={detail.data?.codes}
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      pagination={{ hideOnSinglePage: true }}
       columns={[
         { title: t('code'), dataIndex: 'code', width: 100 },
         { title: t('module'), dataIndex: 'module', width: 100 },
-        { title: t('defaultText'), dataIndex: 'default_text', ellipsis: true },
+        { title: t('defaultText'), dataIndex: 'default_text', width: 240 },
         { title: t('action'), dataIndex: 'action', width: 120, render: (v: string) => t(`actions.${v}`) },
       ]}
     />

@@ -66,7 +66,7 @@ export function PopupStatsPage() {
       <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('stats.title', { name: popup.data?.name ?? '' })}{' '}
-          {popup.data && <Tag>{t(`states.${popup.data.status}`)}</Tag>}
+          {popup.data && <Tag>{t(`common:lifecycleStates.${popup.data.status}`)}</Tag>}
         </Typography.Title>
         <Space wrap>
           <Segmented

@@ -6,7 +6,7 @@ import { htmlLang } from '@/shared/document-language.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { useLocale } from '@/shared/i18n.ts';
 import { kindLabel, useMarkRead, type NotificationItem } from '@/shared/notifications-api.ts';
-import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
+import { DataTable } from '@/shared/ui/index.ts';
 
 interface NotificationTableProps {
   items: NotificationItem[];
@@ -19,7 +19,7 @@ interface NotificationTableProps {
   onPage: (page: number, pageSize: number) => void;
 }
 
-/** The notifications as a paged table (spec §9 table and pager defaults), each openable and markable. */
+/** The notifications as the shared list table (its pager, empty text, phone layout), each openable and markable. */
 export function NotificationTable(props: NotificationTableProps) {
   const { items, total, page, pageSize, loading, selected, onSelect, onPage } = props;
   const { t } = useTranslation('layout');
@@ -38,7 +38,6 @@ export function NotificationTable(props: NotificationTableProps) {
     {
       key: 'title',
       title: t('workOrders.columns.title'),
-      ellipsis: { showTitle: true },
       align: 'start',
       render: (_, item) => (
         <div className={item.read ? 'rx-notification' : 'rx-notification is-unread'}>
@@ -90,11 +89,9 @@ export function NotificationTable(props: NotificationTableProps) {
   ];
 
   return (
-    <ScrollTable<NotificationItem>
+    <DataTable<NotificationItem>
       rowKey="id"
-      size="middle"
-      bordered
-      columns={columns.map((column) => ({ align: 'center', ...column }))}
+      columns={columns}
       dataSource={items}
       loading={loading}
       locale={{ emptyText: t('notify.empty') }}
@@ -103,16 +100,7 @@ export function NotificationTable(props: NotificationTableProps) {
         onChange: (keys) => onSelect(keys.map(Number)),
         getCheckboxProps: (item) => ({ disabled: item.read }),
       }}
-      pagination={{
-        current: page,
-        pageSize,
-        total,
-        pageSizeOptions: [10, 20, 50],
-        showSizeChanger: true,
-        showQuickJumper: true,
-        showTotal: (count) => t('workOrders.total', { count }),
-        onChange: onPage,
-      }}
+      pagination={{ current: page, pageSize, total, onChange: onPage }}
     />
   );
 }

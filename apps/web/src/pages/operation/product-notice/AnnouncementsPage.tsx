@@ -96,6 +96,8 @@ export function AnnouncementsPage() {
       <LifecycleListPage<Announcement>
         resource={announcementsResource}
         lifecycle={ANNOUNCEMENT_LIFECYCLE}
+        // State labels come from `common:lifecycleStates`; `announcements:states.live` overrides one:
+        // a live announcement is "on display" (展示中), not merely "live" as a popup or a notice is.
         ns="announcements"
         testIdPrefix="notice"
         title={t('menu:page.announcements')}

@@ -153,6 +153,14 @@ export function ServiceSettingsPage() {
                 <InputNumber id="cs-sla-resolve" min={1} max={CS_SLA_MINUTES_MAX} precision={0} />
               </Form.Item>
             </Flex>
+            <Form.Item
+              name="reassign_after_minutes"
+              htmlFor="cs-reassign"
+              label={t('reassignAfter')}
+              extra={t('reassignHint')}
+            >
+              <InputNumber id="cs-reassign" min={0} max={CS_SLA_MINUTES_MAX} precision={0} />
+            </Form.Item>
             {canEdit && (
               <Button type="primary" htmlType="submit" loading={save.isPending}>
                 {t('crud:action.save')}

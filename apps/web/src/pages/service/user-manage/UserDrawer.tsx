@@ -1,10 +1,23 @@
 import { useState } from 'react';
-import { Button, Descriptions, Drawer, Empty, Flex, Input, List, Spin, Tag, Typography } from 'antd';
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Flex,
+  Input,
+  List,
+  Popconfirm,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CS_NOTE_MAX, csUsersAccess, type CsUserNote, type CsUserProfile } from '@rx/contracts/cs-desk';
 import { usePermission } from '@/app/permission/index.ts';
+import { useSession } from '@/app/session.ts';
 import { resourceKey } from '@/shared/crud/resource.ts';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
@@ -13,33 +26,58 @@ import { ResponsiveTabs } from '@/shared/ui/ResponsiveTabs.tsx';
 const PATH = 'cs/users';
 const enc = encodeURIComponent;
 
-/** One note: its text, who wrote and changed it, its earlier texts; editable with the permission. */
+/**
+ * One note: its text, who wrote and changed it, its earlier texts; editable with the permission,
+ * deletable by its author (another agent's with the page's delete permission), after a confirm.
+ */
 function NoteItem({
   note,
   canEdit,
+  canDelete,
   onSave,
+  onDelete,
 }: {
   note: CsUserNote;
   canEdit: boolean;
+  canDelete: boolean;
   onSave: (body: string) => void;
+  onDelete: () => void;
 }) {
   const { t } = useTranslation('csUsers');
   const [draft, setDraft] = useState<string | null>(null);
+  const live = !note.deleted_at;
+  const actions = [];
+  if (live && canEdit && draft === null) {
+    actions.push(
+      <Button key="edit" type="link" size="small" onClick={() => setDraft(note.body)}>
+        {t('crud:action.edit')}
+      </Button>,
+    );
+  }
+  if (live && canDelete && draft === null) {
+    actions.push(
+      <Popconfirm
+        key="delete"
+        title={t('deleteNoteConfirm')}
+        okText={t('crud:action.delete')}
+        cancelText={t('crud:action.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={onDelete}
+      >
+        <Button type="link" size="small" danger data-testid={`cs-note-delete-${note.id}`}>
+          {t('crud:action.delete')}
+        </Button>
+      </Popconfirm>,
+    );
+  }
   return (
-    <List.Item
-      data-testid={`cs-note-${note.id}`}
-      actions={
-        canEdit && draft === null
-          ? [
-              <Button key="edit" type="link" size="small" onClick={() => setDraft(note.body)}>
-                {t('crud:action.edit')}
-              </Button>,
-            ]
-          : []
-      }
-    >
+    <List.Item data-testid={`cs-note-${note.id}`} actions={actions}>
       <Flex vertical gap={4} style={{ inlineSize: '100%' }}>
-        {draft === null ? (
+        {!live ? (
+          <Typography.Text type="secondary" italic>
+            {t('noteDeleted', { name: note.deleted_by, time: formatDateTime(note.deleted_at) })}
+          </Typography.Text>
+        ) : draft === null ? (
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBlockEnd: 0 }}>
             {note.body}
           </Typography.Paragraph>
@@ -70,9 +108,11 @@ function NoteItem({
             </Flex>
           </>
         )}
-        <Typography.Text type="secondary">
-          {t('noteBy', { name: note.updated_by, time: formatDateTime(note.updated_at) })}
-        </Typography.Text>
+        {live && (
+          <Typography.Text type="secondary">
+            {t('noteBy', { name: note.updated_by, time: formatDateTime(note.updated_at) })}
+          </Typography.Text>
+        )}
         {note.history.length > 0 && (
           <details>
             <summary>{t('history', { count: note.history.length })}</summary>
@@ -82,6 +122,7 @@ function NoteItem({
                 type="secondary"
                 style={{ whiteSpace: 'pre-wrap', marginBlock: 4 }}
               >
+                {h.action === 'delete' && `${t('deletedText')}: `}
                 <del>{h.body}</del> — {h.edited_by}, {formatDateTime(h.edited_at)}
               </Typography.Paragraph>
             ))}
@@ -96,6 +137,8 @@ function Notes({ openid }: { openid: string }) {
   const { t } = useTranslation('csUsers');
   const client = useQueryClient();
   const canEdit = usePermission([csUsersAccess.permissions.edit]);
+  const canDeleteAny = usePermission([csUsersAccess.permissions.delete]);
+  const me = useSession((state) => state.user?.username);
   const [text, setText] = useState('');
   const key = resourceKey(PATH, 'notes', openid);
   const notes = useQuery({
@@ -114,6 +157,13 @@ function Notes({ openid }: { openid: string }) {
   const save = useMutation({
     mutationFn: ({ note, body }: { note: CsUserNote; body: string }) =>
       http.put<CsUserNote>(`/${PATH}/${enc(openid)}/notes/${note.id}`, { body, version: note.version }),
+    onSettled: () => void refresh(),
+  });
+  const remove = useMutation({
+    mutationFn: (note: CsUserNote) =>
+      http.delete<CsUserNote>(`/${PATH}/${enc(openid)}/notes/${note.id}`, {
+        query: { version: note.version },
+      }),
     onSettled: () => void refresh(),
   });
   return (
@@ -149,7 +199,9 @@ function Notes({ openid }: { openid: string }) {
             key={note.id}
             note={note}
             canEdit={canEdit}
+            canDelete={canEdit && (note.created_by === me || canDeleteAny)}
             onSave={(body) => save.mutate({ note, body })}
+            onDelete={() => remove.mutate(note)}
           />
         )}
       />

@@ -32,9 +32,13 @@ import {
   type CsScript,
 } from '@rx/contracts/cs';
 import { ApiError, http } from '@/shared/http.ts';
-import { useLiveEvent } from '@/shared/live.ts';
+import { useLiveEvent, useLiveWatch } from '@/shared/live.ts';
+import { storage } from '@/shared/storage.ts';
+import { formatMoney } from '@/shared/format.ts';
 import { MessageLine } from '@/shared/cs/MessageLine.tsx';
 import { ClassifyPicker } from './ClassifyPicker.tsx';
+import { TicketButton } from './TicketButton.tsx';
+import { applyLiveEvent, placeConversation, type ListView } from './live-list.ts';
 import './workbench.css';
 
 type Agent = CsAgentState & { username: string };
@@ -46,7 +50,8 @@ const HOUR = 3_600_000;
 /**
  * The agents' workbench: queues (mine, unassigned, all) on one side, the chat in the middle (replies,
  * private notes, canned replies by `/`), the player's context on the other; live over the console's
- * WebSocket (topic `cs`), with polling as a fallback.
+ * WebSocket (topic `cs`: it says what it shows and hears of those conversations only, and moves them
+ * in its list from the events), with polling as a fallback.
  */
 export function Workbench() {
   const { t } = useTranslation('cs');
@@ -58,6 +63,20 @@ export function Workbench() {
   const [problem, setProblem] = useState<string | null>(null);
   const [typing, setTyping] = useState(false);
   const selectedRef = useRef<number | null>(null);
+  const productId = storage.productId.get() ?? null;
+  const view: ListView = { queue, userId: me?.user_id ?? null, productId, selected };
+  const viewRef = useRef(view);
+  useEffect(() => {
+    viewRef.current = view;
+  });
+  // The list as last set: live events apply to it in the order they come, between renders too.
+  const listRef = useRef<CsConversation[]>([]);
+  const showList = useCallback((next: CsConversation[]) => {
+    listRef.current = next;
+    setList(next);
+  }, []);
+  // The server sends this console the events of what it shows (and of the conversations it holds).
+  useLiveWatch('cs', productId ? { product_id: productId, queue, conversation_id: selected } : null);
 
   const guard = useCallback(async (work: () => Promise<void>) => {
     try {
@@ -77,9 +96,20 @@ export function Workbench() {
           { queue, page_size: 50 },
           { silent: true },
         );
-        setList(answer.list);
+        showList(answer.list);
       }),
-    [guard, queue],
+    [guard, queue, showList],
+  );
+  /** One conversation read again (an event that does not carry what the list shows of it, an action). */
+  const loadOne = useCallback(
+    (id: number) =>
+      guard(async () => {
+        const conversation = await http.get<CsConversation>(`/cs/conversations/${id}`, undefined, {
+          silent: true,
+        });
+        showList(placeConversation(listRef.current, conversation, viewRef.current));
+      }),
+    [guard, showList],
   );
   const loadMessages = useCallback(
     (id: number) =>
@@ -122,9 +152,13 @@ export function Workbench() {
         setTimeout(() => setTyping(false), 3000);
         return;
       }
-      void loadMessages(event.conversation_id);
+      // What its own user just wrote is already shown (the send reads the messages).
+      if (event.what !== 'message' || event.by !== viewRef.current.userId)
+        void loadMessages(event.conversation_id);
     }
-    if (event.what !== 'typing') void loadList();
+    const { list: next, read } = applyLiveEvent(listRef.current, event, viewRef.current);
+    if (next !== listRef.current) showList(next);
+    if (read !== null) void loadOne(read);
   });
 
   const current = list.find((c) => c.id === selected) ?? null;
@@ -201,7 +235,7 @@ export function Workbench() {
             guard={guard}
             onChanged={async () => {
               await loadMessages(current.id);
-              await loadList();
+              await loadOne(current.id);
             }}
           />
         ) : (
@@ -473,8 +507,9 @@ function Chat({
 }
 
 function PlayerContext({ conversation }: { conversation: CsConversation }) {
-  const { t } = useTranslation('cs');
+  const { t, i18n } = useTranslation(['cs', 'csOrders', 'sanctions']);
   const [context, setContext] = useState<CsPlayerContext | null>(null);
+  const [reloads, setReloads] = useState(0);
   useEffect(() => {
     let live = true;
     http
@@ -484,9 +519,23 @@ function PlayerContext({ conversation }: { conversation: CsConversation }) {
     return () => {
       live = false;
     };
-  }, [conversation.id]);
+  }, [conversation.id, conversation.version, reloads]);
   return (
-    <Card size="small" className="rx-cs-context" title={t('context')} data-testid="cs-context">
+    <Card
+      size="small"
+      className="rx-cs-context"
+      title={t('context')}
+      data-testid="cs-context"
+      extra={
+        context && (
+          <TicketButton
+            conversationId={conversation.id}
+            ticket={context.ticket}
+            onCreated={() => setReloads((n) => n + 1)}
+          />
+        )
+      }
+    >
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={t('openid')}>{conversation.openid}</Descriptions.Item>
         <Descriptions.Item label={t('nickname')}>
@@ -504,6 +553,36 @@ function PlayerContext({ conversation }: { conversation: CsConversation }) {
           {context.tickets.map((ticket) => (
             <li key={ticket.id}>
               #{ticket.id} {ticket.content}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Text type="secondary">{t('none')}</Typography.Text>
+      )}
+      <Typography.Title level={5}>{t('orders')}</Typography.Title>
+      {context?.orders.length ? (
+        <ul className="rx-cs-plain" data-testid="cs-context-orders">
+          {context.orders.map((o) => (
+            <li key={`${o.source}:${o.order_no}`}>
+              <bdi>{o.order_no}</bdi> {o.product} · <bdi>{formatMoney(o.amount, o.currency)}</bdi> ·{' '}
+              {t(`csOrders:states.${o.state}`, { defaultValue: o.state })} ·{' '}
+              {o.at ? new Date(o.at).toLocaleString(i18n.language) : '—'}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Text type="secondary">{t('none')}</Typography.Text>
+      )}
+      <Typography.Title level={5}>{t('sanctions')}</Typography.Title>
+      {context?.sanctions.length ? (
+        <ul className="rx-cs-plain" data-testid="cs-context-sanctions">
+          {context.sanctions.map((s) => (
+            <li key={s.id}>
+              <Tag color={s.status === 'active' ? 'red' : undefined}>
+                {t(`sanctions:statuses.${s.status}`, { defaultValue: s.status })}
+              </Tag>
+              {t(`sanctions:kinds.${s.kind}`, { defaultValue: s.kind })} · {s.reason} ·{' '}
+              {s.ends_at ? new Date(s.ends_at).toLocaleString(i18n.language) : t('sanctions:permanent')}
             </li>
           ))}
         </ul>

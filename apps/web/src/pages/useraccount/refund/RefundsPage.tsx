@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   REFUND_STATES,
+  WEB_SHOP_STORE,
   refundsResource,
   type RefundItem,
   type RefundPollAnswer,
   type RefundTotalRow,
 } from '@rx/contracts/refunds';
 import { ADMIN_ROLE } from '@rx/contracts/pages';
+import { STORES } from '@rx/contracts/billing-points';
 import { useProduct } from '@/app/product/index.ts';
 import { usePermission } from '@/app/permission/index.ts';
 import { Chart } from '@/shared/chart/index.ts';
@@ -22,9 +24,11 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { clawBackSelected } from './api.ts';
-import { Money, StateTag } from './refund-parts.tsx';
+import { Money, StateTag, WebOrderLink, storeLabel } from './refund-parts.tsx';
 
 const RESOURCE = refundsResource;
+/** The stores a refund comes from: the billing stores, and the web shop (refunded web orders). */
+const REFUND_STORES = [...STORES, WEB_SHOP_STORE];
 export const detailLink = (orderNo: string) => `/useraccount/refund/detail/${encodeURIComponent(orderNo)}`;
 
 /** Refunds per day and store over the filtered dates: a small stacked bar chart and the sums per currency. */
@@ -44,7 +48,7 @@ function Totals({ from, to }: { from?: string; to?: string }) {
   const days = [...new Set(rows.map((r) => r.day))];
   const stores = [...new Set(rows.map((r) => r.store))];
   const series = stores.map((store) => ({
-    name: t('billing:stores.' + store, { defaultValue: store }),
+    name: storeLabel(t, store),
     values: days.map((day) =>
       rows.filter((r) => r.day === day && r.store === store).reduce((s, r) => s + r.count, 0),
     ),
@@ -111,14 +115,19 @@ export function RefundsPage() {
         title: t('columns.order_no'),
         dataIndex: 'order_no',
         width: 180,
-        render: (orderNo: string) => <Link to={detailLink(orderNo)}>{orderNo}</Link>,
+        render: (orderNo: string, r) => (
+          <>
+            <Link to={detailLink(orderNo)}>{orderNo}</Link>
+            <WebOrderLink t={t} item={r} />
+          </>
+        ),
       },
       { title: t('columns.openid'), dataIndex: 'openid', width: 150, render: (v: string) => v || '—' },
       {
         title: t('columns.store'),
         dataIndex: 'store',
         width: 120,
-        render: (store: string) => t('billing:stores.' + store, { defaultValue: store }),
+        render: (store: string) => storeLabel(t, store),
       },
       {
         title: t('columns.amount'),
@@ -162,7 +171,13 @@ export function RefundsPage() {
       list={list}
       fields={[
         { ...enumSearch(t, 'state', t('columns.state'), REFUND_STATES, 'states'), width: 150 },
-        { name: 'store', label: t('columns.store'), width: 140 },
+        {
+          name: 'store',
+          label: t('columns.store'),
+          width: 140,
+          kind: 'select',
+          options: REFUND_STORES.map((value) => ({ value, label: storeLabel(t, value) })),
+        },
         { name: 'from', label: t('filters.from'), kind: 'date' },
         { name: 'to', label: t('filters.to'), kind: 'date' },
         { name: 'openid', label: t('columns.openid'), width: 180 },

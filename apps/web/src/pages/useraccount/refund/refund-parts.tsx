@@ -1,6 +1,8 @@
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import type { RefundItem } from '@rx/contracts/refunds';
+import { Link } from 'react-router';
+import { WEB_SHOP_STORE, type RefundItem } from '@rx/contracts/refunds';
+import { WEB_ORDERS_PAGE } from '@rx/contracts/web-shop';
 import { formatMoney } from '@/shared/format.ts';
 
 const STATE_COLORS: Record<string, string> = {
@@ -27,4 +29,25 @@ export function StateTag({ t, item }: { t: TFunction; item: Pick<RefundItem, 'st
 export function Money({ amount, currency }: { amount: number; currency: string }) {
   if (!currency) return <>—</>;
   return <span dir="ltr">{formatMoney(amount, currency)}</span>;
+}
+
+/** A refund's store by name: a store's (billing), or the web shop's (a refunded web order). */
+export function storeLabel(t: TFunction, store: string): string {
+  return store === WEB_SHOP_STORE
+    ? t('refunds:stores.web_shop')
+    : t('billing:stores.' + store, { defaultValue: store });
+}
+
+/** For a web-shop refund: a link to its order on the web orders page (found by its order number). */
+export function WebOrderLink({ t, item }: { t: TFunction; item: Pick<RefundItem, 'store' | 'order_no'> }) {
+  if (item.store !== WEB_SHOP_STORE) return null;
+  return (
+    <Link
+      to={`${WEB_ORDERS_PAGE}?order_no=${encodeURIComponent(item.order_no)}`}
+      data-testid="refund-web-order"
+      style={{ marginInlineStart: 8 }}
+    >
+      {t('refunds:webOrder')}
+    </Link>
+  );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Descriptions, Drawer, Form, Input, Space, Timeline
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   WEB_REFUNDABLE,
   webOrdersResource,
@@ -11,6 +12,7 @@ import {
   type WebOrderDetail,
 } from '@rx/contracts/web-shop';
 import type { ApprovalPending } from '@rx/contracts/approvals';
+import { REFUNDS_PAGE } from '@rx/contracts/refunds';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { isPendingApproval, useApprovalNotice } from '@/shared/approval-notice.tsx';
@@ -37,7 +39,7 @@ function detailText(t: TFunction, detail: Record<string, unknown>): string {
 
 /** One order: its fields, timeline (every event with time, actor, detail), delivery attempts and the actions. */
 export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
-  const { t } = useTranslation('webShop');
+  const { t } = useTranslation(['webShop', 'refunds']);
   const productId = useProduct((s) => s.productId);
   const client = useQueryClient();
   const toast = useMessage();
@@ -52,6 +54,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
   });
   const refresh = () => void client.invalidateQueries({ queryKey: [RESOURCE.name] });
   const order = detail.data?.order;
+  const refundRow = detail.data?.refund ?? null;
 
   const redeliver = useMutation({
     mutationFn: (o: WebOrder) =>
@@ -130,6 +133,17 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
             {order.refund_reason && (
               <Descriptions.Item label={t('orders.refundReason')} span={2}>
                 {order.refund_reason}
+              </Descriptions.Item>
+            )}
+            {refundRow && (
+              <Descriptions.Item label={t('orders.refundRow')} span={2}>
+                <Link
+                  to={`${REFUNDS_PAGE}/detail/${encodeURIComponent(order.order_no)}`}
+                  data-testid="web-order-refund-row"
+                  data-state={refundRow.state}
+                >
+                  #{refundRow.id} · {t(`refunds:states.${refundRow.state}`)}
+                </Link>
               </Descriptions.Item>
             )}
           </Descriptions>

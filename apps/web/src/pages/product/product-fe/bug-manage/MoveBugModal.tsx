@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,9 @@ import {
 } from '@rx/contracts/bugs';
 import { enumOptions } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { ApiError, http } from '@/shared/http.ts';
+import { http } from '@/shared/http.ts';
 import { VersionSelect } from '@/shared/release/pickers.tsx';
-import { AppModal } from '@/shared/ui/index.ts';
+import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 
 const RESOURCE = bugsResource.name;
 
@@ -37,12 +37,7 @@ export function MoveBugModal({
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
   const resolution = Form.useWatch('resolution', form);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    setProblem(null);
-    onClose();
-  };
+  const { busy, problem, close, send } = useModalSend(onClose);
   useEffect(() => {
     if (!move) return;
     form.setFieldsValue({
@@ -54,10 +49,8 @@ export function MoveBugModal({
   }, [move, form]);
   const submit = async (values: Values) => {
     if (!move) return;
-    setBusy(true);
-    setProblem(null);
     const { bug, action } = move;
-    try {
+    await send(async () => {
       const body =
         action === 'resolve'
           ? {
@@ -71,14 +64,7 @@ export function MoveBugModal({
       await http.post(`/${RESOURCE}/${bug.id}/${action}`, body, { silent: true });
       void message.success(t(`done.${action}`, { id: bug.id }));
       void client.invalidateQueries({ queryKey: [RESOURCE] });
-      close();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
-      setProblem(fields ? Object.values(fields).join(' ') : error.msg);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <AppModal

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { testPlansResource, type TestCase, type TestPlan } from '@rx/contracts/testing';
 import { useMessage } from '@/shared/feedback.tsx';
-import { ApiError, http } from '@/shared/http.ts';
-import { AppModal } from '@/shared/ui/index.ts';
+import { http } from '@/shared/http.ts';
+import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 
 const RESOURCE = testPlansResource.name;
 
@@ -29,12 +29,7 @@ export function CaseModal({
   const message = useMessage();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    setProblem(null);
-    onClose();
-  };
+  const { busy, problem, close, send } = useModalSend(onClose);
   useEffect(() => {
     if (editing === null) return;
     form.setFieldsValue(
@@ -44,9 +39,7 @@ export function CaseModal({
     );
   }, [editing, form]);
   const submit = async (values: Values) => {
-    setBusy(true);
-    setProblem(null);
-    try {
+    await send(async () => {
       if (editing === 'new') await http.post(`/${RESOURCE}/${plan.id}/cases`, values, { silent: true });
       else if (editing)
         await http.put(
@@ -56,14 +49,7 @@ export function CaseModal({
         );
       void message.success(t('crud:action.saved'));
       void client.invalidateQueries({ queryKey: [RESOURCE] });
-      close();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
-      setProblem(fields ? Object.values(fields).join(' ') : error.msg);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <AppModal

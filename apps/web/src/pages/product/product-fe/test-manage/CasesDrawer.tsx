@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { usePermission } from '@/app/permission/index.ts';
 import { resourceKey } from '@/shared/crud/index.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 import { CaseModal } from './CaseModal.tsx';
 import { RunModal } from './RunModal.tsx';
 
@@ -101,14 +102,13 @@ export function CasesDrawer({ plan, onClose }: { plan: TestPlan | null; onClose:
       }
     >
       {cases.isError && <Alert type="error" showIcon title={t('loadFailed')} />}
-      <Table<TestCase>
+      <DataTable<TestCase>
         rowKey="id"
         size="small"
         loading={cases.isLoading}
         dataSource={cases.data?.list ?? []}
         columns={columns}
         pagination={false}
-        scroll={{ x: 700 }}
         expandable={{
           expandedRowRender: (row) => (
             <div>

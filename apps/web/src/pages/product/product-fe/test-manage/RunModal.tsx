@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Form, Input, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,9 @@ import {
   type TestRun,
 } from '@rx/contracts/testing';
 import { useMessage } from '@/shared/feedback.tsx';
-import { ApiError, http } from '@/shared/http.ts';
+import { http } from '@/shared/http.ts';
 import { AssigneeSelect } from '@/shared/release/pickers.tsx';
-import { AppModal } from '@/shared/ui/index.ts';
+import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 import { ImagesField } from '@/shared/upload/ImagesField.tsx';
 
 const RESOURCE = testPlansResource.name;
@@ -38,21 +38,14 @@ export function RunModal({
   const message = useMessage();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    setProblem(null);
-    onClose();
-  };
+  const { busy, problem, close, send } = useModalSend(onClose);
   useEffect(() => {
     if (run === null) return;
     form.setFieldsValue({ note: '', evidence: [], assignee_id: null });
   }, [run, form]);
   const submit = async (values: Values) => {
     if (!run) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+    await send(async () => {
       const saved = await http.post<TestRun>(
         `/${RESOURCE}/${plan.id}/runs`,
         {
@@ -71,14 +64,7 @@ export function RunModal({
       );
       void client.invalidateQueries({ queryKey: [RESOURCE] });
       void client.invalidateQueries({ queryKey: ['bugs'] });
-      close();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
-      setProblem(fields ? Object.values(fields).join(' ') : error.msg);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <AppModal

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appReleasesResource, type AppRelease } from '@rx/contracts/releases';
 import { useMessage } from '@/shared/feedback.tsx';
-import { ApiError, http } from '@/shared/http.ts';
-import { AppModal } from '@/shared/ui/index.ts';
+import { http } from '@/shared/http.ts';
+import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 
 const RESOURCE = appReleasesResource.name;
 
@@ -27,22 +27,17 @@ export function MoveModal({ move, onClose }: Props) {
   const client = useQueryClient();
   const [percent, setPercent] = useState<number | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const release = move?.release;
-  const floor = Math.max(1, release?.rollout_percent ?? 1);
-  const value = percent ?? floor;
-  const close = () => {
+  // The lowest share allowed (0 %: the whitelist only) and the one offered (1 % for a first publish).
+  const floor = release?.rollout_percent ?? 0;
+  const value = percent ?? Math.max(1, floor);
+  const { busy, problem, close, send } = useModalSend(onClose, () => {
     setPercent(null);
     setNote('');
-    setProblem(null);
-    onClose();
-  };
+  });
   const submit = async () => {
     if (!move || !release) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+    await send(async () => {
       const body =
         move.action === 'publish'
           ? { version: release.version, percent: value, note: note.trim() }
@@ -50,14 +45,7 @@ export function MoveModal({ move, onClose }: Props) {
       await http.post(`/${RESOURCE}/${release.id}/${move.action}`, body, { silent: true });
       void message.success(t(`done.${move.action}`, { percent: value }));
       void client.invalidateQueries({ queryKey: [RESOURCE] });
-      close();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
-      setProblem(fields ? Object.values(fields).join(' ') : error.msg);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const name = release ? `${release.version_name} (${release.version_code})` : '';
   return (
@@ -85,11 +73,11 @@ export function MoveModal({ move, onClose }: Props) {
           <Form.Item
             label={t('percent')}
             htmlFor="publish-percent"
-            extra={t('percentHint', { percent: floor })}
+            extra={`${t('percentHint', { percent: floor })} ${t('whitelistOnlyHint')}`}
           >
             <InputNumber
               id="publish-percent"
-              min={1}
+              min={0}
               max={100}
               precision={0}
               value={value}

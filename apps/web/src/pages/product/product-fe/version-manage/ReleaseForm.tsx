@@ -1,7 +1,13 @@
 import { Divider, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { APP_PLATFORMS, MAX_BLOCKED_VERSIONS, MAX_WHITELIST, UPDATE_MODES } from '@rx/contracts/releases';
+import {
+  APP_PLATFORMS,
+  CHANGELOG_MAX,
+  MAX_BLOCKED_VERSIONS,
+  MAX_WHITELIST,
+  UPDATE_MODES,
+} from '@rx/contracts/releases';
 import { versionFieldsResource, type VersionField } from '@rx/contracts/version-fields';
 import { MultilangInput, enumOptions, resourceKey, type ListAnswer } from '@/shared/crud/index.ts';
 import { http } from '@/shared/http.ts';
@@ -93,6 +99,9 @@ export function ReleaseForm({ editing }: { editing: boolean }) {
       </Form.Item>
       <Form.Item name="update_text" label={t('updateText')}>
         <MultilangInput maxLength={1000} multiline optional />
+      </Form.Item>
+      <Form.Item name="changelog" label={t('changelog')} extra={t('changelogHint')}>
+        <MultilangInput maxLength={CHANGELOG_MAX} multiline optional />
       </Form.Item>
       <Form.Item name="whitelist_openids" label={t('whitelistOpenids')} extra={t('whitelistHint')}>
         <Select mode="tags" tokenSeparators={[',', '，', ' ', '\n']} maxCount={MAX_WHITELIST} open={false} />

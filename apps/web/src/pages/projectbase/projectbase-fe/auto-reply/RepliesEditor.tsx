@@ -2,6 +2,7 @@ import { Button, Card, Flex, Form, Input, Select } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import { REPLY_TYPES, blankReply, type ReplyType } from './auto-reply-helpers.ts';
 
 const MAX_REPLIES = 10;
@@ -47,6 +48,18 @@ function ReplyItem({ name, index, onRemove }: { name: number; index: number; onR
             autoSize={{ minRows: 2, maxRows: 6 }}
             maxLength={2000}
             aria-label={`${t('replyText')} ${index + 1}`}
+          />
+        </Form.Item>
+      )}
+      {type === 'text' && (
+        <Form.Item name={[name, 'lang']} label={t('replyLang')} extra={t('replyLangHint')}>
+          <Select
+            aria-label={`${t('replyLang')} ${index + 1}`}
+            placeholder={t('replyAnyLanguage')}
+            options={[
+              { value: '', label: t('replyAnyLanguage') },
+              ...LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] })),
+            ]}
           />
         </Form.Item>
       )}

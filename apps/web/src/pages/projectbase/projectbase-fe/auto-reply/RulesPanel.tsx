@@ -25,7 +25,7 @@ import {
 import { usePermission } from '@/app/permission/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { useChannelLabel } from '../shared/channels.tsx';
-import { replySummary, scopePath, windowState, type ReplyScope } from './auto-reply-helpers.ts';
+import { blankReply, replySummary, scopePath, windowState, type ReplyScope } from './auto-reply-helpers.ts';
 import { RuleForm } from './RuleForm.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { EditDrawer } from '@/shared/crud/FormDrawer.tsx';
@@ -75,7 +75,7 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
       channel_id: scope?.channelId ?? null,
       platform: scope?.platform ?? null,
       keywords: [{ text: '', match: 'contains' }],
-      replies: [{ type: 'text', text: '' }],
+      replies: [blankReply('text')],
       mode: 'reply_all',
       priority: 0,
       start_at: null,

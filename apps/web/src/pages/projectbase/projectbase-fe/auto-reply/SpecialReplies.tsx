@@ -15,6 +15,7 @@ import { ChannelSelect } from '../shared/channels.tsx';
 import { RESOURCE } from './RulesPanel.tsx';
 import { RepliesEditor } from './RepliesEditor.tsx';
 import { ReplyPreview } from './ReplyPreview.tsx';
+import { blankReply } from './auto-reply-helpers.ts';
 
 interface SpecialRepliesProps {
   /** A scope's page fixes the channel; the list page lets the user choose it. */
@@ -46,7 +47,7 @@ export function SpecialReplies({ channelId: fixed, canEdit }: SpecialRepliesProp
     () => ({
       kind: editing,
       channel_id: channelId,
-      replies: current?.replies ?? [{ type: 'text', text: '' }],
+      replies: current?.replies ?? [blankReply('text')],
       enabled: current?.enabled ?? true,
       ...(current ? { version: current.version } : {}),
     }),

@@ -15,7 +15,7 @@ describe('auto-reply helpers', () => {
   });
 
   it('starts each reply type with its own empty fields', () => {
-    expect(blankReply('text')).toEqual({ type: 'text', text: '' });
+    expect(blankReply('text')).toEqual({ type: 'text', text: '', lang: '' });
     expect(blankReply('card')).toEqual({ type: 'card', title: '', description: '', image_url: '', url: '' });
   });
 

@@ -25,7 +25,7 @@ export function platformSegment(segment: string | undefined): GamePlatform | nul
 export function blankReply(type: ReplyType): Reply {
   switch (type) {
     case 'text':
-      return { type, text: '' };
+      return { type, text: '', lang: '' };
     case 'image':
       return { type, url: '' };
     case 'link':

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Alert, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
-import { serverFieldErrors } from '@/shared/crud/index.ts';
-import { ApiError, http } from '@/shared/http.ts';
-import { AppModal } from '@/shared/ui/index.ts';
+import { http } from '@/shared/http.ts';
+import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 import { useChannels } from '../shared/channels.tsx';
 
 interface CopyModalProps {
@@ -18,32 +17,17 @@ export function CopyModal({ article, onCopied, onClose }: CopyModalProps) {
   const { t } = useTranslation('help');
   const { list } = useChannels();
   const [chosen, setChosen] = useState<number[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    setChosen([]);
-    setProblem(null);
-    onClose();
-  };
+  const { busy, problem, close, send } = useModalSend(onClose, () => setChosen([]));
   const copy = async () => {
     if (!article) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+    await send(async () => {
       await http.post(
         `/${helpArticlesResource.name}/${article.id}/copy`,
         { channel_ids: chosen },
         { silent: true },
       );
       onCopied(chosen.length);
-      close();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const fields = serverFieldErrors(error);
-      setProblem(fields ? Object.values(fields).join(' ') : error.msg);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <AppModal

@@ -28,7 +28,7 @@ import { http } from '@/shared/http.ts';
 import { AppModal } from '@/shared/ui/index.ts';
 import { ReasonDialog, ReasonField } from '@/shared/ui/ReasonDialog.tsx';
 import { askToWaive, clawBack, penalise } from '../api.ts';
-import { Money, StateTag } from '../refund-parts.tsx';
+import { Money, StateTag, WebOrderLink, storeLabel } from '../refund-parts.tsx';
 import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
 
 const RESOURCE = refundsResource;
@@ -154,7 +154,10 @@ export function RefundDetailPage() {
       {title}
       <Card size="small" style={{ marginBlockEnd: 16 }}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
-          <Descriptions.Item label={t('columns.order_no')}>{refund.order_no}</Descriptions.Item>
+          <Descriptions.Item label={t('columns.order_no')}>
+            {refund.order_no}
+            <WebOrderLink t={t} item={refund} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('columns.state')}>
             <StateTag t={t} item={refund} />
           </Descriptions.Item>
@@ -167,9 +170,7 @@ export function RefundDetailPage() {
               '—'
             )}
           </Descriptions.Item>
-          <Descriptions.Item label={t('columns.store')}>
-            {t('billing:stores.' + refund.store, { defaultValue: refund.store })}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('columns.store')}>{storeLabel(t, refund.store)}</Descriptions.Item>
           <Descriptions.Item label={t('columns.sku')}>{refund.sku || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('columns.amount')}>
             <Money amount={refund.amount} currency={refund.currency} />

@@ -13,6 +13,7 @@ import { ResponsiveTabs } from '@/shared/ui/ResponsiveTabs.tsx';
 import { PaidTags } from '../PlayersPage.tsx';
 import { SanctionsCard } from './SanctionsCard.tsx';
 import { ProfileTagsCard } from './ProfileTagsCard.tsx';
+import { PlayerMailsCard, PlayerRedemptionsCard } from './PlayerHistoryCards.tsx';
 
 type Row<K extends keyof PlayerProfile> = PlayerProfile[K] extends (infer R)[] ? R : never;
 const time = (v: string | null) => formatDateTime(v);
@@ -152,6 +153,8 @@ export function PlayerProfilePage() {
       </Card>
       <SanctionsCard openid={p.openid} devices={p.devices.map((d) => d.device_id)} />
       <ProfileTagsCard openid={p.openid} />
+      <PlayerMailsCard openid={p.openid} />
+      <PlayerRedemptionsCard openid={p.openid} />
       <ResponsiveTabs
         label={t('profileTitle', { name: p.nickname || p.openid })}
         items={[

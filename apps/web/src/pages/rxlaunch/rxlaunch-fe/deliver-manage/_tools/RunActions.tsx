@@ -1,6 +1,7 @@
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdRuleRun } from '@rx/contracts/ad-rules';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 
 type Action = AdRuleRun['actions'][number];
 
@@ -22,10 +23,9 @@ export function OutcomeTag({ outcome }: { outcome: Action['outcome'] }) {
 export function RunActions({ run }: { run: AdRuleRun }) {
   const { t } = useTranslation('adRules');
   return (
-    <Table<Action & { key: number }>
+    <DataTable<Action & { key: number }>
       size="small"
       pagination={false}
-      scroll={{ x: 640 }}
       dataSource={run.actions.map((a, key) => ({ ...a, key }))}
       locale={{ emptyText: t('noActions') }}
       columns={[

@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
-import { Card, Flex, Table, Tag, Typography } from 'antd';
-import type { TableRef } from 'antd/es/table';
+import { useState } from 'react';
+import { Card, Flex, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +13,7 @@ import { adMediumOf } from '@rx/contracts/dimensions';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { useScrollRegionsFocusable } from '@/shared/ui/DataTable.tsx';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 import { OutcomeTag } from '../_tools/RunActions.tsx';
 
 const RULES_PAGE = '/rxlaunch/rxlaunch-fe/deliver-manage/trustship-rule';
@@ -34,19 +33,20 @@ function ObjectsUnder({ rule }: { rule: AdRuleOverviewItem }) {
       ),
     placeholderData: keepPreviousData,
   });
-  // A table wider than a phone scrolls: its box takes the keyboard focus (axe).
-  const tableRef = useRef<TableRef>(null);
-  useScrollRegionsFocusable(tableRef);
   if (rule.action === 'notify') return <Typography.Text type="secondary">{t('notifyOnly')}</Typography.Text>;
   return (
-    <Table<AdRuleObjectItem>
-      ref={tableRef}
+    <DataTable<AdRuleObjectItem>
       rowKey="id"
       size="small"
       loading={objects.isFetching}
       dataSource={objects.data?.list}
-      scroll={{ x: 720 }}
-      pagination={{ current: page, pageSize: 10, total: objects.data?.total, onChange: setPage }}
+      pagination={{
+        current: page,
+        pageSize: 10,
+        showSizeChanger: false,
+        total: objects.data?.total ?? 0,
+        onChange: setPage,
+      }}
       columns={[
         {
           title: t('columns.account'),
@@ -104,10 +104,6 @@ export function TrustshipPage() {
   });
   const rules = overview.data?.rules ?? [];
   const savings = rules.reduce((sum, r) => sum + r.savings_7d, 0);
-  const rulesRef = useRef<TableRef>(null);
-  const recentRef = useRef<TableRef>(null);
-  useScrollRegionsFocusable(rulesRef);
-  useScrollRegionsFocusable(recentRef);
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={4} style={{ margin: 0 }}>
@@ -134,12 +130,10 @@ export function TrustshipPage() {
           <div>{yuan(savings)}</div>
         </Card>
       </Flex>
-      <Table<AdRuleOverviewItem>
-        ref={rulesRef}
+      <DataTable<AdRuleOverviewItem>
         rowKey="id"
         loading={overview.isFetching}
         dataSource={rules}
-        scroll={{ x: 960 }}
         pagination={{ pageSize: 10 }}
         expandable={{ expandedRowRender: (rule) => <ObjectsUnder rule={rule} /> }}
         columns={[
@@ -188,11 +182,9 @@ export function TrustshipPage() {
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('recentActions')}
       </Typography.Title>
-      <Table<AdRuleRecentAction & { key: number }>
-        ref={recentRef}
+      <DataTable<AdRuleRecentAction & { key: number }>
         size="small"
         pagination={false}
-        scroll={{ x: 820 }}
         dataSource={(overview.data?.recent ?? []).map((a, key) => ({ ...a, key }))}
         locale={{ emptyText: t('noActions') }}
         columns={[

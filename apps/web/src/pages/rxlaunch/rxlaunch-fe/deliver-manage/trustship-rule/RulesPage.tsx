@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Descriptions, Drawer, Modal, Popconfirm, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Modal, Popconfirm, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 import { RuleForm } from './RuleForm.tsx';
 import { RunActions } from '../_tools/RunActions.tsx';
 
@@ -65,13 +66,18 @@ function RunHistory({ rule, onClose }: { rule: AdRule; onClose: () => void }) {
   });
   return (
     <Drawer open width={760} title={t('historyOf', { name: rule.name })} onClose={onClose}>
-      <Table<AdRuleRun>
+      <DataTable<AdRuleRun>
         rowKey="id"
         size="small"
         loading={runs.isFetching}
         dataSource={runs.data?.list}
-        scroll={{ x: 560 }}
-        pagination={{ current: page, pageSize: 10, total: runs.data?.total, onChange: setPage }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          showSizeChanger: false,
+          total: runs.data?.total ?? 0,
+          onChange: setPage,
+        }}
         expandable={{ expandedRowRender: (run) => <RunActions run={run} /> }}
         columns={[
           { title: t('columns.at'), dataIndex: 'at', width: 170, render: (v: string) => formatDateTime(v) },

@@ -75,7 +75,7 @@ function WindowForm() {
             name="mini_program_id"
             htmlFor="ad-window-appid"
             label={t('fields.miniProgramId')}
-            extra={t('hints.miniProgramId')}
+            extra={t(media === 'jrtt' ? 'hints.miniProgramIdOcean' : 'hints.miniProgramId')}
             required
           >
             <Input id="ad-window-appid" maxLength={18} dir="ltr" />

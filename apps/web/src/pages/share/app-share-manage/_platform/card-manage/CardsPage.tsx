@@ -6,6 +6,7 @@ import type { ShareCard, ShareCardCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
+import { CropField } from '../CropField.tsx';
 import { ConstraintsNote } from '../platform.tsx';
 import { usePlatformResource } from '../usePlatformResource.tsx';
 
@@ -54,6 +55,7 @@ export function CardsPage() {
             <Form.Item name="image_url" label={t('image')} required extra={imageHint}>
               <UploadField use="image" testId="share-card-image" />
             </Form.Item>
+            <CropField resource="share-cards" />
             <Form.Item name="path" label={t('cards.path')} extra={t('cards.pathHint')}>
               <Input maxLength={256} />
             </Form.Item>

@@ -8,6 +8,7 @@ import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 import { ConstraintsNote } from '../platform.tsx';
 import { usePlatformResource } from '../usePlatformResource.tsx';
+import { CropField } from '../CropField.tsx';
 
 const NEW_IMAGE: ShareImageCreate = {
   ...crud.schemaDefaults<ShareImageCreate>(shareImageCreateBody),
@@ -55,6 +56,7 @@ export function ImagesPage() {
             <Form.Item name="image_url" label={t('image')} required extra={imageHint}>
               <UploadField use="image" testId="share-image" />
             </Form.Item>
+            <CropField />
             <crud.StatusField />
           </>
         )}

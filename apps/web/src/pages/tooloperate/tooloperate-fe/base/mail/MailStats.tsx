@@ -75,7 +75,9 @@ export function MailStatsDrawer({
             ))}
           </Space>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
-            <Descriptions.Item label={t('status')}>{t(`states.${mail.status}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('status')}>
+              {t(`common:lifecycleStates.${mail.status}`)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('recipients')}>{mail.recipients}</Descriptions.Item>
             <Descriptions.Item label={t('sentAt')}>{when(mail.sent_at)}</Descriptions.Item>
             <Descriptions.Item label={t('finishedAt')}>{when(mail.finished_at)}</Descriptions.Item>

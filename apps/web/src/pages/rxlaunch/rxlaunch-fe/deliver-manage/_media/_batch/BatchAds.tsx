@@ -1,12 +1,12 @@
-import { useRef, useState } from 'react';
-import { Drawer, Table, Tag } from 'antd';
-import type { ColumnsType, TableRef } from 'antd/es/table';
+import { useState } from 'react';
+import { Drawer, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdBatch, AdBatchAd } from '@rx/contracts/ad-batches';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { http } from '@/shared/http.ts';
-import { useScrollRegionsFocusable } from '@/shared/ui/DataTable.tsx';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 import { STATUS_COLORS } from './batch-columns.tsx';
 
 /**
@@ -26,9 +26,6 @@ export function BatchAds({
 }) {
   const { t } = useTranslation('ads');
   const [page, setPage] = useState(1);
-  // The ads' table scrolls sideways in the drawer: its box takes the keyboard focus (axe).
-  const tableRef = useRef<TableRef>(null);
-  useScrollRegionsFocusable(tableRef);
   const ads = useQuery({
     queryKey: [path, 'ads', query, page],
     queryFn: ({ signal }) =>
@@ -62,15 +59,19 @@ export function BatchAds({
   ];
   return (
     <Drawer open onClose={onClose} title={t('batches.adsOf', { name: batch.name })} size="large">
-      <Table<AdBatchAd>
-        ref={tableRef}
+      <DataTable<AdBatchAd>
         rowKey="id"
         size="small"
         columns={columns}
         dataSource={ads.data?.list}
         loading={ads.isFetching}
-        scroll={{ x: 920 }}
-        pagination={{ current: page, pageSize: 20, total: ads.data?.total ?? 0, onChange: setPage }}
+        pagination={{
+          current: page,
+          pageSize: 20,
+          showSizeChanger: false,
+          total: ads.data?.total ?? 0,
+          onChange: setPage,
+        }}
       />
     </Drawer>
   );

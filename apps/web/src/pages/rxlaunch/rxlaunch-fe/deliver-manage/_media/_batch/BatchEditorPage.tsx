@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -11,6 +11,8 @@ import {
   type AdBatchAd,
   type AdBatchDraft,
   type AdBatchDraftsAnswer,
+  type AdBatchLanding,
+  type AdBatchWindowChoice,
 } from '@rx/contracts/ad-batches';
 import type { AdReportAccounts } from '@rx/contracts/ad-reports';
 import { adMediumOf } from '@rx/contracts/dimensions';
@@ -22,6 +24,7 @@ import { serverFieldErrors } from '@/shared/crud/index.ts';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
+import { DataTable } from '@/shared/ui/DataTable.tsx';
 import { SetupFields, newSetup } from './SetupFields.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
 
@@ -55,11 +58,21 @@ async function loadBatch(media: string, id: string, signal: AbortSignal) {
       targeting: batch.targeting,
       schedule_start: batch.schedule_start,
       schedule_end: batch.schedule_end,
+      window_id: batch.window_id,
       ad_account_ids: distinctOf(ads.map((a) => String(a.ad_account_id))),
       titles: distinctOf(ads.map((a) => a.title)).join('\n'),
       materials: distinctOf(ads.flatMap((a) => a.materials)).join('\n'),
     },
   };
+}
+
+/** What a window opens, in one line: the AppID and path, the address, or the app's id and package. */
+function landingTarget(
+  w: Pick<AdBatchLanding, 'kind' | 'mini_program_id' | 'path' | 'url' | 'app_id' | 'package_name'>,
+) {
+  if (w.kind === 'mini_program') return [w.mini_program_id, w.path].filter(Boolean).join(' · ');
+  if (w.kind === 'h5') return w.url;
+  return [w.app_id, w.package_name].filter(Boolean).join(' · ');
 }
 
 const lines = (text: string | undefined) =>
@@ -74,7 +87,7 @@ const lines = (text: string | undefined) =>
  * each checked by the API against the medium's rules → submitted as a batch task.
  */
 export function BatchEditorPage() {
-  const { t } = useTranslation('ads');
+  const { t } = useTranslation(['ads', 'adWindows']);
   const toast = useMessage();
   const navigate = useNavigate();
   const media = usePatternPage().value;
@@ -98,6 +111,11 @@ export function BatchEditorPage() {
     queryFn: ({ signal }) =>
       http.get<AdReportAccounts>(`/${adBatchesResource.name}/accounts`, { media }, { signal }),
   });
+  const windows = useQuery({
+    queryKey: [adBatchesResource.name, media, 'windows'],
+    queryFn: ({ signal }) =>
+      http.get<{ list: AdBatchWindowChoice[] }>(`/${adBatchesResource.name}/windows`, { media }, { signal }),
+  });
   const templates = useQuery({
     queryKey: [adBatchTemplatesResource.name, media, 'all'],
     queryFn: ({ signal }) =>
@@ -117,6 +135,7 @@ export function BatchEditorPage() {
       titles: lines(raw.titles as string),
       materials: lines(raw.materials as string),
       template_id: raw.template_id ?? null,
+      window_id: raw.window_id ?? null,
     };
   };
   const onError = (error: unknown) => {
@@ -212,6 +231,18 @@ export function BatchEditorPage() {
             }))}
           />
         </Form.Item>
+        <Form.Item name="window_id" label={t('editor.window')} extra={t('editor.windowHelp')}>
+          <Select
+            allowClear
+            aria-label={t('editor.window')}
+            placeholder={t('editor.noWindow')}
+            loading={windows.isLoading}
+            options={(windows.data?.list ?? []).map((w) => ({
+              value: w.id,
+              label: `${w.name} — ${t(`adWindows:kinds.${w.kind}`)}: ${landingTarget(w)}`,
+            }))}
+          />
+        </Form.Item>
         <Form.Item name="titles" label={t('batches.titles')} extra={t('batches.titlesHelp')} required>
           <Input.TextArea rows={4} aria-label={t('batches.titles')} />
         </Form.Item>
@@ -242,13 +273,25 @@ export function BatchEditorPage() {
             type={ready ? 'success' : 'warning'}
             showIcon
             title={t('editor.summary', { total: drafts.total, failing: drafts.failing })}
-            description={ready ? undefined : t('editor.fixFirst')}
+            description={
+              <>
+                {!ready && <div>{t('editor.fixFirst')}</div>}
+                <div>
+                  {drafts.landing
+                    ? t('editor.landsOn', {
+                        name: drafts.landing.name,
+                        kind: t(`adWindows:kinds.${drafts.landing.kind}`),
+                        target: landingTarget(drafts.landing),
+                      })
+                    : t('editor.noWindow')}
+                </div>
+              </>
+            }
           />
-          <Table<AdBatchDraft>
+          <DataTable<AdBatchDraft>
             rowKey="seq"
             size="small"
             dataSource={drafts.drafts}
-            scroll={{ x: 820 }}
             pagination={{ pageSize: 20, showSizeChanger: false }}
             columns={[
               { title: '#', dataIndex: 'seq', width: 60 },

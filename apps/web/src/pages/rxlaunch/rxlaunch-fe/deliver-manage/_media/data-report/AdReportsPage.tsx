@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { currentLanguage } from '@/shared/i18n.ts';
 import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards, percent } from '../../_tools/report-parts.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
+import { CampaignRoi } from './CampaignRoi.tsx';
 
 const RESOURCE = adReportsResource;
 
@@ -166,6 +167,14 @@ export function AdReportsPage() {
         align: 'end',
         render: (v: number | null, row) => (row.mapped ? percent(v) : '—'),
       },
+      // Cohort ROI: the day's registrations through the mapped sub-channels, paid within N days.
+      ...(['roi_d1', 'roi_d3', 'roi_d7'] as const).map((name) => ({
+        title: t(`reports.columns.${name}`),
+        dataIndex: name,
+        width: 110,
+        align: 'end' as const,
+        render: (v: number | null, row: AdReportRow) => (row.mapped ? percent(v) : '—'),
+      })),
       {
         title: t('reports.columns.pulled_at'),
         dataIndex: 'pulled_at',
@@ -193,10 +202,14 @@ export function AdReportsPage() {
             ['revenue', money(totals?.revenue ?? 0)],
             ['paying_users', formatNumber(totals?.paying_users ?? 0)],
             ['roi', percent(totals?.roi ?? null)],
+            ['roi_d1', percent(totals?.roi_d1 ?? null)],
+            ['roi_d3', percent(totals?.roi_d3 ?? null)],
+            ['roi_d7', percent(totals?.roi_d7 ?? null)],
             ['unmapped', money(summary.data?.unmapped_cost ?? 0)],
           ] as const
         ).map(([name, value]) => [t(`reports.totals.${name}`), value] as const)}
       />
+      <Typography.Paragraph type="secondary">{t('reports.cohortNote')}</Typography.Paragraph>
       {days.length > 0 && (
         <Card size="small" style={{ marginBlockEnd: 16 }}>
           <Chart
@@ -253,8 +266,14 @@ export function AdReportsPage() {
         clicks: 'clicks',
         conversions: 'conversions',
       }}
-      scroll={{ x: 1680 }}
+      scroll={{ x: 2010 }}
     >
+      <CampaignRoi
+        key={JSON.stringify(params.filters)}
+        media={media}
+        productId={productId}
+        filters={params.filters}
+      />
       {pulling && (
         <PullDaysModal
           path={`/${RESOURCE.name}/pull`}
