@@ -139,3 +139,20 @@ test('in Arabic, data mixing Chinese and numbers keeps its order, and row action
     expect(fits.every(Boolean)).toBe(true);
   }
 });
+
+// Issue 27, defect 11: the menu's selected item in the dark themes (dark blue failed contrast).
+for (const theme of ['dark', 'dark-blue'] as const) {
+  test(`in the ${theme} theme the menu's selected item and a list page pass axe`, async ({ page }) => {
+    const LAYOUT = localeStrings('layout');
+    await signIn(page, 'admin', 'zh');
+    await page.getByRole('button', { name: LAYOUT.header.theme }).click();
+    await page.getByRole('menuitem', { name: LAYOUT.theme[theme] }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.className))
+      .toMatch(new RegExp(`\\btheme-${theme}\\b`));
+    await openPage(page, '/projectbase/projectbase-fe/game-prop-config');
+    // The page's own item is the menu's selected one.
+    await expect(page.locator('.rx-sidebar .ant-menu-item-selected').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

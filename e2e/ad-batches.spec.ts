@@ -69,3 +69,98 @@ for (const { lang, html, dir, name, agent } of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+/** A 1280×720 PNG drawn in the page, uploaded, made a material: its id (a window's cover). */
+async function coverMaterial(page: Page, name: string): Promise<number> {
+  const fileId = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(1280, 720);
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = `rgb(${Math.floor(Math.random() * 255)}, 120, 60)`;
+    ctx.fillRect(0, 0, 1280, 720);
+    ctx.fillStyle = '#fff';
+    ctx.fillText(String(Date.now()), 20, 40);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    const form = new FormData();
+    form.append('file', blob, 'cover.png');
+    const read = (key: string) => JSON.parse(localStorage.getItem(`rx-console:${key}`) ?? 'null');
+    const answer = await fetch('/api/v1/files?use=image', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${read('user-info').access_token}`,
+        'X-Product-Id': String(read('product-id')),
+      },
+      body: form,
+    });
+    const envelope = (await answer.json()) as { code: number; data: { id: string }; msg: string };
+    if (envelope.code !== 0) throw new Error(`upload: ${envelope.msg}`);
+    return envelope.data.id;
+  });
+  return (await api<{ id: number }>(page, 'POST', '/ad-materials', { file_id: fileId, name })).id;
+}
+
+// Toutiao's batch editor: a window of the game as the landing target, shown on the drafts and kept
+// by the batch made.
+const EDITOR = '/main/newrxlaunch/jrtt/batch-ad-edit';
+for (const { lang, html, dir, name, agent } of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', agent: 73 },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', agent: 74 },
+] as const) {
+  test(`batch editor: ads landing on a window (${lang})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const s = localeStrings('ads', lang) as Record<string, any>;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin', 'zh');
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    const start = await api<{ state: string }>(page, 'POST', '/ad-accounts/authorize?media=jrtt', {});
+    await api(page, 'POST', '/ad-accounts/authorize/callback?media=jrtt', {
+      code: `fake-agent-${agent}`,
+      state: start.state,
+    });
+    const stamp = Date.now().toString(36);
+    const windowName = `e2e window ${lang} ${stamp}`;
+    const window = await api<{ id: number }>(page, 'POST', '/ad-windows', {
+      name: windowName,
+      media: 'jrtt',
+      kind: 'h5',
+      url: `https://xianxia.example.com/${stamp}`,
+      material_id: await coverMaterial(page, `cover ${stamp}`),
+    });
+
+    await page.goto(EDITOR);
+    const batchName = `e2e landing ${lang} ${stamp}`;
+    await page.getByLabel(s.batches.columns.name).fill(batchName);
+    await page.getByLabel(s.batches.accounts).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: `jrtt-agent-${agent}-1` })
+      .first()
+      .click();
+    await page.keyboard.press('Escape');
+    await page.getByLabel(s.batches.titles).fill('官网预约送好礼');
+    await page.getByLabel(s.editor.window).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: windowName })
+      .first()
+      .click();
+    await page.getByRole('button', { name: named(s.editor.preview) }).click();
+    await expect(page.locator('.ant-alert-success')).toContainText(windowName);
+    await expect(page.locator('.ant-alert-success')).toContainText(`https://xianxia.example.com/${stamp}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: named(s.editor.submit) }).click();
+    await expect(page).not.toHaveURL(new RegExp(`${EDITOR}$`));
+    const made = await api<{
+      list: { name: string; window_id: number | null; landing: { url: string } | null }[];
+    }>(page, 'GET', `/ad-batches?media=jrtt&q=${encodeURIComponent(batchName)}`);
+    expect(made.list[0]).toMatchObject({
+      window_id: window.id,
+      landing: { url: `https://xianxia.example.com/${stamp}` },
+    });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(EDITOR);
+    await expect(page.getByLabel(s.editor.window)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

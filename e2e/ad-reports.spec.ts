@@ -7,7 +7,7 @@ import { signIn } from './support/sign-in.ts';
 
 // A medium's data report through the built-in fake medium (Kuaishou, which has no real adapter and
 // says so): a wrong then a right pull, the job's days in the table, filtered by account and days,
-// sorted by spend, with totals and the chart; in Chinese and Arabic, at 1440 and 390 px, with no
+// sorted by spend, with totals and the chart, and the account's campaigns below; in Chinese and Arabic, at 1440 and 390 px, with no
 // serious axe finding.
 
 test.use({ bypassCSP: true });
@@ -60,12 +60,23 @@ for (const { lang, html, dir, name, agent } of [
     // The job runs in the background: this agent's advertiser's days appear once it is done.
     const one = accounts[0]!;
     const filtered = `${PAGE}?ad_account_id=${one.id}&from=2026-10-01&to=2026-10-03`;
-    const rows = page.locator('.rx-data-table tbody tr.ant-table-row');
+    // The daily table is the page's first; the campaigns' table follows it in its own card.
+    const rows = page.locator('.rx-data-table').first().locator('tbody tr.ant-table-row');
+    const campaigns = page
+      .locator('.ant-card')
+      .filter({ hasText: s.campaigns.title })
+      .locator('tbody tr.ant-table-row');
     await expect(async () => {
       await page.goto(filtered);
       await expect(rows).toHaveCount(3, { timeout: 3000 });
     }).toPass({ timeout: 30_000 });
     for (const text of await rows.allTextContents()) expect(text).toContain(one.account_id);
+    // Its two campaigns over those days: no mapping names them, so no revenue, and the tag says so.
+    await expect(campaigns).toHaveCount(2);
+    for (const text of await campaigns.allTextContents()) {
+      expect(text).toContain(one.account_id);
+      expect(text).toContain(s.campaigns.unmapped);
+    }
     await expect(page.locator('figure.rx-chart')).toBeVisible();
     await expect(page.locator('.ant-statistic').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
-import { localeStrings } from './support/layout.ts';
+import { lifecycleStrings, localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer as drawerOf, rowOf } from './support/ui.ts';
+import { button, languageBox, openDrawer as drawerOf, rowOf } from './support/ui.ts';
 
 // Operations staff write a notice, save a wrong form and a right one, publish it, see it as a
 // player would (the preview and the signed game API), and recall it; in Chinese and in Arabic
@@ -12,11 +12,11 @@ import { button, openDrawer as drawerOf, rowOf } from './support/ui.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const zh = {
-  a: localeStrings('announcements') as Record<string, any>,
+  a: lifecycleStrings('announcements') as Record<string, any>,
   crud: localeStrings('crud') as Record<string, any>,
   table: localeStrings('table') as Record<string, any>,
 };
-const ar = { a: localeStrings('announcements', 'ar') as Record<string, any> };
+const ar = { a: lifecycleStrings('announcements', 'ar') as Record<string, any> };
 
 const PAGE = '/main/operation/product-notice';
 
@@ -48,8 +48,8 @@ test('write a notice, fix a wrong form, publish it, preview it, read it through 
   await expect(drawer.getByRole('alert').filter({ hasText: zh.crud.form.fixErrors })).toBeVisible();
 
   // Put right: a title, a body, a proper link, a higher priority.
-  await drawer.getByRole('textbox', { name: '简体中文', exact: true }).fill(title);
-  await drawer.getByRole('textbox', { name: 'English', exact: true }).fill('Maintenance tonight');
+  await languageBox(drawer, zh.a.title, '简体中文').fill(title);
+  await languageBox(drawer, zh.a.title, 'English').fill('Maintenance tonight');
   await drawer.getByLabel(`${zh.a.body} (简体中文)`).click();
   await page.keyboard.type('今晚 22:00 停服维护两小时。');
   await drawer.locator('#click_target').fill('https://example.com/maintenance');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
@@ -6,7 +6,7 @@ import { localeStrings } from './support/layout.ts';
 import { APK, apkWith, uploadPackageFile as uploadFile, zipWith } from './support/packages.ts';
 import { ListPage } from './support/list-page.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { button, openDrawer, rowOf } from './support/ui.ts';
 
 // Release staff upload installation packages: a file that is not what its name says is refused
 // with the reason, a real APK is kept with its SHA-256 and size; the list pages, sorts and filters;
@@ -17,9 +17,6 @@ const PAGE = '/main/product/product-fe/app-package-configure';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 type Strings = Record<string, any>;
-
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
 test.describe.configure({ timeout: 300_000 });
 test.use({ bypassCSP: true });

@@ -3,11 +3,19 @@ import { api } from './support/api.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
-import { ARABIC_PHONE, CHINESE_WIDE, button, fitsAndPasses, openDrawer, rowOf } from './support/ui.ts';
+import {
+  ARABIC_PHONE,
+  CHINESE_WIDE,
+  button,
+  confirmPopover,
+  fitsAndPasses,
+  openDrawer,
+  rowOf,
+} from './support/ui.ts';
 import { signIn } from './support/sign-in.ts';
 
 // The service desk's player pages on one player made through the game API: their ticket in the
-// feedback queue, their card in user management with a note added, their orders in the order query.
+// feedback queue, their card in user management with a note added and deleted, their orders in the order query.
 // In Chinese at 1440 px and Arabic at 390 px, each page fitting and passing axe.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
@@ -89,6 +97,17 @@ for (const { lang, html, dir, name, width } of [CHINESE_WIDE, ARABIC_PHONE]) {
     await page.getByTestId('cs-note-input').fill(`note ${tag}`);
     await button(openDrawer(page), users.addNote).click();
     await expect(openDrawer(page).getByText(`note ${tag}`)).toBeVisible();
+    // The author deletes it after a confirm; it stays listed as deleted, its text in its history.
+    await openDrawer(page).locator('[data-testid^="cs-note-delete-"]').click();
+    await expect(page.locator('.ant-popconfirm:visible')).toContainText(users.deleteNoteConfirm);
+    await fitsAndPasses(page, dir);
+    await confirmPopover(page);
+    const deletedBy = users.noteDeleted.split('{{name}}')[0].trim();
+    await expect(openDrawer(page).getByText(new RegExp(`^${deletedBy}`))).toBeVisible();
+    await expect(openDrawer(page).getByText(`note ${tag}`)).toBeHidden();
+    await openDrawer(page).locator('summary').click();
+    await expect(openDrawer(page).locator('details')).toContainText(`${users.deletedText}: note ${tag}`);
+    await fitsAndPasses(page, dir);
 
     // User orders: nothing asked before a player, then the order with its state.
     await page.goto('/main/service/user-order-query');

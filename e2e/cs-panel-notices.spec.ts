@@ -3,7 +3,7 @@ import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
-import { localeStrings } from './support/layout.ts';
+import { lifecycleStrings, localeStrings } from './support/layout.ts';
 import { ListPage } from './support/list-page.ts';
 import { signIn } from './support/sign-in.ts';
 import { button, openDrawer } from './support/ui.ts';
@@ -35,7 +35,7 @@ for (const { lang, html, dir, name, width } of [
     page,
     request,
   }) => {
-    const s: Strings = localeStrings('csPanel', lang);
+    const s: Strings = lifecycleStrings('csPanel', lang);
     const crud: Strings = localeStrings('crud', lang);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, 'admin', 'zh');

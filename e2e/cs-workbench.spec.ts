@@ -162,3 +162,105 @@ for (const { lang, html, dir, name, width } of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+// The side panel beside the chat shows the player's recent orders and sanctions; the agent turns
+// the conversation into a ticket (a wrong try first: no type chosen), and the panel then shows the
+// ticket made instead of the button. In Chinese at 1440 px and Arabic at 390 px, no serious axe finding.
+for (const { lang, html, dir, name, width } of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文', width: 1440 },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', width: 390 },
+] as const) {
+  test(`the player's orders and sanctions beside the chat, and the conversation turned into a ticket (${lang}, ${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    const s = localeStrings('cs', lang) as Record<string, any>;
+    const orderStates = localeStrings('csOrders', lang) as Record<string, any>;
+    const sanctionStrings = localeStrings('sanctions', lang) as Record<string, any>;
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, 'admin', 'zh');
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    const tag = `tk${lang}${Date.now().toString(36)}`;
+    const openid = `e2e_cs_${tag}`;
+    const key = await newGameKey(page);
+    const at = new Date().toISOString();
+    const events = await gameCall(request, key, 'POST', '/api/game/v1/players/events', {
+      events: [
+        { type: 'register', event_id: `${tag}r`, openid, at, nickname: `Nick${tag}` },
+        {
+          type: 'payment',
+          event_id: `${tag}p`,
+          openid,
+          at,
+          order_no: `o${tag}`,
+          store: 'google',
+          sku: `gems${tag}`,
+          amount: 600,
+          currency: 'USD',
+          status: 'delivered',
+        },
+      ],
+    });
+    expect(events.status).toBe(200);
+    await api(page, 'POST', `/players/${openid}/sanctions`, {
+      kind: 'mute',
+      duration_minutes: 60,
+      reason: `spam ${tag}`,
+    });
+    await api(page, 'POST', '/feedback-types', {
+      code: `k${tag}`,
+      name: { zh: `工单类${tag}`, en: `Kind${tag}`, ar: `نوع${tag}` },
+    });
+    await api(page, 'PUT', '/cs/agents/me/status', { status: 'away' });
+    const opened = await gameCall<Conversation>(request, key, 'POST', '/api/game/v1/cs/conversations', {
+      openid,
+      nickname: `Nick${tag}`,
+    });
+    expect(opened.status).toBe(200);
+    const id = opened.data.id;
+    await gameCall(request, key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
+      openid,
+      text: `refund ${tag} please`,
+    });
+
+    await page.goto('/main/service/workbench');
+    const bench = page.getByTestId('cs-workbench');
+    await bench.getByText(s.queue.all, { exact: true }).click();
+    await page.getByTestId(`cs-conversation-${id}`).getByRole('button').click();
+    const panel = page.getByTestId('cs-context');
+    await expect(panel).toContainText(s.orders);
+    await expect(page.getByTestId('cs-context-orders')).toContainText(`o${tag}`);
+    await expect(page.getByTestId('cs-context-orders')).toContainText(orderStates.states.delivered);
+    await expect(page.getByTestId('cs-context-sanctions')).toContainText(`spam ${tag}`);
+    await expect(page.getByTestId('cs-context-sanctions')).toContainText(sanctionStrings.kinds.mute);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Turn it into a ticket: without a type the form says so and nothing is made.
+    await page.getByTestId('cs-to-ticket').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(s.toTicketTitle);
+    await dialog.getByRole('button', { name: s.toTicketOk }).click();
+    await expect(dialog).toContainText(s.ticketTypeRequired);
+    await dialog.getByRole('combobox', { name: s.ticketType }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-title', {
+        hasText: lang === 'zh' ? `工单类${tag}` : `نوع${tag}`,
+      })
+      .click();
+    await dialog.getByLabel(s.ticketSummary).fill(`summary ${tag}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: s.toTicketOk }).click();
+    const made = page.getByTestId('cs-ticket-made');
+    await expect(made).toBeVisible();
+    await expect(page.getByTestId('cs-to-ticket')).toHaveCount(0);
+    const tickets = await api<{ list: { id: number; content: string }[] }>(
+      page,
+      'GET',
+      `/tickets?kind=service&openid=${openid}`,
+    );
+    expect(tickets.list).toHaveLength(1);
+    expect(tickets.list[0]!.content).toContain(`summary ${tag}`);
+    expect(tickets.list[0]!.content).toContain(`refund ${tag} please`);
+    await expect(made).toContainText(String(tickets.list[0]!.id));
+  });
+}

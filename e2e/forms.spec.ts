@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { button, languageBox, openDrawer } from './support/ui.ts';
 
 // The create/edit drawers as staff fill them all day, in Chinese: a list rule shows on its list, an
 // error leaves once its field is changed, numbers are refused with their format instead of being
@@ -73,7 +73,7 @@ test.describe('forms (zh)', () => {
   test('numbers out of their rule are refused with the format and left as typed', async ({ page }) => {
     const drawer = await newGift(page);
     await button(drawer, s.crud.action.save).click();
-    const name = itemOf(drawer, byLabel('简体中文'));
+    const name = itemOf(drawer, (scope) => languageBox(scope, s.gifts.name, '简体中文'));
     await expect(errorsOf(name)).toContainText('此项为必填项');
     // Filling the name takes its "required" away before any new save.
     await drawer.getByLabel('简体中文').fill('数量检查');
@@ -137,7 +137,7 @@ test.describe('forms (zh)', () => {
     await drawer.getByLabel('日本語').fill('しばらくお待ちください。');
     await button(drawer, s.crud.action.save).click();
 
-    const texts = itemOf(drawer, byLabel('English'));
+    const texts = itemOf(drawer, (scope) => languageBox(scope, s.errorCodes.texts, 'English'));
     await expect(errorsOf(texts)).toContainText('日本語');
     await expect(drawer.getByLabel('日本語')).toHaveAttribute('aria-invalid', 'true');
     await expect(drawer.getByLabel('日本語')).toHaveClass(/status-error/);

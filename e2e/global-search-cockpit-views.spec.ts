@@ -196,3 +196,50 @@ test('on a 390 px phone: the cockpit fits and the global search opens from its b
   await expect(searchDialog(page).getByRole('option').filter({ hasText: 'cs_agent' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('overseas operations (ops_hw, English): their game in the cockpit, its players found, not the domestic ones, a personal view', async ({
+  page,
+  browser,
+}) => {
+  const home = localeStrings('home', 'en') as Record<string, any>;
+  const search = localeStrings('search', 'en') as Record<string, any>;
+  const views = localeStrings('savedViews', 'en') as Record<string, any>;
+  // A player of the domestic demo game, which overseas operations must not find.
+  const domestic = await browser.newContext();
+  const admin = await domestic.newPage();
+  await signIn(admin, 'admin', 'zh');
+  const [theirs] = (await api<{ list: { openid: string }[] }>(admin, 'GET', '/players?page_size=1')).list;
+  await domestic.close();
+
+  await signIn(page, 'ops_hw');
+  // The cockpit of their own game: its players and payments are theirs to see.
+  await expect(tile(page, home.cockpit.newPlayers)).toBeVisible();
+  await expect(tile(page, home.cockpit.revenue)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A player of their game by openid opens the profile; the domestic game's player is not found.
+  const [player] = (await api<{ list: { openid: string }[] }>(page, 'GET', '/players?page_size=1')).list;
+  expect(player!.openid).not.toBe(theirs!.openid);
+  await globalSearch(page, player!.openid);
+  const option = searchDialog(page).getByRole('option').filter({ hasText: player!.openid });
+  await expect(option).toContainText(search.kind.player);
+  await option.click();
+  await expect(page).toHaveURL(new RegExp(`/userOption/${player!.openid}$`));
+  await globalSearch(page, theirs!.openid);
+  await expect(searchDialog(page)).toContainText(search.empty);
+  await page.keyboard.press('Escape');
+
+  // A personal saved view of the props list comes back by name.
+  const name = `hw view ${Date.now().toString(36)}`;
+  await page.goto(`/main${PROPS}?q=ring&sort=-id`);
+  await page.getByRole('button', { name: views.title }).click();
+  await page.getByLabel(views.saveCurrent).fill(name);
+  await page.getByRole('button', { name: views.save }).click();
+  await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.goto(`/main${PROPS}`);
+  await page.getByRole('button', { name: views.title }).click();
+  await page.getByRole('button', { name, exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=ring/);
+});

@@ -12,9 +12,9 @@ import {
   variantTag,
   viewportOf,
 } from './support/journeys.ts';
-import { localeStrings } from './support/layout.ts';
+import { lifecycleStrings, localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { button, languageBox, openDrawer, rowOf } from './support/ui.ts';
 
 // System mail from compose to a player's claim: the admin opens the new-mail page, writes a mail
 // with a prop attachment to a user group (made through the API for this test), sends it; the game's
@@ -25,7 +25,7 @@ import { button, openDrawer } from './support/ui.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const strings = (lang: string) => ({
-  m: localeStrings('mail', lang) as Record<string, any>,
+  m: lifecycleStrings('mail', lang) as Record<string, any>,
   crud: localeStrings('crud', lang) as Record<string, any>,
   approvals: localeStrings('approvals', lang) as Record<string, any>,
 });
@@ -35,8 +35,6 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const LIST = '/main/tooloperate/tooloperate-fe/base/mail-manage';
 const NEW = '/main/tooloperate/tooloperate-fe/base/mail-manage-new';
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
 interface Group {
   id: number;
@@ -119,8 +117,8 @@ for (const variant of JOURNEY_VARIANTS) {
       await button(drawer, t.crud.action.save).click();
       await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
 
-      await drawer.getByRole('textbox', { name: '简体中文', exact: true }).fill(title);
-      await drawer.getByRole('textbox', { name: 'English', exact: true }).fill(`Compensation ${stamp}`);
+      await languageBox(drawer, t.m.title, '简体中文', variant.lang).fill(title);
+      await languageBox(drawer, t.m.title, 'English', variant.lang).fill(`Compensation ${stamp}`);
       await drawer.getByLabel(`${t.m.body} (简体中文)`).click();
       await page.keyboard.type('维护补偿，请查收。');
       await drawer.getByTestId('mail-sender').fill('运营团队');

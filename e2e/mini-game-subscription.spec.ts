@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
-import { localeStrings } from './support/layout.ts';
+import { lifecycleStrings, localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { button, openDrawer, rowOf } from './support/ui.ts';
 
 // Operations staff sync the mini-game's templates from WeChat (the demo's fake), say what a
 // template's fields hold, send it to two players whose game reported a one-time subscription, and
@@ -14,11 +14,11 @@ import { button, openDrawer } from './support/ui.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const zh = {
-  p: localeStrings('push') as Record<string, any>,
+  p: lifecycleStrings('push') as Record<string, any>,
   crud: localeStrings('crud') as Record<string, any>,
   table: localeStrings('table') as Record<string, any>,
 };
-const ar = { p: localeStrings('push', 'ar') as Record<string, any> };
+const ar = { p: lifecycleStrings('push', 'ar') as Record<string, any> };
 
 test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 150_000 });
@@ -27,8 +27,6 @@ const SUB = '/main/newrxlaunch/mini-game/subscription';
 const EVENT = 'fake-tmpl-event-reminder';
 /** The fake's title of that template (the id is cut short in its cell). */
 const EVENT_TITLE = '活动开始提醒';
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
 test('sync templates, map a field, send to players holding a grant, read the ledger', async ({
   page,

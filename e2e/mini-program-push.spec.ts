@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
-import { localeStrings } from './support/layout.ts';
+import { lifecycleStrings, localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { button, openDrawer, rowOf } from './support/ui.ts';
 
 // Operations staff write a mini-program push (a WeChat subscribe message) for two players whose
 // mini-program registered their openids, without a template first, then with one; send it through
@@ -14,18 +14,16 @@ import { button, openDrawer } from './support/ui.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const zh = {
-  p: localeStrings('push') as Record<string, any>,
+  p: lifecycleStrings('push') as Record<string, any>,
   crud: localeStrings('crud') as Record<string, any>,
   table: localeStrings('table') as Record<string, any>,
 };
-const ar = { p: localeStrings('push', 'ar') as Record<string, any> };
+const ar = { p: lifecycleStrings('push', 'ar') as Record<string, any> };
 
 test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 150_000 });
 
 const MP = '/main/operation/push-manage/mini-program-push';
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
 test('write a mini-program push, a missing template first, send it and read its deliveries', async ({
   page,

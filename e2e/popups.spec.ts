@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
-import { localeStrings } from './support/layout.ts';
+import { lifecycleStrings, localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer as drawerOf } from './support/ui.ts';
+import { button, openDrawer as drawerOf, rowOf } from './support/ui.ts';
 
 // Operations staff set up an exposure scene (a wrong form, then a right one, then a copy), write a
 // pop-up for it, publish it, and read its stats once a game has asked for it and reported what the
@@ -14,16 +14,14 @@ import { button, openDrawer as drawerOf } from './support/ui.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const zh = {
-  p: localeStrings('popups') as Record<string, any>,
+  p: lifecycleStrings('popups') as Record<string, any>,
   crud: localeStrings('crud') as Record<string, any>,
 };
-const ar = { p: localeStrings('popups', 'ar') as Record<string, any> };
+const ar = { p: lifecycleStrings('popups', 'ar') as Record<string, any> };
 
 test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 150_000 });
 
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 const SCENES = '/main/commercialactivity/scene-config';
 const POPUPS = '/main/commercialactivity/window-config';
 

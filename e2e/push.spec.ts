@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
-import { localeStrings } from './support/layout.ts';
+import { lifecycleStrings, localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, confirmPopover, openDrawer } from './support/ui.ts';
+import { button, confirmPopover, openDrawer, rowOf } from './support/ui.ts';
 
 // Operations staff write an app push for two players whose game registered their devices (a wrong
 // form, then a right one), send it, and read its deliveries; the list paged, sorted and filtered;
@@ -13,19 +13,17 @@ import { button, confirmPopover, openDrawer } from './support/ui.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const zh = {
-  p: localeStrings('push') as Record<string, any>,
+  p: lifecycleStrings('push') as Record<string, any>,
   crud: localeStrings('crud') as Record<string, any>,
   table: localeStrings('table') as Record<string, any>,
   tabs: localeStrings('tabs') as Record<string, any>,
 };
-const ar = { p: localeStrings('push', 'ar') as Record<string, any> };
+const ar = { p: lifecycleStrings('push', 'ar') as Record<string, any> };
 
 test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 150_000 });
 
 const PUSH = '/main/operation/push-manage/app-push';
-const rowOf = (page: Page, text: string) =>
-  page.locator('.rx-data-table tbody tr.ant-table-row').filter({ hasText: text });
 
 test('write a push for two players, a wrong form first, send it and read its deliveries', async ({
   page,
@@ -213,4 +211,192 @@ test('a push with two A/B variants and quiet hours: a wrong form, a right one, s
   );
   expect(sent).toBe(openids.length);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a push to an uploaded openid file narrowed to Android: the count and the file report, then the send', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  await signIn(page, 'admin', 'zh', PUSH);
+  // Three players the game signed in, two on Android and one on iOS, each with a device.
+  const key = await newGameKey(page);
+  const who = { a: 'android', b: 'android', c: 'ios' } as const;
+  for (const [name, platform] of Object.entries(who)) {
+    const openid = `e2e_file_${tag}_${name}`;
+    const events = await gameCall(request, key, 'POST', '/api/game/v1/players/events', {
+      events: [{ type: 'login', event_id: `${openid}-login`, openid, at: new Date().toISOString() }],
+    });
+    expect(events.status).toBe(200);
+    const registered = await gameCall(request, key, 'POST', '/api/game/v1/push/tokens', {
+      openid,
+      platform,
+      provider: platform === 'ios' ? 'apns' : 'fcm',
+      token: `e2e-file-${tag}-${name}`,
+      locale: 'zh-CN',
+    });
+    expect(registered.status).toBe(200);
+  }
+  const id = (name: string) => `e2e_file_${tag}_${name}`;
+  const file = ['openid', id('a'), id('b'), id('c'), id('a'), `e2e_file_${tag}_nobody`].join('\n');
+
+  await button(page, zh.crud.action.create).click();
+  const form = openDrawer(page);
+  const name = `名单推送 ${tag}`;
+  await form.locator('#name').fill(name);
+  await form.locator('#title [data-lang="zh"]').fill('名单专属礼包');
+  await form.locator('#body [data-lang="zh"]').fill('登录即可领取');
+  await form.locator('#target').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: zh.p.targets.file })
+    .click();
+  await form
+    .getByTestId('push-file')
+    .setInputFiles({ name: 'openids.txt', mimeType: 'text/plain', buffer: Buffer.from(file) });
+  await expect(form.getByText(zh.p.audience.fileReady)).toBeVisible({ timeout: 30_000 });
+  await form.locator('#platforms').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: zh.p.platforms.android })
+    .click();
+  await form.locator('#platforms').press('Escape');
+  // The count before sending: two Android devices of two players; the file's duplicate and the
+  // openid of no player reported.
+  await form.getByTestId('push-count').click();
+  await expect(form.getByTestId('push-count-result')).toHaveText(
+    zh.p.audience.counted.replace('{{devices}}', '2').replace('{{players}}', '2'),
+  );
+  const report = form.getByTestId('push-file-report');
+  await expect(report).toContainText(id('a'));
+  await expect(report).toContainText(zh.p.audience.reasons.duplicate);
+  await expect(report).toContainText(zh.p.audience.reasons.unknown);
+  expect(await seriousViolations(page)).toEqual([]);
+  await button(form, zh.crud.action.save).click();
+  // Saving reads the file again (its openids kept with the task).
+  await expect(form).toBeHidden({ timeout: 60_000 });
+
+  const row = rowOf(page, name);
+  await row.getByTestId('push-send').click();
+  await confirmPopover(page);
+  await expect(async () => {
+    await page.getByRole('button', { name: zh.table.refresh, exact: true }).click();
+    await expect(row.getByTestId('push-status')).toHaveText(zh.p.states.sent, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText('2 / 0 / 0');
+});
+
+test('a push to one layer of a user group: the layer picked on the form, counted and sent to its members', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  await signIn(page, 'admin', 'zh', PUSH);
+  // Twelve players of this test's own channel, each with an Android device.
+  const key = await newGameKey(page);
+  const channel = `e2e_layers_${tag}`;
+  for (let n = 0; n < 12; n++) {
+    const openid = `e2e_layer_${tag}_${n}`;
+    const events = await gameCall(request, key, 'POST', '/api/game/v1/players/events', {
+      events: [{ type: 'login', event_id: `${openid}-login`, openid, channel, at: new Date().toISOString() }],
+    });
+    expect(events.status).toBe(200);
+    const registered = await gameCall(request, key, 'POST', '/api/game/v1/push/tokens', {
+      openid,
+      platform: 'android',
+      provider: 'fcm',
+      token: `e2e-layer-${tag}-${n}`,
+      locale: 'zh-CN',
+    });
+    expect(registered.status).toBe(200);
+  }
+  // Their group, split in two layers.
+  type Group = { id: number; version: number; state: string };
+  const made = await api<Group>(page, 'POST', '/user-groups', {
+    name: `push_layers_${tag}`,
+    label: `分层推送 ${tag}`,
+    description: '',
+    kind: 'rule',
+    rule: { op: 'and', items: [{ field: 'channel', op: 'eq', value: channel }] },
+    file_id: null,
+    refresh: 'manual',
+  });
+  let group = made;
+  await expect
+    .poll(
+      async () => {
+        group = await api<Group>(page, 'GET', `/user-groups/${made.id}`);
+        return group.state;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('ready');
+  await api(page, 'PUT', `/user-groups/${made.id}/layers`, {
+    version: group.version,
+    layers: [
+      { key: 'A', name: '甲层', percent: 50 },
+      { key: 'B', name: '乙层', percent: 50 },
+    ],
+  });
+  const layers = await api<{ layers: { key: string; count: number }[] }>(
+    page,
+    'GET',
+    `/user-groups/${made.id}/layers`,
+  );
+  const inA = layers.layers.find((l) => l.key === 'A')!.count;
+  expect(layers.layers.reduce((sum, l) => sum + l.count, 0)).toBe(12);
+
+  await page.reload();
+  await button(page, zh.crud.action.create).click();
+  const form = openDrawer(page);
+  const name = `分层推送 ${tag}`;
+  await form.locator('#name').fill(name);
+  await form.locator('#title [data-lang="zh"]').fill('甲层专属');
+  await form.locator('#body [data-lang="zh"]').fill('只发给甲层');
+  await form.locator('#target').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: zh.p.targets.groups })
+    .click();
+  await form.locator('#user_group_ids').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `分层推送 ${tag}` })
+    .click();
+  await page.keyboard.press('Escape');
+  // The group's layers are offered; none chosen reaches the whole group.
+  await form.getByTestId('push-count').click();
+  await expect(form.getByTestId('push-count-result')).toHaveText(
+    zh.p.audience.counted.replace('{{devices}}', '12').replace('{{players}}', '12'),
+  );
+  await form.getByLabel(zh.p.audience.layersOf.replace('{{group}}', `分层推送 ${tag}`)).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '甲层' })
+    .click();
+  await page.keyboard.press('Escape');
+  await form.getByTestId('push-count').click();
+  await expect(form.getByTestId('push-count-result')).toHaveText(
+    zh.p.audience.counted.replace('{{devices}}', String(inA)).replace('{{players}}', String(inA)),
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await button(form, zh.crud.action.save).click();
+  await expect(form).toBeHidden();
+
+  const row = rowOf(page, name);
+  const saved = await api<{ list: { name: string; user_group_layers: unknown }[] }>(
+    page,
+    'GET',
+    `/push-tasks?q=${encodeURIComponent(tag)}`,
+  );
+  expect(saved.list.find((task) => task.name === name)?.user_group_layers).toEqual([
+    { group_id: made.id, layers: ['A'] },
+  ]);
+  await row.getByTestId('push-send').click();
+  await confirmPopover(page);
+  await expect(async () => {
+    await page.getByRole('button', { name: zh.table.refresh, exact: true }).click();
+    await expect(row.getByTestId('push-status')).toHaveText(zh.p.states.sent, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText(`${inA} / 0 / 0`);
 });

@@ -238,7 +238,11 @@ test.describe('service configuration pages (zh)', () => {
     const drawer = openDrawer(page);
     await expect(drawer).toContainText(fill(f.createChildTitle, { name: '账号问题 (account)' }));
     await drawer.locator('#code').fill(`e2e_${tag}`);
-    await drawer.getByLabel('简体中文', { exact: true }).first().fill(`子类型${tag}`);
+    // The first Chinese box is the name's (each box is named "field · language").
+    await drawer
+      .getByRole('textbox', { name: /· 简体中文$/ })
+      .first()
+      .fill(`子类型${tag}`);
     await drawer.getByRole('checkbox', { name: f.requireScreenshot }).check();
     await save(page, s);
     const child = rows(page).filter({ hasText: `子类型${tag}` });

@@ -17,7 +17,8 @@ import {
 import { api } from './support/api.ts';
 
 // A platform's four share pages as staff use them: an image (a wrong ratio refused by the server
-// with the platform's rule, then a right one), a card (a missing title, then a right one), a
+// with the platform's rule, then one of another ratio cropped to the platform's size), a card (its
+// image of another ratio cropped, a missing title, then a right one), a
 // strategy (no name and an empty variant key, then two weighted variants), a tracked link (a
 // javascript: target, then an https one, whose short link counts a click). On a domestic platform
 // (WeChat, the domestic admin) and an overseas one (Facebook, the overseas operator), in Chinese at
@@ -35,6 +36,8 @@ const PLATFORMS = {
     links: 'link-manage',
     wrong: [400, 400],
     right: [500, 400],
+    // 2.5:1: cropped on the server to WeChat's 500×400.
+    wide: [1000, 400],
     ratio: '1.25:1',
   },
   // 1.91:1, at least 1200×630.
@@ -44,6 +47,8 @@ const PLATFORMS = {
     links: 'linkhw-manage',
     wrong: [800, 800],
     right: [1200, 630],
+    // 2.5:1, larger than the platform: cropped and made 1200×630.
+    wide: [2000, 800],
     ratio: '1.91:1',
   },
 } as const;
@@ -96,17 +101,47 @@ for (const c of CASES) {
     await button(drawer, crud.action.save).click();
     await expect(fieldError(drawer)).toContainText(c.ratio);
     await expect(drawer.getByRole('alert').filter({ hasText: crud.form.fixErrors })).toBeVisible();
-    await upload(drawer, c.right);
+    // Too small for the platform: said before saving.
+    await expect(drawer.getByRole('alert').filter({ hasText: `${c.right[0]}×${c.right[1]}` })).toBeVisible();
+    // Of another ratio but large enough: a crop box, moved with the keyboard, made the platform's size.
+    await upload(drawer, c.wide);
+    const box = drawer.getByTestId('share-crop-box');
+    await expect(box).toBeVisible();
+    await fitsAndPasses(page, c.dir);
+    await box.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await drawer.getByTestId('share-crop-submit').click();
+    await expect
+      .poll(() =>
+        drawer
+          .locator('.rx-file-upload__preview img')
+          .evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`),
+      )
+      .toBe(`${c.right[0]}x${c.right[1]}`);
+    await expect(box).toBeHidden();
     await button(drawer, crud.action.save).click();
     await expect(drawer).toBeHidden({ timeout: 30_000 });
     await expect(rowOf(page, `img ${tag}`)).toContainText(`${c.right[0]}×${c.right[1]}`);
     await fitsAndPasses(page, c.dir);
 
-    // ——— Cards: no title refused; then a title and a right image.
+    // ——— Cards: an image of another ratio cropped to the platform's size in the card's own crop
+    // box; no title refused; then a title.
     await page.goto(`${base}/card-manage`);
     await button(page, crud.action.create).first().click();
     drawer = openDrawer(page);
-    await upload(drawer, c.right);
+    await upload(drawer, c.wide);
+    const cardBox = drawer.getByTestId('share-crop-box');
+    await expect(cardBox).toBeVisible();
+    await fitsAndPasses(page, c.dir);
+    await drawer.getByTestId('share-crop-submit').click();
+    await expect
+      .poll(() =>
+        drawer
+          .locator('.rx-file-upload__preview img')
+          .evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`),
+      )
+      .toBe(`${c.right[0]}x${c.right[1]}`);
+    await expect(cardBox).toBeHidden();
     await button(drawer, crud.action.save).click();
     await expect(fieldError(drawer)).toBeVisible();
     await drawer.locator('#title').fill(`card ${tag}`);

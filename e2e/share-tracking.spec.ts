@@ -109,6 +109,13 @@ for (const c of CASES) {
     await page.goto('/main/share/app-share-manage/materials/invite-strategy');
     await expect(page.getByText(m.intro.invite)).toBeVisible();
     await expect(rowOf(page, `password ${tag}`)).toHaveCount(0);
+    // So are the other three: each says its kind, fits the screen and passes axe.
+    for (const kind of ['video', 'app', 'mini-game'] as const) {
+      await page.goto(`/main/share/app-share-manage/materials/${kind}-strategy`);
+      await expect(page.getByText(m.intro[kind])).toBeVisible();
+      await expect(rowOf(page, `password ${tag}`)).toHaveCount(0);
+      await fitsAndPasses(page, c.dir);
+    }
   });
 
   test(`Douyin videos: an MP4 too short refused, then one that fits (${c.lang}, ${c.width} px)`, async ({

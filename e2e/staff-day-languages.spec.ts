@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LANGUAGE_NAMES } from '../packages/contracts/src/languages.ts';
 import { VALIDATION_MESSAGES } from '../packages/contracts/src/validation.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -27,6 +27,10 @@ async function signInAs(page: Page, variant: (typeof CASES)[number]) {
   await switchLanguage(page, variant.name, variant.html, variant.dir);
 }
 
+/** A prop's name box in a language: the drawer's first multilingual field, each box named "field · language". */
+const nameBox = (drawer: Locator, language: string) =>
+  drawer.getByRole('textbox', { name: new RegExp(` · ${language}$`) }).first();
+
 for (const variant of CASES) {
   const crud = localeStrings('crud', variant.lang) as Record<string, Record<string, string>>;
   const required = VALIDATION_MESSAGES.cp_language_required[variant.lang].replace(
@@ -41,8 +45,8 @@ for (const variant of CASES) {
     await page.goto(PROPS);
     await page.getByRole('button', { name: spaced(crud.action!.create!) }).click();
     const drawer = openDrawer(page);
-    const english = drawer.getByLabel(LANGUAGE_NAMES.en, { exact: true });
-    const chinese = drawer.getByLabel(LANGUAGE_NAMES.zh, { exact: true });
+    const english = nameBox(drawer, LANGUAGE_NAMES.en);
+    const chinese = nameBox(drawer, LANGUAGE_NAMES.zh);
     // English comes first and is the one marked required; Chinese is one translation among others.
     await expect(drawer.locator('[data-lang]').first()).toHaveAttribute('data-lang', 'en');
     await expect(english).toHaveAttribute('placeholder', crud.multilang!.required!);
@@ -78,10 +82,10 @@ test('8. a domestic operator is still asked for Chinese (zh, 1440 px)', async ({
   const drawer = openDrawer(page);
   await expect(drawer.locator('[data-lang]').first()).toHaveAttribute('data-lang', 'zh');
   await drawer.locator('#code').fill(`gn${Date.now().toString(36)}`);
-  await drawer.getByLabel(LANGUAGE_NAMES.en, { exact: true }).fill('Moon Sword');
+  await nameBox(drawer, LANGUAGE_NAMES.en).fill('Moon Sword');
   await drawer.getByRole('button', { name: spaced(crud.action!.save!) }).click();
   await expect(
     drawer.getByText(VALIDATION_MESSAGES.cp_language_required.zh.replace('{name}', LANGUAGE_NAMES.zh)),
   ).toBeVisible();
-  await expect(drawer.getByLabel(LANGUAGE_NAMES.zh, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(nameBox(drawer, LANGUAGE_NAMES.zh)).toHaveAttribute('aria-invalid', 'true');
 });

@@ -116,9 +116,11 @@ for (const { lang, html, dir, name } of [
 
     // A test account, on its tab.
     await page.getByRole('tab', { name: s.tabs.accounts }).click();
-    // Switched (the plans tab and its own "new" button are gone with it) before "new" is clicked.
+    // The accounts pane's own "new": the address changes before the panes do, and a click on the
+    // plans pane's "new" while it is going opened a drawer that went with it.
     await expect(page).toHaveURL(/[?&]tab=accounts/);
-    await button(page, crud.action.create).click();
+    const accounts = page.getByRole('tabpanel', { name: s.tabs.accounts });
+    await button(accounts, crud.action.create).click();
     const accountForm = openDrawer(page);
     await accountForm.locator('#value').fill(`qa-${tag}`);
     await button(accountForm, crud.action.save).click();

@@ -14,8 +14,14 @@ import { openDrawer } from './support/ui.ts';
 // (product feedback) and Arabic (player feedback) at 1440 px, and in Arabic at 390 px (product
 // feedback), with no serious axe finding.
 
-/** A canned reply of the demo games' automatic-reply rules (seed/config-demo.ts). */
-const CANNED = '正在为您转接人工客服，请稍候。';
+/**
+ * A canned reply of the demo games' automatic-reply rules (seed/config-demo.ts), written per language:
+ * a ticket is offered the text in its player's language, never another language's.
+ */
+const CANNED = {
+  zh: '正在为您转接人工客服，请稍候。',
+  ar: 'جارٍ تحويلك إلى موظف خدمة العملاء، يُرجى الانتظار.',
+} as const;
 
 const QUEUES = {
   product: '/service/feedbackConfig/feedback_copy',
@@ -43,6 +49,7 @@ for (const [index, variant] of JOURNEY_VARIANTS.entries()) {
     request,
   }) => {
     const s = localeStrings('tickets', lang) as Record<string, any>;
+    const CANNED_REPLY = CANNED[lang];
     await signInAs(page, 'admin', variant);
     const tag = `${variantTag(variant)}${Date.now().toString(36)}`;
     const openid = `e2e_tk_${tag}`;
@@ -86,18 +93,19 @@ for (const [index, variant] of JOURNEY_VARIANTS.entries()) {
     await expect(drawer.getByTestId('ticket-state').first()).toHaveText(s.states.assigned);
     // A canned reply first, then a line of their own after it.
     await drawer.getByTestId('canned-reply').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: CANNED })
-      .click();
-    await expect(drawer.locator('#ticket-reply')).toContainText(CANNED);
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(offered.filter({ hasText: CANNED_REPLY })).toHaveCount(1);
+    await expect(offered.filter({ hasText: CANNED[lang === 'zh' ? 'ar' : 'zh'] })).toHaveCount(0);
+    await expect(offered.filter({ hasText: 'Connecting you to an agent' })).toHaveCount(0);
+    await offered.filter({ hasText: CANNED_REPLY }).click();
+    await expect(drawer.locator('#ticket-reply')).toContainText(CANNED_REPLY);
     const answer = `please reinstall ${tag}`;
     await drawer.locator('#ticket-reply').click();
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.press('Enter');
     await page.keyboard.type(answer);
     await drawer.getByTestId('reply-send').click();
-    await expect(drawer.getByTestId('reply-staff')).toContainText(CANNED);
+    await expect(drawer.getByTestId('reply-staff')).toContainText(CANNED_REPLY);
     await expect(drawer.getByTestId('reply-staff')).toContainText(answer);
     await expect.poll(() => sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await expect(drawer.getByTestId('ticket-state').first()).toHaveText(s.states.in_progress);
@@ -116,7 +124,7 @@ for (const [index, variant] of JOURNEY_VARIANTS.entries()) {
     expect(seen.state).toBe('resolved');
     expect(seen.can_rate).toBe(true);
     expect(seen.replies.map((r) => r.body).join(' ')).toContain(answer);
-    expect(seen.replies.map((r) => r.body).join(' ')).toContain(CANNED);
+    expect(seen.replies.map((r) => r.body).join(' ')).toContain(CANNED_REPLY);
     const rated = await gameCall(request, key, 'POST', `/api/game/v1/tickets/${id}/rating`, {
       openid,
       rating: 5,
@@ -128,6 +136,17 @@ for (const [index, variant] of JOURNEY_VARIANTS.entries()) {
     await page.goto(`/main${path}?openid=${openid}&ticket=${id}`);
     await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('5/5', { timeout: 60_000 });
     await expect(openDrawer(page).getByTestId('ticket-rating')).toContainText('fast');
+
+    // Closing ends the conversation: asked once more (issue 27, defect 6); declined, nothing moves.
+    await openDrawer(page).getByTestId('move-close').click();
+    const ask = page.locator('.ant-popover:visible');
+    await expect(ask).toContainText(s.actions.closeConfirm);
+    await ask.locator('.ant-btn').first().click();
+    await expect(ask).toBeHidden();
+    await expect(openDrawer(page).getByTestId('ticket-state').first()).toHaveText(s.states.resolved);
+    await openDrawer(page).getByTestId('move-close').click();
+    await page.locator('.ant-popover:visible .ant-btn-dangerous').click();
+    await expect(openDrawer(page).getByTestId('ticket-state').first()).toHaveText(s.states.closed);
   });
 }
 

@@ -6,6 +6,15 @@ import { localeStrings } from './support/layout.ts';
 import { ListPage } from './support/list-page.ts';
 import { signIn } from './support/sign-in.ts';
 
+/** The release list's rows: the versions' audit below it is a shared table of its own. */
+class ReleaseList extends ListPage {
+  override get rows() {
+    return this.page.locator(
+      '.rx-data-table:not([data-testid="version-audit"] *) tbody tr.ant-table-row:not(.ant-table-expanded-row *)',
+    );
+  }
+}
+
 // The release log: versions published, halted and published again show who did what and when;
 // the log pages, sorts and filters. In Chinese and Arabic, at 1440 and 390 px, with axe.
 
@@ -36,6 +45,8 @@ for (const { lang, html, dir, name } of [
         channel,
         version_name: `5.${i}.0`,
         version_code: 500 + i,
+        // The last version's changelog, in Chinese and Arabic.
+        ...(i === 5 ? { changelog: { zh: '修复商店', ar: 'إصلاح المتجر' } } : {}),
       });
       await api(page, 'POST', `/app-releases/${release.id}/publish`, { version: 1, percent: 10 });
       await api(page, 'POST', `/app-releases/${release.id}/publish`, { version: 2, percent: 100 });
@@ -44,7 +55,7 @@ for (const { lang, html, dir, name } of [
     await api(page, 'POST', `/app-releases/${last!.id}/halt`, { version: last!.version, note: 'e2e halt' });
 
     await page.goto(`${PAGE}?channel=${channel}`);
-    const list = new ListPage(page);
+    const list = new ReleaseList(page);
     await expect(list.rows).toHaveCount(10);
     // Adoption per version from the players' sign-ins: a chart (its numbers as a table), or none said.
     const adoption = page.getByTestId('adoption');
@@ -55,6 +66,18 @@ for (const { lang, html, dir, name } of [
     await expect(list.rows.first()).toContainText(s.publishActions.halt);
     await expect(list.rows.first()).toContainText(s.live);
     await expect(list.rows.first()).toContainText('admin');
+    // The version's changelog in the page's language.
+    await expect(list.rows.first()).toContainText(lang === 'zh' ? '修复商店' : 'إصلاح المتجر');
+    // The audit of the versions: searched by the channel, the halt first, by admin, what it changed.
+    const audit = page.getByTestId('version-audit');
+    await audit.getByLabel(s.audit.search).fill(channel);
+    await audit.getByLabel(s.audit.search).press('Enter');
+    const entries = audit.locator('tbody tr.ant-table-row');
+    await expect(entries).toHaveCount(10);
+    await expect(entries.first()).toContainText(s.audit.actions.halt);
+    await expect(entries.first()).toContainText('admin');
+    await expect(entries.first()).toContainText('halted');
+    await expect(entries.last()).toContainText(s.audit.actions.create);
     await list.clickPage(2);
     await list.expectQuery('page', '2');
     await expect(list.rows).toHaveCount(1);

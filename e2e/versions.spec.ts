@@ -5,7 +5,7 @@ import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer, rowOf } from './support/ui.ts';
+import { button, languageBox, openDrawer, rowOf } from './support/ui.ts';
 
 // Release staff add a version (a wrong form first, then a right one), publish it to a share of
 // devices, are refused a lower share, halt the rollout and read the publish history; a game server
@@ -49,7 +49,11 @@ for (const { lang, html, dir, name } of [
     await drawer.locator('#version_name').fill('3.1.0');
     await drawer.locator('#version_code').fill('310');
     await drawer.locator('#store_url').fill('https://store.example/app');
-    await drawer.getByRole('textbox', { name: '简体中文', exact: true }).fill('新版本上线');
+    // Each language's box is named by its field too: the update text's and the changelog's
+    // Chinese boxes are two names, not two "简体中文".
+    await languageBox(drawer, s.updateText, '简体中文', lang).fill('新版本上线');
+    await languageBox(drawer, s.changelog, '简体中文', lang).fill('修复登录问题');
+    await expect(drawer.getByRole('textbox', { name: '简体中文', exact: true })).toHaveCount(0);
     await button(drawer, crud.action.save).click();
     await expect(drawer).toBeHidden();
     await page.goto(`${PAGE}?channel=${channel}`);

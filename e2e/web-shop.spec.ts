@@ -29,6 +29,11 @@ const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row
 /** A new overseas game of the signed-in operator's CP, chosen in the header. */
 async function overseasGame(page: Page, code: string): Promise<void> {
   await api(page, 'POST', '/products', { code, name: `Web shop ${code}`, region: 'hw', platforms: ['web'] });
+  await chooseGame(page, code);
+}
+
+/** One of the signed-in operator's games, by its code, chosen as the header would. */
+async function chooseGame(page: Page, code: string): Promise<void> {
   await page.evaluate(async (wanted) => {
     const info = JSON.parse(localStorage.getItem('rx-console:user-info') ?? 'null') as {
       access_token: string;
@@ -181,5 +186,33 @@ test('a good is created, orders are paid and delivered, a failed one is redelive
   await page.goto('/main/newrxlaunch/payment-hw/goods-management');
   await expect(rows(page).filter({ hasText: sku })).toHaveCount(1);
   await fitsWidth(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a refunded web order is on the refunds page, and each links to the other (issue 27)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The demo overseas game has a web order refunded from the console (web-shop seed).
+  await signIn(page, 'ops_hw', 'en');
+  await chooseGame(page, 'dawn');
+  await page.goto('/main/useraccount/refund?store=web_shop');
+  const refundRow = rows(page)
+    .filter({ has: page.getByTestId('refund-web-order') })
+    .first();
+  await expect(refundRow).toBeVisible();
+  await expect(refundRow).toContainText(localeStrings('refunds', 'en').stores.web_shop as string);
+  const orderNo = (await refundRow.locator('td a').first().innerText()).trim();
+  // From the refund to the web order: the orders page finds it by its number.
+  await refundRow.getByTestId('refund-web-order').click();
+  await expect(page).toHaveURL(new RegExp(`order_no=${orderNo}`));
+  const orderRow = rows(page).filter({ hasText: orderNo });
+  await expect(orderRow.getByTestId('web-order-state')).toHaveAttribute('data-state', 'refunded');
+  // From the web order back to its refund.
+  await orderRow.getByRole('button', { name: orderNo }).click();
+  const detail = page.locator(`[data-testid=web-order-detail][data-order="${orderNo}"]`);
+  await expect(detail.getByTestId('web-order-refund-row')).toHaveAttribute('data-state', 'matched');
+  await detail.getByTestId('web-order-refund-row').click();
+  await expect(page.locator(`[data-testid=refund-detail][data-order="${orderNo}"]`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

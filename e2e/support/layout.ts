@@ -30,3 +30,12 @@ export async function switchOn(page: Page, keys: string[]): Promise<void> {
   for (const key of keys) await setSwitch(page, key, true);
   await closeSettings(page);
 }
+
+/**
+ * A lifecycle page's strings with its state labels as the page shows them: the shared
+ * `common:lifecycleStates`, under the page's own `states` overrides (LifecycleListPage's lookup).
+ */
+export function lifecycleStrings(ns: string, lang = 'zh') {
+  const own = localeStrings(ns, lang);
+  return { ...own, states: { ...localeStrings('common', lang).lifecycleStates, ...own.states } };
+}

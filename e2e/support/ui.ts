@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
+import { localeStrings } from './layout.ts';
 
 /**
  * A button's accessible name as a pattern: antd puts a space between two CJK characters of a
@@ -39,4 +40,36 @@ export async function fitsAndPasses(page: Page, dir: string): Promise<void> {
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
+}
+
+/**
+ * The box of one language in a multilingual field, by its accessible name ("更新内容 · 简体中文":
+ * the field's label, then the language's own name, as the crud strings of `lang` join them).
+ */
+export const languageBox = (scope: Page | Locator, field: string, language: string, lang = 'zh') =>
+  scope.getByRole('textbox', {
+    name: (localeStrings('crud', lang).multilang.fieldLanguage as string)
+      .replace('{{field}}', field)
+      .replace('{{language}}', language),
+    exact: true,
+  });
+
+/**
+ * Exports the list on screen through its export menu (the shown page's button: lists kept alive in
+ * other tabs stay in the page, hidden) and answers the download. A click that lands while the list's
+ * toolbar renders again (its rows arriving, on a busy machine) can open nothing: the menu is opened
+ * again until its item shows, as staff would click again.
+ */
+export async function exportList(page: Page, exportButton: string, format = 'CSV'): Promise<Download> {
+  const item = page.getByRole('menuitem', { name: format });
+  await expect(async () => {
+    if (!(await item.isVisible()))
+      await page
+        .getByRole('button', { name: exportButton })
+        .filter({ visible: true })
+        .click({ timeout: 5_000 });
+    await expect(item).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), item.click()]);
+  return download;
 }
