@@ -1,5 +1,5 @@
 import { build as buildXmlPlist, buildBinary as buildBinaryPlist } from 'plist';
-import { zipStream } from '../src/lib/zip.ts';
+import { zipStream, type ZipEntry } from '../src/lib/zip.ts';
 
 /**
  * Small installation packages built in the test, as the build tools lay them out: an APK with a
@@ -8,11 +8,16 @@ import { zipStream } from '../src/lib/zip.ts';
  * own zip writer (real sizes and CRCs).
  */
 
-export async function zipOfFiles(files: Record<string, Buffer | string>): Promise<Buffer> {
+/** A zip of these files; `level` 0 for bulk that does not compress (quick on a busy machine). */
+export async function zipOfFiles(
+  files: Record<string, Buffer | string>,
+  level: ZipEntry['level'] = 6,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const entries = Object.entries(files).map(([name, data]) => ({
     name,
     data: Buffer.isBuffer(data) ? data : Buffer.from(data),
+    level,
   }));
   for await (const chunk of zipStream(entries)) chunks.push(chunk);
   return Buffer.concat(chunks);

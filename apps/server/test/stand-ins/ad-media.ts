@@ -23,17 +23,35 @@ export interface MediumStandIn extends StandIn {
   restate(day: string): void;
 }
 
-/** Ocean Engine's stand-in also makes campaigns, ads and creatives. */
+/** Ocean Engine's stand-in also makes campaigns, ads and creatives, and v3 projects and promotions. */
 export interface OceanStandIn extends MediumStandIn {
   made: {
-    kind: 'campaign' | 'ad' | 'creative';
+    kind: 'campaign' | 'ad' | 'creative' | 'project' | 'promotion';
     id: number;
     name: string;
     parent: number;
     advertiser: number;
+    body: Record<string, unknown>;
   }[];
   /** The next creates are made but their answer is lost (an internal error answered instead). */
   loseAnswers(n: number): void;
+}
+
+/** Tencent's stand-in also makes ad groups and dynamic creatives. */
+export interface TencentStandIn extends MediumStandIn {
+  nonces: Set<string>;
+  made: {
+    kind: 'adgroup' | 'creative';
+    id: number;
+    name: string;
+    parent: number;
+    account: number;
+    body: Record<string, unknown>;
+  }[];
+  /** The next creates are made but their answer is lost (an internal error answered instead). */
+  loseAnswers(n: number): void;
+  /** The next creates are refused (11012, nothing made), as the medium refuses a field it rejects. */
+  refuseCreates(n: number): void;
 }
 
 /** The days from one `YYYY-MM-DD` to another, inclusive (none when either is not a day). */
@@ -52,6 +70,46 @@ export function reportFigures(account: string, day: string, restated: number) {
   const clicks = 10 + (n % 90);
   return { impressions, clicks, conversions: 1 + (n % 9), costCents: clicks * 150 + (n % 100) };
 }
+
+/**
+ * A day's figures per campaign at the stand-in: the account's day split over two campaigns (ids
+ * `<account>1` and `<account>2`), the first a third of each figure, the second the rest.
+ */
+export function campaignFigures(account: string, day: string, restated: number) {
+  const f = reportFigures(account, day, restated);
+  const third = {
+    impressions: Math.floor(f.impressions / 3),
+    clicks: Math.floor(f.clicks / 3),
+    conversions: Math.floor(f.conversions / 3),
+    costCents: Math.floor(f.costCents / 3),
+  };
+  return [
+    { campaignId: `${account}1`, name: `Campaign ${account}1`, ...third },
+    {
+      campaignId: `${account}2`,
+      name: `Campaign ${account}2`,
+      impressions: f.impressions - third.impressions,
+      clicks: f.clicks - third.clicks,
+      conversions: f.conversions - third.conversions,
+      costCents: f.costCents - third.costCents,
+    },
+  ];
+}
+
+/** A page of a list as both media answer it. */
+const paged = <T>(rows: T[], q: URLSearchParams, size0: number) => {
+  const size = Number(q.get('page_size') ?? size0);
+  const page = Number(q.get('page') ?? 1);
+  return ok({
+    list: rows.slice((page - 1) * size, page * size),
+    page_info: {
+      page,
+      page_size: size,
+      total_number: rows.length,
+      total_page: Math.ceil(rows.length / size),
+    },
+  });
+};
 
 /** A stand-in mini-game day's figures, in the report's field names (cents), from a report day's. */
 export function minigameFigures(f: ReturnType<typeof reportFigures>) {
@@ -92,14 +150,69 @@ function tokens() {
  * (`oauth2/advertiser/get`, app id and secret in the query), an agent's advertisers, advertiser info
  * and fund with the `Access-Token` header. 40102: access token expired; 40100: too many requests.
  * The code `good-code` grants agent 1700000001 with advertisers 1700000011 and 1700000012.
- * `2/report/advertiser/get` answers each day's figures (cost in yuan), paged.
+ * `2/report/advertiser/get` answers each day's figures (cost in yuan), paged. `advertisers` sets how
+ * many the agent has (1700000011, 1700000012, …; two unless said), its list paged as documented.
+ * Each advertiser has the WeChat mini-game assets of `OCEAN_WECHAT_GAMES` (`v3.0/tools/wechat_game/list/`);
+ * a v3 project (`v3.0/project/create/`) with `landing_type` MICRO_GAME needs `micro_promotion_type`,
+ * and WECHAT_GAME an approved asset's `micro_app_instance_id`; its promotion takes no
+ * `mini_program_info` (Douyin mini-programs only); `2/ad/create/` refuses mini-game fields it has not.
  */
-export async function startOceanEngine(): Promise<OceanStandIn> {
+/** The stand-in's WeChat mini-game assets of every advertiser: one approved, one under review. */
+export const OCEAN_WECHAT_GAMES = [
+  {
+    instance_id: 7100000001,
+    user_name: 'gh_5e1ad0ca11ed',
+    name: '仙侠小游戏',
+    path: '',
+    audit_status: 'AUDIT_ACCEPTED',
+  },
+  {
+    instance_id: 7100000002,
+    user_name: 'gh_0a11d17ed000',
+    name: '审核中小游戏',
+    path: '',
+    audit_status: 'AUDITING',
+  },
+];
+
+/** Why a v3 project body is refused (documented requirements), or undefined. */
+function projectFault(json: Record<string, unknown>): string | undefined {
+  if (typeof json.name !== 'string' || !json.name) return 'name is required';
+  if (
+    !['APP', 'LINK', 'MICRO_GAME', 'SHOP', 'QUICK_APP', 'NATIVE_ACTION', 'DPA'].includes(
+      String(json.landing_type),
+    )
+  )
+    return 'landing_type invalid';
+  if (!['VIDEO_AND_IMAGE', 'LIVE'].includes(String(json.marketing_goal))) return 'marketing_goal invalid';
+  if (!['ALL', 'SEARCH'].includes(String(json.ad_type))) return 'ad_type invalid';
+  const range = json.delivery_range as { inventory_catalog?: unknown } | undefined;
+  if (!range || !['MANUAL', 'UNIVERSAL_SMART'].includes(String(range.inventory_catalog)))
+    return 'delivery_range.inventory_catalog invalid';
+  const setting = json.delivery_setting as Record<string, unknown> | undefined;
+  if (!setting || typeof setting.budget_mode !== 'string' || typeof setting.bid_type !== 'string')
+    return 'delivery_setting.budget_mode and bid_type are required';
+  if (json.landing_type === 'MICRO_GAME') {
+    if (!['WECHAT_GAME', 'WECHAT_APP', 'BYTE_GAME', 'BYTE_APP'].includes(String(json.micro_promotion_type)))
+      return 'micro_promotion_type is required with landing_type MICRO_GAME';
+    if (json.micro_promotion_type === 'WECHAT_GAME') {
+      const asset = OCEAN_WECHAT_GAMES.find((g) => g.instance_id === json.micro_app_instance_id);
+      if (!asset) return 'micro_app_instance_id is not a WeChat mini-game asset of the account';
+      if (asset.audit_status !== 'AUDIT_ACCEPTED') return 'the mini-game asset is not approved';
+    }
+  }
+  return undefined;
+}
+
+export async function startOceanEngine(options: { advertisers?: number } = {}): Promise<OceanStandIn> {
   const appId = '1700';
   const secret = 'ocean-secret';
   const held = tokens();
   let planned: number[] = [];
-  const accounts = { agent: 1700000001, advertisers: [1700000011, 1700000012] };
+  const accounts = {
+    agent: 1700000001,
+    advertisers: Array.from({ length: options.advertisers ?? 2 }, (_, i) => 1700000011 + i),
+  };
   const restated = new Map<string, number>();
   const stand = {} as OceanStandIn;
   const made: OceanStandIn['made'] = [];
@@ -110,16 +223,42 @@ export async function startOceanEngine(): Promise<OceanStandIn> {
     name: string,
     parent: number,
     advertiser: number,
+    body: Record<string, unknown> = {},
   ) => {
     const id = ++nextId;
-    made.push({ kind, id, name, parent, advertiser });
+    made.push({ kind, id, name, parent, advertiser, body });
     if (lose > 0) {
       lose -= 1;
       return refuse(50000, 'internal error');
     }
-    return ok(
-      kind === 'campaign' ? { campaign_id: id } : kind === 'ad' ? { ad_id: id } : { creative_ids: [id] },
+    const answers = {
+      campaign: { campaign_id: id },
+      ad: { ad_id: id },
+      creative: { creative_ids: [id] },
+      project: { project_id: id },
+      promotion: { promotion_id: id },
+    };
+    return ok(answers[kind]);
+  };
+  /** `v3.0/project/list/` and `v3.0/promotion/list/`, filtered by name (and a promotion's project). */
+  const v3Lookup = (kind: 'project' | 'promotion', r: Received) => {
+    const filtering = JSON.parse(r.query.get('filtering') ?? '{}') as Record<string, unknown>;
+    const advertiser = Number(r.query.get('advertiser_id'));
+    const list = made.filter(
+      (m) =>
+        m.kind === kind &&
+        m.advertiser === advertiser &&
+        (filtering.name === undefined || m.name === filtering.name) &&
+        (filtering.project_id === undefined || m.parent === filtering.project_id),
     );
+    return ok({
+      list: list.map((m) =>
+        kind === 'project'
+          ? { project_id: m.id, name: m.name }
+          : { promotion_id: m.id, promotion_name: m.name },
+      ),
+      page_info: { page: 1, page_size: 10, total_number: list.length, total_page: 1 },
+    });
   };
   const lookup = (kind: OceanStandIn['made'][number]['kind'], r: Received) => {
     const filtering = JSON.parse(r.query.get('filtering') ?? '{}') as Record<string, unknown>;
@@ -180,12 +319,20 @@ export async function startOceanEngine(): Promise<OceanStandIn> {
             },
           ],
         });
-      case '/open_api/2/agent/advertiser/select/':
+      case '/open_api/2/agent/advertiser/select/': {
         if (!authorised(r)) return refuse(40102, 'access_token expired');
+        const size = Number(r.query.get('page_size') ?? 100);
+        const page = Number(r.query.get('page') ?? 1);
         return ok({
-          list: accounts.advertisers,
-          page_info: { page: 1, page_size: 100, total_number: 2, total_page: 1 },
+          list: accounts.advertisers.slice((page - 1) * size, page * size),
+          page_info: {
+            page,
+            page_size: size,
+            total_number: accounts.advertisers.length,
+            total_page: Math.ceil(accounts.advertisers.length / size),
+          },
         });
+      }
       case '/open_api/2/advertiser/info/': {
         if (!authorised(r)) return refuse(40102, 'access_token expired');
         const ids = JSON.parse(r.query.get('advertiser_ids') ?? '[]') as number[];
@@ -219,6 +366,29 @@ export async function startOceanEngine(): Promise<OceanStandIn> {
           },
         });
       }
+      case '/open_api/2/report/campaign/get/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        if (
+          r.query.get('group_by') !== '["STAT_GROUP_BY_FIELD_ID","STAT_GROUP_BY_FIELD_STAT_TIME"]' ||
+          r.query.get('time_granularity') !== 'STAT_TIME_GRANULARITY_DAILY'
+        )
+          return refuse(40002, 'group_by or time_granularity invalid');
+        const days = daysFrom(r.query.get('start_date') ?? '', r.query.get('end_date') ?? '');
+        if (!days.length) return refuse(40002, 'start_date or end_date invalid');
+        const id = r.query.get('advertiser_id') ?? '';
+        const rows = days.flatMap((day) =>
+          campaignFigures(id, day, restated.get(day) ?? 0).map((c) => ({
+            campaign_id: Number(c.campaignId),
+            campaign_name: c.name,
+            stat_datetime: `${day} 00:00:00`,
+            cost: c.costCents / 100,
+            show: c.impressions,
+            click: c.clicks,
+            convert: c.conversions,
+          })),
+        );
+        return paged(rows, r.query, 20);
+      }
       case '/open_api/2/campaign/get/':
         if (!authorised(r)) return refuse(40102, 'access_token expired');
         return lookup('campaign', r);
@@ -235,6 +405,8 @@ export async function startOceanEngine(): Promise<OceanStandIn> {
         return create('campaign', json.campaign_name, 0, Number(json.advertiser_id));
       case '/open_api/2/ad/create/':
         if (!authorised(r)) return refuse(40102, 'access_token expired');
+        for (const field of ['micro_app_id', 'start_path', 'micro_promotion_type'])
+          if (field in json) return refuse(40002, `${field} is not a parameter of 2/ad/create`);
         if (!made.some((m) => m.kind === 'campaign' && m.id === json.campaign_id))
           return refuse(40002, 'campaign_id not found');
         return create('ad', String(json.name), Number(json.campaign_id), Number(json.advertiser_id));
@@ -248,6 +420,42 @@ export async function startOceanEngine(): Promise<OceanStandIn> {
           Number(json.ad_id),
           Number(json.advertiser_id),
         );
+      case '/open_api/v3.0/tools/wechat_game/list/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        if (
+          r.query.get('account_type') !== 'AD' ||
+          !accounts.advertisers.includes(Number(r.query.get('account_id')))
+        )
+          return refuse(40002, 'account_id or account_type invalid');
+        return paged(OCEAN_WECHAT_GAMES, r.query, 10);
+      }
+      case '/open_api/v3.0/project/list/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        return v3Lookup('project', r);
+      case '/open_api/v3.0/promotion/list/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        return v3Lookup('promotion', r);
+      case '/open_api/v3.0/project/create/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        const fault = projectFault(json);
+        if (fault) return refuse(40002, fault);
+        return create('project', String(json.name), 0, Number(json.advertiser_id), json);
+      }
+      case '/open_api/v3.0/promotion/create/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        const project = made.find(
+          (m) =>
+            m.kind === 'project' && m.id === json.project_id && m.advertiser === Number(json.advertiser_id),
+        );
+        if (!project) return refuse(40002, 'project_id not found');
+        const materials = json.promotion_materials as Record<string, unknown> | undefined;
+        const titles = materials?.title_material_list;
+        if (typeof json.name !== 'string' || !Array.isArray(titles) || !titles.length)
+          return refuse(40002, 'name and promotion_materials.title_material_list are required');
+        if (materials?.mini_program_info && String(project.body.micro_promotion_type).startsWith('WECHAT'))
+          return refuse(40002, 'mini_program_info is for BYTE_APP and BYTE_GAME only');
+        return create('promotion', json.name, project.id, Number(json.advertiser_id), json);
+      }
       case '/open_api/2/advertiser/fund/get/':
         if (!authorised(r)) return refuse(40102, 'access_token expired');
         return ok({
@@ -283,14 +491,28 @@ export async function startOceanEngine(): Promise<OceanStandIn> {
  * day's figures at the advertiser level grouped by date (cost in cents). Balances in cents. The code
  * `good-code` grants advertiser 2000001.
  */
-export async function startTencent(): Promise<MediumStandIn & { nonces: Set<string> }> {
+export async function startTencent(): Promise<TencentStandIn> {
   const appId = '1112';
   const secret = 'tencent-secret';
   const held = tokens();
   const nonces = new Set<string>();
   const restated = new Map<string, number>();
   let planned: number[] = [];
-  const stand = {} as MediumStandIn & { nonces: Set<string> };
+  const stand = {} as TencentStandIn;
+  const made: TencentStandIn['made'] = [];
+  let lose = 0;
+  let refusing = 0;
+  let nextId = 7_000_000;
+  /** `filtering` as v3 takes it: [{ field, operator EQUALS, values }]. */
+  const matches = (q: URLSearchParams, field: string, value: string | number) => {
+    const filters = JSON.parse(q.get('filtering') ?? '[]') as {
+      field: string;
+      operator: string;
+      values: unknown[];
+    }[];
+    const f = filters.find((x) => x.field === field);
+    return !f || (f.operator === 'EQUALS' && f.values.map(String).includes(String(value)));
+  };
   const handle = (r: Received): Reply => {
     const next = planned.shift();
     if (next) return refuse(next, 'planned failure');
@@ -365,6 +587,25 @@ export async function startTencent(): Promise<MediumStandIn & { nonces: Set<stri
         },
       });
     }
+    if (r.path === '/v3.0/daily_reports/get' && q.get('level') === 'REPORT_LEVEL_ADGROUP') {
+      if (q.get('group_by') !== '["date","adgroup_id"]') return refuse(11011, 'group_by invalid');
+      const range = JSON.parse(q.get('date_range') ?? '{}') as { start_date?: string; end_date?: string };
+      const days = daysFrom(range.start_date ?? '', range.end_date ?? '');
+      if (!days.length) return refuse(11011, 'date_range invalid');
+      const id = q.get('account_id') ?? '';
+      const rows = days.flatMap((date) =>
+        campaignFigures(id, date, restated.get(date) ?? 0).map((c) => ({
+          date,
+          adgroup_id: Number(c.campaignId),
+          adgroup_name: c.name,
+          cost: c.costCents,
+          view_count: c.impressions,
+          valid_click_count: c.clicks,
+          conversions_count: c.conversions,
+        })),
+      );
+      return paged(rows, q, 10);
+    }
     if (r.path === '/v3.0/daily_reports/get') {
       if (q.get('level') !== 'REPORT_LEVEL_ADVERTISER') return refuse(11011, 'level invalid');
       if (!(q.get('group_by') ?? '').includes('date')) return refuse(11011, 'group_by invalid');
@@ -398,6 +639,54 @@ export async function startTencent(): Promise<MediumStandIn & { nonces: Set<stri
         },
       });
     }
+    if (
+      r.method === 'POST' &&
+      (r.path === '/v3.0/adgroups/add' || r.path === '/v3.0/dynamic_creatives/add')
+    ) {
+      const json = JSON.parse(r.body || '{}') as Record<string, unknown>;
+      const adgroup = r.path === '/v3.0/adgroups/add';
+      if (refusing > 0) {
+        refusing -= 1;
+        return refuse(11012, 'marketing_carrier_detail is not allowed for this account');
+      }
+      if (adgroup) {
+        if (typeof json.adgroup_name !== 'string' || !json.marketing_carrier_type || !json.marketing_goal)
+          return refuse(11012, 'adgroup_name, marketing_goal or marketing_carrier_type missing');
+        if (typeof json.daily_budget !== 'number' || json.daily_budget < 5000)
+          return refuse(11013, 'daily_budget must be at least 5000 (cents)');
+      } else if (!made.some((m) => m.kind === 'adgroup' && m.id === json.adgroup_id))
+        return refuse(11014, 'adgroup_id not found');
+      const id = ++nextId;
+      made.push({
+        kind: adgroup ? 'adgroup' : 'creative',
+        id,
+        name: String(adgroup ? json.adgroup_name : json.dynamic_creative_name),
+        parent: adgroup ? 0 : Number(json.adgroup_id),
+        account: Number(json.account_id),
+        body: json,
+      });
+      if (lose > 0) {
+        lose -= 1;
+        return refuse(50000, 'internal error');
+      }
+      return ok(adgroup ? { adgroup_id: id } : { dynamic_creative_id: id });
+    }
+    if (r.path === '/v3.0/adgroups/get' || r.path === '/v3.0/dynamic_creatives/get') {
+      const adgroup = r.path === '/v3.0/adgroups/get';
+      const list = made
+        .filter(
+          (m) =>
+            m.kind === (adgroup ? 'adgroup' : 'creative') &&
+            m.account === Number(q.get('account_id')) &&
+            (adgroup ? matches(q, 'adgroup_name', m.name) : matches(q, 'adgroup_id', m.parent)),
+        )
+        .map((m) =>
+          adgroup
+            ? { adgroup_id: m.id, adgroup_name: m.name }
+            : { dynamic_creative_id: m.id, dynamic_creative_name: m.name, adgroup_id: m.parent },
+        );
+      return ok({ list, page_info: { page: 1, page_size: 10, total_number: list.length, total_page: 1 } });
+    }
     if (r.path === '/v3.0/funds/get')
       return ok({
         list: [
@@ -412,6 +701,13 @@ export async function startTencent(): Promise<MediumStandIn & { nonces: Set<stri
     appId,
     secret,
     nonces,
+    made,
+    loseAnswers: (n: number) => {
+      lose = n;
+    },
+    refuseCreates: (n: number) => {
+      refusing = n;
+    },
     refreshes: 0,
     plan: (...codes: number[]) => {
       planned = codes;
