@@ -8,12 +8,16 @@
 // (--root: the build of another checkout, e.g. the main branch's, for a before/after;
 // --routes healthz,get_all,props,rejwt: some of them only;
 // --profile DIR: the server writes a V8 CPU profile there at its stop, for `node bench/profile-top.mjs DIR`.)
+// On Linux each route also gives the CPU time per answer of the server's process and of the
+// database's (the embedded server's processes): what an answer costs, which a busy machine changes
+// less than req/s.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuTicks } from './cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -69,12 +73,19 @@ async function consoleSignIn(base) {
   return info.data;
 }
 
-function load(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ duration: seconds, connections, ...options }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
+const linux = fs.existsSync('/proc/self/stat');
+
+/** autocannon's result, with the CPU the server (and its database) spent meanwhile (`cpu`, ms). */
+async function load(options, pid) {
+  const before = linux && pid ? cpuTicks(pid) : undefined;
+  const result = await new Promise((resolve, reject) => {
+    autocannon({ duration: seconds, connections, ...options }, (err, r) => (err ? reject(err) : resolve(r)));
   });
+  if (before) {
+    const after = cpuTicks(pid);
+    result.cpu = { server: 10 * (after.own - before.own), database: 10 * (after.children - before.children) };
+  }
+  return result;
 }
 
 async function bench(label, env) {
@@ -103,24 +114,30 @@ async function bench(label, env) {
     const games = await (await fetch(`${base}/api/v1/products?page_size=100`, { headers: auth })).json();
     const game = games.data.list.find((p) => p.code === 'xianxia');
     const results = [];
-    if (routes.has('healthz')) results.push(['/healthz', await load({ url: `${base}/healthz` })]);
+    if (routes.has('healthz')) results.push(['/healthz', await load({ url: `${base}/healthz` }, child.pid)]);
     if (routes.has('get_all'))
       results.push([
         'permission/get_all',
-        await load({
-          url: `${base}/api/v1/acs/permission/get_all`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...auth },
-          body: JSON.stringify({ user_id: admin.id }),
-        }),
+        await load(
+          {
+            url: `${base}/api/v1/acs/permission/get_all`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...auth },
+            body: JSON.stringify({ user_id: admin.id }),
+          },
+          child.pid,
+        ),
       ]);
     if (routes.has('props'))
       results.push([
         'props, first page',
-        await load({
-          url: `${base}/api/v1/props?page=1&page_size=20`,
-          headers: { ...auth, 'x-product-id': String(game.id) },
-        }),
+        await load(
+          {
+            url: `${base}/api/v1/props?page=1&page_size=20`,
+            headers: { ...auth, 'x-product-id': String(game.id) },
+          },
+          child.pid,
+        ),
       ]);
     // Each refresh token is good once: keep a pool, and put back the rotated token of every answer.
     const pool = [];
@@ -129,21 +146,24 @@ async function bench(label, env) {
     if (routes.has('rejwt'))
       results.push([
         'rejwt',
-        await load({
-          url: base,
-          method: 'POST',
-          requests: [
-            {
-              setupRequest: (req) => ({
-                ...req,
-                path: `/api/v1/acs/user/rejwt?rejwt=${encodeURIComponent(pool.shift())}`,
-              }),
-              onResponse: (status, body) => {
-                if (status === 200) pool.push(JSON.parse(body).data.refresh_token);
+        await load(
+          {
+            url: base,
+            method: 'POST',
+            requests: [
+              {
+                setupRequest: (req) => ({
+                  ...req,
+                  path: `/api/v1/acs/user/rejwt?rejwt=${encodeURIComponent(pool.shift())}`,
+                }),
+                onResponse: (status, body) => {
+                  if (status === 200) pool.push(JSON.parse(body).data.refresh_token);
+                },
               },
-            },
-          ],
-        }),
+            ],
+          },
+          child.pid,
+        ),
       ]);
     const healthz = results.find(([name]) => name === '/healthz')?.[1].requests.average ?? NaN;
     const goals = { 'permission/get_all': 25, 'props, first page': 15 };
@@ -154,10 +174,20 @@ async function bench(label, env) {
           ? ''
           : `  ${((100 * r.requests.average) / healthz).toFixed(1).padStart(5)}% of /healthz`;
       const goal = goals[name] ? ` (goal ${goals[name]}%)` : '';
+      // CPU per answer, in µs: the server's process, then the database's.
+      const cpu = r.cpu
+        ? `   CPU/answer ${((1000 * r.cpu.server) / r.requests.total).toFixed(0).padStart(4)} µs server, ${((1000 * r.cpu.database) / r.requests.total).toFixed(0).padStart(4)} µs database`
+        : '';
       console.log(
-        `${label.padEnd(10)} ${name.padEnd(20)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${errors}${share}${goal}`,
+        `${label.padEnd(10)} ${name.padEnd(20)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${errors}${share}${goal}${cpu}`,
       );
     }
+    console.log(
+      `load average after the run ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join('/')}`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -1,6 +1,7 @@
 // Callback delivery (apps/server/src/modules/callbacks): the delay from a committed change to its
 // signed delivery at a local receiver (the worker wakes on the commit's NOTIFY, not on a poll), and
-// deliveries per second when BENCH_CALLBACKS events (5,000 by default) are written at once.
+// deliveries per second when BENCH_CALLBACKS events (5,000 by default) are written at once, and
+// the worker's own rate on BENCH_CALLBACKS_DRAIN events (2,000) committed in one transaction.
 // On the embedded PostgreSQL in a new data folder, or in a new database on DATABASE_URL's server.
 // Usage: npx tsx bench/callbacks.ts
 import { createServer } from 'node:http';
@@ -12,12 +13,16 @@ import type { Database } from '../apps/server/src/db/index.ts';
 import { secretBox } from '../apps/server/src/lib/secret-box.ts';
 import { queryRows } from '../apps/server/src/lib/rows.ts';
 import { callbackEndpoints, emitCallback } from '../apps/server/src/modules/callbacks/index.ts';
+import { callbackSettings } from '../apps/server/src/modules/callbacks/delivery.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { withBenchDatabase, benchProduct } from './support.ts';
 
 const EVENTS = Number(process.env.BENCH_CALLBACKS ?? 5_000);
+/** Changes committed in one transaction for the worker's own rate (BENCH_CALLBACKS_DRAIN). */
+const DRAIN = Number(process.env.BENCH_CALLBACKS_DRAIN ?? 2_000);
 const LATENCY_SAMPLES = 100;
 const machine = `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`;
+const machineNow = () => `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -98,6 +103,22 @@ async function run(label: string, database: Database) {
         `max ${delays[delays.length - 1]!.toFixed(0)} ms (${LATENCY_SAMPLES} changes one at a time; fallback poll ` +
         `30 s); ${EVENTS.toLocaleString()} events in ${seconds.toFixed(1)} s = ${Math.round(EVENTS / seconds)} deliveries/s ` +
         `(writing them took ${written.toFixed(1)} s of it; ${check!.delivered} recorded delivered in ${check!.attempts} attempts when the last arrived) [${machine}]`,
+    );
+
+    // 3. The worker alone: DRAIN changes committed in one transaction (the writer out of the way),
+    // from that commit to the last arrival.
+    const drainBefore = arrived.size;
+    const drained = new Promise<void>((resolve) => (waiting = { count: drainBefore + DRAIN, resolve }));
+    await db.transaction(async (tx) => {
+      for (let j = 0; j < DRAIN; j++) await emitCallback(tx, change(EVENTS + j));
+    });
+    const committed = performance.now();
+    await drained;
+    const drainSeconds = (performance.now() - committed) / 1000;
+    console.log(
+      `${label}: ${DRAIN.toLocaleString()} events committed at once, all arrived ${drainSeconds.toFixed(1)} s after ` +
+        `the commit = ${Math.round(DRAIN / drainSeconds)} deliveries/s (the worker alone: batches of ` +
+        `${callbackSettings.batch}, ${callbackSettings.concurrency} at once) [${machineNow()}]`,
     );
   } finally {
     await app.close();

@@ -6,7 +6,9 @@
 //    on A (`/api/game/v1/cs/conversations/:id/live`, signed) pushes it; with BENCH_CS_PLAYER=poll
 //    the player reads `?after=` every BENCH_CS_POLL_MS (100 ms) instead, as before the socket;
 //  - round trip: from the player's send until the agent's answer is on the player's screen;
-//  - messages per second delivered (players' and agents' together) over the run, and errors.
+//  - messages per second delivered (players' and agents' together) over the run, and errors;
+//  - live `cs` events the agents' consoles received per player message during the run (each console
+//    says what it shows, as the workbench does: its own queue), a figure the machine's load leaves be.
 // Each player sends BENCH_CS_ROUNDS messages (5), one at a time, BENCH_CS_THINK_MS (1,000 ms, ±50%)
 // apart. This process only drives HTTP and WebSockets; the two servers are processes of their own.
 // Usage: DATABASE_URL=postgres://… REDIS_URL=redis://… npx tsx bench/cs-delivery.ts
@@ -166,6 +168,10 @@ try {
   const toScreen: number[] = [];
   const toPlayer: number[] = [];
   let delivered = 0;
+  /** During the run: `cs` events the agents' consoles heard, and the players' messages sent. */
+  let counting = false;
+  let csEvents = 0;
+  let playerSends = 0;
   const conversationsOf = new Map<number, string>();
   const tokens = new Map<string, string>();
   for (const name of agentNames) {
@@ -225,15 +231,27 @@ try {
       socket.on('open', resolve);
       socket.on('error', reject);
     });
+    /** This console's user (its `ready`): the notices of its own answers need no read. */
+    let me = 0;
     socket.on('message', (raw) => {
       const m = JSON.parse(raw.toString()) as {
+        type?: string;
+        user_id?: number;
         topic?: string;
-        data?: { conversation_id?: number; what?: string };
+        data?: { conversation_id?: number; what?: string; by?: number };
       };
+      if (m.type === 'ready' && !me) {
+        // The workbench's watch: this console shows its own queue of the game.
+        socket.send(
+          JSON.stringify({ type: 'watch', topic: 'cs', watch: { product_id: productId, queue: 'mine' } }),
+        );
+      }
+      if (m.type === 'ready') me = m.user_id ?? 0;
+      if (counting && m.topic === 'cs') csEvents++;
       const id = m.data?.conversation_id;
       if (m.topic !== 'cs' || !id || conversationsOf.get(id) !== name) return;
       // A read failing once the run is over (the servers stopping) is no error of the run.
-      if (m.data?.what === 'message')
+      if (m.data?.what === 'message' && (m.data.by === undefined || m.data.by !== me))
         read(id).catch(() => {
           if (!finished) errors++;
         });
@@ -273,6 +291,7 @@ try {
   const roundTrips: number[] = [];
   let lost = 0;
   const started = performance.now();
+  counting = true;
   await Promise.all(
     opened
       .filter((c) => conversationsOf.has(c.id))
@@ -324,6 +343,7 @@ try {
               { openid, text: `${openid} #${round}` },
             );
             own = list.at(-1);
+            playerSends++;
           } catch {
             lost++;
             continue;
@@ -358,6 +378,7 @@ try {
       }),
   );
   finished = true;
+  counting = false;
   const seconds = (performance.now() - started) / 1000;
   const ms = (list: number[], p: number) =>
     list.length
@@ -384,6 +405,10 @@ try {
   console.log(
     `  ${(delivered / seconds).toFixed(1)} messages/s delivered over ${seconds.toFixed(1)} s; ` +
       `${lost} answers not back within 30 s; ${errors} errors; ${unassigned} conversations left unassigned`,
+  );
+  console.log(
+    `  live cs events to the ${AGENTS} agents' consoles: ${(csEvents / Math.max(1, playerSends)).toFixed(2)} per player message ` +
+      `(${csEvents} events, ${playerSends} player messages, agents' answers included)`,
   );
 } finally {
   for (const socket of sockets) socket.close();
