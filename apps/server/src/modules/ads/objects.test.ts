@@ -53,6 +53,12 @@ describe('ad objects (fake medium)', () => {
       group.id,
     ]);
 
+    // Another pull that brings nothing new keeps every version: an edit staff opened before
+    // someone else's pull still goes through (below, with the version read before it).
+    await admin.post('/api/v1/ad-objects/sync?media=jrtt', {});
+    const again = (await list(`media=jrtt&ad_account_id=${first.id}`)).list;
+    expect(again.map((o) => [o.id, o.version]).sort()).toEqual(mine.map((o) => [o.id, o.version]).sort());
+
     // Pause: sent, the mirror takes the medium's answer; the log has it.
     const paused = body<AdObject>(
       await act(campaign.id, { action: 'pause', version: campaign.version }),

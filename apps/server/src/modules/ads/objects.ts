@@ -159,7 +159,9 @@ export async function syncObjects(
             spendToday: sql`excluded.spend_today`,
             token: sql`excluded.token`,
             syncedAt: sql`excluded.synced_at`,
-            version: sql`${adObjects.version} + 1`,
+            // A pull that brings nothing new (the same token, values and status) keeps the row's
+            // version: an edit staff opened before someone else's pull still goes through.
+            version: sql`case when (${adObjects.token}, ${adObjects.name}, ${adObjects.status}, ${adObjects.mediaStatus}, ${adObjects.budget}, ${adObjects.bid}, ${adObjects.parentObjectId}) is distinct from (excluded.token, excluded.name, excluded.status, excluded.media_status, excluded.budget, excluded.bid, excluded.parent_object_id) then ${adObjects.version} + 1 else ${adObjects.version} end`,
             updatedAt: now,
           },
         });
