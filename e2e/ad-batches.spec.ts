@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { localeStrings } from './support/layout.ts';
@@ -41,12 +41,7 @@ for (const { lang, html, dir, name, agent } of [
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
     // Right: this agent's first advertiser, two titles.
-    await dialog.getByLabel(s.accounts).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: `kuaishou-agent-${agent}-1` })
-      .first()
-      .click();
+    await pickAccount(page, dialog.getByLabel(s.accounts), `kuaishou-agent-${agent}-1`);
     await page.keyboard.press('Escape');
     await dialog.getByLabel(s.titles).fill('新服开启送神宠\n登录有礼领好礼');
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -71,6 +66,17 @@ for (const { lang, html, dir, name, agent } of [
 }
 
 /** A 1280×720 PNG drawn in the page, uploaded, made a material: its id (a window's cover). */
+/** One advertiser from the accounts picker, found by typing its id as staff do among many. */
+async function pickAccount(page: Page, box: Locator, accountId: string) {
+  await box.click();
+  await page.keyboard.type(accountId);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: accountId })
+    .first()
+    .click();
+}
+
 async function coverMaterial(page: Page, name: string): Promise<number> {
   const fileId = await page.evaluate(async () => {
     const canvas = new OffscreenCanvas(1280, 720);
@@ -129,12 +135,7 @@ for (const { lang, html, dir, name, agent } of [
     await page.goto(EDITOR);
     const batchName = `e2e landing ${lang} ${stamp}`;
     await page.getByLabel(s.batches.columns.name).fill(batchName);
-    await page.getByLabel(s.batches.accounts).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: `jrtt-agent-${agent}-1` })
-      .first()
-      .click();
+    await pickAccount(page, page.getByLabel(s.batches.accounts), `jrtt-agent-${agent}-1`);
     await page.keyboard.press('Escape');
     await page.getByLabel(s.batches.titles).fill('官网预约送好礼');
     await page.getByLabel(s.editor.window).click();

@@ -21,8 +21,9 @@ for (const { lang, html, dir, name, agent: first } of [
   { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية', agent: 902 },
 ] as const) {
   test(`delivery: pull, pause, a refused then a right budget (${lang})`, async ({ page }, info) => {
-    // A retry authorises an agent of its own: the first try's pause and budget stay on its objects.
-    const agent = first + 100 * info.retry;
+    // A retry (or a repeat) authorises an agent of its own: an earlier try's pause and budget stay
+    // on its objects.
+    const agent = first + 100 * info.retry + 1000 * info.repeatEachIndex;
     const s: Strings = localeStrings('ads', lang);
     await signIn(page, 'admin', 'zh');
     if (lang !== 'zh') await switchLanguage(page, name, html, dir);

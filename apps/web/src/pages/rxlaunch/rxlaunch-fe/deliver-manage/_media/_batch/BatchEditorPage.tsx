@@ -224,6 +224,7 @@ export function BatchEditorPage() {
         <Form.Item name="ad_account_ids" label={t('batches.accounts')} required>
           <Select
             mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
             aria-label={t('batches.accounts')}
             options={(accounts.data?.list ?? []).map((a) => ({
               value: String(a.id),

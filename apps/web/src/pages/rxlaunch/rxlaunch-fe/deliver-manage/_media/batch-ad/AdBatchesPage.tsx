@@ -235,7 +235,12 @@ function NewBatch({
           <Input aria-label={t('batches.columns.name')} />
         </Form.Item>
         <Form.Item name="ad_account_ids" label={t('batches.accounts')} required>
-          <Select mode="multiple" options={options} aria-label={t('batches.accounts')} />
+          <Select
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={options}
+            aria-label={t('batches.accounts')}
+          />
         </Form.Item>
         <Form.Item name="titles" label={t('batches.titles')} extra={t('batches.titlesHelp')} required>
           <Input.TextArea rows={4} aria-label={t('batches.titles')} />
