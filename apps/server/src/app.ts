@@ -16,7 +16,7 @@ import {
 import type { Database } from './db/index.ts';
 import { ApiError } from './lib/api-error.ts';
 import { enforceRouteAccess, trackDeclaredAccess } from './lib/route-access.ts';
-import { trackHandWrittenLists } from './lib/list-routes.ts';
+import { isListQuery, rememberedQuery, trackHandWrittenLists } from './lib/list-routes.ts';
 import { requestLanguage } from './lib/request.ts';
 import { cpLanguageFields, requireCpLanguage, withCpLanguage } from './lib/cp-language.ts';
 import { redactingLogger } from './lib/log-redaction.ts';
@@ -158,9 +158,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Validate with zod, asking for the input so a missing field reads "required", not "invalid".
-  app.setValidatorCompiler(({ schema }) => (data) => {
-    const result = (schema as ZodType).safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: result.error };
+  // A list's query is checked once per query text (lib/list-routes.ts).
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = (data: unknown) => {
+      const result = (schema as ZodType).safeParse(data, { reportInput: true });
+      return result.success ? { value: result.data } : { error: result.error };
+    };
+    return httpPart === 'querystring' && isListQuery(schema) ? rememberedQuery(validate) : validate;
   });
 
   app.setErrorHandler(async (error: FastifyError | ApiError | Error, request, reply) => {

@@ -6,7 +6,13 @@ import { defineResource, listQuery, exportQuery, type Resource } from '@rx/contr
 import { buildApp } from '../app.ts';
 import { emptyDatabase } from '../../test/index.ts';
 import { holidays } from '../modules/holidays/tables.ts';
-import { checkListDeclaration, resourceRead, trackHandWrittenLists } from './list-routes.ts';
+import {
+  checkListDeclaration,
+  isListQuery,
+  rememberedQuery,
+  resourceRead,
+  trackHandWrittenLists,
+} from './list-routes.ts';
 import { resourceReads } from './resource-routes.ts';
 import { PUBLIC } from './route-access.ts';
 
@@ -100,4 +106,42 @@ describe('one list stack', () => {
     expect(found).toEqual([...HAND_WRITTEN_LISTS].sort());
     // Migrating a fresh embedded database takes long on a busy machine.
   }, 120_000);
+});
+
+describe('list queries: checked once per query text', () => {
+  const query = z.object({ page: z.coerce.number().int().min(1), ids: z.array(z.string()).optional() });
+
+  it('remembers a valid query by its text, each caller getting its own copy; a refused one is checked each time', () => {
+    let parsed = 0;
+    const validate = rememberedQuery((data) => {
+      parsed++;
+      const result = query.safeParse(data);
+      return result.success ? { value: result.data } : { error: result.error };
+    });
+    const first = validate({ page: '2', ids: ['a'] }) as { value: { page: number; ids: string[] } };
+    expect(first.value).toEqual({ page: 2, ids: ['a'] });
+    first.value.ids.push('changed');
+    first.value.page = 9;
+    const second = validate({ page: '2', ids: ['a'] }) as { value: unknown };
+    expect(second.value).toEqual({ page: 2, ids: ['a'] });
+    expect(parsed).toBe(1);
+    expect(validate({ page: '3' })).toEqual({ value: { page: 3 } });
+    expect(parsed).toBe(2);
+    expect('error' in validate({ page: '0' })).toBe(true);
+    expect('error' in validate({ page: '0' })).toBe(true);
+    expect(parsed).toBe(4);
+  });
+
+  it('only for the declared list queries', () => {
+    const resource = defineResource({
+      ...contracts.holidaysResource,
+      list: listQuery(['region', 'id'], { region: z.string().optional() }),
+      filters: ['region'],
+      sorts: ['region', 'id'],
+    } as unknown as typeof contracts.holidaysResource) as unknown as Resource;
+    expect(isListQuery(resource.list)).toBe(false);
+    checkListDeclaration(resource);
+    expect(isListQuery(resource.list)).toBe(true);
+    expect(isListQuery(query)).toBe(false);
+  });
 });

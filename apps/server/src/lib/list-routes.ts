@@ -75,4 +75,46 @@ export function checkListDeclaration(resource: ListDeclaration, sortBy?: Record<
   for (const field of Object.keys(sortBy ?? {}))
     if (!resource.sorts.includes(field)) problems.push(`sort column ${field} is not a declared sort`);
   if (problems.length) throw new Error(`${resource.name}: ${problems.join('; ')}`);
+  listQueries.add(resource.list);
+}
+
+/** The list queries declared (`checkListDeclaration`): filters, sorts and paging, nothing else. */
+const listQueries = new WeakSet<object>();
+
+/** Whether a route's query schema is a declared list query's (its validation may be remembered). */
+export function isListQuery(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && listQueries.has(schema);
+}
+
+/** Validated list queries kept per route; beyond it the route starts again. */
+const QUERIES_PER_ROUTE = 500;
+
+/**
+ * A list query's validation remembered by the query's text: a console asks for the same pages again
+ * and again, and parsing a list's filters was a tenth of a page's work. A list query's value depends
+ * on its text alone (no clock, no database); a refused query is checked every time, and each request
+ * gets its own copy of the value.
+ */
+export function rememberedQuery<E>(
+  validate: (data: unknown) => { value: unknown } | { error: E },
+): (data: unknown) => { value: unknown } | { error: E } {
+  const known = new Map<string, Record<string, unknown>>();
+  const copy = (value: Record<string, unknown>) => {
+    const own: Record<string, unknown> = {};
+    for (const key in value) {
+      const field = value[key];
+      own[key] = Array.isArray(field) ? [...(field as unknown[])] : field;
+    }
+    return own;
+  };
+  return (data) => {
+    const text = JSON.stringify(data);
+    const hit = known.get(text);
+    if (hit) return { value: copy(hit) };
+    const result = validate(data);
+    if (!('value' in result) || typeof result.value !== 'object' || result.value === null) return result;
+    if (known.size >= QUERIES_PER_ROUTE) known.clear();
+    known.set(text, result.value as Record<string, unknown>);
+    return { value: copy(result.value as Record<string, unknown>) };
+  };
 }

@@ -1,4 +1,7 @@
+import pg from 'pg';
 import {
+  Column,
+  Placeholder,
   and,
   asc,
   count,
@@ -7,6 +10,7 @@ import {
   getTableName,
   gt,
   gte,
+  is,
   lt,
   sql,
   type AnyColumn,
@@ -92,18 +96,10 @@ export async function listRows<T extends PgTable, Item>(
   columns?: ListColumns,
 ): Promise<ListPage<Item>> {
   const offset = (paging.page - 1) * paging.page_size;
-  const rows = await pageRows(db, table, where, order, columns, paging.page_size, offset);
+  const page = await pageRows(db, table, where, order, columns, paging.page_size, offset);
   // Past the last page there is no row to carry the total.
-  const total = rows.length
-    ? (rows[0]![LIST_TOTAL] as number)
-    : offset === 0
-      ? 0
-      : await countWhere(db, table, where);
-  const page = rows.map((row) => {
-    const { [LIST_TOTAL]: _, ...rest } = row;
-    return rest;
-  });
-  return { list: await items(page as T['$inferSelect'][]), total };
+  const total = page.total ?? (offset === 0 ? 0 : await countWhere(db, table, where));
+  return { list: await items(page.rows as T['$inferSelect'][]), total };
 }
 
 /** The field of a list's rows that carries the total (no table has such a column). */
@@ -121,7 +117,7 @@ const LIST_TOTAL = '__list_total';
  * total stay one statement: the count is a subquery of its own on the same conditions (evaluated
  * once, the page's plan unchanged), so a list costs one round trip and one connection.
  */
-type PageQuery = (values: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
+type PageQuery = (values: Record<string, unknown>) => Promise<PageRows>;
 
 /** Renders SQL with `\0n\0` for the n-th value instead of `$n+1`: the shape's text, values apart. */
 class ShapeDialect extends PgDialect {
@@ -163,9 +159,81 @@ function withPlaceholders(text: string): SQL {
   return sql.join(chunks);
 }
 
+/** The page's rows, each a row of the table's (or the chosen columns'), and the total. */
+interface PageRows {
+  rows: Record<string, unknown>[];
+  /** The total carried by the first row (undefined on a page past the last). */
+  total: number | undefined;
+}
+
 /**
- * The page's rows (each with the total in `LIST_TOTAL`) from the statement of the query's shape:
- * `where` and `order` rendered with markers for their values give the shape's text and the values.
+ * The types pg hands over as text: as drizzle's own driver reads them (its columns' decoders parse
+ * them: a timestamp becomes a Date once, not twice).
+ */
+const RAW_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const asText = (value: string) => value;
+const pageTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(oid) ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A page statement read straight from the pool (drizzle's `$client`), rows as arrays: drizzle's
+ * mapping checked each field's kind on every row of every page; here the columns' decoders are
+ * found once per shape and each row is one loop over them. Only for a selection of plain columns
+ * on a pool (not in a transaction, whose statements run on its own connection).
+ */
+function pooledPage(
+  pool: pg.Pool,
+  name: string,
+  built: { sql: string; params: unknown[] },
+  selection: ListColumns,
+): PageQuery | undefined {
+  const keys = Object.keys(selection);
+  const decoders: Column[] = [];
+  for (const key of keys) {
+    const field = selection[key];
+    if (!is(field, Column)) return undefined;
+    decoders.push(field);
+  }
+  // Each parameter: a placeholder's name, or a value the shape holds itself.
+  const params = built.params.map((param): { placeholder: string } | { value: unknown } =>
+    is(param, Placeholder) ? { placeholder: param.name } : { value: param },
+  );
+  const count = keys.length;
+  return async (values) => {
+    const result = await pool.query<unknown[]>({
+      name,
+      text: built.sql,
+      values: params.map((param) => ('placeholder' in param ? values[param.placeholder] : param.value)),
+      rowMode: 'array',
+      types: pageTypes,
+    });
+    const rows = result.rows.map((array) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < count; i++) {
+        const value = array[i];
+        row[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return row;
+    });
+    return { rows, total: result.rows.length ? Number(result.rows[0]![count]) : undefined };
+  };
+}
+
+/**
+ * The page's rows and its total from the statement of the query's shape: `where` and `order`
+ * rendered with markers for their values give the shape's text and the values.
  */
 function pageRows(
   db: Db,
@@ -175,7 +243,7 @@ function pageRows(
   columns: ListColumns | undefined,
   limit: number,
   offset: number,
-): Promise<Record<string, unknown>[]> {
+): Promise<PageRows> {
   const rendered = shapeDialect.sqlToQuery(
     sql`${where ?? sql``}${sql.raw(ORDER_MARK)}${sql.join(order, sql`, `)}`,
   );
@@ -196,16 +264,34 @@ function pageRows(
     sql<number>`(select count(*) from ${table}${shapeWhere ? sql` where ${shapeWhere}` : sql``})`.mapWith(
       Number,
     );
+  const selection = columns ?? getTableColumns(table);
   const query = db
-    .select({ ...(columns ?? getTableColumns(table)), [LIST_TOTAL]: counted })
+    .select({ ...selection, [LIST_TOTAL]: counted })
     .from(table)
     .where(shapeWhere)
     .orderBy(withPlaceholders(orderText))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  if (shapes.size >= SHAPES_PER_TABLE) return query.execute(values) as Promise<Record<string, unknown>[]>;
-  const prepared = query.prepare(`list_page_${++statements}`);
-  const run: PageQuery = (v) => prepared.execute(v) as Promise<Record<string, unknown>[]>;
+  const withTotal = async (rows: Promise<unknown>): Promise<PageRows> => {
+    const page = (await rows) as Record<string, unknown>[];
+    return {
+      total: page.length ? (page[0]![LIST_TOTAL] as number) : undefined,
+      rows: page.map((row) => {
+        const { [LIST_TOTAL]: _, ...rest } = row;
+        return rest;
+      }),
+    };
+  };
+  if (shapes.size >= SHAPES_PER_TABLE) return withTotal(query.execute(values));
+  const name = `list_page_${++statements}`;
+  const client = (db as { $client?: unknown }).$client;
+  const pooled = client instanceof pg.Pool ? pooledPage(client, name, query.toSQL(), selection) : undefined;
+  let run: PageQuery;
+  if (pooled) run = pooled;
+  else {
+    const prepared = query.prepare(name);
+    run = (v) => withTotal(prepared.execute(v));
+  }
   shapes.set(key, run);
   return run(values);
 }
