@@ -8,7 +8,7 @@ import type { OperationLog } from '@rx/contracts/operation-logs';
  * An approval request's target as the server logs it (`code_batches.activate <name>`): the kind in
  * words ("Activate a code batch") before the object's name, never the kind's key (issue 27).
  */
-function requestTarget(t: TFunction, name: string): string {
+export function requestTarget(t: TFunction, name: string): string {
   const space = name.indexOf(' ');
   const kind = space < 0 ? name : name.slice(0, space);
   if (!(kind in APPROVAL_KINDS)) return name;
