@@ -91,13 +91,15 @@ test('a large import runs as a job: indicator, jobs page, result file (zh, 1440 
   await expect(page).toHaveURL(/\/main\/jobs$/);
   // Kept-alive pages stay in the document, hidden: only the visible table counts.
   const row = page.locator('.rx-data-table:visible tbody tr.ant-table-row').first();
-  await expect(row).toContainText(jobs.kind.import.replace('{{name}}', 'props'), server);
+  // The table by its name, never the raw `props` (issue 27).
+  const propsName = localeStrings('oplog', 'zh').targets.props as string;
+  await expect(row).toContainText(jobs.kind.import.replace('{{name}}', propsName), server);
   await expect(row).toContainText(jobs.status.succeeded, server);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Its details and its result file.
   await row.getByRole('button', { name: jobs.details }).click();
-  const drawer = page.getByRole('dialog').filter({ hasText: 'props' });
+  const drawer = page.getByRole('dialog').filter({ hasText: propsName });
   await expect(drawer.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(10, server);
   await drawer.getByRole('button', { name: jobs.result }).click();
   const download = page.waitForEvent('download');
@@ -131,7 +133,7 @@ for (const { lang, html, dir, name } of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: jobs.details }).click();
-    const drawer = page.getByRole('dialog').filter({ hasText: 'props' });
+    const drawer = page.getByRole('dialog').filter({ hasText: localeStrings('oplog', lang).targets.props });
     await expect(drawer.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
     await drawer.getByText(jobs.items.failed).click();
     await expect(drawer.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(0);

@@ -1,11 +1,20 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+
+/** The day format of the console's date inputs: antd's picker, as in every form (TimeField). */
+export const DAY_FORMAT = 'YYYY-MM-DD';
+/** A date filter is kept as its YYYY-MM-DD string (the address's); its picker works on dayjs. */
+const asDay = {
+  getValueProps: (value: string | undefined) => ({ value: value ? dayjs(value, DAY_FORMAT) : null }),
+  normalize: (value: Dayjs | null) => (value ? value.format(DAY_FORMAT) : undefined),
+};
 
 export interface SearchField {
   name: string;
   label: ReactNode;
-  /** `text` (default), a `select` of options, or a `date` (YYYY-MM-DD, the browser's date picker). */
+  /** `text` (default), a `select` of options, or a `date` (YYYY-MM-DD, antd's date picker). */
   kind?: 'text' | 'select' | 'date';
   options?: { value: string; label: ReactNode }[];
   width?: number;
@@ -47,7 +56,12 @@ export function SearchForm({ fields, values, onSearch, extra }: SearchFormProps)
       role="search"
     >
       {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name} label={field.label}>
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          {...(field.kind === 'date' ? asDay : {})}
+        >
           {field.kind === 'select' ? (
             <Select
               allowClear
@@ -56,7 +70,8 @@ export function SearchForm({ fields, values, onSearch, extra }: SearchFormProps)
               placeholder={t('search.any')}
             />
           ) : field.kind === 'date' ? (
-            <Input type="date" style={{ width: field.width ?? 160 }} />
+            // One date-input style (issue 27): antd's picker, as the forms' dates, not the browser's.
+            <DatePicker format={DAY_FORMAT} style={{ width: field.width ?? 160 }} />
           ) : (
             <Input allowClear style={{ width: field.width ?? 200 }} />
           )}

@@ -57,7 +57,10 @@ export function NotifyList({ items, onDone }: NotifyListProps) {
               onDone();
             }}
           >
-            <span className="rx-notify-item__title">{item.title}</span>
+            {/* Isolated, in its own direction: a Chinese sentence keeps its final "。" at its end in Arabic. */}
+            <bdi dir="auto" className="rx-notify-item__title">
+              {item.title}
+            </bdi>
             <span className="rx-notify-item__meta">
               <Tag color={KIND_COLORS[item.kind]}>{t(kindLabel(item.kind))}</Tag>
               <time dateTime={item.created_at}>{relativeTime(item.created_at, now, htmlLang(language))}</time>

@@ -41,8 +41,15 @@ export function NotificationTable(props: NotificationTableProps) {
       align: 'start',
       render: (_, item) => (
         <div className={item.read ? 'rx-notification' : 'rx-notification is-unread'}>
-          <div className="rx-notification__title">{item.title}</div>
-          {item.body && <div className="rx-notification__body">{item.body}</div>}
+          {/* Each in its own direction: user text keeps its order (and its final "。") in Arabic. */}
+          <div dir="auto" className="rx-notification__title">
+            {item.title}
+          </div>
+          {item.body && (
+            <div dir="auto" className="rx-notification__body">
+              {item.body}
+            </div>
+          )}
         </div>
       ),
     },

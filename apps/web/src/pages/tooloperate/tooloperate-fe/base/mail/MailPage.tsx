@@ -43,14 +43,15 @@ export function titleIn(title: Record<string, string>, lang: Language): string {
 
 /**
  * System mail (`mail/see/mail`): the list with its states, the compose drawer, send / cancel /
- * recall, and per-mail counts with the recipients. `compose` (the `-new` page) opens the compose
- * drawer on arrival.
+ * recall, and per-mail counts with the recipients. `compose` (the `-new` page, which the product
+ * spec names beside the list) is the same list under its own title: arriving on it never opens the
+ * compose drawer by itself (issue 27), staff open it with "New" as on the list.
  */
 export function MailPage({ compose = false }: { compose?: boolean }) {
   const { t } = useTranslation('mail');
   const lang = useLocale((s) => s.language);
   const { refresh } = useResourceMutations(mailsResource.name);
-  const opening = useState<Opening<Mail>>({ editing: compose ? 'new' : null });
+  const opening = useState<Opening<Mail>>({ editing: null });
   const [watching, setWatching] = useState<Mail | null>(null);
 
   const columns = useCallback(
