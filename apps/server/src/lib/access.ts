@@ -55,8 +55,8 @@ export interface DimensionScope {
 }
 export type ProductScope = Scope & { productId: number };
 
-async function scopeOf(db: Db, request: FastifyRequest, ...anyOf: string[]): Promise<Scope> {
-  const grants = await requirePermission(db, request, ...anyOf);
+/** The CP-wide scope (no game yet) of a signed-in request holding `grants`. */
+export function scopeOfGrants(request: FastifyRequest, grants: { isAdmin: boolean }): Scope {
   const auth = request.auth!;
   return {
     cpId: auth.cpId,
@@ -67,6 +67,10 @@ async function scopeOf(db: Db, request: FastifyRequest, ...anyOf: string[]): Pro
     isAdmin: grants.isAdmin,
     productId: null,
   };
+}
+
+async function scopeOf(db: Db, request: FastifyRequest, ...anyOf: string[]): Promise<Scope> {
+  return scopeOfGrants(request, await requirePermission(db, request, ...anyOf));
 }
 
 /** Checks the permission of `action` on the page whose see permission is `see` (403001). */

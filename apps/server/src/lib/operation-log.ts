@@ -19,9 +19,9 @@ export interface LogEntry {
   ip?: string;
 }
 
-/** Appends to the operation log; call it inside the write's transaction. */
-export async function writeOperationLog(db: Db, entry: LogEntry): Promise<void> {
-  await db.insert(operationLogs).values({
+/** The operation log's row of `entry`. */
+function rowOf(entry: LogEntry): typeof operationLogs.$inferInsert {
+  return {
     cpId: entry.cpId,
     productId: entry.productId ?? null,
     userId: entry.userId ?? null,
@@ -33,7 +33,12 @@ export async function writeOperationLog(db: Db, entry: LogEntry): Promise<void> 
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.ip ?? '',
-  });
+  };
+}
+
+/** Appends to the operation log; call it inside the write's transaction. */
+export async function writeOperationLog(db: Db, entry: LogEntry): Promise<void> {
+  await db.insert(operationLogs).values(rowOf(entry));
 }
 
 /** The acting staff member and their request, as the business modules hold them (a `Scope`). */
@@ -70,19 +75,16 @@ export async function logChanges(
   await insertMany(
     db,
     operationLogs,
-    entries.map(({ actor, entry }) => ({
-      cpId: actor.cpId,
-      productId: entry.productId === undefined ? actor.productId : (entry.productId ?? null),
-      userId: actor.userId,
-      username: actor.username,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId === undefined ? '' : String(entry.targetId),
-      targetName: entry.targetName ?? '',
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      ip: actor.ip,
-    })),
+    entries.map(({ actor, entry }) =>
+      rowOf({
+        ...entry,
+        productId: entry.productId === undefined ? actor.productId : entry.productId,
+        cpId: actor.cpId,
+        userId: actor.userId,
+        username: actor.username,
+        ip: actor.ip,
+      }),
+    ),
     { returning: false },
   );
 }

@@ -7,7 +7,7 @@ import {
   type ResourceAction,
 } from '@rx/contracts';
 import type { Db } from '../db/index.ts';
-import { access, adminAccess, productAccess, type Scope } from './access.ts';
+import { access, adminAccess, productAccess, type ProductScope, type Scope } from './access.ts';
 import { requireAuth } from './authenticate.ts';
 import { fieldError } from './problems.ts';
 import { requestLanguage } from './request.ts';
@@ -27,6 +27,11 @@ export type AccessRule =
 
 /** What an access rule reads of a resource (a dimensioned one: its permissions per value). */
 export type AccessResource = Pick<Resource, 'permissions' | 'scope' | 'permissionsBy' | 'dimension'>;
+
+/** The scope of a route whose access rule names a game (`productId` set). */
+export function productScopeOf(request: FastifyRequest): ProductScope {
+  return scopeOf(request) as ProductScope;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

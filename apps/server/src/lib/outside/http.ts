@@ -43,24 +43,37 @@ export function oauthGrantOf(answer: HttpAnswer): TokenGrant {
   };
 }
 
-async function readLimited(response: Response): Promise<string> {
-  if (!response.body) return '';
+/**
+ * The answer's text, read to its end or until more than `max` bytes came: then `over`, the rest
+ * cancelled (a party that answers without end never holds a worker).
+ */
+export async function readAtMost(response: Response, max: number): Promise<{ text: string; over: boolean }> {
+  if (!response.body) return { text: '', over: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let over = false;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new OutsideError('refused', `answer larger than ${MAX_ANSWER_BYTES} bytes`, {
-        status: response.status,
-      });
-    }
     chunks.push(value);
+    if (size > max) {
+      over = true;
+      await reader.cancel();
+      break;
+    }
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { text: Buffer.concat(chunks).toString('utf8'), over };
+}
+
+async function readLimited(response: Response): Promise<string> {
+  const { text, over } = await readAtMost(response, MAX_ANSWER_BYTES);
+  if (over)
+    throw new OutsideError('refused', `answer larger than ${MAX_ANSWER_BYTES} bytes`, {
+      status: response.status,
+    });
+  return text;
 }
 
 /**

@@ -11,8 +11,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
+import { scopeOfGrants } from '../../lib/access.ts';
 import { requirePermission } from '../../lib/authenticate.ts';
-import { ok, requestLanguage } from '../../lib/request.ts';
+import { ok } from '../../lib/request.ts';
 import { listRoute } from '../../lib/resource-routes.ts';
 import { ADMIN, SIGNED_IN, scopeOf } from '../../lib/route-access.ts';
 import {
@@ -33,13 +34,7 @@ async function callerOf(db: Db, request: FastifyRequest): Promise<Caller> {
   const auth = request.auth!;
   const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, auth.userId));
   return {
-    cpId: auth.cpId,
-    userId: auth.userId,
-    username: auth.username,
-    ip: request.ip,
-    lang: requestLanguage(request),
-    isAdmin: grants.isAdmin,
-    productId: null,
+    ...scopeOfGrants(request, grants),
     grants,
     createdAt: user?.createdAt ?? new Date(),
   };

@@ -5,6 +5,7 @@ import type { Pool, Client as PgClient } from 'pg';
 import type { Db } from '../../db/index.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { staffHolding } from '../../lib/grants.ts';
+import { readAtMost } from '../../lib/outside/http.ts';
 import { queryRows } from '../../lib/rows.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { notify } from '../notifications/index.ts';
@@ -82,21 +83,8 @@ type Outcome =
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 async function readSome(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    chunks.push(value);
-    if (size >= MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, 200);
+  // Reading stops once the answer reaches the most read.
+  return (await readAtMost(response, MAX_ANSWER_BYTES - 1)).text.slice(0, 200);
 }
 
 /** One signed attempt: `POST` the body, signed over `<timestamp>.<body>` at this attempt. */

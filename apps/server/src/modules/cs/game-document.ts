@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ErrorCode, type LogTargetType } from '@rx/contracts';
@@ -5,6 +8,8 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { logChange } from '../../lib/operation-log.ts';
+import { ok } from '../../lib/request.ts';
+import { can, type AccessResource, productScopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 
 /**
@@ -73,5 +78,33 @@ export function gameDocument<V extends object>(table: DocumentTable, defaults: V
     return read(db, scope.productId);
   }
 
-  return { read, forEdit, save };
+  /** The console's two routes at `path`: read the document for editing, and save it (`body`). */
+  function routes(
+    fastify: FastifyInstance,
+    db: Db,
+    page: {
+      path: string;
+      access: AccessResource;
+      body: z.ZodType<V & { version: number }>;
+      summary: { read: string; update: string };
+    },
+  ): void {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['cs'];
+    app.get(
+      page.path,
+      { schema: { tags, summary: page.summary.read }, config: can(page.access, 'read') },
+      async (request) => ok(await forEdit(db, productScopeOf(request).productId)),
+    );
+    app.put(
+      page.path,
+      {
+        schema: { tags, summary: page.summary.update, body: page.body },
+        config: can(page.access, 'update'),
+      },
+      async (request) => ok(await save(db, productScopeOf(request), request.body as V & { version: number })),
+    );
+  }
+
+  return { read, forEdit, save, routes };
 }

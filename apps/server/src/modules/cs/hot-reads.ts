@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CsQueue } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
@@ -32,97 +33,83 @@ export const AGENT_READ_LIMIT = 500;
 export const PLAYER_READ_LIMIT = 200;
 
 /**
- * The conversation `id` of the CP and game (what an agent's read needs of it) with its messages
- * after `after`, notes included, by id: no row when there is no such conversation, one row with a
- * null message when nothing is new.
+ * `reader`'s read of conversation `id`: the `fields` it needs of the conversation, with its messages
+ * after `after` (those `shown`), by id, `limit` at most: no row when there is no such conversation
+ * of `owner`, one row with a null message when nothing is new.
  */
-export function agentReadStatement(db: Db) {
-  return prepared(db, 'agent_read', (name) =>
+function readStatement<T extends Record<string, PgColumn>>(
+  db: Db,
+  reader: 'agent' | 'player',
+  fields: T,
+  scope: { owner: SQL[]; shown?: SQL; limit: number },
+) {
+  return prepared(db, `${reader}_read`, (name) =>
     db
-      .select({
-        assigneeId: csConversations.assigneeId,
-        agentReadId: csConversations.agentReadId,
-        playerReadId: csConversations.playerReadId,
-        message: csMessages,
-      })
+      .select({ ...fields, message: csMessages })
       .from(csConversations)
       .leftJoin(
         csMessages,
-        and(eq(csMessages.conversationId, csConversations.id), gt(csMessages.id, p('after'))),
+        and(eq(csMessages.conversationId, csConversations.id), gt(csMessages.id, p('after')), scope.shown),
       )
-      .where(
-        and(
-          eq(csConversations.id, p('id')),
-          eq(csConversations.cpId, p('cp')),
-          eq(csConversations.productId, p('product')),
-        ),
-      )
+      .where(and(eq(csConversations.id, p('id')), ...scope.owner))
       .orderBy(asc(csMessages.id))
-      .limit(AGENT_READ_LIMIT)
+      .limit(scope.limit)
       .prepare(name),
   );
 }
 
 /**
+ * The conversation `id` of the CP and game (what an agent's read needs of it) with its messages
+ * after `after`, notes included (see `readStatement`).
+ */
+export function agentReadStatement(db: Db) {
+  const { assigneeId, agentReadId, playerReadId } = csConversations;
+  return readStatement(
+    db,
+    'agent',
+    { assigneeId, agentReadId, playerReadId },
+    {
+      owner: [eq(csConversations.cpId, p('cp')), eq(csConversations.productId, p('product'))],
+      limit: AGENT_READ_LIMIT,
+    },
+  );
+}
+
+/**
  * The player's own conversation (what the player is shown of it) with its messages after `after`,
- * never notes, by id; rows as `agentReadStatement`.
+ * never notes (see `readStatement`).
  */
 export function playerReadStatement(db: Db) {
-  return prepared(db, 'player_read', (name) =>
+  const { id, state, assigneeId, rating, createdAt, agentReadId, playerReadId } = csConversations;
+  return readStatement(
+    db,
+    'player',
+    { id, state, assigneeId, rating, createdAt, agentReadId, playerReadId },
+    {
+      owner: [eq(csConversations.productId, p('product')), eq(csConversations.openid, p('openid'))],
+      shown: ne(csMessages.kind, 'note'),
+      limit: PLAYER_READ_LIMIT,
+    },
+  );
+}
+
+/** Moves `reader`'s read marker of conversation `id` up to `read` (never back). */
+function readMarkStatement(db: Db, reader: 'agent' | 'player') {
+  const marker = reader === 'agent' ? csConversations.agentReadId : csConversations.playerReadId;
+  return prepared(db, `${reader}_mark`, (name) =>
     db
-      .select({
-        id: csConversations.id,
-        state: csConversations.state,
-        assigneeId: csConversations.assigneeId,
-        rating: csConversations.rating,
-        createdAt: csConversations.createdAt,
-        agentReadId: csConversations.agentReadId,
-        playerReadId: csConversations.playerReadId,
-        message: csMessages,
-      })
-      .from(csConversations)
-      .leftJoin(
-        csMessages,
-        and(
-          eq(csMessages.conversationId, csConversations.id),
-          gt(csMessages.id, p('after')),
-          ne(csMessages.kind, 'note'),
-        ),
-      )
-      .where(
-        and(
-          eq(csConversations.id, p('id')),
-          eq(csConversations.productId, p('product')),
-          eq(csConversations.openid, p('openid')),
-        ),
-      )
-      .orderBy(asc(csMessages.id))
-      .limit(PLAYER_READ_LIMIT)
+      .update(csConversations)
+      .set({ [reader === 'agent' ? 'agentReadId' : 'playerReadId']: sql`${p('read')}` })
+      .where(and(eq(csConversations.id, p('id')), lt(marker, p('read'))))
       .prepare(name),
   );
 }
 
 /** Moves the agent's read marker of conversation `id` up to `read` (never back). */
-export function agentReadMarkStatement(db: Db) {
-  return prepared(db, 'agent_mark', (name) =>
-    db
-      .update(csConversations)
-      .set({ agentReadId: sql`${p('read')}` })
-      .where(and(eq(csConversations.id, p('id')), lt(csConversations.agentReadId, p('read'))))
-      .prepare(name),
-  );
-}
+export const agentReadMarkStatement = (db: Db) => readMarkStatement(db, 'agent');
 
 /** Moves the player's read marker of conversation `id` up to `read` (never back). */
-export function playerReadMarkStatement(db: Db) {
-  return prepared(db, 'player_mark', (name) =>
-    db
-      .update(csConversations)
-      .set({ playerReadId: sql`${p('read')}` })
-      .where(and(eq(csConversations.id, p('id')), lt(csConversations.playerReadId, p('read'))))
-      .prepare(name),
-  );
-}
+export const playerReadMarkStatement = (db: Db) => readMarkStatement(db, 'player');
 
 /** Player messages the agents have not read, per conversation listed. */
 export const unreadCount = sql<number>`(select count(*)::int from ${csMessages} m where m.conversation_id = ${csConversations.id} and m.author = 'player' and m.id > ${csConversations.agentReadId})`;

@@ -9,9 +9,8 @@ import {
   type GameCsPanel,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
-import { GAME, can, scopeOf } from '../../lib/route-access.ts';
+import { GAME } from '../../lib/route-access.ts';
 import { gameLanguage } from '../game-api/index.ts';
 import { gameDocument } from './game-document.ts';
 import { noticesInForce } from './notices.ts';
@@ -45,22 +44,15 @@ export async function panelFor(db: Db, productId: number, langTag: string): Prom
 }
 
 export function csPanelRoutes(fastify: FastifyInstance, db: Db): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['cs'];
-  const product = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
-  app.get(
-    '/cs/panel',
-    { schema: { tags, summary: "The game's service panel settings" }, config: can(csPanelAccess, 'read') },
-    async (request) => ok(await panelDocument.forEdit(db, product(request).productId)),
-  );
-  app.put(
-    '/cs/panel',
-    {
-      schema: { tags, summary: "Change the game's service panel (its version)", body: csPanelBody },
-      config: can(csPanelAccess, 'update'),
+  panelDocument.routes(fastify, db, {
+    path: '/cs/panel',
+    access: csPanelAccess,
+    body: csPanelBody,
+    summary: {
+      read: "The game's service panel settings",
+      update: "Change the game's service panel (its version)",
     },
-    async (request) => ok(await panelDocument.save(db, product(request), request.body)),
-  );
+  });
 }
 
 export function csPanelGameRoutes(fastify: FastifyInstance, db: Db): void {

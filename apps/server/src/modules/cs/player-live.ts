@@ -12,19 +12,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { GAME } from '../../lib/route-access.ts';
+import { OPEN, type Socket } from '../../lib/socket.ts';
 import { playerView, type GameCaller } from './service.ts';
-
-/** The part of a `ws` WebSocket used here. */
-interface Socket {
-  readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  terminate(): void;
-  ping(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close' | 'pong', listener: () => void): void;
-}
-const OPEN = 1;
 
 interface Watcher {
   socket: Socket;

@@ -22,7 +22,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, isUniqueViolation } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { can, scopeOf } from '../../lib/route-access.ts';
+import { can, scopeOf, productScopeOf } from '../../lib/route-access.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { holidaysBetween } from '../holidays/index.ts';
 import { gameDocument } from './game-document.ts';
@@ -165,21 +165,16 @@ async function nameTaken<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
 export function csSettingsRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['cs'];
-  const product = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
 
-  app.get(
-    '/cs/settings',
-    { schema: { tags, summary: "The game's service settings" }, config: can(csSettingsAccess, 'read') },
-    async (request) => ok(await settingsDocument.forEdit(db, product(request).productId)),
-  );
-  app.put(
-    '/cs/settings',
-    {
-      schema: { tags, summary: "Change the game's service settings (its version)", body: csSettingsBody },
-      config: can(csSettingsAccess, 'update'),
+  settingsDocument.routes(fastify, db, {
+    path: '/cs/settings',
+    access: csSettingsAccess,
+    body: csSettingsBody,
+    summary: {
+      read: "The game's service settings",
+      update: "Change the game's service settings (its version)",
     },
-    async (request) => ok(await settingsDocument.save(db, product(request), request.body)),
-  );
+  });
   app.get(
     '/cs/conversations/:id/sla',
     {
@@ -190,7 +185,7 @@ export function csSettingsRoutes(fastify: FastifyInstance, db: Db): void {
       },
       config: can(csSettingsAccess, 'read'),
     },
-    async (request) => ok(await conversationSla(db, product(request), request.params.id)),
+    async (request) => ok(await conversationSla(db, productScopeOf(request), request.params.id)),
   );
 
   app.get(

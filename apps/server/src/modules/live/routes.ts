@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Auth } from '../../lib/authenticate.ts';
 import type { LiveEvent } from '../../lib/events.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
+import { OPEN, type Socket } from '../../lib/socket.ts';
 
 /** The sub-protocol the console asks for; a second offered protocol `rx-token.<jwt>` may carry the token. */
 export const LIVE_PROTOCOL = 'rx-live';
@@ -74,18 +75,6 @@ export interface LiveOptions {
   /** The topics addressed by what consoles watch (setUpLive makes it; `app.live.audience` fills it). */
   audiences?: LiveAudiences;
 }
-
-/** The part of a `ws` WebSocket used here. */
-interface Socket {
-  readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  terminate(): void;
-  ping(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close' | 'pong', listener: () => void): void;
-}
-const OPEN = 1;
 
 interface Client {
   socket: Socket;

@@ -30,9 +30,14 @@ import { pushTaskImpl, pushTaskService } from './tasks.ts';
 import { pushTasks } from './tables.ts';
 import { recordReport, registerToken, unregisterToken } from './tokens.ts';
 import { subscriptionGameRoutes, subscriptionRoutes } from './subscriptions.ts';
-import { audienceRow, checkGroupLayers, checkTags, readAudienceFile, storeTaskOpenids } from './audience.ts';
-import { checkReferences, eachOf } from '../../lib/references.ts';
-import { userGroups } from '../user-groups/tables.ts';
+import {
+  audienceRow,
+  checkGroupLayers,
+  checkGroups,
+  checkTags,
+  readAudienceFile,
+  storeTaskOpenids,
+} from './audience.ts';
 import { countAudience } from './send.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 
@@ -131,13 +136,7 @@ export async function pushRoutes(fastify: FastifyInstance, context: PushContext)
       const body = request.body;
       const problems = new FieldProblems(scope.lang);
       // The groups must be the game's, their layers ones they have (as a task's are checked).
-      await checkReferences(
-        db,
-        { cpId: scope.cpId, productId: scope.productId },
-        problems,
-        userGroups,
-        eachOf('user_group_ids', body.user_group_ids ?? []),
-      );
+      await checkGroups(db, scope, problems, body.user_group_ids ?? []);
       await checkGroupLayers(db, scope, problems, body.user_group_ids ?? [], body.user_group_layers ?? []);
       if (body.tags?.length) await checkTags(db, scope, problems, body.tags);
       problems.throwIfAny();

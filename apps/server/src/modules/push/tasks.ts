@@ -3,12 +3,10 @@ import { compareVersions, pushTasksResource, type PushTask } from '@rx/contracts
 import { contains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
-import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { userGroups } from '../user-groups/tables.ts';
 import { pushTasks, pushTemplates } from './tables.ts';
 import { firstZoneMoment } from './local-time.ts';
-import { checkGroupLayers, checkTags } from './audience.ts';
+import { checkGroupLayers, checkGroups, checkTags } from './audience.ts';
 
 export type PushTaskRow = typeof pushTasks.$inferSelect;
 
@@ -129,14 +127,7 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
   check: async (db, scope, input, before) => {
     editedAsDraft(scope, before);
     const problems = new FieldProblems(scope.lang);
-    // The game's groups (the push page's kind is no column of theirs: a group's `kind` is rule or list).
-    await checkReferences(
-      db,
-      { cpId: scope.cpId, productId: scope.productId },
-      problems,
-      userGroups,
-      eachOf('user_group_ids', input.user_group_ids ?? []),
-    );
+    await checkGroups(db, scope, problems, input.user_group_ids ?? []);
     // The cross-field rules against what the row keeps (an update may send one side).
     const target = input.target ?? before?.target;
     const groups = input.user_group_ids ?? before?.userGroupIds ?? [];
