@@ -1,6 +1,6 @@
 import { ErrorCode } from '@rx/contracts/errors';
 import { REQUEST_TIMEOUT_MS } from './api-constants.ts';
-import { ApiError, CLIENT_ERROR_CODE, apiUrl, isEnvelope } from './http.ts';
+import { ApiError, CLIENT_ERROR_CODE, fetchWithin, isEnvelope } from './http.ts';
 import { currentLanguage, translate } from './i18n.ts';
 import { clearSession, storage } from './storage.ts';
 
@@ -95,9 +95,6 @@ interface Answer {
 }
 
 async function send(path: string, options: SecondRequestOptions): Promise<Answer> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), deps.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const headers: Record<string, string> = { 'Accept-Language': deps.language() };
   const token = storage.userInfo.get()?.access_token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -108,23 +105,25 @@ async function send(path: string, options: SecondRequestOptions): Promise<Answer
     body = JSON.stringify(options.body);
   }
   try {
-    const response = await deps.fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal,
-      credentials: 'same-origin',
-    });
-    // The whole body arrives inside the timeout, whichever way it is read afterwards.
-    const bytes = await response.arrayBuffer();
-    const type = response.headers.get('Content-Type') ?? '';
-    return { status: response.status, ok: response.ok, bytes, type };
+    return await fetchWithin(
+      {
+        fetch: deps.fetch,
+        timeoutMs: deps.timeoutMs,
+        translate: (key) => deps.translate(`common:http.${key}`),
+      },
+      path,
+      { method: options.method, query: options.query, headers, body, signal: options.signal },
+      // The whole body arrives inside the timeout, whichever way it is read afterwards.
+      async (response) => ({
+        status: response.status,
+        ok: response.ok,
+        bytes: await response.arrayBuffer(),
+        type: response.headers.get('Content-Type') ?? '',
+      }),
+    );
   } catch (error) {
-    if (timeout.signal.aborted) throw fail(408, statusText(408), null, 408);
-    if (options.signal?.aborted) throw error;
-    throw fail(CLIENT_ERROR_CODE, deps.translate('common:http.network'), null, 0);
-  } finally {
-    clearTimeout(timer);
+    if (error instanceof ApiError) deps.notify(error.msg);
+    throw error;
   }
 }
 

@@ -154,9 +154,6 @@ async function send(
   options: RequestOptions,
   token: string | undefined,
 ): Promise<{ status: number; body: unknown; download?: Download }> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), deps.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.language() };
   if (token) headers.Authorization = `Bearer ${token}`;
   const productId = storage.productId.get();
@@ -169,40 +166,62 @@ async function send(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  return fetchWithin(
+    { fetch: deps.fetch, timeoutMs: deps.timeoutMs, translate: (key) => deps.translate(`http.${key}`) },
+    path,
+    { method: options.method, query: options.query, headers, body, signal: options.signal },
+    async (response) => {
+      const type = response.headers.get('content-type') ?? '';
+      if (options.raw && response.ok && !type.includes('application/json')) {
+        return {
+          status: response.status,
+          body: undefined,
+          download: {
+            blob: await readBlob(response, type, options.onProgress),
+            filename: filenameOf(response),
+          },
+        };
+      }
+      const text = await response.text();
+      return { status: response.status, body: parseJson(text) };
+    },
+  );
+}
+
+/**
+ * Fetches an API path, giving up after `timeoutMs`; `read` takes the answer apart inside the timeout
+ * (reading the body is part of the request). A timeout is an ApiError 408, no answer one with
+ * CLIENT_ERROR_CODE and status 0, their messages `translate('408')` and `translate('network')`;
+ * a cancel by the caller passes through as it is. Both API clients send this way.
+ */
+export async function fetchWithin<R>(
+  within: { fetch: typeof fetch; timeoutMs: number; translate: (key: '408' | 'network') => string },
+  path: string,
+  request: Pick<RequestOptions, 'method' | 'query' | 'signal'> & {
+    headers: Record<string, string>;
+    body?: BodyInit;
+  },
+  read: (response: Response) => Promise<R>,
+): Promise<R> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), within.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
   try {
-    const response = await deps.fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
+    const response = await within.fetch(apiUrl(path, request.query), {
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body: request.body,
       signal,
       credentials: 'same-origin',
     });
-    // Reading the body is part of the request: the timeout covers it too.
-    const type = response.headers.get('content-type') ?? '';
-    if (options.raw && response.ok && !type.includes('application/json')) {
-      return {
-        status: response.status,
-        body: undefined,
-        download: {
-          blob: await readBlob(response, type, options.onProgress),
-          filename: filenameOf(response),
-        },
-      };
-    }
-    const text = await response.text();
-    return { status: response.status, body: parseJson(text) };
+    return await read(response);
   } catch (error) {
     if (timeout.signal.aborted) {
-      throw new ApiError({ code: 408, msg: deps.translate('http.408'), data: null, status: 408 });
+      throw new ApiError({ code: 408, msg: within.translate('408'), data: null, status: 408 });
     }
     // The caller cancelled: not a failure to report.
-    if (options.signal?.aborted) throw error;
-    throw new ApiError({
-      code: CLIENT_ERROR_CODE,
-      msg: deps.translate('http.network'),
-      data: null,
-      status: 0,
-    });
+    if (request.signal?.aborted) throw error;
+    throw new ApiError({ code: CLIENT_ERROR_CODE, msg: within.translate('network'), data: null, status: 0 });
   } finally {
     clearTimeout(timer);
   }

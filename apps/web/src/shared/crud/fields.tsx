@@ -1,4 +1,4 @@
-import { Avatar, Form, Select, Space, Tag, Tooltip } from 'antd';
+import { Avatar, Form, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,25 @@ export function StatusField({ extra, style }: { extra?: ReactNode; style?: CSSPr
   return (
     <Form.Item name="status" label={t('field.status')} extra={extra} style={style}>
       <Select options={enumOptions(t, STATUSES, 'status')} />
+    </Form.Item>
+  );
+}
+
+/** A form's on/off field (a switch named `id`, which its label points at). */
+export function SwitchField({
+  name,
+  id,
+  label,
+  extra,
+}: {
+  name: string;
+  id: string;
+  label: ReactNode;
+  extra?: ReactNode;
+}) {
+  return (
+    <Form.Item name={name} htmlFor={id} label={label} extra={extra} valuePropName="checked">
+      <Switch id={id} />
     </Form.Item>
   );
 }

@@ -34,6 +34,7 @@ export { useDeleteRow, disabledInstead, type DeleteOutcome } from './delete-row.
 export { copyName } from './copy-name.ts';
 export {
   StatusField,
+  SwitchField,
   statusSearch,
   enumOptions,
   enumSearch,

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Statistic } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Statistic, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useProduct } from '@/app/product/index.ts';
+import { Chart, type ChartProps } from '@/shared/chart/index.ts';
 import { serverFieldErrors, showFieldErrors, validateWith } from '@/shared/crud/index.ts';
 import { formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
+import { DataTable, type DataTableProps } from '@/shared/ui/index.ts';
 
 /**
  * The pieces the customer-service statistics pages share (data statistics, classification,
@@ -117,5 +120,49 @@ export function StatsTotals({ items }: { items: [name: string, title: string, va
         </Col>
       ))}
     </Row>
+  );
+}
+
+/** A statistics page's title, and its intro (which names the zone of the window's days). */
+export function StatsHeading({ title, intro }: { title: string; intro: string }) {
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
+        {title}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
+    </>
+  );
+}
+
+/** A chart of the window in a small card titled as the chart is named; `inRow`: a card of a row of charts. */
+export function StatsChart({
+  title,
+  inRow,
+  ...chart
+}: Omit<ChartProps, 'label'> & { title: string; inRow?: boolean }) {
+  return (
+    <Card size="small" title={title} style={inRow ? undefined : { marginBlockEnd: 16 }}>
+      <Chart label={title} {...chart} />
+    </Card>
+  );
+}
+
+/** The window's rows as a table, `pageSize` rows a page (staff may choose another size). */
+export function StatsTable<Row extends object>(props: {
+  rowKey: DataTableProps<Row>['rowKey'];
+  loading: boolean;
+  columns: ColumnsType<Row>;
+  rows: Row[];
+  pageSize?: number;
+}) {
+  return (
+    <DataTable<Row>
+      rowKey={props.rowKey}
+      loading={props.loading}
+      columns={props.columns}
+      dataSource={props.rows}
+      pagination={{ defaultPageSize: props.pageSize ?? 20, showSizeChanger: true }}
+    />
   );
 }

@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { popupsResource, type Popup, type PopupStats, type PopupStatsDay } from '@rx/contracts/popups';
 import { useProduct } from '@/app/product/index.ts';
-import { Chart } from '@/shared/chart/index.ts';
 import { formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { DataTable } from '@/shared/ui/index.ts';
+import { DailyFigures } from '@/shared/ui/DailyFigures.tsx';
 
 const SPANS = [7, 30, 90] as const;
 const DAY = 86_400_000;
@@ -92,28 +91,18 @@ export function PopupStatsPage() {
         />
         <Typography.Text type="secondary">{t('stats.utcNote')}</Typography.Text>
       </Card>
-      <Card size="small">
-        <Chart
-          kind="line"
-          categories={days.map((d) => d.day)}
-          series={[
-            { name: t('stats.exposures'), values: days.map((d) => d.exposures) },
-            { name: t('stats.clicks'), values: days.map((d) => d.clicks) },
-          ]}
-          label={t('stats.chart')}
-          height={260}
-          table={false}
-        />
-      </Card>
-      <DataTable<PopupStatsDay>
-        rowKey="day"
-        size="small"
-        loading={stats.isLoading}
+      <DailyFigures<PopupStatsDay>
+        label={t('stats.chart')}
+        days={days}
+        series={[
+          [t('stats.exposures'), (d) => d.exposures],
+          [t('stats.clicks'), (d) => d.clicks],
+        ]}
         columns={columns}
-        dataSource={[...days].reverse()}
+        loading={stats.isLoading}
         pagination={false}
-        scroll={{ x: 620 }}
-        data-testid="popup-stats-table"
+        scrollX={620}
+        testId="popup-stats-table"
       />
     </Space>
   );

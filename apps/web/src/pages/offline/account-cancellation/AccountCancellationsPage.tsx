@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
-import { Descriptions, Form, Input, Switch, Tag, Typography } from 'antd';
+import { Descriptions, Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CANCELLATION_STATES,
@@ -42,15 +42,12 @@ function HoldForm() {
   const held = Form.useWatch<boolean>('legal_hold');
   return (
     <>
-      <Form.Item
+      <crud.SwitchField
         name="legal_hold"
-        htmlFor="cancel-hold"
+        id="cancel-hold"
         label={t('legalHold')}
-        valuePropName="checked"
         extra={t('legalHoldHint')}
-      >
-        <Switch id="cancel-hold" />
-      </Form.Item>
+      />
       {held && (
         <Form.Item name="hold_reason" htmlFor="cancel-hold-reason" label={t('holdReason')}>
           <Input id="cancel-hold-reason" maxLength={200} />

@@ -23,6 +23,7 @@ import { http } from '@/shared/http.ts';
 import { GamePage } from '@/shared/ui/index.ts';
 import { OfflineTitle } from '../shared/GoingOffline.tsx';
 import { PolicyDrawer } from './PolicyDrawer.tsx';
+import { idSelection } from '@/shared/crud/row-selection.ts';
 
 const RESOURCE = imageReviewsResource;
 const STATE_COLOR: Record<ImageState, string> = {
@@ -265,15 +266,9 @@ export function ImageReviewPage() {
             </Space>
           )
         }
-        rowSelection={
-          canEdit
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as number[]),
-                getCheckboxProps: (r) => ({ 'aria-label': t('select', { id: r.id }) }),
-              }
-            : undefined
-        }
+        rowSelection={idSelection(canEdit, selected, setSelected, (r: ImageReview) => ({
+          'aria-label': t('select', { id: r.id }),
+        }))}
         columns={columns}
       />
       <PolicyDrawer open={policyOpen} canEdit={canEdit} onClose={() => setPolicyOpen(false)} />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Drawer, Form, InputNumber, Skeleton, Switch, Typography } from 'antd';
+import { Button, Drawer, Form, InputNumber, Skeleton, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { imageReviewsResource, type ImagePolicy } from '@rx/contracts/image-reviews';
-import { resourceKey, serverFieldErrors, showFieldErrors } from '@/shared/crud/index.ts';
+import { resourceKey, serverFieldErrors, showFieldErrors, SwitchField } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 
@@ -68,9 +68,7 @@ function PolicyForm({ policy, canEdit }: { policy: Policy; canEdit: boolean }) {
       <Form.Item name="reject_at" htmlFor="policy-reject" label={t('rejectAt')}>
         <InputNumber id="policy-reject" min={1} max={101} precision={0} />
       </Form.Item>
-      <Form.Item name="show_pending" htmlFor="policy-show" label={t('showPending')} valuePropName="checked">
-        <Switch id="policy-show" />
-      </Form.Item>
+      <SwitchField name="show_pending" id="policy-show" label={t('showPending')} />
       {canEdit && (
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('savePolicy')}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
-import { Form, Input, InputNumber, Select, Space, Switch, Tag, Tooltip } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   featureModuleCreateBody,
@@ -47,9 +47,7 @@ function FeatureModuleForm({ editing }: { editing: boolean }) {
           <Input id="module-max" maxLength={32} placeholder="9.9" style={{ width: 140 }} />
         </Form.Item>
       </Space>
-      <Form.Item name="enabled" htmlFor="module-enabled" label={t('enabled')} valuePropName="checked">
-        <Switch id="module-enabled" />
-      </Form.Item>
+      <crud.SwitchField name="enabled" id="module-enabled" label={t('enabled')} />
       <Form.Item
         name="rollout_percent"
         htmlFor="module-rollout"

@@ -22,6 +22,7 @@ import { ConfirmDialog, FlagDialog, NoteDialog, type ManualFlag } from './dialog
 import { FlagDrawer } from './FlagDrawer.tsx';
 import { ScoreTag, StateTag } from './parts.tsx';
 import { WhitelistTab } from './WhitelistTab.tsx';
+import { idSelection } from '@/shared/crud/row-selection.ts';
 
 const RESOURCE = cheatFlagsResource;
 type Move = 'start_review' | 'confirm' | 'dismiss';
@@ -262,18 +263,10 @@ export function CheatFlagsPage() {
           </Space>
         )
       }
-      rowSelection={
-        canEdit
-          ? {
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys as number[]),
-              getCheckboxProps: (r) => ({
-                disabled: r.state === 'confirmed' || r.state === 'false_positive',
-                'aria-label': t('actions.select', { openid: r.openid, rule: r.rule }),
-              }),
-            }
-          : undefined
-      }
+      rowSelection={idSelection(canEdit, selected, setSelected, (r: CheatFlagItem) => ({
+        disabled: r.state === 'confirmed' || r.state === 'false_positive',
+        'aria-label': t('actions.select', { openid: r.openid, rule: r.rule }),
+      }))}
       columns={columns}
     />
   );

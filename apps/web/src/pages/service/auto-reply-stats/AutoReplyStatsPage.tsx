@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Typography } from 'antd';
+import { Alert } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,17 +8,18 @@ import {
   type CsAutoReplyStatsRow,
 } from '@rx/contracts/cs-insights';
 import { useProduct } from '@/app/product/index.ts';
-import { Chart } from '@/shared/chart/index.ts';
 import {
   countCell,
   lastWeek,
   StatsProblem,
   StatsTotals,
+  StatsChart,
+  StatsHeading,
+  StatsTable,
   StatsWindowForm,
   useStats,
 } from '@/shared/cs/StatsWindow.tsx';
 import { formatNumber } from '@/shared/format.ts';
-import { DataTable } from '@/shared/ui/index.ts';
 
 type Window = { from: string; to: string };
 
@@ -63,12 +64,10 @@ export function AutoReplyStatsPage() {
   const rules = rows.filter((r) => r.rule_id !== null).slice(0, 15);
   return (
     <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.autoReplyStats')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        {t('autoReply.intro', { zone: stats.data?.time_zone ?? '' })}
-      </Typography.Paragraph>
+      <StatsHeading
+        title={t('menu:page.autoReplyStats')}
+        intro={t('autoReply.intro', { zone: stats.data?.time_zone ?? '' })}
+      />
       <StatsWindowForm<Window>
         id="cs-auto"
         schema={csAutoReplyStatsQuery}
@@ -85,25 +84,22 @@ export function AutoReplyStatsPage() {
         ]}
       />
       {rules.length > 0 && (
-        <Card size="small" title={t('autoReply.chart')} style={{ marginBlockEnd: 16 }}>
-          <Chart
-            kind="stacked-bar"
-            label={t('autoReply.chart')}
-            categories={rules.map(nameOf)}
-            series={[
-              { name: t('autoReply.withoutHandoff'), values: rules.map((r) => r.without_handoff) },
-              { name: t('handedOff'), values: rules.map((r) => r.handed_off) },
-            ]}
-            height={280}
-          />
-        </Card>
+        <StatsChart
+          title={t('autoReply.chart')}
+          kind="stacked-bar"
+          categories={rules.map(nameOf)}
+          series={[
+            { name: t('autoReply.withoutHandoff'), values: rules.map((r) => r.without_handoff) },
+            { name: t('handedOff'), values: rules.map((r) => r.handed_off) },
+          ]}
+          height={280}
+        />
       )}
-      <DataTable<CsAutoReplyStatsRow>
+      <StatsTable<CsAutoReplyStatsRow>
         rowKey={(row) => String(row.rule_id ?? 'none')}
         loading={stats.isFetching}
         columns={columns}
-        dataSource={rows}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        rows={rows}
       />
     </>
   );

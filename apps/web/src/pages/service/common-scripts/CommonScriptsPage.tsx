@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +16,8 @@ import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { FormDrawer } from '@/shared/crud/FormDrawer.tsx';
 import { RowEditDelete } from '@/shared/crud/ListParts.tsx';
-import { useMessage } from '@/shared/feedback.tsx';
-import { ApiError, http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { useWholeList } from '@/shared/cs/use-whole-list.ts';
 
 const NEW_SCRIPT: CsScriptInput = { title: '', category: '', body: '', lang: '', personal: false };
 const ANY = '*';
@@ -65,39 +64,21 @@ function ScriptForm() {
  */
 export function CommonScriptsPage() {
   const { t } = useTranslation('csScripts');
-  const message = useMessage();
   const productId = useProduct((s) => s.productId);
   const p = csScriptAccess.permissions;
   const canEdit = usePermission([p.edit]);
   const canDelete = usePermission([p.delete]);
-  const [rows, setRows] = useState<CsScript[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [q, setQ] = useState('');
   const [category, setCategory] = useState<string>(ANY);
   const [lang, setLang] = useState<string>(ANY);
-  const [editing, setEditing] = useState<CsScript | 'new' | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const answer = await http.get<{ list: CsScript[] }>('/cs/scripts', q ? { q } : undefined, {
-        silent: true,
-      });
-      setRows(answer.list);
-      setProblem(null);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setProblem(error.msg);
-    } finally {
-      setLoading(false);
-    }
-  }, [q]);
-  useEffect(() => {
-    if (!productId) return;
-    const timer = setTimeout(() => void load(), 0);
-    return () => clearTimeout(timer);
-  }, [load, productId]);
+  const { rows, loading, problem, editing, setEditing, remove, save } = useWholeList<CsScript>(
+    '/cs/scripts',
+    {
+      idOf: (row) => row.id,
+      query: q ? { q } : undefined,
+      enabled: !!productId,
+    },
+  );
 
   const categories = useMemo(() => [...new Set(rows.map((r) => r.category).filter(Boolean))].sort(), [rows]);
   const shown = useMemo(
@@ -105,24 +86,6 @@ export function CommonScriptsPage() {
       rows.filter((r) => (category === ANY || r.category === category) && (lang === ANY || r.lang === lang)),
     [rows, category, lang],
   );
-
-  const remove = async (row: CsScript) => {
-    try {
-      await http.delete(`/cs/scripts/${row.id}`, { silent: true });
-      void message.success(t('crud:action.deleted'));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      void message.error(error.msg);
-    }
-    await load();
-  };
-  const save = async (data: unknown) => {
-    if (editing === 'new') await http.post('/cs/scripts', data, { silent: true });
-    else if (editing) await http.put(`/cs/scripts/${editing.id}`, data, { silent: true });
-    void message.success(t('crud:action.saved'));
-    setEditing(null);
-    await load();
-  };
 
   const columns: ColumnsType<CsScript> = [
     {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Col, Form, Radio, Row, Typography } from 'antd';
+import { Alert, Col, Form, Radio, Row } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,17 +10,18 @@ import {
   type CsStatsRow,
 } from '@rx/contracts/cs-insights';
 import { useProduct } from '@/app/product/index.ts';
-import { Chart } from '@/shared/chart/index.ts';
 import {
   lastWeek,
   orDash,
   StatsProblem,
   StatsTotals,
+  StatsChart,
+  StatsHeading,
+  StatsTable,
   StatsWindowForm,
   useStats,
 } from '@/shared/cs/StatsWindow.tsx';
 import { formatNumber } from '@/shared/format.ts';
-import { DataTable } from '@/shared/ui/index.ts';
 
 type Window = { from: string; to: string; by: CsStatsGroup };
 
@@ -58,12 +59,10 @@ export function DataStatisticsPage() {
   ];
   return (
     <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.dataStatistics')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        {t('intro', { zone: stats.data?.time_zone ?? '' })}
-      </Typography.Paragraph>
+      <StatsHeading
+        title={t('menu:page.dataStatistics')}
+        intro={t('intro', { zone: stats.data?.time_zone ?? '' })}
+      />
       <StatsWindowForm<Window>
         id="cs-stats"
         schema={csStatsQuery}
@@ -96,42 +95,40 @@ export function DataStatisticsPage() {
       {rows.length > 0 && (
         <Row gutter={[16, 16]} style={{ marginBlockEnd: 16 }}>
           <Col xs={24} xl={12}>
-            <Card size="small" title={t('volumeChart')}>
-              <Chart
-                kind="bar"
-                label={t('volumeChart')}
-                categories={rows.map(labelOf)}
-                series={[
-                  { name: t('conversations'), values: rows.map((r) => r.conversations) },
-                  { name: t('resolved'), values: rows.map((r) => r.resolved) },
-                ]}
-                height={260}
-              />
-            </Card>
+            <StatsChart
+              title={t('volumeChart')}
+              inRow
+              kind="bar"
+              categories={rows.map(labelOf)}
+              series={[
+                { name: t('conversations'), values: rows.map((r) => r.conversations) },
+                { name: t('resolved'), values: rows.map((r) => r.resolved) },
+              ]}
+              height={260}
+            />
           </Col>
           <Col xs={24} xl={12}>
-            <Card size="small" title={t('timeChart')}>
-              <Chart
-                kind="line"
-                label={t('timeChart')}
-                categories={rows.map(labelOf)}
-                series={[
-                  { name: t('firstResponse'), values: rows.map((r) => r.first_response_minutes ?? 0) },
-                  { name: t('resolution'), values: rows.map((r) => r.resolution_minutes ?? 0) },
-                  { name: t('satisfaction'), values: rows.map((r) => r.satisfaction ?? 0) },
-                ]}
-                height={260}
-              />
-            </Card>
+            <StatsChart
+              title={t('timeChart')}
+              inRow
+              kind="line"
+              categories={rows.map(labelOf)}
+              series={[
+                { name: t('firstResponse'), values: rows.map((r) => r.first_response_minutes ?? 0) },
+                { name: t('resolution'), values: rows.map((r) => r.resolution_minutes ?? 0) },
+                { name: t('satisfaction'), values: rows.map((r) => r.satisfaction ?? 0) },
+              ]}
+              height={260}
+            />
           </Col>
         </Row>
       )}
-      <DataTable<CsStatsRow>
+      <StatsTable<CsStatsRow>
         rowKey="key"
         loading={stats.isFetching}
         columns={columns}
-        dataSource={rows}
-        pagination={{ defaultPageSize: 31, showSizeChanger: true }}
+        rows={rows}
+        pageSize={31}
       />
     </>
   );

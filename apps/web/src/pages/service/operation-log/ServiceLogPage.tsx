@@ -9,6 +9,7 @@ import { useProduct } from '@/app/product/index.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { useFilteredPages } from '@/shared/crud/filtered-pages.tsx';
 
 type Filter = { target_type?: (typeof CS_LOG_TARGETS)[number]; username?: string };
 
@@ -22,9 +23,8 @@ export function ServiceLogPage() {
   const products = useProduct((s) => s.products);
   const productName = (id: number | null) =>
     id === null ? '—' : (products.find((p) => p.id === id)?.name ?? `#${id}`);
-  const [filter, setFilter] = useState<Filter>({});
+  const { filter, page: paging, filterBy, pagination } = useFilteredPages<Filter>({});
   const [name, setName] = useState('');
-  const [paging, setPaging] = useState({ page: 1, page_size: 20 });
   const [open, setOpen] = useState<OperationLog | null>(null);
   // As the operation log names them: actions and kinds of target translated, a target by its name.
   const label = {
@@ -70,10 +70,7 @@ export function ServiceLogPage() {
       ),
     },
   ];
-  const search = () => {
-    setFilter((f) => ({ ...f, username: name.trim() || undefined }));
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
+  const search = () => filterBy('username', name.trim() || undefined);
   return (
     <>
       <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
@@ -88,10 +85,7 @@ export function ServiceLogPage() {
             allowClear
             placeholder={t('targetType')}
             value={filter.target_type}
-            onChange={(target_type?: Filter['target_type']) => {
-              setFilter((f) => ({ ...f, target_type }));
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            onChange={(target_type?: Filter['target_type']) => filterBy('target_type', target_type)}
             options={CS_LOG_TARGETS.map((type) => ({ value: type, label: label.targetType(type) }))}
           />
           <Input
@@ -113,13 +107,7 @@ export function ServiceLogPage() {
         loading={logs.isFetching}
         columns={columns}
         dataSource={logs.data?.list ?? []}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.page_size,
-          total: logs.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (page, page_size) => setPaging({ page, page_size }),
-        }}
+        pagination={pagination(logs.data?.total)}
       />
       <Drawer open={open !== null} title={t('detail.title')} size={640} onClose={() => setOpen(null)}>
         {open && (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Flex, Form, InputNumber, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { RowEditDelete } from '@/shared/crud/ListParts.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError, http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { useWholeList } from '@/shared/cs/use-whole-list.ts';
 
 const BASE = '/cs/personnel';
 const STATUS_COLORS = { online: 'green', away: 'gold', offline: 'default' } as const;
@@ -33,28 +34,10 @@ export function PersonnelPage() {
   const p = csPersonnelAccess.permissions;
   const canEdit = usePermission([p.edit]);
   const canDelete = usePermission([p.delete]);
-  const [rows, setRows] = useState<CsAgent[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [candidates, setCandidates] = useState<{ id: number; username: string }[]>([]);
-  const [editing, setEditing] = useState<CsAgent | 'new' | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows((await http.get<{ list: CsAgent[] }>(BASE, undefined, { silent: true })).list);
-      setProblem(null);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setProblem(error.msg);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => {
-    const timer = setTimeout(() => void load(), 0);
-    return () => clearTimeout(timer);
-  }, [load]);
+  const { rows, loading, problem, editing, setEditing, remove, save } = useWholeList<CsAgent>(BASE, {
+    idOf: (agent) => agent.user_id,
+  });
   const openNew = async () => {
     try {
       const answer = await http.get<{ list: { id: number; username: string }[] }>(
@@ -69,24 +52,6 @@ export function PersonnelPage() {
       void message.error(error.msg);
     }
   };
-  const remove = async (agent: CsAgent) => {
-    try {
-      await http.delete(`${BASE}/${agent.user_id}`, { silent: true });
-      void message.success(t('crud:action.deleted'));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      void message.error(error.msg);
-    }
-    await load();
-  };
-  const save = async (data: unknown) => {
-    if (editing === 'new') await http.post(BASE, data, { silent: true });
-    else if (editing) await http.put(`${BASE}/${editing.user_id}`, data, { silent: true });
-    void message.success(t('crud:action.saved'));
-    setEditing(null);
-    await load();
-  };
-
   const columns: ColumnsType<CsAgent> = [
     {
       title: t('agent'),

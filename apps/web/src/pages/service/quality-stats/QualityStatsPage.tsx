@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Form, Radio, Segmented, Select, Typography } from 'antd';
+import { Alert, Form, Radio, Segmented, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,15 @@ import {
 } from '@rx/contracts/cs-quality';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
-import { Chart } from '@/shared/chart/index.ts';
 import {
   countCell,
   lastWeek,
   orDash,
   StatsProblem,
   StatsTotals,
+  StatsChart,
+  StatsHeading,
+  StatsTable,
   StatsWindowForm,
   useStats,
 } from '@/shared/cs/StatsWindow.tsx';
@@ -97,22 +99,19 @@ function SummaryTab() {
         ]}
       />
       {scored.length > 0 && (
-        <Card size="small" title={t('chart')} style={{ marginBlockEnd: 16 }}>
-          <Chart
-            kind="bar"
-            label={t('chart')}
-            categories={scored.map(labelOf)}
-            series={[{ name: t('average'), values: scored.map((r) => r.average ?? 0) }]}
-            height={260}
-          />
-        </Card>
+        <StatsChart
+          title={t('chart')}
+          kind="bar"
+          categories={scored.map(labelOf)}
+          series={[{ name: t('average'), values: scored.map((r) => r.average ?? 0) }]}
+          height={260}
+        />
       )}
-      <DataTable<CsQualitySummaryRow>
+      <StatsTable<CsQualitySummaryRow>
         rowKey="key"
         loading={stats.isFetching}
         columns={columns}
-        dataSource={rows}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        rows={rows}
       />
     </>
   );
@@ -160,10 +159,7 @@ export function QualityStatsPage() {
   if (productId === null) return <Alert type="info" showIcon title={t('crud:product.required')} />;
   return (
     <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.qualityStats')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <StatsHeading title={t('menu:page.qualityStats')} intro={t('intro')} />
       {/* A segmented control, not tabs: on a phone antd's tabs fold into a menu axe refuses in a tab list. */}
       <Segmented
         block

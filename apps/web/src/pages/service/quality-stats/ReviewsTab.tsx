@@ -19,6 +19,7 @@ import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
 import { REVIEWS_KEY, SUMMARY_PATH, useRubrics } from './queries.ts';
 import { reviewColumns } from './review-columns.tsx';
+import { LabelledSelect, useFilteredPages } from '@/shared/crud/filtered-pages.tsx';
 
 type Filter = { status?: CsReviewStatus; rubric_id?: number };
 
@@ -29,8 +30,7 @@ export function ReviewsTab({ canEdit }: { canEdit: boolean }) {
   const client = useQueryClient();
   const productId = useProduct((s) => s.productId);
   const rubrics = useRubrics();
-  const [filter, setFilter] = useState<Filter>({ status: 'pending' });
-  const [page, setPage] = useState({ page: 1, page_size: 20 });
+  const { filter, page, filterBy, pagination } = useFilteredPages<Filter>({ status: 'pending' });
   const [sampling, setSampling] = useState(false);
   const [scoring, setScoring] = useState<CsReview | null>(null);
   const reviews = useQuery({
@@ -79,40 +79,26 @@ export function ReviewsTab({ canEdit }: { canEdit: boolean }) {
   return (
     <>
       <Flex gap={16} wrap align="center" style={{ marginBlockEnd: 16 }}>
-        <label htmlFor="cs-review-status">
-          <Flex gap={8} align="center">
-            {t('status')}
-            <Select
-              id="cs-review-status"
-              style={{ width: 140 }}
-              allowClear
-              placeholder={t('crud:search.any')}
-              value={filter.status}
-              onChange={(status?: CsReviewStatus) => {
-                setFilter((f) => ({ ...f, status }));
-                setPage((p) => ({ ...p, page: 1 }));
-              }}
-              options={CS_REVIEW_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-          </Flex>
-        </label>
-        <label htmlFor="cs-review-rubric">
-          <Flex gap={8} align="center">
-            {t('rubric')}
-            <Select
-              id="cs-review-rubric"
-              style={{ width: 180 }}
-              allowClear
-              placeholder={t('crud:search.any')}
-              value={filter.rubric_id}
-              onChange={(rubric_id?: number) => {
-                setFilter((f) => ({ ...f, rubric_id }));
-                setPage((p) => ({ ...p, page: 1 }));
-              }}
-              options={(rubrics.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            />
-          </Flex>
-        </label>
+        <LabelledSelect
+          id="cs-review-status"
+          label={t('status')}
+          style={{ width: 140 }}
+          allowClear
+          placeholder={t('crud:search.any')}
+          value={filter.status}
+          onChange={(status?: CsReviewStatus) => filterBy('status', status)}
+          options={CS_REVIEW_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        />
+        <LabelledSelect
+          id="cs-review-rubric"
+          label={t('rubric')}
+          style={{ width: 180 }}
+          allowClear
+          placeholder={t('crud:search.any')}
+          value={filter.rubric_id}
+          onChange={(rubric_id?: number) => filterBy('rubric_id', rubric_id)}
+          options={(rubrics.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        />
         {canEdit && (
           <Button type="primary" disabled={enabled.length === 0} onClick={() => setSampling(true)}>
             {t('sample')}
@@ -124,13 +110,7 @@ export function ReviewsTab({ canEdit }: { canEdit: boolean }) {
         loading={reviews.isFetching}
         columns={columns}
         dataSource={reviews.data?.list ?? []}
-        pagination={{
-          current: page.page,
-          pageSize: page.page_size,
-          total: reviews.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, size) => setPage({ page: current, page_size: size }),
-        }}
+        pagination={pagination(reviews.data?.total)}
       />
       <FormDrawer
         open={sampling}

@@ -21,6 +21,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { LabelledSelect, useFilteredPages } from '@/shared/crud/filtered-pages.tsx';
 
 const STATUS_COLORS: Record<CsComplaintStatus, string> = {
   open: 'red',
@@ -42,8 +43,7 @@ export function RatingComplaintsPage() {
   const canEdit = usePermission([p.edit]);
   const message = useMessage();
   const client = useQueryClient();
-  const [filter, setFilter] = useState<Filter>({ max_score: CS_LOW_RATING });
-  const [page, setPage] = useState({ page: 1, page_size: 20 });
+  const { filter, page, filterBy, pagination } = useFilteredPages<Filter>({ max_score: CS_LOW_RATING });
   const [editing, setEditing] = useState<Editing>(null);
   const ratings = useQuery({
     queryKey: ['cs-ratings', productId, filter, page],
@@ -135,41 +135,27 @@ export function RatingComplaintsPage() {
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Card size="small" style={{ marginBlockEnd: 16 }}>
         <Flex gap={16} wrap>
-          <label htmlFor="cs-ratings-score">
-            <Flex gap={8} align="center">
-              {t('maxScore')}
-              <Select
-                id="cs-ratings-score"
-                style={{ width: 120 }}
-                value={filter.max_score}
-                onChange={(max_score: number) => {
-                  setFilter((f) => ({ ...f, max_score }));
-                  setPage((p) => ({ ...p, page: 1 }));
-                }}
-                options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: t('atMost', { n }) }))}
-              />
-            </Flex>
-          </label>
-          <label htmlFor="cs-ratings-complaint">
-            <Flex gap={8} align="center">
-              {t('complaint')}
-              <Select
-                id="cs-ratings-complaint"
-                style={{ width: 160 }}
-                allowClear
-                placeholder={t('crud:search.any')}
-                value={filter.complaint}
-                onChange={(complaint?: Filter['complaint']) => {
-                  setFilter((f) => ({ ...f, complaint }));
-                  setPage((p) => ({ ...p, page: 1 }));
-                }}
-                options={[
-                  { value: 'none', label: t('noComplaint') },
-                  ...CS_COMPLAINT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-                ]}
-              />
-            </Flex>
-          </label>
+          <LabelledSelect
+            id="cs-ratings-score"
+            label={t('maxScore')}
+            style={{ width: 120 }}
+            value={filter.max_score}
+            onChange={(max_score: number) => filterBy('max_score', max_score)}
+            options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: t('atMost', { n }) }))}
+          />
+          <LabelledSelect
+            id="cs-ratings-complaint"
+            label={t('complaint')}
+            style={{ width: 160 }}
+            allowClear
+            placeholder={t('crud:search.any')}
+            value={filter.complaint}
+            onChange={(complaint?: Filter['complaint']) => filterBy('complaint', complaint)}
+            options={[
+              { value: 'none', label: t('noComplaint') },
+              ...CS_COMPLAINT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
+          />
         </Flex>
       </Card>
       <DataTable<CsRatingRow>
@@ -177,13 +163,7 @@ export function RatingComplaintsPage() {
         loading={ratings.isFetching}
         columns={columns}
         dataSource={ratings.data?.list ?? []}
-        pagination={{
-          current: page.page,
-          pageSize: page.page_size,
-          total: ratings.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, size) => setPage({ page: current, page_size: size }),
-        }}
+        pagination={pagination(ratings.data?.total)}
       />
       <FormDrawer
         open={editing !== null}

@@ -15,6 +15,7 @@ import { MessageLine } from '@/shared/cs/MessageLine.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { useFilteredPages } from '@/shared/crud/filtered-pages.tsx';
 
 type Filter = { kind?: CsRobotKind; q?: string };
 
@@ -59,9 +60,8 @@ function Transcript({ session, onClose }: { session: CsRobotSession | null; onCl
 export function RobotSessionsPage() {
   const { t } = useTranslation(['csRobot', 'cs']);
   const productId = useProduct((s) => s.productId);
-  const [filter, setFilter] = useState<Filter>({});
+  const { filter, page: paging, filterBy, pagination } = useFilteredPages<Filter>({});
   const [text, setText] = useState('');
-  const [paging, setPaging] = useState({ page: 1, page_size: 20 });
   const [open, setOpen] = useState<CsRobotSession | null>(null);
   const sessions = useQuery({
     queryKey: ['cs-robot-sessions', productId, filter, paging],
@@ -70,10 +70,7 @@ export function RobotSessionsPage() {
     queryFn: ({ signal }) =>
       http.get<CsRobotSessions>('/cs/robot-sessions', { ...filter, ...paging }, { signal }),
   });
-  const search = () => {
-    setFilter((f) => ({ ...f, q: text.trim() || undefined }));
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
+  const search = () => filterBy('q', text.trim() || undefined);
   const columns: ColumnsType<CsRobotSession> = [
     { title: t('created'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDateTime(v) },
     {
@@ -143,10 +140,7 @@ export function RobotSessionsPage() {
             allowClear
             placeholder={t('outcome')}
             value={filter.kind}
-            onChange={(kind?: CsRobotKind) => {
-              setFilter((f) => ({ ...f, kind }));
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            onChange={(kind?: CsRobotKind) => filterBy('kind', kind)}
             options={CS_ROBOT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
           />
           <Input
@@ -168,13 +162,7 @@ export function RobotSessionsPage() {
         loading={sessions.isFetching}
         columns={columns}
         dataSource={sessions.data?.list ?? []}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.page_size,
-          total: sessions.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (page, page_size) => setPaging({ page, page_size }),
-        }}
+        pagination={pagination(sessions.data?.total)}
       />
       <Transcript session={open} onClose={() => setOpen(null)} />
     </>

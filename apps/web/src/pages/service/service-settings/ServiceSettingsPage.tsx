@@ -13,6 +13,7 @@ import { usePermission } from '@/app/permission/index.ts';
 import { useGameDocument } from '@/shared/cs/use-game-document.tsx';
 import { http } from '@/shared/http.ts';
 import { TeamsCard } from './TeamsCard.tsx';
+import { SwitchField } from '@/shared/crud/index.ts';
 
 /** Every half hour of the day, and the day's end. */
 const CLOCKS = [
@@ -134,9 +135,7 @@ export function ServiceSettingsPage() {
             >
               <Input.TextArea id="cs-offline" rows={2} maxLength={500} showCount />
             </Form.Item>
-            <Form.Item name="survey" htmlFor="cs-survey" label={t('survey')} valuePropName="checked">
-              <Switch id="cs-survey" />
-            </Form.Item>
+            <SwitchField name="survey" id="cs-survey" label={t('survey')} />
             {survey && (
               <Form.Item name="survey_text" htmlFor="cs-survey-text" label={t('surveyText')}>
                 <Input.TextArea id="cs-survey-text" rows={2} maxLength={300} showCount />

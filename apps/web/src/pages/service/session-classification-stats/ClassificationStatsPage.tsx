@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Form, Typography } from 'antd';
+import { Alert, Form } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,19 +10,20 @@ import {
 } from '@rx/contracts/cs-insights';
 import { useProduct } from '@/app/product/index.ts';
 import { usePermission } from '@/app/permission/index.ts';
-import { Chart } from '@/shared/chart/index.ts';
 import { ExportButton, textIn } from '@/shared/crud/index.ts';
 import {
   countCell,
   lastWeek,
   StatsProblem,
   StatsTotals,
+  StatsChart,
+  StatsHeading,
+  StatsTable,
   StatsWindowForm,
   useStats,
 } from '@/shared/cs/StatsWindow.tsx';
 import { formatNumber } from '@/shared/format.ts';
 import { useLocale } from '@/shared/i18n.ts';
-import { DataTable } from '@/shared/ui/index.ts';
 
 type Window = { from: string; to: string };
 
@@ -54,12 +55,10 @@ export function ClassificationStatsPage() {
   const used = rows.filter((r) => r.total > 0);
   return (
     <>
-      <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
-        {t('menu:page.sessionClassStats')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        {t('class.intro', { zone: data?.time_zone ?? '' })}
-      </Typography.Paragraph>
+      <StatsHeading
+        title={t('menu:page.sessionClassStats')}
+        intro={t('class.intro', { zone: data?.time_zone ?? '' })}
+      />
       <StatsWindowForm<Window>
         id="cs-class"
         schema={csClassStatsQuery}
@@ -86,22 +85,19 @@ export function ClassificationStatsPage() {
         ]}
       />
       {used.length > 0 && data && (
-        <Card size="small" title={t('class.chart')} style={{ marginBlockEnd: 16 }}>
-          <Chart
-            kind="stacked-bar"
-            label={t('class.chart')}
-            categories={data.days}
-            series={used.map((row) => ({ name: nameOf(row), values: row.by_day }))}
-            height={280}
-          />
-        </Card>
+        <StatsChart
+          title={t('class.chart')}
+          kind="stacked-bar"
+          categories={data.days}
+          series={used.map((row) => ({ name: nameOf(row), values: row.by_day }))}
+          height={280}
+        />
       )}
-      <DataTable<CsClassStatsRow>
+      <StatsTable<CsClassStatsRow>
         rowKey="type_id"
         loading={stats.isFetching}
         columns={columns}
-        dataSource={rows}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        rows={rows}
       />
     </>
   );

@@ -25,6 +25,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { clawBackSelected } from './api.ts';
 import { Money, StateTag, WebOrderLink, storeLabel } from './refund-parts.tsx';
+import { idSelection } from '@/shared/crud/row-selection.ts';
 
 const RESOURCE = refundsResource;
 /** The stores a refund comes from: the billing stores, and the web shop (refunded web orders). */
@@ -212,18 +213,10 @@ export function RefundsPage() {
           )}
         </Space>
       }
-      rowSelection={
-        canEdit
-          ? {
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys as number[]),
-              getCheckboxProps: (r) => ({
-                disabled: r.state !== 'matched' && r.state !== 'debt',
-                'aria-label': t('actions.select', { order: r.order_no }),
-              }),
-            }
-          : undefined
-      }
+      rowSelection={idSelection(canEdit, selected, setSelected, (r: RefundItem) => ({
+        disabled: r.state !== 'matched' && r.state !== 'debt',
+        'aria-label': t('actions.select', { order: r.order_no }),
+      }))}
       columns={columns}
       sortFields={{ amount: 'amount', voided_at: 'voided_at' }}
     />

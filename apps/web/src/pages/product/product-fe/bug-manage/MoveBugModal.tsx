@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +14,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { VersionSelect } from '@/shared/release/pickers.tsx';
 import { AppModal, useModalSend } from '@/shared/ui/index.ts';
+import { ModalProblem } from '@/shared/ui/ModalProblem.tsx';
 
 const RESOURCE = bugsResource.name;
 
@@ -76,15 +77,7 @@ export function MoveBugModal({
       onCancel={close}
       forceRender
     >
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          title={problem}
-          style={{ marginBlockEnd: 12 }}
-          data-testid="bug-move-problem"
-        />
-      )}
+      <ModalProblem problem={problem} testId="bug-move-problem" />
       {move?.action === 'reopen' && <Typography.Paragraph>{t('reopenHint')}</Typography.Paragraph>}
       <Form form={form} name="bugMove" layout="vertical" onFinish={(v) => void submit(v)}>
         {move?.action === 'resolve' && (

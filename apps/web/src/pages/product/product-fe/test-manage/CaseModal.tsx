@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Alert, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { testPlansResource, type TestCase, type TestPlan } from '@rx/contracts/testing';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { AppModal, useModalSend } from '@/shared/ui/index.ts';
+import { ModalProblem } from '@/shared/ui/ModalProblem.tsx';
 
 const RESOURCE = testPlansResource.name;
 
@@ -61,7 +62,7 @@ export function CaseModal({
       onCancel={close}
       forceRender
     >
-      {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 12 }} />}
+      <ModalProblem problem={problem} />
       <Form form={form} name="case" layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item
           name="title"

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,7 @@ import { http } from '@/shared/http.ts';
 import { AssigneeSelect } from '@/shared/release/pickers.tsx';
 import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 import { ImagesField } from '@/shared/upload/ImagesField.tsx';
+import { ModalProblem } from '@/shared/ui/ModalProblem.tsx';
 
 const RESOURCE = testPlansResource.name;
 
@@ -76,15 +77,7 @@ export function RunModal({
       onCancel={close}
       forceRender
     >
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          title={problem}
-          style={{ marginBlockEnd: 12 }}
-          data-testid="run-problem"
-        />
-      )}
+      <ModalProblem problem={problem} testId="run-problem" />
       {run?.result === 'fail' && <Typography.Paragraph>{t('failOpensBug')}</Typography.Paragraph>}
       <Form form={form} name="run" layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item name="note" label={t('runNote')}>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Form, Input, InputNumber, Typography } from 'antd';
+import { Form, Input, InputNumber, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appReleasesResource, type AppRelease } from '@rx/contracts/releases';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { AppModal, useModalSend } from '@/shared/ui/index.ts';
+import { ModalProblem } from '@/shared/ui/ModalProblem.tsx';
 
 const RESOURCE = appReleasesResource.name;
 
@@ -58,15 +59,7 @@ export function MoveModal({ move, onClose }: Props) {
       onCancel={close}
       destroyOnHidden
     >
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          title={problem}
-          style={{ marginBlockEnd: 12 }}
-          data-testid="move-problem"
-        />
-      )}
+      <ModalProblem problem={problem} testId="move-problem" />
       {move && <Typography.Paragraph>{t(`confirm.${move.action}`)}</Typography.Paragraph>}
       <Form layout="vertical">
         {move?.action === 'publish' && (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Form, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { helpArticlesResource, type HelpArticle } from '@rx/contracts/help-center';
 import { http } from '@/shared/http.ts';
 import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 import { useChannels } from '../shared/channels.tsx';
+import { ModalProblem } from '@/shared/ui/ModalProblem.tsx';
 
 interface CopyModalProps {
   article: HelpArticle | null;
@@ -39,7 +40,7 @@ export function CopyModal({ article, onCopied, onClose }: CopyModalProps) {
       onCancel={close}
       destroyOnHidden
     >
-      {problem && <Alert type="error" showIcon title={problem} style={{ marginBlockEnd: 12 }} />}
+      <ModalProblem problem={problem} />
       <Typography.Paragraph type="secondary">{t('copyHint')}</Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label={t('copyTo')}>

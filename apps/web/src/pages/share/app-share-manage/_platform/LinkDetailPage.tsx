@@ -7,11 +7,11 @@ import { Link, useParams } from 'react-router';
 import { SHARE_LINK_PREFIX, shareLinksResource } from '@rx/contracts/share';
 import type { ShareLink, ShareLinkStats, ShareLinkStatsDay, ShareSharerStats } from '@rx/contracts/share';
 import { useProduct } from '@/app/product/index.ts';
-import { Chart } from '@/shared/chart/index.ts';
 import { formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
 import { usePlatformPage } from './platform.tsx';
+import { DailyFigures } from '@/shared/ui/DailyFigures.tsx';
 
 const SPANS = [7, 30, 90] as const;
 const DAY = 86_400_000;
@@ -166,29 +166,19 @@ export function LinkDetailPage() {
         />
         <Typography.Text type="secondary">{t('stats.utcNote')}</Typography.Text>
       </Card>
-      <Card size="small">
-        <Chart
-          kind="line"
-          categories={days.map((d) => d.day)}
-          series={[
-            { name: t('stats.clicks'), values: days.map((d) => d.clicks) },
-            { name: t('stats.registers'), values: days.map((d) => d.registers) },
-            { name: t('stats.pays'), values: days.map((d) => d.pays) },
-          ]}
-          label={t('stats.chart')}
-          height={260}
-          table={false}
-        />
-      </Card>
-      <DataTable<ShareLinkStatsDay>
-        rowKey="day"
-        size="small"
-        loading={stats.isLoading}
+      <DailyFigures<ShareLinkStatsDay>
+        label={t('stats.chart')}
+        days={days}
+        series={[
+          [t('stats.clicks'), (d) => d.clicks],
+          [t('stats.registers'), (d) => d.registers],
+          [t('stats.pays'), (d) => d.pays],
+        ]}
         columns={dayColumns}
-        dataSource={[...days].reverse()}
+        loading={stats.isLoading}
         pagination={{ pageSize: 10, showSizeChanger: false }}
-        scroll={{ x: 660 }}
-        data-testid="share-link-days"
+        scrollX={660}
+        testId="share-link-days"
       />
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('stats.topSharers')}

@@ -1,9 +1,10 @@
-import { Form, Input, Select, Switch } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdMappingChoices } from '@rx/contracts/ad-mappings';
 import { AD_MEDIUM_CODES, adMediumOf } from '@rx/contracts/dimensions';
 import { http } from '@/shared/http.ts';
+import { SwitchField } from '@/shared/crud/index.ts';
 
 const byLabel = (input: string, option?: { label?: string }) =>
   (option?.label ?? '').toLowerCase().includes(input.toLowerCase());
@@ -74,14 +75,7 @@ export function MappingForm() {
       <Form.Item name="note" htmlFor="ad-mapping-note" label={t('columns.note')}>
         <Input.TextArea id="ad-mapping-note" maxLength={200} rows={2} />
       </Form.Item>
-      <Form.Item
-        name="enabled"
-        htmlFor="ad-mapping-enabled"
-        label={t('columns.enabled')}
-        valuePropName="checked"
-      >
-        <Switch id="ad-mapping-enabled" />
-      </Form.Item>
+      <SwitchField name="enabled" id="ad-mapping-enabled" label={t('columns.enabled')} />
     </>
   );
 }

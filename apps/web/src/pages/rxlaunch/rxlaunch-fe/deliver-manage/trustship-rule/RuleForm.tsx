@@ -1,4 +1,4 @@
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AD_DELIVERY_MEDIA, AD_OBJECT_LEVELS } from '@rx/contracts/ad-objects';
@@ -7,7 +7,7 @@ import type { AdReportAccounts } from '@rx/contracts/ad-reports';
 import { adMediumOf } from '@rx/contracts/dimensions';
 import { useProduct } from '@/app/product/index.ts';
 import { http } from '@/shared/http.ts';
-import { enumOptions } from '@/shared/crud/index.ts';
+import { enumOptions, SwitchField } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { accountLabel } from '../_tools/account-label.ts';
 
@@ -127,14 +127,7 @@ export function RuleForm() {
       >
         <InputNumber id="ad-rule-cooldown" min={10} max={10_080} precision={0} />
       </Form.Item>
-      <Form.Item
-        name="enabled"
-        htmlFor="ad-rule-enabled"
-        label={t('columns.enabled')}
-        valuePropName="checked"
-      >
-        <Switch id="ad-rule-enabled" />
-      </Form.Item>
+      <SwitchField name="enabled" id="ad-rule-enabled" label={t('columns.enabled')} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Form, Image, Input, Select, Switch } from 'antd';
+import { Form, Image, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -117,14 +117,7 @@ function WindowForm() {
           }))}
         />
       </Form.Item>
-      <Form.Item
-        name="enabled"
-        htmlFor="ad-window-enabled"
-        label={t('columns.enabled')}
-        valuePropName="checked"
-      >
-        <Switch id="ad-window-enabled" />
-      </Form.Item>
+      <crud.SwitchField name="enabled" id="ad-window-enabled" label={t('columns.enabled')} />
       <Form.Item name="note" htmlFor="ad-window-note" label={t('columns.note')}>
         <Input.TextArea id="ad-window-note" maxLength={200} rows={2} />
       </Form.Item>

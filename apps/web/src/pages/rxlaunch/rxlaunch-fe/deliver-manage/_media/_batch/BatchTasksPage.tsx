@@ -21,7 +21,7 @@ import { BatchAds } from './BatchAds.tsx';
 import { batchColumns, canRetry } from './batch-columns.tsx';
 
 const RESOURCE = adBatchTasksResource;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { errorText } from '../use-medium-list.ts';
 
 /**
  * Batch tasks (`/newrxlaunch/batch-task` across media, `jrtt/batch-task` for one): each batch's job

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Form, InputNumber, Modal, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AD_OBJECT_LEVELS,
@@ -11,17 +11,13 @@ import {
   type AdObjectSyncAnswer,
 } from '@rx/contracts/ad-objects';
 import type { AdReportAccounts } from '@rx/contracts/ad-reports';
-import { permissionsFor } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
-import { useProduct } from '@/app/product/index.ts';
-import { usePatternPage } from '@/app/routes/handle.ts';
-import { apiQuery, enumSearch, useListParams } from '@/shared/crud/index.ts';
+import { enumSearch } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
-import type { ListAnswer } from '@/shared/crud/resource.ts';
-import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { useMediumList } from '../use-medium-list.ts';
 
 const RESOURCE = adObjectsResource;
 const STATUS_COLORS: Record<string, string> = { active: 'green', paused: 'orange', deleted: 'default' };
@@ -35,23 +31,10 @@ type Editing = { object: AdObject; field: 'budget' | 'bid' } | null;
  * the medium (sent with the object's token); a refusal shows the medium's reason.
  */
 export function AdObjectsPage() {
-  const { t } = useTranslation('ads');
-  const toast = useMessage();
-  const client = useQueryClient();
-  const media = usePatternPage().value;
-  const productId = useProduct((s) => s.productId);
-  const permissions = permissionsFor(RESOURCE, media)!;
+  const { t, toast, client, media, productId, permissions, params, setParams, key, list } =
+    useMediumList<AdObject>(RESOURCE);
   const canEdit = usePermission([permissions.edit]);
   const canExport = usePermission([permissions.export]);
-  const [params, setParams] = useListParams(RESOURCE.filters);
-  const query = { ...apiQuery(params), media };
-  const key = [RESOURCE.name, media, productId];
-  const list = useQuery({
-    queryKey: [...key, 'list', query],
-    queryFn: ({ signal }) => http.get<ListAnswer<AdObject>>(`/${RESOURCE.name}`, query, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: !!productId,
-  });
   const accounts = useQuery({
     queryKey: ['ad-reports', media, productId, 'accounts'],
     queryFn: ({ signal }) => http.get<AdReportAccounts>('/ad-reports/accounts', { media }, { signal }),

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -14,17 +14,14 @@ import {
   type AdSyncAnswer,
 } from '@rx/contracts/ads';
 import { adMediumOf } from '@rx/contracts/dimensions';
-import { permissionsFor } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
-import { useProduct } from '@/app/product/index.ts';
-import { usePatternPage } from '@/app/routes/handle.ts';
-import { enumSearch, serverFieldErrors, useListParams, apiQuery, validateWith } from '@/shared/crud/index.ts';
+import { enumSearch, serverFieldErrors, validateWith } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
-import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { errorText, useMediumList } from '../use-medium-list.ts';
 
 const RESOURCE = adAccountsResource;
 const STATUS_COLORS: Record<string, string> = {
@@ -43,32 +40,16 @@ const marks = (fields: Record<string, string>) =>
     .filter((entry): entry is [keyof EditValues, string] => entry[0] === 'remark' || entry[0] === 'enabled')
     .map(([name, message]) => ({ name, errors: [message] }));
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * A medium's advertiser accounts (every medium's `account-manage` page): authorise the console on
  * the medium's page, come back with its code, see the agent → advertiser hierarchy with status,
  * balance and token expiry; sync now, set a remark or pause the sync, unbind.
  */
 export function AdAccountsPage() {
-  const { t } = useTranslation('ads');
-  const toast = useMessage();
-  const client = useQueryClient();
-  const media = usePatternPage().value;
-  const productId = useProduct((s) => s.productId);
-  const permissions = permissionsFor(RESOURCE, media)!;
+  const { t, toast, media, productId, permissions, params, setParams, list, refresh } =
+    useMediumList<AdAccount>(RESOURCE);
   const canEdit = usePermission([permissions.edit]);
   const canDelete = usePermission([permissions.delete]);
-  const [params, setParams] = useListParams(RESOURCE.filters);
-  const query = { ...apiQuery(params), media };
-  const key = [RESOURCE.name, media, productId];
-  const list = useQuery({
-    queryKey: [...key, 'list', query],
-    queryFn: ({ signal }) => http.get<ListAnswer<AdAccount>>(`/${RESOURCE.name}`, query, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: !!productId,
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: [RESOURCE.name, media] });
   const [editing, setEditing] = useState<AdAccount | null>(null);
   const [search, setSearch] = useSearchParams();
 

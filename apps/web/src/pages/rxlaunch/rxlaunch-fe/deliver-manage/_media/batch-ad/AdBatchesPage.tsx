@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AD_BATCH_STATUSES,
@@ -11,22 +11,17 @@ import {
 } from '@rx/contracts/ad-batches';
 import type { AdReportAccounts } from '@rx/contracts/ad-reports';
 import { adMediumOf } from '@rx/contracts/dimensions';
-import { permissionsFor } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
-import { useProduct } from '@/app/product/index.ts';
-import { usePatternPage } from '@/app/routes/handle.ts';
-import { apiQuery, enumSearch, serverFieldErrors, useListParams, validateWith } from '@/shared/crud/index.ts';
+import { enumSearch, serverFieldErrors, validateWith } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
-import type { ListAnswer } from '@/shared/crud/resource.ts';
-import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
 import { BatchAds } from '../_batch/BatchAds.tsx';
 import { batchColumns, canRetry } from '../_batch/batch-columns.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
+import { errorText, useMediumList } from '../use-medium-list.ts';
 
 const RESOURCE = adBatchesResource;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A medium's batch ad creation (every medium's `batch-ad` page): the batches made — status, ads
@@ -34,25 +29,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * one budget and bid; a job pushes them), and retry of the failed ads.
  */
 export function AdBatchesPage() {
-  const { t } = useTranslation('ads');
-  const toast = useMessage();
-  const client = useQueryClient();
-  const media = usePatternPage().value;
+  const { t, toast, media, permissions, params, setParams, list, refresh } = useMediumList<AdBatch>(
+    RESOURCE,
+    { refetchInterval: (rows) => (rows.some((b) => b.status === 'running') ? 3000 : false) },
+  );
   const simulatedOnly = adMediumOf(media)?.api.adapter === 'fake';
-  const productId = useProduct((s) => s.productId);
-  const permissions = permissionsFor(RESOURCE, media)!;
   const canCreate = usePermission([permissions.edit]);
   const canExport = usePermission([permissions.export]);
-  const [params, setParams] = useListParams(RESOURCE.filters);
-  const query = { ...apiQuery(params), media };
-  const list = useQuery({
-    queryKey: [RESOURCE.name, media, productId, 'list', query],
-    queryFn: ({ signal }) => http.get<ListAnswer<AdBatch>>(`/${RESOURCE.name}`, query, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: !!productId,
-    refetchInterval: (q) => (q.state.data?.list.some((b) => b.status === 'running') ? 3000 : false),
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: [RESOURCE.name, media] });
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<AdBatch | null>(null);
   const retry = useMutation({

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   adReportsResource,
   type AdReportAccounts,
@@ -10,15 +9,9 @@ import {
   type AdReportSummary,
 } from '@rx/contracts/ad-reports';
 import { adMediumOf } from '@rx/contracts/dimensions';
-import { permissionsFor } from '@rx/contracts/resource';
 import { usePermission } from '@/app/permission/index.ts';
-import { useProduct } from '@/app/product/index.ts';
-import { usePatternPage } from '@/app/routes/handle.ts';
 import { Chart } from '@/shared/chart/index.ts';
-import { apiQuery, useListParams } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
-import type { ListAnswer } from '@/shared/crud/resource.ts';
-import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
@@ -26,10 +19,9 @@ import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards, percent } from '../../_tools/report-parts.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
 import { CampaignRoi } from './CampaignRoi.tsx';
+import { errorText, useMediumList } from '../use-medium-list.ts';
 
 const RESOURCE = adReportsResource;
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A medium's daily report (every medium's `data-report` page): each advertiser account's spend,
@@ -38,25 +30,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * (a job, seen on the jobs page). The daily job pulls the last seven days by itself.
  */
 export function AdReportsPage() {
-  const { t } = useTranslation('ads');
-  const toast = useMessage();
-  const client = useQueryClient();
-  const media = usePatternPage().value;
+  const { t, toast, media, productId, permissions, params, setParams, key, list, refresh } =
+    useMediumList<AdReportRow>(RESOURCE);
   const simulatedOnly = adMediumOf(media)?.api.adapter === 'fake';
-  const productId = useProduct((s) => s.productId);
-  const permissions = permissionsFor(RESOURCE, media)!;
   const canPull = usePermission([permissions.edit]);
   const canExport = usePermission([permissions.export]);
-  const [params, setParams] = useListParams(RESOURCE.filters);
-  const query = { ...apiQuery(params), media };
   const filters = { ...params.filters, media };
-  const key = [RESOURCE.name, media, productId];
-  const list = useQuery({
-    queryKey: [...key, 'list', query],
-    queryFn: ({ signal }) => http.get<ListAnswer<AdReportRow>>(`/${RESOURCE.name}`, query, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: !!productId,
-  });
   const summary = useQuery({
     queryKey: [...key, 'summary', filters],
     queryFn: ({ signal }) => http.get<AdReportSummary>(`/${RESOURCE.name}/summary`, filters, { signal }),
@@ -77,7 +56,6 @@ export function AdReportsPage() {
     [accounts.data],
   );
   const [pulling, setPulling] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: [RESOURCE.name, media] });
 
   const currency = summary.data?.currency ?? 'CNY';
   const money = (cents: number | null, cur = currency) =>

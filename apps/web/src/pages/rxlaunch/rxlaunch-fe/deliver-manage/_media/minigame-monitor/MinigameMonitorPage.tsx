@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -346,9 +346,7 @@ function AlertForm() {
           }))}
         />
       </Form.Item>
-      <Form.Item name="enabled" htmlFor="ad-mg-enabled" label={t('columns.enabled')} valuePropName="checked">
-        <Switch id="ad-mg-enabled" />
-      </Form.Item>
+      <crud.SwitchField name="enabled" id="ad-mg-enabled" label={t('columns.enabled')} />
     </>
   );
 }
