@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq } from 'drizzle-orm';
 import { adBatchAdsQuery, adBatchesResource, idParam } from '@rx/contracts';
 import type { ProductScope } from '../../lib/access.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import { ok } from '../../lib/request.ts';
 import { queryRoutes } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { inScope, rowInScope } from '../../lib/scope.ts';
+import { rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import type { AdsContext } from './accounts.ts';
 import {
@@ -19,15 +18,14 @@ import {
   previewDrafts,
   retryBatch,
 } from './batches.ts';
-import { adAccounts, adBatches } from './tables.ts';
+import { advertiserAccountsRoute, mediumFile } from './medium-routes.ts';
+import { adBatches } from './tables.ts';
 
 const resource = adBatchesResource;
 const tags = [resource.name];
 const mediaQuery = resource.list.pick({ media: true });
-const EXPORT_COLUMNS = [
-  'id',
-  'name',
-  'status',
+/** The figures a batch's export ends with, after what the batch is (a task's also names its medium and layout). */
+export const BATCH_FIGURE_COLUMNS = [
   'budget',
   'bid',
   'total',
@@ -36,6 +34,7 @@ const EXPORT_COLUMNS = [
   'created_by',
   'created_at',
 ] as const;
+const EXPORT_COLUMNS = ['id', 'name', 'status', ...BATCH_FIGURE_COLUMNS] as const;
 
 /**
  * `/ad-batches?media=<code>`: batches of ads made on the medium — list, one, its ads with the
@@ -53,32 +52,16 @@ export async function adBatchRoutes(
     summary: 'List batches',
     exporter: {
       headers: EXPORT_COLUMNS,
-      // The medium's page exports its own batches: its code names the file.
-      file: (scope) => `${resource.name}-${scope.dimension!.value}`,
+      file: mediumFile(resource),
       toCells: batchCells,
     },
   });
 
-  app.get(
-    '/ad-batches/accounts',
-    {
-      schema: {
-        tags,
-        summary: "The medium's advertiser accounts a batch can make ads on",
-        querystring: mediaQuery,
-      },
-      config: can(resource, 'read'),
-    },
-    async (request) => {
-      const rows = await db
-        .select({ id: adAccounts.id, account_id: adAccounts.accountId, name: adAccounts.name })
-        .from(adAccounts)
-        .where(and(inScope(adAccounts, scopeOf(request)), eq(adAccounts.role, 'advertiser')))
-        .orderBy(asc(adAccounts.name), asc(adAccounts.id))
-        .limit(1000);
-      return ok({ list: rows });
-    },
-  );
+  advertiserAccountsRoute(fastify, db, resource, {
+    path: '/ad-batches/accounts',
+    summary: "The medium's advertiser accounts a batch can make ads on",
+    mediaQuery,
+  });
 
   app.get(
     '/ad-batches/windows',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   adReportCampaignQuery,
   adReportPullBody,
@@ -16,6 +16,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { AdsContext } from './accounts.ts';
 import { campaignReport, reportReads, reportSummary, startPull } from './reports.ts';
+import { advertiserAccountsRoute, mediumFile } from './medium-routes.ts';
 import { adAccounts } from './tables.ts';
 
 const resource = adReportsResource;
@@ -55,8 +56,7 @@ export async function adReportRoutes(
     summary: 'List report days',
     exporter: {
       headers: EXPORT_COLUMNS,
-      // The medium's page exports its own days: its code names the file.
-      file: (scope) => `${resource.name}-${scope.dimension!.value}`,
+      file: mediumFile(resource),
       // Money in yuan.
       toCells: (r) => ({
         day: r.day,
@@ -78,26 +78,11 @@ export async function adReportRoutes(
     },
   });
 
-  app.get(
-    '/ad-reports/accounts',
-    {
-      schema: {
-        tags,
-        summary: "The medium's advertiser accounts the reports can be filtered by",
-        querystring: resource.list.pick({ media: true }),
-      },
-      config: can(resource, 'read'),
-    },
-    async (request) => {
-      const rows = await db
-        .select({ id: adAccounts.id, account_id: adAccounts.accountId, name: adAccounts.name })
-        .from(adAccounts)
-        .where(and(inScope(adAccounts, scopeOf(request)), eq(adAccounts.role, 'advertiser')))
-        .orderBy(asc(adAccounts.name), asc(adAccounts.id))
-        .limit(1000);
-      return ok({ list: rows });
-    },
-  );
+  advertiserAccountsRoute(fastify, db, resource, {
+    path: '/ad-reports/accounts',
+    summary: "The medium's advertiser accounts the reports can be filtered by",
+    mediaQuery: resource.list.pick({ media: true }),
+  });
 
   app.get(
     '/ad-reports/summary',

@@ -9,6 +9,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import type { AdsContext } from './accounts.ts';
+import { BATCH_FIGURE_COLUMNS } from './batch-routes.ts';
 import { batchAdsRoute, batchCells, retryBatch, taskReads } from './batches.ts';
 import { adBatches } from './tables.ts';
 
@@ -29,20 +30,7 @@ export async function adBatchTaskRoutes(
   queryRoutes(fastify, db, resource, taskReads, {
     summary: 'List the batch tasks of every medium',
     exporter: {
-      headers: [
-        'id',
-        'media',
-        'name',
-        'status',
-        'layout',
-        'budget',
-        'bid',
-        'total',
-        'ok',
-        'failed',
-        'created_by',
-        'created_at',
-      ],
+      headers: ['id', 'media', 'name', 'status', 'layout', ...BATCH_FIGURE_COLUMNS],
       toCells: batchCells,
     },
   });

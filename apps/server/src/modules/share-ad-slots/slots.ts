@@ -8,6 +8,7 @@ import { contains } from '../../lib/list.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { shareAdSlots } from './tables.ts';
+import { disableByStatus, statusStamps } from '../../lib/share/rows.ts';
 
 type Row = typeof shareAdSlots.$inferSelect;
 
@@ -75,10 +76,7 @@ const impl: ResourceImpl<typeof shareAdSlotsResource, typeof shareAdSlots, Share
     ends_at: row.endsAt.toISOString(),
     image_url: row.imageUrl,
     link_url: row.linkUrl,
-    status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...statusStamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [
@@ -107,7 +105,7 @@ const impl: ResourceImpl<typeof shareAdSlotsResource, typeof shareAdSlots, Share
     linkUrl: input.link_url,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
   sheet: autoSheet<ShareAdSlot>(shareAdSlotsResource),
 };
 

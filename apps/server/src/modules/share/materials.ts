@@ -22,6 +22,7 @@ import { checkedImage } from './checks.ts';
 import { checkedVideo } from './videos.ts';
 import { shareMaterialStrategies as table } from './tables.ts';
 import { exportedShareRoutes, hashtagsCell } from './exported.ts';
+import { disableByStatus, statusStamps } from '../../lib/share/rows.ts';
 
 type Row = typeof table.$inferSelect;
 
@@ -55,10 +56,7 @@ const impl: ResourceImpl<typeof shareMaterialsResource, typeof table, ShareMater
     hashtags: row.hashtags,
     app_id: row.appId,
     path: row.path,
-    status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...statusStamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [
@@ -132,7 +130,7 @@ const impl: ResourceImpl<typeof shareMaterialsResource, typeof table, ShareMater
     path: input.path,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
 };
 export const shareMaterialService = resourceService(shareMaterialsResource, impl);
 

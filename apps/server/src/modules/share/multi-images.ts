@@ -8,6 +8,7 @@ import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts
 import { checkedImage, constraintsOf } from './checks.ts';
 import { shareMultiImages } from './tables.ts';
 import { exportedShareRoutes } from './exported.ts';
+import { disableByStatus, statusStamps } from '../../lib/share/rows.ts';
 
 type Row = typeof shareMultiImages.$inferSelect;
 type Sided = { url: string; width: number; height: number };
@@ -24,10 +25,7 @@ const impl: ResourceImpl<typeof shareMultiImagesResource, typeof shareMultiImage
     name: row.name,
     caption: row.caption,
     images: row.images,
-    status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...statusStamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [
@@ -68,7 +66,7 @@ const impl: ResourceImpl<typeof shareMultiImagesResource, typeof shareMultiImage
     images: input.images ? checked.get(input) : undefined,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
 };
 export const shareMultiImageService = resourceService(shareMultiImagesResource, impl);
 

@@ -7,6 +7,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { FastifyInstance } from 'fastify';
 import { sharePlatformSetups } from './tables.ts';
 import { exportedShareRoutes } from './exported.ts';
+import { stamps } from '../../lib/share/rows.ts';
 
 type Row = typeof sharePlatformSetups.$inferSelect;
 
@@ -19,9 +20,7 @@ const toItem = (row: Row): SharePlatformSetup => ({
   app_secret_set: row.appSecretEnc !== null,
   link_domains: row.linkDomains,
   remark: row.remark,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /**

@@ -39,12 +39,7 @@ import { shareClicksSettled } from './click-log.ts';
 import { shareImageCropRoutes } from './crop.ts';
 import { checkedImage, checkTexts } from './checks.ts';
 import { shareCards, shareImages, shareLinks, shareStrategies } from './tables.ts';
-
-const stamps = (row: { version: number; createdAt: Date; updatedAt: Date }) => ({
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-});
+import { disableByStatus, statusStamps } from '../../lib/share/rows.ts';
 
 // ——— Images ———
 
@@ -61,8 +56,7 @@ const imageImpl: ResourceImpl<typeof shareImagesResource, typeof shareImages, Sh
     image_url: row.imageUrl,
     width: row.width,
     height: row.height,
-    status: row.status,
-    ...stamps(row),
+    ...statusStamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [
@@ -86,7 +80,7 @@ const imageImpl: ResourceImpl<typeof shareImagesResource, typeof shareImages, Sh
     height: sides.get(input)?.height,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
 };
 export const shareImageService = resourceService(shareImagesResource, imageImpl);
 
@@ -102,8 +96,7 @@ const cardImpl: ResourceImpl<typeof shareCardsResource, typeof shareCards, Share
     description: row.description,
     image_url: row.imageUrl,
     path: row.path,
-    status: row.status,
-    ...stamps(row),
+    ...statusStamps(row),
   }),
   nameOf: (row) => row.title,
   where: (f) => [
@@ -130,7 +123,7 @@ const cardImpl: ResourceImpl<typeof shareCardsResource, typeof shareCards, Share
     path: input.path,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
 };
 export const shareCardService = resourceService(shareCardsResource, cardImpl);
 
@@ -168,8 +161,7 @@ const strategyImpl: ResourceImpl<
     variants: row.variants,
     starts_at: row.startsAt?.toISOString() ?? null,
     ends_at: row.endsAt?.toISOString() ?? null,
-    status: row.status,
-    ...stamps(row),
+    ...statusStamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [
@@ -234,7 +226,7 @@ const strategyImpl: ResourceImpl<
     endsAt: input.ends_at === undefined ? undefined : input.ends_at ? new Date(input.ends_at) : null,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
 };
 export const shareStrategyService = resourceService(shareStrategiesResource, strategyImpl);
 
@@ -269,8 +261,7 @@ const linkImpl: ResourceImpl<typeof shareLinksResource, typeof shareLinks, Share
     scene: row.scene,
     clicks: row.clicks,
     registers: row.registers,
-    status: row.status,
-    ...stamps(row),
+    ...statusStamps(row),
   }),
   nameOf: (row) => `${row.name} (${SHARE_LINK_PREFIX}${row.code})`,
   where: (f) => [
@@ -297,7 +288,7 @@ const linkImpl: ResourceImpl<typeof shareLinksResource, typeof shareLinks, Share
     scene: input.scene,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
 };
 export const shareLinkService = resourceService(shareLinksResource, linkImpl);
 

@@ -10,6 +10,7 @@ import { files } from '../files/tables.ts';
 import { checkShareWords, checkedImage } from './checks.ts';
 import { shareVideos } from './tables.ts';
 import { exportedShareRoutes, hashtagsCell } from './exported.ts';
+import { disableByStatus, statusStamps } from '../../lib/share/rows.ts';
 
 type Row = typeof shareVideos.$inferSelect;
 type Probed = { durationMs: number; width: number; height: number };
@@ -52,10 +53,7 @@ const impl: ResourceImpl<typeof shareVideosResource, typeof shareVideos, ShareVi
     title: row.title,
     hashtags: row.hashtags,
     scene: row.scene,
-    status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...statusStamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [
@@ -96,7 +94,7 @@ const impl: ResourceImpl<typeof shareVideosResource, typeof shareVideos, ShareVi
     scene: input.scene,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
 };
 export const shareVideoService = resourceService(shareVideosResource, impl);
 

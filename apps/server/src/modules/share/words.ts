@@ -7,6 +7,7 @@ import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts
 import { checkShareWords } from './checks.ts';
 import { shareWords } from './tables.ts';
 import { exportedShareRoutes, hashtagsCell } from './exported.ts';
+import { disableByStatus, statusStamps } from '../../lib/share/rows.ts';
 
 type Row = typeof shareWords.$inferSelect;
 
@@ -19,10 +20,7 @@ const impl: ResourceImpl<typeof shareWordsResource, typeof shareWords, ShareWord
     text: row.text,
     hashtags: row.hashtags,
     scene: row.scene,
-    status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...statusStamps(row),
   }),
   nameOf: (row) => row.text.slice(0, 40),
   where: (f) => [
@@ -52,7 +50,7 @@ const impl: ResourceImpl<typeof shareWordsResource, typeof shareWords, ShareWord
     scene: input.scene,
     status: input.status,
   }),
-  disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
+  disable: disableByStatus,
 };
 export const shareWordsService = resourceService(shareWordsResource, impl);
 

@@ -77,3 +77,11 @@ export async function madeOnce(
     }
   }
 }
+
+/** Delivery over a medium's real API (listing and editing live objects) is not built yet: refused, never faked. */
+export const deliveryNotBuilt = (medium: string) => ({
+  objects: () =>
+    Promise.reject(new OutsideError('refused', `${medium}: delivery through the real API is not built yet`)),
+  updateObject: () =>
+    Promise.reject(new OutsideError('refused', `${medium}: delivery through the real API is not built yet`)),
+});

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { AD_MEDIA } from '@rx/contracts';
-import {
-  OutsideError,
-  type FailureKind,
-  type ObtainToken,
-  type PartyContext,
-} from '../../../lib/outside/index.ts';
+import { OutsideError, type FailureKind, type PartyContext } from '../../../lib/outside/index.ts';
 import type {
   AdMediumAdapter,
   MediumAccount,
@@ -14,17 +9,14 @@ import type {
   MediumLanding,
   MediumReportDay,
 } from './adapter.ts';
-import { cents, envelopeCall, madeOnce } from './envelope.ts';
+import { cents, deliveryNotBuilt, envelopeCall, madeOnce } from './envelope.ts';
+import { authorizeUrl, expiresIn, grantRenewal, type MediumAppSettings } from './oauth.ts';
+import { accountRows, campaignDay, listOf, mediumId, pages } from './lists.ts';
 
 const API = AD_MEDIA.find((m) => m.code === 'jrtt')!.api;
 /** Ocean Engine's documented addresses (a test's stand-in replaces them). */
 export const OCEAN_BASE = API.base;
 export const OCEAN_AUTHORIZE = API.authorize;
-
-export interface OceanSettings {
-  app_id: string;
-  redirect_uri: string;
-}
 
 /**
  * The envelope codes of Ocean Engine's open API: 40100 too many requests; 40102 an expired access
@@ -45,74 +37,40 @@ const tokenData = z.object({
   refresh_token_expires_in: z.number().positive().optional(),
 });
 
-const authorised = z.object({
-  list: z
-    .array(
-      z.object({
-        advertiser_id: z.union([z.number(), z.string()]),
-        advertiser_name: z.string().optional(),
-        account_role: z.string().optional(),
-        is_valid: z.boolean().optional(),
-      }),
-    )
-    .default([]),
-});
-
-const agentChildren = z.object({
-  list: z.array(z.union([z.number(), z.string()])).default([]),
-  page_info: z.object({ total_page: z.number().optional() }).optional(),
-});
-
-const infoList = z.array(
+const authorised = listOf(
   z.object({
-    id: z.union([z.number(), z.string()]),
-    name: z.string().optional(),
-    status: z.string().optional(),
+    advertiser_id: mediumId,
+    advertiser_name: z.string().optional(),
+    account_role: z.string().optional(),
+    is_valid: z.boolean().optional(),
   }),
 );
 
-/** `2/report/advertiser/get`: one entry per day (cost in yuan), paged. */
-const reportPage = z.object({
-  list: z
-    .array(
-      z.object({
-        stat_datetime: z.string(),
-        cost: z.union([z.number(), z.string()]).optional(),
-        show: z.number().optional(),
-        click: z.number().optional(),
-        convert: z.number().optional(),
-      }),
-    )
-    .default([]),
-  page_info: z.object({ total_page: z.number().optional() }).optional(),
+const agentChildren = listOf(mediumId);
+
+const infoList = z.array(
+  z.object({ id: mediumId, name: z.string().optional(), status: z.string().optional() }),
+);
+
+/** A day's figures of a report (cost in yuan). */
+const dayEntry = z.object({
+  stat_datetime: z.string(),
+  cost: z.union([z.number(), z.string()]).optional(),
+  show: z.number().optional(),
+  click: z.number().optional(),
+  convert: z.number().optional(),
 });
+
+/** `2/report/advertiser/get`: one entry per day (cost in yuan), paged. */
+const reportPage = listOf(dayEntry);
 
 /**
  * `2/report/campaign/get/` grouped by campaign and day (`STAT_GROUP_BY_FIELD_ID`,
  * `STAT_GROUP_BY_FIELD_STAT_TIME`): each entry names its campaign; cost in yuan, paged.
  */
-const campaignReportPage = z.object({
-  list: z
-    .array(
-      z.object({
-        campaign_id: z.union([z.number(), z.string()]),
-        campaign_name: z.string().optional(),
-        stat_datetime: z.string(),
-        cost: z.union([z.number(), z.string()]).optional(),
-        show: z.number().optional(),
-        click: z.number().optional(),
-        convert: z.number().optional(),
-      }),
-    )
-    .default([]),
-  page_info: z.object({ total_page: z.number().optional() }).optional(),
-});
-
-/** A page of a report: its entries and how many pages there are. */
-interface ReportPage<E> {
-  list: E[];
-  page_info?: { total_page?: number | undefined } | undefined;
-}
+const campaignReportPage = listOf(
+  dayEntry.extend({ campaign_id: mediumId, campaign_name: z.string().optional() }),
+);
 
 /** A report entry's day and figures (cost in yuan → cents). */
 const dayFigures = (e: {
@@ -130,15 +88,13 @@ const dayFigures = (e: {
 });
 
 /** The lists `2/campaign/get`, `2/ad/get` and `2/creative/get` answer (the ids looked up by name). */
-const listed = z.object({
-  list: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string().optional() })).default([]),
-});
+const listed = listOf(z.object({ id: mediumId, name: z.string().optional() }));
 
 /** What a create answers: the id it made. */
 const made = z.object({
-  campaign_id: z.union([z.number(), z.string()]).optional(),
-  ad_id: z.union([z.number(), z.string()]).optional(),
-  creative_ids: z.array(z.union([z.number(), z.string()])).optional(),
+  campaign_id: mediumId.optional(),
+  ad_id: mediumId.optional(),
+  creative_ids: z.array(mediumId).optional(),
 });
 
 const AGENT_ROLES = new Set(['AGENT', 'CHILD_AGENT', 'PLATFORM_ROLE_AGENT']);
@@ -197,38 +153,21 @@ export function oceanLanding(landing: MediumLanding | undefined): {
  */
 
 /** An account's WeChat mini-game assets (`v3.0/tools/wechat_game/list/`), paged. */
-const wechatGames = z.object({
-  list: z
-    .array(
-      z.object({
-        instance_id: z.union([z.number(), z.string()]),
-        user_name: z.string().optional(),
-        name: z.string().optional(),
-        audit_status: z.string().optional(),
-      }),
-    )
-    .default([]),
-  page_info: z.object({ total_page: z.number().optional() }).optional(),
-});
+const wechatGames = listOf(
+  z.object({
+    instance_id: mediumId,
+    user_name: z.string().optional(),
+    name: z.string().optional(),
+    audit_status: z.string().optional(),
+  }),
+);
+
+const v3Made = z.object({ project_id: mediumId.optional(), promotion_id: mediumId.optional() });
 
 /** `v3.0/project/list/` and `v3.0/promotion/list/` (looked up by name before a create). */
-const v3Listed = z.object({
-  list: z
-    .array(
-      z.object({
-        project_id: z.union([z.number(), z.string()]).optional(),
-        promotion_id: z.union([z.number(), z.string()]).optional(),
-        name: z.string().optional(),
-        promotion_name: z.string().optional(),
-      }),
-    )
-    .default([]),
-});
-
-const v3Made = z.object({
-  project_id: z.union([z.number(), z.string()]).optional(),
-  promotion_id: z.union([z.number(), z.string()]).optional(),
-});
+const v3Listed = listOf(
+  v3Made.extend({ name: z.string().optional(), promotion_name: z.string().optional() }),
+);
 
 /** The v3 project of a WeChat mini-game (budget and bid in cents, sent in yuan). */
 export function oceanMiniGameProject(ad: { budget: number; bid: number }, name: string, assetId: number) {
@@ -259,11 +198,10 @@ export function oceanMiniGameProject(ad: { budget: number; bid: number }, name: 
  * (`2/agent/advertiser/select`), and each advertiser's info and fund (`2/advertiser/info`,
  * `2/advertiser/fund/get`) with the `Access-Token` header. Answers are envelopes (code 0 = done).
  */
-export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapter {
+export function realOceanEngine(ctx: PartyContext<MediumAppSettings>): AdMediumAdapter {
   const base = ctx.endpoint(OCEAN_BASE);
   const secret = ctx.credentials.app_secret!;
   const appId = ctx.settings.app_id;
-  let renewedGrantExpiry: Date | null | undefined;
 
   const grantOf = (data: z.infer<typeof tokenData>) => ({
     grant: {
@@ -271,9 +209,7 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
       refreshToken: data.refresh_token,
       expiresAt: new Date(Date.now() + data.expires_in * 1000),
     },
-    grantExpiresAt: data.refresh_token_expires_in
-      ? new Date(Date.now() + data.refresh_token_expires_in * 1000)
-      : null,
+    grantExpiresAt: expiresIn(data.refresh_token_expires_in),
   });
   const readToken = (value: unknown) => {
     const parsed = tokenData.safeParse(value);
@@ -286,9 +222,8 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const obtain: ObtainToken = async ({ refreshToken }) => {
-    if (!refreshToken) throw new OutsideError('refused', 'not authorised: authorise the account again');
-    const { grant, grantExpiresAt } = readToken(
+  const { obtain, renew } = grantRenewal(ctx, async (refreshToken) =>
+    readToken(
       await envelopeCall(
         ctx,
         'refresh',
@@ -300,10 +235,8 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
         }),
         oceanKind,
       ),
-    );
-    renewedGrantExpiry = grantExpiresAt;
-    return grant;
-  };
+    ),
+  );
   const get = (operation: string, path: string, query: Record<string, string>, token: string) =>
     envelopeCall<unknown>(
       ctx,
@@ -317,51 +250,28 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
     );
   const withToken = <T>(use: (token: string) => Promise<T>) => ctx.authorized(obtain, use);
 
-  /**
-   * The one paged-report reader: a report of each advertiser over the query's days, page after page
-   * (100 entries a page, at most 50 pages an advertiser), each entry made a row.
-   */
-  const reportRows = async <E, R>(
-    token: string,
-    operation: string,
-    path: string,
-    ids: string[],
-    query: Record<string, string>,
-    schema: { parse(value: unknown): ReportPage<E> },
-    row: (accountId: string, entry: E) => R,
-  ): Promise<R[]> => {
-    const rows: R[] = [];
-    for (const id of ids)
-      for (let page = 1; page <= 50; page++) {
-        const answer = schema.parse(
-          await get(
-            operation,
-            path,
-            { advertiser_id: id, ...query, page: String(page), page_size: '100' },
-            token,
-          ),
-        );
-        for (const entry of answer.list) rows.push(row(id, entry));
-        if (page >= (answer.page_info?.total_page ?? 1)) break;
-      }
-    return rows;
-  };
+  /** Reads a page of a report of an advertiser over the query's days (100 entries a page). */
+  const reportPages =
+    (token: string, operation: string, path: string, query: Record<string, string>) =>
+    (id: string, page: number) =>
+      get(operation, path, { advertiser_id: id, ...query, page: String(page), page_size: '100' }, token);
 
   /**
    * The asset id of the WeChat mini-game a window names (its original id gh_…, or the asset id) among
    * the account's approved mini-game assets; none is refused before anything is made.
    */
   const miniGameAsset = async (token: string, accountId: string, named: string): Promise<number> => {
-    for (let page = 1; page <= 20; page++) {
-      const answer = wechatGames.parse(
+    for await (const list of pages(20, async (page) =>
+      wechatGames.parse(
         (await get(
           'create_ad',
           '/v3.0/tools/wechat_game/list/',
           { account_id: accountId, account_type: 'AD', page: String(page), page_size: '100' },
           token,
         )) ?? {},
-      );
-      const hit = answer.list.find((g) => g.user_name === named || String(g.instance_id) === named);
+      ),
+    )) {
+      const hit = list.find((g) => g.user_name === named || String(g.instance_id) === named);
       if (hit) {
         if (hit.audit_status && hit.audit_status !== 'AUDIT_ACCEPTED')
           throw new OutsideError(
@@ -372,7 +282,6 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
         if (!Number.isSafeInteger(id)) throw new OutsideError('refused', 'the mini-game asset has no id');
         return id;
       }
-      if (page >= (answer.page_info?.total_page ?? 1)) break;
     }
     throw new OutsideError(
       'refused',
@@ -406,32 +315,26 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
         role: agent ? 'agent' : 'advertiser',
       });
       if (!agent) continue;
-      for (let page = 1; page <= 50; page++) {
-        const children = agentChildren.parse(
+      for await (const children of pages(50, async (page) =>
+        agentChildren.parse(
           await get(
             'accounts',
             '/2/agent/advertiser/select/',
             { advertiser_id: id, page: String(page), page_size: '100' },
             accessToken,
           ),
-        );
-        for (const child of children.list)
+        ),
+      ))
+        for (const child of children)
           accounts.push({ accountId: String(child), name: String(child), role: 'advertiser', parentId: id });
-        if (page >= (children.page_info?.total_page ?? 1)) break;
-      }
     }
     return accounts;
   };
 
   return {
     simulated: false,
-    authorizeUrl: (state) => {
-      const url = new URL(OCEAN_AUTHORIZE);
-      url.searchParams.set('app_id', appId);
-      url.searchParams.set('state', state);
-      url.searchParams.set('redirect_uri', ctx.settings.redirect_uri);
-      return url.toString();
-    },
+    authorizeUrl: (state) =>
+      authorizeUrl(OCEAN_AUTHORIZE, { app_id: appId, state, redirect_uri: ctx.settings.redirect_uri }),
     async exchange(code) {
       const { grant, grantExpiresAt } = readToken(
         await envelopeCall(
@@ -447,11 +350,7 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
       if (!accounts.length) throw new OutsideError('refused', 'the authorisation covers no account');
       return { grant, grantExpiresAt, grantAccount: accounts[0]!.accountId, accounts };
     },
-    async renew(withinMs) {
-      renewedGrantExpiry = undefined;
-      await ctx.token(obtain, { renewWithinMs: withinMs });
-      return renewedGrantExpiry === undefined ? {} : { grantExpiresAt: renewedGrantExpiry };
-    },
+    renew,
     accounts: () => withToken(authorisedAccounts),
     states: (ids) =>
       withToken(async (token) => {
@@ -482,15 +381,7 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
         }
         return states;
       }),
-    // Delivery over the real API (listing and editing live objects) is not built yet: refused, never faked.
-    objects: () =>
-      Promise.reject(
-        new OutsideError('refused', 'Ocean Engine: delivery through the real API is not built yet'),
-      ),
-    updateObject: () =>
-      Promise.reject(
-        new OutsideError('refused', 'Ocean Engine: delivery through the real API is not built yet'),
-      ),
+    ...deliveryNotBuilt('Ocean Engine'),
     createAd: (ad) =>
       withToken(async (token) => {
         // The API takes no idempotency key: the names carry our request id, and each level is looked
@@ -509,20 +400,16 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
             },
             oceanKind,
           );
-        const find = async (path: string, filtering: object, name?: string) => {
-          const found = listed.parse(
-            await get(
-              'create_ad',
-              path,
-              {
-                advertiser_id: ad.accountId,
-                filtering: JSON.stringify(filtering),
-                page: '1',
-                page_size: '10',
-              },
-              token,
-            ),
+        // The first page of the advertiser's objects at a path that match the filter (ours is among them).
+        const firstPage = (path: string, filtering: object) =>
+          get(
+            'create_ad',
+            path,
+            { advertiser_id: ad.accountId, filtering: JSON.stringify(filtering), page: '1', page_size: '10' },
+            token,
           );
+        const find = async (path: string, filtering: object, name?: string) => {
+          const found = listed.parse(await firstPage(path, filtering));
           const hit = found.list.find((r) => name === undefined || r.name === name);
           return hit ? String(hit.id) : undefined;
         };
@@ -533,17 +420,7 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
           });
         if (ad.landing?.kind === 'mini_program') {
           const names = (path: string, filtering: object) =>
-            get(
-              'create_ad',
-              path,
-              {
-                advertiser_id: ad.accountId,
-                filtering: JSON.stringify(filtering),
-                page: '1',
-                page_size: '10',
-              },
-              token,
-            ).then((answer) => v3Listed.parse(answer ?? {}).list);
+            firstPage(path, filtering).then((answer) => v3Listed.parse(answer ?? {}).list);
           const v3Level = (lookup: () => Promise<string | undefined>, make: () => Promise<unknown>) =>
             madeOnce(lookup, async () => {
               const answer = v3Made.parse((await make()) ?? {});
@@ -613,36 +490,30 @@ export function realOceanEngine(ctx: PartyContext<OceanSettings>): AdMediumAdapt
     // of a day add up to the account's.
     campaignReport: (ids, from, to) =>
       withToken((token) =>
-        reportRows(
-          token,
-          'campaign_report',
-          '/2/report/campaign/get/',
+        accountRows(
           ids,
-          {
+          campaignReportPage,
+          reportPages(token, 'campaign_report', '/2/report/campaign/get/', {
             start_date: from,
             end_date: to,
             time_granularity: 'STAT_TIME_GRANULARITY_DAILY',
             group_by: '["STAT_GROUP_BY_FIELD_ID","STAT_GROUP_BY_FIELD_STAT_TIME"]',
             filtering: '{"status":"CAMPAIGN_STATUS_ALL"}',
-          },
-          campaignReportPage,
-          (accountId, e): MediumCampaignDay => ({
-            accountId,
-            campaignId: String(e.campaign_id),
-            campaignName: e.campaign_name ?? '',
-            ...dayFigures(e),
           }),
+          (accountId, e): MediumCampaignDay =>
+            campaignDay(accountId, e.campaign_id, e.campaign_name, dayFigures(e)),
         ),
       ),
     report: (ids, from, to) =>
       withToken((token) =>
-        reportRows(
-          token,
-          'report',
-          '/2/report/advertiser/get/',
+        accountRows(
           ids,
-          { start_date: from, end_date: to, time_granularity: 'STAT_TIME_GRANULARITY_DAILY' },
           reportPage,
+          reportPages(token, 'report', '/2/report/advertiser/get/', {
+            start_date: from,
+            end_date: to,
+            time_granularity: 'STAT_TIME_GRANULARITY_DAILY',
+          }),
           (accountId, e): MediumReportDay => ({ accountId, ...dayFigures(e) }),
         ),
       ),

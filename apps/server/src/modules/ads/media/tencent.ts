@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AD_MEDIA } from '@rx/contracts';
-import {
-  OutsideError,
-  type FailureKind,
-  type ObtainToken,
-  type PartyContext,
-} from '../../../lib/outside/index.ts';
+import { OutsideError, type FailureKind, type PartyContext } from '../../../lib/outside/index.ts';
 import type {
   AdMediumAdapter,
   MediumAccount,
@@ -16,17 +11,14 @@ import type {
   MediumMinigameDay,
   MediumReportDay,
 } from './adapter.ts';
-import { envelopeCall, madeOnce } from './envelope.ts';
+import { deliveryNotBuilt, envelopeCall, madeOnce } from './envelope.ts';
+import { authorizeUrl, expiresIn, grantRenewal, type MediumAppSettings } from './oauth.ts';
+import { accountRows, campaignDay, listOf, mediumId, pages } from './lists.ts';
 
 const API = AD_MEDIA.find((m) => m.code === 'tencent')!.api;
 /** Tencent Marketing API's documented addresses (a test's stand-in replaces them). */
 export const TENCENT_BASE = API.base;
 export const TENCENT_AUTHORIZE = API.authorize;
-
-export interface TencentSettings {
-  app_id: string;
-  redirect_uri: string;
-}
 
 /**
  * Tencent's envelope codes: 11000–11003 an access token it does not accept (renewed once); 11017
@@ -46,34 +38,21 @@ const tokenData = z.object({
   refresh_token_expires_in: z.number().positive().optional(),
   authorizer_info: z
     .object({
-      account_id: z.union([z.number(), z.string()]).optional(),
+      account_id: mediumId.optional(),
       account_role_type: z.string().optional(),
     })
     .optional(),
 });
 
-const advertiserList = z.object({
-  list: z
-    .array(
-      z.object({
-        account_id: z.union([z.number(), z.string()]),
-        corporation_name: z.string().optional(),
-        system_status: z.string().optional(),
-      }),
-    )
-    .default([]),
-  page_info: z.object({ total_page: z.number().optional() }).optional(),
-});
+const advertiserList = listOf(
+  z.object({
+    account_id: mediumId,
+    corporation_name: z.string().optional(),
+    system_status: z.string().optional(),
+  }),
+);
 
-const fundList = z.object({
-  list: z.array(z.object({ balance: z.number().optional(), fund_status: z.string().optional() })).default([]),
-});
-
-/** A page of a report: its entries and how many pages there are. */
-interface ReportPage<E> {
-  list: E[];
-  page_info?: { total_page?: number | undefined } | undefined;
-}
+const fundList = listOf(z.object({ balance: z.number().optional(), fund_status: z.string().optional() }));
 
 /** A report entry's day and figures (cost already in cents). */
 const dayFigures = (e: {
@@ -90,67 +69,43 @@ const dayFigures = (e: {
   conversions: Math.round(e.conversions_count ?? 0),
 });
 
-/** `v3.0/daily_reports/get` at the advertiser level grouped by date: cost in cents, paged. */
-const dailyReports = z.object({
-  list: z
-    .array(
-      z.object({
-        date: z.string(),
-        cost: z.number().optional(),
-        view_count: z.number().optional(),
-        valid_click_count: z.number().optional(),
-        conversions_count: z.number().optional(),
-      }),
-    )
-    .default([]),
-  page_info: z.object({ total_page: z.number().optional() }).optional(),
+/** A day's figures of `v3.0/daily_reports/get` (cost in cents). */
+const dayEntry = z.object({
+  date: z.string(),
+  cost: z.number().optional(),
+  view_count: z.number().optional(),
+  valid_click_count: z.number().optional(),
+  conversions_count: z.number().optional(),
 });
 
+/** `v3.0/daily_reports/get` at the advertiser level grouped by date: cost in cents, paged. */
+const dailyReports = listOf(dayEntry);
+
 /** `v3.0/daily_reports/get` at the ad-group level grouped by date and ad group: cost in cents, paged. */
-const adgroupReports = z.object({
-  list: z
-    .array(
-      z.object({
-        date: z.string(),
-        adgroup_id: z.union([z.number(), z.string()]),
-        adgroup_name: z.string().optional(),
-        cost: z.number().optional(),
-        view_count: z.number().optional(),
-        valid_click_count: z.number().optional(),
-        conversions_count: z.number().optional(),
-      }),
-    )
-    .default([]),
-  page_info: z.object({ total_page: z.number().optional() }).optional(),
-});
+const adgroupReports = listOf(dayEntry.extend({ adgroup_id: mediumId, adgroup_name: z.string().optional() }));
 
 /**
  * `v3.0/daily_reports/get` at the promoted-object level grouped by date and promoted object (the
  * WeChat mini-game's AppID): spend and revenue in cents, the mini-game's registration and payment
  * figures of the day's registrations (first day, day 3, day 7 and so far), paged.
  */
-const minigameReports = z.object({
-  list: z
-    .array(
-      z.object({
-        date: z.string(),
-        promoted_object_id: z.union([z.string(), z.number()]).optional(),
-        cost: z.number().optional(),
-        view_count: z.number().optional(),
-        valid_click_count: z.number().optional(),
-        activated_count: z.number().optional(),
-        mini_game_register_users: z.number().optional(),
-        mini_game_paying_users_d1: z.number().optional(),
-        mini_game_paying_amount_d1: z.number().optional(),
-        mini_game_paying_amount_d3: z.number().optional(),
-        mini_game_paying_amount_d7: z.number().optional(),
-        mini_game_paying_users: z.number().optional(),
-        mini_game_paying_amount: z.number().optional(),
-      }),
-    )
-    .default([]),
-  page_info: z.object({ total_page: z.number().optional() }).optional(),
-});
+const minigameReports = listOf(
+  z.object({
+    date: z.string(),
+    promoted_object_id: z.union([z.string(), z.number()]).optional(),
+    cost: z.number().optional(),
+    view_count: z.number().optional(),
+    valid_click_count: z.number().optional(),
+    activated_count: z.number().optional(),
+    mini_game_register_users: z.number().optional(),
+    mini_game_paying_users_d1: z.number().optional(),
+    mini_game_paying_amount_d1: z.number().optional(),
+    mini_game_paying_amount_d3: z.number().optional(),
+    mini_game_paying_amount_d7: z.number().optional(),
+    mini_game_paying_users: z.number().optional(),
+    mini_game_paying_amount: z.number().optional(),
+  }),
+);
 export const TENCENT_MINIGAME_FIELDS = [
   'date',
   'promoted_object_id',
@@ -168,21 +123,10 @@ export const TENCENT_MINIGAME_FIELDS = [
 ] as const;
 
 /** The lists `v3.0/adgroups/get` and `v3.0/dynamic_creatives/get` answer (looked up by name or ad group). */
-const listedAdgroups = z.object({
-  list: z
-    .array(z.object({ adgroup_id: z.union([z.number(), z.string()]), adgroup_name: z.string().optional() }))
-    .default([]),
-});
-const listedCreatives = z.object({
-  list: z
-    .array(
-      z.object({
-        dynamic_creative_id: z.union([z.number(), z.string()]),
-        dynamic_creative_name: z.string().optional(),
-      }),
-    )
-    .default([]),
-});
+const listedAdgroups = listOf(z.object({ adgroup_id: mediumId, adgroup_name: z.string().optional() }));
+const listedCreatives = listOf(
+  z.object({ dynamic_creative_id: mediumId, dynamic_creative_name: z.string().optional() }),
+);
 
 /**
  * A window as Tencent v3 takes it (names from the Marketing API's v3 models, as in its Java SDK):
@@ -242,11 +186,10 @@ export function tencentLanding(landing: MediumLanding) {
  * call carrying `access_token`, a `timestamp` (seconds) and a unique `nonce`. Balances are in cents
  * already. An agency's grant reaches the advertisers `advertiser/get` lists under it.
  */
-export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter {
+export function realTencent(ctx: PartyContext<MediumAppSettings>): AdMediumAdapter {
   const base = ctx.endpoint(TENCENT_BASE);
   const secret = ctx.credentials.app_secret!;
   const appId = ctx.settings.app_id;
-  let renewedGrantExpiry: Date | null | undefined;
 
   const tokenCall = (operation: string, query: Record<string, string>) =>
     envelopeCall<unknown>(
@@ -275,19 +218,12 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
         ...(data.refresh_token ? { refreshToken: data.refresh_token } : {}),
         expiresAt: new Date(Date.now() + data.access_token_expires_in * 1000),
       },
-      grantExpiresAt: data.refresh_token_expires_in
-        ? new Date(Date.now() + data.refresh_token_expires_in * 1000)
-        : null,
+      grantExpiresAt: expiresIn(data.refresh_token_expires_in),
     };
   };
-  const obtain: ObtainToken = async ({ refreshToken }) => {
-    if (!refreshToken) throw new OutsideError('refused', 'not authorised: authorise the account again');
-    const { grant, grantExpiresAt } = readToken(
-      await tokenCall('refresh', { grant_type: 'refresh_token', refresh_token: refreshToken }),
-    );
-    renewedGrantExpiry = grantExpiresAt;
-    return grant;
-  };
+  const { obtain, renew } = grantRenewal(ctx, async (refreshToken) =>
+    readToken(await tokenCall('refresh', { grant_type: 'refresh_token', refresh_token: refreshToken })),
+  );
   /** A v3 read: the common parameters are made again for each attempt (a fresh timestamp and nonce). */
   const get = (operation: string, path: string, query: Record<string, string>, token: string) =>
     envelopeCall<unknown>(
@@ -305,48 +241,30 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
       tencentKind,
     );
 
-  /**
-   * The one paged-report reader: `daily_reports/get` of each account over the days at a level,
-   * page after page (100 entries a page, at most 50 pages an account), each entry made a row (or
-   * left out when `row` answers undefined).
-   */
-  const dailyReportRows = async <E, R>(
-    token: string,
-    operation: string,
-    ids: string[],
-    from: string,
-    to: string,
-    ask: { level: string; group_by: string; fields: string },
-    schema: { parse(value: unknown): ReportPage<E> },
-    row: (accountId: string, entry: E) => R | undefined,
-  ): Promise<R[]> => {
-    const rows: R[] = [];
-    for (const id of ids)
-      for (let page = 1; page <= 50; page++) {
-        const answer = schema.parse(
-          await get(
-            operation,
-            '/daily_reports/get',
-            {
-              account_id: id,
-              level: ask.level,
-              date_range: JSON.stringify({ start_date: from, end_date: to }),
-              group_by: ask.group_by,
-              fields: ask.fields,
-              page: String(page),
-              page_size: '100',
-            },
-            token,
-          ),
-        );
-        for (const entry of answer.list) {
-          const made = row(id, entry);
-          if (made !== undefined) rows.push(made);
-        }
-        if (page >= (answer.page_info?.total_page ?? 1)) break;
-      }
-    return rows;
-  };
+  /** Reads a page of `daily_reports/get` of an account over the days at a level (100 entries a page). */
+  const dailyReportPages =
+    (
+      token: string,
+      operation: string,
+      from: string,
+      to: string,
+      ask: Record<'level' | 'group_by' | 'fields', string>,
+    ) =>
+    (id: string, page: number) =>
+      get(
+        operation,
+        '/daily_reports/get',
+        {
+          account_id: id,
+          level: ask.level,
+          date_range: JSON.stringify({ start_date: from, end_date: to }),
+          group_by: ask.group_by,
+          fields: ask.fields,
+          page: String(page),
+          page_size: '100',
+        },
+        token,
+      );
   /** A v3 write: the common parameters in the query (fresh each attempt), the fields as a JSON body. */
   const post = (operation: string, path: string, body: object, token: string) =>
     envelopeCall<unknown>(
@@ -366,8 +284,8 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
     );
   const advertisers = async (accountId: string, token: string) => {
     const found: z.infer<typeof advertiserList>['list'] = [];
-    for (let page = 1; page <= 50; page++) {
-      const answer = advertiserList.parse(
+    for await (const list of pages(50, async (page) =>
+      advertiserList.parse(
         await get(
           'advertiser_info',
           '/advertiser/get',
@@ -380,10 +298,9 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
           },
           token,
         ),
-      );
-      found.push(...answer.list);
-      if (page >= (answer.page_info?.total_page ?? 1)) break;
-    }
+      ),
+    ))
+      found.push(...list);
     return found;
   };
   const reach = async (root: string, agent: boolean, token: string): Promise<MediumAccount[]> => {
@@ -405,13 +322,8 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
 
   return {
     simulated: false,
-    authorizeUrl: (state) => {
-      const url = new URL(TENCENT_AUTHORIZE);
-      url.searchParams.set('client_id', appId);
-      url.searchParams.set('redirect_uri', ctx.settings.redirect_uri);
-      url.searchParams.set('state', state);
-      return url.toString();
-    },
+    authorizeUrl: (state) =>
+      authorizeUrl(TENCENT_AUTHORIZE, { client_id: appId, redirect_uri: ctx.settings.redirect_uri, state }),
     async exchange(code) {
       const { data, grant, grantExpiresAt } = readToken(
         await tokenCall('token', {
@@ -426,11 +338,7 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
       const accounts = await reach(String(root), agent, grant.accessToken);
       return { grant, grantExpiresAt, grantAccount: String(root), accounts };
     },
-    async renew(withinMs) {
-      renewedGrantExpiry = undefined;
-      await ctx.token(obtain, { renewWithinMs: withinMs });
-      return renewedGrantExpiry === undefined ? {} : { grantExpiresAt: renewedGrantExpiry };
-    },
+    renew,
     accounts: () =>
       ctx.authorized(obtain, async (token) => {
         const listed = await advertisers(ctx.account, token);
@@ -456,11 +364,7 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
         }
         return states;
       }),
-    // Delivery over the real API (listing and editing live objects) is not built yet: refused, never faked.
-    objects: () =>
-      Promise.reject(new OutsideError('refused', 'Tencent: delivery through the real API is not built yet')),
-    updateObject: () =>
-      Promise.reject(new OutsideError('refused', 'Tencent: delivery through the real API is not built yet')),
+    ...deliveryNotBuilt('Tencent'),
     // v3 has no campaign level: an ad is an ad group (`adgroups/add`: budget, bid, carrier) and a
     // dynamic creative under it (`dynamic_creatives/add`: title and where it jumps); the ad group
     // stands for the campaign. Names carry our request id and each level is looked up by it before
@@ -496,7 +400,7 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
             return hit ? String(hit.adgroup_id) : undefined;
           },
           async () =>
-            z.object({ adgroup_id: z.union([z.number(), z.string()]).optional() }).parse(
+            z.object({ adgroup_id: mediumId.optional() }).parse(
               await post(
                 'create_ad',
                 '/adgroups/add',
@@ -527,7 +431,7 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
             return hit ? String(hit.dynamic_creative_id) : undefined;
           },
           async () =>
-            z.object({ dynamic_creative_id: z.union([z.number(), z.string()]).optional() }).parse(
+            z.object({ dynamic_creative_id: mediumId.optional() }).parse(
               await post(
                 'create_ad',
                 '/dynamic_creatives/add',
@@ -551,18 +455,14 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
     },
     report: (ids, from, to) =>
       ctx.authorized(obtain, (token) =>
-        dailyReportRows(
-          token,
-          'report',
+        accountRows(
           ids,
-          from,
-          to,
-          {
+          dailyReports,
+          dailyReportPages(token, 'report', from, to, {
             level: 'REPORT_LEVEL_ADVERTISER',
             group_by: '["date"]',
             fields: '["date","cost","view_count","valid_click_count","conversions_count"]',
-          },
-          dailyReports,
+          }),
           (accountId, e): MediumReportDay => ({ accountId, ...dayFigures(e) }),
         ),
       ),
@@ -570,42 +470,30 @@ export function realTencent(ctx: PartyContext<TencentSettings>): AdMediumAdapter
     // ad group, which stands for the campaign, is reported per day.
     campaignReport: (ids, from, to) =>
       ctx.authorized(obtain, (token) =>
-        dailyReportRows(
-          token,
-          'campaign_report',
+        accountRows(
           ids,
-          from,
-          to,
-          {
+          adgroupReports,
+          dailyReportPages(token, 'campaign_report', from, to, {
             level: 'REPORT_LEVEL_ADGROUP',
             group_by: '["date","adgroup_id"]',
             fields:
               '["date","adgroup_id","adgroup_name","cost","view_count","valid_click_count","conversions_count"]',
-          },
-          adgroupReports,
-          (accountId, e): MediumCampaignDay => ({
-            accountId,
-            campaignId: String(e.adgroup_id),
-            campaignName: e.adgroup_name ?? '',
-            ...dayFigures(e),
           }),
+          (accountId, e): MediumCampaignDay =>
+            campaignDay(accountId, e.adgroup_id, e.adgroup_name, dayFigures(e)),
         ),
       ),
     minigameReport: (ids, from, to) =>
       ctx.authorized(obtain, (token) => {
         const n = (v: number | undefined) => Math.round(v ?? 0);
-        return dailyReportRows(
-          token,
-          'minigame_report',
+        return accountRows(
           ids,
-          from,
-          to,
-          {
+          minigameReports,
+          dailyReportPages(token, 'minigame_report', from, to, {
             level: 'REPORT_LEVEL_PROMOTED_OBJECT',
             group_by: '["date","promoted_object_id"]',
             fields: JSON.stringify(TENCENT_MINIGAME_FIELDS),
-          },
-          minigameReports,
+          }),
           (accountId, e): MediumMinigameDay | undefined => {
             const miniGameId = String(e.promoted_object_id ?? '');
             if (!/^wx[0-9a-f]{16}$/.test(miniGameId)) return undefined; // not a WeChat mini-game

@@ -1,3 +1,5 @@
+import type { HttpAnswer, ObtainToken, PartyContext } from '../../../lib/outside/index.ts';
+
 /** One push to one device, in the provider's terms (FCM's `message`). */
 export interface PushMessage {
   /** The device's registration token. */
@@ -28,4 +30,31 @@ export type PushOutcome =
 export interface PushProvider {
   readonly provider: string;
   send(message: PushMessage, idempotencyKey: string): Promise<PushOutcome>;
+}
+
+/**
+ * One push posted as JSON with the party's bearer token (renewed when refused as expired) under the
+ * send's idempotency key; `read` makes the answer an outcome inside the token's use, so a token the
+ * answer names expired is renewed too.
+ */
+export function bearerSend(
+  ctx: PartyContext<unknown>,
+  obtain: ObtainToken,
+  post: { url: string; contentType: string; body: object; idempotencyKey: string },
+  read: (answer: HttpAnswer) => PushOutcome,
+): Promise<PushOutcome> {
+  return ctx.authorized(obtain, async (token) =>
+    read(
+      await ctx.http(
+        'send',
+        {
+          method: 'POST',
+          url: post.url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': post.contentType },
+          body: JSON.stringify(post.body),
+        },
+        { idempotencyKey: post.idempotencyKey },
+      ),
+    ),
+  );
 }

@@ -8,7 +8,7 @@ import {
   type SettingsOf,
 } from '../../../lib/outside/index.ts';
 import { readServiceAccount, serviceAccountToken } from '../google-play/real.ts';
-import type { PushMessage, PushOutcome, PushProvider } from './adapter.ts';
+import { bearerSend, type PushMessage, type PushOutcome, type PushProvider } from './adapter.ts';
 
 /** FCM's documented address (tests reach a stand-in instead). */
 export const FCM_API = 'https://fcm.googleapis.com';
@@ -53,21 +53,16 @@ export function realFcm(ctx: PartyContext<SettingsOf<typeof fcmParty>>): PushPro
     provider: 'fcm',
     send: async (message, idempotencyKey): Promise<PushOutcome> => {
       try {
-        return await ctx.authorized(obtain, async (token) => {
-          const answer = await ctx.http(
-            'send',
-            {
-              method: 'POST',
-              url,
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-              body: JSON.stringify(fcmMessage(message)),
-            },
-            { idempotencyKey },
-          );
-          const sent = sendAnswer.safeParse(jsonOf(answer));
-          if (!sent.success) throw new OutsideError('refused', 'the send answer has no message name');
-          return { outcome: 'sent', messageId: sent.data.name };
-        });
+        return await bearerSend(
+          ctx,
+          obtain,
+          { url, contentType: 'application/json', body: fcmMessage(message), idempotencyKey },
+          (answer) => {
+            const sent = sendAnswer.safeParse(jsonOf(answer));
+            if (!sent.success) throw new OutsideError('refused', 'the send answer has no message name');
+            return { outcome: 'sent', messageId: sent.data.name };
+          },
+        );
       } catch (error) {
         if (isOutsideError(error, 'refused') && (error.status === 404 || DEAD_TOKEN.test(error.message)))
           return { outcome: 'unregistered', reason: DEAD_TOKEN.exec(error.message)?.[1] ?? 'NOT_FOUND' };

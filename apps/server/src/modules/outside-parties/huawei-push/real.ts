@@ -9,7 +9,7 @@ import {
   type PartyContext,
   type SettingsOf,
 } from '../../../lib/outside/index.ts';
-import type { PushMessage, PushOutcome, PushProvider } from '../fcm/adapter.ts';
+import { bearerSend, type PushMessage, type PushOutcome, type PushProvider } from '../fcm/adapter.ts';
 
 /** Huawei's documented addresses (tests reach a stand-in instead). */
 export const HUAWEI_OAUTH = 'https://oauth-login.cloud.huawei.com';
@@ -79,27 +79,27 @@ export function realHuaweiPush(ctx: PartyContext<SettingsOf<typeof huaweiPushPar
     provider: 'huawei',
     send: async (message, idempotencyKey): Promise<PushOutcome> => {
       try {
-        return await ctx.authorized(obtain, async (token) => {
-          const answer = await ctx.http(
-            'send',
-            {
-              method: 'POST',
-              url,
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json;charset=utf-8' },
-              body: JSON.stringify(huaweiMessage(message)),
-            },
-            { idempotencyKey },
-          );
-          const sent = sendAnswer.safeParse(jsonOf(answer));
-          if (!sent.success) throw new OutsideError('refused', 'the send answer has no result code');
-          const { code, msg, requestId } = sent.data;
-          if (code === SUCCESS) return { outcome: 'sent', messageId: requestId };
-          if (code === ALL_INVALID || code === PARTLY) return { outcome: 'unregistered', reason: code };
-          if (TOKEN_CODES.has(code)) throw new OutsideError('token_expired', `Push Kit: ${code} ${msg}`);
-          throw new OutsideError('refused', `Push Kit refused the push: ${code} ${msg}`, {
-            status: answer.status,
-          });
-        });
+        return await bearerSend(
+          ctx,
+          obtain,
+          {
+            url,
+            contentType: 'application/json;charset=utf-8',
+            body: huaweiMessage(message),
+            idempotencyKey,
+          },
+          (answer) => {
+            const sent = sendAnswer.safeParse(jsonOf(answer));
+            if (!sent.success) throw new OutsideError('refused', 'the send answer has no result code');
+            const { code, msg, requestId } = sent.data;
+            if (code === SUCCESS) return { outcome: 'sent', messageId: requestId };
+            if (code === ALL_INVALID || code === PARTLY) return { outcome: 'unregistered', reason: code };
+            if (TOKEN_CODES.has(code)) throw new OutsideError('token_expired', `Push Kit: ${code} ${msg}`);
+            throw new OutsideError('refused', `Push Kit refused the push: ${code} ${msg}`, {
+              status: answer.status,
+            });
+          },
+        );
       } catch (error) {
         // A 400 naming the token invalid (a malformed token) is a dead token too.
         if (isOutsideError(error, 'refused') && /8030000[67]/.test(error.message))
