@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { api } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { switchLanguage } from './support/built-pages.ts';
@@ -6,6 +6,17 @@ import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 import { button } from './support/ui.ts';
+
+/**
+ * Opens a conversation of the live queue. Another test's conversation moving in the queue (events
+ * reorder it) can put another row under the pointer as the click lands: staff then click again.
+ */
+async function openConversation(item: Locator) {
+  await expect(async () => {
+    await item.getByRole('button').click();
+    await expect(item).toHaveClass(/rx-cs-item-active/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 // An agent and a player (through the signed game API) hold a conversation: the bot hands off on
 // the player's request, the agent accepts it, answers with a canned reply in the player's language
@@ -88,7 +99,7 @@ for (const { lang, html, dir, name, width } of [
     await bench.getByText(s.queue.all, { exact: true }).click();
     const item = page.getByTestId(`cs-conversation-${id}`);
     await expect(item).toContainText(nickname);
-    await item.getByRole('button').click();
+    await openConversation(item);
     const log = page.getByTestId('cs-messages');
     await expect(log).toContainText(lang === 'zh' ? '转人工' : 'أريد موظف');
     await expect(log).toContainText(s.events.handoff);
@@ -226,7 +237,7 @@ for (const { lang, html, dir, name, width } of [
     await page.goto('/main/service/workbench');
     const bench = page.getByTestId('cs-workbench');
     await bench.getByText(s.queue.all, { exact: true }).click();
-    await page.getByTestId(`cs-conversation-${id}`).getByRole('button').click();
+    await openConversation(page.getByTestId(`cs-conversation-${id}`));
     const panel = page.getByTestId('cs-context');
     await expect(panel).toContainText(s.orders);
     await expect(page.getByTestId('cs-context-orders')).toContainText(`o${tag}`);
