@@ -65,7 +65,6 @@ for (const { lang, html, dir, name, agent } of [
   });
 }
 
-/** A 1280×720 PNG drawn in the page, uploaded, made a material: its id (a window's cover). */
 /** One advertiser from the accounts picker, found by typing its id as staff do among many. */
 async function pickAccount(page: Page, box: Locator, accountId: string) {
   await box.click();
@@ -77,6 +76,7 @@ async function pickAccount(page: Page, box: Locator, accountId: string) {
     .click();
 }
 
+/** A 1280×720 PNG drawn in the page, uploaded, made a material: its id (a window's cover). */
 async function coverMaterial(page: Page, name: string): Promise<number> {
   const fileId = await page.evaluate(async () => {
     const canvas = new OffscreenCanvas(1280, 720);
