@@ -7,6 +7,14 @@ import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 import { button } from './support/ui.ts';
 
+// An agent and a player (through the signed game API) hold a conversation: the bot hands off on
+// the player's request, the agent accepts it, answers with a canned reply in the player's language
+// picked by `/` (a reply in another language is not offered), the player reads it, the agent
+// transfers it to a colleague and resolves it, and the player rates it — the rating reaches the
+// open workbench live. In Chinese at 1440 px and Arabic at 390 px, no serious axe finding.
+
+test.use({ bypassCSP: true });
+
 /**
  * Opens a conversation of the live queue. Another test's conversation moving in the queue (events
  * reorder it) can put another row under the pointer as the click lands: staff then click again.
@@ -17,14 +25,6 @@ async function openConversation(item: Locator) {
     await expect(item).toHaveClass(/rx-cs-item-active/, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
-
-// An agent and a player (through the signed game API) hold a conversation: the bot hands off on
-// the player's request, the agent accepts it, answers with a canned reply in the player's language
-// picked by `/` (a reply in another language is not offered), the player reads it, the agent
-// transfers it to a colleague and resolves it, and the player rates it — the rating reaches the
-// open workbench live. In Chinese at 1440 px and Arabic at 390 px, no serious axe finding.
-
-test.use({ bypassCSP: true });
 
 interface Conversation {
   id: number;
