@@ -275,3 +275,73 @@ for (const { lang, html, dir, name, width } of [
     await expect(made).toContainText(String(tickets.list[0]!.id));
   });
 }
+
+// The queue holds still under the pointer: a player's new message updates its row in place instead of
+// moving it to the top, a new conversation waits behind a "show new" button, and both take their places
+// when the pointer leaves. In Chinese and Arabic.
+for (const { lang, html, dir, name } of [
+  { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文' },
+  { lang: 'ar', html: 'ar', dir: 'rtl', name: 'العربية' },
+] as const) {
+  test(`the queue holds still while the pointer is on it (${lang})`, async ({ page, request }) => {
+    const s = localeStrings('cs', lang) as Record<string, any>;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin', 'zh');
+    if (lang !== 'zh') await switchLanguage(page, name, html, dir);
+    await api(page, 'PUT', '/cs/agents/me/status', { status: 'away' });
+    const tag = `hold${lang}${Date.now().toString(36)}`;
+    const key = await newGameKey(page);
+    const open = async (suffix: string) => {
+      const openid = `e2e_cs_${tag}${suffix}`;
+      const opened = await gameCall<Conversation>(request, key, 'POST', '/api/game/v1/cs/conversations', {
+        openid,
+        nickname: `N${tag}${suffix}`,
+      });
+      expect(opened.status).toBe(200);
+      const say = (text: string) =>
+        gameCall(request, key, 'POST', `/api/game/v1/cs/conversations/${opened.data.id}/messages`, {
+          openid,
+          text,
+        });
+      await say(`first ${suffix}`);
+      return { id: opened.data.id, say };
+    };
+    const older = await open('a');
+    const newer = await open('b');
+
+    await page.goto('/main/service/workbench');
+    const bench = page.getByTestId('cs-workbench');
+    await bench.getByText(s.queue.all, { exact: true }).click();
+    const row = (id: number) => page.getByTestId(`cs-conversation-${id}`);
+    await expect(row(newer.id)).toBeVisible();
+    await expect(row(older.id)).toBeVisible();
+    const order = () =>
+      page
+        .locator('[data-testid^="cs-conversation-"]')
+        .evaluateAll((rows) => rows.map((r) => r.dataset.testid));
+
+    // The pointer on the list: the rows hold their places.
+    await row(older.id).hover();
+    const before = await order();
+    expect(before.indexOf(`cs-conversation-${newer.id}`)).toBeLessThan(
+      before.indexOf(`cs-conversation-${older.id}`),
+    );
+    expect((await older.say(`again ${tag}`)).status).toBe(200);
+    await expect(row(older.id)).toContainText(`again ${tag}`);
+    expect(await order()).toEqual(before);
+    const third = await open('c');
+    await expect(page.getByTestId('cs-waiting')).toBeVisible();
+    await expect(row(third.id)).toHaveCount(0);
+    expect(await order()).toEqual(before);
+
+    // The pointer leaves: the newcomer shows, and the conversation with the new message is above the other.
+    await page.mouse.move(2, 2);
+    await expect(row(third.id)).toBeVisible();
+    await expect(page.getByTestId('cs-waiting')).toHaveCount(0);
+    const after = await order();
+    expect(after.indexOf(`cs-conversation-${older.id}`)).toBeLessThan(
+      after.indexOf(`cs-conversation-${newer.id}`),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -38,7 +38,7 @@ import { formatMoney } from '@/shared/format.ts';
 import { MessageLine } from '@/shared/cs/MessageLine.tsx';
 import { ClassifyPicker } from './ClassifyPicker.tsx';
 import { TicketButton } from './TicketButton.tsx';
-import { applyLiveEvent, placeConversation, type ListView } from './live-list.ts';
+import { applyLiveEvent, heldRows, placeConversation, type ListView } from './live-list.ts';
 import './workbench.css';
 
 type Agent = CsAgentState & { username: string };
@@ -162,6 +162,10 @@ export function Workbench() {
   });
 
   const current = list.find((c) => c.id === selected) ?? null;
+  // While a mouse points at the queue it holds still: rows keep their places (their content still
+  // changes), newcomers wait, so a click lands on the row the agent aimed at.
+  const [held, setHeld] = useState<CsConversation[] | null>(null);
+  const shown = held ? heldRows(held, list) : { rows: list, gone: new Set<number>(), waiting: 0 };
   const setStatus = (status: CsAgentStatus) =>
     guard(async () => {
       setMe(await http.put<CsAgentState>('/cs/agents/me/status', { status }, { silent: true }));
@@ -194,36 +198,64 @@ export function Workbench() {
             block
             value={queue}
             options={CS_QUEUES.map((q) => ({ value: q, label: t(`queue.${q}`) }))}
-            onChange={setQueue}
-          />
-          <List
-            className="rx-cs-list"
-            dataSource={list}
-            locale={{
-              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyQueue')} />,
+            onChange={(next) => {
+              setHeld(null);
+              setQueue(next);
             }}
-            renderItem={(c) => (
-              <List.Item
-                className={c.id === selected ? 'rx-cs-item rx-cs-item-active' : 'rx-cs-item'}
-                data-testid={`cs-conversation-${c.id}`}
-              >
-                <button type="button" className="rx-cs-item-button" onClick={() => choose(c.id)}>
-                  <Flex justify="space-between" gap={4}>
-                    <Typography.Text strong ellipsis>
-                      {c.nickname || c.openid}
-                    </Typography.Text>
-                    <Badge count={c.unread} size="small" />
-                  </Flex>
-                  <Flex justify="space-between" gap={4}>
-                    <Typography.Text type="secondary" ellipsis>
-                      {c.last_message}
-                    </Typography.Text>
-                    <Tag color={STATE_COLORS[c.state]}>{t(`state.${c.state}`)}</Tag>
-                  </Flex>
-                </button>
-              </List.Item>
-            )}
           />
+          <div
+            onPointerEnter={(event) => {
+              if (event.pointerType === 'mouse' && listRef.current.length) setHeld(listRef.current);
+            }}
+            onPointerLeave={() => setHeld(null)}
+          >
+            {shown.waiting > 0 && (
+              <Button
+                type="link"
+                size="small"
+                className="rx-cs-waiting"
+                data-testid="cs-waiting"
+                title={t('heldHint')}
+                onClick={() => setHeld(listRef.current)}
+              >
+                {t('showWaiting', { count: shown.waiting })}
+              </Button>
+            )}
+            <List
+              className="rx-cs-list"
+              dataSource={shown.rows}
+              locale={{
+                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyQueue')} />,
+              }}
+              renderItem={(c) => (
+                <List.Item
+                  className={[
+                    'rx-cs-item',
+                    c.id === selected ? 'rx-cs-item-active' : '',
+                    shown.gone.has(c.id) ? 'rx-cs-item-gone' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                  data-testid={`cs-conversation-${c.id}`}
+                >
+                  <button type="button" className="rx-cs-item-button" onClick={() => choose(c.id)}>
+                    <Flex justify="space-between" gap={4}>
+                      <Typography.Text strong ellipsis>
+                        {c.nickname || c.openid}
+                      </Typography.Text>
+                      <Badge count={c.unread} size="small" />
+                    </Flex>
+                    <Flex justify="space-between" gap={4}>
+                      <Typography.Text type="secondary" ellipsis>
+                        {c.last_message}
+                      </Typography.Text>
+                      <Tag color={STATE_COLORS[c.state]}>{t(`state.${c.state}`)}</Tag>
+                    </Flex>
+                  </button>
+                </List.Item>
+              )}
+            />
+          </div>
         </Card>
         {current ? (
           <Chat

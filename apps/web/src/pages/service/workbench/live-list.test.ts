@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CsConversation, CsLiveData } from '@rx/contracts/cs';
-import { applyLiveEvent, placeConversation, type ListView } from './live-list.ts';
+import { applyLiveEvent, heldRows, placeConversation, type ListView } from './live-list.ts';
 
 const ME = 10;
 const view = (over: Partial<ListView> = {}): ListView => ({
@@ -120,5 +120,28 @@ describe('the workbench list from live events', () => {
     expect(placeConversation([...list, waiting], waiting, view({ queue: 'all' })).map((c) => c.id)).toEqual([
       2, 1, 3,
     ]);
+  });
+});
+
+describe('heldRows', () => {
+  const a = conversation(1, '2026-01-01T00:00:03Z');
+  const b = conversation(2, '2026-01-01T00:00:02Z');
+  const c = conversation(3, '2026-01-01T00:00:01Z');
+
+  it('keeps the order the pointer found, with each row’s latest content', () => {
+    const moved = { ...c, last_message: 'newest', last_message_at: '2026-01-01T00:00:09Z', unread: 2 };
+    const { rows, gone, waiting } = heldRows([a, b, c], [moved, a, b]);
+    expect(rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(rows[2]).toMatchObject({ last_message: 'newest', unread: 2 });
+    expect(gone.size).toBe(0);
+    expect(waiting).toBe(0);
+  });
+
+  it('keeps a row that left the queue in its place, marked gone, and counts the newcomers', () => {
+    const d = conversation(4, '2026-01-01T00:00:09Z');
+    const { rows, gone, waiting } = heldRows([a, b, c], [d, a, c]);
+    expect(rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect([...gone]).toEqual([2]);
+    expect(waiting).toBe(1);
   });
 });

@@ -59,3 +59,23 @@ export function placeConversation(
     return others;
   return [conversation, ...others].sort(byLatest);
 }
+
+/**
+ * The rows shown while the agent points at the list: the rows and the order `held` had when the
+ * pointer came in, each with its latest content (a new preview, an unread count), so that no row
+ * moves under the pointer. `gone` marks the rows that have left the queue since; `waiting` counts the
+ * conversations that came into it, shown when the pointer leaves (or on asking).
+ */
+export function heldRows(
+  held: CsConversation[],
+  live: CsConversation[],
+): { rows: CsConversation[]; gone: Set<number>; waiting: number } {
+  const latest = new Map(live.map((c) => [c.id, c]));
+  const gone = new Set(held.filter((c) => !latest.has(c.id)).map((c) => c.id));
+  const shown = new Set(held.map((c) => c.id));
+  return {
+    rows: held.map((c) => latest.get(c.id) ?? c),
+    gone,
+    waiting: live.filter((c) => !shown.has(c.id)).length,
+  };
+}
