@@ -12,6 +12,8 @@ import { button, openDrawer } from './support/ui.ts';
 // policy of that region and channel; staff must read that, on the channel, not "this value is
 // already in use", and nothing may be written.
 
+test.use({ bypassCSP: true });
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const LANGS = [
   { lang: 'zh', html: 'zh-CN', dir: 'ltr', name: '简体中文' },
