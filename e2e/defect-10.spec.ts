@@ -324,6 +324,8 @@ for (const variant of LANGS) {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page), 'axe on the holiday form').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // A debug parameter's expiry: a moment.
@@ -332,6 +334,8 @@ for (const variant of LANGS) {
     drawer = page.locator('.ant-drawer-section:visible').last();
     await expect(drawer.locator(NATIVE)).toHaveCount(0);
     await typeInPicker(drawer.locator('#debug-expires'), '2032-10-01 10:00');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
 
     // The customer-service statistics window: two days.
     await openPage(page, '/service/data-statistics');
@@ -348,5 +352,38 @@ for (const variant of LANGS) {
     await typeInPicker(drawer.getByLabel(push.task.quietStart), '23:30');
     await typeInPicker(drawer.locator('#local_send_at'), '2032-10-01 09:00');
     expect(await seriousViolations(page), 'axe on the push form').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // A sanction's custom end, on a player's profile: saved, it is the moment typed.
+    const sanctions = localeStrings('sanctions', variant.lang) as Record<string, any>;
+    const players = await api<{ list: { openid: string }[] }>(
+      page,
+      'GET',
+      `/players?page=${variant.lang === 'zh' ? 41 : 42}&page_size=1&sort=created_at`,
+    );
+    const openid = players.list[0]!.openid;
+    await openPage(page, `/useraccount/userManage/userOption/${openid}`);
+    const card = page.locator('.ant-card').filter({ hasText: sanctions.title });
+    await button(card, sanctions.actions.new).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#length').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: sanctions.form.custom })
+      .click();
+    await expect(dialog.locator(NATIVE)).toHaveCount(0);
+    await typeInPicker(dialog.getByLabel(sanctions.form.endsAt, { exact: true }), '2032-10-01 10:00');
+    const reason = `d10 end ${variant.lang} ${Date.now().toString(36)}`;
+    await dialog.getByLabel(sanctions.form.reason).fill(reason);
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(dialog).toBeHidden();
+    const listed = await api<{ list: { reason: string; ends_at: string }[] }>(
+      page,
+      'GET',
+      `/sanctions?openid=${openid}`,
+    );
+    const ends = listed.list.find((row) => row.reason === reason)!.ends_at;
+    expect(new Date(ends).getTime()).toBe(new Date(2032, 9, 1, 10, 0).getTime());
   });
 }
