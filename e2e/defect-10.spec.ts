@@ -300,6 +300,13 @@ for (const variant of LANGS) {
   });
 }
 
+/** Closes a form drawer whose changes are not wanted (its "discard changes?" confirmed). */
+async function leaveDrawer(page: Page, drawer: ReturnType<Page['locator']>) {
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal-confirm-btns:visible button').last().click();
+  await expect(drawer).toBeHidden();
+}
+
 // The forms outside the lists: each date, date-and-time and time field is antd's picker too, named
 // for assistive technology, and takes what staff type (a day, a moment, a time) in either direction.
 for (const variant of LANGS) {
@@ -324,8 +331,7 @@ for (const variant of LANGS) {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page), 'axe on the holiday form').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
+    await leaveDrawer(page, drawer);
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // A debug parameter's expiry: a moment.
@@ -334,8 +340,7 @@ for (const variant of LANGS) {
     drawer = page.locator('.ant-drawer-section:visible').last();
     await expect(drawer.locator(NATIVE)).toHaveCount(0);
     await typeInPicker(drawer.locator('#debug-expires'), '2032-10-01 10:00');
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
+    await leaveDrawer(page, drawer);
 
     // The customer-service statistics window: two days.
     await openPage(page, '/service/data-statistics');
@@ -352,8 +357,7 @@ for (const variant of LANGS) {
     await typeInPicker(drawer.getByLabel(push.task.quietStart), '23:30');
     await typeInPicker(drawer.locator('#local_send_at'), '2032-10-01 09:00');
     expect(await seriousViolations(page), 'axe on the push form').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
+    await leaveDrawer(page, drawer);
 
     // A sanction's custom end, on a player's profile: saved, it is the moment typed.
     const sanctions = localeStrings('sanctions', variant.lang) as Record<string, any>;
