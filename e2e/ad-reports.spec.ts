@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe.ts';
 import { localeStrings } from './support/layout.ts';
 import { switchLanguage } from './support/built-pages.ts';
 import { signIn } from './support/sign-in.ts';
+import { typeInPicker } from './support/ui.ts';
 
 // A medium's data report through the built-in fake medium (Kuaishou, which has no real adapter and
 // says so): a wrong then a right pull, the job's days in the table, filtered by account and days,
@@ -48,12 +49,12 @@ for (const { lang, html, dir, name, agent } of [
     // A wrong pull (the end before the start) is marked on the field; a right one starts the job.
     await page.getByRole('button', { name: named(s.pull) }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(s.filters.from).fill('2026-10-05');
-    await dialog.getByLabel(s.filters.to).fill('2026-10-01');
+    await typeInPicker(dialog.getByLabel(s.filters.from), '2026-10-05');
+    await typeInPicker(dialog.getByLabel(s.filters.to), '2026-10-01');
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(dialog.locator('.ant-form-item-explain-error')).toBeVisible();
-    await dialog.getByLabel(s.filters.from).fill('2026-10-01');
-    await dialog.getByLabel(s.filters.to).fill('2026-10-03');
+    await typeInPicker(dialog.getByLabel(s.filters.from), '2026-10-01');
+    await typeInPicker(dialog.getByLabel(s.filters.to), '2026-10-03');
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(dialog).toBeHidden();
 

@@ -5,7 +5,7 @@ import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button } from './support/ui.ts';
+import { button, typeInPicker } from './support/ui.ts';
 
 // Data statistics: a player's conversation handed off, answered and resolved counts in the totals;
 // a window ending before it starts is refused on its field; grouped by agent, the agent who
@@ -55,8 +55,8 @@ for (const { lang, html, dir, name, width } of [
 
     // Backwards: refused on the field, the numbers stay.
     const form = page.getByTestId('cs-stats-form');
-    await form.getByLabel(s.from, { exact: true }).fill('2026-02-10');
-    await form.getByLabel(s.to, { exact: true }).fill('2026-02-01');
+    await typeInPicker(form.getByLabel(s.from, { exact: true }), '2026-02-10');
+    await typeInPicker(form.getByLabel(s.to, { exact: true }), '2026-02-01');
     await button(form, crud.search.search).click();
     await expect(form.locator('.ant-form-item-explain-error').first()).toBeVisible();
     await expect(conversations.locator('.ant-statistic-content')).not.toHaveText('0');

@@ -5,7 +5,7 @@ import { switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { ListPage } from './support/list-page.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, openDrawer } from './support/ui.ts';
+import { button, openDrawer, typeInPicker } from './support/ui.ts';
 
 // Debug parameters (a page going offline): staff set a key-value for a player with an expiry (a
 // wrong form is refused with its reasons), the list shows it in force; the list pages, sorts and
@@ -38,7 +38,7 @@ for (const { lang, html, dir, name } of [
     // Wrong: a key with a space, an expiry in the past. Nothing is saved.
     await drawer.locator('#debug-target').fill(openid);
     await drawer.locator('#debug-key').fill('bad key');
-    await drawer.locator('#debug-expires').fill('2020-01-01T10:00');
+    await typeInPicker(drawer.locator('#debug-expires'), '2020-01-01 10:00');
     await button(drawer, crud.action.save).click();
     await expect(drawer.locator('.ant-form-item-explain-error')).toHaveCount(2);
     await expect(drawer).toBeVisible();
@@ -48,11 +48,10 @@ for (const { lang, html, dir, name } of [
     await drawer.locator('#debug-key').fill('log.level');
     const tomorrow = new Date(Date.now() + 86_400_000);
     const pad = (n: number) => String(n).padStart(2, '0');
-    await drawer
-      .locator('#debug-expires')
-      .fill(
-        `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T${pad(tomorrow.getHours())}:00`,
-      );
+    await typeInPicker(
+      drawer.locator('#debug-expires'),
+      `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())} ${pad(tomorrow.getHours())}:00`,
+    );
     await drawer.locator('#debug-value').fill('verbose');
     await button(drawer, crud.action.save).click();
     await expect(drawer).toBeHidden();

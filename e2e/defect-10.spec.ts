@@ -3,7 +3,8 @@ import { api } from './support/api.ts';
 import { openPage, switchLanguage } from './support/built-pages.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button } from './support/ui.ts';
+import { button, typeInPicker } from './support/ui.ts';
+import { seriousViolations } from './support/axe.ts';
 import { PROP_HEADER } from '../apps/server/test/prop-header.ts';
 
 // Issue 27, defect 10, string by string, as staff read them in Chinese and in Arabic (right to
@@ -296,5 +297,97 @@ for (const variant of LANGS) {
     await expect(drawer).toBeVisible();
     await expect(drawer.locator('input[type=date], input[type=datetime-local]')).toHaveCount(0);
     await expect(drawer.locator('.ant-picker').first()).toBeVisible();
+  });
+}
+
+/** Closes a form drawer whose changes are not wanted (its "discard changes?" confirmed). */
+async function leaveDrawer(page: Page, drawer: ReturnType<Page['locator']>) {
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal-confirm-btns:visible button').last().click();
+  await expect(drawer).toBeHidden();
+}
+
+// The forms outside the lists: each date, date-and-time and time field is antd's picker too, named
+// for assistive technology, and takes what staff type (a day, a moment, a time) in either direction.
+for (const variant of LANGS) {
+  test(`10. one date-input style: antd's picker in every form's date and time fields (${variant.lang})`, async ({
+    page,
+  }) => {
+    const crud = localeStrings('crud', variant.lang) as Record<string, any>;
+    const holidays = localeStrings('holidays', variant.lang) as Record<string, any>;
+    const push = localeStrings('push', variant.lang) as Record<string, any>;
+    const NATIVE = 'input[type=date], input[type=datetime-local], input[type=time]';
+    await signInAs(page, 'admin', variant);
+
+    // A holiday's day, at a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, '/offline/holidays');
+    await button(page, crud.action.create).click();
+    let drawer = page.locator('.ant-drawer-section:visible').last();
+    await expect(drawer.locator(NATIVE)).toHaveCount(0);
+    const day = drawer.getByLabel(holidays.date, { exact: true });
+    await typeInPicker(day, '2032-10-01');
+    const box = (await drawer.locator('.ant-picker').first().boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page), 'axe on the holiday form').toEqual([]);
+    await leaveDrawer(page, drawer);
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A debug parameter's expiry: a moment.
+    await openPage(page, '/offline/debug-params');
+    await button(page, crud.action.create).click();
+    drawer = page.locator('.ant-drawer-section:visible').last();
+    await expect(drawer.locator(NATIVE)).toHaveCount(0);
+    await typeInPicker(drawer.locator('#debug-expires'), '2032-10-01 10:00');
+    await leaveDrawer(page, drawer);
+
+    // The customer-service statistics window: two days.
+    await openPage(page, '/service/data-statistics');
+    const window = page.getByTestId('cs-stats-form');
+    await expect(window.locator('.ant-picker')).toHaveCount(2);
+    await expect(window.locator(NATIVE)).toHaveCount(0);
+
+    // A push's local send time and its quiet hours: a moment and two times of day.
+    await openPage(page, '/operation/push-manage/app-push');
+    await button(page, crud.action.create).click();
+    drawer = page.locator('.ant-drawer-section:visible').last();
+    await drawer.locator('#quiet_hours').check();
+    await expect(drawer.locator(NATIVE)).toHaveCount(0);
+    await typeInPicker(drawer.getByLabel(push.task.quietStart), '23:30');
+    await typeInPicker(drawer.locator('#local_send_at'), '2032-10-01 09:00');
+    expect(await seriousViolations(page), 'axe on the push form').toEqual([]);
+    await leaveDrawer(page, drawer);
+
+    // A sanction's custom end, on a player's profile: saved, it is the moment typed.
+    const sanctions = localeStrings('sanctions', variant.lang) as Record<string, any>;
+    const players = await api<{ list: { openid: string }[] }>(
+      page,
+      'GET',
+      `/players?page=${variant.lang === 'zh' ? 41 : 42}&page_size=1&sort=created_at`,
+    );
+    const openid = players.list[0]!.openid;
+    await openPage(page, `/useraccount/userManage/userOption/${openid}`);
+    const card = page.locator('.ant-card').filter({ hasText: sanctions.title });
+    await button(card, sanctions.actions.new).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#length').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: sanctions.form.custom })
+      .click();
+    await expect(dialog.locator(NATIVE)).toHaveCount(0);
+    await typeInPicker(dialog.getByLabel(sanctions.form.endsAt, { exact: true }), '2032-10-01 10:00');
+    const reason = `d10 end ${variant.lang} ${Date.now().toString(36)}`;
+    await dialog.getByLabel(sanctions.form.reason).fill(reason);
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(dialog).toBeHidden();
+    const listed = await api<{ list: { reason: string; ends_at: string }[] }>(
+      page,
+      'GET',
+      `/sanctions?openid=${openid}`,
+    );
+    const ends = listed.list.find((row) => row.reason === reason)!.ends_at;
+    expect(new Date(ends).getTime()).toBe(new Date(2032, 9, 1, 10, 0).getTime());
   });
 }

@@ -5,7 +5,7 @@ import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { lifecycleStrings, localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
-import { button, confirmPopover, openDrawer, rowOf } from './support/ui.ts';
+import { button, confirmPopover, openDrawer, rowOf, typeInPicker } from './support/ui.ts';
 
 // Operations staff write an app push for two players whose game registered their devices (a wrong
 // form, then a right one), send it, and read its deliveries; the list paged, sorted and filtered;
@@ -169,8 +169,8 @@ test('a push with two A/B variants and quiet hours: a wrong form, a right one, s
     await form.locator('#openids').press('Enter');
   }
   await form.locator('#quiet_hours').check();
-  await form.getByLabel(zh.p.task.quietStart).fill(clock(hour + 2));
-  await form.getByLabel(zh.p.task.quietEnd).fill(clock(hour + 4));
+  await typeInPicker(form.getByLabel(zh.p.task.quietStart), clock(hour + 2));
+  await typeInPicker(form.getByLabel(zh.p.task.quietEnd), clock(hour + 4));
   // Two variants whose shares add up to more than everyone: refused.
   for (const [i, v] of ['a', 'b'].entries()) {
     await button(form, zh.p.task.addVariant).click();

@@ -25,6 +25,17 @@ export const rowOf = (page: Page, text: string) =>
 /** The first field error of a form. */
 export const fieldError = (form: Locator) => form.locator('.ant-form-item-explain-error').first();
 
+/**
+ * Types into antd's date or time picker as staff do: a day `YYYY-MM-DD`, a moment
+ * `YYYY-MM-DD HH:mm` or a time `HH:mm`, taken with Enter (the picker then closes).
+ */
+export async function typeInPicker(input: Locator, text: string): Promise<void> {
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue(text);
+}
+
 /** Confirms the open pop-up confirmation. */
 export const confirmPopover = (page: Page) =>
   page.locator('.ant-popconfirm:visible .ant-btn-primary').click();

@@ -725,6 +725,17 @@ export const VALIDATION_MESSAGES = {
     ar: 'يتجاوز مربع الاقتصاص حدود الصورة (الصورة {width}×{height} بكسل).',
     tc: '裁切框超出了圖片範圍（圖片為 {width}×{height} 像素）',
   },
+  policy_scope_taken: {
+    zh: '该地区的这个渠道已有策略：请选择其他渠道，或在列表中编辑已有的策略',
+    en: 'This region and channel already have a policy: choose another channel, or edit that policy in the list.',
+    ja: 'この地域とチャネルには既にポリシーがあります。別のチャネルを選ぶか、一覧で既存のポリシーを編集してください。',
+    th: 'ภูมิภาคและช่องทางนี้มีนโยบายอยู่แล้ว: เลือกช่องทางอื่น หรือแก้ไขนโยบายนั้นในรายการ',
+    vi: 'Khu vực và kênh này đã có chính sách: hãy chọn kênh khác hoặc sửa chính sách đó trong danh sách.',
+    tl: 'May patakaran na ang rehiyon at channel na ito: pumili ng ibang channel, o i-edit ang patakarang iyon sa listahan.',
+    id: 'Wilayah dan kanal ini sudah memiliki kebijakan: pilih kanal lain, atau ubah kebijakan itu di daftar.',
+    ar: 'لهذه المنطقة وهذه القناة سياسة بالفعل: اختر قناة أخرى، أو عدّل تلك السياسة في القائمة.',
+    tc: '該地區的這個渠道已有策略：請選擇其他渠道，或在列表中編輯已有的策略',
+  },
 } satisfies Record<string, Translated>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

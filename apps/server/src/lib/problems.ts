@@ -49,19 +49,21 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /**
  * Runs a write in one transaction. A unique violation the service's own checks did not see (two
- * writers at once) becomes 400001 "taken" on the field of its constraint.
+ * writers at once) becomes 400001 on the field of its constraint: "taken", or the message named
+ * beside the field (`[field, key]`).
  */
 export async function inTransaction<T>(
   db: Db,
   lang: Language,
   write: (tx: Db) => Promise<T>,
-  uniqueFields: Record<string, string> = {},
+  uniqueFields: Record<string, string | readonly [field: string, key: ValidationKey]> = {},
 ): Promise<T> {
   try {
     return await db.transaction((tx) => write(tx));
   } catch (error) {
-    for (const [constraint, field] of Object.entries(uniqueFields)) {
-      if (isUniqueViolation(error, constraint)) throw fieldError(lang, field, 'taken');
+    for (const [constraint, target] of Object.entries(uniqueFields)) {
+      const [field, key] = typeof target === 'string' ? [target, 'taken' as const] : target;
+      if (isUniqueViolation(error, constraint)) throw fieldError(lang, field, key);
     }
     throw error;
   }

@@ -76,7 +76,9 @@ export const {
   ],
 });
 
-const UNIQUE = { social_access_policies_scope: 'channel_id' };
+// A second policy for a region and channel (the form starts from the defaults, so saving it
+// unchanged usually meets the existing one) is named as such on the channel, not as a "value in use".
+const UNIQUE = { social_access_policies_scope: ['channel_id', 'policy_scope_taken'] } as const;
 const time = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
 
@@ -102,7 +104,7 @@ export function createSocialPolicy(
           ),
         );
       // One policy per region, channel and kind.
-      if (taken) new FieldProblems(scope.lang).add('channel_id', 'taken').throwIfAny();
+      if (taken) new FieldProblems(scope.lang).add('channel_id', 'policy_scope_taken').throwIfAny();
       const [row] = await tx
         .insert(socialAccessPolicies)
         .values({

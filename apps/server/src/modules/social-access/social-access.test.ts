@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { socialAccessResources, type KillSwitch, type SocialPolicy } from '@rx/contracts';
+import { socialAccessResources, validationMessage, type KillSwitch, type SocialPolicy } from '@rx/contracts';
 import { body, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { gameSocialAccess } from './service.ts';
 import { socialAccessPolicies } from './tables.ts';
@@ -40,6 +40,10 @@ describe('social access policies', () => {
     });
     const twice = await admin.post('/api/v1/social-access', chatPolicy());
     expect(body(twice)).toMatchObject({ code: 400001, data: { fields: { channel_id: expect.any(String) } } });
+    // Named as a second policy of the region and channel, not as a "value in use" (issue 27, 11).
+    expect(body<{ fields: Record<string, string> }>(twice).data.fields.channel_id).toBe(
+      validationMessage('policy_scope_taken', 'zh'),
+    );
     const friend = await admin.post('/api/v1/social-access', {
       kind: 'friend',
       region: 'gn',

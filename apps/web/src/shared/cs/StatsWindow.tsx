@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Row, Statistic, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { useProduct } from '@/app/product/index.ts';
 import { Chart, type ChartProps } from '@/shared/chart/index.ts';
 import { serverFieldErrors, showFieldErrors, validateWith } from '@/shared/crud/index.ts';
+import { DayInput } from '@/shared/crud/PickerInputs.tsx';
 import { formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { useLocale } from '@/shared/i18n.ts';
@@ -77,10 +78,10 @@ export function StatsWindowForm<W extends { from: string; to: string }>(props: W
       >
         <Flex gap={8} wrap align="start">
           <Form.Item name="from" htmlFor={`${props.id}-from`} label={t('from')}>
-            <Input id={`${props.id}-from`} type="date" />
+            <DayInput id={`${props.id}-from`} />
           </Form.Item>
           <Form.Item name="to" htmlFor={`${props.id}-to`} label={t('to')}>
-            <Input id={`${props.id}-to`} type="date" />
+            <DayInput id={`${props.id}-to`} />
           </Form.Item>
           <Form.Item>
             <Button type="primary" htmlType="submit">

@@ -2,6 +2,7 @@ import { Checkbox, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PUSH_QUIET_ACTIONS, PUSH_VARIANTS_MAX, type PushQuietHours } from '@rx/contracts/push';
 import { enumOptions, MultilangInput } from '@/shared/crud/index.ts';
+import { ClockInput, MomentInput } from '@/shared/crud/PickerInputs.tsx';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { useSession } from '@/app/session.ts';
 
@@ -30,19 +31,17 @@ function QuietHoursInput({
       </Checkbox>
       {value && (
         <>
-          <Input
-            type="time"
+          <ClockInput
             style={{ width: 120 }}
             aria-label={t('task.quietStart')}
             value={value.start}
-            onChange={(e) => set({ start: e.target.value })}
+            onChange={(start) => set({ start })}
           />
-          <Input
-            type="time"
+          <ClockInput
             style={{ width: 120 }}
             aria-label={t('task.quietEnd')}
             value={value.end}
-            onChange={(e) => set({ end: e.target.value })}
+            onChange={(end) => set({ end })}
           />
           <Select
             style={{ width: 200 }}
@@ -75,7 +74,8 @@ export function PushTimingFields() {
     <>
       <Flex gap={16} wrap>
         <Form.Item name="local_send_at" label={t('task.localSendAt')} extra={localHint}>
-          <LocalTimeInput />
+          {/* A wall-clock moment without a zone (`YYYY-MM-DDTHH:mm`); empty: null. */}
+          <MomentInput local style={{ width: 220 }} />
         </Form.Item>
         <Form.Item name="convert_hours" label={t('task.convertHours')} extra={t('task.convertHint')}>
           <InputNumber min={1} max={168} />
@@ -123,27 +123,5 @@ export function PushTimingFields() {
         />
       </Form.Item>
     </>
-  );
-}
-
-/** A wall-clock moment without a zone (`YYYY-MM-DDTHH:MM`); empty: null. */
-function LocalTimeInput({
-  value,
-  onChange,
-  id,
-}: {
-  value?: string | null;
-  onChange?: (value: string | null) => void;
-  id?: string;
-}) {
-  return (
-    <Input
-      id={id}
-      type="datetime-local"
-      style={{ width: 220 }}
-      data-testid="push-local-send-at"
-      value={value ?? ''}
-      onChange={(e) => onChange?.(e.target.value ? e.target.value.slice(0, 16) : null)}
-    />
   );
 }

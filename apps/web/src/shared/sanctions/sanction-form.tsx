@@ -1,9 +1,10 @@
-import { Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Form, Select, Space, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { SANCTION_DURATION_PRESETS, SANCTION_FEATURES, type SanctionItem } from '@rx/contracts/sanctions';
 import { serverFieldErrors, showFieldErrors } from '@/shared/crud/index.ts';
+import { MomentInput } from '@/shared/crud/PickerInputs.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 
 /** How long a sanction lasts, as the form holds it: a preset (minutes), a date, or permanent. */
@@ -47,7 +48,7 @@ export function LengthFields({
         {({ getFieldValue }) =>
           getFieldValue('length') === 'custom' ? (
             <Form.Item name="ends_at" label={t('form.endsAt')} rules={[{ required: true }]}>
-              <Input type="datetime-local" />
+              <MomentInput />
             </Form.Item>
           ) : null
         }

@@ -11,45 +11,13 @@ import {
   type DebugParamCreate,
 } from '@rx/contracts/debug-params';
 import * as crud from '@/shared/crud/index.ts';
+import { MomentInput } from '@/shared/crud/PickerInputs.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { OfflineTitle } from '../shared/GoingOffline.tsx';
 
-/** `YYYY-MM-DDTHH:mm` in the browser's zone, as a `datetime-local` field shows it. */
-function localInput(iso: string): string {
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** A `datetime-local` value (the browser's zone) as an ISO time; '' stays '' (the schema says why). */
-function fromLocalInput(value: string): string {
-  const at = new Date(value);
-  return value && !Number.isNaN(at.getTime()) ? at.toISOString() : value;
-}
-
 /** Tomorrow at this time: a new parameter's default expiry. */
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
-
-/** The expiry field: shown in the browser's zone, sent as an ISO time. */
-function ExpiryInput({
-  value,
-  onChange,
-  id,
-}: {
-  value?: string;
-  onChange?: (v: string) => void;
-  id?: string;
-}) {
-  return (
-    <Input
-      id={id}
-      type="datetime-local"
-      value={value ? localInput(value) : ''}
-      onChange={(e) => onChange?.(fromLocalInput(e.target.value))}
-    />
-  );
-}
 
 /** The fields of one parameter. */
 function DebugParamForm() {
@@ -75,7 +43,8 @@ function DebugParamForm() {
         required
         extra={t('expiresHint')}
       >
-        <ExpiryInput id="debug-expires" />
+        {/* Shown in the browser's zone, sent as an ISO time; emptied, the schema says why. */}
+        <MomentInput id="debug-expires" />
       </Form.Item>
       <Form.Item name="note" htmlFor="debug-note" label={t('note')}>
         <Input.TextArea id="debug-note" maxLength={200} rows={2} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { HOLIDAY_KINDS, holidayCreateBody, holidaysResource } from '@rx/contracts/holidays';
 import type { Holiday, HolidayCreate } from '@rx/contracts/holidays';
 import * as crud from '@/shared/crud/index.ts';
+import { DayInput } from '@/shared/crud/PickerInputs.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { OfflineTitle } from '../shared/GoingOffline.tsx';
 
@@ -25,8 +26,8 @@ function HolidayForm() {
       <Form.Item name="region" htmlFor="holiday-region" label={t('region')} required extra={t('regionHint')}>
         <Input id="holiday-region" maxLength={16} />
       </Form.Item>
-      <Form.Item name="date" label={t('date')} required>
-        <Input type="date" />
+      <Form.Item name="date" htmlFor="holiday-date" label={t('date')} required>
+        <DayInput id="holiday-date" />
       </Form.Item>
       <Form.Item name="name" label={t('name')} required>
         <Input maxLength={64} />

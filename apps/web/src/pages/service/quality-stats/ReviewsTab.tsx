@@ -13,6 +13,7 @@ import {
 } from '@rx/contracts/cs-quality';
 import { useProduct } from '@/app/product/index.ts';
 import { FormDrawer } from '@/shared/crud/index.ts';
+import { DayInput } from '@/shared/crud/PickerInputs.tsx';
 import { lastWeek } from '@/shared/cs/StatsWindow.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
@@ -125,10 +126,10 @@ export function ReviewsTab({ canEdit }: { canEdit: boolean }) {
           <Select id="cs-sample-rubric" options={enabled.map((r) => ({ value: r.id, label: r.name }))} />
         </Form.Item>
         <Form.Item name="from" htmlFor="cs-sample-from" label={t('csStats:from')} required>
-          <Input id="cs-sample-from" type="date" />
+          <DayInput id="cs-sample-from" />
         </Form.Item>
         <Form.Item name="to" htmlFor="cs-sample-to" label={t('csStats:to')} required>
-          <Input id="cs-sample-to" type="date" />
+          <DayInput id="cs-sample-to" />
         </Form.Item>
         <Form.Item name="per_agent" htmlFor="cs-sample-n" label={t('perAgent')} required>
           <InputNumber id="cs-sample-n" min={1} max={CS_SAMPLE_PER_AGENT_MAX} precision={0} />

@@ -1,9 +1,10 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adReportPullBody } from '@rx/contracts/ad-reports';
 import type { JobStarted } from '@rx/contracts/jobs';
 import { serverFieldErrors, validateWith } from '@/shared/crud/index.ts';
+import { DayInput } from '@/shared/crud/PickerInputs.tsx';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
 
@@ -85,10 +86,10 @@ export function PullDaysModal({
       <p>{t('reports.pullHelp')}</p>
       <Form form={form} layout="vertical" initialValues={lastWeek()}>
         <Form.Item name="from" label={t('reports.filters.from')} required>
-          <Input type="date" aria-label={t('reports.filters.from')} />
+          <DayInput aria-label={t('reports.filters.from')} />
         </Form.Item>
         <Form.Item name="to" label={t('reports.filters.to')} required>
-          <Input type="date" aria-label={t('reports.filters.to')} />
+          <DayInput aria-label={t('reports.filters.to')} />
         </Form.Item>
         <Form.Item name="ad_account_id" label={t('reports.columns.account')}>
           <Select
