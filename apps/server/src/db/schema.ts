@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { LifecycleState } from '@rx/contracts';
 
 /*
  * Column builders: the groups of columns tables share, written once. A builder makes new columns at
@@ -62,6 +63,22 @@ export function gameRow() {
 /** The version and times of a row staff edit (the version check of `updateVersioned`). */
 export function editStamps() {
   return { version: rowVersion(), createdAt: createdAt(), updatedAt: updatedAt() };
+}
+
+/**
+ * The columns of a plain go-live row's status, stamps and record (what `goLiveFields` of lib/define-lifecycle.ts
+ * reads back): its state, when it went live and ended, the approval request waiting on it (pending_approval
+ * only), who made it, and the edit stamps.
+ */
+export function goLiveColumns() {
+  return {
+    status: text('status').$type<LifecycleState>().notNull().default('draft'),
+    publishedAt: at('published_at'),
+    endedAt: at('ended_at'),
+    approvalId: integer('approval_id'),
+    createdBy: createdBy(),
+    ...editStamps(),
+  };
 }
 
 /**

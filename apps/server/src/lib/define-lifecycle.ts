@@ -25,9 +25,10 @@ import type {
   Table,
 } from './lifecycle-config.ts';
 import { illegalMove, moveRow, planMove, schedulerScope } from './lifecycle.ts';
-import { ruleError } from './problems.ts';
+import { FieldProblems, ruleError } from './problems.ts';
 import { ok } from './request.ts';
 import { can, scopeOf } from './route-access.ts';
+import { isoOrNull } from './rows.ts';
 import { rowInScope } from './scope.ts';
 
 export type {
@@ -54,6 +55,27 @@ export function editedAsDraft(scope: Pick<Scope, 'lang'>, before: { status: stri
 }
 
 /**
+ * The `check` of a go-live resource: only a draft is edited, and `rules` gather the edit's field
+ * problems (against what the row keeps: an update may send one side), thrown together.
+ */
+export function draftCheck<Input, Before extends { status: string }>(
+  rules: (
+    db: Db,
+    scope: Scope,
+    input: Input,
+    before: Before | undefined,
+    problems: FieldProblems,
+  ) => Promise<void> | void,
+) {
+  return async (db: Db, scope: Scope, input: Input, before?: Before): Promise<void> => {
+    editedAsDraft(scope, before);
+    const problems = new FieldProblems(scope.lang);
+    await rules(db, scope, input, before, problems);
+    problems.throwIfAny();
+  };
+}
+
+/**
  * The window and stamps of plain go-live content (`GO_LIVE_LIFECYCLE`: announcements, pop-ups): it
  * goes live at `startAt` and ends at `endAt`; going live stamps `publishedAt`, ending `endedAt`, and
  * a recall clears `publishedAt`. Spread into a `defineLifecycle` config.
@@ -70,8 +92,6 @@ export const goLiveWindow = {
   },
 };
 
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
-
 /** The item's fields of a plain go-live row's status, stamps and record (`goLiveWindow`'s rows). */
 export function goLiveFields<S extends string>(row: {
   status: S;
@@ -85,8 +105,8 @@ export function goLiveFields<S extends string>(row: {
 }) {
   return {
     status: row.status,
-    published_at: iso(row.publishedAt),
-    ended_at: iso(row.endedAt),
+    published_at: isoOrNull(row.publishedAt),
+    ended_at: isoOrNull(row.endedAt),
     created_by: row.createdBy,
     approval_id: row.approvalId,
     version: row.version,

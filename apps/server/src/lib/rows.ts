@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { setImmediate as nextLoop } from 'node:timers/promises';
 import type { Db } from '../db/index.ts';
 
@@ -31,3 +31,23 @@ export async function deleteInBatches(db: Runner, batch: number, statement: () =
 /** A timestamp column read as raw rows (a Date, or text on some drivers) as ISO text; null stays null. */
 export const isoOrNull = (at: Date | string | null): string | null =>
   at === null ? null : new Date(at).toISOString();
+
+/**
+ * One page of a raw query and the total: `columns` read from `source` (the `from … where …`) in
+ * `order`, and the count of the same source.
+ */
+export async function rawPage<T>(
+  db: Runner,
+  paging: { page: number; page_size: number },
+  columns: SQL,
+  source: SQL,
+  order: SQL,
+): Promise<{ rows: T[]; total: number }> {
+  const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${source}`);
+  const rows = await queryRows<T>(
+    db,
+    sql`select ${columns} from ${source} order by ${order}
+      limit ${paging.page_size} offset ${(paging.page - 1) * paging.page_size}`,
+  );
+  return { rows, total: Number(total!.n) };
+}

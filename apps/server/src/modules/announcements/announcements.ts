@@ -1,17 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { announcementsResource, type Announcement, textFor } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
-import { FieldProblems } from '../../lib/problems.ts';
-import { editedAsDraft, onlyDraftsDeleted, goLiveFields } from '../../lib/define-lifecycle.ts';
-import { checkReferences, eachOf } from '../../lib/references.ts';
+import { draftCheck, onlyDraftsDeleted, goLiveFields } from '../../lib/define-lifecycle.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { sanitizeEachLanguage } from '../../lib/rich-text.ts';
-import { userGroups } from '../user-groups/tables.ts';
+import { isoOrNull } from '../../lib/rows.ts';
+import { checkWindow, timeInput } from '../../lib/time-window.ts';
+import { checkGroups } from '../user-groups/index.ts';
 import { announcements } from './tables.ts';
 
 type Row = typeof announcements.$inferSelect;
-
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 export function toItem(row: Row): Announcement {
   return {
@@ -28,8 +26,8 @@ export function toItem(row: Row): Announcement {
     min_version: row.minVersion,
     max_version: row.maxVersion,
     user_group_ids: row.userGroupIds,
-    start_at: iso(row.startAt),
-    end_at: iso(row.endAt),
+    start_at: isoOrNull(row.startAt),
+    end_at: isoOrNull(row.endAt),
     priority: row.priority,
     show_rule: row.showRule,
     ...goLiveFields(row),
@@ -74,29 +72,16 @@ export const announcementImpl: ResourceImpl<
     minVersion: input.min_version,
     maxVersion: input.max_version,
     userGroupIds: input.user_group_ids,
-    startAt: input.start_at === undefined ? undefined : input.start_at ? new Date(input.start_at) : null,
-    endAt: input.end_at === undefined ? undefined : input.end_at ? new Date(input.end_at) : null,
+    startAt: timeInput(input.start_at),
+    endAt: timeInput(input.end_at),
     priority: input.priority,
     showRule: input.show_rule,
   }),
   usage: onlyDraftsDeleted,
-  check: async (db, scope, input, before) => {
-    editedAsDraft(scope, before);
-    const problems = new FieldProblems(scope.lang);
-    // Groups of another game or CP, or of no one, would make a notice that silently reaches nobody.
-    await checkReferences(
-      db,
-      scope,
-      problems,
-      userGroups,
-      eachOf('user_group_ids', input.user_group_ids ?? []),
-    );
-    // The cross-field rules again against what the row keeps (an update may send one side).
-    const start = input.start_at !== undefined ? input.start_at : iso(before?.startAt ?? null);
-    const end = input.end_at !== undefined ? input.end_at : iso(before?.endAt ?? null);
-    if (start && end && Date.parse(end) <= Date.parse(start)) problems.add('end_at', 'end_before_start');
-    problems.throwIfAny();
-  },
+  check: draftCheck(async (db, scope, input, before, problems) => {
+    await checkGroups(db, scope, problems, input.user_group_ids ?? []);
+    checkWindow(problems, 'end_at', [input.start_at, before?.startAt], [input.end_at, before?.endAt]);
+  }),
 };
 
 export const announcementService = resourceService(announcementsResource, announcementImpl);

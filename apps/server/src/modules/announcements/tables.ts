@@ -1,13 +1,6 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type {
-  AnnouncementType,
-  ClickAction,
-  I18nText,
-  LifecycleState,
-  OptionalI18nText,
-  ShowRule,
-} from '@rx/contracts';
-import { at, createdBy, editStamps, gameRow } from '../../db/schema.ts';
+import type { AnnouncementType, ClickAction, I18nText, OptionalI18nText, ShowRule } from '@rx/contracts';
+import { at, gameRow, goLiveColumns } from '../../db/schema.ts';
 
 /** A product's announcements (`/operation/product-notice`), along the shared lifecycle. */
 export const announcements = pgTable(
@@ -30,13 +23,7 @@ export const announcements = pgTable(
     endAt: at('end_at'),
     priority: integer('priority').notNull().default(0),
     showRule: text('show_rule').$type<ShowRule>().notNull().default('once'),
-    status: text('status').$type<LifecycleState>().notNull().default('draft'),
-    publishedAt: at('published_at'),
-    endedAt: at('ended_at'),
-    /** The approval request waiting on it (pending_approval only). */
-    approvalId: integer('approval_id'),
-    createdBy: createdBy(),
-    ...editStamps(),
+    ...goLiveColumns(),
   },
   (t) => [
     index('announcements_product_status').on(t.productId, t.status, t.priority),

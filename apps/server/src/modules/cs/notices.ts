@@ -9,10 +9,9 @@ import {
   type Language,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { defineLifecycle, editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
+import { defineLifecycle, draftCheck, goLiveWindow, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import type { LifecycleContext } from '../../lib/define-lifecycle.ts';
 import { anyLanguageContains } from '../../lib/list.ts';
-import { FieldProblems } from '../../lib/problems.ts';
 import {
   resourceRoutes,
   resourceService,
@@ -20,6 +19,8 @@ import {
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
+import { isoOrNull } from '../../lib/rows.ts';
+import { timeInput } from '../../lib/time-window.ts';
 import { csNotices } from './tables.ts';
 
 /**
@@ -30,14 +31,12 @@ import { csNotices } from './tables.ts';
  */
 
 type Row = typeof csNotices.$inferSelect;
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
-
 function toItem(row: Row): CsNotice {
   return {
     id: row.id,
     text: row.text,
     languages: LANGUAGES.filter((lang) => row.text[lang]),
-    start_at: iso(row.startAt),
+    start_at: isoOrNull(row.startAt),
     end_at: row.endAt.toISOString(),
     status: row.status,
     created_by: row.createdBy,
@@ -65,20 +64,17 @@ const impl: ResourceImpl<typeof csNoticesResource, typeof csNotices, CsNotice, n
   },
   columns: (input) => ({
     text: input.text,
-    startAt: input.start_at === undefined ? undefined : input.start_at ? new Date(input.start_at) : null,
+    startAt: timeInput(input.start_at),
     endAt: input.end_at === undefined ? undefined : new Date(input.end_at),
   }),
   usage: onlyDraftsDeleted,
-  check: async (_db, scope, input, before) => {
-    editedAsDraft(scope, before);
-    const problems = new FieldProblems(scope.lang);
+  check: draftCheck(async (_db, scope, input, before, problems) => {
     // The window again against what the row keeps (an update may send one side), and an end still ahead.
-    const start = input.start_at !== undefined ? input.start_at : iso(before?.startAt ?? null);
-    const end = input.end_at ?? iso(before?.endAt ?? null);
+    const start = input.start_at !== undefined ? input.start_at : isoOrNull(before?.startAt ?? null);
+    const end = input.end_at ?? isoOrNull(before?.endAt ?? null);
     if (input.end_at && Date.parse(input.end_at) <= Date.now()) problems.add('end_at', 'not_in_future');
     else if (start && end && Date.parse(end) <= Date.parse(start)) problems.add('end_at', 'end_before_start');
-    problems.throwIfAny();
-  },
+  }),
 };
 
 export const csNoticeService = resourceService(csNoticesResource, impl);
@@ -90,13 +86,8 @@ export const csNoticeLifecycle = defineLifecycle({
   status: csNotices.status,
   toItem,
   nameOf: (row) => textFor(row.text),
-  window: { start: (row) => row.startAt, end: (row) => row.endAt },
+  ...goLiveWindow,
   tasks: { start: 'cs.notices.publish', end: 'cs.notices.end' },
-  hooks: {
-    onGoLive: () => ({ publishedAt: new Date() }),
-    onEnd: () => ({ endedAt: new Date() }),
-    onRecall: () => ({ publishedAt: null }),
-  },
 });
 
 type Filters = Parameters<typeof csNoticeService.batch>[2];

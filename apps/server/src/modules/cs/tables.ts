@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { I18nText, Language, LifecycleState } from '@rx/contracts';
+import type { I18nText, Language } from '@rx/contracts';
 import type {
   CsAgentStatus,
   CsAuthor,
@@ -20,6 +20,7 @@ import {
   createdBy,
   editStamps,
   gameRow,
+  goLiveColumns,
   serialId,
   users,
 } from '../../db/schema.ts';
@@ -216,13 +217,8 @@ export const csNotices = pgTable(
     text: jsonb('text').$type<I18nText>().notNull(),
     startAt: at('start_at'),
     endAt: at('end_at').notNull(),
-    status: text('status').$type<LifecycleState>().notNull().default('draft'),
-    publishedAt: at('published_at'),
-    endedAt: at('ended_at'),
-    /** The lifecycle's approval request (none asked for notices; the shared lifecycle clears it). */
-    approvalId: integer('approval_id'),
-    createdBy: createdBy(),
-    ...editStamps(),
+    // Its approval request stays empty: none is asked for notices (the shared lifecycle clears it).
+    ...goLiveColumns(),
   },
   (t) => [index('cs_notices_product').on(t.productId, t.status)],
 );

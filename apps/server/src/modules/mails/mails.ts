@@ -3,20 +3,19 @@ import { mailsResource, type Mail, type MailAttachment, textFor } from '@rx/cont
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { contains } from '../../lib/list.ts';
-import { FieldProblems } from '../../lib/problems.ts';
-import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
+import type { FieldProblems } from '../../lib/problems.ts';
+import { draftCheck, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { sanitizeEachLanguage } from '../../lib/rich-text.ts';
-import { queryRows } from '../../lib/rows.ts';
-import { checkReferences, eachOf } from '../../lib/references.ts';
+import { isoOrNull, queryRows } from '../../lib/rows.ts';
+import { checkWindow, timeInput } from '../../lib/time-window.ts';
+import { checkReferences } from '../../lib/references.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { props } from '../props/index.ts';
-import { userGroups } from '../user-groups/tables.ts';
+import { checkGroups } from '../user-groups/index.ts';
 import { mails } from './tables.ts';
 
 export type MailRow = typeof mails.$inferSelect;
-
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 export function toItem(row: MailRow): Mail {
   return {
@@ -30,16 +29,16 @@ export function toItem(row: MailRow): Mail {
     servers: row.servers,
     user_group_ids: row.userGroupIds,
     file_id: row.fileId,
-    send_at: iso(row.sendAt),
-    expire_at: iso(row.expireAt),
+    send_at: isoOrNull(row.sendAt),
+    expire_at: isoOrNull(row.expireAt),
     status: row.status,
     recipients: row.recipients,
     unknown_openids: row.unknownOpenids,
     recalled_copies: row.recalledCopies,
     job_id: row.jobId,
-    sent_at: iso(row.sentAt),
-    finished_at: iso(row.finishedAt),
-    recalled_at: iso(row.recalledAt),
+    sent_at: isoOrNull(row.sentAt),
+    finished_at: isoOrNull(row.finishedAt),
+    recalled_at: isoOrNull(row.recalledAt),
     created_by: row.createdBy,
     approval_id: row.approvalId,
     version: row.version,
@@ -127,22 +126,14 @@ export const mailImpl: ResourceImpl<typeof mailsResource, typeof mails, Mail, nu
     servers: input.servers,
     userGroupIds: input.user_group_ids,
     fileId: input.file_id,
-    sendAt: input.send_at === undefined ? undefined : input.send_at ? new Date(input.send_at) : null,
-    expireAt: input.expire_at === undefined ? undefined : input.expire_at ? new Date(input.expire_at) : null,
+    sendAt: timeInput(input.send_at),
+    expireAt: timeInput(input.expire_at),
   }),
   // Only a draft is deleted: what players received stays on record (recall it instead).
   usage: onlyDraftsDeleted,
-  check: async (db, scope, input, before) => {
-    editedAsDraft(scope, before);
-    const problems = new FieldProblems(scope.lang);
+  check: draftCheck(async (db, scope, input, before, problems) => {
     if (input.attachments?.length) await checkAttachments(db, scope, input.attachments, problems);
-    await checkReferences(
-      db,
-      scope,
-      problems,
-      userGroups,
-      eachOf('user_group_ids', input.user_group_ids ?? []),
-    );
+    await checkGroups(db, scope, problems, input.user_group_ids ?? []);
     if (input.file_id) await checkFile(db, scope, input.file_id, problems);
     // The cross-field rules against what the row keeps (an update may send one side).
     const target = input.target ?? before?.target;
@@ -152,11 +143,8 @@ export const mailImpl: ResourceImpl<typeof mailsResource, typeof mails, Mail, nu
     if (target === 'servers' && !servers.length) problems.add('servers', 'required');
     if (target === 'groups' && !groups.length) problems.add('user_group_ids', 'required');
     if (target === 'file' && !file) problems.add('file_id', 'required');
-    const start = input.send_at !== undefined ? input.send_at : iso(before?.sendAt ?? null);
-    const end = input.expire_at !== undefined ? input.expire_at : iso(before?.expireAt ?? null);
-    if (start && end && Date.parse(end) <= Date.parse(start)) problems.add('expire_at', 'end_before_start');
-    problems.throwIfAny();
-  },
+    checkWindow(problems, 'expire_at', [input.send_at, before?.sendAt], [input.expire_at, before?.expireAt]);
+  }),
 };
 
 export const mailService = resourceService(mailsResource, mailImpl);

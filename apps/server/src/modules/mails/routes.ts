@@ -15,8 +15,9 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
+import { deliveryColumns, deliveryOf, type DeliveryRow } from '../../lib/mail-delivery.ts';
 import { listRoute, resourceRoutes, resourceTableRoutes } from '../../lib/resource-routes.ts';
-import { isoOrNull, queryRows } from '../../lib/rows.ts';
+import { queryRows, rawPage } from '../../lib/rows.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { answerPendingWith202 } from '../approvals/index.ts';
@@ -62,35 +63,16 @@ async function recipients(
   const where = sql`r.mail_id = ${id}::int${query.state ? sql` and r.state = ${query.state}` : sql``}${
     query.openid ? sql` and p.openid = ${query.openid}` : sql``
   }`;
-  const [total] = await queryRows<{ n: number }>(
+  const page = await rawPage<DeliveryRow & { player_id: number; openid: string }>(
     db,
-    sql`select count(*)::int as n from mail_recipients r join players p on p.id = r.player_id where ${where}`,
-  );
-  const rows = await queryRows<{
-    player_id: number;
-    openid: string;
-    state: MailRecipient['state'];
-    delivered_at: Date | string;
-    read_at: Date | string | null;
-    claimed_at: Date | string | null;
-    claimed_role_id: string;
-  }>(
-    db,
-    sql`select r.player_id, p.openid, r.state, r.delivered_at, r.read_at, r.claimed_at, r.claimed_role_id
-      from mail_recipients r join players p on p.id = r.player_id where ${where}
-      order by r.player_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+    query,
+    sql`r.player_id, p.openid, ${deliveryColumns}`,
+    sql`mail_recipients r join players p on p.id = r.player_id where ${where}`,
+    sql`r.player_id`,
   );
   return {
-    total: Number(total!.n),
-    list: rows.map((r) => ({
-      player_id: Number(r.player_id),
-      openid: r.openid,
-      state: r.state,
-      delivered_at: isoOrNull(r.delivered_at)!,
-      read_at: isoOrNull(r.read_at),
-      claimed_at: isoOrNull(r.claimed_at),
-      claimed_role_id: r.claimed_role_id,
-    })),
+    total: page.total,
+    list: page.rows.map((r) => ({ player_id: Number(r.player_id), openid: r.openid, ...deliveryOf(r) })),
   };
 }
 

@@ -12,8 +12,9 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { deliveryColumns, deliveryOf, type DeliveryRow } from '../../lib/mail-delivery.ts';
 import { ok } from '../../lib/request.ts';
-import { isoOrNull, queryRows } from '../../lib/rows.ts';
+import { isoOrNull, queryRows, rawPage } from '../../lib/rows.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 
 /** The player of this game with this openid: 404 when the game has none (another game's, another CP's). */
@@ -34,41 +35,23 @@ export async function playerMails(
   query: PlayerHistoryQuery,
 ): Promise<{ list: PlayerMail[]; total: number }> {
   const playerId = await playerIdOf(db, productId, openid);
-  const where = sql`r.player_id = ${playerId} and m.product_id = ${productId}`;
-  const [total] = await queryRows<{ n: number }>(
+  const page = await rawPage<
+    DeliveryRow & { mail_id: number; title: Record<string, string>; sender: string; attachments: number }
+  >(
     db,
-    sql`select count(*)::int as n from mail_recipients r join mails m on m.id = r.mail_id where ${where}`,
-  );
-  const rows = await queryRows<{
-    mail_id: number;
-    title: Record<string, string>;
-    sender: string;
-    attachments: number;
-    state: PlayerMail['state'];
-    delivered_at: Date | string;
-    read_at: Date | string | null;
-    claimed_at: Date | string | null;
-    claimed_role_id: string;
-  }>(
-    db,
-    sql`select r.mail_id, m.title, m.sender, jsonb_array_length(m.attachments)::int as attachments, r.state,
-        r.delivered_at, r.read_at, r.claimed_at, r.claimed_role_id
-      from mail_recipients r join mails m on m.id = r.mail_id where ${where}
-      order by r.delivered_at desc, r.mail_id desc
-      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+    query,
+    sql`r.mail_id, m.title, m.sender, jsonb_array_length(m.attachments)::int as attachments, ${deliveryColumns}`,
+    sql`mail_recipients r join mails m on m.id = r.mail_id where r.player_id = ${playerId} and m.product_id = ${productId}`,
+    sql`r.delivered_at desc, r.mail_id desc`,
   );
   return {
-    total: Number(total!.n),
-    list: rows.map((r) => ({
+    total: page.total,
+    list: page.rows.map((r) => ({
       mail_id: Number(r.mail_id),
       title: r.title,
       sender: r.sender,
       attachments: Number(r.attachments),
-      state: r.state,
-      delivered_at: isoOrNull(r.delivered_at)!,
-      read_at: isoOrNull(r.read_at),
-      claimed_at: isoOrNull(r.claimed_at),
-      claimed_role_id: r.claimed_role_id,
+      ...deliveryOf(r),
     })),
   };
 }
@@ -81,12 +64,7 @@ export async function playerRedemptions(
   query: PlayerHistoryQuery,
 ): Promise<{ list: PlayerRedemption[]; total: number }> {
   await playerIdOf(db, productId, openid);
-  const where = sql`r.product_id = ${productId} and r.openid = ${openid}`;
-  const [total] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from code_redemptions r where ${where}`,
-  );
-  const rows = await queryRows<{
+  const page = await rawPage<{
     id: number;
     batch_id: number;
     batch_name: string;
@@ -95,15 +73,15 @@ export async function playerRedemptions(
     created_at: Date | string;
   }>(
     db,
-    sql`select r.id, r.batch_id, b.name as batch_name, r.code, r.role_id, r.created_at
-      from code_redemptions r join code_batches b on b.id = r.batch_id and b.product_id = r.product_id
-      where ${where}
-      order by r.created_at desc, r.id desc
-      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+    query,
+    sql`r.id, r.batch_id, b.name as batch_name, r.code, r.role_id, r.created_at`,
+    sql`code_redemptions r join code_batches b on b.id = r.batch_id and b.product_id = r.product_id
+      where r.product_id = ${productId} and r.openid = ${openid}`,
+    sql`r.created_at desc, r.id desc`,
   );
   return {
-    total: Number(total!.n),
-    list: rows.map((r) => ({
+    total: page.total,
+    list: page.rows.map((r) => ({
       id: Number(r.id),
       batch_id: Number(r.batch_id),
       batch_name: r.batch_name,

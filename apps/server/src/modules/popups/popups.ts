@@ -1,19 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { popupsResource, type Popup } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
-import { FieldProblems } from '../../lib/problems.ts';
-import { editedAsDraft, onlyDraftsDeleted, goLiveFields } from '../../lib/define-lifecycle.ts';
+import { draftCheck, onlyDraftsDeleted, goLiveFields } from '../../lib/define-lifecycle.ts';
 import { checkReferences, eachOf } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { isoOrNull } from '../../lib/rows.ts';
+import { checkWindow, timeInput } from '../../lib/time-window.ts';
 import { profileTags } from '../profile-tags/index.ts';
-import { userGroups } from '../user-groups/tables.ts';
+import { checkGroups } from '../user-groups/index.ts';
 import { popupScenes, popups } from './tables.ts';
 
 type Row = typeof popups.$inferSelect;
-
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
-const time = (value: string | null | undefined) =>
-  value === undefined ? undefined : value ? new Date(value) : null;
 
 export function popupItem(row: Row): Popup {
   return {
@@ -29,8 +26,8 @@ export function popupItem(row: Row): Popup {
     channels: row.channels,
     min_version: row.minVersion,
     max_version: row.maxVersion,
-    start_at: iso(row.startAt),
-    end_at: iso(row.endAt),
+    start_at: isoOrNull(row.startAt),
+    end_at: isoOrNull(row.endAt),
     priority: row.priority,
     cap_per_day: row.capPerDay,
     cap_per_session: row.capPerSession,
@@ -67,35 +64,24 @@ export const popupImpl: ResourceImpl<typeof popupsResource, typeof popups, Popup
     channels: input.channels,
     minVersion: input.min_version,
     maxVersion: input.max_version,
-    startAt: time(input.start_at),
-    endAt: time(input.end_at),
+    startAt: timeInput(input.start_at),
+    endAt: timeInput(input.end_at),
     priority: input.priority,
     capPerDay: input.cap_per_day,
     capPerSession: input.cap_per_session,
     capTotal: input.cap_total,
   }),
   usage: onlyDraftsDeleted,
-  check: async (db, scope, input, before) => {
-    editedAsDraft(scope, before);
-    const problems = new FieldProblems(scope.lang);
+  check: draftCheck(async (db, scope, input, before, problems) => {
     // Scenes, groups and tags of another game or CP (or of no one) would reach nobody, silently.
     await checkReferences(db, scope, problems, popupScenes, eachOf('scene_ids', input.scene_ids ?? []), {
       usable: (scene) => scene.status === 'active',
       kept: before?.sceneIds,
     });
-    await checkReferences(
-      db,
-      scope,
-      problems,
-      userGroups,
-      eachOf('user_group_ids', input.user_group_ids ?? []),
-    );
+    await checkGroups(db, scope, problems, input.user_group_ids ?? []);
     await checkReferences(db, scope, problems, profileTags, eachOf('tag_ids', input.tag_ids ?? []));
-    const start = input.start_at !== undefined ? input.start_at : iso(before?.startAt ?? null);
-    const end = input.end_at !== undefined ? input.end_at : iso(before?.endAt ?? null);
-    if (start && end && Date.parse(end) <= Date.parse(start)) problems.add('end_at', 'end_before_start');
-    problems.throwIfAny();
-  },
+    checkWindow(problems, 'end_at', [input.start_at, before?.startAt], [input.end_at, before?.endAt]);
+  }),
 };
 
 export const popupService = resourceService(popupsResource, popupImpl);

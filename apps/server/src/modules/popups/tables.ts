@@ -1,13 +1,6 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type {
-  LifecycleState,
-  PopupClickAction,
-  PopupEventType,
-  PopupImage,
-  RecordStatus,
-  SceneTrigger,
-} from '@rx/contracts';
-import { at, bigSerialId, createdBy, editStamps, gameRow } from '../../db/schema.ts';
+import type { PopupClickAction, PopupEventType, PopupImage, RecordStatus, SceneTrigger } from '@rx/contracts';
+import { at, bigSerialId, editStamps, gameRow, goLiveColumns } from '../../db/schema.ts';
 
 /** A product's pop-up exposure scenes (`/commercialactivity/scene-config`). */
 export const popupScenes = pgTable(
@@ -50,12 +43,7 @@ export const popups = pgTable(
     capPerDay: integer('cap_per_day').notNull().default(1),
     capPerSession: integer('cap_per_session').notNull().default(1),
     capTotal: integer('cap_total').notNull().default(0),
-    status: text('status').$type<LifecycleState>().notNull().default('draft'),
-    publishedAt: at('published_at'),
-    endedAt: at('ended_at'),
-    approvalId: integer('approval_id'),
-    createdBy: createdBy(),
-    ...editStamps(),
+    ...goLiveColumns(),
   },
   (t) => [
     index('popups_product_status').on(t.productId, t.status, t.priority),

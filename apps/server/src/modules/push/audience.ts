@@ -54,25 +54,6 @@ export function groupsSql(
 }
 
 /**
- * The groups named in `user_group_ids`: each one of the game's (a push page's kind is no column of
- * theirs: a group's `kind` is rule or list).
- */
-export async function checkGroups(
-  db: Db,
-  scope: Scope,
-  problems: FieldProblems,
-  groupIds: number[],
-): Promise<void> {
-  await checkReferences(
-    db,
-    { cpId: scope.cpId, productId: scope.productId },
-    problems,
-    userGroups,
-    eachOf('user_group_ids', groupIds),
-  );
-}
-
-/**
  * The layers named per group: each of a group among `groupIds` (the task's groups, already checked
  * to be the game's), each key one the group has now (`user_group_layers.<i>.layers.<j>`).
  */

@@ -30,15 +30,9 @@ import { pushTaskImpl, pushTaskService } from './tasks.ts';
 import { pushTasks } from './tables.ts';
 import { recordReport, registerToken, unregisterToken } from './tokens.ts';
 import { subscriptionGameRoutes, subscriptionRoutes } from './subscriptions.ts';
-import {
-  audienceRow,
-  checkGroupLayers,
-  checkGroups,
-  checkTags,
-  readAudienceFile,
-  storeTaskOpenids,
-} from './audience.ts';
+import { audienceRow, checkGroupLayers, checkTags, readAudienceFile, storeTaskOpenids } from './audience.ts';
 import { countAudience } from './send.ts';
+import { checkGroups } from '../user-groups/index.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 
 async function deliveries(db: Db, scope: Scope, id: number, query: z.infer<typeof pushDeliveriesQuery>) {

@@ -1,16 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { compareVersions, pushTasksResource, type PushTask } from '@rx/contracts';
 import { contains } from '../../lib/list.ts';
-import { FieldProblems } from '../../lib/problems.ts';
-import { editedAsDraft, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
+import { draftCheck, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import { isoOrNull } from '../../lib/rows.ts';
 import { pushTasks, pushTemplates } from './tables.ts';
 import { firstZoneMoment } from './local-time.ts';
-import { checkGroupLayers, checkGroups, checkTags } from './audience.ts';
+import { checkGroupLayers, checkTags } from './audience.ts';
+import { checkGroups } from '../user-groups/index.ts';
 
 export type PushTaskRow = typeof pushTasks.$inferSelect;
-
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 export function toItem(row: PushTaskRow): PushTask {
   return {
@@ -37,7 +36,7 @@ export function toItem(row: PushTaskRow): PushTask {
     app_version_max: row.appVersionMax,
     app_versions: row.appVersions,
     active_days: row.activeDays,
-    send_at: iso(row.sendAt),
+    send_at: isoOrNull(row.sendAt),
     ttl_seconds: row.ttlSeconds,
     cap_count: row.capCount,
     cap_hours: row.capHours,
@@ -53,8 +52,8 @@ export function toItem(row: PushTaskRow): PushTask {
     failed: row.failed,
     invalid_tokens: row.invalidTokens,
     job_id: row.jobId,
-    sent_at: iso(row.sentAt),
-    finished_at: iso(row.finishedAt),
+    sent_at: isoOrNull(row.sentAt),
+    finished_at: isoOrNull(row.finishedAt),
     created_by: row.createdBy,
     approval_id: row.approvalId,
     version: row.version,
@@ -124,9 +123,7 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
   }),
   // Only a draft is deleted: what players were sent stays on record.
   usage: onlyDraftsDeleted,
-  check: async (db, scope, input, before) => {
-    editedAsDraft(scope, before);
-    const problems = new FieldProblems(scope.lang);
+  check: draftCheck(async (db, scope, input, before, problems) => {
     await checkGroups(db, scope, problems, input.user_group_ids ?? []);
     // The cross-field rules against what the row keeps (an update may send one side).
     const target = input.target ?? before?.target;
@@ -171,8 +168,7 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
         );
       if (!known) problems.add('template_id', 'invalid');
     }
-    problems.throwIfAny();
-  },
+  }),
 };
 
 export const pushTaskService = resourceService(pushTasksResource, pushTaskImpl);

@@ -17,7 +17,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { inScope } from '../../lib/scope.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
-import { nameOf, toItem } from './releases.ts';
+import { checkedFields, nameOf, toItem } from './releases.ts';
 import { appReleasePublishes, appReleases } from './tables.ts';
 import { publishedFields } from './version-fields.ts';
 
@@ -46,18 +46,7 @@ export function snapshotOf(row: Row, fields: Record<string, unknown> = {}): Publ
   return {
     fields,
     release_id: row.id,
-    platform: row.platform,
-    channel: row.channel,
-    version_name: row.versionName,
-    version_code: row.versionCode,
-    min_version_code: row.minVersionCode,
-    blocked_version_codes: row.blockedVersionCodes,
-    update_mode: row.updateMode,
-    store_url: row.storeUrl,
-    download_url: row.downloadUrl,
-    update_text: row.updateText,
-    whitelist_openids: row.whitelistOpenids,
-    whitelist_devices: row.whitelistDevices,
+    ...checkedFields(row),
   };
 }
 

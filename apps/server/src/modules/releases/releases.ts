@@ -10,23 +10,28 @@ import { checkFieldValues } from './version-fields.ts';
 
 type Row = typeof appReleases.$inferSelect;
 
+/** What the game's version check reads of a version: listed with it, and copied by a publish. */
+export const checkedFields = (row: Row) => ({
+  platform: row.platform,
+  channel: row.channel,
+  version_name: row.versionName,
+  version_code: row.versionCode,
+  min_version_code: row.minVersionCode,
+  blocked_version_codes: row.blockedVersionCodes,
+  update_mode: row.updateMode,
+  store_url: row.storeUrl,
+  download_url: row.downloadUrl,
+  update_text: row.updateText,
+  whitelist_openids: row.whitelistOpenids,
+  whitelist_devices: row.whitelistDevices,
+});
+
 export function toItem(row: Row): AppRelease {
   return {
     id: row.id,
     product_id: row.productId,
-    platform: row.platform,
-    channel: row.channel,
-    version_name: row.versionName,
-    version_code: row.versionCode,
-    min_version_code: row.minVersionCode,
-    blocked_version_codes: row.blockedVersionCodes,
-    update_mode: row.updateMode,
-    store_url: row.storeUrl,
-    download_url: row.downloadUrl,
-    update_text: row.updateText,
+    ...checkedFields(row),
     changelog: row.changelog,
-    whitelist_openids: row.whitelistOpenids,
-    whitelist_devices: row.whitelistDevices,
     note: row.note,
     field_values: row.fieldValues,
     status: row.status,

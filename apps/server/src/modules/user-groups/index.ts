@@ -13,3 +13,4 @@ export { bucketSql, layerRanges } from './service.ts';
 export { bucketOf } from './service.ts';
 export { seedDemoGroups } from './demo.ts';
 export { groupLayersMembersSql } from './targeting.ts';
+export { checkGroups } from './targeting.ts';

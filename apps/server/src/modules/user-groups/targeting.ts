@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { layerRanges } from './service.ts';
 import type { UserGroupLayer } from '@rx/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
+import type { FieldProblems } from '../../lib/problems.ts';
+import { checkReferences, eachOf } from '../../lib/references.ts';
+import { userGroups } from './tables.ts';
 
 /**
  * Targeting for mail, push, notices and pop-ups: a subquery of the player ids of a group's
@@ -39,4 +44,23 @@ export function groupLayersMembersSql(productId: number, groupId: number, keys: 
         where g.id = ${groupId}::int and g.product_id = ${productId}::int) r,
         generate_series(r.upto - r.percent, r.upto - 1) b
         where r.key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`;
+}
+
+/**
+ * The groups named in `user_group_ids`: each one of the game's (a group of another game or CP, or
+ * of no one, would make a target that silently reaches nobody).
+ */
+export async function checkGroups(
+  db: Db,
+  scope: Pick<Scope, 'cpId' | 'productId'>,
+  problems: FieldProblems,
+  groupIds: number[],
+): Promise<void> {
+  await checkReferences(
+    db,
+    { cpId: scope.cpId, productId: scope.productId },
+    problems,
+    userGroups,
+    eachOf('user_group_ids', groupIds),
+  );
 }
