@@ -35,6 +35,8 @@ function lifecycleStateKey(status: string): string[] {
 
 /** The columns the lifecycle page makes, for the page to place among its own. */
 export interface LifecycleColumns<T> {
+  /** The row's id, sortable. */
+  id: ColumnType<T>;
   /** The state as a coloured tag. */
   status: ColumnType<T>;
   /** When it goes live → when it ends. */
@@ -58,6 +60,8 @@ export interface LifecycleListPageProps<T extends Row> extends Omit<
   columns: (lifecycle: LifecycleColumns<T>) => ColumnsType<T>;
   /** The window column's header, and what it shows without a start or an end. */
   windowLabels: { title: ReactNode; atOnce: ReactNode; noEnd: ReactNode };
+  /** Newest first unless the page says otherwise. */
+  defaultSort?: string;
   /** Colours of the resource's own statuses (e.g. mail's `sending`), over the state's. */
   colors?: Record<string, string>;
   /** Actions offered on the selected rows too (each row the action applies to). */
@@ -79,7 +83,9 @@ export interface LifecycleListPageProps<T extends Row> extends Omit<
  * the selection, and edit and delete for drafts only — all read from the resource's lifecycle.
  */
 export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T>) {
-  const { lifecycle, ns, windowLabels, colors, testIdPrefix, lockedNote } = props;
+  const { lifecycle, ns, colors, testIdPrefix, lockedNote } = props;
+  // The page may build its labels afresh each render: the columns follow their texts, not the object.
+  const { title: windowTitle, atOnce, noEnd } = props.windowLabels;
   const { t } = useTranslation(ns);
   // A dimensioned resource's actions need its value's permission (`query`: `{ kind: 'mini_program' }`).
   const dimension = props.resource.dimension?.name;
@@ -93,6 +99,7 @@ export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T
 
   const parts = useMemo<LifecycleColumns<T>>(
     () => ({
+      id: { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
       status: {
         title: t('status'),
         dataIndex: 'status',
@@ -108,7 +115,7 @@ export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T
         ),
       },
       window: {
-        title: windowLabels.title,
+        title: windowTitle,
         key: start ?? 'window',
         width: 230,
         sorter: start !== undefined,
@@ -118,21 +125,23 @@ export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T
           const until = at(end);
           return (
             <span>
-              {typeof from === 'string' ? formatDateTime(from) : windowLabels.atOnce} →{' '}
-              {typeof until === 'string' ? formatDateTime(until) : windowLabels.noEnd}
+              {typeof from === 'string' ? formatDateTime(from) : atOnce} →{' '}
+              {typeof until === 'string' ? formatDateTime(until) : noEnd}
             </span>
           );
         },
       },
     }),
-    [t, colors, lifecycle, testIdPrefix, windowLabels, start, end],
+    [t, colors, lifecycle, testIdPrefix, windowTitle, atOnce, noEnd, start, end],
   );
   const { columns } = props;
   const shown = useMemo(() => columns(parts), [columns, parts]);
 
   return (
     <ResourceListPage<T>
+      drawerWidth={760}
       {...props}
+      defaultSort={props.defaultSort ?? '-id'}
       columns={shown}
       sortFields={{ ...(start ? { [start]: start } : {}), ...props.sortFields }}
       rowRule={(row) =>

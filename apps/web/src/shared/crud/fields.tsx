@@ -1,4 +1,4 @@
-import { Avatar, Form, Select, Space, Switch, Tag, Tooltip } from 'antd';
+import { Avatar, Form, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -129,6 +129,21 @@ export function nameColumn<T>(
   lang: Language,
 ): ColumnType<T> {
   return { ...column, render: (_, row) => <MultilangText value={text(row)} lang={lang} /> };
+}
+
+/** A column of a long text cut to the column's width, whole in a tooltip. */
+export function ellipsisColumn<T>(
+  column: ColumnType<T> & { width: number },
+  text: (row: T) => string,
+): ColumnType<T> {
+  return {
+    ...column,
+    render: (_, row) => (
+      <Typography.Text ellipsis={{ tooltip: text(row) }} style={{ maxWidth: column.width - 20 }}>
+        {text(row)}
+      </Typography.Text>
+    ),
+  };
 }
 
 /** A search field picking one of a few fixed choices (`[value, label]`, in the order shown). */

@@ -42,6 +42,7 @@ export {
   tagsColumn,
   iconColumn,
   nameColumn,
+  ellipsisColumn,
   MultilangText,
   MissingLanguagesTag,
   emptyText,

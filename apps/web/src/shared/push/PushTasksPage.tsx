@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,7 +11,7 @@ import {
   type PushTaskCreate,
 } from '@rx/contracts/push';
 import type { PushKind } from '@rx/contracts/dimensions';
-import { enumSearch, textIn, updatedAtColumn } from '@/shared/crud/index.ts';
+import { ellipsisColumn, enumSearch, textIn, updatedAtColumn } from '@/shared/crud/index.ts';
 import { LifecycleListPage, type LifecycleColumns } from '@/shared/crud/LifecycleListPage.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { useLocale } from '@/shared/i18n.ts';
@@ -68,28 +68,12 @@ export function PushTasksPage({ kind = 'app' }: { kind?: PushKind }) {
   const lang = useLocale((s) => s.language);
   const [statsOf, setStatsOf] = useState<PushTask | null>(null);
   const columns = useCallback(
-    ({ status }: LifecycleColumns<PushTask>): ColumnsType<PushTask> => [
-      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      {
-        title: t('task.name'),
-        dataIndex: 'name',
-        width: 180,
-        render: (name: string) => (
-          <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 160 }}>
-            {name}
-          </Typography.Text>
-        ),
-      },
-      {
-        title: t('task.title'),
-        key: 'title',
-        width: 180,
-        render: (_, task) => (
-          <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 160 }}>
-            {textIn(task.title, lang)}
-          </Typography.Text>
-        ),
-      },
+    ({ id, status }: LifecycleColumns<PushTask>): ColumnsType<PushTask> => [
+      id,
+      ellipsisColumn<PushTask>({ title: t('task.name'), dataIndex: 'name', width: 180 }, (task) => task.name),
+      ellipsisColumn<PushTask>({ title: t('task.title'), key: 'title', width: 180 }, (task) =>
+        textIn(task.title, lang),
+      ),
       status,
       {
         title: t('task.target'),
@@ -122,7 +106,6 @@ export function PushTasksPage({ kind = 'app' }: { kind?: PushKind }) {
     ],
     [t, lang],
   );
-  const windowLabels = useMemo(() => ({ title: t('task.sendAt'), atOnce: t('task.onSend'), noEnd: '' }), [t]);
   return (
     <>
       <LifecycleListPage<PushTask>
@@ -133,9 +116,7 @@ export function PushTasksPage({ kind = 'app' }: { kind?: PushKind }) {
         title={t(TITLES[kind])}
         query={query}
         columns={columns}
-        windowLabels={windowLabels}
-        defaultSort="-id"
-        drawerWidth={760}
+        windowLabels={{ title: t('task.sendAt'), atOnce: t('task.onSend'), noEnd: '' }}
         actionsWidth={300}
         search={[
           { name: 'q', label: t('crud:field.keyword') },

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, Descriptions, Input, Segmented, Select, Space, Typography } from 'antd';
+import { Card, Descriptions, Input, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +16,9 @@ import { useProduct } from '@/app/product/index.ts';
 import { Chart } from '@/shared/chart/index.ts';
 import { formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
+import { DaySpanPicker, lastDays, type DaySpan } from '@/shared/ui/DailyFigures.tsx';
 import { DataTable } from '@/shared/ui/index.ts';
 
-const SPANS = [7, 30, 90] as const;
-const DAY = 86_400_000;
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 /** A step's share of the one before it, as a percentage (— when there was none). */
 const rate = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : '—';
@@ -32,26 +30,23 @@ const rate = (part: number, whole: number) =>
 export function FunnelReport() {
   const { t } = useTranslation('shareTracking');
   const productId = useProduct((s) => s.productId);
-  const [span, setSpan] = useState<(typeof SPANS)[number]>(30);
+  const [span, setSpan] = useState<DaySpan>(30);
   const [groupBy, setGroupBy] = useState<ShareFunnelGroup>('channel');
   const [platform, setPlatform] = useState<string | undefined>();
   const [channel, setChannel] = useState('');
   const funnel = useQuery({
     queryKey: [shareTrackingResource.name, 'funnel', productId, span, groupBy, platform, channel],
-    queryFn: ({ signal }) => {
-      const now = Date.now();
-      return http.get<ShareFunnel>(
+    queryFn: ({ signal }) =>
+      http.get<ShareFunnel>(
         `/${shareTrackingResource.name}/funnel`,
         {
-          from: utcDay(now - (span - 1) * DAY),
-          to: utcDay(now),
+          ...lastDays(span),
           group_by: groupBy,
           ...(platform ? { platform } : {}),
           ...(channel.trim() ? { channel: channel.trim() } : {}),
         },
         { signal },
-      );
-    },
+      ),
     enabled: !!productId,
     placeholderData: keepPreviousData,
   });
@@ -91,11 +86,11 @@ export function FunnelReport() {
   return (
     <Card size="small" title={t('funnel.title')} data-testid="share-funnel">
       <Space wrap style={{ marginBlockEnd: 12 }}>
-        <Segmented
-          aria-label={t('funnel.span')}
+        <DaySpanPicker
+          label={t('funnel.span')}
           value={span}
-          onChange={(value) => setSpan(value as (typeof SPANS)[number])}
-          options={SPANS.map((value) => ({ value, label: t('funnel.lastDays', { count: value }) }))}
+          onChange={setSpan}
+          optionLabel={(count) => t('funnel.lastDays', { count })}
         />
         <Select
           aria-label={t('groups.platform')}

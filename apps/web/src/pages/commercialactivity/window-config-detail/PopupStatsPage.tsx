@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, Descriptions, Result, Segmented, Space, Tag, Typography } from 'antd';
+import { Card, Descriptions, Result, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,8 @@ import { popupsResource, type Popup, type PopupStats, type PopupStatsDay } from 
 import { useProduct } from '@/app/product/index.ts';
 import { formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
-import { DailyFigures } from '@/shared/ui/DailyFigures.tsx';
+import { DailyFigures, DailyHeading, lastDays, type DaySpan } from '@/shared/ui/DailyFigures.tsx';
 
-const SPANS = [7, 30, 90] as const;
-const DAY = 86_400_000;
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 const percent = (ctr: number) => `${(ctr * 100).toFixed(2)}%`;
 
 /** A pop-up's stats (`window-config-detail/:window_id`): totals, a chart and a table per day (UTC). */
@@ -20,7 +17,7 @@ export function PopupStatsPage() {
   const { t } = useTranslation('popups');
   const { window_id: windowId } = useParams();
   const productId = useProduct((s) => s.productId);
-  const [span, setSpan] = useState<(typeof SPANS)[number]>(30);
+  const [span, setSpan] = useState<DaySpan>(30);
   const id = windowId && /^[1-9]\d{0,9}$/.test(windowId) ? Number(windowId) : null;
   const popup = useQuery({
     queryKey: [popupsResource.name, 'item', productId, id],
@@ -31,11 +28,7 @@ export function PopupStatsPage() {
   const stats = useQuery({
     queryKey: [popupsResource.name, 'stats', productId, id, span],
     // The last `span` days up to today (UTC), read when asked.
-    queryFn: () => {
-      const now = Date.now();
-      const range = { from: utcDay(now - (span - 1) * DAY), to: utcDay(now) };
-      return http.get<PopupStats>(`/${popupsResource.name}/${id}/stats`, range);
-    },
+    queryFn: () => http.get<PopupStats>(`/${popupsResource.name}/${id}/stats`, lastDays(span)),
     enabled: !!productId && !!popup.data,
   });
   const columns = useMemo<ColumnsType<PopupStatsDay>>(
@@ -62,21 +55,18 @@ export function PopupStatsPage() {
   const days = data?.days ?? [];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('stats.title', { name: popup.data?.name ?? '' })}{' '}
-          {popup.data && <Tag>{t(`common:lifecycleStates.${popup.data.status}`)}</Tag>}
-        </Typography.Title>
-        <Space wrap>
-          <Segmented
-            aria-label={t('stats.span')}
-            value={span}
-            onChange={(value) => setSpan(value as (typeof SPANS)[number])}
-            options={SPANS.map((value) => ({ value, label: t('stats.lastDays', { count: value }) }))}
-          />
-          {back}
-        </Space>
-      </Space>
+      <DailyHeading
+        t={t}
+        title={
+          <>
+            {t('stats.title', { name: popup.data?.name ?? '' })}{' '}
+            {popup.data && <Tag>{t(`common:lifecycleStates.${popup.data.status}`)}</Tag>}
+          </>
+        }
+        span={span}
+        onSpan={setSpan}
+        back={back}
+      />
       <Card size="small">
         <Descriptions
           size="small"

@@ -1,5 +1,4 @@
-import { useCallback, useMemo } from 'react';
-import { Typography } from 'antd';
+import { useCallback } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +9,7 @@ import {
   type Popup,
   type PopupCreate,
 } from '@rx/contracts/popups';
-import { enumSearch, updatedAtColumn } from '@/shared/crud/index.ts';
+import { ellipsisColumn, enumSearch, updatedAtColumn } from '@/shared/crud/index.ts';
 import { LifecycleListPage, type LifecycleColumns } from '@/shared/crud/LifecycleListPage.tsx';
 import { PopupForm } from './PopupForm.tsx';
 
@@ -37,18 +36,9 @@ const NEW_POPUP: PopupCreate = {
 export function PopupsPage() {
   const { t } = useTranslation('popups');
   const columns = useCallback(
-    ({ status, window }: LifecycleColumns<Popup>): ColumnsType<Popup> => [
-      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      {
-        title: t('popup.name'),
-        dataIndex: 'name',
-        width: 200,
-        render: (name: string) => (
-          <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180 }}>
-            {name}
-          </Typography.Text>
-        ),
-      },
+    ({ id, status, window }: LifecycleColumns<Popup>): ColumnsType<Popup> => [
+      id,
+      ellipsisColumn<Popup>({ title: t('popup.name'), dataIndex: 'name', width: 200 }, (popup) => popup.name),
       status,
       { title: t('popup.priority'), dataIndex: 'priority', width: 90, sorter: true },
       window,
@@ -69,10 +59,6 @@ export function PopupsPage() {
     ],
     [t],
   );
-  const windowLabels = useMemo(
-    () => ({ title: t('popup.window'), atOnce: t('popup.onPublish'), noEnd: t('popup.untilEnded') }),
-    [t],
-  );
   return (
     <LifecycleListPage<Popup>
       resource={popupsResource}
@@ -81,9 +67,7 @@ export function PopupsPage() {
       testIdPrefix="popup"
       title={t('menu:page.windowConfig')}
       columns={columns}
-      windowLabels={windowLabels}
-      defaultSort="-id"
-      drawerWidth={760}
+      windowLabels={{ title: t('popup.window'), atOnce: t('popup.onPublish'), noEnd: t('popup.untilEnded') }}
       actionsWidth={300}
       search={[
         { name: 'q', label: t('crud:field.keyword') },

@@ -1,6 +1,6 @@
 import { textFor } from '@rx/contracts/required-language';
-import { useCallback, useMemo, useState } from 'react';
-import { Button, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,7 @@ import {
   type AnnouncementCreate,
 } from '@rx/contracts/announcements';
 import type { Language } from '@rx/contracts/languages';
-import { updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
+import { ellipsisColumn, updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
 import { LifecycleListPage, type LifecycleColumns } from '@/shared/crud/LifecycleListPage.tsx';
 import { useLocale } from '@/shared/i18n.ts';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
@@ -47,18 +47,11 @@ export function AnnouncementsPage() {
   const [previewing, setPreviewing] = useState<Announcement | null>(null);
 
   const columns = useCallback(
-    ({ status, window }: LifecycleColumns<Announcement>): ColumnsType<Announcement> => [
-      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      {
-        title: t('title'),
-        key: 'title',
-        width: 220,
-        render: (_, notice) => (
-          <Typography.Text ellipsis={{ tooltip: titleIn(notice.title, lang) }} style={{ maxWidth: 200 }}>
-            {titleIn(notice.title, lang)}
-          </Typography.Text>
-        ),
-      },
+    ({ id, status, window }: LifecycleColumns<Announcement>): ColumnsType<Announcement> => [
+      id,
+      ellipsisColumn<Announcement>({ title: t('title'), key: 'title', width: 220 }, (notice) =>
+        titleIn(notice.title, lang),
+      ),
       {
         title: t('type'),
         dataIndex: 'type',
@@ -86,11 +79,6 @@ export function AnnouncementsPage() {
     ],
     [t, lang],
   );
-  const windowLabels = useMemo(
-    () => ({ title: t('window'), atOnce: t('onPublish'), noEnd: t('untilEnded') }),
-    [t],
-  );
-
   return (
     <>
       <LifecycleListPage<Announcement>
@@ -102,9 +90,7 @@ export function AnnouncementsPage() {
         testIdPrefix="notice"
         title={t('menu:page.announcements')}
         columns={columns}
-        windowLabels={windowLabels}
-        defaultSort="-id"
-        drawerWidth={760}
+        windowLabels={{ title: t('window'), atOnce: t('onPublish'), noEnd: t('untilEnded') }}
         actionsWidth={300}
         search={[
           { name: 'q', label: t('crud:field.keyword') },

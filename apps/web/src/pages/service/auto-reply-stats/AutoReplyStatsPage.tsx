@@ -8,17 +8,8 @@ import {
   type CsAutoReplyStatsRow,
 } from '@rx/contracts/cs-insights';
 import { useProduct } from '@/app/product/index.ts';
-import {
-  countCell,
-  lastWeek,
-  StatsProblem,
-  StatsTotals,
-  StatsChart,
-  StatsHeading,
-  StatsTable,
-  StatsWindowForm,
-  useStats,
-} from '@/shared/cs/StatsWindow.tsx';
+import { StatsReport } from '@/shared/cs/StatsReport.tsx';
+import { countCell, lastWeek, StatsChart, useStats } from '@/shared/cs/StatsWindow.tsx';
 import { formatNumber } from '@/shared/format.ts';
 
 type Window = { from: string; to: string };
@@ -63,44 +54,36 @@ export function AutoReplyStatsPage() {
   ];
   const rules = rows.filter((r) => r.rule_id !== null).slice(0, 15);
   return (
-    <>
-      <StatsHeading
-        title={t('menu:page.autoReplyStats')}
-        intro={t('autoReply.intro', { zone: stats.data?.time_zone ?? '' })}
-      />
-      <StatsWindowForm<Window>
-        id="cs-auto"
-        schema={csAutoReplyStatsQuery}
-        value={window}
-        onApply={setWindow}
-      />
-      <StatsProblem error={stats.error} />
-      <StatsTotals
-        items={[
-          ['hits', t('autoReply.hits'), formatNumber(total?.hits ?? 0)],
-          ['conversations', t('conversations'), formatNumber(total?.conversations ?? 0)],
-          ['withoutHandoff', t('autoReply.withoutHandoff'), formatNumber(total?.without_handoff ?? 0)],
-          ['handoffRate', t('autoReply.handoffRate'), percent(total?.handoff_rate ?? null)],
-        ]}
-      />
-      {rules.length > 0 && (
-        <StatsChart
-          title={t('autoReply.chart')}
-          kind="stacked-bar"
-          categories={rules.map(nameOf)}
-          series={[
-            { name: t('autoReply.withoutHandoff'), values: rules.map((r) => r.without_handoff) },
-            { name: t('handedOff'), values: rules.map((r) => r.handed_off) },
-          ]}
-          height={280}
-        />
-      )}
-      <StatsTable<CsAutoReplyStatsRow>
-        rowKey={(row) => String(row.rule_id ?? 'none')}
-        loading={stats.isFetching}
-        columns={columns}
-        rows={rows}
-      />
-    </>
+    <StatsReport<Window, CsAutoReplyStatsRow>
+      heading={{
+        title: t('menu:page.autoReplyStats'),
+        intro: t('autoReply.intro', { zone: stats.data?.time_zone ?? '' }),
+      }}
+      form={{ id: 'cs-auto', schema: csAutoReplyStatsQuery, value: window, onApply: setWindow }}
+      stats={stats}
+      totals={[
+        ['hits', t('autoReply.hits'), formatNumber(total?.hits ?? 0)],
+        ['conversations', t('conversations'), formatNumber(total?.conversations ?? 0)],
+        ['withoutHandoff', t('autoReply.withoutHandoff'), formatNumber(total?.without_handoff ?? 0)],
+        ['handoffRate', t('autoReply.handoffRate'), percent(total?.handoff_rate ?? null)],
+      ]}
+      chart={
+        rules.length > 0 && (
+          <StatsChart
+            title={t('autoReply.chart')}
+            kind="stacked-bar"
+            categories={rules.map(nameOf)}
+            series={[
+              { name: t('autoReply.withoutHandoff'), values: rules.map((r) => r.without_handoff) },
+              { name: t('handedOff'), values: rules.map((r) => r.handed_off) },
+            ]}
+            height={280}
+          />
+        )
+      }
+      rowKey={(row) => String(row.rule_id ?? 'none')}
+      columns={columns}
+      rows={rows}
+    />
   );
 }

@@ -10,17 +10,8 @@ import {
   type CsStatsRow,
 } from '@rx/contracts/cs-insights';
 import { useProduct } from '@/app/product/index.ts';
-import {
-  lastWeek,
-  orDash,
-  StatsProblem,
-  StatsTotals,
-  StatsChart,
-  StatsHeading,
-  StatsTable,
-  StatsWindowForm,
-  useStats,
-} from '@/shared/cs/StatsWindow.tsx';
+import { StatsReport } from '@/shared/cs/StatsReport.tsx';
+import { lastWeek, orDash, StatsChart, useStats } from '@/shared/cs/StatsWindow.tsx';
 import { formatNumber } from '@/shared/format.ts';
 
 type Window = { from: string; to: string; by: CsStatsGroup };
@@ -58,20 +49,20 @@ export function DataStatisticsPage() {
     { title: t('satisfaction'), dataIndex: 'satisfaction', align: 'end', width: 110, render: orDash },
   ];
   return (
-    <>
-      <StatsHeading
-        title={t('menu:page.dataStatistics')}
-        intro={t('intro', { zone: stats.data?.time_zone ?? '' })}
-      />
-      <StatsWindowForm<Window>
-        id="cs-stats"
-        schema={csStatsQuery}
-        value={window}
-        onApply={setWindow}
-        onValuesChange={(changed) => {
+    <StatsReport<Window, CsStatsRow>
+      heading={{
+        title: t('menu:page.dataStatistics'),
+        intro: t('intro', { zone: stats.data?.time_zone ?? '' }),
+      }}
+      form={{
+        id: 'cs-stats',
+        schema: csStatsQuery,
+        value: window,
+        onApply: setWindow,
+        onValuesChange: (changed) => {
           if (changed.by) setWindow((w) => ({ ...w, by: changed.by! }));
-        }}
-        extra={
+        },
+        extra: (
           <Form.Item name="by" label={t('groupBy')}>
             <Radio.Group
               optionType="button"
@@ -79,57 +70,54 @@ export function DataStatisticsPage() {
               options={CS_STATS_GROUPS.map((g) => ({ value: g, label: t(`by.${g}`) }))}
             />
           </Form.Item>
-        }
-      />
-      <StatsProblem error={stats.error} />
-      <StatsTotals
-        items={[
-          ['conversations', t('conversations'), formatNumber(total?.conversations ?? 0)],
-          ['handedOff', t('handedOff'), formatNumber(total?.handed_off ?? 0)],
-          ['firstResponse', t('firstResponse'), orDash(total?.first_response_minutes)],
-          ['resolution', t('resolution'), orDash(total?.resolution_minutes)],
-          ['slaMet', t('slaMet'), formatNumber(total?.first_reply_sla_met ?? 0)],
-          ['satisfaction', t('satisfaction'), orDash(total?.satisfaction)],
-        ]}
-      />
-      {rows.length > 0 && (
-        <Row gutter={[16, 16]} style={{ marginBlockEnd: 16 }}>
-          <Col xs={24} xl={12}>
-            <StatsChart
-              title={t('volumeChart')}
-              inRow
-              kind="bar"
-              categories={rows.map(labelOf)}
-              series={[
-                { name: t('conversations'), values: rows.map((r) => r.conversations) },
-                { name: t('resolved'), values: rows.map((r) => r.resolved) },
-              ]}
-              height={260}
-            />
-          </Col>
-          <Col xs={24} xl={12}>
-            <StatsChart
-              title={t('timeChart')}
-              inRow
-              kind="line"
-              categories={rows.map(labelOf)}
-              series={[
-                { name: t('firstResponse'), values: rows.map((r) => r.first_response_minutes ?? 0) },
-                { name: t('resolution'), values: rows.map((r) => r.resolution_minutes ?? 0) },
-                { name: t('satisfaction'), values: rows.map((r) => r.satisfaction ?? 0) },
-              ]}
-              height={260}
-            />
-          </Col>
-        </Row>
-      )}
-      <StatsTable<CsStatsRow>
-        rowKey="key"
-        loading={stats.isFetching}
-        columns={columns}
-        rows={rows}
-        pageSize={31}
-      />
-    </>
+        ),
+      }}
+      stats={stats}
+      totals={[
+        ['conversations', t('conversations'), formatNumber(total?.conversations ?? 0)],
+        ['handedOff', t('handedOff'), formatNumber(total?.handed_off ?? 0)],
+        ['firstResponse', t('firstResponse'), orDash(total?.first_response_minutes)],
+        ['resolution', t('resolution'), orDash(total?.resolution_minutes)],
+        ['slaMet', t('slaMet'), formatNumber(total?.first_reply_sla_met ?? 0)],
+        ['satisfaction', t('satisfaction'), orDash(total?.satisfaction)],
+      ]}
+      chart={
+        rows.length > 0 && (
+          <Row gutter={[16, 16]} style={{ marginBlockEnd: 16 }}>
+            <Col xs={24} xl={12}>
+              <StatsChart
+                title={t('volumeChart')}
+                inRow
+                kind="bar"
+                categories={rows.map(labelOf)}
+                series={[
+                  { name: t('conversations'), values: rows.map((r) => r.conversations) },
+                  { name: t('resolved'), values: rows.map((r) => r.resolved) },
+                ]}
+                height={260}
+              />
+            </Col>
+            <Col xs={24} xl={12}>
+              <StatsChart
+                title={t('timeChart')}
+                inRow
+                kind="line"
+                categories={rows.map(labelOf)}
+                series={[
+                  { name: t('firstResponse'), values: rows.map((r) => r.first_response_minutes ?? 0) },
+                  { name: t('resolution'), values: rows.map((r) => r.resolution_minutes ?? 0) },
+                  { name: t('satisfaction'), values: rows.map((r) => r.satisfaction ?? 0) },
+                ]}
+                height={260}
+              />
+            </Col>
+          </Row>
+        )
+      }
+      rowKey="key"
+      columns={columns}
+      rows={rows}
+      pageSize={31}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Flex, Input, Select, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useProduct } from '@/app/product/index.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
-import { useFilteredPages } from '@/shared/crud/filtered-pages.tsx';
+import { FilterBar, TextFilter, useFilteredPages } from '@/shared/crud/filtered-pages.tsx';
 
 type Filter = { target_type?: (typeof CS_LOG_TARGETS)[number]; username?: string };
 
@@ -23,8 +23,7 @@ export function ServiceLogPage() {
   const products = useProduct((s) => s.products);
   const productName = (id: number | null) =>
     id === null ? '—' : (products.find((p) => p.id === id)?.name ?? `#${id}`);
-  const { filter, page: paging, filterBy, pagination } = useFilteredPages<Filter>({});
-  const [name, setName] = useState('');
+  const { filter, page: paging, filterBy, table } = useFilteredPages<Filter>({});
   const [open, setOpen] = useState<OperationLog | null>(null);
   // As the operation log names them: actions and kinds of target translated, a target by its name.
   const label = {
@@ -70,45 +69,25 @@ export function ServiceLogPage() {
       ),
     },
   ];
-  const search = () => filterBy('username', name.trim() || undefined);
   return (
     <>
       <Typography.Title level={4} style={{ marginBlockStart: 0 }}>
         {t('menu:page.serviceOperationLog')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('csLog:intro')}</Typography.Paragraph>
-      <Card size="small" style={{ marginBlockEnd: 16 }}>
-        <Flex gap={12} wrap align="center">
-          <Select
-            aria-label={t('targetType')}
-            style={{ width: 200 }}
-            allowClear
-            placeholder={t('targetType')}
-            value={filter.target_type}
-            onChange={(target_type?: Filter['target_type']) => filterBy('target_type', target_type)}
-            options={CS_LOG_TARGETS.map((type) => ({ value: type, label: label.targetType(type) }))}
-          />
-          <Input
-            aria-label={t('staff')}
-            placeholder={t('staff')}
-            style={{ width: 180 }}
-            value={name}
-            maxLength={64}
-            onChange={(e) => setName(e.target.value)}
-            onPressEnter={search}
-          />
-          <Button type="primary" onClick={search}>
-            {t('crud:search.search')}
-          </Button>
-        </Flex>
-      </Card>
-      <DataTable<OperationLog>
-        rowKey="id"
-        loading={logs.isFetching}
-        columns={columns}
-        dataSource={logs.data?.list ?? []}
-        pagination={pagination(logs.data?.total)}
-      />
+      <FilterBar>
+        <Select
+          aria-label={t('targetType')}
+          style={{ width: 200 }}
+          allowClear
+          placeholder={t('targetType')}
+          value={filter.target_type}
+          onChange={(target_type?: Filter['target_type']) => filterBy('target_type', target_type)}
+          options={CS_LOG_TARGETS.map((type) => ({ value: type, label: label.targetType(type) }))}
+        />
+        <TextFilter label={t('staff')} width={180} onSearch={(username) => filterBy('username', username)} />
+      </FilterBar>
+      <DataTable<OperationLog> rowKey="id" columns={columns} {...table(logs)} />
       <Drawer open={open !== null} title={t('detail.title')} size={640} onClose={() => setOpen(null)}>
         {open && (
           <>

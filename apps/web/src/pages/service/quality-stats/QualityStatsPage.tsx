@@ -14,16 +14,14 @@ import {
 } from '@rx/contracts/cs-quality';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
+import { StatsReport } from '@/shared/cs/StatsReport.tsx';
 import {
   countCell,
   lastWeek,
   orDash,
-  StatsProblem,
-  StatsTotals,
   StatsChart,
   StatsHeading,
-  StatsTable,
-  StatsWindowForm,
+  StatsTotals,
   useStats,
 } from '@/shared/cs/StatsWindow.tsx';
 import { formatNumber } from '@/shared/format.ts';
@@ -59,17 +57,17 @@ function SummaryTab() {
   ];
   const scored = rows.filter((r) => r.average !== null);
   return (
-    <>
-      <StatsWindowForm<Window>
-        id="cs-quality"
-        schema={csQualitySummaryQuery}
-        value={window}
-        onApply={setWindow}
-        onValuesChange={(changed) => {
+    <StatsReport<Window, CsQualitySummaryRow>
+      form={{
+        id: 'cs-quality',
+        schema: csQualitySummaryQuery,
+        value: window,
+        onApply: setWindow,
+        onValuesChange: (changed) => {
           if (changed.by) setWindow((w) => ({ ...w, by: changed.by! }));
           if ('rubric_id' in changed) setWindow((w) => ({ ...w, rubric_id: changed.rubric_id ?? undefined }));
-        }}
-        extra={
+        },
+        extra: (
           <>
             <Form.Item name="by" label={t('csStats:groupBy')}>
               <Radio.Group
@@ -88,32 +86,29 @@ function SummaryTab() {
               />
             </Form.Item>
           </>
-        }
-      />
-      <StatsProblem error={stats.error} />
-      <StatsTotals
-        items={[
-          ['reviews', t('reviews'), formatNumber(total?.reviews ?? 0)],
-          ['scored', t('scoredCount'), formatNumber(total?.scored ?? 0)],
-          ['average', t('average'), total?.average == null ? '—' : `${orDash(total.average)}%`],
-        ]}
-      />
-      {scored.length > 0 && (
-        <StatsChart
-          title={t('chart')}
-          kind="bar"
-          categories={scored.map(labelOf)}
-          series={[{ name: t('average'), values: scored.map((r) => r.average ?? 0) }]}
-          height={260}
-        />
-      )}
-      <StatsTable<CsQualitySummaryRow>
-        rowKey="key"
-        loading={stats.isFetching}
-        columns={columns}
-        rows={rows}
-      />
-    </>
+        ),
+      }}
+      stats={stats}
+      totals={[
+        ['reviews', t('reviews'), formatNumber(total?.reviews ?? 0)],
+        ['scored', t('scoredCount'), formatNumber(total?.scored ?? 0)],
+        ['average', t('average'), total?.average == null ? '—' : `${orDash(total.average)}%`],
+      ]}
+      chart={
+        scored.length > 0 && (
+          <StatsChart
+            title={t('chart')}
+            kind="bar"
+            categories={scored.map(labelOf)}
+            series={[{ name: t('average'), values: scored.map((r) => r.average ?? 0) }]}
+            height={260}
+          />
+        )
+      }
+      rowKey="key"
+      columns={columns}
+      rows={rows}
+    />
   );
 }
 

@@ -43,7 +43,7 @@ export function RatingComplaintsPage() {
   const canEdit = usePermission([p.edit]);
   const message = useMessage();
   const client = useQueryClient();
-  const { filter, page, filterBy, pagination } = useFilteredPages<Filter>({ max_score: CS_LOW_RATING });
+  const { filter, page, filterBy, table } = useFilteredPages<Filter>({ max_score: CS_LOW_RATING });
   const [editing, setEditing] = useState<Editing>(null);
   const ratings = useQuery({
     queryKey: ['cs-ratings', productId, filter, page],
@@ -158,13 +158,7 @@ export function RatingComplaintsPage() {
           />
         </Flex>
       </Card>
-      <DataTable<CsRatingRow>
-        rowKey="conversation_id"
-        loading={ratings.isFetching}
-        columns={columns}
-        dataSource={ratings.data?.list ?? []}
-        pagination={pagination(ratings.data?.total)}
-      />
+      <DataTable<CsRatingRow> rowKey="conversation_id" columns={columns} {...table(ratings)} />
       <FormDrawer
         open={editing !== null}
         title={editing?.kind === 'open' ? t('openComplaint') : t('handle')}

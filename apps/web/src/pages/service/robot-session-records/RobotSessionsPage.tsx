@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Col, Drawer, Flex, Input, Row, Select, Spin, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, Drawer, Row, Select, Spin, Statistic, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { MessageLine } from '@/shared/cs/MessageLine.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
-import { useFilteredPages } from '@/shared/crud/filtered-pages.tsx';
+import { FilterBar, TextFilter, useFilteredPages } from '@/shared/crud/filtered-pages.tsx';
 
 type Filter = { kind?: CsRobotKind; q?: string };
 
@@ -60,8 +60,7 @@ function Transcript({ session, onClose }: { session: CsRobotSession | null; onCl
 export function RobotSessionsPage() {
   const { t } = useTranslation(['csRobot', 'cs']);
   const productId = useProduct((s) => s.productId);
-  const { filter, page: paging, filterBy, pagination } = useFilteredPages<Filter>({});
-  const [text, setText] = useState('');
+  const { filter, page: paging, filterBy, table } = useFilteredPages<Filter>({});
   const [open, setOpen] = useState<CsRobotSession | null>(null);
   const sessions = useQuery({
     queryKey: ['cs-robot-sessions', productId, filter, paging],
@@ -70,7 +69,6 @@ export function RobotSessionsPage() {
     queryFn: ({ signal }) =>
       http.get<CsRobotSessions>('/cs/robot-sessions', { ...filter, ...paging }, { signal }),
   });
-  const search = () => filterBy('q', text.trim() || undefined);
   const columns: ColumnsType<CsRobotSession> = [
     { title: t('created'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDateTime(v) },
     {
@@ -132,38 +130,19 @@ export function RobotSessionsPage() {
           </Card>
         </Col>
       </Row>
-      <Card size="small" style={{ marginBlockEnd: 16 }}>
-        <Flex gap={12} wrap align="center">
-          <Select
-            aria-label={t('outcome')}
-            style={{ width: 180 }}
-            allowClear
-            placeholder={t('outcome')}
-            value={filter.kind}
-            onChange={(kind?: CsRobotKind) => filterBy('kind', kind)}
-            options={CS_ROBOT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-          />
-          <Input
-            aria-label={t('player')}
-            placeholder={t('player')}
-            style={{ width: 200 }}
-            maxLength={64}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onPressEnter={search}
-          />
-          <Button type="primary" onClick={search}>
-            {t('crud:search.search')}
-          </Button>
-        </Flex>
-      </Card>
-      <DataTable<CsRobotSession>
-        rowKey="id"
-        loading={sessions.isFetching}
-        columns={columns}
-        dataSource={sessions.data?.list ?? []}
-        pagination={pagination(sessions.data?.total)}
-      />
+      <FilterBar>
+        <Select
+          aria-label={t('outcome')}
+          style={{ width: 180 }}
+          allowClear
+          placeholder={t('outcome')}
+          value={filter.kind}
+          onChange={(kind?: CsRobotKind) => filterBy('kind', kind)}
+          options={CS_ROBOT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+        />
+        <TextFilter label={t('player')} width={200} onSearch={(q) => filterBy('q', q)} />
+      </FilterBar>
+      <DataTable<CsRobotSession> rowKey="id" columns={columns} {...table(sessions)} />
       <Transcript session={open} onClose={() => setOpen(null)} />
     </>
   );

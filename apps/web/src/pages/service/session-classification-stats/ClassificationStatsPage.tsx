@@ -11,17 +11,8 @@ import {
 import { useProduct } from '@/app/product/index.ts';
 import { usePermission } from '@/app/permission/index.ts';
 import { ExportButton, textIn } from '@/shared/crud/index.ts';
-import {
-  countCell,
-  lastWeek,
-  StatsProblem,
-  StatsTotals,
-  StatsChart,
-  StatsHeading,
-  StatsTable,
-  StatsWindowForm,
-  useStats,
-} from '@/shared/cs/StatsWindow.tsx';
+import { StatsReport } from '@/shared/cs/StatsReport.tsx';
+import { countCell, lastWeek, StatsChart, useStats } from '@/shared/cs/StatsWindow.tsx';
 import { formatNumber } from '@/shared/format.ts';
 import { useLocale } from '@/shared/i18n.ts';
 
@@ -54,51 +45,47 @@ export function ClassificationStatsPage() {
   ];
   const used = rows.filter((r) => r.total > 0);
   return (
-    <>
-      <StatsHeading
-        title={t('menu:page.sessionClassStats')}
-        intro={t('class.intro', { zone: data?.time_zone ?? '' })}
-      />
-      <StatsWindowForm<Window>
-        id="cs-class"
-        schema={csClassStatsQuery}
-        value={window}
-        onApply={setWindow}
-        extra={
-          canExport && (
-            <Form.Item>
-              <ExportButton resource="cs/classification-stats" filters={window} />
-            </Form.Item>
-          )
-        }
-      />
-      <StatsProblem error={stats.error} />
-      <StatsTotals
-        items={[
-          ['conversations', t('conversations'), formatNumber(data?.total ?? 0)],
-          ['types', t('class.typesUsed'), formatNumber(used.filter((r) => r.type_id !== 0).length)],
-          [
-            'unclassified',
-            t('class.unclassified'),
-            formatNumber(rows.find((r) => r.type_id === 0)?.total ?? 0),
-          ],
-        ]}
-      />
-      {used.length > 0 && data && (
-        <StatsChart
-          title={t('class.chart')}
-          kind="stacked-bar"
-          categories={data.days}
-          series={used.map((row) => ({ name: nameOf(row), values: row.by_day }))}
-          height={280}
-        />
-      )}
-      <StatsTable<CsClassStatsRow>
-        rowKey="type_id"
-        loading={stats.isFetching}
-        columns={columns}
-        rows={rows}
-      />
-    </>
+    <StatsReport<Window, CsClassStatsRow>
+      heading={{
+        title: t('menu:page.sessionClassStats'),
+        intro: t('class.intro', { zone: data?.time_zone ?? '' }),
+      }}
+      form={{
+        id: 'cs-class',
+        schema: csClassStatsQuery,
+        value: window,
+        onApply: setWindow,
+        extra: canExport && (
+          <Form.Item>
+            <ExportButton resource="cs/classification-stats" filters={window} />
+          </Form.Item>
+        ),
+      }}
+      stats={stats}
+      totals={[
+        ['conversations', t('conversations'), formatNumber(data?.total ?? 0)],
+        ['types', t('class.typesUsed'), formatNumber(used.filter((r) => r.type_id !== 0).length)],
+        [
+          'unclassified',
+          t('class.unclassified'),
+          formatNumber(rows.find((r) => r.type_id === 0)?.total ?? 0),
+        ],
+      ]}
+      chart={
+        used.length > 0 &&
+        data && (
+          <StatsChart
+            title={t('class.chart')}
+            kind="stacked-bar"
+            categories={data.days}
+            series={used.map((row) => ({ name: nameOf(row), values: row.by_day }))}
+            height={280}
+          />
+        )
+      }
+      rowKey="type_id"
+      columns={columns}
+      rows={rows}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { Form, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import {
 } from '@rx/contracts/cs-panel';
 import { LANGUAGES, LANGUAGE_NAMES } from '@rx/contracts/languages';
 import { textFor } from '@rx/contracts/required-language';
-import { MultilangInput, enumSearch, updatedAtColumn } from '@/shared/crud/index.ts';
+import { MultilangInput, ellipsisColumn, enumSearch, updatedAtColumn } from '@/shared/crud/index.ts';
 import { LifecycleListPage, type LifecycleColumns } from '@/shared/crud/LifecycleListPage.tsx';
 import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { useLocale } from '@/shared/i18n.ts';
@@ -44,18 +44,9 @@ export function NoticesPage() {
   const lang = useLocale((s) => s.language);
   const textOf = useCallback((notice: CsNotice) => textFor(notice.text, lang) || '', [lang]);
   const columns = useCallback(
-    ({ status, window }: LifecycleColumns<CsNotice>): ColumnsType<CsNotice> => [
-      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      {
-        title: t('notice.text'),
-        key: 'text',
-        width: 280,
-        render: (_, notice) => (
-          <Typography.Text ellipsis={{ tooltip: textOf(notice) }} style={{ maxWidth: 260 }}>
-            {textOf(notice)}
-          </Typography.Text>
-        ),
-      },
+    ({ id, status, window }: LifecycleColumns<CsNotice>): ColumnsType<CsNotice> => [
+      id,
+      ellipsisColumn<CsNotice>({ title: t('notice.text'), key: 'text', width: 280 }, textOf),
       {
         title: t('notice.languages'),
         dataIndex: 'languages',
@@ -73,10 +64,6 @@ export function NoticesPage() {
     ],
     [t, textOf],
   );
-  const windowLabels = useMemo(
-    () => ({ title: t('notice.window'), atOnce: t('notice.onPublish'), noEnd: '' }),
-    [t],
-  );
   return (
     <LifecycleListPage<CsNotice>
       resource={csNoticesResource}
@@ -92,8 +79,7 @@ export function NoticesPage() {
         </>
       }
       columns={columns}
-      windowLabels={windowLabels}
-      defaultSort="-id"
+      windowLabels={{ title: t('notice.window'), atOnce: t('notice.onPublish'), noEnd: '' }}
       drawerWidth={640}
       actionsWidth={260}
       search={[

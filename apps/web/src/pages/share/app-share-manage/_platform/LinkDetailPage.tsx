@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, Descriptions, QRCode, Result, Segmented, Space, Tag, Typography } from 'antd';
+import { Card, Descriptions, QRCode, Result, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,8 @@ import { formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
 import { usePlatformPage } from './platform.tsx';
-import { DailyFigures } from '@/shared/ui/DailyFigures.tsx';
+import { DailyFigures, DailyHeading, lastDays, type DaySpan } from '@/shared/ui/DailyFigures.tsx';
 
-const SPANS = [7, 30, 90] as const;
-const DAY = 86_400_000;
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 const count = (v: number) => formatNumber(v);
 
 /** The id in the address (`…/link-manage/:id`), or null when it is not one. */
@@ -34,7 +31,7 @@ export function LinkDetailPage() {
   const platform = usePlatformPage();
   const id = useRouteId();
   const productId = useProduct((s) => s.productId);
-  const [span, setSpan] = useState<(typeof SPANS)[number]>(30);
+  const [span, setSpan] = useState<DaySpan>(30);
   const link = useQuery({
     queryKey: [shareLinksResource.name, 'item', productId, platform.code, id],
     queryFn: () => http.get<ShareLink>(`/${shareLinksResource.name}/${id}`, platform.query, { silent: true }),
@@ -43,14 +40,11 @@ export function LinkDetailPage() {
   });
   const stats = useQuery({
     queryKey: [shareLinksResource.name, 'stats', productId, platform.code, id, span],
-    queryFn: () => {
-      const now = Date.now();
-      return http.get<ShareLinkStats>(`/${shareLinksResource.name}/${id}/stats`, {
+    queryFn: () =>
+      http.get<ShareLinkStats>(`/${shareLinksResource.name}/${id}/stats`, {
         ...platform.query,
-        from: utcDay(now - (span - 1) * DAY),
-        to: utcDay(now),
-      });
-    },
+        ...lastDays(span),
+      }),
     enabled: !!link.data,
   });
   const dayColumns = useMemo<ColumnsType<ShareLinkStatsDay>>(
@@ -87,21 +81,18 @@ export function LinkDetailPage() {
   const days = data?.days ?? [];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {`${t(`menu:${platform.titleKey}`)} · ${row?.name ?? ''}`}{' '}
-          {row && <Tag>{t(`crud:status.${row.status}`)}</Tag>}
-        </Typography.Title>
-        <Space wrap>
-          <Segmented
-            aria-label={t('stats.span')}
-            value={span}
-            onChange={(value) => setSpan(value as (typeof SPANS)[number])}
-            options={SPANS.map((value) => ({ value, label: t('stats.lastDays', { count: value }) }))}
-          />
-          {back}
-        </Space>
-      </Space>
+      <DailyHeading
+        t={t}
+        title={
+          <>
+            {`${t(`menu:${platform.titleKey}`)} · ${row?.name ?? ''}`}{' '}
+            {row && <Tag>{t(`crud:status.${row.status}`)}</Tag>}
+          </>
+        }
+        span={span}
+        onSpan={setSpan}
+        back={back}
+      />
       <Card size="small" loading={link.isLoading}>
         {row && (
           <Space wrap align="start" size="large" style={{ width: '100%' }}>

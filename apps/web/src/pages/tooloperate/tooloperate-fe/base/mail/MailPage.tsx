@@ -1,6 +1,6 @@
 import { textFor } from '@rx/contracts/required-language';
-import { useCallback, useMemo, useState } from 'react';
-import { Button, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@rx/contracts/languages';
@@ -12,7 +12,7 @@ import {
   type Mail,
   type MailCreate,
 } from '@rx/contracts/mails';
-import { updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
+import { ellipsisColumn, updatedAtColumn, enumSearch } from '@/shared/crud/index.ts';
 import { LifecycleListPage, type LifecycleColumns } from '@/shared/crud/LifecycleListPage.tsx';
 import { useResourceMutations } from '@/shared/crud/resource.ts';
 import type { Opening } from '@/shared/crud/ResourceListPage.tsx';
@@ -55,18 +55,11 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
   const [watching, setWatching] = useState<Mail | null>(null);
 
   const columns = useCallback(
-    ({ status, window }: LifecycleColumns<Mail>): ColumnsType<Mail> => [
-      { title: 'ID', dataIndex: 'id', width: 70, sorter: true },
-      {
-        title: t('title'),
-        key: 'title',
-        width: 200,
-        render: (_, mail) => (
-          <Typography.Text ellipsis={{ tooltip: titleIn(mail.title, lang) }} style={{ maxWidth: 180 }}>
-            {titleIn(mail.title, lang)}
-          </Typography.Text>
-        ),
-      },
+    ({ id, status, window }: LifecycleColumns<Mail>): ColumnsType<Mail> => [
+      id,
+      ellipsisColumn<Mail>({ title: t('title'), key: 'title', width: 200 }, (mail) =>
+        titleIn(mail.title, lang),
+      ),
       status,
       { title: t('target'), dataIndex: 'target', width: 120, render: (v: string) => t(`targets.${v}`) },
       { title: t('recipients'), dataIndex: 'recipients', width: 100 },
@@ -81,10 +74,6 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
     ],
     [t, lang],
   );
-  const windowLabels = useMemo(
-    () => ({ title: `${t('sendAt')} → ${t('expireAt')}`, atOnce: t('onSend'), noEnd: t('never') }),
-    [t],
-  );
 
   return (
     <>
@@ -96,9 +85,7 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
         colors={COLORS}
         title={t(compose ? 'menu:page.mailNew' : 'menu:page.mail')}
         columns={columns}
-        windowLabels={windowLabels}
-        defaultSort="-id"
-        drawerWidth={760}
+        windowLabels={{ title: `${t('sendAt')} → ${t('expireAt')}`, atOnce: t('onSend'), noEnd: t('never') }}
         actionsWidth={260}
         opening={opening}
         search={[

@@ -26,6 +26,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/DataTable.tsx';
 import { SetupFields, newSetup } from './SetupFields.tsx';
+import { SimulatedNote } from '../SimulatedNote.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
 
 /** Distinct values in their first order. */
@@ -195,9 +196,7 @@ export function BatchEditorPage() {
       {existing.isError && (
         <Alert type="error" showIcon style={{ marginBlockEnd: 16 }} title={t('editor.loadFailed')} />
       )}
-      {medium?.api.adapter === 'fake' && (
-        <Alert type="info" showIcon title={t('simulated')} style={{ marginBlockEnd: 16 }} />
-      )}
+      <SimulatedNote shown={medium?.api.adapter === 'fake'} />
       <Form
         form={form}
         layout="vertical"

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { formatDateTime, formatMoney } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
 import { errorText, useMediumList } from '../use-medium-list.ts';
+import { SimulatedNote } from '../SimulatedNote.tsx';
 
 const RESOURCE = adAccountsResource;
 const STATUS_COLORS: Record<string, string> = {
@@ -201,11 +202,7 @@ export function AdAccountsPage() {
     <QueryListPage<AdAccount>
       title={t('title', { media: t(`media.${media}`) })}
       intro={t('intro')}
-      before={
-        simulated ? (
-          <Alert type="info" showIcon title={t('simulated')} style={{ marginBlockEnd: 16 }} />
-        ) : null
-      }
+      before={<SimulatedNote shown={simulated} />}
       params={params}
       setParams={setParams}
       list={list}

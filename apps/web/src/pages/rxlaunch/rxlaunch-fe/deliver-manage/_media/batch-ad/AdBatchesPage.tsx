@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,7 @@ import { BatchAds } from '../_batch/BatchAds.tsx';
 import { batchColumns, canRetry } from '../_batch/batch-columns.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
 import { errorText, useMediumList } from '../use-medium-list.ts';
+import { SimulatedNote } from '../SimulatedNote.tsx';
 
 const RESOURCE = adBatchesResource;
 
@@ -72,11 +73,7 @@ export function AdBatchesPage() {
     <QueryListPage<AdBatch>
       title={t('batches.title', { media: t(`media.${media}`) })}
       intro={t('batches.intro')}
-      before={
-        simulatedOnly ? (
-          <Alert type="info" showIcon title={t('simulated')} style={{ marginBlockEnd: 16 }} />
-        ) : null
-      }
+      before={<SimulatedNote shown={simulatedOnly} />}
       params={params}
       setParams={setParams}
       list={list}

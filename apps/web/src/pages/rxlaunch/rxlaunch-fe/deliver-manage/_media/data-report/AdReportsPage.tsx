@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -18,6 +18,7 @@ import { currentLanguage } from '@/shared/i18n.ts';
 import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards, percent } from '../../_tools/report-parts.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
+import { SimulatedNote } from '../SimulatedNote.tsx';
 import { CampaignRoi } from './CampaignRoi.tsx';
 import { errorText, useMediumList } from '../use-medium-list.ts';
 
@@ -167,7 +168,7 @@ export function AdReportsPage() {
   const days = summary.data?.days ?? [];
   const before = (
     <>
-      {simulatedOnly && <Alert type="info" showIcon title={t('simulated')} style={{ marginBlockEnd: 16 }} />}
+      <SimulatedNote shown={simulatedOnly} />
       <FigureCards
         figures={(
           [
