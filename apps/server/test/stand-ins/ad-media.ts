@@ -96,37 +96,6 @@ export function campaignFigures(account: string, day: string, restated: number) 
   ];
 }
 
-/** The days of Tencent's `date_range` (JSON `{ start_date, end_date }`); undefined when it is not JSON. */
-function rangeDays(q: URLSearchParams): string[] | undefined {
-  let range: { start_date?: string; end_date?: string } = {};
-  try {
-    range = JSON.parse(q.get('date_range') ?? '{}') as typeof range;
-  } catch {
-    return undefined;
-  }
-  return daysFrom(range.start_date ?? '', range.end_date ?? '');
-}
-
-type Figures = Pick<ReturnType<typeof reportFigures>, 'costCents' | 'impressions' | 'clicks' | 'conversions'>;
-
-/** A report row's figures as Ocean Engine names them (cost in yuan). */
-const oceanFigures = (day: string, f: Figures) => ({
-  stat_datetime: `${day} 00:00:00`,
-  cost: f.costCents / 100,
-  show: f.impressions,
-  click: f.clicks,
-  convert: f.conversions,
-});
-
-/** A report row's figures as Tencent names them (cost in cents). */
-const tencentFigures = (date: string, f: Figures) => ({
-  date,
-  cost: f.costCents,
-  view_count: f.impressions,
-  valid_click_count: f.clicks,
-  conversions_count: f.conversions,
-});
-
 /** A page of a list as both media answer it. */
 const paged = <T>(rows: T[], q: URLSearchParams, size0: number) => {
   const size = Number(q.get('page_size') ?? size0);
@@ -271,25 +240,16 @@ export async function startOceanEngine(options: { advertisers?: number } = {}): 
     };
     return ok(answers[kind]);
   };
-  type Made = OceanStandIn['made'][number];
-  /** What was made of `kind` for the request's advertiser that passes its `filtering` (JSON). */
-  const filtered = (
-    kind: Made['kind'],
-    r: Received,
-    passes: (m: Made, f: Record<string, unknown>) => boolean,
-  ) => {
-    const filtering = JSON.parse(r.query.get('filtering') ?? '{}') as Record<string, unknown>;
-    const advertiser = Number(r.query.get('advertiser_id'));
-    return made.filter((m) => m.kind === kind && m.advertiser === advertiser && passes(m, filtering));
-  };
   /** `v3.0/project/list/` and `v3.0/promotion/list/`, filtered by name (and a promotion's project). */
   const v3Lookup = (kind: 'project' | 'promotion', r: Received) => {
-    const list = filtered(
-      kind,
-      r,
-      (m, f) =>
-        (f.name === undefined || m.name === f.name) &&
-        (f.project_id === undefined || m.parent === f.project_id),
+    const filtering = JSON.parse(r.query.get('filtering') ?? '{}') as Record<string, unknown>;
+    const advertiser = Number(r.query.get('advertiser_id'));
+    const list = made.filter(
+      (m) =>
+        m.kind === kind &&
+        m.advertiser === advertiser &&
+        (filtering.name === undefined || m.name === filtering.name) &&
+        (filtering.project_id === undefined || m.parent === filtering.project_id),
     );
     return ok({
       list: list.map((m) =>
@@ -300,15 +260,17 @@ export async function startOceanEngine(options: { advertisers?: number } = {}): 
       page_info: { page: 1, page_size: 10, total_number: list.length, total_page: 1 },
     });
   };
-  const lookup = (kind: Made['kind'], r: Received) => {
-    const list = filtered(
-      kind,
-      r,
-      (m, f) =>
-        (f.campaign_name === undefined || m.name === f.campaign_name) &&
-        (f.ad_name === undefined || m.name === f.ad_name) &&
-        (f.campaign_id === undefined || m.parent === f.campaign_id) &&
-        (f.ad_id === undefined || m.parent === f.ad_id),
+  const lookup = (kind: OceanStandIn['made'][number]['kind'], r: Received) => {
+    const filtering = JSON.parse(r.query.get('filtering') ?? '{}') as Record<string, unknown>;
+    const advertiser = Number(r.query.get('advertiser_id'));
+    const list = made.filter(
+      (m) =>
+        m.kind === kind &&
+        m.advertiser === advertiser &&
+        (filtering.campaign_name === undefined || m.name === filtering.campaign_name) &&
+        (filtering.ad_name === undefined || m.name === filtering.ad_name) &&
+        (filtering.campaign_id === undefined || m.parent === filtering.campaign_id) &&
+        (filtering.ad_id === undefined || m.parent === filtering.ad_id),
     );
     return ok({ list: list.map((m) => ({ id: m.id, name: m.name })), page_info: { total_page: 1 } });
   };
@@ -317,9 +279,6 @@ export async function startOceanEngine(options: { advertisers?: number } = {}): 
     const next = planned.shift();
     if (next) return refuse(next, next === 40100 ? 'Too many requests' : 'planned failure');
     const json = r.body ? (JSON.parse(r.body) as Record<string, unknown>) : {};
-    // Every call but the OAuth server's carries the access token in its `Access-Token` header.
-    if (r.path.startsWith('/open_api/') && !r.path.startsWith('/open_api/oauth2/') && !authorised(r))
-      return refuse(40102, 'access_token expired');
     switch (r.path) {
       case '/open_api/oauth2/access_token/': {
         if (json.app_id !== appId || json.secret !== secret) return refuse(40001, 'app_id or secret invalid');
@@ -361,22 +320,54 @@ export async function startOceanEngine(options: { advertisers?: number } = {}): 
           ],
         });
       case '/open_api/2/agent/advertiser/select/': {
-        return paged(accounts.advertisers, r.query, 100);
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
+        const size = Number(r.query.get('page_size') ?? 100);
+        const page = Number(r.query.get('page') ?? 1);
+        return ok({
+          list: accounts.advertisers.slice((page - 1) * size, page * size),
+          page_info: {
+            page,
+            page_size: size,
+            total_number: accounts.advertisers.length,
+            total_page: Math.ceil(accounts.advertisers.length / size),
+          },
+        });
       }
       case '/open_api/2/advertiser/info/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         const ids = JSON.parse(r.query.get('advertiser_ids') ?? '[]') as number[];
         return ok(ids.map((id) => ({ id, name: `Advertiser ${id}`, status: 'STATUS_ENABLE' })));
       }
       case '/open_api/2/report/advertiser/get/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         if (r.query.get('time_granularity') !== 'STAT_TIME_GRANULARITY_DAILY')
           return refuse(40002, 'time_granularity invalid');
         const days = daysFrom(r.query.get('start_date') ?? '', r.query.get('end_date') ?? '');
         if (!days.length) return refuse(40002, 'start_date or end_date invalid');
+        const size = Number(r.query.get('page_size') ?? 20);
+        const page = Number(r.query.get('page') ?? 1);
         const id = r.query.get('advertiser_id') ?? '';
-        const rows = days.map((day) => oceanFigures(day, reportFigures(id, day, restated.get(day) ?? 0)));
-        return paged(rows, r.query, 20);
+        return ok({
+          list: days.slice((page - 1) * size, page * size).map((day) => {
+            const f = reportFigures(id, day, restated.get(day) ?? 0);
+            return {
+              stat_datetime: `${day} 00:00:00`,
+              cost: f.costCents / 100,
+              show: f.impressions,
+              click: f.clicks,
+              convert: f.conversions,
+            };
+          }),
+          page_info: {
+            page,
+            page_size: size,
+            total_number: days.length,
+            total_page: Math.ceil(days.length / size),
+          },
+        });
       }
       case '/open_api/2/report/campaign/get/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         if (
           r.query.get('group_by') !== '["STAT_GROUP_BY_FIELD_ID","STAT_GROUP_BY_FIELD_STAT_TIME"]' ||
           r.query.get('time_granularity') !== 'STAT_TIME_GRANULARITY_DAILY'
@@ -389,28 +380,38 @@ export async function startOceanEngine(options: { advertisers?: number } = {}): 
           campaignFigures(id, day, restated.get(day) ?? 0).map((c) => ({
             campaign_id: Number(c.campaignId),
             campaign_name: c.name,
-            ...oceanFigures(day, c),
+            stat_datetime: `${day} 00:00:00`,
+            cost: c.costCents / 100,
+            show: c.impressions,
+            click: c.clicks,
+            convert: c.conversions,
           })),
         );
         return paged(rows, r.query, 20);
       }
       case '/open_api/2/campaign/get/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         return lookup('campaign', r);
       case '/open_api/2/ad/get/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         return lookup('ad', r);
       case '/open_api/2/creative/get/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         return lookup('creative', r);
       case '/open_api/2/campaign/create/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         if (json.budget_mode !== 'BUDGET_MODE_DAY' || typeof json.campaign_name !== 'string')
           return refuse(40002, 'campaign_name or budget_mode invalid');
         return create('campaign', json.campaign_name, 0, Number(json.advertiser_id));
       case '/open_api/2/ad/create/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         for (const field of ['micro_app_id', 'start_path', 'micro_promotion_type'])
           if (field in json) return refuse(40002, `${field} is not a parameter of 2/ad/create`);
         if (!made.some((m) => m.kind === 'campaign' && m.id === json.campaign_id))
           return refuse(40002, 'campaign_id not found');
         return create('ad', String(json.name), Number(json.campaign_id), Number(json.advertiser_id));
       case '/open_api/2/creative/create_v2/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         if (!made.some((m) => m.kind === 'ad' && m.id === json.ad_id))
           return refuse(40002, 'ad_id not found');
         return create(
@@ -420,6 +421,7 @@ export async function startOceanEngine(options: { advertisers?: number } = {}): 
           Number(json.advertiser_id),
         );
       case '/open_api/v3.0/tools/wechat_game/list/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         if (
           r.query.get('account_type') !== 'AD' ||
           !accounts.advertisers.includes(Number(r.query.get('account_id')))
@@ -428,15 +430,19 @@ export async function startOceanEngine(options: { advertisers?: number } = {}): 
         return paged(OCEAN_WECHAT_GAMES, r.query, 10);
       }
       case '/open_api/v3.0/project/list/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         return v3Lookup('project', r);
       case '/open_api/v3.0/promotion/list/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         return v3Lookup('promotion', r);
       case '/open_api/v3.0/project/create/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         const fault = projectFault(json);
         if (fault) return refuse(40002, fault);
         return create('project', String(json.name), 0, Number(json.advertiser_id), json);
       }
       case '/open_api/v3.0/promotion/create/': {
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         const project = made.find(
           (m) =>
             m.kind === 'project' && m.id === json.project_id && m.advertiser === Number(json.advertiser_id),
@@ -451,6 +457,7 @@ export async function startOceanEngine(options: { advertisers?: number } = {}): 
         return create('promotion', json.name, project.id, Number(json.advertiser_id), json);
       }
       case '/open_api/2/advertiser/fund/get/':
+        if (!authorised(r)) return refuse(40102, 'access_token expired');
         return ok({
           advertiser_id: Number(r.query.get('advertiser_id')),
           balance: 1234.56,
@@ -554,28 +561,47 @@ export async function startTencent(): Promise<TencentStandIn> {
       // Mini-games: each day of the range, the advertiser's two promoted objects (a mini-game and an
       // app that is not one), grouped by date and promoted object, in cents.
       if (q.get('group_by') !== '["date","promoted_object_id"]') return refuse(11011, 'group_by invalid');
-      const days = rangeDays(q);
-      if (!days) return refuse(11011, 'date_range invalid');
+      let range: { start_date?: string; end_date?: string } = {};
+      try {
+        range = JSON.parse(q.get('date_range') ?? '{}') as typeof range;
+      } catch {
+        return refuse(11011, 'date_range invalid');
+      }
       const id = q.get('account_id') ?? '';
-      const rows = days.flatMap((date) => {
+      const rows = daysFrom(range.start_date ?? '', range.end_date ?? '').flatMap((date) => {
         const f = reportFigures(id, date, restated.get(date) ?? 0);
         return [
           { date, promoted_object_id: 'wx00000000000000aa', ...minigameFigures(f) },
           { date, promoted_object_id: '1101234567', cost: 1 },
         ];
       });
-      return paged(rows, q, 10);
+      const size = Number(q.get('page_size') ?? 10);
+      const page = Number(q.get('page') ?? 1);
+      return ok({
+        list: rows.slice((page - 1) * size, page * size),
+        page_info: {
+          page,
+          page_size: size,
+          total_number: rows.length,
+          total_page: Math.ceil(rows.length / size),
+        },
+      });
     }
     if (r.path === '/v3.0/daily_reports/get' && q.get('level') === 'REPORT_LEVEL_ADGROUP') {
       if (q.get('group_by') !== '["date","adgroup_id"]') return refuse(11011, 'group_by invalid');
-      const days = rangeDays(q);
-      if (!days?.length) return refuse(11011, 'date_range invalid');
+      const range = JSON.parse(q.get('date_range') ?? '{}') as { start_date?: string; end_date?: string };
+      const days = daysFrom(range.start_date ?? '', range.end_date ?? '');
+      if (!days.length) return refuse(11011, 'date_range invalid');
       const id = q.get('account_id') ?? '';
       const rows = days.flatMap((date) =>
         campaignFigures(id, date, restated.get(date) ?? 0).map((c) => ({
+          date,
           adgroup_id: Number(c.campaignId),
           adgroup_name: c.name,
-          ...tencentFigures(date, c),
+          cost: c.costCents,
+          view_count: c.impressions,
+          valid_click_count: c.clicks,
+          conversions_count: c.conversions,
         })),
       );
       return paged(rows, q, 10);
@@ -583,11 +609,35 @@ export async function startTencent(): Promise<TencentStandIn> {
     if (r.path === '/v3.0/daily_reports/get') {
       if (q.get('level') !== 'REPORT_LEVEL_ADVERTISER') return refuse(11011, 'level invalid');
       if (!(q.get('group_by') ?? '').includes('date')) return refuse(11011, 'group_by invalid');
-      const days = rangeDays(q);
-      if (!days?.length) return refuse(11011, 'date_range invalid');
+      let range: { start_date?: string; end_date?: string } = {};
+      try {
+        range = JSON.parse(q.get('date_range') ?? '{}') as typeof range;
+      } catch {
+        return refuse(11011, 'date_range invalid');
+      }
+      const days = daysFrom(range.start_date ?? '', range.end_date ?? '');
+      if (!days.length) return refuse(11011, 'date_range invalid');
+      const size = Number(q.get('page_size') ?? 10);
+      const page = Number(q.get('page') ?? 1);
       const id = q.get('account_id') ?? '';
-      const rows = days.map((date) => tencentFigures(date, reportFigures(id, date, restated.get(date) ?? 0)));
-      return paged(rows, q, 10);
+      return ok({
+        list: days.slice((page - 1) * size, page * size).map((date) => {
+          const f = reportFigures(id, date, restated.get(date) ?? 0);
+          return {
+            date,
+            cost: f.costCents,
+            view_count: f.impressions,
+            valid_click_count: f.clicks,
+            conversions_count: f.conversions,
+          };
+        }),
+        page_info: {
+          page,
+          page_size: size,
+          total_number: days.length,
+          total_page: Math.ceil(days.length / size),
+        },
+      });
     }
     if (
       r.method === 'POST' &&
