@@ -14,3 +14,16 @@ export async function authoriseFakeAgent(api: Client, code: string): Promise<AdA
   await api.post('/api/v1/ad-objects/sync?media=jrtt', {});
   return accounts;
 }
+
+/**
+ * Starts an authorisation of a medium's accounts and comes back from its page with `code`: the
+ * start's answer and the callback's response (unchecked: some tests expect it refused).
+ */
+export async function authorizeMedia(api: Client, media: string, code: string) {
+  const start = body<AdAuthorizeAnswer>(await api.post(`/api/v1/ad-accounts/authorize?media=${media}`)).data;
+  const res = await api.post(`/api/v1/ad-accounts/authorize/callback?media=${media}`, {
+    code,
+    state: start.state,
+  });
+  return { start, res };
+}

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { bearer } from './helpers.ts';
 
 /** One part of a multipart/form-data body: a file (with a name and type) or a plain field. */
 export interface Part {
@@ -30,4 +32,19 @@ export function multipart(parts: Part[]): { payload: Buffer; contentType: string
 /** The body of one uploaded file in the field `file`. */
 export function fileBody(filename: string, bytes: Buffer | string, contentType = 'application/octet-stream') {
   return multipart([{ name: 'file', value: bytes, filename, contentType }]);
+}
+
+/** Uploads a file body (`fileBody`) to the console's files for `use`, as the holder of `token`; the answer unchecked. */
+export function postFile(
+  app: FastifyInstance,
+  token: string,
+  use: string,
+  file: { payload: Buffer; contentType: string },
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/files?use=${use}`,
+    headers: { ...bearer(token), 'content-type': file.contentType },
+    payload: file.payload,
+  });
 }

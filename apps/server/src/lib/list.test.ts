@@ -61,21 +61,16 @@ describe('list pages: one statement per query shape', () => {
     const db = t.database.db;
     const where = and(eq(props.productId, t.productId), eq(props.status, 'active'));
     const asItems = <R>(rows: R[]) => rows;
+    const newestFirst = [desc(props.updatedAt), desc(props.id)];
+    const secondPage = { page: 2, page_size: 5 };
     const direct = await db
       .select()
       .from(props)
       .where(where)
-      .orderBy(desc(props.updatedAt), desc(props.id))
+      .orderBy(...newestFirst)
       .limit(5)
       .offset(5);
-    const listed = await listRows(
-      db,
-      props,
-      where,
-      [desc(props.updatedAt), desc(props.id)],
-      { page: 2, page_size: 5 },
-      asItems,
-    );
+    const listed = await listRows(db, props, where, newestFirst, secondPage, asItems);
     expect(listed.list).toEqual(direct);
     const past = await listRows(db, props, where, [asc(props.id)], { page: 1000, page_size: 5 }, asItems);
     expect(past.list).toEqual([]);
@@ -91,17 +86,7 @@ describe('list pages: one statement per query shape', () => {
     expect(everything.total).toBe(await t.rowCount(props));
     // Chosen columns are another shape than every column.
     const made = listStatementsMade();
-    const codes = await listRows(
-      db,
-      props,
-      where,
-      [desc(props.updatedAt), desc(props.id)],
-      { page: 2, page_size: 5 },
-      asItems,
-      {
-        code: props.code,
-      },
-    );
+    const codes = await listRows(db, props, where, newestFirst, secondPage, asItems, { code: props.code });
     expect(listStatementsMade()).toBe(made + 1);
     expect(codes.list).toEqual(direct.map((p) => ({ code: p.code })));
   });

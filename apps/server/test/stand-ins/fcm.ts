@@ -1,5 +1,6 @@
-import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { startStandIn, type Received, type Reply, type StandIn } from './server.ts';
+import { googleServiceAccount } from './tokens.ts';
 
 /**
  * Google's OAuth token endpoint and FCM HTTP v1's `messages:send`, from their documentation: a
@@ -25,11 +26,8 @@ const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const SEND = /^\/v1\/projects\/([^/]+)\/messages:send$/;
 
 export async function startFcm(): Promise<FcmStandIn> {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const clientEmail = `push@stand-in-${randomBytes(3).toString('hex')}.iam.gserviceaccount.com`;
-  const valid = new Set<string>();
+  const account = googleServiceAccount(SCOPE, 'push');
   let queued: ('rate_limit' | 'fail')[] = [];
-  let tokenUri = '';
   const error = (code: number, status: string, message: string, errorCode?: string): Reply => ({
     status: code,
     body: {
@@ -44,39 +42,12 @@ export async function startFcm(): Promise<FcmStandIn> {
     },
   });
 
-  function grantProblem(assertion: string): string | null {
-    const [header, claims, signature] = assertion.split('.');
-    if (!header || !claims || !signature) return 'not a JWT';
-    if ((JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string }).alg !== 'RS256')
-      return 'not RS256';
-    if (
-      !createVerify('RSA-SHA256')
-        .update(`${header}.${claims}`)
-        .verify(publicKey, Buffer.from(signature, 'base64url'))
-    )
-      return 'bad signature';
-    const c = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
-    if (c.iss !== clientEmail || c.aud !== tokenUri || c.scope !== SCOPE) return 'wrong claims';
-    if (typeof c.exp !== 'number' || c.exp < Date.now() / 1000) return 'expired';
-    return null;
-  }
-
   async function handle(request: Received): Promise<Reply> {
-    if (request.method === 'POST' && request.path === '/token') {
-      const form = new URLSearchParams(request.body);
-      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
-        return { status: 400, body: { error: 'unsupported_grant_type' } };
-      const problem = grantProblem(form.get('assertion') ?? '');
-      if (problem) return { status: 400, body: { error: 'invalid_grant', error_description: problem } };
-      const token = `ya29.${randomBytes(18).toString('base64url')}`;
-      valid.add(token);
-      fcm.tokens.push(token);
-      return { status: 200, body: { access_token: token, expires_in: 3599, token_type: 'Bearer' } };
-    }
+    const granted = await account.grant(request);
+    if (granted) return granted;
     const send = SEND.exec(request.path);
     if (request.method === 'POST' && send) {
-      const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
-      if (!bearer || !valid.has(bearer))
+      if (!account.tokens.holds(request))
         return error(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
       if (send[1] !== fcm.project)
         return error(403, 'PERMISSION_DENIED', 'SenderId mismatch', 'SENDER_ID_MISMATCH');
@@ -112,24 +83,15 @@ export async function startFcm(): Promise<FcmStandIn> {
   }
 
   const standIn = await startStandIn(handle);
-  tokenUri = `${standIn.url}/token`;
   const project = `stand-in-${randomBytes(3).toString('hex')}`;
   const fcm: FcmStandIn = {
     ...standIn,
     project,
-    serviceAccount: JSON.stringify({
-      type: 'service_account',
-      project_id: project,
-      private_key_id: randomBytes(20).toString('hex'),
-      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      client_email: clientEmail,
-      client_id: '1234567890',
-      token_uri: tokenUri,
-    }),
+    serviceAccount: account.keyFile(standIn.url, project),
     messages: [],
-    tokens: [],
+    tokens: account.tokens.issued,
     dead: new Set(),
-    revoke: (token) => valid.delete(token),
+    revoke: account.tokens.revoke,
     plan: (...outcomes) => {
       queued = outcomes;
     },

@@ -1,6 +1,6 @@
-import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { VoidedPurchase } from '../../src/modules/outside-parties/index.ts';
 import { startStandIn, type Received, type Reply, type StandIn } from './server.ts';
+import { googleServiceAccount } from './tokens.ts';
 
 /**
  * Google's OAuth token endpoint and the Play Developer API's voided purchases, from their
@@ -33,11 +33,8 @@ const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
 const LIST = /^\/androidpublisher\/v3\/applications\/([^/]+)\/purchases\/voidedpurchases$/;
 
 export async function startGoogle(): Promise<GoogleStandIn> {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const clientEmail = `console@stand-in-${randomBytes(3).toString('hex')}.iam.gserviceaccount.com`;
-  const valid = new Set<string>();
+  const account = googleServiceAccount(SCOPE, 'console');
   let queued: ('rate_limit' | 'fail')[] = [];
-  let tokenUri = '';
 
   const refused = (status: number, message: string): Reply => ({
     status,
@@ -46,42 +43,12 @@ export async function startGoogle(): Promise<GoogleStandIn> {
     },
   });
 
-  function grantHolds(assertion: string): string | null {
-    const [header, claims, signature] = assertion.split('.');
-    if (!header || !claims || !signature) return 'not a JWT';
-    const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string };
-    if (head.alg !== 'RS256') return 'not RS256';
-    if (
-      !createVerify('RSA-SHA256')
-        .update(`${header}.${claims}`)
-        .verify(publicKey, Buffer.from(signature, 'base64url'))
-    )
-      return 'bad signature';
-    const c = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
-    const now = Date.now() / 1000;
-    if (c.iss !== clientEmail || c.aud !== tokenUri || c.scope !== SCOPE) return 'wrong claims';
-    if (typeof c.exp !== 'number' || c.exp < now || typeof c.iat !== 'number' || c.iat > now + 60)
-      return 'expired';
-    return null;
-  }
-
   async function handle(request: Received): Promise<Reply> {
-    if (request.method === 'POST' && request.path === '/token') {
-      const form = new URLSearchParams(request.body);
-      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
-        return { status: 400, body: { error: 'unsupported_grant_type' } };
-      const problem = grantHolds(form.get('assertion') ?? '');
-      if (problem) return { status: 400, body: { error: 'invalid_grant', error_description: problem } };
-      await google.beforeGrant();
-      const token = `ya29.${randomBytes(18).toString('base64url')}`;
-      valid.add(token);
-      google.tokens.push(token);
-      return { status: 200, body: { access_token: token, expires_in: 3599, token_type: 'Bearer' } };
-    }
+    const granted = await account.grant(request, () => google.beforeGrant());
+    if (granted) return granted;
     const list = LIST.exec(request.path);
     if (request.method === 'GET' && list) {
-      const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
-      if (!bearer || !valid.has(bearer))
+      if (!account.tokens.holds(request))
         return refused(401, 'Request had invalid authentication credentials.');
       const outcome = queued.shift();
       if (outcome === 'rate_limit')
@@ -115,24 +82,15 @@ export async function startGoogle(): Promise<GoogleStandIn> {
   }
 
   const standIn = await startStandIn(handle);
-  tokenUri = `${standIn.url}/token`;
   const google: GoogleStandIn = {
     ...standIn,
-    clientEmail,
-    serviceAccount: JSON.stringify({
-      type: 'service_account',
-      project_id: 'stand-in',
-      private_key_id: randomBytes(20).toString('hex'),
-      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      client_email: clientEmail,
-      client_id: '1234567890',
-      token_uri: tokenUri,
-    }),
+    clientEmail: account.clientEmail,
+    serviceAccount: account.keyFile(standIn.url, 'stand-in'),
     voided: new Map(),
-    tokens: [],
+    tokens: account.tokens.issued,
     pageSize: 2,
     retryAfter: 60,
-    revoke: (token) => valid.delete(token),
+    revoke: account.tokens.revoke,
     plan: (...outcomes) => {
       queued = outcomes;
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startStandIn, type Received, type Reply, type StandIn } from './server.ts';
+import { accessTokens } from './tokens.ts';
 
 /**
  * Huawei's OAuth 2.0 server and Push Kit, from their documentation: `POST /oauth2/v3/token` with
@@ -27,7 +28,7 @@ const SEND = /^\/v1\/([^/]+)\/messages:send$/;
 export async function startHuaweiPush(): Promise<HuaweiPushStandIn> {
   const appId = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
   const clientSecret = randomBytes(32).toString('hex');
-  const valid = new Set<string>();
+  const access = accessTokens(() => `CgB6e3x9${randomBytes(24).toString('base64url')}`);
   let queued: ('rate_limit' | 'fail')[] = [];
   const requestId = () => `${Date.now()}${randomBytes(6).toString('hex')}`;
   const result = (code: string, msg: string, status = 200): Reply => ({
@@ -45,15 +46,11 @@ export async function startHuaweiPush(): Promise<HuaweiPushStandIn> {
         };
       if (form.get('client_id') !== appId || form.get('client_secret') !== clientSecret)
         return { status: 400, body: { error: 1101, sub_error: 20030, error_description: 'invalid client' } };
-      const token = `CgB6e3x9${randomBytes(24).toString('base64url')}`;
-      valid.add(token);
-      hms.tokens.push(token);
-      return { status: 200, body: { access_token: token, expires_in: 3600, token_type: 'Bearer' } };
+      return { status: 200, body: { access_token: access.issue(), expires_in: 3600, token_type: 'Bearer' } };
     }
     const send = SEND.exec(request.path);
     if (request.method === 'POST' && send) {
-      const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
-      if (!bearer || !valid.has(bearer)) return result('80200003', 'OAuth token expired', 401);
+      if (!access.holds(request)) return result('80200003', 'OAuth token expired', 401);
       if (send[1] !== appId) return result('80300002', 'The current app does not have the permission', 403);
       const outcome = queued.shift();
       if (outcome === 'rate_limit')
@@ -89,9 +86,9 @@ export async function startHuaweiPush(): Promise<HuaweiPushStandIn> {
     appId,
     clientSecret,
     messages: [],
-    tokens: [],
+    tokens: access.issued,
     dead: new Set(),
-    revoke: (token) => valid.delete(token),
+    revoke: access.revoke,
     plan: (...outcomes) => {
       queued = outcomes;
     },

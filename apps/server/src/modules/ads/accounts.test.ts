@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdAccount, AdAuthorizeAnswer, AdSyncAnswer } from '@rx/contracts';
-import { body, useTestApp } from '../../../test/index.ts';
+import { authorizeMedia, body, useTestApp } from '../../../test/index.ts';
 import { outsideTokens } from '../../db/outside.ts';
 import { notifications } from '../../db/schema.ts';
 import { fakeMedia } from './media/fake.ts';
@@ -17,13 +17,7 @@ type List = { list: AdAccount[]; total: number };
 const list = async (media: string, query = '') =>
   body<List>(await admin.get(`/api/v1/ad-accounts?media=${media}${query ? `&${query}` : ''}`)).data;
 const authorize = async (media: string, code: string) => {
-  const start = body<AdAuthorizeAnswer>(
-    await admin.post(`/api/v1/ad-accounts/authorize?media=${media}`),
-  ).data;
-  const res = await admin.post(`/api/v1/ad-accounts/authorize/callback?media=${media}`, {
-    code,
-    state: start.state,
-  });
+  const { res } = await authorizeMedia(admin, media, code);
   expect(res.statusCode, res.body).toBe(200);
   return body<AdSyncAnswer>(res).data;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdAccount, AdAuthorizeAnswer, AdObject, AdObjectSyncAnswer } from '@rx/contracts';
-import { body, useTestApp } from '../../../test/index.ts';
+import type { AdAccount, AdObject, AdObjectSyncAnswer } from '@rx/contracts';
+import { authorizeMedia, body, useTestApp } from '../../../test/index.ts';
 import { fakeMedia } from './media/fake.ts';
 
 // Delivery through the built-in fake medium: the live objects pulled into the mirror; pause,
@@ -13,10 +13,7 @@ const admin = t.admin;
 type List = { list: AdObject[]; total: number };
 
 const authorise = async (media: string, code: string) => {
-  const start = body<AdAuthorizeAnswer>(
-    await admin.post(`/api/v1/ad-accounts/authorize?media=${media}`),
-  ).data;
-  await admin.post(`/api/v1/ad-accounts/authorize/callback?media=${media}`, { code, state: start.state });
+  await authorizeMedia(admin, media, code);
   const root = code.replace('fake-agent-', `${media}-agent-`);
   return body<{ list: AdAccount[] }>(await admin.get(`/api/v1/ad-accounts?media=${media}&q=${root}-`)).data
     .list;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  validationMessage,
-  type AdAccount,
-  type AdAuthorizeAnswer,
-  type AdReportRow,
-  type AdReportSummary,
-} from '@rx/contracts';
-import { body, useTestApp } from '../../../test/index.ts';
+import { validationMessage, type AdAccount, type AdReportRow, type AdReportSummary } from '@rx/contracts';
+import { authorizeMedia, body, useTestApp } from '../../../test/index.ts';
 import { fakeMedia } from './media/fake.ts';
 import { REPORT_PULL_JOB, addDays, startDailyPulls } from './reports.ts';
 import { adReportDays } from './tables.ts';
@@ -22,13 +16,7 @@ type Job = { status: string; summary: Record<string, unknown> };
 type Items = { list: { status: string; message: string; input: { account_id: string } }[] };
 
 const authorize = async (media: string, code: string) => {
-  const start = body<AdAuthorizeAnswer>(
-    await admin.post(`/api/v1/ad-accounts/authorize?media=${media}`),
-  ).data;
-  const res = await admin.post(`/api/v1/ad-accounts/authorize/callback?media=${media}`, {
-    code,
-    state: start.state,
-  });
+  const { res } = await authorizeMedia(admin, media, code);
   expect(res.statusCode, res.body).toBe(200);
   return body<{ list: AdAccount[] }>(await admin.get(`/api/v1/ad-accounts?media=${media}&page_size=100`)).data
     .list;

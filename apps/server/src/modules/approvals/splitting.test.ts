@@ -8,8 +8,8 @@ import {
   type ApprovalRequest,
   type CodeBatch,
 } from '@rx/contracts';
-import { bearer, body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { players } from '../players/tables.ts';
 import { sanctions } from '../sanctions/tables.ts';
@@ -110,13 +110,12 @@ describe('bulk sanctions in a rolling window', () => {
     const maker = t.client(token, t.productId);
     const tag = Math.random().toString(36).slice(2, 8);
     const bulk = async (openids: string[]) => {
-      const { payload, contentType } = fileBody('ids.txt', `${openids.join('\n')}\n`, 'text/plain');
-      const uploaded = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/files?use=openid_list',
-        headers: { ...bearer(token), 'content-type': contentType },
-        payload,
-      });
+      const uploaded = await postFile(
+        t.app,
+        token,
+        'openid_list',
+        fileBody('ids.txt', `${openids.join('\n')}\n`, 'text/plain'),
+      );
       expect(uploaded.statusCode, uploaded.body).toBe(200);
       return maker.post('/api/v1/sanctions/bulk', {
         file_id: body<{ id: string }>(uploaded).data.id,

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem } from '@rx/contracts';
 import { bearer, body, createTestApp, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { HTML, png } from '../../../test/images.ts';
 
 /**
@@ -80,13 +80,7 @@ beforeAll(() => {
 });
 
 function upload(use: string, filename: string, bytes: Buffer) {
-  const { payload, contentType } = fileBody(filename, bytes);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/files?use=${use}`,
-    headers: { ...bearer(admin), 'content-type': contentType },
-    payload,
-  });
+  return postFile(t.app, admin, use, fileBody(filename, bytes));
 }
 
 describe('uploads in S3-compatible storage', () => {
@@ -138,13 +132,7 @@ describe('a public bucket', () => {
     const cdn = await createTestApp({ files: s3('https://cdn.example.com/assets/') });
     try {
       const token = (await signInAs(cdn.app, 'admin')).user.access_token;
-      const { payload, contentType } = fileBody('cdn.png', png(4, 4));
-      const res = await cdn.app.inject({
-        method: 'POST',
-        url: '/api/v1/files?use=image',
-        headers: { ...bearer(token), 'content-type': contentType },
-        payload,
-      });
+      const res = await postFile(cdn.app, token, 'image', fileBody('cdn.png', png(4, 4)));
       const item = body<FileItem>(res).data;
       expect(item.url).toMatch(new RegExp(`^https://cdn\\.example\\.com/assets/files/\\d+/${item.id}$`));
     } finally {

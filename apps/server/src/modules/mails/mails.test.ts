@@ -14,8 +14,8 @@ import {
 } from '@rx/contracts';
 import { products, users } from '../../db/schema.ts';
 import type { Db } from '../../db/index.ts';
-import { bearer, body, type Client, signGameRequest, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { body, type Client, signGameRequest, signInAs, useTestApp } from '../../../test/index.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { fanoutChunk, type ChunkInput } from './fanout.ts';
 import type { DuePayload } from '../../lib/define-lifecycle.ts';
@@ -246,13 +246,12 @@ describe('mail', () => {
     const grouped = await sent(await draft({ target: 'groups', user_group_ids: [g] }));
     // a_1, a_10 … a_19
     expect(grouped).toMatchObject({ status: 'sent', recipients: 11 });
-    const { payload, contentType } = fileBody('ids.txt', 'a_1\r\nb_2\n\nnobody_here\na_1\n', 'text/plain');
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/files?use=openid_list',
-      headers: { ...bearer(t.user.access_token), 'content-type': contentType },
-      payload,
-    });
+    const up = await postFile(
+      t.app,
+      t.user.access_token,
+      'openid_list',
+      fileBody('ids.txt', 'a_1\r\nb_2\n\nnobody_here\na_1\n', 'text/plain'),
+    );
     expect(up.statusCode, up.body).toBe(200);
     const listed = await sent(await draft({ target: 'file', file_id: body<{ id: string }>(up).data.id }));
     expect(listed).toMatchObject({ status: 'partly_failed', recipients: 2, unknown_openids: 1 });

@@ -11,7 +11,7 @@ import {
   type PushTaskCreate,
 } from '@rx/contracts';
 import { bearer, body, useTestApp } from '../../../test/index.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { queryRows } from '../../lib/rows.ts';
 
 // Push audiences through HTTP: profile tags (any value or one), an uploaded openid file (duplicates,
@@ -130,13 +130,12 @@ async function expectAudience(audience: Partial<PushTaskCreate>, names: string[]
 }
 
 async function upload(text: string): Promise<string> {
-  const { payload, contentType } = fileBody('ids.txt', text, 'text/plain');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/files?use=openid_list',
-    headers: { ...bearer(t.user.access_token), 'content-type': contentType },
-    payload,
-  });
+  const res = await postFile(
+    t.app,
+    t.user.access_token,
+    'openid_list',
+    fileBody('ids.txt', text, 'text/plain'),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return body<FileItem>(res).data.id;
 }

@@ -10,7 +10,7 @@ import {
   type SanctionItem,
 } from '@rx/contracts';
 import { bearer, body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { FakeGameAdapter } from './index.ts';
 import { expireSanctions, gameAdapter, setKickTimeout } from './index.ts';
@@ -59,13 +59,12 @@ async function created(api: Client, id: string, payload: object): Promise<Sancti
   return body<SanctionItem>(res).data;
 }
 async function uploadList(lines: string[], token = t.user.access_token): Promise<string> {
-  const { payload, contentType } = fileBody('ids.txt', `${lines.join('\n')}\n`, 'text/plain');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/files?use=openid_list',
-    headers: { ...bearer(token), 'content-type': contentType },
-    payload,
-  });
+  const res = await postFile(
+    t.app,
+    token,
+    'openid_list',
+    fileBody('ids.txt', `${lines.join('\n')}\n`, 'text/plain'),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return body<FileItem>(res).data.id;
 }

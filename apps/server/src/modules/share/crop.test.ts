@@ -10,7 +10,7 @@ import {
 } from '@rx/contracts';
 import { bearer, body, logsOf, useTestApp } from '../../../test/index.ts';
 import { pngBomb } from '../../../test/images.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { files } from '../files/tables.ts';
 import { cropForPlatform, CropRefused } from './crop.ts';
 
@@ -45,13 +45,7 @@ async function banded(
 }
 
 async function upload(bytes: Buffer, name = 'poster.png'): Promise<FileItem> {
-  const { payload, contentType } = fileBody(name, bytes, 'image/png');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/files?use=image',
-    headers: { ...bearer(t.user.access_token), 'content-type': contentType },
-    payload,
-  });
+  const res = await postFile(t.app, t.user.access_token, 'image', fileBody(name, bytes, 'image/png'));
   expect(res.statusCode, res.body).toBe(200);
   return body<FileItem>(res).data;
 }
@@ -186,13 +180,12 @@ describe('share image crops', () => {
       fileMessage('not_image', 'en', 'image'),
     );
     // The upload refuses the bomb too, so none reaches a crop through the API.
-    const { payload, contentType } = fileBody('bomb.png', pngBomb(30_000, 30_000), 'image/png');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/files?use=image',
-      headers: { ...bearer(t.user.access_token), 'content-type': contentType },
-      payload,
-    });
+    const res = await postFile(
+      t.app,
+      t.user.access_token,
+      'image',
+      fileBody('bomb.png', pngBomb(30_000, 30_000), 'image/png'),
+    );
     expect(body<Fields>(res).data.fields.file).toBe(fileMessage('too_many_pixels', 'zh', 'image'));
   });
 

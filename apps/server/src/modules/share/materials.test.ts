@@ -6,9 +6,9 @@ import {
   type ShareMaterial,
   type ShareVideo,
 } from '@rx/contracts';
-import { bearer, body, records, sheetOf, useTestApp } from '../../../test/index.ts';
+import { body, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { png } from '../../../test/images.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { mp4 } from '../../../test/videos.ts';
 import { shareMaterialStrategies, shareVideos } from './tables.ts';
 
@@ -18,13 +18,7 @@ type List<T> = { list: T[]; total: number };
 const fields = (res: { body: string }) => Object.keys(body<{ fields: object }>(res as never).data.fields);
 
 function send(use: 'image' | 'video', name: string, bytes: Buffer, type: string) {
-  const { payload, contentType } = fileBody(name, bytes, type);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/files?use=${use}`,
-    headers: { ...bearer(t.user.access_token), 'content-type': contentType },
-    payload,
-  });
+  return postFile(t.app, t.user.access_token, use, fileBody(name, bytes, type));
 }
 async function uploaded(use: 'image' | 'video', name: string, bytes: Buffer, type: string) {
   const res = await send(use, name, bytes, type);

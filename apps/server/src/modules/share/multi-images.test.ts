@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FileItem, ShareMultiImage } from '@rx/contracts';
-import { bearer, body, useTestApp } from '../../../test/index.ts';
+import { body, useTestApp } from '../../../test/index.ts';
 import { png } from '../../../test/images.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { mp4 } from '../../../test/videos.ts';
 import { shareMultiImages } from './tables.ts';
 
@@ -11,15 +11,10 @@ const t = useTestApp();
 const fields = (res: { body: string }) => Object.keys(body<{ fields: object }>(res as never).data.fields);
 
 async function upload(width: number, height: number, video = false): Promise<string> {
-  const { payload, contentType } = video
+  const file = video
     ? fileBody('clip.mp4', mp4(5, width, height), 'video/mp4')
     : fileBody('post.png', png(width, height), 'image/png');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/files?use=${video ? 'video' : 'image'}`,
-    headers: { ...bearer(t.user.access_token), 'content-type': contentType },
-    payload,
-  });
+  const res = await postFile(t.app, t.user.access_token, video ? 'video' : 'image', file);
   expect(res.statusCode, res.body).toBe(200);
   return body<FileItem>(res).data.url;
 }

@@ -12,9 +12,9 @@ import {
   type ShareLinkStats,
   type ShareStrategy,
 } from '@rx/contracts';
-import { bearer, body, records, sheetOf, useTestApp } from '../../../test/index.ts';
+import { body, records, sheetOf, useTestApp } from '../../../test/index.ts';
 import { png } from '../../../test/images.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { shareClicksSettled } from './click-log.ts';
 import { shareClicks, shareEvents, shareImages, shareLinks } from './tables.ts';
 
@@ -24,13 +24,12 @@ type List<T> = { list: T[]; total: number };
 const fields = (res: { body: string }) => Object.keys(body<{ fields: object }>(res as never).data.fields);
 
 async function upload(width: number, height: number): Promise<string> {
-  const { payload, contentType } = fileBody('share.png', png(width, height), 'image/png');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/files?use=image',
-    headers: { ...bearer(t.user.access_token), 'content-type': contentType },
-    payload,
-  });
+  const res = await postFile(
+    t.app,
+    t.user.access_token,
+    'image',
+    fileBody('share.png', png(width, height), 'image/png'),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return body<FileItem>(res).data.url;
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FileItem, UserGroup, UserGroupLayerCount, UserGroupMember } from '@rx/contracts';
-import { bearer, body, type Client, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody } from '../../../test/multipart.ts';
+import { body, type Client, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
+import { fileBody, postFile } from '../../../test/multipart.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { ListPage } from '../../lib/list.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -35,13 +35,12 @@ async function refreshed(api: Client, id: number): Promise<UserGroup> {
   return body<UserGroup>(await api.get(`/api/v1/user-groups/${id}`)).data;
 }
 async function uploadList(text: string): Promise<string> {
-  const { payload, contentType } = fileBody('ids.txt', text, 'text/plain');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/files?use=openid_list',
-    headers: { ...bearer(t.user.access_token), 'content-type': contentType },
-    payload,
-  });
+  const res = await postFile(
+    t.app,
+    t.user.access_token,
+    'openid_list',
+    fileBody('ids.txt', text, 'text/plain'),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return body<FileItem>(res).data.id;
 }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type {
   AdAccount,
-  AdAuthorizeAnswer,
   AdBatch,
   AdBatchAd,
   AdReportCampaigns,
@@ -10,7 +9,7 @@ import type {
   AdSyncAnswer,
   FileItem,
 } from '@rx/contracts';
-import { body, useTestApp } from '../../../../test/index.ts';
+import { authorizeMedia, body, useTestApp } from '../../../../test/index.ts';
 import { png } from '../../../../test/images.ts';
 import { fileBody } from '../../../../test/multipart.ts';
 import { setParty } from '../../../../test/stand-ins/index.ts';
@@ -57,18 +56,7 @@ beforeAll(async () => {
   });
 });
 
-const authorize = async (media: string, code: string) => {
-  const start = body<AdAuthorizeAnswer>(
-    await admin.post(`/api/v1/ad-accounts/authorize?media=${media}`),
-  ).data;
-  return {
-    start,
-    res: await admin.post(`/api/v1/ad-accounts/authorize/callback?media=${media}`, {
-      code,
-      state: start.state,
-    }),
-  };
-};
+const authorize = (media: string, code: string) => authorizeMedia(admin, media, code);
 const list = async (media: string) =>
   body<{ list: AdAccount[] }>(await admin.get(`/api/v1/ad-accounts?media=${media}`)).data.list;
 const expireIn = (party: string, ms: number) =>

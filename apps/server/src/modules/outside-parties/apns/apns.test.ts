@@ -22,6 +22,23 @@ const admin = t.admin;
 const device = (n: number) => n.toString(16).padStart(64, 'a');
 const open = () => t.app.outside.open(t.database.db, apns, t.productId);
 
+/** iOS devices of APNs registered through the signed game API: openid `${prefix}${n}`, token device(n). */
+async function iosDevices(prefix: string, ns: number[]): Promise<void> {
+  const key = await t.gameKey(admin, 'apns');
+  for (const n of ns)
+    expect(
+      (
+        await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
+          openid: `${prefix}${n}`,
+          platform: 'ios',
+          provider: 'apns',
+          token: device(n),
+          locale: 'zh-Hans',
+        })
+      ).statusCode,
+    ).toBe(200);
+}
+
 describe('APNs (real, against the stand-in)', () => {
   beforeAll(async () => {
     await setParty(admin, 'apns', {
@@ -93,19 +110,7 @@ describe('APNs (real, against the stand-in)', () => {
   });
 
   it('sends a push task to iOS devices through it, and retires the one APNs calls unregistered', async () => {
-    const key = await t.gameKey(admin, 'apns');
-    for (const n of [10, 11])
-      expect(
-        (
-          await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
-            openid: `ios_${n}`,
-            platform: 'ios',
-            provider: 'apns',
-            token: device(n),
-            locale: 'zh-Hans',
-          })
-        ).statusCode,
-      ).toBe(200);
+    await iosDevices('ios_', [10, 11]);
     server.dead.add(device(11));
     const created = await admin.post('/api/v1/push-tasks', {
       name: 'iOS',
@@ -126,19 +131,7 @@ describe('APNs (real, against the stand-in)', () => {
   });
 
   it("sends apns-expiration from the task's expiry: its ttl from the moment of sending, 0 as deliver-once", async () => {
-    const key = await t.gameKey(admin, 'apns');
-    for (const n of [20, 21])
-      expect(
-        (
-          await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
-            openid: `ios_ttl_${n}`,
-            platform: 'ios',
-            provider: 'apns',
-            token: device(n),
-            locale: 'zh-Hans',
-          })
-        ).statusCode,
-      ).toBe(200);
+    await iosDevices('ios_ttl_', [20, 21]);
     const sendTask = async (openid: string, ttl: number) => {
       const created = await admin.post('/api/v1/push-tasks', {
         name: `iOS ttl ${ttl}`,
