@@ -10,10 +10,34 @@ function widen(table: HTMLElement, need: number): void {
   if (!(need <= current)) table.style.setProperty(ACTIONS_WIDTH_VAR, `${need}px`);
 }
 
+/** Where each observed row's buttons stand: their cell (its padding) and their table. */
+const places = new WeakMap<Element, { cell: HTMLElement; table: HTMLElement }>();
+
+/**
+ * Every row's buttons are measured together, once the browser has laid the page out (a resize
+ * observer reports before the frame is painted): all the rows are read first, then each table is
+ * widened once. Measuring each row as it mounted read the layout after the previous row had
+ * widened the column, so a page of rows laid the table out again for every row.
+ */
+function measure(entries: ResizeObserverEntry[]): void {
+  const needs = new Map<HTMLElement, number>();
+  for (const { target } of entries) {
+    const place = places.get(target);
+    if (!place) continue;
+    const style = getComputedStyle(place.cell);
+    const frame = parseFloat(style.paddingInlineStart) + parseFloat(style.paddingInlineEnd) + 1;
+    const need = Math.ceil((target as HTMLElement).scrollWidth + frame);
+    needs.set(place.table, Math.max(needs.get(place.table) ?? 0, need));
+  }
+  for (const [table, need] of needs) widen(table, need);
+}
+
+let observer: ResizeObserver | undefined;
+
 /**
  * A row's action buttons on one line. The column is as wide as the page asks, or as the widest
  * row's buttons need in the interface language (Arabic and Tagalog labels run longer than Chinese):
- * each cell measures its buttons and widens the table's actions column through a CSS variable.
+ * the cells' buttons are measured and widen the table's actions column through a CSS variable.
  */
 export function ActionsCell({ children }: { children: ReactNode }): ReactNode {
   const ref = useRef<HTMLSpanElement>(null);
@@ -22,15 +46,13 @@ export function ActionsCell({ children }: { children: ReactNode }): ReactNode {
     const cell = buttons?.closest('td');
     const table = cell?.closest<HTMLElement>('.rx-data-table');
     if (!buttons || !cell || !table) return;
-    const measure = () => {
-      const style = getComputedStyle(cell);
-      const frame = parseFloat(style.paddingInlineStart) + parseFloat(style.paddingInlineEnd) + 1;
-      widen(table, Math.ceil(buttons.scrollWidth + frame));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    places.set(buttons, { cell, table });
+    observer ??= new ResizeObserver(measure);
     observer.observe(buttons);
-    return () => observer.disconnect();
+    return () => {
+      observer?.unobserve(buttons);
+      places.delete(buttons);
+    };
   }, []);
   return (
     <span ref={ref} className="rx-actions">

@@ -1,6 +1,7 @@
 import {
   lazy,
   Suspense,
+  useDeferredValue,
   useMemo,
   useRef,
   useState,
@@ -112,6 +113,12 @@ export function DataTable<T extends object>({
   const keyOf = (record: T): Key =>
     typeof rowKey === 'function' ? rowKey(record) : (record as Record<string, Key>)[rowKey as string]!;
 
+  // Rows that arrive are rendered in the background, in slices the browser can interleave with
+  // input and painting: a page of rows rendered at once was the longest task of a list's first
+  // load. Until they are ready, the table shows its loading state rather than an empty table.
+  const rows = useDeferredValue(props.dataSource);
+  const rowsBehind = rows !== props.dataSource;
+
   const tableRef = useRef<{ nativeElement?: HTMLElement } | null>(null);
   useScrollRegionsFocusable(tableRef);
 
@@ -147,6 +154,8 @@ export function DataTable<T extends object>({
         return [own, isCurrent ? 'rx-current-row' : ''].filter(Boolean).join(' ');
       }}
       {...props}
+      dataSource={rows}
+      loading={rowsBehind || props.loading}
     />
   );
   if (!tools) return table;
