@@ -1,5 +1,5 @@
 import './app/zod-jitless.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FALLBACK_LANGUAGE } from '@rx/contracts/languages';
 import 'antd/dist/reset.css';
@@ -19,8 +19,13 @@ if (saved) preloadShell();
 trackNavigation(router);
 followSignOutInOtherTabs();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// The first render is a transition: React renders it in slices and lets the browser paint and
+// answer input between them, instead of one long task (the shell, the menu and the page at once).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+});

@@ -44,13 +44,23 @@ export function formatNumber(value: number, lang: Language = currentLanguage()):
   return format.format(value);
 }
 
+/** Currency formats per language and currency (making one costs far more than using it). */
+const monies = new Map<string, { format: Intl.NumberFormat; digits: number } | null>();
+
 /** An amount kept in the currency's minor unit (cents, fen) in the interface language: ¥6.00, US$0.99. */
 export function formatMoney(minor: number, currency: string, lang: Language = currentLanguage()): string {
-  try {
-    const format = new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minor / 10 ** digits);
-  } catch {
-    return `${formatNumber(minor / 100, lang)} ${currency}`;
+  const key = `${lang} ${currency}`;
+  let money = monies.get(key);
+  if (money === undefined) {
+    try {
+      const format = new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'currency', currency });
+      money = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    } catch {
+      // Not a currency the browser knows: the amount in hundredths, then the code.
+      money = null;
+    }
+    monies.set(key, money);
   }
+  if (!money) return `${formatNumber(minor / 100, lang)} ${currency}`;
+  return money.format.format(minor / 10 ** money.digits);
 }

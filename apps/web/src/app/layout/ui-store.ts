@@ -29,7 +29,7 @@ function subscribeTo(query: string): Subscribe {
   let subscribe = subscriptions.get(query);
   if (!subscribe) {
     subscribe = (onChange) => {
-      const list = window.matchMedia(query);
+      const list = listOf(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     };
@@ -38,9 +38,21 @@ function subscribeTo(query: string): Subscribe {
   return subscribe;
 }
 
+const lists = new Map<string, MediaQueryList>();
+
+/** One MediaQueryList per query: React reads it at every render of every component that asks. */
+function listOf(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
+
 /** Whether a media query matches, following it as the window resizes. */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(subscribeTo(query), () => window.matchMedia(query).matches);
+  return useSyncExternalStore(subscribeTo(query), () => listOf(query).matches);
 }
 
 export function useIsMobile(): boolean {
