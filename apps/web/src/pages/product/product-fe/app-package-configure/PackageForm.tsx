@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APP_PLATFORMS, type AppPlatform } from '@rx/contracts/releases';
+import { type AppPlatform } from '@rx/contracts/releases';
 import {
   PACKAGE_STATUSES,
   appPackagesResource,
@@ -11,6 +11,7 @@ import {
 } from '@rx/contracts/app-packages';
 import { enumOptions } from '@/shared/crud/index.ts';
 import { ApiError, http } from '@/shared/http.ts';
+import { PlatformChannelFields } from '@/shared/release/PlatformChannelFields.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 
 /** The staff read a package file at this address; the form keeps the file's id. */
@@ -112,12 +113,7 @@ export function PackageForm({ editing }: { editing: boolean }) {
   };
   return (
     <>
-      <Form.Item name="platform" label={t('platform')} required>
-        <Select disabled={editing} options={enumOptions(t, APP_PLATFORMS, 'platforms')} />
-      </Form.Item>
-      <Form.Item name="channel" label={t('channel')} extra={t('channelHint')}>
-        <Input disabled={editing} maxLength={64} />
-      </Form.Item>
+      <PlatformChannelFields ns="appPackages" editing={editing} />
       <Form.Item name="sub_channel" label={t('subChannel')} extra={t('subChannelHint')}>
         <Input disabled={editing} maxLength={64} />
       </Form.Item>
