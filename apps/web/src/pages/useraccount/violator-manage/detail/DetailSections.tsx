@@ -7,6 +7,7 @@ import type { LinkedAccount, ViolationEventItem, ViolatorOffence } from '@rx/con
 import { formatDateTime } from '@/shared/format.ts';
 import { EndCell, KindCell, StatusTag as SanctionStatus } from '@/shared/sanctions/sanction-form.tsx';
 import { DataTable } from '@/shared/ui/index.ts';
+import { PlayerLink } from '@/shared/player-link.tsx';
 import { StatusTag, detailLink } from '../violator-parts.tsx';
 
 /** A detector's evidence: its JSON, wrapped (never a box that scrolls sideways). */
@@ -106,9 +107,7 @@ export function LinkedAccounts({ linked }: { linked: LinkedAccount[] }) {
             {account.hits > 0 ? (
               <Link to={detailLink(account.openid)}>{account.openid}</Link>
             ) : (
-              <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(account.openid)}`}>
-                {account.openid}
-              </Link>
+              <PlayerLink openid={account.openid} />
             )}
             {account.nickname && <Typography.Text type="secondary">{account.nickname}</Typography.Text>}
             {account.status && <StatusTag t={t} status={account.status} />}
