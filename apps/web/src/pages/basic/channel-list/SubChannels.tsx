@@ -23,6 +23,7 @@ import {
 import { useMessage } from '@/shared/feedback.tsx';
 import { SubChannelFields } from '../sub-channel/SubChannelFields.tsx';
 import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
+import { useLocalPage } from '@/shared/use-local-page.ts';
 
 const resource = subChannelsResource;
 
@@ -31,7 +32,7 @@ export function SubChannels({ channel }: { channel: Channel }) {
   const { t } = useTranslation('channels');
   const message = useMessage();
   const navigate = useNavigate();
-  const [page, setPage] = useState({ page: 1, page_size: 10 });
+  const { page, pagination } = useLocalPage();
   const filters = useMemo(() => ({ channel_id: String(channel.id) }), [channel.id]);
   const list = useResourceList<SubChannel>(resource.name, { ...page, filters });
   const { create } = useResourceMutations<SubChannelCreate, { version: number }>(resource.name);
@@ -119,13 +120,7 @@ export function SubChannels({ channel }: { channel: Channel }) {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        pagination={{
-          current: page.page,
-          pageSize: page.page_size,
-          total: list.data?.total ?? 0,
-          hideOnSinglePage: true,
-          onChange: (p, size) => setPage({ page: p, page_size: size }),
-        }}
+        pagination={{ ...pagination(list.data?.total), hideOnSinglePage: true }}
       />
       <FormDrawer
         open={creating}

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/shared/http.ts';
-import { AppModal } from '@/shared/ui/index.ts';
+import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 
 interface NoteModalProps {
   open: boolean;
@@ -19,26 +18,11 @@ interface NoteModalProps {
 export function NoteModal({ open, title, description, okText, danger, onSubmit, onClose }: NoteModalProps) {
   const { t } = useTranslation('errorCodes');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    setNote('');
-    setProblem(null);
-    onClose();
-  };
-  const submit = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const { busy, problem, close, send } = useModalSend(onClose, () => setNote(''));
+  const submit = () =>
+    send(async () => {
       await onSubmit(note.trim());
-      close();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setProblem(error.msg);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <AppModal
       open={open}

@@ -12,6 +12,7 @@ import { QueryList } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { GROUPS, useGroupByKey } from '@/shared/rules/group-by-key.ts';
+import { openidColumn } from '@/shared/player-link.tsx';
 
 const FILTERS = ['q', 'layer'] as const;
 const STATE_COLORS: Record<string, string> = {
@@ -45,16 +46,7 @@ export function MembersPage() {
 
   const columns = useMemo<ColumnsType<UserGroupMember>>(
     () => [
-      {
-        title: 'openid',
-        dataIndex: 'openid',
-        key: 'openid',
-        width: 170,
-        sorter: true,
-        render: (openid: string) => (
-          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
-        ),
-      },
+      openidColumn<UserGroupMember>('openid', 170, true),
       { title: t('member.nickname'), dataIndex: 'nickname', width: 150 },
       { title: t('member.channel'), dataIndex: 'channel', width: 110 },
       { title: t('member.region'), dataIndex: 'region', width: 90 },

@@ -17,7 +17,6 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   ACTIVITY_TIERS,
   PAY_BASES,
@@ -39,6 +38,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
 import { Chart } from '@/shared/chart/index.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { openidColumn, playerPlaceColumns } from '@/shared/player-link.tsx';
 
 const API = '/player-tiers';
 const TIERS: Record<TierDimension, readonly string[]> = { pay: PAY_TIERS, activity: ACTIVITY_TIERS };
@@ -284,18 +284,8 @@ function TierPlayersCard({ dimension, filters }: { dimension: TierDimension; fil
     enabled: !!productId,
   });
   const columns: ColumnsType<TierPlayer> = [
-    {
-      title: 'openid',
-      dataIndex: 'openid',
-      width: 180,
-      // The profile of the player (a link also lets a keyboard reach and scroll a wide table).
-      render: (v: string) => (
-        <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(v)}`}>{v}</Link>
-      ),
-    },
-    { title: t('nickname'), dataIndex: 'nickname', width: 140 },
-    { title: t('channel'), dataIndex: 'channel', width: 110 },
-    { title: t('region'), dataIndex: 'region', width: 80 },
+    openidColumn<TierPlayer>('openid', 180),
+    ...playerPlaceColumns<TierPlayer>(t),
     {
       title: t('dimensions.pay'),
       dataIndex: 'pay_tier',

@@ -27,6 +27,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { playerPlaceColumns } from '@/shared/player-link.tsx';
 
 const API = '/profile-tags';
 
@@ -144,9 +145,7 @@ export function TagPlayersPage() {
   const manual = current && current.source !== 'rule';
   const columns: ColumnsType<TagPlayer> = [
     { title: 'openid', dataIndex: 'openid', width: 200 },
-    { title: t('nickname'), dataIndex: 'nickname', width: 140 },
-    { title: t('channel'), dataIndex: 'channel', width: 110 },
-    { title: t('region'), dataIndex: 'region', width: 80 },
+    ...playerPlaceColumns<TagPlayer>(t),
     {
       title: t('value'),
       dataIndex: 'value',

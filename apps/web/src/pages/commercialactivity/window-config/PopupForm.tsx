@@ -10,6 +10,7 @@ import {
 import { enumOptions } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { TimeField } from '@/shared/crud/TimeField.tsx';
+import { VersionRangeFields } from '@/shared/forms/VersionRangeFields.tsx';
 import { GroupSelect } from '@/shared/rules/GroupSelect.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 import { IdsSelect } from './IdsSelect.tsx';
@@ -95,14 +96,7 @@ export function PopupForm() {
       <Form.Item name="channels" label={t('popup.channels')} extra={t('popup.emptyMeansAll')}>
         <Select mode="tags" tokenSeparators={[',', '，', ' ']} maxCount={50} />
       </Form.Item>
-      <Space wrap>
-        <Form.Item name="min_version" label={t('popup.minVersion')}>
-          <Input maxLength={32} placeholder="1.2.0" />
-        </Form.Item>
-        <Form.Item name="max_version" label={t('popup.maxVersion')}>
-          <Input maxLength={32} placeholder="2.0" />
-        </Form.Item>
-      </Space>
+      <VersionRangeFields minLabel={t('popup.minVersion')} maxLabel={t('popup.maxVersion')} />
       <Space wrap>
         <TimeField name="start_at" label={t('popup.startAt')} extra={t('popup.startHint')} utc />
         <TimeField name="end_at" label={t('popup.endAt')} extra={t('popup.endHint')} utc />

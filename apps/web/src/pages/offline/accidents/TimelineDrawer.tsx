@@ -11,9 +11,10 @@ import {
   type IncidentTimelineEntry,
 } from '@rx/contracts/incidents';
 import { usePermission } from '@/app/permission/index.ts';
-import { resourceKey, serverFieldErrors, showFieldErrors } from '@/shared/crud/index.ts';
+import { resourceKey } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
+import { useFormSave } from '@/shared/forms/use-form-save.ts';
 import { http } from '@/shared/http.ts';
 
 const RESOURCE = incidentsResource.name;
@@ -53,7 +54,6 @@ function TimelineBody({ incident }: { incident: Incident }) {
   const canEdit = usePermission([incidentsResource.permissions.edit]);
   const [form] = Form.useForm<{ status: IncidentState; message: string }>();
   const [current, setCurrent] = useState<Incident>(incident);
-  const [saving, setSaving] = useState(false);
   const timeline = useQuery({
     queryKey: resourceKey(RESOURCE, 'timeline', { id: incident.id }),
     queryFn: ({ signal }) =>
@@ -61,26 +61,16 @@ function TimelineBody({ incident }: { incident: Incident }) {
         signal,
       }),
   });
-  const post = async (values: { status: IncidentState; message: string }) => {
-    setSaving(true);
-    try {
-      const answer = await http.post<{ item: Incident }>(`/${RESOURCE}/${current.id}/updates`, {
-        ...values,
-        version: current.version,
-      });
-      setCurrent(answer.item);
-      form.setFieldsValue({ status: answer.item.status, message: '' });
-      void message.success(t('updatePosted'));
-      void client.invalidateQueries({ queryKey: [RESOURCE] });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) showFieldErrors(form, fields);
-      else throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const { saving, run: post } = useFormSave(form, async (values) => {
+    const answer = await http.post<{ item: Incident }>(`/${RESOURCE}/${current.id}/updates`, {
+      ...values,
+      version: current.version,
+    });
+    setCurrent(answer.item);
+    form.setFieldsValue({ status: answer.item.status, message: '' });
+    void message.success(t('updatePosted'));
+    void client.invalidateQueries({ queryKey: [RESOURCE] });
+  });
   return (
     <>
       <Typography.Paragraph>

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Button, Drawer, Form, InputNumber, Skeleton, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { imageReviewsResource, type ImagePolicy } from '@rx/contracts/image-reviews';
-import { resourceKey, serverFieldErrors, showFieldErrors, SwitchField } from '@/shared/crud/index.ts';
+import { resourceKey, SwitchField } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
+import { useFormSave } from '@/shared/forms/use-form-save.ts';
 import { http } from '@/shared/http.ts';
 
 const RESOURCE = imageReviewsResource.name;
@@ -39,21 +39,11 @@ function PolicyForm({ policy, canEdit }: { policy: Policy; canEdit: boolean }) {
   const [form] = Form.useForm<ImagePolicy>();
   const message = useMessage();
   const client = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const save = async (values: ImagePolicy) => {
-    setSaving(true);
-    try {
-      await http.put(`/${RESOURCE}/policy`, { ...values, version: policy.version });
-      void message.success(t('policySaved'));
-      void client.invalidateQueries({ queryKey: [RESOURCE] });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) showFieldErrors(form, fields);
-      else throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, run: save } = useFormSave(form, async (values) => {
+    await http.put(`/${RESOURCE}/policy`, { ...values, version: policy.version });
+    void message.success(t('policySaved'));
+    void client.invalidateQueries({ queryKey: [RESOURCE] });
+  });
   return (
     <Form
       form={form}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cheatFlagMoves, type CheatFlagItem } from '@rx/contracts/cheat-flags';
 import { formatDateTime } from '@/shared/format.ts';
+import { PlayerLink } from '@/shared/player-link.tsx';
 import { cheatFlagApi } from './api.ts';
 import { ScoreTag, StateTag } from './parts.tsx';
 
@@ -47,11 +48,7 @@ export function FlagDrawer({ id, canEdit, onClose, onAction, busy }: Props) {
               {
                 key: 'openid',
                 label: t('columns.openid'),
-                children: (
-                  <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(f.openid)}`} dir="ltr">
-                    {f.openid}
-                  </Link>
-                ),
+                children: <PlayerLink openid={f.openid} dir="ltr" />,
               },
               { key: 'rule', label: t('columns.rule'), children: <span dir="ltr">{f.rule}</span> },
               { key: 'source', label: t('columns.source'), children: t(`sources.${f.source}`) },

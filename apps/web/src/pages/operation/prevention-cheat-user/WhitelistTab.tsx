@@ -9,6 +9,7 @@ import { SearchForm } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { DataTable } from '@/shared/ui/index.ts';
+import { useLocalPage } from '@/shared/use-local-page.ts';
 import { cheatFlagApi } from './api.ts';
 
 /** Players and rules found false positive: the rule does not flag them until the entry is lifted. */
@@ -18,7 +19,7 @@ export function WhitelistTab({ canEdit }: { canEdit: boolean }) {
   const client = useQueryClient();
   const productId = useProduct((s) => s.productId);
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [page, setPage] = useState({ page: 1, page_size: 10 });
+  const { page, setPage, pagination } = useLocalPage();
   const list = useQuery({
     queryKey: ['cheat-flags', 'whitelist', productId, filters, page],
     queryFn: ({ signal }) => cheatFlagApi.whitelist({ ...filters, ...page }, signal),
@@ -100,12 +101,7 @@ export function WhitelistTab({ canEdit }: { canEdit: boolean }) {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        pagination={{
-          current: page.page,
-          pageSize: page.page_size,
-          total: list.data?.total ?? 0,
-          onChange: (current, pageSize) => setPage({ page: current, page_size: pageSize }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
     </>
   );

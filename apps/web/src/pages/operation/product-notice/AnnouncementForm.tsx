@@ -4,6 +4,7 @@ import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { ANNOUNCEMENT_TYPES, CLICK_ACTIONS, SHOW_RULES } from '@rx/contracts/announcements';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES } from '@rx/contracts/languages';
 import { MultilangInput } from '@/shared/crud/index.ts';
+import { VersionRangeFields } from '@/shared/forms/VersionRangeFields.tsx';
 import { RichTextEditor } from '@/shared/rich-text/RichTextEditor.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 import { GroupSelect } from '@/shared/rules/GroupSelect.tsx';
@@ -64,14 +65,7 @@ export function AnnouncementForm() {
       <Form.Item name="servers" label={t('servers')} extra={t('emptyMeansAll')}>
         <Select mode="tags" tokenSeparators={[',', '，', ' ']} maxCount={200} />
       </Form.Item>
-      <Space wrap>
-        <Form.Item name="min_version" label={t('minVersion')}>
-          <Input maxLength={32} placeholder="1.2.0" />
-        </Form.Item>
-        <Form.Item name="max_version" label={t('maxVersion')}>
-          <Input maxLength={32} placeholder="2.0" />
-        </Form.Item>
-      </Space>
+      <VersionRangeFields minLabel={t('minVersion')} maxLabel={t('maxVersion')} />
       <Form.Item name="user_group_ids" label={t('userGroups')} extra={t('userGroupsHint')}>
         <GroupSelect placeholder={t('everyone')} unavailable={t('groupsUnavailable')} />
       </Form.Item>

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PLAYER_SEARCH_KINDS, playersResource, type PlayerItem } from '@rx/contracts/players';
 import { choiceSearch, enumSearch } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { useResource } from '@/shared/crud/use-resource.ts';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
+import { openidColumn } from '@/shared/player-link.tsx';
 
 const RESOURCE = playersResource;
 
@@ -38,14 +38,7 @@ export function PlayersPage() {
 
   const columns = useMemo<ColumnsType<PlayerItem>>(
     () => [
-      {
-        title: 'openid',
-        dataIndex: 'openid',
-        width: 170,
-        render: (openid: string) => (
-          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
-        ),
-      },
+      openidColumn<PlayerItem>(),
       { title: t('nickname'), dataIndex: 'nickname', width: 150, render: (v: string) => <bdi>{v}</bdi> },
       {
         title: t('status'),

@@ -3,7 +3,6 @@ import { Button, Form, Input, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   BULK_SANCTION_KINDS,
   SANCTION_FEATURES,
@@ -20,6 +19,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { AppModal } from '@/shared/ui/index.ts';
 import { UploadField } from '@/shared/upload/index.ts';
+import { openidColumn } from '@/shared/player-link.tsx';
 import {
   SanctionKindFields,
   sanctionColumns,
@@ -86,17 +86,7 @@ export function SanctionsPage() {
   });
 
   const columns = useMemo<ColumnsType<SanctionItem>>(
-    () => [
-      {
-        title: t('columns.openid'),
-        dataIndex: 'openid',
-        width: 170,
-        render: (openid: string) => (
-          <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(openid)}`}>{openid}</Link>
-        ),
-      },
-      ...sanctionColumns(t, { sortable: true }),
-    ],
+    () => [openidColumn<SanctionItem>(t('columns.openid')), ...sanctionColumns(t, { sortable: true })],
     [t],
   );
 

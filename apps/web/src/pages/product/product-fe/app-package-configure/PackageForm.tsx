@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APP_PLATFORMS, type AppPlatform } from '@rx/contracts/releases';
+import { type AppPlatform } from '@rx/contracts/releases';
 import {
   PACKAGE_STATUSES,
   appPackagesResource,
@@ -11,6 +11,7 @@ import {
 } from '@rx/contracts/app-packages';
 import { enumOptions } from '@/shared/crud/index.ts';
 import { ApiError, http } from '@/shared/http.ts';
+import { PlatformChannelFields } from '@/shared/release/PlatformChannelFields.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 
 /** The staff read a package file at this address; the form keeps the file's id. */
@@ -89,6 +90,12 @@ function usePackageManifest(editing: boolean, typed: ReadonlySet<string>): Packa
   return read && read.fileId === fileId ? read.manifest : null;
 }
 
+/** The version fields the package's own manifest also gives: their hint, and the warning when they differ. */
+const MANIFEST_HINTS = {
+  version_name: { hint: 'versionNameHint', differs: 'manifest.nameDiffers' },
+  version_code: { hint: 'versionCodeHint', differs: 'manifest.codeDiffers' },
+} as const;
+
 /** The fields of a package; platform, channels, build number and file never change once created. */
 export function PackageForm({ editing }: { editing: boolean }) {
   const { t } = useTranslation('appPackages');
@@ -96,55 +103,40 @@ export function PackageForm({ editing }: { editing: boolean }) {
   // The fields staff typed in (the package's own values never replace those; a default is replaced).
   const [typed] = useState(() => new Set<string>());
   const manifest = usePackageManifest(editing, typed);
-  const versionName = Form.useWatch<string | undefined>('version_name', form);
-  const versionCode = Form.useWatch<number | null | undefined>('version_code', form);
+  const typedValues = {
+    version_name: Form.useWatch<string | undefined>('version_name', form),
+    version_code: Form.useWatch<number | null | undefined>('version_code', form),
+  };
   /** Where a typed value is not what the package says: a warning under the field (the server refuses another build number). */
-  const differs = (name: 'version_name' | 'version_code', value: unknown, message: string) => {
+  const differs = (name: keyof typeof MANIFEST_HINTS) => {
     const expected = manifest?.[name];
+    const value = typedValues[name];
     if (expected === undefined || expected === null || expected === '') return null;
     if (value === undefined || value === null || value === '' || String(value).trim() === String(expected))
       return null;
     return (
       <Typography.Text type="warning" data-testid={`differs-${name}`} style={{ display: 'block' }}>
-        {t(message, { value: expected })}
+        {t(MANIFEST_HINTS[name].differs, { value: expected })}
       </Typography.Text>
     );
   };
+  /** A version field's hint, then the warning when the package says otherwise. */
+  const extra = (name: keyof typeof MANIFEST_HINTS) => (
+    <>
+      {t(MANIFEST_HINTS[name].hint)}
+      {differs(name)}
+    </>
+  );
   return (
     <>
-      <Form.Item name="platform" label={t('platform')} required>
-        <Select disabled={editing} options={enumOptions(t, APP_PLATFORMS, 'platforms')} />
-      </Form.Item>
-      <Form.Item name="channel" label={t('channel')} extra={t('channelHint')}>
-        <Input disabled={editing} maxLength={64} />
-      </Form.Item>
+      <PlatformChannelFields ns="appPackages" editing={editing} />
       <Form.Item name="sub_channel" label={t('subChannel')} extra={t('subChannelHint')}>
         <Input disabled={editing} maxLength={64} />
       </Form.Item>
-      <Form.Item
-        name="version_name"
-        label={t('versionName')}
-        required
-        extra={
-          <>
-            {t('versionNameHint')}
-            {differs('version_name', versionName, 'manifest.nameDiffers')}
-          </>
-        }
-      >
+      <Form.Item name="version_name" label={t('versionName')} required extra={extra('version_name')}>
         <Input maxLength={32} placeholder="1.4.2" onChange={() => typed.add('version_name')} />
       </Form.Item>
-      <Form.Item
-        name="version_code"
-        label={t('versionCode')}
-        required
-        extra={
-          <>
-            {t('versionCodeHint')}
-            {differs('version_code', versionCode, 'manifest.codeDiffers')}
-          </>
-        }
-      >
+      <Form.Item name="version_code" label={t('versionCode')} required extra={extra('version_code')}>
         <InputNumber
           disabled={editing}
           style={{ width: '100%' }}

@@ -1,16 +1,11 @@
 import { Divider, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  APP_PLATFORMS,
-  CHANGELOG_MAX,
-  MAX_BLOCKED_VERSIONS,
-  MAX_WHITELIST,
-  UPDATE_MODES,
-} from '@rx/contracts/releases';
+import { CHANGELOG_MAX, MAX_BLOCKED_VERSIONS, MAX_WHITELIST, UPDATE_MODES } from '@rx/contracts/releases';
 import { versionFieldsResource, type VersionField } from '@rx/contracts/version-fields';
 import { MultilangInput, enumOptions, resourceKey, type ListAnswer } from '@/shared/crud/index.ts';
 import { http } from '@/shared/http.ts';
+import { PlatformChannelFields } from '@/shared/release/PlatformChannelFields.tsx';
 import { FieldValueInput } from '@/shared/version-fields/FieldValueInput.tsx';
 
 /** The game's enabled version fields: one input each, empty meaning "the field's default". */
@@ -65,12 +60,7 @@ export function ReleaseForm({ editing }: { editing: boolean }) {
   const { t } = useTranslation('releases');
   return (
     <>
-      <Form.Item name="platform" label={t('platform')} required>
-        <Select disabled={editing} options={enumOptions(t, APP_PLATFORMS, 'platforms')} />
-      </Form.Item>
-      <Form.Item name="channel" label={t('channel')} extra={t('channelHint')}>
-        <Input disabled={editing} maxLength={64} />
-      </Form.Item>
+      <PlatformChannelFields ns="releases" editing={editing} />
       <Form.Item name="version_name" label={t('versionName')} required extra={t('versionNameHint')}>
         <Input maxLength={32} placeholder="1.4.2" />
       </Form.Item>

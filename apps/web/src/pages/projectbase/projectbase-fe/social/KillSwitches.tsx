@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { KillSwitch, SocialKind } from '@rx/contracts/social-access';
 import { resourceKey } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
-import { ApiError, http } from '@/shared/http.ts';
-import { AppModal } from '@/shared/ui/index.ts';
+import { http } from '@/shared/http.ts';
+import { AppModal, useModalSend } from '@/shared/ui/index.ts';
 import { RESOURCE } from './PolicyColumns.tsx';
 import { switchesByRegion } from './social-helpers.ts';
 import { formatDateTime } from '@/shared/format.ts';
@@ -22,34 +22,24 @@ export function KillSwitches({ kind, canEdit }: { kind: SocialKind; canEdit: boo
   const client = useQueryClient();
   const [confirming, setConfirming] = useState<KillSwitch | null>(null);
   const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const switches = useQuery({
     queryKey: resourceKey(RESOURCE, 'kill-switch', kind),
     queryFn: ({ signal }) => http.get<KillSwitch[]>(`/${RESOURCE}/kill-switch`, { kind }, { signal }),
   });
-  const close = () => {
-    setConfirming(null);
-    setTyped('');
-    setProblem(null);
-  };
+  const { busy, problem, close, send } = useModalSend(
+    () => setConfirming(null),
+    () => setTyped(''),
+  );
   const flip = async () => {
     if (!confirming) return;
-    setBusy(true);
-    try {
+    await send(async () => {
       const on = !confirming.on;
       await http.post(`/${RESOURCE}/kill-switch`, { region: confirming.region, kind, on }, { silent: true });
       void client.invalidateQueries({ queryKey: [RESOURCE] });
       void message.warning(
         t(on ? 'kill.turnedOn' : 'kill.turnedOff', { region: t(`regions.${confirming.region}`) }),
       );
-      close();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setProblem(error.msg);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const turningOn = confirming !== null && !confirming.on;
 

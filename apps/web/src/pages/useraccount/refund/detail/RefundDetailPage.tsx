@@ -30,6 +30,7 @@ import { ReasonDialog, ReasonField } from '@/shared/ui/ReasonDialog.tsx';
 import { askToWaive, clawBack, penalise } from '../api.ts';
 import { Money, StateTag, WebOrderLink, storeLabel } from '../refund-parts.tsx';
 import { ScrollTable } from '@/shared/ui/ScrollTable.tsx';
+import { PlayerLink } from '@/shared/player-link.tsx';
 
 const RESOURCE = refundsResource;
 
@@ -162,13 +163,7 @@ export function RefundDetailPage() {
             <StateTag t={t} item={refund} />
           </Descriptions.Item>
           <Descriptions.Item label={t('columns.openid')}>
-            {refund.openid ? (
-              <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(refund.openid)}`}>
-                {refund.openid}
-              </Link>
-            ) : (
-              '—'
-            )}
+            {refund.openid ? <PlayerLink openid={refund.openid} /> : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('columns.store')}>{storeLabel(t, refund.store)}</Descriptions.Item>
           <Descriptions.Item label={t('columns.sku')}>{refund.sku || '—'}</Descriptions.Item>

@@ -7,6 +7,7 @@ import type { LinkedAccount, ViolationEventItem, ViolatorOffence } from '@rx/con
 import { formatDateTime } from '@/shared/format.ts';
 import { EndCell, KindCell, StatusTag as SanctionStatus } from '@/shared/sanctions/sanction-form.tsx';
 import { DataTable } from '@/shared/ui/index.ts';
+import { PlayerLink } from '@/shared/player-link.tsx';
 import { StatusTag, detailLink } from '../violator-parts.tsx';
 
 /** A detector's evidence: its JSON, wrapped (never a box that scrolls sideways). */
@@ -29,6 +30,16 @@ function Evidence({ value }: { value: Record<string, unknown> }) {
   );
 }
 
+/** One labelled fact of an event (a server, a role, a device…), left out when the event has none. */
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <span>
+      {label}: <bdi>{value}</bdi>{' '}
+    </span>
+  );
+}
+
 /** The events of a page of the timeline, newest first. */
 export function EventTimeline({ events }: { events: ViolationEventItem[] }) {
   const { t } = useTranslation('violations');
@@ -45,21 +56,9 @@ export function EventTimeline({ events }: { events: ViolationEventItem[] }) {
               <Typography.Text type="secondary">{formatDateTime(e.occurred_at)}</Typography.Text>
             </Space>
             <div>
-              {e.server && (
-                <span>
-                  {t('columns.server')}: <bdi>{e.server}</bdi>{' '}
-                </span>
-              )}
-              {e.role_id && (
-                <span>
-                  {t('detail.role')}: <bdi>{e.role_id}</bdi>{' '}
-                </span>
-              )}
-              {e.rule && (
-                <span>
-                  {t('detail.rule')}: <bdi>{e.rule}</bdi>{' '}
-                </span>
-              )}
+              <Fact label={t('columns.server')} value={e.server} />
+              <Fact label={t('detail.role')} value={e.role_id} />
+              <Fact label={t('detail.rule')} value={e.rule} />
               {e.score !== null && (
                 <span>
                   {t('detail.score')}: {e.score}
@@ -68,16 +67,8 @@ export function EventTimeline({ events }: { events: ViolationEventItem[] }) {
             </div>
             {(e.device_id || e.ip) && (
               <div>
-                {e.device_id && (
-                  <span>
-                    {t('linkKinds.device')}: <bdi>{e.device_id}</bdi>{' '}
-                  </span>
-                )}
-                {e.ip && (
-                  <span>
-                    {t('linkKinds.ip')}: <bdi>{e.ip}</bdi>
-                  </span>
-                )}
+                <Fact label={t('linkKinds.device')} value={e.device_id} />
+                <Fact label={t('linkKinds.ip')} value={e.ip} />
               </div>
             )}
             <Evidence value={e.evidence} />
@@ -106,9 +97,7 @@ export function LinkedAccounts({ linked }: { linked: LinkedAccount[] }) {
             {account.hits > 0 ? (
               <Link to={detailLink(account.openid)}>{account.openid}</Link>
             ) : (
-              <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(account.openid)}`}>
-                {account.openid}
-              </Link>
+              <PlayerLink openid={account.openid} />
             )}
             {account.nickname && <Typography.Text type="secondary">{account.nickname}</Typography.Text>}
             {account.status && <StatusTag t={t} status={account.status} />}

@@ -11,6 +11,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { CategoryHits, StatusTag, detailLink } from '../violator-parts.tsx';
 import { ReasonDialog } from '@/shared/ui/ReasonDialog.tsx';
+import { PlayerLink } from '@/shared/player-link.tsx';
 import { ApplyDialog } from './ReviewDialogs.tsx';
 import { EventTimeline, LinkedAccounts, PastSanctions } from './DetailSections.tsx';
 
@@ -117,7 +118,7 @@ export function ViolatorDetailPage() {
       <Card size="small" style={{ marginBlockEnd: 16 }}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('columns.openid')}>
-            <Link to={`/useraccount/userManage/userOption/${encodeURIComponent(v.openid)}`}>{v.openid}</Link>
+            <PlayerLink openid={v.openid} />
           </Descriptions.Item>
           <Descriptions.Item label={t('columns.nickname')}>{v.nickname || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('columns.status')}>

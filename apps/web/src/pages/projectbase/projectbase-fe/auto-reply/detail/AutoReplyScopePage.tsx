@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Flex, Spin, Typography } from 'antd';
-import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import { Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useProduct } from '@/app/product/index.ts';
 import type { ListParams } from '@/shared/crud/index.ts';
+import { BackTitleBar } from '@/shared/ui/BackTitleBar.tsx';
 import { useChannelLabel } from '../../shared/channels.tsx';
 import { idSegment } from '../../shared/route-segments.ts';
 import { useRouteProduct } from '../../shared/route-product.ts';
@@ -44,20 +44,14 @@ export function AutoReplyScopePage() {
   if (!ready || !productId) return <Spin />;
   return (
     <>
-      <Flex align="center" gap={8} wrap>
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          aria-label={t('back')}
-          onClick={() => navigate(AUTO_REPLY_BASE)}
-        />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('scopeTitle', {
-            channel: channelLabel(scope.channelId),
-            platform: scope.platform ? t(`platforms.${scope.platform}`) : t('allPlatforms'),
-          })}
-        </Typography.Title>
-      </Flex>
+      <BackTitleBar
+        backLabel={t('back')}
+        onBack={() => void navigate(AUTO_REPLY_BASE)}
+        title={t('scopeTitle', {
+          channel: channelLabel(scope.channelId),
+          platform: scope.platform ? t(`platforms.${scope.platform}`) : t('allPlatforms'),
+        })}
+      />
       <Typography.Paragraph type="secondary">{t('scopeHint')}</Typography.Paragraph>
       <Flex gap={16} align="start" wrap>
         <div style={{ flex: '3 1 720px', minWidth: 0 }}>

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
-import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import { Alert, Card, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isLanguage } from '@rx/contracts/languages';
 import { helpArticlesResource } from '@rx/contracts/help-center';
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
+import { BackTitleBar } from '@/shared/ui/BackTitleBar.tsx';
 import { idSegment } from '../../shared/route-segments.ts';
 import { useRouteProduct } from '../../shared/route-product.ts';
 import { useChannelLabel } from '../../shared/channels.tsx';
@@ -43,24 +43,17 @@ export function ArticleEditorPage() {
 
   return (
     <>
-      <Flex align="center" gap={8} wrap>
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          aria-label={t('back')}
-          onClick={() => navigate(HELP_BASE)}
-        />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {mode === 'edit'
-            ? t('editArticle')
-            : mode === 'translate'
-              ? t('translateArticle')
-              : t('newArticle')}
-        </Typography.Title>
+      <BackTitleBar
+        backLabel={t('back')}
+        onBack={() => void navigate(HELP_BASE)}
+        title={
+          mode === 'edit' ? t('editArticle') : mode === 'translate' ? t('translateArticle') : t('newArticle')
+        }
+      >
         <Typography.Text type="secondary">
           {t('channel')}: {channelLabel(channelId)}
         </Typography.Text>
-      </Flex>
+      </BackTitleBar>
       {article.isError && <Alert type="error" showIcon title={t('notFound')} style={{ marginBlock: 12 }} />}
       {loading ? (
         <Spin />

@@ -15,6 +15,7 @@ import { idSegment } from '../../shared/route-segments.ts';
 import { useRouteProduct } from '../../shared/route-product.ts';
 import { HELP_BASE, previewLanguage, previewPath } from '../help-helpers.ts';
 import '@/shared/rich-text/rich-text.css';
+import { BackTitleBar } from '@/shared/ui/BackTitleBar.tsx';
 
 type Article = GameHelp['categories'][number]['articles'][number];
 
@@ -51,16 +52,12 @@ export function HelpPreviewPage() {
 
   return (
     <>
-      <Flex align="center" gap={8} wrap style={{ marginBlockEnd: 16 }}>
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          aria-label={t('back')}
-          onClick={() => navigate(HELP_BASE)}
-        />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('menu:page.helpCenterPreview')}
-        </Typography.Title>
+      <BackTitleBar
+        backLabel={t('back')}
+        onBack={() => void navigate(HELP_BASE)}
+        title={t('menu:page.helpCenterPreview')}
+        style={{ marginBlockEnd: 16 }}
+      >
         <ChannelSelect
           aria-label={t('channel')}
           allLabel={t('noChannel')}
@@ -75,7 +72,7 @@ export function HelpPreviewPage() {
           options={LANGUAGES.map((v) => ({ value: v, label: LANGUAGE_NAMES[v] }))}
           style={{ width: 160 }}
         />
-      </Flex>
+      </BackTitleBar>
       <Typography.Paragraph type="secondary">
         {t('previewHint')} {t('previewChannelHint')}
       </Typography.Paragraph>
