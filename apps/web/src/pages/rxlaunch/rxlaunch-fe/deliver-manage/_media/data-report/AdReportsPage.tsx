@@ -11,6 +11,7 @@ import {
 import { adMediumOf } from '@rx/contracts/dimensions';
 import { usePermission } from '@/app/permission/index.ts';
 import { Chart } from '@/shared/chart/index.ts';
+import { figureColumn } from '@/shared/crud/figure-column.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
@@ -70,59 +71,22 @@ export function AdReportsPage() {
         width: 220,
         render: (id: string, row) => accountLabel(row.account_name, id),
       },
-      {
-        title: t('reports.columns.cost'),
-        dataIndex: 'cost',
-        width: 140,
-        align: 'end',
+      figureColumn<AdReportRow>(t('reports.columns.cost'), 'cost', 140, {
         sorter: true,
         render: (v: number, row) => formatMoney(v, row.currency, currentLanguage()),
-      },
-      {
-        title: t('reports.columns.impressions'),
-        dataIndex: 'impressions',
-        width: 130,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('reports.columns.clicks'),
-        dataIndex: 'clicks',
-        width: 110,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('reports.columns.ctr'),
-        dataIndex: 'ctr',
-        width: 100,
-        align: 'end',
+      }),
+      figureColumn<AdReportRow>(t('reports.columns.impressions'), 'impressions', 130, { sorter: true }),
+      figureColumn<AdReportRow>(t('reports.columns.clicks'), 'clicks', 110, { sorter: true }),
+      figureColumn<AdReportRow>(t('reports.columns.ctr'), 'ctr', 100, {
         render: (v: number | null) => percent(v),
-      },
-      {
-        title: t('reports.columns.conversions'),
-        dataIndex: 'conversions',
-        width: 120,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('reports.columns.cpa'),
-        dataIndex: 'cpa',
-        width: 130,
-        align: 'end',
+      }),
+      figureColumn<AdReportRow>(t('reports.columns.conversions'), 'conversions', 120, { sorter: true }),
+      figureColumn<AdReportRow>(t('reports.columns.cpa'), 'cpa', 130, {
         render: (v: number | null, row) =>
           v === null ? '—' : formatMoney(v, row.currency, currentLanguage()),
-      },
-      {
-        // Revenue of the players whose sub-channel maps to the account (the channel mapping).
-        title: t('reports.columns.revenue'),
-        dataIndex: 'revenue',
-        width: 160,
-        align: 'end',
+      }),
+      // Revenue of the players whose sub-channel maps to the account (the channel mapping).
+      figureColumn<AdReportRow>(t('reports.columns.revenue'), 'revenue', 160, {
         render: (v: number, row) =>
           row.mapped ? (
             formatMoney(v, row.currency, currentLanguage())
@@ -131,29 +95,16 @@ export function AdReportsPage() {
               <Tag tabIndex={0}>{t('reports.unmapped')}</Tag>
             </Tooltip>
           ),
-      },
-      {
-        title: t('reports.columns.paying_users'),
-        dataIndex: 'paying_users',
-        width: 120,
-        align: 'end',
+      }),
+      figureColumn<AdReportRow>(t('reports.columns.paying_users'), 'paying_users', 120, {
         render: (v: number, row) => (row.mapped ? formatNumber(v) : '—'),
-      },
-      {
-        title: t('reports.columns.roi'),
-        dataIndex: 'roi',
-        width: 100,
-        align: 'end',
-        render: (v: number | null, row) => (row.mapped ? percent(v) : '—'),
-      },
-      // Cohort ROI: the day's registrations through the mapped sub-channels, paid within N days.
-      ...(['roi_d1', 'roi_d3', 'roi_d7'] as const).map((name) => ({
-        title: t(`reports.columns.${name}`),
-        dataIndex: name,
-        width: 110,
-        align: 'end' as const,
-        render: (v: number | null, row: AdReportRow) => (row.mapped ? percent(v) : '—'),
-      })),
+      }),
+      // ROI, then cohort ROI: the day's registrations through the mapped sub-channels, paid within N days.
+      ...(['roi', 'roi_d1', 'roi_d3', 'roi_d7'] as const).map((name) =>
+        figureColumn<AdReportRow>(t(`reports.columns.${name}`), name, name === 'roi' ? 100 : 110, {
+          render: (v: number | null, row) => (row.mapped ? percent(v) : '—'),
+        }),
+      ),
       {
         title: t('reports.columns.pulled_at'),
         dataIndex: 'pulled_at',

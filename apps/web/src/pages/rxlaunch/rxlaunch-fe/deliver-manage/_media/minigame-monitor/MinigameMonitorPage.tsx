@@ -17,6 +17,7 @@ import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import * as crud from '@/shared/crud/index.ts';
 import { apiQuery, useListParams } from '@/shared/crud/index.ts';
+import { figureColumn } from '@/shared/crud/figure-column.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
@@ -105,75 +106,19 @@ function MonitorDays() {
         width: 180,
         render: (v: string) => <span dir="ltr">{v}</span>,
       },
-      { title: t('columns.cost'), dataIndex: 'cost', width: 130, align: 'end', sorter: true, render: money },
-      {
-        title: t('columns.impressions'),
-        dataIndex: 'impressions',
-        width: 110,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.clicks'),
-        dataIndex: 'clicks',
-        width: 90,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.activations'),
-        dataIndex: 'activations',
-        width: 100,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.registrations'),
-        dataIndex: 'registrations',
-        width: 100,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.registerCost'),
-        dataIndex: 'register_cost',
-        width: 120,
-        align: 'end',
-        render: money,
-      },
-      {
-        title: t('columns.payUsersD1'),
-        dataIndex: 'pay_users_d1',
-        width: 110,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.payAmountD1'),
-        dataIndex: 'pay_amount_d1',
-        width: 130,
-        align: 'end',
-        render: money,
-      },
-      {
-        title: t('columns.payUsers'),
-        dataIndex: 'pay_users',
-        width: 110,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.payAmount'),
-        dataIndex: 'pay_amount',
-        width: 130,
-        align: 'end',
-        sorter: true,
-        render: money,
-      },
-      { title: t('columns.roiD1'), dataIndex: 'roi_d1', width: 90, align: 'end', render: roiText },
-      { title: t('columns.roiD3'), dataIndex: 'roi_d3', width: 90, align: 'end', render: roiText },
-      { title: t('columns.roiD7'), dataIndex: 'roi_d7', width: 90, align: 'end', render: roiText },
+      figureColumn<AdMinigameRow>(t('columns.cost'), 'cost', 130, { sorter: true, render: money }),
+      figureColumn<AdMinigameRow>(t('columns.impressions'), 'impressions', 110),
+      figureColumn<AdMinigameRow>(t('columns.clicks'), 'clicks', 90),
+      figureColumn<AdMinigameRow>(t('columns.activations'), 'activations', 100),
+      figureColumn<AdMinigameRow>(t('columns.registrations'), 'registrations', 100, { sorter: true }),
+      figureColumn<AdMinigameRow>(t('columns.registerCost'), 'register_cost', 120, { render: money }),
+      figureColumn<AdMinigameRow>(t('columns.payUsersD1'), 'pay_users_d1', 110),
+      figureColumn<AdMinigameRow>(t('columns.payAmountD1'), 'pay_amount_d1', 130, { render: money }),
+      figureColumn<AdMinigameRow>(t('columns.payUsers'), 'pay_users', 110),
+      figureColumn<AdMinigameRow>(t('columns.payAmount'), 'pay_amount', 130, { sorter: true, render: money }),
+      figureColumn<AdMinigameRow>(t('columns.roiD1'), 'roi_d1', 90, { render: roiText }),
+      figureColumn<AdMinigameRow>(t('columns.roiD3'), 'roi_d3', 90, { render: roiText }),
+      figureColumn<AdMinigameRow>(t('columns.roiD7'), 'roi_d7', 90, { render: roiText }),
       {
         title: t('columns.alerts'),
         dataIndex: 'alerts',
