@@ -21,22 +21,11 @@ import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { lastBeijingDays } from '../_tools/beijing-days.ts';
 import { FigureCards, percent } from '../_tools/report-parts.tsx';
 
 const RESOURCE = adMaterialEffectsResource;
 const CURRENCY = 'CNY';
-
-/** The last 30 complete days (Beijing time, the domestic media's calendar). */
-function lastMonth(): { from: string; to: string } {
-  const day = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date(Date.now() + offset * 86_400_000));
-  return { from: day(-30), to: day(-1) };
-}
 
 const money = (cents: number | null) =>
   cents === null ? '—' : formatMoney(cents, CURRENCY, currentLanguage());
@@ -52,7 +41,7 @@ export function MaterialEffectsPage() {
   const productId = useProduct((s) => s.productId);
   const canExport = usePermission([RESOURCE.permissions.export]);
   const [params, setParams] = useListParams(RESOURCE.filters);
-  const defaults = useMemo(() => lastMonth(), []);
+  const defaults = useMemo(() => lastBeijingDays(30), []);
   const range = { from: params.filters.from || defaults.from, to: params.filters.to || defaults.to };
   const filters = { ...params.filters, ...range };
   const query = { ...apiQuery(params), ...range };

@@ -11,17 +11,14 @@ import {
   type AdPromotion,
   type AdPromotionChoices,
 } from '@rx/contracts/ad-promotions';
-import { AD_MEDIUM_CODES, adMediumOf } from '@rx/contracts/dimensions';
 import { usePermission } from '@/app/permission/index.ts';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
+import { MediumField, mediumName, mediumSearch } from '../_tools/media.tsx';
 
 const RESOURCE = adPromotionsResource;
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-const mediumName = (t: Translate, code: string) =>
-  t(`menu:${adMediumOf(code)?.titleKey ?? 'group.adPlacement'}`);
 
 /** The form keeps cents (as the API takes them); staff type yuan. */
 const asYuan = {
@@ -67,13 +64,7 @@ function PromotionForm() {
       <Form.Item name="name" htmlFor="ad-promo-name" label={t('columns.name')} required>
         <Input id="ad-promo-name" maxLength={60} />
       </Form.Item>
-      <Form.Item name="media" htmlFor="ad-promo-media" label={t('columns.media')} required>
-        <Select
-          id="ad-promo-media"
-          mode="multiple"
-          options={AD_MEDIUM_CODES.map((code) => ({ value: code, label: mediumName(t, code) }))}
-        />
-      </Form.Item>
+      <MediumField id="ad-promo-media" label={t('columns.media')} mode="multiple" />
       <Space wrap>
         <Form.Item
           name="start_day"
@@ -265,12 +256,7 @@ export function PromotionsPage() {
           120,
           AD_PROMOTION_STATUSES.map((s) => [s, t(`statuses.${s}`)]),
         ),
-        crud.choiceSearch(
-          'media',
-          t('columns.media'),
-          140,
-          AD_MEDIUM_CODES.map((code) => [code, mediumName(t, code)]),
-        ),
+        mediumSearch(t),
       ]}
       newItem={NEW_PROMOTION}
       nameOf={(p) => p.name}

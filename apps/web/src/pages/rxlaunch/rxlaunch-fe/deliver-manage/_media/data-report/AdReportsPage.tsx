@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, Card, Tag, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
+import { Card, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -16,12 +16,12 @@ import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
-import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
+import { usePullDays } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards, percent } from '../../_tools/report-parts.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
 import { SimulatedNote } from '../SimulatedNote.tsx';
 import { CampaignRoi } from './CampaignRoi.tsx';
-import { errorText, useMediumList } from '../use-medium-list.ts';
+import { useMediumList } from '../use-medium-list.ts';
 
 const RESOURCE = adReportsResource;
 
@@ -57,7 +57,17 @@ export function AdReportsPage() {
       })),
     [accounts.data],
   );
-  const [pulling, setPulling] = useState(false);
+  const pull = usePullDays({
+    allowed: canPull,
+    label: t('reports.pull'),
+    path: `/${RESOURCE.name}/pull`,
+    query: { media },
+    accounts: accountOptions,
+    onStarted: (job) => {
+      toast.success(t('reports.pullStarted', { id: job.job_id }));
+      void refresh();
+    },
+  });
 
   const currency = summary.data?.currency ?? 'CNY';
   const money = (cents: number | null, cur = currency) =>
@@ -177,13 +187,7 @@ export function AdReportsPage() {
         { name: 'from', label: t('reports.filters.from'), kind: 'date' },
         { name: 'to', label: t('reports.filters.to'), kind: 'date' },
       ]}
-      searchExtra={
-        canPull ? (
-          <Button type="primary" onClick={() => setPulling(true)}>
-            {t('reports.pull')}
-          </Button>
-        ) : undefined
-      }
+      searchExtra={pull.button}
       rowKey="id"
       toolsId={`ad-reports-${media}`}
       exportAs={canExport ? RESOURCE.name : false}
@@ -204,20 +208,7 @@ export function AdReportsPage() {
         productId={productId}
         filters={params.filters}
       />
-      {pulling && (
-        <PullDaysModal
-          path={`/${RESOURCE.name}/pull`}
-          query={{ media }}
-          accounts={accountOptions}
-          onClose={() => setPulling(false)}
-          onStarted={(job) => {
-            setPulling(false);
-            toast.success(t('reports.pullStarted', { id: job.job_id }));
-            void refresh();
-          }}
-          onError={(error) => toast.error(errorText(error))}
-        />
-      )}
+      {pull.dialog}
     </QueryListPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space, Tabs, Tag } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
-import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
+import { usePullDays } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards } from '../../_tools/report-parts.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
 
@@ -86,11 +86,20 @@ function MonitorDays() {
     placeholderData: keepPreviousData,
     enabled: !!productId,
   });
-  const [pulling, setPulling] = useState(false);
   const accountOptions = (summary.data?.accounts ?? []).map((a) => ({
     value: String(a.id),
     label: accountLabel(a.name, a.account_id),
   }));
+  const pull = usePullDays({
+    allowed: canPull,
+    label: t('ads:reports.pull'),
+    path: `/${RESOURCE.name}/pull`,
+    accounts: accountOptions,
+    onStarted: (job) => {
+      toast.success(t('ads:reports.pullStarted', { id: job.job_id }));
+      void client.invalidateQueries({ queryKey: [RESOURCE.name] });
+    },
+  });
   const columns = useMemo<ColumnsType<AdMinigameRow>>(
     () => [
       { title: t('columns.day'), dataIndex: 'day', width: 110, sorter: true },
@@ -192,13 +201,7 @@ function MonitorDays() {
           width: 160,
         },
       ]}
-      searchExtra={
-        canPull ? (
-          <Button type="primary" onClick={() => setPulling(true)}>
-            {t('ads:reports.pull')}
-          </Button>
-        ) : undefined
-      }
+      searchExtra={pull.button}
       rowKey="id"
       toolsId="ad-minigame-reports"
       exportAs={canExport ? RESOURCE.name : false}
@@ -206,19 +209,7 @@ function MonitorDays() {
       sortFields={{ day: 'day', cost: 'cost', registrations: 'registrations', pay_amount: 'pay_amount' }}
       scroll={{ x: 2200 }}
     >
-      {pulling && (
-        <PullDaysModal
-          path={`/${RESOURCE.name}/pull`}
-          accounts={accountOptions}
-          onClose={() => setPulling(false)}
-          onStarted={(job) => {
-            setPulling(false);
-            toast.success(t('ads:reports.pullStarted', { id: job.job_id }));
-            void client.invalidateQueries({ queryKey: [RESOURCE.name] });
-          }}
-          onError={(error) => toast.error(error instanceof Error ? error.message : String(error))}
-        />
-      )}
+      {pull.dialog}
     </QueryListPage>
   );
 }
