@@ -250,12 +250,10 @@ export function PromotionsPage() {
       actionsWidth={240}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        crud.choiceSearch(
-          'status',
-          t('columns.status'),
-          120,
-          AD_PROMOTION_STATUSES.map((s) => [s, t(`statuses.${s}`)]),
-        ),
+        {
+          ...crud.enumSearch(t, 'status', t('columns.status'), AD_PROMOTION_STATUSES, 'statuses'),
+          width: 120,
+        },
         mediumSearch(t),
       ]}
       newItem={NEW_PROMOTION}

@@ -166,12 +166,7 @@ export function WindowsPage() {
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         mediumSearch(t),
-        crud.choiceSearch(
-          'kind',
-          t('columns.kind'),
-          140,
-          AD_WINDOW_KINDS.map((k) => [k, t(`kinds.${k}`)]),
-        ),
+        { ...crud.enumSearch(t, 'kind', t('columns.kind'), AD_WINDOW_KINDS, 'kinds'), width: 140 },
         crud.enabledSearch(t),
       ]}
       newItem={NEW_WINDOW}

@@ -318,12 +318,7 @@ function AlertList() {
       defaultSort="-id"
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        crud.choiceSearch(
-          'metric',
-          t('columns.metric'),
-          160,
-          AD_MINIGAME_METRICS.map((m) => [m, t(`metrics.${m}`)]),
-        ),
+        { ...crud.enumSearch(t, 'metric', t('columns.metric'), AD_MINIGAME_METRICS, 'metrics'), width: 160 },
         crud.enabledSearch(t),
       ]}
       newItem={{ name: '', metric: 'roi_d1', op: 'lt', value: 10, ad_account_id: null, enabled: true }}
