@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdBatch, AdBatchAd } from '@rx/contracts/ad-batches';
 import { usePagedRows } from '@/shared/crud/use-paged-rows.ts';
 import { DataTable } from '@/shared/ui/DataTable.tsx';
-import { STATUS_COLORS } from './batch-columns.tsx';
+import { STATUS_COLORS, adRowColumns } from './batch-columns.tsx';
 
 /**
  * A batch's ads with the medium's ids, or its reason for a failed one (the batch-ad and batch-task
@@ -24,16 +24,7 @@ export function BatchAds({
   const { t } = useTranslation('ads');
   const ads = usePagedRows<AdBatchAd>([path, 'ads', query], `${path}/ads`, query, 20);
   const columns: ColumnsType<AdBatchAd> = [
-    { title: '#', dataIndex: 'seq', width: 60 },
-    { title: t('batches.columns.account'), dataIndex: 'account_id', width: 160 },
-    { title: t('batches.columns.title'), dataIndex: 'title', width: 180 },
-    {
-      title: t('editor.materials'),
-      dataIndex: 'materials',
-      width: 200,
-      ellipsis: true,
-      render: (list: string[]) => (list.length ? list.join(', ') : '—'),
-    },
+    ...adRowColumns<AdBatchAd>(t),
     {
       title: t('batches.columns.status'),
       dataIndex: 'status',
