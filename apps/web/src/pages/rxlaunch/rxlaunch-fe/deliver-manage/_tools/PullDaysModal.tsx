@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Button, Form, Modal, Select } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adReportPullBody } from '@rx/contracts/ad-reports';
 import type { JobStarted } from '@rx/contracts/jobs';
-import { serverFieldErrors, validateWith } from '@/shared/crud/index.ts';
 import { DayInput } from '@/shared/crud/PickerInputs.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
-import { currentLanguage } from '@/shared/i18n.ts';
 import { lastBeijingDays } from './beijing-days.ts';
+import { useCheckedSend } from './checked-send.ts';
 
 type PullValues = { from?: string; to?: string; ad_account_id?: number };
-type PullField = 'from' | 'to' | 'ad_account_id';
+const PULL_FIELDS = ['from', 'to', 'ad_account_id'];
 
 /**
  * Pull a range of days of a report again now (the ad reports, the mini-game monitor): checked with
@@ -35,45 +33,25 @@ export function PullDaysModal({
 }) {
   const { t } = useTranslation('ads');
   const [form] = Form.useForm<{ from?: string; to?: string; ad_account_id?: string }>();
-  const mark = (fields: Record<string, string>) =>
-    form.setFields(
-      Object.entries(fields)
-        .filter(([name]) => name === 'from' || name === 'to' || name === 'ad_account_id')
-        .map(([name, message]) => ({ name: name as PullField, errors: [message] })),
-    );
-  const start = useMutation({
-    mutationFn: (values: PullValues) => http.post<JobStarted>(path, values, query ? { query } : undefined),
-    onSuccess: onStarted,
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) mark(fields);
-      else onError(error);
+  const start = useCheckedSend({
+    form,
+    fields: PULL_FIELDS,
+    schema: adReportPullBody,
+    bodyOf: (): PullValues => {
+      const raw = form.getFieldsValue();
+      return {
+        from: raw.from || undefined,
+        to: raw.to || undefined,
+        ...(raw.ad_account_id ? { ad_account_id: Number(raw.ad_account_id) } : {}),
+      };
     },
+    send: (values) => http.post<JobStarted>(path, values, query ? { query } : undefined),
+    onSent: onStarted,
+    onError,
+    onClose,
   });
-  const submit = () => {
-    const raw = form.getFieldsValue();
-    const values: PullValues = {
-      from: raw.from || undefined,
-      to: raw.to || undefined,
-      ...(raw.ad_account_id ? { ad_account_id: Number(raw.ad_account_id) } : {}),
-    };
-    const checked = validateWith(adReportPullBody, values, currentLanguage());
-    if (!checked.ok) {
-      mark(checked.errors);
-      return;
-    }
-    start.mutate(values);
-  };
   return (
-    <Modal
-      open
-      title={t('reports.pullTitle')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('reports.pullStart')}
-      cancelText={t('crud:action.cancel')}
-      confirmLoading={start.isPending}
-    >
+    <Modal {...start.modal} title={t('reports.pullTitle')} okText={t('reports.pullStart')}>
       <p>{t('reports.pullHelp')}</p>
       <Form form={form} layout="vertical" initialValues={lastBeijingDays(7)}>
         <Form.Item name="from" label={t('reports.filters.from')} required>
