@@ -194,30 +194,24 @@ export function PromotionsPage() {
           </Space>
         ),
       },
-      {
-        title: t('columns.conversions'),
-        key: 'conversions',
+      // The conversions and the CPA, each beside whether its goal is met.
+      ...(
+        [
+          ['conversions', (p: AdPromotion) => formatNumber(p.rollup.conversions), 'conversions_met'],
+          ['cpa', (p: AdPromotion) => money(p.rollup.cpa), 'cpa_met'],
+        ] as const
+      ).map(([key, figure, goal]) => ({
+        title: t(`columns.${key}`),
+        key,
         width: 140,
-        align: 'end',
+        align: 'end' as const,
         render: (_: unknown, p: AdPromotion) => (
           <Space size={4}>
-            {formatNumber(p.rollup.conversions)}
-            {met(p.rollup.conversions_met)}
+            {figure(p)}
+            {met(p.rollup[goal])}
           </Space>
         ),
-      },
-      {
-        title: t('columns.cpa'),
-        key: 'cpa',
-        width: 140,
-        align: 'end',
-        render: (_: unknown, p: AdPromotion) => (
-          <Space size={4}>
-            {money(p.rollup.cpa)}
-            {met(p.rollup.cpa_met)}
-          </Space>
-        ),
-      },
+      })),
       {
         title: t('columns.clicks'),
         key: 'clicks',
