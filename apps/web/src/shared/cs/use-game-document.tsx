@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Form, type FormInstance } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Form, type FormInstance } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -88,4 +88,46 @@ export function useGameDocument<T extends Versioned>(
       <Alert type="warning" showIcon title={(doc.error as ApiError | undefined)?.msg ?? ''} />
     ) : null;
   return { form: form as FormInstance, doc, save, submit, staleAlert, blocked };
+}
+
+/**
+ * The document's form in a card (loading while it is read): the stale notice in the page's `words`
+ * above the page's fields, then Save for staff who may edit (the others see the fields disabled).
+ */
+export function GameDocumentCard({
+  document: { form, doc, save, submit, staleAlert },
+  canEdit,
+  words,
+  testId,
+  maxWidth,
+  children,
+}: {
+  document: ReturnType<typeof useGameDocument>;
+  canEdit: boolean;
+  words: { stale: string; reload: string };
+  testId: string;
+  maxWidth: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card loading={doc.isLoading}>
+      {staleAlert(words)}
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!canEdit}
+        onFinish={submit}
+        data-testid={testId}
+        style={{ maxWidth }}
+      >
+        {children}
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('crud:action.save')}
+          </Button>
+        )}
+      </Form>
+    </Card>
+  );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { csPanelAccess, csPanelBody, type CsPanel, type CsPanelLanguage } from '@rx/contracts/cs-panel';
 import { LANGUAGES, LANGUAGE_NAMES, RTL_LANGUAGES, type Language } from '@rx/contracts/languages';
 import { usePermission } from '@/app/permission/index.ts';
-import { useGameDocument } from '@/shared/cs/use-game-document.tsx';
+import { GameDocumentCard, useGameDocument } from '@/shared/cs/use-game-document.tsx';
 
 const LIST_MAX = 10;
 const dirOf = (lang: Language | undefined) => (lang && RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr');
@@ -109,9 +109,9 @@ function LanguageCard({ name, onRemove }: { name: number; onRemove: () => void }
 export function PanelSettingsPage() {
   const { t } = useTranslation('csPanel');
   const canEdit = usePermission([csPanelAccess.permissions.edit]);
-  const { form, doc, save, submit, staleAlert, blocked } = useGameDocument<CsPanel>('/cs/panel', csPanelBody);
-  const entries = Form.useWatch<CsPanelLanguage[] | undefined>('languages', form) ?? [];
-  if (blocked) return blocked;
+  const panel = useGameDocument<CsPanel>('/cs/panel', csPanelBody);
+  const entries = Form.useWatch<CsPanelLanguage[] | undefined>('languages', panel.form) ?? [];
+  if (panel.blocked) return panel.blocked;
   const unused = LANGUAGES.filter((l) => !entries.some((e) => e?.lang === l));
   return (
     <>
@@ -119,44 +119,33 @@ export function PanelSettingsPage() {
         {t('menu:page.panelSettings')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('panel.intro')}</Typography.Paragraph>
-      <Card loading={doc.isLoading}>
-        {staleAlert({ stale: t('panel.stale'), reload: t('panel.reload') })}
-        <Form
-          form={form}
-          layout="vertical"
-          disabled={!canEdit}
-          onFinish={submit}
-          data-testid="cs-panel-form"
-          style={{ maxWidth: 760 }}
-        >
-          <Form.List name="languages">
-            {(fields, { add, remove }) => (
-              <Flex vertical gap={12} style={{ marginBlockEnd: 16 }}>
-                {fields.length === 0 && (
-                  <Typography.Text type="secondary">{t('panel.empty')}</Typography.Text>
-                )}
-                {fields.map((field) => (
-                  <LanguageCard key={field.key} name={field.name} onRemove={() => remove(field.name)} />
-                ))}
-                {unused[0] && (
-                  <Button
-                    type="dashed"
-                    icon={<PlusOutlined />}
-                    onClick={() => add({ lang: unused[0], greeting: '', quick_questions: [], links: [] })}
-                  >
-                    {t('panel.addLanguage')}
-                  </Button>
-                )}
-              </Flex>
-            )}
-          </Form.List>
-          {canEdit && (
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              {t('crud:action.save')}
-            </Button>
+      <GameDocumentCard
+        document={panel}
+        canEdit={canEdit}
+        words={{ stale: t('panel.stale'), reload: t('panel.reload') }}
+        testId="cs-panel-form"
+        maxWidth={760}
+      >
+        <Form.List name="languages">
+          {(fields, { add, remove }) => (
+            <Flex vertical gap={12} style={{ marginBlockEnd: 16 }}>
+              {fields.length === 0 && <Typography.Text type="secondary">{t('panel.empty')}</Typography.Text>}
+              {fields.map((field) => (
+                <LanguageCard key={field.key} name={field.name} onRemove={() => remove(field.name)} />
+              ))}
+              {unused[0] && (
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ lang: unused[0], greeting: '', quick_questions: [], links: [] })}
+                >
+                  {t('panel.addLanguage')}
+                </Button>
+              )}
+            </Flex>
           )}
-        </Form>
-      </Card>
+        </Form.List>
+      </GameDocumentCard>
     </>
   );
 }

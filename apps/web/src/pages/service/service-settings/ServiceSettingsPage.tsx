@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import { Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,7 +10,7 @@ import {
   type CsSettings,
 } from '@rx/contracts/cs-settings';
 import { usePermission } from '@/app/permission/index.ts';
-import { useGameDocument } from '@/shared/cs/use-game-document.tsx';
+import { GameDocumentCard, useGameDocument } from '@/shared/cs/use-game-document.tsx';
 import { http } from '@/shared/http.ts';
 import { TeamsCard } from './TeamsCard.tsx';
 import { SwitchField } from '@/shared/crud/index.ts';
@@ -33,14 +33,7 @@ export function ServiceSettingsPage() {
   const { t } = useTranslation(['csSettings', 'cs']);
   const canEdit = usePermission([csSettingsAccess.permissions.edit]);
   const canTeams = usePermission([csTeamAccess.permissions.see]);
-  const {
-    form,
-    doc: settings,
-    save,
-    submit,
-    staleAlert,
-    blocked,
-  } = useGameDocument<CsSettings>('/cs/settings', csSettingsBody, (values) => ({
+  const settings = useGameDocument<CsSettings>('/cs/settings', csSettingsBody, (values) => ({
     ...values,
     holiday_region: values.holiday_region ?? '',
   }));
@@ -51,9 +44,9 @@ export function ServiceSettingsPage() {
         .get<{ regions: string[] }>('/holidays/regions', undefined, { signal, silent: true })
         .catch(() => ({ regions: [] as string[] })),
   });
-  const survey = Form.useWatch<boolean | undefined>('survey', form);
+  const survey = Form.useWatch<boolean | undefined>('survey', settings.form);
 
-  if (blocked) return blocked;
+  if (settings.blocked) return settings.blocked;
   const regionOptions = [
     { value: '', label: t('holidaysNone') },
     ...(regions.data?.regions ?? []).map((r) => ({ value: r, label: r })),
@@ -65,108 +58,99 @@ export function ServiceSettingsPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Flex vertical gap={16}>
-        <Card loading={settings.isLoading}>
-          {staleAlert({ stale: t('stale'), reload: t('reload') })}
-          <Form
-            form={form}
-            layout="vertical"
-            disabled={!canEdit}
-            onFinish={submit}
-            data-testid="cs-settings-form"
-            style={{ maxWidth: 720 }}
+        <GameDocumentCard
+          document={settings}
+          canEdit={canEdit}
+          words={{ stale: t('stale'), reload: t('reload') }}
+          testId="cs-settings-form"
+          maxWidth={720}
+        >
+          <Typography.Title level={5}>{t('hoursTitle')}</Typography.Title>
+          <Form.Item name="time_zone" htmlFor="cs-tz" label={t('timeZone')} extra={t('timeZoneHint')}>
+            <Input id="cs-tz" maxLength={64} />
+          </Form.Item>
+          <Form.List name="hours">
+            {(fields) => (
+              <Flex vertical gap={4} style={{ marginBlockEnd: 16 }}>
+                {fields.map((field) => {
+                  const day = t(`weekday.${field.name}`);
+                  return (
+                    <Flex key={field.key} gap={8} align="center" wrap data-testid={`day-${field.name}`}>
+                      <span style={{ minWidth: 96 }}>{day}</span>
+                      <Form.Item name={[field.name, 'open']} valuePropName="checked" noStyle>
+                        <Switch aria-label={t('openOn', { day })} />
+                      </Form.Item>
+                      <Form.Item name={[field.name, 'from']} style={{ marginBlockEnd: 0 }}>
+                        <Select aria-label={t('fromOn', { day })} options={CLOCKS} style={{ width: 100 }} />
+                      </Form.Item>
+                      <span aria-hidden>–</span>
+                      <Form.Item name={[field.name, 'to']} style={{ marginBlockEnd: 0 }}>
+                        <Select aria-label={t('toOn', { day })} options={CLOCKS} style={{ width: 100 }} />
+                      </Form.Item>
+                    </Flex>
+                  );
+                })}
+              </Flex>
+            )}
+          </Form.List>
+          <Form.Item
+            name="holiday_region"
+            htmlFor="cs-holidays"
+            label={t('holidays')}
+            extra={t('holidaysHint')}
           >
-            <Typography.Title level={5}>{t('hoursTitle')}</Typography.Title>
-            <Form.Item name="time_zone" htmlFor="cs-tz" label={t('timeZone')} extra={t('timeZoneHint')}>
-              <Input id="cs-tz" maxLength={64} />
-            </Form.Item>
-            <Form.List name="hours">
-              {(fields) => (
-                <Flex vertical gap={4} style={{ marginBlockEnd: 16 }}>
-                  {fields.map((field) => {
-                    const day = t(`weekday.${field.name}`);
-                    return (
-                      <Flex key={field.key} gap={8} align="center" wrap data-testid={`day-${field.name}`}>
-                        <span style={{ minWidth: 96 }}>{day}</span>
-                        <Form.Item name={[field.name, 'open']} valuePropName="checked" noStyle>
-                          <Switch aria-label={t('openOn', { day })} />
-                        </Form.Item>
-                        <Form.Item name={[field.name, 'from']} style={{ marginBlockEnd: 0 }}>
-                          <Select aria-label={t('fromOn', { day })} options={CLOCKS} style={{ width: 100 }} />
-                        </Form.Item>
-                        <span aria-hidden>–</span>
-                        <Form.Item name={[field.name, 'to']} style={{ marginBlockEnd: 0 }}>
-                          <Select aria-label={t('toOn', { day })} options={CLOCKS} style={{ width: 100 }} />
-                        </Form.Item>
-                      </Flex>
-                    );
-                  })}
-                </Flex>
-              )}
-            </Form.List>
-            <Form.Item
-              name="holiday_region"
-              htmlFor="cs-holidays"
-              label={t('holidays')}
-              extra={t('holidaysHint')}
-            >
-              <Select id="cs-holidays" options={regionOptions} />
-            </Form.Item>
+            <Select id="cs-holidays" options={regionOptions} />
+          </Form.Item>
 
-            <Typography.Title level={5}>{t('conversationsTitle')}</Typography.Title>
-            <Form.Item name="assignment" label={t('assignment')}>
-              <Radio.Group
-                aria-label={t('assignment')}
-                options={CS_ASSIGNMENT_MODES.map((m) => ({ value: m, label: t(`assignmentMode.${m}`) }))}
-              />
+          <Typography.Title level={5}>{t('conversationsTitle')}</Typography.Title>
+          <Form.Item name="assignment" label={t('assignment')}>
+            <Radio.Group
+              aria-label={t('assignment')}
+              options={CS_ASSIGNMENT_MODES.map((m) => ({ value: m, label: t(`assignmentMode.${m}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="auto_resolve_hours"
+            htmlFor="cs-auto-resolve"
+            label={t('autoResolve')}
+            extra={t('autoResolveHint')}
+          >
+            <InputNumber id="cs-auto-resolve" min={0} max={720} precision={0} />
+          </Form.Item>
+          <Form.Item
+            name="offline_message"
+            htmlFor="cs-offline"
+            label={t('offlineMessage')}
+            extra={t('offlineHint')}
+          >
+            <Input.TextArea id="cs-offline" rows={2} maxLength={500} showCount />
+          </Form.Item>
+          <SwitchField name="survey" id="cs-survey" label={t('survey')} />
+          {survey && (
+            <Form.Item name="survey_text" htmlFor="cs-survey-text" label={t('surveyText')}>
+              <Input.TextArea id="cs-survey-text" rows={2} maxLength={300} showCount />
             </Form.Item>
-            <Form.Item
-              name="auto_resolve_hours"
-              htmlFor="cs-auto-resolve"
-              label={t('autoResolve')}
-              extra={t('autoResolveHint')}
-            >
-              <InputNumber id="cs-auto-resolve" min={0} max={720} precision={0} />
-            </Form.Item>
-            <Form.Item
-              name="offline_message"
-              htmlFor="cs-offline"
-              label={t('offlineMessage')}
-              extra={t('offlineHint')}
-            >
-              <Input.TextArea id="cs-offline" rows={2} maxLength={500} showCount />
-            </Form.Item>
-            <SwitchField name="survey" id="cs-survey" label={t('survey')} />
-            {survey && (
-              <Form.Item name="survey_text" htmlFor="cs-survey-text" label={t('surveyText')}>
-                <Input.TextArea id="cs-survey-text" rows={2} maxLength={300} showCount />
-              </Form.Item>
-            )}
+          )}
 
-            <Typography.Title level={5}>{t('slaTitle')}</Typography.Title>
-            <Typography.Paragraph type="secondary">{t('slaHint')}</Typography.Paragraph>
-            <Flex gap={16} wrap>
-              <Form.Item name="sla_first_reply_minutes" htmlFor="cs-sla-first" label={t('slaFirstReply')}>
-                <InputNumber id="cs-sla-first" min={1} max={CS_SLA_MINUTES_MAX} precision={0} />
-              </Form.Item>
-              <Form.Item name="sla_resolution_minutes" htmlFor="cs-sla-resolve" label={t('slaResolution')}>
-                <InputNumber id="cs-sla-resolve" min={1} max={CS_SLA_MINUTES_MAX} precision={0} />
-              </Form.Item>
-            </Flex>
-            <Form.Item
-              name="reassign_after_minutes"
-              htmlFor="cs-reassign"
-              label={t('reassignAfter')}
-              extra={t('reassignHint')}
-            >
-              <InputNumber id="cs-reassign" min={0} max={CS_SLA_MINUTES_MAX} precision={0} />
+          <Typography.Title level={5}>{t('slaTitle')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('slaHint')}</Typography.Paragraph>
+          <Flex gap={16} wrap>
+            <Form.Item name="sla_first_reply_minutes" htmlFor="cs-sla-first" label={t('slaFirstReply')}>
+              <InputNumber id="cs-sla-first" min={1} max={CS_SLA_MINUTES_MAX} precision={0} />
             </Form.Item>
-            {canEdit && (
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('crud:action.save')}
-              </Button>
-            )}
-          </Form>
-        </Card>
+            <Form.Item name="sla_resolution_minutes" htmlFor="cs-sla-resolve" label={t('slaResolution')}>
+              <InputNumber id="cs-sla-resolve" min={1} max={CS_SLA_MINUTES_MAX} precision={0} />
+            </Form.Item>
+          </Flex>
+          <Form.Item
+            name="reassign_after_minutes"
+            htmlFor="cs-reassign"
+            label={t('reassignAfter')}
+            extra={t('reassignHint')}
+          >
+            <InputNumber id="cs-reassign" min={0} max={CS_SLA_MINUTES_MAX} precision={0} />
+          </Form.Item>
+        </GameDocumentCard>
         {canTeams && <TeamsCard />}
       </Flex>
     </>

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CS_USER_SEARCH_BY, type CsUser } from '@rx/contracts/cs-desk';
-import { choiceSearch, useListParams, useResourceList } from '@/shared/crud/index.ts';
+import { choiceSearch, enumSearch, useListParams, useResourceList } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { UserDrawer } from './UserDrawer.tsx';
@@ -94,12 +94,7 @@ export function UserManagePage() {
       columns={columns}
       fields={[
         { name: 'q', label: t('search'), width: 200 },
-        choiceSearch(
-          'by',
-          t('searchBy'),
-          130,
-          CS_USER_SEARCH_BY.map((by) => [by, t(`by.${by}`)]),
-        ),
+        { ...enumSearch(t, 'by', t('searchBy'), CS_USER_SEARCH_BY, 'by'), width: 130 },
         choiceSearch('blacklisted', t('blacklist'), 120, [
           ['yes', t('blacklisted')],
           ['no', t('notBlacklisted')],

@@ -1,14 +1,6 @@
-import { useEffect, useState } from 'react';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { textFor } from '@rx/contracts/required-language';
-import type { FeedbackTypeNode } from '@rx/contracts/feedback-types';
-import { http } from '@/shared/http.ts';
-import { useLocale } from '@/shared/i18n.ts';
-
-type Option = { value: number; title: string; children: Option[] };
-const optionsOf = (nodes: FeedbackTypeNode[], lang: Parameters<typeof textFor>[1]): Option[] =>
-  nodes.map((n) => ({ value: n.id, title: textFor(n.name, lang), children: optionsOf(n.children, lang) }));
+import { useFeedbackTypeOptions } from './feedback-types.ts';
 
 /**
  * Files the conversation under a feedback type of the game (the tree of enabled types; cleared:
@@ -20,18 +12,7 @@ export function ClassifyPicker(props: {
   onChange: (typeId: number | null) => void;
 }) {
   const { t } = useTranslation('cs');
-  const lang = useLocale((s) => s.language);
-  const [tree, setTree] = useState<FeedbackTypeNode[]>([]);
-  useEffect(() => {
-    let live = true;
-    http
-      .get<{ list: FeedbackTypeNode[] }>('/cs/feedback-types', undefined, { silent: true })
-      .then((answer) => live && setTree(answer.list))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  const types = useFeedbackTypeOptions();
   return (
     <TreeSelect<number>
       size="small"
@@ -46,7 +27,7 @@ export function ClassifyPicker(props: {
       treeDefaultExpandAll
       disabled={props.disabled}
       value={props.value ?? undefined}
-      treeData={optionsOf(tree, lang)}
+      treeData={types}
       onChange={(value) => props.onChange(value ?? null)}
     />
   );

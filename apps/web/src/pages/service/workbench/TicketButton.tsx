@@ -1,16 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Radio, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CS_TEXT_MAX, type CsPlayerContext, type CsTicketResult } from '@rx/contracts/cs';
-import type { FeedbackTypeNode } from '@rx/contracts/feedback-types';
-import { textFor } from '@rx/contracts/required-language';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError, http } from '@/shared/http.ts';
-import { useLocale } from '@/shared/i18n.ts';
-
-type Option = { value: number; title: string; children: Option[] };
-const optionsOf = (nodes: FeedbackTypeNode[], lang: Parameters<typeof textFor>[1]): Option[] =>
-  nodes.map((n) => ({ value: n.id, title: textFor(n.name, lang), children: optionsOf(n.children, lang) }));
+import { useFeedbackTypeOptions } from './feedback-types.ts';
 
 type Values = { feedback_type_id?: number; kind: 'product' | 'player'; summary: string };
 
@@ -25,26 +19,14 @@ export function TicketButton(props: {
   onCreated: () => void;
 }) {
   const { t } = useTranslation(['cs', 'tickets']);
-  const lang = useLocale((s) => s.language);
   const message = useMessage();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [tree, setTree] = useState<FeedbackTypeNode[]>([]);
   const [form] = Form.useForm<Values>();
   const id = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    http
-      .get<{ list: FeedbackTypeNode[] }>('/cs/feedback-types', undefined, { silent: true })
-      .then((answer) => live && setTree(answer.list))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [open]);
+  const types = useFeedbackTypeOptions(open);
 
   if (props.ticket)
     return (
@@ -108,7 +90,7 @@ export function TicketButton(props: {
               showSearch
               treeNodeFilterProp="title"
               treeDefaultExpandAll
-              treeData={optionsOf(tree, lang)}
+              treeData={types}
             />
           </Form.Item>
           <Form.Item name="kind" label={t('ticketKind')}>

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { Form, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   SHARE_LINK_PREFIX,
   SHARE_SCENES,
@@ -12,7 +11,8 @@ import {
 import type { ShareLink, ShareLinkCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
-import { usePlatformPage } from './platform.tsx';
+import { DetailLink, usePlatformPage } from './platform.tsx';
+import { sceneSearch } from './share-words.tsx';
 
 const NEW_LINK: ShareLinkCreate = {
   ...crud.schemaDefaults<ShareLinkCreate>(shareLinkCreateBody),
@@ -57,19 +57,8 @@ export function LinksPage() {
       columns={columns}
       actionsWidth={170}
       defaultSort="-id"
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        crud.enumSearch(t, 'scene', t('scene'), SHARE_SCENES, 'scenes'),
-        crud.statusSearch(t),
-      ]}
-      rowActions={(row) => (
-        <Link
-          to={`/share/app-share-manage/${platform.code}/${platform.kind}/${row.id}`}
-          data-testid="share-link-detail"
-        >
-          {t('detail.open')}
-        </Link>
-      )}
+      search={[{ name: 'q', label: t('crud:field.keyword') }, sceneSearch(t), crud.statusSearch(t)]}
+      rowActions={(row) => <DetailLink kind={platform.kind} id={row.id} testId="share-link-detail" />}
       newItem={NEW_LINK}
       nameOf={(row) => row.name}
       formTitle={{ create: t('links.createTitle'), edit: t('links.editTitle') }}

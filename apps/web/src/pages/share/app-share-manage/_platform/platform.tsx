@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { sharePlatformOf, type ShareConstraints } from '@rx/contracts/dimensions';
 import { usePatternPage } from '@/app/routes/handle.ts';
 
@@ -62,5 +63,16 @@ export function ConstraintsNote({ constraints }: { constraints: ShareConstraints
         />
       }
     />
+  );
+}
+
+/** A row's link to its detail page under the platform's `kind` (links, strategies), named "open". */
+export function DetailLink({ kind, id, testId }: { kind: string; id: number; testId: string }) {
+  const { t } = useTranslation('share');
+  const { code } = usePlatformPage();
+  return (
+    <Link to={`/share/app-share-manage/${code}/${kind}/${id}`} data-testid={testId}>
+      {t('detail.open')}
+    </Link>
   );
 }

@@ -1,27 +1,16 @@
-import { Form, Modal, Select } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adReportPullBody } from '@rx/contracts/ad-reports';
 import type { JobStarted } from '@rx/contracts/jobs';
-import { serverFieldErrors, validateWith } from '@/shared/crud/index.ts';
 import { DayInput } from '@/shared/crud/PickerInputs.tsx';
+import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
-import { currentLanguage } from '@/shared/i18n.ts';
+import { lastBeijingDays } from './beijing-days.ts';
+import { useCheckedSend } from './checked-send.ts';
 
 type PullValues = { from?: string; to?: string; ad_account_id?: number };
-type PullField = 'from' | 'to' | 'ad_account_id';
-
-/** Yesterday and the six days before it, as the daily pull takes them (the medium's calendar). */
-function lastWeek(): { from: string; to: string } {
-  const day = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date(Date.now() + offset * 86_400_000));
-  return { from: day(-7), to: day(-1) };
-}
+const PULL_FIELDS = ['from', 'to', 'ad_account_id'];
 
 /**
  * Pull a range of days of a report again now (the ad reports, the mini-game monitor): checked with
@@ -44,47 +33,27 @@ export function PullDaysModal({
 }) {
   const { t } = useTranslation('ads');
   const [form] = Form.useForm<{ from?: string; to?: string; ad_account_id?: string }>();
-  const mark = (fields: Record<string, string>) =>
-    form.setFields(
-      Object.entries(fields)
-        .filter(([name]) => name === 'from' || name === 'to' || name === 'ad_account_id')
-        .map(([name, message]) => ({ name: name as PullField, errors: [message] })),
-    );
-  const start = useMutation({
-    mutationFn: (values: PullValues) => http.post<JobStarted>(path, values, query ? { query } : undefined),
-    onSuccess: onStarted,
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) mark(fields);
-      else onError(error);
+  const start = useCheckedSend({
+    form,
+    fields: PULL_FIELDS,
+    schema: adReportPullBody,
+    bodyOf: (): PullValues => {
+      const raw = form.getFieldsValue();
+      return {
+        from: raw.from || undefined,
+        to: raw.to || undefined,
+        ...(raw.ad_account_id ? { ad_account_id: Number(raw.ad_account_id) } : {}),
+      };
     },
+    send: (values) => http.post<JobStarted>(path, values, query ? { query } : undefined),
+    onSent: onStarted,
+    onError,
+    onClose,
   });
-  const submit = () => {
-    const raw = form.getFieldsValue();
-    const values: PullValues = {
-      from: raw.from || undefined,
-      to: raw.to || undefined,
-      ...(raw.ad_account_id ? { ad_account_id: Number(raw.ad_account_id) } : {}),
-    };
-    const checked = validateWith(adReportPullBody, values, currentLanguage());
-    if (!checked.ok) {
-      mark(checked.errors);
-      return;
-    }
-    start.mutate(values);
-  };
   return (
-    <Modal
-      open
-      title={t('reports.pullTitle')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('reports.pullStart')}
-      cancelText={t('crud:action.cancel')}
-      confirmLoading={start.isPending}
-    >
+    <Modal {...start.modal} title={t('reports.pullTitle')} okText={t('reports.pullStart')}>
       <p>{t('reports.pullHelp')}</p>
-      <Form form={form} layout="vertical" initialValues={lastWeek()}>
+      <Form form={form} layout="vertical" initialValues={lastBeijingDays(7)}>
         <Form.Item name="from" label={t('reports.filters.from')} required>
           <DayInput aria-label={t('reports.filters.from')} />
         </Form.Item>
@@ -102,4 +71,43 @@ export function PullDaysModal({
       </Form>
     </Modal>
   );
+}
+
+/**
+ * A report's pull button (for staff who may pull, else none) and, once pressed, its dialog: the page
+ * puts the button beside its search and the dialog under its table. A refusal is a toast; a started
+ * job closes the dialog and goes to `onStarted`.
+ */
+export function usePullDays({
+  allowed,
+  label,
+  onStarted,
+  ...modal
+}: {
+  allowed: boolean;
+  label: string;
+  path: string;
+  query?: Record<string, string>;
+  accounts: { value: string; label: string }[];
+  onStarted: (job: JobStarted) => void;
+}) {
+  const toast = useMessage();
+  const [open, setOpen] = useState(false);
+  const button = allowed ? (
+    <Button type="primary" onClick={() => setOpen(true)}>
+      {label}
+    </Button>
+  ) : undefined;
+  const dialog = open && (
+    <PullDaysModal
+      {...modal}
+      onClose={() => setOpen(false)}
+      onStarted={(job) => {
+        setOpen(false);
+        onStarted(job);
+      }}
+      onError={(error) => toast.error(error instanceof Error ? error.message : String(error))}
+    />
+  );
+  return { button, dialog };
 }

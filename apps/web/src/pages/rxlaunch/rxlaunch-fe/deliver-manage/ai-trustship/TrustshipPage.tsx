@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Card, Flex, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type {
@@ -10,7 +9,7 @@ import type {
   AdRuleRecentAction,
 } from '@rx/contracts/ad-rules';
 import { adMediumOf } from '@rx/contracts/dimensions';
-import type { ListAnswer } from '@/shared/crud/resource.ts';
+import { usePagedRows } from '@/shared/crud/use-paged-rows.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/DataTable.tsx';
@@ -22,31 +21,16 @@ const yuan = (cents: number) => (cents / 100).toFixed(2);
 /** The objects under one rule, with what it last did to each. */
 function ObjectsUnder({ rule }: { rule: AdRuleOverviewItem }) {
   const { t } = useTranslation('adRules');
-  const [page, setPage] = useState(1);
-  const objects = useQuery({
-    queryKey: ['ad-rules', 'objects', rule.id, page],
-    queryFn: ({ signal }) =>
-      http.get<ListAnswer<AdRuleObjectItem>>(
-        `/ad-rules/${rule.id}/objects`,
-        { page, page_size: 10 },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const objects = usePagedRows<AdRuleObjectItem>(
+    ['ad-rules', 'objects', rule.id],
+    `/ad-rules/${rule.id}/objects`,
+  );
   if (rule.action === 'notify') return <Typography.Text type="secondary">{t('notifyOnly')}</Typography.Text>;
   return (
     <DataTable<AdRuleObjectItem>
       rowKey="id"
       size="small"
-      loading={objects.isFetching}
-      dataSource={objects.data?.list}
-      pagination={{
-        current: page,
-        pageSize: 10,
-        showSizeChanger: false,
-        total: objects.data?.total ?? 0,
-        onChange: setPage,
-      }}
+      {...objects.table}
       columns={[
         {
           title: t('columns.account'),

@@ -2,9 +2,9 @@ import { Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdMappingChoices } from '@rx/contracts/ad-mappings';
-import { AD_MEDIUM_CODES, adMediumOf } from '@rx/contracts/dimensions';
 import { http } from '@/shared/http.ts';
 import { SwitchField } from '@/shared/crud/index.ts';
+import { MediumField } from '../_tools/media.tsx';
 
 const byLabel = (input: string, option?: { label?: string }) =>
   (option?.label ?? '').toLowerCase().includes(input.toLowerCase());
@@ -36,16 +36,11 @@ export function MappingForm() {
           options={data?.sub_channels.map((s) => ({ value: s.id, label: `${s.code} · ${s.name}` }))}
         />
       </Form.Item>
-      <Form.Item name="media" htmlFor="ad-mapping-media" label={t('columns.media')} required>
-        <Select
-          id="ad-mapping-media"
-          options={AD_MEDIUM_CODES.map((code) => ({
-            value: code,
-            label: t(`menu:${adMediumOf(code)!.titleKey}`),
-          }))}
-          onChange={() => form.setFieldsValue({ ad_account_id: undefined, campaign_id: '' })}
-        />
-      </Form.Item>
+      <MediumField
+        id="ad-mapping-media"
+        label={t('columns.media')}
+        onChange={() => form.setFieldsValue({ ad_account_id: undefined, campaign_id: '' })}
+      />
       <Form.Item name="ad_account_id" htmlFor="ad-mapping-account" label={t('columns.account')} required>
         <Select
           id="ad-mapping-account"

@@ -3,9 +3,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adMappingsResource, type AdMapping } from '@rx/contracts/ad-mappings';
-import { AD_MEDIUM_CODES, adMediumOf } from '@rx/contracts/dimensions';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
+import { mediumName, mediumSearch } from '../_tools/media.tsx';
 import { MappingForm } from './MappingForm.tsx';
 
 export const MAPPINGS_PAGE = '/rxlaunch/rxlaunch-fe/deliver-manage/mapping-manage';
@@ -18,8 +18,6 @@ export const NEW_MAPPING = {
   note: '',
   enabled: true,
 };
-export const mediumName = (t: (key: string) => string, code: string) =>
-  t(`menu:${adMediumOf(code)?.titleKey ?? 'group.adPlacement'}`);
 export const mappingName = (m: AdMapping) =>
   `${m.sub_channel_code} → ${m.account_name || m.account_id}${m.campaign_id ? ` / ${m.campaign_id}` : ''}`;
 
@@ -71,16 +69,7 @@ export function MappingsPage() {
       title={t('menu:page.mappings')}
       columns={columns}
       defaultSort="-id"
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        crud.choiceSearch(
-          'media',
-          t('columns.media'),
-          140,
-          AD_MEDIUM_CODES.map((code) => [code, mediumName(t, code)]),
-        ),
-        crud.enabledSearch(t),
-      ]}
+      search={[{ name: 'q', label: t('crud:field.keyword') }, mediumSearch(t), crud.enabledSearch(t)]}
       newItem={NEW_MAPPING}
       nameOf={mappingName}
       formTitle={{ create: t('createTitle'), edit: t('editTitle') }}

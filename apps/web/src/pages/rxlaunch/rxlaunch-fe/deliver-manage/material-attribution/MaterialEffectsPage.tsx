@@ -15,27 +15,17 @@ import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { Chart } from '@/shared/chart/index.ts';
 import { apiQuery, choiceSearch, useListParams } from '@/shared/crud/index.ts';
+import { figureColumn } from '@/shared/crud/figure-column.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
+import { lastBeijingDays } from '../_tools/beijing-days.ts';
 import { FigureCards, percent } from '../_tools/report-parts.tsx';
 
 const RESOURCE = adMaterialEffectsResource;
 const CURRENCY = 'CNY';
-
-/** The last 30 complete days (Beijing time, the domestic media's calendar). */
-function lastMonth(): { from: string; to: string } {
-  const day = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date(Date.now() + offset * 86_400_000));
-  return { from: day(-30), to: day(-1) };
-}
 
 const money = (cents: number | null) =>
   cents === null ? '—' : formatMoney(cents, CURRENCY, currentLanguage());
@@ -51,7 +41,7 @@ export function MaterialEffectsPage() {
   const productId = useProduct((s) => s.productId);
   const canExport = usePermission([RESOURCE.permissions.export]);
   const [params, setParams] = useListParams(RESOURCE.filters);
-  const defaults = useMemo(() => lastMonth(), []);
+  const defaults = useMemo(() => lastBeijingDays(30), []);
   const range = { from: params.filters.from || defaults.from, to: params.filters.to || defaults.to };
   const filters = { ...params.filters, ...range };
   const query = { ...apiQuery(params), ...range };
@@ -100,41 +90,14 @@ export function MaterialEffectsPage() {
           </span>
         ),
       },
-      {
-        title: t('adCount'),
-        dataIndex: 'ad_count',
-        width: 100,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      { title: t('effects.cost'), dataIndex: 'cost', width: 130, align: 'end', sorter: true, render: money },
-      {
-        title: t('effects.impressions'),
-        dataIndex: 'impressions',
-        width: 120,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('effects.clicks'),
-        dataIndex: 'clicks',
-        width: 100,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      { title: t('effects.ctr'), dataIndex: 'ctr', width: 90, align: 'end', render: percent },
-      {
-        title: t('effects.conversions'),
-        dataIndex: 'conversions',
-        width: 110,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      { title: t('effects.cvr'), dataIndex: 'cvr', width: 90, align: 'end', render: percent },
-      { title: t('effects.cpa'), dataIndex: 'cpa', width: 120, align: 'end', render: money },
+      figureColumn<AdMaterialEffect>(t('adCount'), 'ad_count', 100),
+      figureColumn<AdMaterialEffect>(t('effects.cost'), 'cost', 130, { sorter: true, render: money }),
+      figureColumn<AdMaterialEffect>(t('effects.impressions'), 'impressions', 120, { sorter: true }),
+      figureColumn<AdMaterialEffect>(t('effects.clicks'), 'clicks', 100, { sorter: true }),
+      figureColumn<AdMaterialEffect>(t('effects.ctr'), 'ctr', 90, { render: percent }),
+      figureColumn<AdMaterialEffect>(t('effects.conversions'), 'conversions', 110, { sorter: true }),
+      figureColumn<AdMaterialEffect>(t('effects.cvr'), 'cvr', 90, { render: percent }),
+      figureColumn<AdMaterialEffect>(t('effects.cpa'), 'cpa', 120, { render: money }),
     ],
     [t],
   );

@@ -297,12 +297,7 @@ export function MaterialsPage() {
         defaultSort="-id"
         search={[
           { name: 'q', label: t('crud:field.keyword') },
-          crud.choiceSearch(
-            'kind',
-            t('kind'),
-            110,
-            AD_MATERIAL_KINDS.map((k) => [k, t(`kinds.${k}`)]),
-          ),
+          { ...crud.enumSearch(t, 'kind', t('kind'), AD_MATERIAL_KINDS, 'kinds'), width: 110 },
           crud.choiceSearch('label_id', t('labels'), 150, choices(options.data?.labels)),
           crud.choiceSearch('source_id', t('source'), 150, choices(options.data?.sources)),
           { name: 'dims', label: t('dimsFilter'), width: 120 },

@@ -11,17 +11,14 @@ import {
   type AdPromotion,
   type AdPromotionChoices,
 } from '@rx/contracts/ad-promotions';
-import { AD_MEDIUM_CODES, adMediumOf } from '@rx/contracts/dimensions';
 import { usePermission } from '@/app/permission/index.ts';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
+import { MediumField, mediumName, mediumSearch } from '../_tools/media.tsx';
 
 const RESOURCE = adPromotionsResource;
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-const mediumName = (t: Translate, code: string) =>
-  t(`menu:${adMediumOf(code)?.titleKey ?? 'group.adPlacement'}`);
 
 /** The form keeps cents (as the API takes them); staff type yuan. */
 const asYuan = {
@@ -67,13 +64,7 @@ function PromotionForm() {
       <Form.Item name="name" htmlFor="ad-promo-name" label={t('columns.name')} required>
         <Input id="ad-promo-name" maxLength={60} />
       </Form.Item>
-      <Form.Item name="media" htmlFor="ad-promo-media" label={t('columns.media')} required>
-        <Select
-          id="ad-promo-media"
-          mode="multiple"
-          options={AD_MEDIUM_CODES.map((code) => ({ value: code, label: mediumName(t, code) }))}
-        />
-      </Form.Item>
+      <MediumField id="ad-promo-media" label={t('columns.media')} mode="multiple" />
       <Space wrap>
         <Form.Item
           name="start_day"
@@ -203,30 +194,24 @@ export function PromotionsPage() {
           </Space>
         ),
       },
-      {
-        title: t('columns.conversions'),
-        key: 'conversions',
+      // The conversions and the CPA, each beside whether its goal is met.
+      ...(
+        [
+          ['conversions', (p: AdPromotion) => formatNumber(p.rollup.conversions), 'conversions_met'],
+          ['cpa', (p: AdPromotion) => money(p.rollup.cpa), 'cpa_met'],
+        ] as const
+      ).map(([key, figure, goal]) => ({
+        title: t(`columns.${key}`),
+        key,
         width: 140,
-        align: 'end',
+        align: 'end' as const,
         render: (_: unknown, p: AdPromotion) => (
           <Space size={4}>
-            {formatNumber(p.rollup.conversions)}
-            {met(p.rollup.conversions_met)}
+            {figure(p)}
+            {met(p.rollup[goal])}
           </Space>
         ),
-      },
-      {
-        title: t('columns.cpa'),
-        key: 'cpa',
-        width: 140,
-        align: 'end',
-        render: (_: unknown, p: AdPromotion) => (
-          <Space size={4}>
-            {money(p.rollup.cpa)}
-            {met(p.rollup.cpa_met)}
-          </Space>
-        ),
-      },
+      })),
       {
         title: t('columns.clicks'),
         key: 'clicks',
@@ -259,18 +244,11 @@ export function PromotionsPage() {
       actionsWidth={240}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        crud.choiceSearch(
-          'status',
-          t('columns.status'),
-          120,
-          AD_PROMOTION_STATUSES.map((s) => [s, t(`statuses.${s}`)]),
-        ),
-        crud.choiceSearch(
-          'media',
-          t('columns.media'),
-          140,
-          AD_MEDIUM_CODES.map((code) => [code, mediumName(t, code)]),
-        ),
+        {
+          ...crud.enumSearch(t, 'status', t('columns.status'), AD_PROMOTION_STATUSES, 'statuses'),
+          width: 120,
+        },
+        mediumSearch(t),
       ]}
       newItem={NEW_PROMOTION}
       nameOf={(p) => p.name}

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { AD_DELIVERY_MEDIA, AD_OBJECT_LEVELS } from '@rx/contracts/ad-objects';
 import { AD_RULE_ACTIONS, AD_RULE_METRICS, AD_RULE_OPS } from '@rx/contracts/ad-rules';
 import type { AdReportAccounts } from '@rx/contracts/ad-reports';
-import { adMediumOf } from '@rx/contracts/dimensions';
 import { useProduct } from '@/app/product/index.ts';
 import { http } from '@/shared/http.ts';
 import { enumOptions, SwitchField } from '@/shared/crud/index.ts';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { accountLabel } from '../_tools/account-label.ts';
+import { MediumField } from '../_tools/media.tsx';
 
 /** A rule's fields: conditions over the window's figures → an action, with its cool-down. */
 export function RuleForm() {
@@ -29,15 +29,7 @@ export function RuleForm() {
       <Form.Item name="name" htmlFor="ad-rule-name" label={t('columns.name')} required>
         <Input id="ad-rule-name" maxLength={64} />
       </Form.Item>
-      <Form.Item name="media" htmlFor="ad-rule-media" label={t('columns.media')} required>
-        <Select
-          id="ad-rule-media"
-          options={AD_DELIVERY_MEDIA.map((code) => ({
-            value: code,
-            label: t(`menu:${adMediumOf(code)!.titleKey}`),
-          }))}
-        />
-      </Form.Item>
+      <MediumField id="ad-rule-media" label={t('columns.media')} codes={AD_DELIVERY_MEDIA} />
       <Form.Item
         name="ad_account_ids"
         htmlFor="ad-rule-accounts"

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Button, Descriptions, Drawer, Modal, Popconfirm, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adRulesResource, type AdRule, type AdRuleRun } from '@rx/contracts/ad-rules';
 import { adMediumOf } from '@rx/contracts/dimensions';
 import { usePermission } from '@/app/permission/index.ts';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
-import type { ListAnswer } from '@/shared/crud/resource.ts';
+import { usePagedRows } from '@/shared/crud/use-paged-rows.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/DataTable.tsx';
@@ -53,31 +53,13 @@ function RunSummary({ run }: { run: AdRuleRun }) {
 /** A rule's evaluations, newest first, each opening to its actions. */
 function RunHistory({ rule, onClose }: { rule: AdRule; onClose: () => void }) {
   const { t } = useTranslation('adRules');
-  const [page, setPage] = useState(1);
-  const runs = useQuery({
-    queryKey: [RESOURCE.name, 'runs', rule.id, page],
-    queryFn: ({ signal }) =>
-      http.get<ListAnswer<AdRuleRun>>(
-        `/${RESOURCE.name}/${rule.id}/runs`,
-        { page, page_size: 10 },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const runs = usePagedRows<AdRuleRun>([RESOURCE.name, 'runs', rule.id], `/${RESOURCE.name}/${rule.id}/runs`);
   return (
     <Drawer open width={760} title={t('historyOf', { name: rule.name })} onClose={onClose}>
       <DataTable<AdRuleRun>
         rowKey="id"
         size="small"
-        loading={runs.isFetching}
-        dataSource={runs.data?.list}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          showSizeChanger: false,
-          total: runs.data?.total ?? 0,
-          onChange: setPage,
-        }}
+        {...runs.table}
         expandable={{ expandedRowRender: (run) => <RunActions run={run} /> }}
         columns={[
           { title: t('columns.at'), dataIndex: 'at', width: 170, render: (v: string) => formatDateTime(v) },

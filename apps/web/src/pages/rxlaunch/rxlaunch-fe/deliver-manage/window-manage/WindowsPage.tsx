@@ -10,14 +10,11 @@ import {
   type AdWindow,
   type AdWindowChoices,
 } from '@rx/contracts/ad-windows';
-import { AD_MEDIUM_CODES, adMediumOf, type AdMediumCode } from '@rx/contracts/dimensions';
+import type { AdMediumCode } from '@rx/contracts/dimensions';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { http } from '@/shared/http.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-const mediumName = (t: Translate, code: string) =>
-  t(`menu:${adMediumOf(code)?.titleKey ?? 'group.adPlacement'}`);
+import { MediumField, mediumName, mediumSearch } from '../_tools/media.tsx';
 
 const NEW_WINDOW = {
   name: '',
@@ -56,13 +53,11 @@ function WindowForm() {
       <Form.Item name="name" htmlFor="ad-window-name" label={t('columns.name')} required>
         <Input id="ad-window-name" maxLength={60} />
       </Form.Item>
-      <Form.Item name="media" htmlFor="ad-window-media" label={t('columns.media')} required>
-        <Select
-          id="ad-window-media"
-          options={AD_MEDIUM_CODES.map((code) => ({ value: code, label: mediumName(t, code) }))}
-          onChange={() => form.setFieldsValue({ app_ref_id: null, material_id: undefined })}
-        />
-      </Form.Item>
+      <MediumField
+        id="ad-window-media"
+        label={t('columns.media')}
+        onChange={() => form.setFieldsValue({ app_ref_id: null, material_id: undefined })}
+      />
       <Form.Item name="kind" htmlFor="ad-window-kind" label={t('columns.kind')} required>
         <Select
           id="ad-window-kind"
@@ -170,18 +165,8 @@ export function WindowsPage() {
       defaultSort="-id"
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        crud.choiceSearch(
-          'media',
-          t('columns.media'),
-          140,
-          AD_MEDIUM_CODES.map((code) => [code, mediumName(t, code)]),
-        ),
-        crud.choiceSearch(
-          'kind',
-          t('columns.kind'),
-          140,
-          AD_WINDOW_KINDS.map((k) => [k, t(`kinds.${k}`)]),
-        ),
+        mediumSearch(t),
+        { ...crud.enumSearch(t, 'kind', t('columns.kind'), AD_WINDOW_KINDS, 'kinds'), width: 140 },
         crud.enabledSearch(t),
       ]}
       newItem={NEW_WINDOW}

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { Form, Input, InputNumber, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   MAX_SHARE_VARIANTS,
   SHARE_SCENES,
@@ -14,7 +13,8 @@ import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { RowsField } from '@/shared/crud/RowsField.tsx';
 import { TimeField } from '@/shared/crud/TimeField.tsx';
-import { ConstraintsNote, usePlatformPage } from '../platform.tsx';
+import { ConstraintsNote, DetailLink, usePlatformPage } from '../platform.tsx';
+import { sceneSearch } from '../share-words.tsx';
 
 const NEW_VARIANT = {
   key: 'a',
@@ -75,19 +75,8 @@ export function StrategiesPage() {
         actionsWidth={170}
         defaultSort="-id"
         drawerWidth={760}
-        search={[
-          { name: 'q', label: t('crud:field.keyword') },
-          crud.enumSearch(t, 'scene', t('scene'), SHARE_SCENES, 'scenes'),
-          crud.statusSearch(t),
-        ]}
-        rowActions={(row) => (
-          <Link
-            to={`/share/app-share-manage/${platform.code}/strategy-manage/${row.id}`}
-            data-testid="share-strategy-detail"
-          >
-            {t('detail.open')}
-          </Link>
-        )}
+        search={[{ name: 'q', label: t('crud:field.keyword') }, sceneSearch(t), crud.statusSearch(t)]}
+        rowActions={(row) => <DetailLink kind="strategy-manage" id={row.id} testId="share-strategy-detail" />}
         newItem={NEW_STRATEGY}
         nameOf={(row) => row.name}
         formTitle={{ create: t('strategies.createTitle'), edit: t('strategies.editTitle') }}

@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { Drawer, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdBatch, AdBatchAd } from '@rx/contracts/ad-batches';
-import type { ListAnswer } from '@/shared/crud/resource.ts';
-import { http } from '@/shared/http.ts';
+import { usePagedRows } from '@/shared/crud/use-paged-rows.ts';
 import { DataTable } from '@/shared/ui/DataTable.tsx';
-import { STATUS_COLORS } from './batch-columns.tsx';
+import { STATUS_COLORS, adRowColumns } from './batch-columns.tsx';
 
 /**
  * A batch's ads with the medium's ids, or its reason for a failed one (the batch-ad and batch-task
@@ -25,24 +22,9 @@ export function BatchAds({
   onClose: () => void;
 }) {
   const { t } = useTranslation('ads');
-  const [page, setPage] = useState(1);
-  const ads = useQuery({
-    queryKey: [path, 'ads', query, page],
-    queryFn: ({ signal }) =>
-      http.get<ListAnswer<AdBatchAd>>(`${path}/ads`, { ...query, page, page_size: 20 }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const ads = usePagedRows<AdBatchAd>([path, 'ads', query], `${path}/ads`, query, 20);
   const columns: ColumnsType<AdBatchAd> = [
-    { title: '#', dataIndex: 'seq', width: 60 },
-    { title: t('batches.columns.account'), dataIndex: 'account_id', width: 160 },
-    { title: t('batches.columns.title'), dataIndex: 'title', width: 180 },
-    {
-      title: t('editor.materials'),
-      dataIndex: 'materials',
-      width: 200,
-      ellipsis: true,
-      render: (list: string[]) => (list.length ? list.join(', ') : '—'),
-    },
+    ...adRowColumns<AdBatchAd>(t),
     {
       title: t('batches.columns.status'),
       dataIndex: 'status',
@@ -59,20 +41,7 @@ export function BatchAds({
   ];
   return (
     <Drawer open onClose={onClose} title={t('batches.adsOf', { name: batch.name })} size="large">
-      <DataTable<AdBatchAd>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={ads.data?.list}
-        loading={ads.isFetching}
-        pagination={{
-          current: page,
-          pageSize: 20,
-          showSizeChanger: false,
-          total: ads.data?.total ?? 0,
-          onChange: setPage,
-        }}
-      />
+      <DataTable<AdBatchAd> rowKey="id" size="small" columns={columns} {...ads.table} />
     </Drawer>
   );
 }

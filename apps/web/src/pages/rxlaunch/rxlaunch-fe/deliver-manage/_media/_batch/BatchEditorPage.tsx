@@ -25,6 +25,7 @@ import type { ListAnswer } from '@/shared/crud/resource.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/DataTable.tsx';
+import { adRowColumns } from './batch-columns.tsx';
 import { SetupFields, newSetup } from './SetupFields.tsx';
 import { SimulatedNote } from '../SimulatedNote.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
@@ -294,16 +295,7 @@ export function BatchEditorPage() {
             dataSource={drafts.drafts}
             pagination={{ pageSize: 20, showSizeChanger: false }}
             columns={[
-              { title: '#', dataIndex: 'seq', width: 60 },
-              { title: t('batches.columns.account'), dataIndex: 'account_id', width: 160 },
-              { title: t('batches.columns.title'), dataIndex: 'title', width: 180 },
-              {
-                title: t('editor.materials'),
-                dataIndex: 'materials',
-                width: 200,
-                ellipsis: true,
-                render: (list: string[]) => (list.length ? list.join(', ') : '—'),
-              },
+              ...adRowColumns<AdBatchDraft>(t),
               {
                 title: t('editor.problems'),
                 dataIndex: 'problems',

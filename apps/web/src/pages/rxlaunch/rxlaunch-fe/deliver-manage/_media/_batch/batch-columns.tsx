@@ -64,3 +64,19 @@ export function batchColumns(
     },
   ];
 }
+
+/** The columns an ad of a batch starts with, drafted or made: its number, account, title and materials. */
+export function adRowColumns<T>(t: TFunction): ColumnsType<T> {
+  return [
+    { title: '#', dataIndex: 'seq', width: 60 },
+    { title: t('batches.columns.account'), dataIndex: 'account_id', width: 160 },
+    { title: t('batches.columns.title'), dataIndex: 'title', width: 180 },
+    {
+      title: t('editor.materials'),
+      dataIndex: 'materials',
+      width: 200,
+      ellipsis: true,
+      render: (list: string[]) => (list.length ? list.join(', ') : '—'),
+    },
+  ];
+}

@@ -12,13 +12,13 @@ import {
 import type { AdReportAccounts } from '@rx/contracts/ad-reports';
 import { adMediumOf } from '@rx/contracts/dimensions';
 import { usePermission } from '@/app/permission/index.ts';
-import { enumSearch, serverFieldErrors, validateWith } from '@/shared/crud/index.ts';
+import { enumSearch } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { http } from '@/shared/http.ts';
-import { currentLanguage } from '@/shared/i18n.ts';
 import { BatchAds } from '../_batch/BatchAds.tsx';
 import { batchColumns, canRetry } from '../_batch/batch-columns.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
+import { useCheckedSend } from '../../_tools/checked-send.ts';
 import { errorText, useMediumList } from '../use-medium-list.ts';
 import { SimulatedNote } from '../SimulatedNote.tsx';
 
@@ -161,55 +161,30 @@ function NewBatch({
     value: String(a.id),
     label: accountLabel(a.name, a.account_id),
   }));
-  const mark = (fields: Record<string, string>) =>
-    form.setFields(
-      Object.entries(fields)
-        .map(([path, message]) => [path.split('.')[0]!, message] as const)
-        .filter((entry): entry is [(typeof FORM_FIELDS)[number], string] =>
-          (FORM_FIELDS as readonly string[]).includes(entry[0]),
-        )
-        .map(([name, message]) => ({ name, errors: [message] })),
-    );
-  const save = useMutation({
-    mutationFn: (body: AdBatchCreate) =>
-      http.post<AdBatch>(`/${adBatchesResource.name}`, body, { query: { media } }),
-    onSuccess: onCreated,
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) mark(fields);
-      else onError(error);
+  const save = useCheckedSend({
+    form,
+    fields: FORM_FIELDS,
+    schema: adBatchCreateBody,
+    bodyOf: (): AdBatchCreate => {
+      const raw = form.getFieldsValue();
+      return {
+        name: raw.name ?? '',
+        ad_account_ids: (raw.ad_account_ids ?? []).map(Number),
+        titles: (raw.titles ?? '')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        budget: Math.round((raw.budget ?? 0) * 100),
+        bid: Math.round((raw.bid ?? 0) * 100),
+      };
     },
+    send: (body) => http.post<AdBatch>(`/${adBatchesResource.name}`, body, { query: { media } }),
+    onSent: onCreated,
+    onError,
+    onClose,
   });
-  const submit = () => {
-    const raw = form.getFieldsValue();
-    const body = {
-      name: raw.name ?? '',
-      ad_account_ids: (raw.ad_account_ids ?? []).map(Number),
-      titles: (raw.titles ?? '')
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-      budget: Math.round((raw.budget ?? 0) * 100),
-      bid: Math.round((raw.bid ?? 0) * 100),
-    };
-    const checked = validateWith(adBatchCreateBody, body, currentLanguage());
-    if (!checked.ok) {
-      mark(checked.errors);
-      return;
-    }
-    save.mutate(body);
-  };
   return (
-    <Modal
-      open
-      title={t('batches.create')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('batches.start')}
-      cancelText={t('crud:action.cancel')}
-      confirmLoading={save.isPending}
-      width={640}
-    >
+    <Modal {...save.modal} title={t('batches.create')} okText={t('batches.start')} width={640}>
       <Form form={form} layout="vertical" initialValues={initial}>
         <Form.Item name="name" label={t('batches.columns.name')} required>
           <Input aria-label={t('batches.columns.name')} />

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, Card, Tag, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
+import { Card, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -11,16 +11,17 @@ import {
 import { adMediumOf } from '@rx/contracts/dimensions';
 import { usePermission } from '@/app/permission/index.ts';
 import { Chart } from '@/shared/chart/index.ts';
+import { figureColumn } from '@/shared/crud/figure-column.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
-import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
+import { usePullDays } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards, percent } from '../../_tools/report-parts.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
 import { SimulatedNote } from '../SimulatedNote.tsx';
 import { CampaignRoi } from './CampaignRoi.tsx';
-import { errorText, useMediumList } from '../use-medium-list.ts';
+import { useMediumList } from '../use-medium-list.ts';
 
 const RESOURCE = adReportsResource;
 
@@ -56,7 +57,17 @@ export function AdReportsPage() {
       })),
     [accounts.data],
   );
-  const [pulling, setPulling] = useState(false);
+  const pull = usePullDays({
+    allowed: canPull,
+    label: t('reports.pull'),
+    path: `/${RESOURCE.name}/pull`,
+    query: { media },
+    accounts: accountOptions,
+    onStarted: (job) => {
+      toast.success(t('reports.pullStarted', { id: job.job_id }));
+      void refresh();
+    },
+  });
 
   const currency = summary.data?.currency ?? 'CNY';
   const money = (cents: number | null, cur = currency) =>
@@ -70,59 +81,22 @@ export function AdReportsPage() {
         width: 220,
         render: (id: string, row) => accountLabel(row.account_name, id),
       },
-      {
-        title: t('reports.columns.cost'),
-        dataIndex: 'cost',
-        width: 140,
-        align: 'end',
+      figureColumn<AdReportRow>(t('reports.columns.cost'), 'cost', 140, {
         sorter: true,
         render: (v: number, row) => formatMoney(v, row.currency, currentLanguage()),
-      },
-      {
-        title: t('reports.columns.impressions'),
-        dataIndex: 'impressions',
-        width: 130,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('reports.columns.clicks'),
-        dataIndex: 'clicks',
-        width: 110,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('reports.columns.ctr'),
-        dataIndex: 'ctr',
-        width: 100,
-        align: 'end',
+      }),
+      figureColumn<AdReportRow>(t('reports.columns.impressions'), 'impressions', 130, { sorter: true }),
+      figureColumn<AdReportRow>(t('reports.columns.clicks'), 'clicks', 110, { sorter: true }),
+      figureColumn<AdReportRow>(t('reports.columns.ctr'), 'ctr', 100, {
         render: (v: number | null) => percent(v),
-      },
-      {
-        title: t('reports.columns.conversions'),
-        dataIndex: 'conversions',
-        width: 120,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('reports.columns.cpa'),
-        dataIndex: 'cpa',
-        width: 130,
-        align: 'end',
+      }),
+      figureColumn<AdReportRow>(t('reports.columns.conversions'), 'conversions', 120, { sorter: true }),
+      figureColumn<AdReportRow>(t('reports.columns.cpa'), 'cpa', 130, {
         render: (v: number | null, row) =>
           v === null ? '—' : formatMoney(v, row.currency, currentLanguage()),
-      },
-      {
-        // Revenue of the players whose sub-channel maps to the account (the channel mapping).
-        title: t('reports.columns.revenue'),
-        dataIndex: 'revenue',
-        width: 160,
-        align: 'end',
+      }),
+      // Revenue of the players whose sub-channel maps to the account (the channel mapping).
+      figureColumn<AdReportRow>(t('reports.columns.revenue'), 'revenue', 160, {
         render: (v: number, row) =>
           row.mapped ? (
             formatMoney(v, row.currency, currentLanguage())
@@ -131,29 +105,16 @@ export function AdReportsPage() {
               <Tag tabIndex={0}>{t('reports.unmapped')}</Tag>
             </Tooltip>
           ),
-      },
-      {
-        title: t('reports.columns.paying_users'),
-        dataIndex: 'paying_users',
-        width: 120,
-        align: 'end',
+      }),
+      figureColumn<AdReportRow>(t('reports.columns.paying_users'), 'paying_users', 120, {
         render: (v: number, row) => (row.mapped ? formatNumber(v) : '—'),
-      },
-      {
-        title: t('reports.columns.roi'),
-        dataIndex: 'roi',
-        width: 100,
-        align: 'end',
-        render: (v: number | null, row) => (row.mapped ? percent(v) : '—'),
-      },
-      // Cohort ROI: the day's registrations through the mapped sub-channels, paid within N days.
-      ...(['roi_d1', 'roi_d3', 'roi_d7'] as const).map((name) => ({
-        title: t(`reports.columns.${name}`),
-        dataIndex: name,
-        width: 110,
-        align: 'end' as const,
-        render: (v: number | null, row: AdReportRow) => (row.mapped ? percent(v) : '—'),
-      })),
+      }),
+      // ROI, then cohort ROI: the day's registrations through the mapped sub-channels, paid within N days.
+      ...(['roi', 'roi_d1', 'roi_d3', 'roi_d7'] as const).map((name) =>
+        figureColumn<AdReportRow>(t(`reports.columns.${name}`), name, name === 'roi' ? 100 : 110, {
+          render: (v: number | null, row) => (row.mapped ? percent(v) : '—'),
+        }),
+      ),
       {
         title: t('reports.columns.pulled_at'),
         dataIndex: 'pulled_at',
@@ -226,13 +187,7 @@ export function AdReportsPage() {
         { name: 'from', label: t('reports.filters.from'), kind: 'date' },
         { name: 'to', label: t('reports.filters.to'), kind: 'date' },
       ]}
-      searchExtra={
-        canPull ? (
-          <Button type="primary" onClick={() => setPulling(true)}>
-            {t('reports.pull')}
-          </Button>
-        ) : undefined
-      }
+      searchExtra={pull.button}
       rowKey="id"
       toolsId={`ad-reports-${media}`}
       exportAs={canExport ? RESOURCE.name : false}
@@ -253,20 +208,7 @@ export function AdReportsPage() {
         productId={productId}
         filters={params.filters}
       />
-      {pulling && (
-        <PullDaysModal
-          path={`/${RESOURCE.name}/pull`}
-          query={{ media }}
-          accounts={accountOptions}
-          onClose={() => setPulling(false)}
-          onStarted={(job) => {
-            setPulling(false);
-            toast.success(t('reports.pullStarted', { id: job.job_id }));
-            void refresh();
-          }}
-          onError={(error) => toast.error(errorText(error))}
-        />
-      )}
+      {pull.dialog}
     </QueryListPage>
   );
 }

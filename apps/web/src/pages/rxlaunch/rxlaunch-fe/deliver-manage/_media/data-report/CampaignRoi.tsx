@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adReportsResource, type AdReportCampaign, type AdReportCampaigns } from '@rx/contracts/ad-reports';
+import { figureColumn } from '@/shared/crud/figure-column.ts';
 import { sortOf } from '@/shared/crud/index.ts';
 import { formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
@@ -54,44 +55,12 @@ export function CampaignRoi({ media, productId, filters }: Props) {
         render: (id: string, row) => accountLabel(row.account_name, id),
       },
       { title: t('reports.campaigns.days'), dataIndex: 'days', width: 80, align: 'end' },
-      {
-        title: t('reports.columns.cost'),
-        dataIndex: 'cost',
-        width: 130,
-        align: 'end',
-        sorter: true,
-        render: money,
-      },
-      {
-        title: t('reports.columns.impressions'),
-        dataIndex: 'impressions',
-        width: 120,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('reports.columns.clicks'),
-        dataIndex: 'clicks',
-        width: 100,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('reports.columns.conversions'),
-        dataIndex: 'conversions',
-        width: 110,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      { title: t('reports.columns.cpa'), dataIndex: 'cpa', width: 130, align: 'end', render: money },
-      {
-        title: t('reports.columns.revenue'),
-        dataIndex: 'revenue',
-        width: 160,
-        align: 'end',
+      figureColumn<AdReportCampaign>(t('reports.columns.cost'), 'cost', 130, { sorter: true, render: money }),
+      figureColumn<AdReportCampaign>(t('reports.columns.impressions'), 'impressions', 120, { sorter: true }),
+      figureColumn<AdReportCampaign>(t('reports.columns.clicks'), 'clicks', 100, { sorter: true }),
+      figureColumn<AdReportCampaign>(t('reports.columns.conversions'), 'conversions', 110, { sorter: true }),
+      figureColumn<AdReportCampaign>(t('reports.columns.cpa'), 'cpa', 130, { render: money }),
+      figureColumn<AdReportCampaign>(t('reports.columns.revenue'), 'revenue', 160, {
         render: (v: number | null, row) =>
           row.mapped ? (
             money(v, row)
@@ -100,21 +69,13 @@ export function CampaignRoi({ media, productId, filters }: Props) {
               <Tag tabIndex={0}>{t('reports.campaigns.unmapped')}</Tag>
             </Tooltip>
           ),
-      },
-      {
-        title: t('reports.columns.paying_users'),
-        dataIndex: 'paying_users',
-        width: 110,
-        align: 'end',
+      }),
+      figureColumn<AdReportCampaign>(t('reports.columns.paying_users'), 'paying_users', 110, {
         render: (v: number | null) => (v === null ? '—' : formatNumber(v)),
-      },
-      {
-        title: t('reports.columns.roi'),
-        dataIndex: 'roi',
-        width: 100,
-        align: 'end',
+      }),
+      figureColumn<AdReportCampaign>(t('reports.columns.roi'), 'roi', 100, {
         render: (v: number | null, row) => (row.mapped ? percent(v) : '—'),
-      },
+      }),
     ],
     [t],
   );

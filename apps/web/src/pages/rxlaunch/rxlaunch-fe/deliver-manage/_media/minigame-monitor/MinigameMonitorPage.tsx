@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space, Tabs, Tag } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import * as crud from '@/shared/crud/index.ts';
 import { apiQuery, useListParams } from '@/shared/crud/index.ts';
+import { figureColumn } from '@/shared/crud/figure-column.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import type { ListAnswer } from '@/shared/crud/resource.ts';
@@ -24,7 +25,7 @@ import { useMessage } from '@/shared/feedback.tsx';
 import { formatMoney, formatNumber } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
-import { PullDaysModal } from '../../_tools/PullDaysModal.tsx';
+import { usePullDays } from '../../_tools/PullDaysModal.tsx';
 import { FigureCards } from '../../_tools/report-parts.tsx';
 import { accountLabel } from '../../_tools/account-label.ts';
 
@@ -85,11 +86,20 @@ function MonitorDays() {
     placeholderData: keepPreviousData,
     enabled: !!productId,
   });
-  const [pulling, setPulling] = useState(false);
   const accountOptions = (summary.data?.accounts ?? []).map((a) => ({
     value: String(a.id),
     label: accountLabel(a.name, a.account_id),
   }));
+  const pull = usePullDays({
+    allowed: canPull,
+    label: t('ads:reports.pull'),
+    path: `/${RESOURCE.name}/pull`,
+    accounts: accountOptions,
+    onStarted: (job) => {
+      toast.success(t('ads:reports.pullStarted', { id: job.job_id }));
+      void client.invalidateQueries({ queryKey: [RESOURCE.name] });
+    },
+  });
   const columns = useMemo<ColumnsType<AdMinigameRow>>(
     () => [
       { title: t('columns.day'), dataIndex: 'day', width: 110, sorter: true },
@@ -105,75 +115,19 @@ function MonitorDays() {
         width: 180,
         render: (v: string) => <span dir="ltr">{v}</span>,
       },
-      { title: t('columns.cost'), dataIndex: 'cost', width: 130, align: 'end', sorter: true, render: money },
-      {
-        title: t('columns.impressions'),
-        dataIndex: 'impressions',
-        width: 110,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.clicks'),
-        dataIndex: 'clicks',
-        width: 90,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.activations'),
-        dataIndex: 'activations',
-        width: 100,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.registrations'),
-        dataIndex: 'registrations',
-        width: 100,
-        align: 'end',
-        sorter: true,
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.registerCost'),
-        dataIndex: 'register_cost',
-        width: 120,
-        align: 'end',
-        render: money,
-      },
-      {
-        title: t('columns.payUsersD1'),
-        dataIndex: 'pay_users_d1',
-        width: 110,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.payAmountD1'),
-        dataIndex: 'pay_amount_d1',
-        width: 130,
-        align: 'end',
-        render: money,
-      },
-      {
-        title: t('columns.payUsers'),
-        dataIndex: 'pay_users',
-        width: 110,
-        align: 'end',
-        render: (v: number) => formatNumber(v),
-      },
-      {
-        title: t('columns.payAmount'),
-        dataIndex: 'pay_amount',
-        width: 130,
-        align: 'end',
-        sorter: true,
-        render: money,
-      },
-      { title: t('columns.roiD1'), dataIndex: 'roi_d1', width: 90, align: 'end', render: roiText },
-      { title: t('columns.roiD3'), dataIndex: 'roi_d3', width: 90, align: 'end', render: roiText },
-      { title: t('columns.roiD7'), dataIndex: 'roi_d7', width: 90, align: 'end', render: roiText },
+      figureColumn<AdMinigameRow>(t('columns.cost'), 'cost', 130, { sorter: true, render: money }),
+      figureColumn<AdMinigameRow>(t('columns.impressions'), 'impressions', 110),
+      figureColumn<AdMinigameRow>(t('columns.clicks'), 'clicks', 90),
+      figureColumn<AdMinigameRow>(t('columns.activations'), 'activations', 100),
+      figureColumn<AdMinigameRow>(t('columns.registrations'), 'registrations', 100, { sorter: true }),
+      figureColumn<AdMinigameRow>(t('columns.registerCost'), 'register_cost', 120, { render: money }),
+      figureColumn<AdMinigameRow>(t('columns.payUsersD1'), 'pay_users_d1', 110),
+      figureColumn<AdMinigameRow>(t('columns.payAmountD1'), 'pay_amount_d1', 130, { render: money }),
+      figureColumn<AdMinigameRow>(t('columns.payUsers'), 'pay_users', 110),
+      figureColumn<AdMinigameRow>(t('columns.payAmount'), 'pay_amount', 130, { sorter: true, render: money }),
+      figureColumn<AdMinigameRow>(t('columns.roiD1'), 'roi_d1', 90, { render: roiText }),
+      figureColumn<AdMinigameRow>(t('columns.roiD3'), 'roi_d3', 90, { render: roiText }),
+      figureColumn<AdMinigameRow>(t('columns.roiD7'), 'roi_d7', 90, { render: roiText }),
       {
         title: t('columns.alerts'),
         dataIndex: 'alerts',
@@ -247,13 +201,7 @@ function MonitorDays() {
           width: 160,
         },
       ]}
-      searchExtra={
-        canPull ? (
-          <Button type="primary" onClick={() => setPulling(true)}>
-            {t('ads:reports.pull')}
-          </Button>
-        ) : undefined
-      }
+      searchExtra={pull.button}
       rowKey="id"
       toolsId="ad-minigame-reports"
       exportAs={canExport ? RESOURCE.name : false}
@@ -261,19 +209,7 @@ function MonitorDays() {
       sortFields={{ day: 'day', cost: 'cost', registrations: 'registrations', pay_amount: 'pay_amount' }}
       scroll={{ x: 2200 }}
     >
-      {pulling && (
-        <PullDaysModal
-          path={`/${RESOURCE.name}/pull`}
-          accounts={accountOptions}
-          onClose={() => setPulling(false)}
-          onStarted={(job) => {
-            setPulling(false);
-            toast.success(t('ads:reports.pullStarted', { id: job.job_id }));
-            void client.invalidateQueries({ queryKey: [RESOURCE.name] });
-          }}
-          onError={(error) => toast.error(error instanceof Error ? error.message : String(error))}
-        />
-      )}
+      {pull.dialog}
     </QueryListPage>
   );
 }
@@ -382,12 +318,7 @@ function AlertList() {
       defaultSort="-id"
       search={[
         { name: 'q', label: t('crud:field.keyword') },
-        crud.choiceSearch(
-          'metric',
-          t('columns.metric'),
-          160,
-          AD_MINIGAME_METRICS.map((m) => [m, t(`metrics.${m}`)]),
-        ),
+        { ...crud.enumSearch(t, 'metric', t('columns.metric'), AD_MINIGAME_METRICS, 'metrics'), width: 160 },
         crud.enabledSearch(t),
       ]}
       newItem={{ name: '', metric: 'roi_d1', op: 'lt', value: 10, ad_account_id: null, enabled: true }}

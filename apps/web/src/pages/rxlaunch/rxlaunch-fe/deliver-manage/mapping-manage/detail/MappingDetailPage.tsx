@@ -9,7 +9,8 @@ import { FormDrawer } from '@/shared/crud/FormDrawer.tsx';
 import { useResourceItem, useResourceMutations } from '@/shared/crud/resource.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { MappingForm } from '../MappingForm.tsx';
-import { MAPPINGS_PAGE, NEW_MAPPING, mappingLink, mappingName, mediumName } from '../MappingsPage.tsx';
+import { mediumName } from '../../_tools/media.tsx';
+import { MAPPINGS_PAGE, NEW_MAPPING, mappingLink, mappingName } from '../MappingsPage.tsx';
 
 const RESOURCE = adMappingsResource;
 
