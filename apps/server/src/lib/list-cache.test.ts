@@ -100,6 +100,10 @@ describe('the props list cache (through HTTP)', () => {
     for (const name of ['content-type', 'content-length'])
       expect(again.headers[name]).toBe(first.headers[name]);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The same headers as a list served without the cache (gift packages are not cached).
+    const uncached = await t.admin.get('/api/v1/gift-packages?page_size=1');
+    expect(Object.keys(first.headers).sort()).toEqual(Object.keys(uncached.headers).sort());
+    expect(first.headers['content-type']).toBe(uncached.headers['content-type']);
     expect(body<List>(again).data.list).toHaveLength(5);
   });
 
