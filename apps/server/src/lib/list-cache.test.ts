@@ -17,6 +17,7 @@ import { listChanges, products } from '../db/schema.ts';
 import {
   COMPACT_AFTER,
   PageLru,
+  cachedListAnswer,
   compactListChanges,
   listCacheStats,
   listPagesOf,
@@ -194,6 +195,17 @@ describe('the props list cache (through HTTP)', () => {
     expect(
       (await db.select({ n: sql<number>`count(*)::int` }).from(listChanges).where(eq(listChanges.tableName, 'props')))[0]!.n,
     ).toBe(1);
+  });
+
+  it('serves a table without the trigger uncached, every time', async () => {
+    const db = t.database.db;
+    const before = listCacheStats(db);
+    const reply = { header: () => reply } as unknown as Parameters<typeof cachedListAnswer>[3];
+    let reads = 0;
+    const answer = async () => ({ code: 0, data: ++reads, msg: 'ok' });
+    for (let i = 0; i < 3; i++) await cachedListAnswer(db, 'notifications', 'untriggered', reply, answer);
+    expect(reads).toBe(3);
+    expect(listCacheStats(db)).toEqual(before);
   });
 
   it('keeps its pages within the bounds of the process', () => {

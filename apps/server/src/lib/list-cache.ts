@@ -200,10 +200,18 @@ export async function cachedListAnswer(
   const cache = cacheOf(db);
   let state = cache.tables.get(table);
   if (!state) {
-    const triggered = hasTrigger(db, table).catch(() => false);
+    // A failed check (the database away a moment) is tried again by the next request.
+    const triggered = hasTrigger(db, table).then(
+      (found) => {
+        if (!found) console.warn(`list cache: ${table} has no list_changed trigger, its pages are not cached`);
+        return found;
+      },
+      () => {
+        cache.tables.delete(table);
+        return false;
+      },
+    );
     cache.tables.set(table, (state = { triggered, compacting: false }));
-    if (!(await triggered))
-      console.warn(`list cache: ${table} has no list_changed trigger, its pages are not cached`);
   }
   if (!(await state.triggered)) return answer();
   // First the stamp, then the page: an entry never looks newer than its data.
