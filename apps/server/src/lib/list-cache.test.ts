@@ -65,7 +65,9 @@ describe('PageLru', () => {
   it('keys pages by CP, product, dimension and every query field', () => {
     const scope = { cpId: 1, productId: 2, userId: 3, lang: 'zh' } as Scope;
     const key = pageKey('props', scope, { page: 1, page_size: 20, q: undefined });
-    expect(pageKey('props', { ...scope, userId: 9, lang: 'en' } as Scope, { page_size: 20, page: 1 })).toBe(key);
+    expect(pageKey('props', { ...scope, userId: 9, lang: 'en' } as Scope, { page_size: 20, page: 1 })).toBe(
+      key,
+    );
     for (const other of [
       pageKey('props', { ...scope, cpId: 9 }, { page: 1, page_size: 20 }),
       pageKey('props', { ...scope, productId: 9 }, { page: 1, page_size: 20 }),
@@ -173,9 +175,9 @@ describe('the props list cache (through HTTP)', () => {
 
   it('compaction keeps the stamp, and a page kept before it still hits', async () => {
     const db = t.database.db;
-    await db.insert(listChanges).values(
-      Array.from({ length: COMPACT_AFTER + 5 }, () => ({ tableName: 'props', weight: 1 })),
-    );
+    await db
+      .insert(listChanges)
+      .values(Array.from({ length: COMPACT_AFTER + 5 }, () => ({ tableName: 'props', weight: 1 })));
     const before = await stampOf(db, 'props');
     expect(before.rows).toBeGreaterThan(COMPACT_AFTER);
     // This request reads more than COMPACT_AFTER rows: it folds them (in the background).
@@ -193,7 +195,12 @@ describe('the props list cache (through HTTP)', () => {
     await compactListChanges(db, 'props');
     expect(await stampOf(db, 'props')).toEqual({ stamp: before.stamp + 1n, rows: 1 });
     expect(
-      (await db.select({ n: sql<number>`count(*)::int` }).from(listChanges).where(eq(listChanges.tableName, 'props')))[0]!.n,
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(listChanges)
+          .where(eq(listChanges.tableName, 'props'))
+      )[0]!.n,
     ).toBe(1);
   });
 

@@ -102,7 +102,8 @@ const caches = new WeakMap<Db, DatabaseCache>();
 
 function cacheOf(db: Db): DatabaseCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { pages: new PageLru(), tables: new Map(), stats: { hits: 0, misses: 0 } }));
+  if (!cache)
+    caches.set(db, (cache = { pages: new PageLru(), tables: new Map(), stats: { hits: 0, misses: 0 } }));
   return cache;
 }
 
@@ -203,7 +204,8 @@ export async function cachedListAnswer(
     // A failed check (the database away a moment) is tried again by the next request.
     const triggered = hasTrigger(db, table).then(
       (found) => {
-        if (!found) console.warn(`list cache: ${table} has no list_changed trigger, its pages are not cached`);
+        if (!found)
+          console.warn(`list cache: ${table} has no list_changed trigger, its pages are not cached`);
         return found;
       },
       () => {
