@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { eq, sql } from 'drizzle-orm';
+import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
 import type { Prop } from '@rx/contracts';
 import { body, signInAs, useTestApp } from '../../test/index.ts';
 import { importProps, propRow, propsCsv } from '../../test/prop-sheets.ts';
@@ -202,6 +202,28 @@ describe('the props list cache (through HTTP)', () => {
           .where(eq(listChanges.tableName, 'props'))
       )[0]!.n,
     ).toBe(1);
+  });
+
+  it("reads a transaction's own stamp inside it (a handle without the pool)", async () => {
+    const db = t.database.db;
+    const outside = await stampOf(db, 'props');
+    await db
+      .transaction(async (tx) => {
+        await tx.insert(listChanges).values({ tableName: 'props', weight: 2 });
+        expect((await stampOf(tx as unknown as typeof db, 'props')).stamp).toBe(outside.stamp + 2n);
+        await compactListChanges(tx as unknown as typeof db, 'props');
+        expect(await stampOf(tx as unknown as typeof db, 'props')).toEqual({
+          stamp: outside.stamp + 2n,
+          rows: 1,
+        });
+        expect((await stampOf(db, 'props')).stamp).toBe(outside.stamp);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        // The rollback asked for, nothing else (a failed expectation inside is thrown on).
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(await stampOf(db, 'props')).toEqual(outside);
   });
 
   it('serves a table without the trigger uncached, every time', async () => {
