@@ -154,6 +154,24 @@ describe('the props list cache (through HTTP)', () => {
     expect(stats().hits).toBe(now + 1);
   });
 
+  it('requests at once share one stamp read, and each still sees the writes done before it came', async () => {
+    const url = '/api/v1/props?q=sharedstamp';
+    const together = () => Promise.all(Array.from({ length: 6 }, () => t.admin.get(url)));
+    for (const res of await together()) expect(body<List>(res).data.total).toBe(0);
+    for (let i = 1; i <= 2; i++) {
+      const created = await t.admin.post('/api/v1/props', {
+        code: `sharedstamp_${i}`,
+        name: { zh: `共享${i}` },
+        type: 'material',
+        rarity: 'common',
+      });
+      expect(body(created).code).toBe(0);
+      const answers = await together();
+      for (const res of answers) expect(body<List>(res).data.total).toBe(i);
+      expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+    }
+  });
+
   it("never gives a CP or a game another's cached page; the access rule still runs on a hit", async () => {
     const gnCodes = codes(await t.admin.get('/api/v1/props?page_size=100'));
     expect(gnCodes.length).toBeGreaterThan(0);

@@ -88,11 +88,19 @@ const bytesOf = (key: string, body: string) => 2 * (key.length + body.length);
 /** A table's change rows beyond which a request folds them into one (the stamp's query sums them all). */
 export const COMPACT_AFTER = 100;
 
+/** Per table: whether it has the trigger (checked once), a compaction running, the next stamp read. */
+interface TableState {
+  triggered: Promise<boolean>;
+  compacting: boolean;
+  /** The stamp read not sent yet: requests arriving before it is sent share it. */
+  next?: Promise<{ stamp: bigint; rows: number }>;
+}
+
 /** What a database's cache holds: its pages, and per table whether its trigger is there. */
 interface DatabaseCache {
   pages: PageLru;
   /** Per table: whether it has the trigger (checked once), and whether a compaction runs. */
-  tables: Map<string, { triggered: Promise<boolean>; compacting: boolean }>;
+  tables: Map<string, TableState>;
   /** Answers served from a kept page, and answers read (tests follow the cache with them). */
   stats: { hits: number; misses: number };
 }
@@ -174,6 +182,24 @@ export async function compactListChanges(db: Db, table: string): Promise<void> {
 }
 
 /**
+ * The table's stamp, read by one query for every request that asks before it is sent: the query
+ * goes once the event loop has taken in what arrived (`setImmediate`), so it starts after each of
+ * those requests did and sees every change committed before any of them came. A request arriving
+ * once it is sent waits for the next one.
+ */
+function sharedStamp(db: Db, table: string, state: TableState): Promise<{ stamp: bigint; rows: number }> {
+  if (!state.next) {
+    state.next = new Promise((resolve, reject) => {
+      setImmediate(() => {
+        state.next = undefined;
+        stampOf(db, table).then(resolve, reject);
+      });
+    });
+  }
+  return state.next;
+}
+
+/**
  * The key of a list page: the resource, the scope's CP, product and dimension, and every field of
  * the validated query (sorted, absent ones left out). Not the caller: a cached list's answer does not
  * depend on who asks, once the access rule let them.
@@ -217,7 +243,7 @@ export async function cachedListAnswer(
   }
   if (!(await state.triggered)) return answer();
   // First the stamp, then the page: an entry never looks newer than its data.
-  const { stamp, rows } = await stampOf(db, table);
+  const { stamp, rows } = await sharedStamp(db, table, state);
   if (rows > COMPACT_AFTER && !state.compacting) {
     const running = state;
     running.compacting = true;
