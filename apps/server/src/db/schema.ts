@@ -342,3 +342,18 @@ export function timelineTable<K extends string>(
     index(`${name}_${owner.column.slice(0, -'_id'.length)}`).on(t[owner.key], t.at),
   ]);
 }
+
+/**
+ * The list page cache's change stamps (lib/list-cache.ts): a statement-level trigger on each table
+ * whose list pages are cached appends a row (`weight` 1) in the writing transaction, so a table's
+ * stamp, the sum of its weights, grows with every committed change and never otherwise. Compaction
+ * folds a table's rows into one of the same sum.
+ */
+export const listChanges = pgTable(
+  'list_changes',
+  {
+    tableName: text('table_name').notNull(),
+    weight: bigint('weight', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('list_changes_table').on(t.tableName)],
+);

@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { idParam, type LogAction, type Resource } from '@rx/contracts';
@@ -9,6 +9,7 @@ import type { Db } from '../db/index.ts';
 import type { ProductScope, Scope } from './access.ts';
 import type { Cell } from './cells.ts';
 import { deleteOrDisable } from './delete.ts';
+import { cachedListAnswer, pageKey } from './list-cache.ts';
 import type { ImportSpec } from './import.ts';
 import { columnsWithout, listRows, rowsAfter, sortOrder, type ListColumns, type ListPage } from './list.ts';
 import { checkListDeclaration, resourceRead, type ListDeclaration } from './list-routes.ts';
@@ -50,6 +51,12 @@ export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item 
   nameOf(row: T['$inferSelect']): string;
   /** Fills in what the row alone does not hold (a referred row's code), for answers and the log. */
   complete?(db: Db, items: Item[]): Promise<Item[]>;
+  /**
+   * Caches the list's pages (lib/list-cache.ts): only when an item is its row alone (`toItem`, no
+   * `complete`, nothing of the clock), `where` reads the filters alone (not the caller), and the
+   * table has the `list_changed` trigger (a migration adds it). Say in the module why it holds.
+   */
+  cacheList?: boolean;
   /** The scope the operation log files a row's entries under (default the caller's). */
   logScope?(scope: Scope, id: number): Scope;
   /** The list's filters as conditions (the CP and product scope is added for you). */
@@ -389,11 +396,14 @@ export function standardRoutes<R extends Resource, Item>(
   resource: R,
   handlers: StandardHandlers<R, Item>,
   summaries: RouteSummaries = {},
+  /** The table whose list pages are cached (lib/list-cache.ts), when the resource opts in. */
+  cachedTable?: PgTable,
 ) {
   checkListDeclaration(resource);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const path = `/${resource.name}`;
   const tags = [resource.name];
+  const cachedName = cachedTable ? getTableName(cachedTable) : undefined;
 
   app.get(
     path,
@@ -401,7 +411,15 @@ export function standardRoutes<R extends Resource, Item>(
       schema: { tags, summary: summaries.list ?? `List ${resource.name}`, querystring: resource.list },
       config: { ...can(resource, 'read'), ...resourceRead(resource.name) },
     },
-    async (request) => ok(await handlers.list(db, scopeOf(request), request.query as z.output<R['list']>)),
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const query = request.query as z.output<R['list']>;
+      if (!cachedName) return ok(await handlers.list(db, scope, query));
+      const key = pageKey(resource.name, scope, query as Record<string, unknown>);
+      return cachedListAnswer(db, cachedName, key, reply, async () =>
+        ok(await handlers.list(db, scope, query)),
+      );
+    },
   );
   app.get(
     `${path}/:id`,
@@ -486,7 +504,9 @@ export function resourceRoutes<
   impl: ResourceImpl<R, T, Item, Ctx>,
 ) {
   if (resource.scope === 'product') documentProductHeader(fastify);
-  standardRoutes(fastify, db, resource, service);
+  if (impl.cacheList && impl.complete)
+    throw new Error(`${resource.name}: a cached list's items are their rows alone (no complete)`);
+  standardRoutes(fastify, db, resource, service, {}, impl.cacheList ? impl.table : undefined);
   const sheet = sheetSpecs(resource, impl, service);
   if (sheet && resource.export)
     resourceTableRoutes(fastify, db, resource, { exporter: sheet, importer: sheet });

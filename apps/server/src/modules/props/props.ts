@@ -69,6 +69,11 @@ const impl: ResourceImpl<typeof propsResource, typeof props, Prop, null> = {
   usage: (db, scope, row) => liveReferences(db, scope, propsResource.logTarget, row.id),
   disable: { isDisabled: (row) => row.status === 'disabled', set: { status: 'disabled' } },
   sheet: autoSheet<Prop>(propsResource),
+  // The list pages are cached (lib/list-cache.ts), which is safe because an item is its row alone:
+  // `toItem` reads only the row's columns (no `complete`, no other table, nothing of the clock),
+  // `where` reads only the filters (the scope adds CP and product), and migration 0069 gives the
+  // props table its `list_changed` trigger.
+  cacheList: true,
 };
 
 export const propService = resourceService(propsResource, impl);
