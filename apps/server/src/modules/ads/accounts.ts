@@ -270,43 +270,33 @@ async function recordAccounts(
       alertedAt: null,
       lastError: '',
     };
-    if (before) {
-      const [row] = await tx
-        .update(adAccounts)
-        .set({ ...values, version: sql`${adAccounts.version} + 1`, updatedAt: new Date() })
-        .where(eq(adAccounts.id, before.id))
-        .returning();
-      ids.set(account.accountId, row!.id);
-      updated += 1;
-      await logChange(tx, scope, {
-        action: 'update',
-        targetType: 'ad_account',
-        targetId: row!.id,
-        targetName: `${media}:${row!.accountId}`,
-        before: toItem(before, null),
-        after: toItem(row!, null),
-      });
-    } else {
-      const [row] = await tx
-        .insert(adAccounts)
-        .values({
-          ...values,
-          cpId: scope.cpId,
-          productId: scope.productId,
-          media,
-          accountId: account.accountId,
-        })
-        .returning();
-      ids.set(account.accountId, row!.id);
-      created += 1;
-      await logChange(tx, scope, {
-        action: 'create',
-        targetType: 'ad_account',
-        targetId: row!.id,
-        targetName: `${media}:${row!.accountId}`,
-        after: toItem(row!, null),
-      });
-    }
+    const [row] = before
+      ? await tx
+          .update(adAccounts)
+          .set({ ...values, version: sql`${adAccounts.version} + 1`, updatedAt: new Date() })
+          .where(eq(adAccounts.id, before.id))
+          .returning()
+      : await tx
+          .insert(adAccounts)
+          .values({
+            ...values,
+            cpId: scope.cpId,
+            productId: scope.productId,
+            media,
+            accountId: account.accountId,
+          })
+          .returning();
+    ids.set(account.accountId, row!.id);
+    if (before) updated += 1;
+    else created += 1;
+    await logChange(tx, scope, {
+      action: before ? 'update' : 'create',
+      targetType: 'ad_account',
+      targetId: row!.id,
+      targetName: `${media}:${row!.accountId}`,
+      ...(before ? { before: toItem(before, null) } : {}),
+      after: toItem(row!, null),
+    });
   }
   for (const account of accounts) {
     if (!account.parentId) continue;
@@ -364,6 +354,16 @@ async function alert(
   (await notify(ctx.db, ctx.events, list))();
 }
 
+/** The enabled accounts of the game on the medium that one grant (an authorisation) reaches. */
+export function grantedAccounts(productId: number, media: string, grantAccount: string): SQL[] {
+  return [
+    eq(adAccounts.productId, productId),
+    eq(adAccounts.media, media),
+    eq(adAccounts.grantAccount, grantAccount),
+    eq(adAccounts.enabled, true),
+  ];
+}
+
 /**
  * Syncs the accounts of one grant: renews its access token when it lapses within RENEW_WITHIN_MS
  * (once across instances: the kit's lock), then reads each account's status and balance. A refused
@@ -376,17 +376,7 @@ export async function syncGrant(
   media: string,
   grantAccount: string,
 ): Promise<{ synced: number; failed: number }> {
-  const rows = await ctx.db
-    .select()
-    .from(adAccounts)
-    .where(
-      and(
-        eq(adAccounts.productId, productId),
-        eq(adAccounts.media, media),
-        eq(adAccounts.grantAccount, grantAccount),
-        eq(adAccounts.enabled, true),
-      ),
-    );
+  const rows = await ctx.db.select().from(adAccounts).where(and(...grantedAccounts(productId, media, grantAccount)));
   if (!rows.length) return { synced: 0, failed: 0 };
   const ids = rows.map((r) => r.id);
   const fail = async (status: AdAccountStatus, reason: string) => {

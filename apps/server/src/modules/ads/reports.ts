@@ -16,7 +16,7 @@ import { resourceReads, type Filters } from '../../lib/resource-routes.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { inScope } from '../../lib/scope.ts';
-import type { AdsContext } from './accounts.ts';
+import { grantedAccounts, type AdsContext } from './accounts.ts';
 import { adPartyOf } from './media/parties.ts';
 import type { MediumCampaignDay, MediumReportDay } from './media/adapter.ts';
 import { adAccounts, adReportCampaignDays, adReportDays } from './tables.ts';
@@ -475,10 +475,7 @@ async function pullGrant(
     .from(adAccounts)
     .where(
       and(
-        eq(adAccounts.productId, productId),
-        eq(adAccounts.media, media),
-        eq(adAccounts.grantAccount, grantAccount),
-        eq(adAccounts.enabled, true),
+        ...grantedAccounts(productId, media, grantAccount),
         eq(adAccounts.role, 'advertiser'),
         params.adAccountId ? eq(adAccounts.id, params.adAccountId) : undefined,
       ),
