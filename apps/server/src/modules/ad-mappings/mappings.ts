@@ -18,6 +18,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { adAccounts, adObjects } from '../ads/index.ts';
 import { adMappings } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 const resource = adMappingsResource;
 type Row = typeof adMappings.$inferSelect;
@@ -80,12 +81,7 @@ async function withNames(db: Db, items: AdMapping[]): Promise<AdMapping[]> {
 
 /** The game's advertisers of a medium (the accounts a mapping may name). */
 const advertisersOf = (scope: Scope, media: string) =>
-  and(
-    eq(adAccounts.cpId, scope.cpId),
-    eq(adAccounts.productId, scope.productId!),
-    eq(adAccounts.media, media),
-    eq(adAccounts.role, 'advertiser'),
-  );
+  and(inGame(adAccounts, scope), eq(adAccounts.media, media), eq(adAccounts.role, 'advertiser'));
 
 const impl: ResourceImpl<typeof resource, typeof adMappings, AdMapping, null> = {
   table: adMappings,
@@ -130,13 +126,7 @@ const impl: ResourceImpl<typeof resource, typeof adMappings, AdMapping, null> = 
       const [sub] = await db
         .select({ id: subChannels.id })
         .from(subChannels)
-        .where(
-          and(
-            eq(subChannels.id, subChannelId!),
-            eq(subChannels.cpId, scope.cpId),
-            eq(subChannels.productId, scope.productId!),
-          ),
-        );
+        .where(rowInGame(subChannels, scope, subChannelId!));
       if (!sub) throw fieldError(scope.lang, 'sub_channel_id', 'unknown_ref');
     }
     if (!media || !adAccountId) return;
@@ -174,8 +164,7 @@ async function choices(
     .from(subChannels)
     .where(
       and(
-        eq(subChannels.cpId, scope.cpId),
-        eq(subChannels.productId, scope.productId!),
+        inGame(subChannels, scope),
         query.q ? or(contains(subChannels.code, query.q), contains(subChannels.name, query.q)) : undefined,
       ),
     )

@@ -9,6 +9,7 @@ import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/re
 import { adAccounts, addDays, dayIn } from '../ads/index.ts';
 import { breaksSql } from './monitor.ts';
 import { adMinigameAlerts, adMinigameDays } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
 
 const resource = adMinigameAlertsResource;
 type Row = typeof adMinigameAlerts.$inferSelect;
@@ -90,8 +91,7 @@ const impl: ResourceImpl<typeof resource, typeof adMinigameAlerts, AdMinigameAle
       .where(
         and(
           eq(adAccounts.id, input.ad_account_id),
-          eq(adAccounts.cpId, scope.cpId),
-          eq(adAccounts.productId, scope.productId!),
+          inGame(adAccounts, scope),
           eq(adAccounts.media, 'tencent'),
           eq(adAccounts.role, 'advertiser'),
         ),

@@ -23,7 +23,7 @@ import {
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { rowInScope } from '../../lib/scope.ts';
+import { inGame, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { adAccounts, adObjects, adReportCampaignDays, adReportDays, REPORT_ZONE } from '../ads/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
@@ -217,8 +217,7 @@ const impl: ResourceImpl<typeof resource, typeof adPromotions, AdPromotion, null
         .where(
           and(
             inArray(adAccounts.id, accountIds),
-            eq(adAccounts.cpId, scope.cpId),
-            eq(adAccounts.productId, scope.productId!),
+            inGame(adAccounts, scope),
             eq(adAccounts.role, 'advertiser'),
             inArray(adAccounts.media, media),
           ),
@@ -294,25 +293,13 @@ async function choices(db: Db, scope: Scope): Promise<AdPromotionChoices> {
       media: adAccounts.media,
     })
     .from(adAccounts)
-    .where(
-      and(
-        eq(adAccounts.cpId, scope.cpId),
-        eq(adAccounts.productId, scope.productId!),
-        eq(adAccounts.role, 'advertiser'),
-      ),
-    )
+    .where(and(inGame(adAccounts, scope), eq(adAccounts.role, 'advertiser')))
     .orderBy(asc(adAccounts.media), asc(adAccounts.name))
     .limit(1000);
   const windows = await db
     .select({ id: adWindows.id, name: adWindows.name, media: adWindows.media })
     .from(adWindows)
-    .where(
-      and(
-        eq(adWindows.cpId, scope.cpId),
-        eq(adWindows.productId, scope.productId!),
-        eq(adWindows.enabled, true),
-      ),
-    )
+    .where(and(inGame(adWindows, scope), eq(adWindows.enabled, true)))
     .orderBy(asc(adWindows.name))
     .limit(500);
   return { accounts, windows };

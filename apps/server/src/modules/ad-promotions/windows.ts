@@ -25,6 +25,7 @@ import { autoSheet } from '../../lib/sheet.ts';
 import { adApps } from '../ad-library/index.ts';
 import { adMaterials, materialUrl } from '../ad-materials/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 const resource = adWindowsResource;
 type Row = typeof adWindows.$inferSelect;
@@ -157,14 +158,7 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
       const [app] = await db
         .select({ id: adApps.id })
         .from(adApps)
-        .where(
-          and(
-            eq(adApps.id, appRefId),
-            eq(adApps.cpId, scope.cpId),
-            eq(adApps.productId, scope.productId!),
-            eq(adApps.media, media),
-          ),
-        );
+        .where(and(eq(adApps.id, appRefId), inGame(adApps, scope), eq(adApps.media, media)));
       if (!app) throw fieldError(scope.lang, 'app_ref_id', 'unknown_ref');
     }
     if (input.material_id === undefined && input.media === undefined) return;
@@ -172,13 +166,7 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
     const [image] = await db
       .select({ kind: adMaterials.kind, width: adMaterials.width, height: adMaterials.height })
       .from(adMaterials)
-      .where(
-        and(
-          eq(adMaterials.id, materialId!),
-          eq(adMaterials.cpId, scope.cpId),
-          eq(adMaterials.productId, scope.productId!),
-        ),
-      );
+      .where(rowInGame(adMaterials, scope, materialId!));
     if (!image) throw fieldError(scope.lang, 'material_id', 'unknown_ref');
     if (image.kind !== 'image' || !image.width || !image.height)
       throw fieldError(scope.lang, 'material_id', 'ad_material_kind');
@@ -203,9 +191,7 @@ async function choices(db: Db, scope: Scope, query: { media: string; q?: string 
   const apps = await db
     .select({ id: adApps.id, text: adApps.text, app_id: adApps.appId })
     .from(adApps)
-    .where(
-      and(eq(adApps.cpId, scope.cpId), eq(adApps.productId, scope.productId!), eq(adApps.media, query.media)),
-    )
+    .where(and(inGame(adApps, scope), eq(adApps.media, query.media)))
     .orderBy(asc(adApps.text))
     .limit(CHOICES);
   const rule = AD_WINDOW_IMAGE[query.media as AdMediumCode];
@@ -220,8 +206,7 @@ async function choices(db: Db, scope: Scope, query: { media: string; q?: string 
     .from(adMaterials)
     .where(
       and(
-        eq(adMaterials.cpId, scope.cpId),
-        eq(adMaterials.productId, scope.productId!),
+        inGame(adMaterials, scope),
         eq(adMaterials.kind, 'image'),
         // Only covers the medium takes: wide enough and within 1% of its ratio.
         sql`${adMaterials.width} >= ${rule.minWidth} and ${adMaterials.height} >= ${rule.minHeight}

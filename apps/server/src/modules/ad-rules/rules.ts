@@ -32,6 +32,7 @@ import { autoSheet } from '../../lib/sheet.ts';
 import { REPORT_ZONE, adAccounts, adObjects, adReportDays, editObject } from '../ads/index.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
 import { adRuleActions, adRuleRuns, adRules } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
 
 export interface RulesContext {
   db: Db;
@@ -408,8 +409,7 @@ async function listRuns(
   query: { page: number; page_size: number; rule_id?: number },
 ) {
   const where = and(
-    eq(adRuleRuns.cpId, scope.cpId),
-    eq(adRuleRuns.productId, scope.productId),
+    inGame(adRuleRuns, scope),
     query.rule_id ? eq(adRuleRuns.ruleId, query.rule_id) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(adRuleRuns).where(where);
@@ -487,8 +487,7 @@ export async function adRuleRoutes(fastify: FastifyInstance, ctx: RulesContext):
         .from(adAccounts)
         .where(
           and(
-            eq(adAccounts.cpId, scope.cpId),
-            eq(adAccounts.productId, scope.productId),
+            inGame(adAccounts, scope),
             eq(adAccounts.media, request.query.media),
             eq(adAccounts.role, 'advertiser'),
           ),

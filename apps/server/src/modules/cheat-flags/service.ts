@@ -18,6 +18,7 @@ import { dayRange, listRows, contains, sortOrder, type ListPage } from '../../li
 import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { cheatFlags, cheatWhitelist, type CheatEvidence } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 /** Open flags: one per (product, player, rule) at most. */
 export const OPEN_STATES = ['flagged', 'under_review'] as const;
@@ -220,8 +221,7 @@ type Filters = Omit<CheatFlagListQuery, 'page' | 'page_size' | 'sort'>;
 
 function conditions(scope: ProductScope, f: Filters): SQL | undefined {
   const where: (SQL | undefined)[] = [
-    eq(cheatFlags.cpId, scope.cpId),
-    eq(cheatFlags.productId, scope.productId),
+    inGame(cheatFlags, scope),
     f.q ? contains(sql`lower(${cheatFlags.openid})`, f.q.toLowerCase()) : undefined,
     f.state ? eq(cheatFlags.state, f.state) : undefined,
     f.source ? eq(cheatFlags.source, f.source) : undefined,
@@ -276,9 +276,7 @@ export async function flagById(db: Db, scope: ProductScope, id: number, lock = f
   const query = db
     .select()
     .from(cheatFlags)
-    .where(
-      and(eq(cheatFlags.id, id), eq(cheatFlags.cpId, scope.cpId), eq(cheatFlags.productId, scope.productId)),
-    );
+    .where(rowInGame(cheatFlags, scope, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
@@ -470,8 +468,7 @@ export async function listWhitelist(
   query: CheatWhitelistQuery,
 ): Promise<ListPage<CheatWhitelistItem>> {
   const where = and(
-    eq(cheatWhitelist.cpId, scope.cpId),
-    eq(cheatWhitelist.productId, scope.productId),
+    inGame(cheatWhitelist, scope),
     query.q ? contains(sql`lower(${cheatWhitelist.openid})`, query.q.toLowerCase()) : undefined,
     query.rule ? eq(cheatWhitelist.rule, query.rule) : undefined,
   );
@@ -490,13 +487,7 @@ export async function liftWhitelist(db: Db, scope: ProductScope, id: number): Pr
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(cheatWhitelist)
-      .where(
-        and(
-          eq(cheatWhitelist.id, id),
-          eq(cheatWhitelist.cpId, scope.cpId),
-          eq(cheatWhitelist.productId, scope.productId),
-        ),
-      )
+      .where(rowInGame(cheatWhitelist, scope, id))
       .returning();
     if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
     await logChange(tx, scope, {

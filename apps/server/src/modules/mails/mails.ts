@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { mailsResource, type Mail, type MailAttachment, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -14,6 +14,7 @@ import { giftPackages } from '../gift-packages/tables.ts';
 import { props } from '../props/index.ts';
 import { checkGroups } from '../user-groups/index.ts';
 import { mails } from './tables.ts';
+import { rowInGame } from '../../lib/scope.ts';
 
 export type MailRow = typeof mails.$inferSelect;
 
@@ -151,5 +152,5 @@ export const mailService = resourceService(mailsResource, mailImpl);
 
 /** The row of `id` in the caller's product. */
 export function rowTarget(scope: { cpId: number; productId: number | null }, id: number) {
-  return and(eq(mails.id, id), eq(mails.cpId, scope.cpId), eq(mails.productId, scope.productId!))!;
+  return rowInGame(mails, scope, id);
 }

@@ -19,6 +19,7 @@ import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { players } from '../players/tables.ts';
 import { playerTagValues, profileTags } from './tables.ts';
+import { rowInGame } from '../../lib/scope.ts';
 
 type Row = typeof profileTags.$inferSelect;
 type ValueColumns = Pick<
@@ -219,13 +220,7 @@ export async function tagInScope(db: Db, scope: Scope, id: number): Promise<Row>
   const [row] = await db
     .select()
     .from(profileTags)
-    .where(
-      and(
-        eq(profileTags.id, id),
-        eq(profileTags.cpId, scope.cpId),
-        eq(profileTags.productId, scope.productId!),
-      ),
-    );
+    .where(rowInGame(profileTags, scope, id));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }

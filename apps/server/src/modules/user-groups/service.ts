@@ -21,6 +21,7 @@ import { queryRows } from '../../lib/rows.ts';
 import { playerMatchSql } from '../../lib/player-rules.ts';
 import { checkRuleTags } from '../profile-tags/index.ts';
 import { userGroups } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 type Row = typeof userGroups.$inferSelect;
 const resource = userGroupsResource;
@@ -105,9 +106,7 @@ export async function groupInScope(db: Db, scope: Scope, id: number): Promise<Ro
   const [row] = await db
     .select()
     .from(userGroups)
-    .where(
-      and(eq(userGroups.id, id), eq(userGroups.cpId, scope.cpId), eq(userGroups.productId, scope.productId!)),
-    );
+    .where(rowInGame(userGroups, scope, id));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }
@@ -117,13 +116,7 @@ export async function groupByKey(db: Db, scope: Scope, key: string): Promise<Use
   const [row] = await db
     .select()
     .from(userGroups)
-    .where(
-      and(
-        eq(userGroups.cpId, scope.cpId),
-        eq(userGroups.productId, scope.productId!),
-        sql`(${userGroups.name} = ${key} or ${userGroups.uuid} = ${key})`,
-      ),
-    );
+    .where(and(inGame(userGroups, scope), sql`(${userGroups.name} = ${key} or ${userGroups.uuid} = ${key})`));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return toGroup(row);
 }

@@ -28,6 +28,7 @@ import {
   type SanctionRow,
 } from '../sanctions/index.ts';
 import { violationOffences, violationTemplates } from './tables.ts';
+import { rowInGame } from '../../lib/scope.ts';
 
 type Row = typeof violationTemplates.$inferSelect;
 const resource = violationTemplatesResource;
@@ -113,13 +114,7 @@ async function applyTemplate(
       const [template] = await tx
         .select()
         .from(violationTemplates)
-        .where(
-          and(
-            eq(violationTemplates.id, templateId),
-            eq(violationTemplates.cpId, scope.cpId),
-            eq(violationTemplates.productId, scope.productId),
-          ),
-        );
+        .where(rowInGame(violationTemplates, scope, templateId));
       if (!template) throw new ApiError(ErrorCode.NOT_FOUND);
       if (template.status !== 'active') throw ruleError(scope.lang, 'not_in_this_state');
       const player = await playerOf(tx, scope.productId, body.openid);
