@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { subChannels } from '../../db/tables.ts';
 import type { Scope } from '../../lib/access.ts';
-import { contains } from '../../lib/list.ts';
+import { contains, containsAny } from '../../lib/list.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
@@ -19,6 +19,7 @@ import { autoSheet } from '../../lib/sheet.ts';
 import { adAccounts, adObjects } from '../ads/index.ts';
 import { adMappings } from './tables.ts';
 import { inGame, rowInGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adMappingsResource;
 type Row = typeof adMappings.$inferSelect;
@@ -36,9 +37,7 @@ const toItem = (row: Row): AdMapping => ({
   account_id: '',
   account_name: '',
   campaign_name: '',
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The sub-channel's, the account's and the campaign's names, read in three queries for a page. */
@@ -162,12 +161,7 @@ async function choices(
   const subs = await db
     .select({ id: subChannels.id, code: subChannels.code, name: subChannels.name })
     .from(subChannels)
-    .where(
-      and(
-        inGame(subChannels, scope),
-        query.q ? or(contains(subChannels.code, query.q), contains(subChannels.name, query.q)) : undefined,
-      ),
-    )
+    .where(and(inGame(subChannels, scope), containsAny(query.q, subChannels.code, subChannels.name)))
     .orderBy(asc(subChannels.code))
     .limit(CHOICES);
   const accounts = await db

@@ -10,6 +10,7 @@ import { adAccounts, addDays, dayIn } from '../ads/index.ts';
 import { breaksSql } from './monitor.ts';
 import { adMinigameAlerts, adMinigameDays } from './tables.ts';
 import { inGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adMinigameAlertsResource;
 type Row = typeof adMinigameAlerts.$inferSelect;
@@ -24,9 +25,7 @@ const toItem = (row: Row): AdMinigameAlert => ({
   enabled: row.enabled,
   account_name: '',
   recent_hits: 0,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The account's name and how many of the last 7 days' rows break each threshold (one grouped query). */

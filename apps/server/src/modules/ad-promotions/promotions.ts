@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   AD_PROMOTION_MOVES,
   adPromotionStatusBody,
@@ -12,7 +12,7 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -27,6 +27,7 @@ import { inGame, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { adAccounts, adObjects, adReportCampaignDays, adReportDays, REPORT_ZONE } from '../ads/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adPromotionsResource;
 type Row = typeof adPromotions.$inferSelect;
@@ -61,9 +62,7 @@ const toItem = (row: Row): AdPromotion => ({
   window_name: '',
   accounts: [],
   rollup: EMPTY_ROLLUP,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** Today in the media's calendar. */
@@ -172,7 +171,7 @@ const impl: ResourceImpl<typeof resource, typeof adPromotions, AdPromotion, null
   complete: withRollups,
   nameOf: (row) => row.name,
   where: (f) => [
-    f.q ? or(contains(adPromotions.name, f.q), contains(adPromotions.note, f.q)) : undefined,
+    containsAny(f.q, adPromotions.name, adPromotions.note),
     f.media ? sql`${f.media} = any(${adPromotions.media})` : undefined,
     f.status ? eq(adPromotions.status, f.status) : undefined,
     f.day ? and(lte(adPromotions.startDay, f.day), gte(adPromotions.endDay, f.day)) : undefined,

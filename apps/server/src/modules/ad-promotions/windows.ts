@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   AD_WINDOW_IMAGE,
   adWindowChoicesQuery,
@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contains } from '../../lib/list.ts';
+import { contains, containsAny } from '../../lib/list.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
@@ -26,6 +26,7 @@ import { adApps } from '../ad-library/index.ts';
 import { adMaterials, materialUrl } from '../ad-materials/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
 import { inGame, rowInGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adWindowsResource;
 type Row = typeof adWindows.$inferSelect;
@@ -47,9 +48,7 @@ const toItem = (row: Row): AdWindow => ({
   image_width: null,
   image_height: null,
   promotion_count: 0,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The app's name, the cover's address and sides, and the plans landing on each window (three queries a page). */
@@ -113,15 +112,7 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
   complete: withParts,
   nameOf: (row) => row.name,
   where: (f) => [
-    f.q
-      ? or(
-          contains(adWindows.name, f.q),
-          contains(adWindows.miniProgramId, f.q),
-          contains(adWindows.path, f.q),
-          contains(adWindows.url, f.q),
-          contains(adWindows.note, f.q),
-        )
-      : undefined,
+    containsAny(f.q, adWindows.name, adWindows.miniProgramId, adWindows.path, adWindows.url, adWindows.note),
     f.media ? eq(adWindows.media, f.media) : undefined,
     f.kind ? eq(adWindows.kind, f.kind) : undefined,
     f.enabled === undefined ? undefined : eq(adWindows.enabled, f.enabled),

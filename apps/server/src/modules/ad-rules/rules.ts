@@ -33,6 +33,7 @@ import { REPORT_ZONE, adAccounts, adObjects, adReportDays, editObject } from '..
 import { notify, type NewNotification } from '../notifications/index.ts';
 import { adRuleActions, adRuleRuns, adRules } from './tables.ts';
 import { inGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 export interface RulesContext {
   db: Db;
@@ -58,9 +59,7 @@ const toItem = (row: Row): AdRule => ({
   enabled: row.enabled,
   created_by: row.createdBy,
   last_run_at: row.lastRunAt?.toISOString() ?? null,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The shared sheet, with the conditions as `metric op value` and the accounts as ids, each joined by `|`. */

@@ -35,6 +35,7 @@ import { inGame, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { googleVision, type ImageVerdict } from '../outside-parties/index.ts';
 import { imagePolicies, imageReviews } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof imageReviews.$inferSelect;
 
@@ -75,9 +76,7 @@ function toItem(row: Row, policy: ImagePolicy): ImageReview {
     scoring: row.scoring,
     scoring_attempts: row.scoringAttempts,
     next_scoring_at: row.nextScoringAt?.toISOString() ?? null,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -7,7 +7,7 @@ import type { FieldProblems } from '../../lib/problems.ts';
 import { draftCheck, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { sanitizeEachLanguage } from '../../lib/rich-text.ts';
-import { isoOrNull, queryRows } from '../../lib/rows.ts';
+import { isoOrNull, queryRows, stamps } from '../../lib/rows.ts';
 import { checkWindow, timeInput } from '../../lib/time-window.ts';
 import { checkReferences } from '../../lib/references.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
@@ -42,9 +42,7 @@ export function toItem(row: MailRow): Mail {
     recalled_at: isoOrNull(row.recalledAt),
     created_by: row.createdBy,
     approval_id: row.approvalId,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

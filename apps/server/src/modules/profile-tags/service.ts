@@ -20,6 +20,7 @@ import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts
 import { players } from '../players/tables.ts';
 import { playerTagValues, profileTags } from './tables.ts';
 import { rowInGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof profileTags.$inferSelect;
 type ValueColumns = Pick<
@@ -41,9 +42,7 @@ export const toTag = (row: Row, playerCount = 0): ProfileTag => ({
   description: row.description,
   player_count: playerCount,
   created_by: row.createdBy,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** Players holding a value of each tag, in one grouped read. */

@@ -17,7 +17,7 @@ import { contains, runList, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { queryRows, stamps } from '../../lib/rows.ts';
 import { playerMatchSql } from '../../lib/player-rules.ts';
 import { checkRuleTags } from '../profile-tags/index.ts';
 import { userGroups } from './tables.ts';
@@ -44,9 +44,7 @@ export const toGroup = (row: Row): UserGroup => ({
   job_id: row.jobId,
   layers: row.layers,
   layer_salt: row.layerSalt,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 async function checkFile(db: Db, scope: Scope, fileId: string): Promise<void> {

@@ -15,7 +15,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
 import { fieldError, isUniqueViolation, ruleError } from '../../lib/problems.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { queryRows, stamps } from '../../lib/rows.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -45,9 +45,7 @@ const impl: ResourceImpl<typeof resource, typeof violationTemplates, ViolationTe
     message: row.message,
     appealable: row.appealable,
     status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   nameOf: (row) => `${row.code} ${row.name}`,
   where: (f) => [
