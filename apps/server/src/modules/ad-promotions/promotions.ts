@@ -74,6 +74,14 @@ const today = () =>
     day: '2-digit',
   }).format(new Date());
 
+/** An advertiser account as a promotion names it (its rollups and the form's choices). */
+const accountColumns = {
+  id: adAccounts.id,
+  account_id: adAccounts.accountId,
+  name: adAccounts.name,
+  media: adAccounts.media,
+};
+
 /**
  * The accounts' names, the window's name and each plan's roll-up: its accounts' reported days from
  * its first day to its last (to today while it runs) — narrowed to its campaigns' days (the media's
@@ -82,15 +90,7 @@ const today = () =>
 async function withRollups(db: Db, items: AdPromotion[]): Promise<AdPromotion[]> {
   if (!items.length) return items;
   const accountIds = [...new Set(items.flatMap((i) => i.ad_account_ids))];
-  const accounts = await db
-    .select({
-      id: adAccounts.id,
-      account_id: adAccounts.accountId,
-      name: adAccounts.name,
-      media: adAccounts.media,
-    })
-    .from(adAccounts)
-    .where(inArray(adAccounts.id, accountIds));
+  const accounts = await db.select(accountColumns).from(adAccounts).where(inArray(adAccounts.id, accountIds));
   const windowIds = [...new Set(items.map((i) => i.window_id).filter((id): id is number => id !== null))];
   const windows = windowIds.length
     ? await db
@@ -285,12 +285,7 @@ const yuan = (cents: number | null) => (cents === null ? '' : cents / 100);
 
 async function choices(db: Db, scope: Scope): Promise<AdPromotionChoices> {
   const accounts = await db
-    .select({
-      id: adAccounts.id,
-      account_id: adAccounts.accountId,
-      name: adAccounts.name,
-      media: adAccounts.media,
-    })
+    .select(accountColumns)
     .from(adAccounts)
     .where(and(inGame(adAccounts, scope), eq(adAccounts.role, 'advertiser')))
     .orderBy(asc(adAccounts.media), asc(adAccounts.name))
