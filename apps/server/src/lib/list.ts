@@ -12,6 +12,7 @@ import {
   gte,
   is,
   lt,
+  or,
   sql,
   type AnyColumn,
   type SQL,
@@ -335,6 +336,11 @@ export async function countWhere(db: Db, table: PgTable, where: SQL | undefined)
 export function contains(column: AnyColumn | SQL, keyword: string): SQL {
   const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`${column} ilike ${`%${escaped}%`}`;
+}
+
+/** The search `q` as a case-insensitive "contains" on any of the columns; no condition without `q`. */
+export function containsAny(q: string | undefined, ...columns: (AnyColumn | SQL)[]): SQL | undefined {
+  return q ? or(...columns.map((column) => contains(column, q))) : undefined;
 }
 
 /** A case-insensitive "contains" on any language of a text per language (a jsonb object). */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, getTableColumns, getTableName, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { idParam, type LogAction, type Resource } from '@rx/contracts';
+import { idParam, type LogAction, type Resource, type SortParam } from '@rx/contracts';
 import { insertMany } from '../db/bulk-insert.ts';
 import type { Db } from '../db/index.ts';
 import type { ProductScope, Scope } from './access.ts';
@@ -111,6 +111,8 @@ export interface ReadSpec<R extends Resource, T extends ScopedTable, Item> {
   sortBy?: SortColumns<R>;
   /** What lists and batches read of a row (default every column; `columnsWithout`). */
   columns?: ListColumns;
+  /** The order of a list that asks for none (default the resource's first sort, ascending). */
+  defaultSort?: SortParam<R['sorts'][number]>;
 }
 
 /** Each of the resource's sort fields ordering by the table's column of the same name (`created_at`: `createdAt`). */
@@ -149,7 +151,7 @@ export function resourceReads<R extends Resource, T extends ScopedTable, Item>(
       const order = sortOrder(
         sort as R['sorts'][number] | undefined,
         sortBy,
-        resource.sorts[0] as R['sorts'][number],
+        spec.defaultSort ?? (resource.sorts[0] as R['sorts'][number]),
         table.id,
         scope.lang,
       );

@@ -28,6 +28,13 @@ export async function deleteInBatches(db: Runner, batch: number, statement: () =
   }
 }
 
+/** A row's version and times (the columns of `editStamps`) as its item carries them. */
+export const stamps = (row: { version: number; createdAt: Date; updatedAt: Date }) => ({
+  version: row.version,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
 /** A timestamp column read as raw rows (a Date, or text on some drivers) as ISO text; null stays null. */
 export const isoOrNull = (at: Date | string | null): string | null =>
   at === null ? null : new Date(at).toISOString();

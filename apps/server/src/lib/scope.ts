@@ -99,3 +99,22 @@ export function inScope(table: ScopedColumns, scope: RowScope): SQL {
 export function rowInScope(table: ScopedColumns & { id: PgColumn }, scope: RowScope, id: number): SQL {
   return and(eq(table.id, id), inScope(table, scope))!;
 }
+
+/**
+ * The rows of the scope's game: its CP's and its product's, whatever page dimension the scope
+ * names (`inScope` adds that too). For tables of a game that the caller reads beyond its page's
+ * platform or medium, or that have no such column.
+ */
+export function inGame(table: { cpId: PgColumn; productId: PgColumn }, scope: RowScope): SQL {
+  if (scope.productId === null) throw new Error('a game table needs a product scope');
+  return and(eq(table.cpId, scope.cpId), eq(table.productId, scope.productId))!;
+}
+
+/** One row by id among the scope's game's (`inGame`). */
+export function rowInGame(
+  table: { id: PgColumn; cpId: PgColumn; productId: PgColumn },
+  scope: RowScope,
+  id: number,
+): SQL {
+  return and(eq(table.id, id), inGame(table, scope))!;
+}

@@ -1,9 +1,4 @@
-/** A row's version and times as its item carries them. */
-export const stamps = (row: { version: number; createdAt: Date; updatedAt: Date }) => ({
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-});
+import { stamps } from '../rows.ts';
 
 /** A row's status, version and times as its item carries them (they end every share item). */
 export const statusStamps = <S extends string>(row: {

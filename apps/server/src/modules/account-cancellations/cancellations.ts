@@ -21,6 +21,7 @@ import { documentProductHeader } from '../../lib/scope.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { onPlayerSignIn } from '../players/index.ts';
 import { accountCancellations } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof accountCancellations.$inferSelect;
 
@@ -51,9 +52,7 @@ function toItem(row: Row): Cancellation {
     note: row.note,
     receipt: row.receipt ?? null,
     job_id: row.jobId ?? null,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

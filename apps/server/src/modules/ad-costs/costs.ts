@@ -22,7 +22,7 @@ import { insertMany } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { overseasProductsOnly } from '../../lib/region.ts';
@@ -33,6 +33,7 @@ import { inScope } from '../../lib/scope.ts';
 import { eventLoopSlicer } from '../../lib/steps.ts';
 import { readTableFile } from '../../lib/table-file.ts';
 import { adCostBatches, adCostRows } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adCostsResource;
 const tags = [resource.name];
@@ -78,7 +79,7 @@ export const costReads = resourceReads(resource, {
   where: (f) => [
     // The figures in force, or one batch's rows (in force or not).
     f.batch_id ? eq(adCostRows.batchId, f.batch_id) : eq(adCostRows.current, true),
-    f.q ? or(contains(adCostRows.accountId, f.q), contains(adCostRows.campaign, f.q)) : undefined,
+    containsAny(f.q, adCostRows.accountId, adCostRows.campaign),
     f.media ? eq(adCostRows.media, f.media) : undefined,
     f.from ? gte(adCostRows.day, f.from) : undefined,
     f.to ? lte(adCostRows.day, f.to) : undefined,
@@ -105,9 +106,7 @@ function batchItem(row: BatchRow): AdCostBatch {
     created_by: row.createdBy,
     rolled_back_by: row.rolledBackBy,
     rolled_back_at: row.rolledBackAt?.toISOString() ?? null,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

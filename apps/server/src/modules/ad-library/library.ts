@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, eq, getTableName, inArray, or } from 'drizzle-orm';
 import { AD_LIBRARY_SPECS, type AdLibraryEntry, type AdLibraryResource } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import {
   resourceRoutes,
   resourceService,
@@ -12,6 +12,7 @@ import {
 import { autoSheet } from '../../lib/sheet.ts';
 import { adBatchAds, adBatches } from '../ads/index.ts';
 import { adApps, adCopies, adLabels, adSources, adTitles } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Table = typeof adTitles;
 type Row = Table['$inferSelect'];
@@ -33,9 +34,7 @@ const toItem = (row: Row): AdLibraryEntry => ({
   package_name: row.packageName,
   note: row.note,
   usage_count: 0,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /**
@@ -75,14 +74,7 @@ function implOf<R extends AdLibraryResource>(resource: R): ResourceImpl<R, Table
     ...(spec.usage ? { complete: (db: Db, items: AdLibraryEntry[]) => withUsage(db, table, items) } : {}),
     nameOf: (row) => row.text,
     where: (f) => [
-      f.q
-        ? or(
-            contains(table.text, f.q),
-            contains(table.appId, f.q),
-            contains(table.packageName, f.q),
-            contains(table.note, f.q),
-          )
-        : undefined,
+      containsAny(f.q, table.text, table.appId, table.packageName, table.note),
       f.media ? eq(table.media, f.media) : undefined,
     ],
     sortBy: {

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { subChannels } from '../../db/tables.ts';
 import type { Scope } from '../../lib/access.ts';
-import { contains } from '../../lib/list.ts';
+import { contains, containsAny } from '../../lib/list.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
@@ -18,6 +18,8 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { adAccounts, adObjects } from '../ads/index.ts';
 import { adMappings } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adMappingsResource;
 type Row = typeof adMappings.$inferSelect;
@@ -35,9 +37,7 @@ const toItem = (row: Row): AdMapping => ({
   account_id: '',
   account_name: '',
   campaign_name: '',
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The sub-channel's, the account's and the campaign's names, read in three queries for a page. */
@@ -80,12 +80,7 @@ async function withNames(db: Db, items: AdMapping[]): Promise<AdMapping[]> {
 
 /** The game's advertisers of a medium (the accounts a mapping may name). */
 const advertisersOf = (scope: Scope, media: string) =>
-  and(
-    eq(adAccounts.cpId, scope.cpId),
-    eq(adAccounts.productId, scope.productId!),
-    eq(adAccounts.media, media),
-    eq(adAccounts.role, 'advertiser'),
-  );
+  and(inGame(adAccounts, scope), eq(adAccounts.media, media), eq(adAccounts.role, 'advertiser'));
 
 const impl: ResourceImpl<typeof resource, typeof adMappings, AdMapping, null> = {
   table: adMappings,
@@ -130,13 +125,7 @@ const impl: ResourceImpl<typeof resource, typeof adMappings, AdMapping, null> = 
       const [sub] = await db
         .select({ id: subChannels.id })
         .from(subChannels)
-        .where(
-          and(
-            eq(subChannels.id, subChannelId!),
-            eq(subChannels.cpId, scope.cpId),
-            eq(subChannels.productId, scope.productId!),
-          ),
-        );
+        .where(rowInGame(subChannels, scope, subChannelId!));
       if (!sub) throw fieldError(scope.lang, 'sub_channel_id', 'unknown_ref');
     }
     if (!media || !adAccountId) return;
@@ -172,13 +161,7 @@ async function choices(
   const subs = await db
     .select({ id: subChannels.id, code: subChannels.code, name: subChannels.name })
     .from(subChannels)
-    .where(
-      and(
-        eq(subChannels.cpId, scope.cpId),
-        eq(subChannels.productId, scope.productId!),
-        query.q ? or(contains(subChannels.code, query.q), contains(subChannels.name, query.q)) : undefined,
-      ),
-    )
+    .where(and(inGame(subChannels, scope), containsAny(query.q, subChannels.code, subChannels.name)))
     .orderBy(asc(subChannels.code))
     .limit(CHOICES);
   const accounts = await db

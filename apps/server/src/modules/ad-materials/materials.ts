@@ -29,6 +29,7 @@ import { adLabels, adSources } from '../ad-library/index.ts';
 import { adAccounts, adObjects } from '../ads/index.ts';
 import { files } from '../files/tables.ts';
 import { adMaterialAds, adMaterials } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adMaterialsResource;
 type Row = typeof adMaterials.$inferSelect;
@@ -73,9 +74,7 @@ const toItem = (row: Row): AdMaterial => ({
   source: '',
   note: row.note,
   ad_count: 0,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The labels' and the source's texts, and the ad counts. */

@@ -9,6 +9,8 @@ import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/re
 import { adAccounts, addDays, dayIn } from '../ads/index.ts';
 import { breaksSql } from './monitor.ts';
 import { adMinigameAlerts, adMinigameDays } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adMinigameAlertsResource;
 type Row = typeof adMinigameAlerts.$inferSelect;
@@ -23,9 +25,7 @@ const toItem = (row: Row): AdMinigameAlert => ({
   enabled: row.enabled,
   account_name: '',
   recent_hits: 0,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The account's name and how many of the last 7 days' rows break each threshold (one grouped query). */
@@ -90,8 +90,7 @@ const impl: ResourceImpl<typeof resource, typeof adMinigameAlerts, AdMinigameAle
       .where(
         and(
           eq(adAccounts.id, input.ad_account_id),
-          eq(adAccounts.cpId, scope.cpId),
-          eq(adAccounts.productId, scope.productId!),
+          inGame(adAccounts, scope),
           eq(adAccounts.media, 'tencent'),
           eq(adAccounts.role, 'advertiser'),
         ),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   AD_PROMOTION_MOVES,
   adPromotionStatusBody,
@@ -12,7 +12,7 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -23,10 +23,11 @@ import {
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { rowInScope } from '../../lib/scope.ts';
+import { inGame, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { adAccounts, adObjects, adReportCampaignDays, adReportDays, REPORT_ZONE } from '../ads/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adPromotionsResource;
 type Row = typeof adPromotions.$inferSelect;
@@ -61,9 +62,7 @@ const toItem = (row: Row): AdPromotion => ({
   window_name: '',
   accounts: [],
   rollup: EMPTY_ROLLUP,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** Today in the media's calendar. */
@@ -75,6 +74,14 @@ const today = () =>
     day: '2-digit',
   }).format(new Date());
 
+/** An advertiser account as a promotion names it (its rollups and the form's choices). */
+const accountColumns = {
+  id: adAccounts.id,
+  account_id: adAccounts.accountId,
+  name: adAccounts.name,
+  media: adAccounts.media,
+};
+
 /**
  * The accounts' names, the window's name and each plan's roll-up: its accounts' reported days from
  * its first day to its last (to today while it runs) — narrowed to its campaigns' days (the media's
@@ -83,15 +90,7 @@ const today = () =>
 async function withRollups(db: Db, items: AdPromotion[]): Promise<AdPromotion[]> {
   if (!items.length) return items;
   const accountIds = [...new Set(items.flatMap((i) => i.ad_account_ids))];
-  const accounts = await db
-    .select({
-      id: adAccounts.id,
-      account_id: adAccounts.accountId,
-      name: adAccounts.name,
-      media: adAccounts.media,
-    })
-    .from(adAccounts)
-    .where(inArray(adAccounts.id, accountIds));
+  const accounts = await db.select(accountColumns).from(adAccounts).where(inArray(adAccounts.id, accountIds));
   const windowIds = [...new Set(items.map((i) => i.window_id).filter((id): id is number => id !== null))];
   const windows = windowIds.length
     ? await db
@@ -172,7 +171,7 @@ const impl: ResourceImpl<typeof resource, typeof adPromotions, AdPromotion, null
   complete: withRollups,
   nameOf: (row) => row.name,
   where: (f) => [
-    f.q ? or(contains(adPromotions.name, f.q), contains(adPromotions.note, f.q)) : undefined,
+    containsAny(f.q, adPromotions.name, adPromotions.note),
     f.media ? sql`${f.media} = any(${adPromotions.media})` : undefined,
     f.status ? eq(adPromotions.status, f.status) : undefined,
     f.day ? and(lte(adPromotions.startDay, f.day), gte(adPromotions.endDay, f.day)) : undefined,
@@ -217,8 +216,7 @@ const impl: ResourceImpl<typeof resource, typeof adPromotions, AdPromotion, null
         .where(
           and(
             inArray(adAccounts.id, accountIds),
-            eq(adAccounts.cpId, scope.cpId),
-            eq(adAccounts.productId, scope.productId!),
+            inGame(adAccounts, scope),
             eq(adAccounts.role, 'advertiser'),
             inArray(adAccounts.media, media),
           ),
@@ -287,32 +285,15 @@ const yuan = (cents: number | null) => (cents === null ? '' : cents / 100);
 
 async function choices(db: Db, scope: Scope): Promise<AdPromotionChoices> {
   const accounts = await db
-    .select({
-      id: adAccounts.id,
-      account_id: adAccounts.accountId,
-      name: adAccounts.name,
-      media: adAccounts.media,
-    })
+    .select(accountColumns)
     .from(adAccounts)
-    .where(
-      and(
-        eq(adAccounts.cpId, scope.cpId),
-        eq(adAccounts.productId, scope.productId!),
-        eq(adAccounts.role, 'advertiser'),
-      ),
-    )
+    .where(and(inGame(adAccounts, scope), eq(adAccounts.role, 'advertiser')))
     .orderBy(asc(adAccounts.media), asc(adAccounts.name))
     .limit(1000);
   const windows = await db
     .select({ id: adWindows.id, name: adWindows.name, media: adWindows.media })
     .from(adWindows)
-    .where(
-      and(
-        eq(adWindows.cpId, scope.cpId),
-        eq(adWindows.productId, scope.productId!),
-        eq(adWindows.enabled, true),
-      ),
-    )
+    .where(and(inGame(adWindows, scope), eq(adWindows.enabled, true)))
     .orderBy(asc(adWindows.name))
     .limit(500);
   return { accounts, windows };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   AD_WINDOW_IMAGE,
   adWindowChoicesQuery,
@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contains } from '../../lib/list.ts';
+import { contains, containsAny } from '../../lib/list.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
@@ -25,6 +25,8 @@ import { autoSheet } from '../../lib/sheet.ts';
 import { adApps } from '../ad-library/index.ts';
 import { adMaterials, materialUrl } from '../ad-materials/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const resource = adWindowsResource;
 type Row = typeof adWindows.$inferSelect;
@@ -46,9 +48,7 @@ const toItem = (row: Row): AdWindow => ({
   image_width: null,
   image_height: null,
   promotion_count: 0,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The app's name, the cover's address and sides, and the plans landing on each window (three queries a page). */
@@ -112,15 +112,7 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
   complete: withParts,
   nameOf: (row) => row.name,
   where: (f) => [
-    f.q
-      ? or(
-          contains(adWindows.name, f.q),
-          contains(adWindows.miniProgramId, f.q),
-          contains(adWindows.path, f.q),
-          contains(adWindows.url, f.q),
-          contains(adWindows.note, f.q),
-        )
-      : undefined,
+    containsAny(f.q, adWindows.name, adWindows.miniProgramId, adWindows.path, adWindows.url, adWindows.note),
     f.media ? eq(adWindows.media, f.media) : undefined,
     f.kind ? eq(adWindows.kind, f.kind) : undefined,
     f.enabled === undefined ? undefined : eq(adWindows.enabled, f.enabled),
@@ -157,14 +149,7 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
       const [app] = await db
         .select({ id: adApps.id })
         .from(adApps)
-        .where(
-          and(
-            eq(adApps.id, appRefId),
-            eq(adApps.cpId, scope.cpId),
-            eq(adApps.productId, scope.productId!),
-            eq(adApps.media, media),
-          ),
-        );
+        .where(and(eq(adApps.id, appRefId), inGame(adApps, scope), eq(adApps.media, media)));
       if (!app) throw fieldError(scope.lang, 'app_ref_id', 'unknown_ref');
     }
     if (input.material_id === undefined && input.media === undefined) return;
@@ -172,13 +157,7 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
     const [image] = await db
       .select({ kind: adMaterials.kind, width: adMaterials.width, height: adMaterials.height })
       .from(adMaterials)
-      .where(
-        and(
-          eq(adMaterials.id, materialId!),
-          eq(adMaterials.cpId, scope.cpId),
-          eq(adMaterials.productId, scope.productId!),
-        ),
-      );
+      .where(rowInGame(adMaterials, scope, materialId!));
     if (!image) throw fieldError(scope.lang, 'material_id', 'unknown_ref');
     if (image.kind !== 'image' || !image.width || !image.height)
       throw fieldError(scope.lang, 'material_id', 'ad_material_kind');
@@ -203,9 +182,7 @@ async function choices(db: Db, scope: Scope, query: { media: string; q?: string 
   const apps = await db
     .select({ id: adApps.id, text: adApps.text, app_id: adApps.appId })
     .from(adApps)
-    .where(
-      and(eq(adApps.cpId, scope.cpId), eq(adApps.productId, scope.productId!), eq(adApps.media, query.media)),
-    )
+    .where(and(inGame(adApps, scope), eq(adApps.media, query.media)))
     .orderBy(asc(adApps.text))
     .limit(CHOICES);
   const rule = AD_WINDOW_IMAGE[query.media as AdMediumCode];
@@ -220,8 +197,7 @@ async function choices(db: Db, scope: Scope, query: { media: string; q?: string 
     .from(adMaterials)
     .where(
       and(
-        eq(adMaterials.cpId, scope.cpId),
-        eq(adMaterials.productId, scope.productId!),
+        inGame(adMaterials, scope),
         eq(adMaterials.kind, 'image'),
         // Only covers the medium takes: wide enough and within 1% of its ratio.
         sql`${adMaterials.width} >= ${rule.minWidth} and ${adMaterials.height} >= ${rule.minHeight}

@@ -18,6 +18,7 @@ import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { adAccounts, adObjects } from '../ads/index.ts';
 import { adRuleActions, adRules } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 type Rule = typeof adRules.$inferSelect;
 const WEEK_MS = 7 * 86_400_000;
@@ -46,7 +47,7 @@ async function overview(db: Db, scope: ProductScope): Promise<AdRuleOverview> {
   const rules = await db
     .select()
     .from(adRules)
-    .where(and(eq(adRules.cpId, scope.cpId), eq(adRules.productId, scope.productId)))
+    .where(inGame(adRules, scope))
     .orderBy(desc(adRules.id))
     .limit(OVERVIEW_RULES);
   if (!rules.length) return { rules: [], recent: [] };
@@ -127,7 +128,7 @@ async function objectsOf(
   const [rule] = await db
     .select()
     .from(adRules)
-    .where(and(eq(adRules.id, ruleId), eq(adRules.cpId, scope.cpId), eq(adRules.productId, scope.productId)));
+    .where(rowInGame(adRules, scope, ruleId));
   if (!rule) throw new ApiError(ErrorCode.NOT_FOUND);
   if (rule.action === 'notify') return { list: [], total: 0 };
   const where = objectsUnder(rule);

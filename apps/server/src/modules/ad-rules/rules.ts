@@ -32,6 +32,8 @@ import { autoSheet } from '../../lib/sheet.ts';
 import { REPORT_ZONE, adAccounts, adObjects, adReportDays, editObject } from '../ads/index.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
 import { adRuleActions, adRuleRuns, adRules } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 export interface RulesContext {
   db: Db;
@@ -57,9 +59,7 @@ const toItem = (row: Row): AdRule => ({
   enabled: row.enabled,
   created_by: row.createdBy,
   last_run_at: row.lastRunAt?.toISOString() ?? null,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** The shared sheet, with the conditions as `metric op value` and the accounts as ids, each joined by `|`. */
@@ -408,8 +408,7 @@ async function listRuns(
   query: { page: number; page_size: number; rule_id?: number },
 ) {
   const where = and(
-    eq(adRuleRuns.cpId, scope.cpId),
-    eq(adRuleRuns.productId, scope.productId),
+    inGame(adRuleRuns, scope),
     query.rule_id ? eq(adRuleRuns.ruleId, query.rule_id) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(adRuleRuns).where(where);
@@ -487,8 +486,7 @@ export async function adRuleRoutes(fastify: FastifyInstance, ctx: RulesContext):
         .from(adAccounts)
         .where(
           and(
-            eq(adAccounts.cpId, scope.cpId),
-            eq(adAccounts.productId, scope.productId),
+            inGame(adAccounts, scope),
             eq(adAccounts.media, request.query.media),
             eq(adAccounts.role, 'advertiser'),
           ),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AD_GRANT_WARNING_DAYS,
   ErrorCode,
@@ -18,7 +18,7 @@ import { users } from '../../db/schema.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { isOutsideError, type Outside } from '../../lib/outside/index.ts';
 import { fieldError } from '../../lib/problems.ts';
@@ -29,6 +29,7 @@ import type { AdMediumAdapter, MediumAccount } from './media/adapter.ts';
 import { adPartyOf } from './media/parties.ts';
 import { adMessage } from './messages.ts';
 import { adAccounts } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 const HOUR = 3600_000;
 /** Access tokens lapsing within this are renewed by the sync (every 30 minutes), well before they do. */
@@ -69,9 +70,7 @@ function toItem(row: Row, tokenExpiry: Date | null): AdAccount {
     remark: row.remark,
     enabled: row.enabled,
     simulated: false,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -107,9 +106,7 @@ async function itemsOf(db: Db, rows: Row[], outside?: Outside): Promise<AdAccoun
 
 function where(filters: Filters<typeof adAccountsResource>): (SQL | undefined)[] {
   return [
-    filters.q
-      ? or(contains(adAccounts.name, filters.q), contains(adAccounts.accountId, filters.q))
-      : undefined,
+    containsAny(filters.q, adAccounts.name, adAccounts.accountId),
     filters.status ? eq(adAccounts.status, filters.status) : undefined,
     filters.role ? eq(adAccounts.role, filters.role) : undefined,
     filters.parent_id ? eq(adAccounts.parentId, filters.parent_id) : undefined,
@@ -270,43 +267,33 @@ async function recordAccounts(
       alertedAt: null,
       lastError: '',
     };
-    if (before) {
-      const [row] = await tx
-        .update(adAccounts)
-        .set({ ...values, version: sql`${adAccounts.version} + 1`, updatedAt: new Date() })
-        .where(eq(adAccounts.id, before.id))
-        .returning();
-      ids.set(account.accountId, row!.id);
-      updated += 1;
-      await logChange(tx, scope, {
-        action: 'update',
-        targetType: 'ad_account',
-        targetId: row!.id,
-        targetName: `${media}:${row!.accountId}`,
-        before: toItem(before, null),
-        after: toItem(row!, null),
-      });
-    } else {
-      const [row] = await tx
-        .insert(adAccounts)
-        .values({
-          ...values,
-          cpId: scope.cpId,
-          productId: scope.productId,
-          media,
-          accountId: account.accountId,
-        })
-        .returning();
-      ids.set(account.accountId, row!.id);
-      created += 1;
-      await logChange(tx, scope, {
-        action: 'create',
-        targetType: 'ad_account',
-        targetId: row!.id,
-        targetName: `${media}:${row!.accountId}`,
-        after: toItem(row!, null),
-      });
-    }
+    const [row] = before
+      ? await tx
+          .update(adAccounts)
+          .set({ ...values, version: sql`${adAccounts.version} + 1`, updatedAt: new Date() })
+          .where(eq(adAccounts.id, before.id))
+          .returning()
+      : await tx
+          .insert(adAccounts)
+          .values({
+            ...values,
+            cpId: scope.cpId,
+            productId: scope.productId,
+            media,
+            accountId: account.accountId,
+          })
+          .returning();
+    ids.set(account.accountId, row!.id);
+    if (before) updated += 1;
+    else created += 1;
+    await logChange(tx, scope, {
+      action: before ? 'update' : 'create',
+      targetType: 'ad_account',
+      targetId: row!.id,
+      targetName: `${media}:${row!.accountId}`,
+      ...(before ? { before: toItem(before, null) } : {}),
+      after: toItem(row!, null),
+    });
   }
   for (const account of accounts) {
     if (!account.parentId) continue;
@@ -364,6 +351,16 @@ async function alert(
   (await notify(ctx.db, ctx.events, list))();
 }
 
+/** The enabled accounts of the game on the medium that one grant (an authorisation) reaches. */
+export function grantedAccounts(productId: number, media: string, grantAccount: string): SQL[] {
+  return [
+    eq(adAccounts.productId, productId),
+    eq(adAccounts.media, media),
+    eq(adAccounts.grantAccount, grantAccount),
+    eq(adAccounts.enabled, true),
+  ];
+}
+
 /**
  * Syncs the accounts of one grant: renews its access token when it lapses within RENEW_WITHIN_MS
  * (once across instances: the kit's lock), then reads each account's status and balance. A refused
@@ -379,14 +376,7 @@ export async function syncGrant(
   const rows = await ctx.db
     .select()
     .from(adAccounts)
-    .where(
-      and(
-        eq(adAccounts.productId, productId),
-        eq(adAccounts.media, media),
-        eq(adAccounts.grantAccount, grantAccount),
-        eq(adAccounts.enabled, true),
-      ),
-    );
+    .where(and(...grantedAccounts(productId, media, grantAccount)));
   if (!rows.length) return { synced: 0, failed: 0 };
   const ids = rows.map((r) => r.id);
   const fail = async (status: AdAccountStatus, reason: string) => {

@@ -32,7 +32,7 @@ import { isOutsideError } from '../../lib/outside/index.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { listRoute, resourceReads, tableList, type Filters } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { queryRows, stamps } from '../../lib/rows.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import type { AdsContext } from './accounts.ts';
@@ -66,9 +66,7 @@ function toItem(row: BatchRow): AdBatch {
     failed: row.failed,
     job_id: row.jobId,
     created_by: row.createdBy,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   adObjectActionBody,
@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { isOutsideError } from '../../lib/outside/index.ts';
 import { ok } from '../../lib/request.ts';
@@ -63,7 +63,7 @@ export const objectReads = resourceReads(resource, {
   table: adObjects,
   items,
   where: (f) => [
-    f.q ? or(contains(adObjects.name, f.q), contains(adObjects.objectId, f.q)) : undefined,
+    containsAny(f.q, adObjects.name, adObjects.objectId),
     f.level ? eq(adObjects.level, f.level) : undefined,
     f.status ? eq(adObjects.status, f.status) : undefined,
     f.ad_account_id ? eq(adObjects.adAccountId, f.ad_account_id) : undefined,

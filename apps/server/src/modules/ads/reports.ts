@@ -16,7 +16,7 @@ import { resourceReads, type Filters } from '../../lib/resource-routes.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { inScope } from '../../lib/scope.ts';
-import type { AdsContext } from './accounts.ts';
+import { grantedAccounts, type AdsContext } from './accounts.ts';
 import { adPartyOf } from './media/parties.ts';
 import type { MediumCampaignDay, MediumReportDay } from './media/adapter.ts';
 import { adAccounts, adReportCampaignDays, adReportDays } from './tables.ts';
@@ -28,6 +28,40 @@ export const REPORT_DAILY_TASK = 'ads.pull_reports';
 export const REPORT_ZONE = 'Asia/Shanghai';
 
 type DayRow = typeof adReportDays.$inferSelect;
+
+type Figures = { cost: number; impressions: number; clicks: number; conversions: number };
+
+/** A medium's figures with the rates they give: cost per conversion and click-through. */
+const withRates = (f: Figures) => ({
+  cost: f.cost,
+  impressions: f.impressions,
+  clicks: f.clicks,
+  conversions: f.conversions,
+  cpa: cpaOf(f.cost, f.conversions),
+  ctr: ctrOf(f.clicks, f.impressions),
+});
+
+/** Figures summed by the database (bigint sums arrive as text) as numbers. */
+const summed = (s: Record<keyof Figures, string | number>): Figures => ({
+  cost: Number(s.cost),
+  impressions: Number(s.impressions),
+  clicks: Number(s.clicks),
+  conversions: Number(s.conversions),
+});
+
+/** The advertiser account of a report row as the row's item names it, for the accounts of `rows`. */
+async function accountFields(db: Db, rows: { adAccountId: number }[]) {
+  const accounts = await db
+    .select({ id: adAccounts.id, accountId: adAccounts.accountId, name: adAccounts.name })
+    .from(adAccounts)
+    .where(inArray(adAccounts.id, [...new Set(rows.map((r) => r.adAccountId))]));
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return (id: number) => ({
+    ad_account_id: id,
+    account_id: byId.get(id)?.accountId ?? '',
+    account_name: byId.get(id)?.name ?? '',
+  });
+}
 
 /** What a pull job is asked: the game, the days, and optionally one medium or one account. */
 export interface PullParams {
@@ -228,24 +262,13 @@ async function itemsOf(db: Db, rows: DayRow[]): Promise<AdReportRow[]> {
     for (const id of await mappedAccounts(db, productId, [...new Set(group.map((r) => r.adAccountId))]))
       mapped.add(id);
   }
-  const accounts = await db
-    .select({ id: adAccounts.id, accountId: adAccounts.accountId, name: adAccounts.name })
-    .from(adAccounts)
-    .where(inArray(adAccounts.id, [...new Set(rows.map((r) => r.adAccountId))]));
-  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const account = await accountFields(db, rows);
   return rows.map((r) => ({
     id: r.id,
     media: r.media,
-    ad_account_id: r.adAccountId,
-    account_id: byId.get(r.adAccountId)?.accountId ?? '',
-    account_name: byId.get(r.adAccountId)?.name ?? '',
+    ...account(r.adAccountId),
     day: r.day,
-    cost: r.cost,
-    impressions: r.impressions,
-    clicks: r.clicks,
-    conversions: r.conversions,
-    cpa: cpaOf(r.cost, r.conversions),
-    ctr: ctrOf(r.clicks, r.impressions),
+    ...withRates(r),
     currency: r.currency,
     pulled_at: r.pulledAt.toISOString(),
     revenue: revenue.get(String(r.id))?.revenue ?? 0,
@@ -303,21 +326,13 @@ export async function reportSummary(db: Db, scope: Scope, filters: ReportFilters
     paid: { revenue: number; payers: number },
     cohort: Cohort,
   ) => {
-    const cost = Number(s.cost);
-    const impressions = Number(s.impressions);
-    const clicks = Number(s.clicks);
-    const conversions = Number(s.conversions);
+    const f = summed(s);
     return {
-      cost,
-      impressions,
-      clicks,
-      conversions,
-      cpa: cpaOf(cost, conversions),
-      ctr: ctrOf(clicks, impressions),
+      ...withRates(f),
       revenue: paid.revenue,
       paying_users: paid.payers,
-      roi: roiOf(paid.revenue, cost),
-      ...cohortFigures(cohort, cost),
+      roi: roiOf(paid.revenue, f.cost),
+      ...cohortFigures(cohort, f.cost),
     };
   };
   const [total] = await db.select(sums).from(adReportDays).where(condition);
@@ -417,39 +432,25 @@ export async function campaignReport(
       from (${mappedSubChannels(at.productId, at.media)}) m where campaign_id <> ''`,
   );
   const mapped = new Set(named.map((r) => r.k));
-  const accounts = await db
-    .select({ id: adAccounts.id, accountId: adAccounts.accountId, name: adAccounts.name })
-    .from(adAccounts)
-    .where(inArray(adAccounts.id, [...new Set(rows.map((r) => r.adAccountId))]));
-  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const account = await accountFields(db, rows);
   return {
     total: counted?.n ?? 0,
     list: rows.map((r) => {
       const key = `${r.adAccountId}|${r.campaignId}`;
-      const cost = Number(r.cost);
-      const impressions = Number(r.impressions);
-      const clicks = Number(r.clicks);
-      const conversions = Number(r.conversions);
+      const f = summed(r);
       const isMapped = mapped.has(key);
       const paid = revenue.get(key) ?? { revenue: 0, payers: 0 };
       return {
-        ad_account_id: r.adAccountId,
-        account_id: byId.get(r.adAccountId)?.accountId ?? '',
-        account_name: byId.get(r.adAccountId)?.name ?? '',
+        ...account(r.adAccountId),
         campaign_id: r.campaignId,
         campaign_name: r.campaignName,
         days: r.days,
-        cost,
-        impressions,
-        clicks,
-        conversions,
-        cpa: cpaOf(cost, conversions),
-        ctr: ctrOf(clicks, impressions),
+        ...withRates(f),
         currency: r.currency,
         mapped: isMapped,
         revenue: isMapped ? paid.revenue : null,
         paying_users: isMapped ? paid.payers : null,
-        roi: isMapped ? roiOf(paid.revenue, cost) : null,
+        roi: isMapped ? roiOf(paid.revenue, f.cost) : null,
       };
     }),
   };
@@ -475,10 +476,7 @@ async function pullGrant(
     .from(adAccounts)
     .where(
       and(
-        eq(adAccounts.productId, productId),
-        eq(adAccounts.media, media),
-        eq(adAccounts.grantAccount, grantAccount),
-        eq(adAccounts.enabled, true),
+        ...grantedAccounts(productId, media, grantAccount),
         eq(adAccounts.role, 'advertiser'),
         params.adAccountId ? eq(adAccounts.id, params.adAccountId) : undefined,
       ),

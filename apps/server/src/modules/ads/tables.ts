@@ -55,6 +55,30 @@ export const adAccounts = pgTable(
   ],
 );
 
+/** The advertiser account a row belongs to (its rows go with it). */
+const adAccountRef = () =>
+  integer('ad_account_id')
+    .notNull()
+    .references(() => adAccounts.id, { onDelete: 'cascade' });
+
+/** A game's row under one of its advertiser accounts on a medium. */
+const mediumAccountRow = () => ({
+  ...gameRow(),
+  media: text('media').notNull(),
+  adAccountId: adAccountRef(),
+});
+
+/** A report row's figures as the medium reports them, and when they were pulled. */
+const reportFigures = () => ({
+  /** Cents of `currency`. */
+  cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+  clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
+  currency: text('currency').notNull().default('CNY'),
+  pulledAt: at('pulled_at').notNull(),
+});
+
 /**
  * Each advertiser account's figures of a day as its medium reports them: one row per account and
  * day, replaced whenever the day is pulled again (the media restate recent days).
@@ -62,20 +86,10 @@ export const adAccounts = pgTable(
 export const adReportDays = pgTable(
   'ad_report_days',
   {
-    ...gameRow(),
-    media: text('media').notNull(),
-    adAccountId: integer('ad_account_id')
-      .notNull()
-      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    ...mediumAccountRow(),
     /** `YYYY-MM-DD` in the medium's calendar. */
     day: text('day').notNull(),
-    /** Cents of `currency`. */
-    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
-    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
-    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
-    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
-    currency: text('currency').notNull().default('CNY'),
-    pulledAt: at('pulled_at').notNull(),
+    ...reportFigures(),
   },
   (t) => [
     uniqueIndex('ad_report_days_account_day').on(t.adAccountId, t.day),
@@ -92,21 +106,11 @@ export const adReportDays = pgTable(
 export const adReportCampaignDays = pgTable(
   'ad_report_campaign_days',
   {
-    ...gameRow(),
-    media: text('media').notNull(),
-    adAccountId: integer('ad_account_id')
-      .notNull()
-      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    ...mediumAccountRow(),
     campaignId: text('campaign_id').notNull(),
     campaignName: text('campaign_name').notNull().default(''),
     day: text('day').notNull(),
-    /** Cents of `currency`. */
-    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
-    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
-    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
-    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
-    currency: text('currency').notNull().default('CNY'),
-    pulledAt: at('pulled_at').notNull(),
+    ...reportFigures(),
   },
   (t) => [
     uniqueIndex('ad_report_campaign_days_account_campaign_day').on(t.adAccountId, t.campaignId, t.day),
@@ -186,9 +190,7 @@ export const adBatchAds = pgTable(
       .notNull()
       .references(() => adBatches.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
-    adAccountId: integer('ad_account_id')
-      .notNull()
-      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    adAccountId: adAccountRef(),
     title: text('title').notNull(),
     /** The image or video addresses of its creative (several for a multi-image layout). */
     materials: jsonb('materials').$type<string[]>().notNull().default([]),
@@ -213,11 +215,7 @@ export const adBatchAds = pgTable(
 export const adObjects = pgTable(
   'ad_objects',
   {
-    ...gameRow(),
-    media: text('media').notNull(),
-    adAccountId: integer('ad_account_id')
-      .notNull()
-      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    ...mediumAccountRow(),
     level: text('level').$type<'campaign' | 'adgroup'>().notNull(),
     objectId: text('object_id').notNull(),
     parentObjectId: text('parent_object_id').notNull().default(''),

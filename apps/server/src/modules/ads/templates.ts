@@ -16,6 +16,7 @@ import { listCell, parseCell } from '../../lib/cells.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { adBatches, adBatchTemplates } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof adBatchTemplates.$inferSelect;
 const resource = adBatchTemplatesResource;
@@ -32,9 +33,7 @@ const toItem = (row: Row): AdBatchTemplate => ({
   schedule_end: row.scheduleEnd,
   remark: row.remark,
   used_count: 0,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** A setup's problems as 400001 field messages (nothing when it keeps to the medium's rules). */

@@ -25,6 +25,7 @@ import { inScope } from '../../lib/scope.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { findRule, keywordKey, regexProblem, repliesOf } from './matcher.ts';
 import { autoReplyRules, autoReplySpecials } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** Keyword rules and the on-enter / no-match replies of a product's automatic replies. */
 
@@ -40,9 +41,7 @@ function toSpecial(row: SpecialRow): SpecialReply {
     channel_id: row.channelId,
     replies: row.replies,
     enabled: row.enabled,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -83,9 +82,7 @@ const impl: ResourceImpl<typeof autoRepliesResource, typeof autoReplyRules, Auto
     start_at: row.startAt?.toISOString() ?? null,
     end_at: row.endAt?.toISOString() ?? null,
     enabled: row.enabled,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [

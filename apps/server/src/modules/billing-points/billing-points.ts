@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { billingResource, idParam, type BillingPoint } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -31,7 +31,7 @@ const impl: ResourceImpl<typeof billingResource, typeof billingPoints, BillingPo
   where: (f) => [
     // Old versions only when asked for: the list is of the SKUs on sale.
     f.history ? undefined : eq(billingPoints.current, true),
-    f.q ? or(contains(billingPoints.storeSku, f.q), contains(billingPoints.name, f.q)) : undefined,
+    containsAny(f.q, billingPoints.storeSku, billingPoints.name),
     f.store ? eq(billingPoints.store, f.store) : undefined,
     f.channel_id ? eq(billingPoints.channelId, f.channel_id) : undefined,
     f.kind ? eq(billingPoints.kind, f.kind) : undefined,

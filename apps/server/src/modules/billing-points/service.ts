@@ -16,6 +16,7 @@ import { findOr404 } from '../../lib/versioned.ts';
 import { channels } from '../channels/tables.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { billingPoints } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof billingPoints.$inferSelect;
 export type BillingInput = z.output<typeof billingCreateBody>;
@@ -40,9 +41,7 @@ export function toBilling(row: Row): BillingPoint {
     sku_version: row.skuVersion,
     previous_id: row.previousId,
     current: row.current,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -33,6 +33,7 @@ import { findOr404 } from '../../lib/versioned.ts';
 import { ErrorCode } from '@rx/contracts';
 import { replayDelivery, startDeliveryWorker } from './delivery.ts';
 import { callbackDeliveries, callbackEndpoints, callbackEvents } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof callbackEndpoints.$inferSelect;
 
@@ -51,9 +52,7 @@ function toItem(row: Row): Callback {
     failing_since: row.failingSince?.toISOString() ?? null,
     disabled_reason: row.disabledReason,
     last_delivery_at: row.lastDeliveryAt?.toISOString() ?? null,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -1,10 +1,11 @@
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { channelsResource, type Channel } from '@rx/contracts';
-import { contains, countWhere } from '../../lib/list.ts';
+import { containsAny, countWhere } from '../../lib/list.ts';
 import { liveReferences } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { channels, subChannels } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** Distribution channels of a product: stores, OEMs (phone makers) and the web. */
 
@@ -19,13 +20,11 @@ export const channelImpl: ResourceImpl<typeof channelsResource, typeof channels,
     name: row.name,
     kind: row.kind,
     status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [
-    f.q ? or(contains(channels.code, f.q), contains(channels.name, f.q)) : undefined,
+    containsAny(f.q, channels.code, channels.name),
     f.kind ? eq(channels.kind, f.kind) : undefined,
     f.status ? eq(channels.status, f.status) : undefined,
   ],

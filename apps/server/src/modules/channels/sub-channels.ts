@@ -1,13 +1,14 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { subChannelsResource, type SubChannel } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { parseCell, STAMP_HEADERS, stampCells } from '../../lib/cells.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { channels, subChannels } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** Sub-channels: channel strings built into packages. Their code freezes once a package uses them. */
 
@@ -45,9 +46,7 @@ export const subChannelImpl: ResourceImpl<typeof subChannelsResource, typeof sub
       campaign: row.campaign,
       status: row.status,
       frozen: row.frozen,
-      version: row.version,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
+      ...stamps(row),
     }),
     async complete(db, items) {
       const ids = [...new Set(items.map((s) => s.channel_id))];
@@ -61,7 +60,7 @@ export const subChannelImpl: ResourceImpl<typeof subChannelsResource, typeof sub
     },
     nameOf: (row) => row.name,
     where: (f) => [
-      f.q ? or(contains(subChannels.code, f.q), contains(subChannels.name, f.q)) : undefined,
+      containsAny(f.q, subChannels.code, subChannels.name),
       f.channel_id ? eq(subChannels.channelId, f.channel_id) : undefined,
       f.media ? eq(subChannels.media, f.media) : undefined,
       f.status ? eq(subChannels.status, f.status) : undefined,

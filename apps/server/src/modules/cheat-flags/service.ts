@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
+  cheatFlagsResource,
   CHEAT_FLAG_MOVES,
   ErrorCode,
   cheatFlagMoves,
   type CheatFlagItem,
-  type CheatFlagListQuery,
   type CheatFlagMove,
   type CheatFlagState,
   type CheatWhitelistItem,
@@ -15,9 +15,11 @@ import type { Db } from '../../db/index.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { dayRange, listRows, contains, sortOrder, type ListPage } from '../../lib/list.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { cheatFlags, cheatWhitelist, type CheatEvidence } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 /** Open flags: one per (product, player, rule) at most. */
 export const OPEN_STATES = ['flagged', 'under_review'] as const;
@@ -216,12 +218,11 @@ export function whitelistItem(row: WhitelistRow): CheatWhitelistItem {
   };
 }
 
-type Filters = Omit<CheatFlagListQuery, 'page' | 'page_size' | 'sort'>;
-
-function conditions(scope: ProductScope, f: Filters): SQL | undefined {
-  const where: (SQL | undefined)[] = [
-    eq(cheatFlags.cpId, scope.cpId),
-    eq(cheatFlags.productId, scope.productId),
+/** The list and the export's batches (the filters within the game; last seen first). */
+export const { list: listFlags, batch: flagBatch } = resourceReads(cheatFlagsResource, {
+  table: cheatFlags,
+  items: (_db, rows) => rows.map(toItem),
+  where: (f) => [
     f.q ? contains(sql`lower(${cheatFlags.openid})`, f.q.toLowerCase()) : undefined,
     f.state ? eq(cheatFlags.state, f.state) : undefined,
     f.source ? eq(cheatFlags.source, f.source) : undefined,
@@ -229,56 +230,15 @@ function conditions(scope: ProductScope, f: Filters): SQL | undefined {
     f.score_min !== undefined ? gte(cheatFlags.score, f.score_min) : undefined,
     f.score_max !== undefined ? lte(cheatFlags.score, f.score_max) : undefined,
     ...dayRange(cheatFlags.lastSeen, f.from, f.to),
-  ];
-  return and(...where);
-}
-
-export async function listFlags(
-  db: Db,
-  scope: ProductScope,
-  query: CheatFlagListQuery,
-): Promise<ListPage<CheatFlagItem>> {
-  const where = conditions(scope, query);
-  const order = sortOrder(
-    query.sort,
-    {
-      last_seen: cheatFlags.lastSeen,
-      score: cheatFlags.score,
-      hits: cheatFlags.hits,
-      first_seen: cheatFlags.firstSeen,
-      id: cheatFlags.id,
-    },
-    '-last_seen',
-    cheatFlags.id,
-    scope.lang,
-  );
-  return listRows(db, cheatFlags, where, order, query, (rows) => rows.map(toItem));
-}
-
-/** A batch of the export: flags after `afterId` in id order. */
-export async function flagBatch(
-  db: Db,
-  scope: ProductScope,
-  filters: Filters,
-  afterId: number,
-  limit: number,
-): Promise<CheatFlagItem[]> {
-  const rows = await db
-    .select()
-    .from(cheatFlags)
-    .where(and(conditions(scope, filters), gt(cheatFlags.id, afterId)))
-    .orderBy(asc(cheatFlags.id))
-    .limit(limit);
-  return rows.map(toItem);
-}
+  ],
+  defaultSort: '-last_seen',
+});
 
 export async function flagById(db: Db, scope: ProductScope, id: number, lock = false): Promise<FlagRow> {
   const query = db
     .select()
     .from(cheatFlags)
-    .where(
-      and(eq(cheatFlags.id, id), eq(cheatFlags.cpId, scope.cpId), eq(cheatFlags.productId, scope.productId)),
-    );
+    .where(rowInGame(cheatFlags, scope, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
@@ -470,8 +430,7 @@ export async function listWhitelist(
   query: CheatWhitelistQuery,
 ): Promise<ListPage<CheatWhitelistItem>> {
   const where = and(
-    eq(cheatWhitelist.cpId, scope.cpId),
-    eq(cheatWhitelist.productId, scope.productId),
+    inGame(cheatWhitelist, scope),
     query.q ? contains(sql`lower(${cheatWhitelist.openid})`, query.q.toLowerCase()) : undefined,
     query.rule ? eq(cheatWhitelist.rule, query.rule) : undefined,
   );
@@ -490,13 +449,7 @@ export async function liftWhitelist(db: Db, scope: ProductScope, id: number): Pr
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(cheatWhitelist)
-      .where(
-        and(
-          eq(cheatWhitelist.id, id),
-          eq(cheatWhitelist.cpId, scope.cpId),
-          eq(cheatWhitelist.productId, scope.productId),
-        ),
-      )
+      .where(rowInGame(cheatWhitelist, scope, id))
       .returning();
     if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
     await logChange(tx, scope, {

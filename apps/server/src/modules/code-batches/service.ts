@@ -27,6 +27,7 @@ import { giftPackages } from '../gift-packages/tables.ts';
 import { props } from '../props/index.ts';
 import { chunksOf, type ChunkInput } from './generate.ts';
 import { codeBatches, codes } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof codeBatches.$inferSelect;
 export type BatchInput = z.output<typeof codeBatchCreateBody>;
@@ -58,9 +59,7 @@ export function toBatch(row: Row): CodeBatch {
     redeemed: row.redeemed,
     job_id: row.jobId,
     created_by: row.createdBy,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -15,6 +15,7 @@ import { autoReplyRules } from '../auto-replies/tables.ts';
 import { settingsOf } from './settings.ts';
 import { statsWindow } from './stats-window.ts';
 import { csConversations, csRuleHits } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
 
 /**
  * Auto-reply statistics: the player texts each rule answered in conversations (`cs_rule_hits`, one
@@ -32,8 +33,7 @@ export async function autoReplyStats(
   const tz = (await settingsOf(db, scope.productId)).time_zone;
   const { start, end } = statsWindow(query.from, query.to, tz);
   const inWindow = and(
-    eq(csRuleHits.cpId, scope.cpId),
-    eq(csRuleHits.productId, scope.productId),
+    inGame(csRuleHits, scope),
     gte(csRuleHits.createdAt, start),
     lt(csRuleHits.createdAt, end),
   );

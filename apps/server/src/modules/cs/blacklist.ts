@@ -6,6 +6,7 @@ import { FieldProblems } from '../../lib/problems.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { csBlacklist } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /**
  * The service blacklist as a resource (`/api/v1/cs-blacklist`): the game API refuses a player with
@@ -27,9 +28,7 @@ const impl: ResourceImpl<typeof csBlacklistResource, typeof csBlacklist, CsBlack
     reason: row.reason,
     expires_at: row.expiresAt?.toISOString() ?? null,
     active: isActive(row),
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   nameOf: (row) => row.openid,
   where: (f) => [

@@ -27,6 +27,7 @@ import { feedbackTypes } from '../feedback-types/tables.ts';
 import { settingsOf } from './settings.ts';
 import { localDaySql, statsWindow } from './stats-window.ts';
 import { csConversations } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 /**
  * Session classification: a conversation's feedback type (the player's choice on opening, or an
@@ -65,8 +66,7 @@ export async function classificationStats(
     .from(csConversations)
     .where(
       and(
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
+        inGame(csConversations, scope),
         gte(csConversations.createdAt, start),
         lt(csConversations.createdAt, end),
       ),
@@ -77,7 +77,7 @@ export async function classificationStats(
   const types = await db
     .select({ id: feedbackTypes.id, code: feedbackTypes.code, name: feedbackTypes.name })
     .from(feedbackTypes)
-    .where(and(eq(feedbackTypes.cpId, scope.cpId), eq(feedbackTypes.productId, scope.productId)))
+    .where(inGame(feedbackTypes, scope))
     .orderBy(asc(feedbackTypes.sort), asc(feedbackTypes.id));
   const rows = new Map<number, CsClassStatsRow>();
   const rowOf = (id: number, code: string, name: Record<string, string>) => {
@@ -191,13 +191,7 @@ export function csClassificationRoutes(fastify: FastifyInstance, db: Db): void {
       const [row] = await db
         .update(csConversations)
         .set({ feedbackTypeId: typeId, updatedAt: new Date() })
-        .where(
-          and(
-            eq(csConversations.id, request.params.id),
-            eq(csConversations.cpId, scope.cpId),
-            eq(csConversations.productId, scope.productId),
-          ),
-        )
+        .where(rowInGame(csConversations, scope, request.params.id))
         .returning({ id: csConversations.id, feedbackTypeId: csConversations.feedbackTypeId });
       if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
       return ok({ id: row.id, feedback_type_id: row.feedbackTypeId });

@@ -11,6 +11,7 @@ import { feedbackTypes } from '../feedback-types/tables.ts';
 import { ticketReplies, tickets } from '../tickets/tables.ts';
 import { csConversations, csMessages } from './tables.ts';
 import { publish } from './service.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 /** The transcript a ticket carries: the player's, the bot's and the agents' messages (no notes), at most. */
 const TRANSCRIPT_MESSAGES = 200;
@@ -48,13 +49,7 @@ export async function conversationTicket(
     const [row] = await tx
       .select()
       .from(csConversations)
-      .where(
-        and(
-          eq(csConversations.id, id),
-          eq(csConversations.cpId, scope.cpId),
-          eq(csConversations.productId, scope.productId),
-        ),
-      )
+      .where(rowInGame(csConversations, scope, id))
       .for('update');
     if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
     if (row.ticketId !== null)
@@ -65,8 +60,7 @@ export async function conversationTicket(
       .where(
         and(
           eq(feedbackTypes.id, input.feedback_type_id),
-          eq(feedbackTypes.cpId, scope.cpId),
-          eq(feedbackTypes.productId, scope.productId),
+          inGame(feedbackTypes, scope),
           eq(feedbackTypes.enabled, true),
         ),
       );

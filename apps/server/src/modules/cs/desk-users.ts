@@ -27,6 +27,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { csPlayerNoteRevisions, csPlayerNotes } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
 
 /**
  * User management (`/service/user-manage`): the players service knows — they opened a conversation
@@ -266,8 +267,7 @@ export async function csUserProfile(db: Db, scope: ProductScope, openid: string)
 }
 
 type NoteRow = typeof csPlayerNotes.$inferSelect;
-const noteScope = (scope: ProductScope) =>
-  and(eq(csPlayerNotes.cpId, scope.cpId), eq(csPlayerNotes.productId, scope.productId));
+const noteScope = (scope: ProductScope) => inGame(csPlayerNotes, scope);
 
 export async function csUserNotes(db: Db, scope: ProductScope, openid: string): Promise<CsUserNote[]> {
   const notes = await db

@@ -12,6 +12,7 @@ import { tickets } from '../tickets/tables.ts';
 import { csConversations, csScripts } from './tables.ts';
 import { readConversation } from './read-conversation.ts';
 import { listCsOrders } from './desk-orders.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 /** Canned replies and the player's context beside the chat. */
 
@@ -33,11 +34,7 @@ function toScript(row: ScriptRow): CsScript {
 
 /** The game's shared scripts and the caller's own (never another agent's personal ones). */
 const visible = (scope: ProductScope) =>
-  and(
-    eq(csScripts.cpId, scope.cpId),
-    eq(csScripts.productId, scope.productId),
-    or(isNull(csScripts.ownerId), eq(csScripts.ownerId, scope.userId)),
-  );
+  and(inGame(csScripts, scope), or(isNull(csScripts.ownerId), eq(csScripts.ownerId, scope.userId)));
 
 export async function listScripts(db: Db, scope: ProductScope, q?: string): Promise<CsScript[]> {
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -179,13 +176,7 @@ export async function playerContext(db: Db, scope: ProductScope, id: number): Pr
   const sanctionRows = await db
     .select()
     .from(sanctions)
-    .where(
-      and(
-        eq(sanctions.cpId, scope.cpId),
-        eq(sanctions.productId, scope.productId),
-        eq(sanctions.openid, openid),
-      ),
-    )
+    .where(and(inGame(sanctions, scope), eq(sanctions.openid, openid)))
     .orderBy(
       sql`case when ${sanctions.status} = 'active' and (${sanctions.endsAt} is null or ${sanctions.endsAt} > now()) then 0 else 1 end`,
       desc(sanctions.id),
@@ -195,13 +186,7 @@ export async function playerContext(db: Db, scope: ProductScope, id: number): Pr
     ? await db
         .select({ id: tickets.id, state: tickets.state })
         .from(tickets)
-        .where(
-          and(
-            eq(tickets.id, conversation.ticketId),
-            eq(tickets.cpId, scope.cpId),
-            eq(tickets.productId, scope.productId),
-          ),
-        )
+        .where(rowInGame(tickets, scope, conversation.ticketId))
     : [];
   return {
     player: player

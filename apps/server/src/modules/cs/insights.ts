@@ -57,6 +57,7 @@ import { closedDaysOf, settingsOf } from './settings.ts';
 import { statsWindow } from './stats-window.ts';
 import { recordMessages } from './records.ts';
 import { csAgents, csComplaints, csConversations, csMessages, csTeams } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 /**
  * Data statistics (volume, first response, resolution time, satisfaction by day, agent or team;
@@ -137,8 +138,7 @@ export async function csStats(
     .leftJoin(csTeams, eq(csTeams.id, csAgents.teamId))
     .where(
       and(
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
+        inGame(csConversations, scope),
         gte(csConversations.createdAt, start),
         lt(csConversations.createdAt, end),
       ),
@@ -229,8 +229,7 @@ export async function listRatings(
   query: { max_score: number; complaint?: string; page: number; page_size: number },
 ): Promise<{ list: CsRatingRow[]; total: number }> {
   const where: (SQL | undefined)[] = [
-    eq(csConversations.cpId, scope.cpId),
-    eq(csConversations.productId, scope.productId),
+    inGame(csConversations, scope),
     isNotNull(csConversations.rating),
     lte(csConversations.rating, query.max_score),
   ];
@@ -274,13 +273,7 @@ async function complaintOf(db: Db, scope: ProductScope, id: number): Promise<Com
   const [row] = await db
     .select()
     .from(csComplaints)
-    .where(
-      and(
-        eq(csComplaints.id, id),
-        eq(csComplaints.cpId, scope.cpId),
-        eq(csComplaints.productId, scope.productId),
-      ),
-    );
+    .where(rowInGame(csComplaints, scope, id));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }
@@ -332,8 +325,7 @@ export function csInsightRoutes(fastify: FastifyInstance, db: Db): void {
             .where(
               and(
                 eq(csConversations.id, conversationId),
-                eq(csConversations.cpId, scope.cpId),
-                eq(csConversations.productId, scope.productId),
+                inGame(csConversations, scope),
                 isNotNull(csConversations.rating),
               ),
             );
@@ -466,8 +458,7 @@ export function csRobotRoutes(fastify: FastifyInstance, db: Db): void {
     async list(request, q): Promise<CsRobotSessions> {
       const scope = product(request);
       const game = and(
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
+        inGame(csConversations, scope),
         sql`exists (select 1 from ${csMessages} m where m.conversation_id = ${csConversations.id} and m.author = 'bot')`,
       );
       const like = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;

@@ -19,7 +19,7 @@ import {
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
-import { isoOrNull } from '../../lib/rows.ts';
+import { isoOrNull, stamps } from '../../lib/rows.ts';
 import { timeInput } from '../../lib/time-window.ts';
 import { csNotices } from './tables.ts';
 
@@ -40,9 +40,7 @@ function toItem(row: Row): CsNotice {
     end_at: row.endAt.toISOString(),
     status: row.status,
     created_by: row.createdBy,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

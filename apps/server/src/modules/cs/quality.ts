@@ -31,6 +31,7 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { settingsOf } from './settings.ts';
 import { statsWindow } from './stats-window.ts';
 import { csAgents, csConversations, csQualityReviews, csQualityRubrics, csTeams } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
 
 /**
  * Quality statistics: rubrics, a sample of resolved conversations per agent and period, the
@@ -51,16 +52,14 @@ const toRubric = (row: RubricRow): CsRubric => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const inGame = (scope: ProductScope) =>
-  and(eq(csQualityRubrics.cpId, scope.cpId), eq(csQualityRubrics.productId, scope.productId));
-const reviewsInGame = (scope: ProductScope) =>
-  and(eq(csQualityReviews.cpId, scope.cpId), eq(csQualityReviews.productId, scope.productId));
+const rubricsInGame = (scope: ProductScope) => inGame(csQualityRubrics, scope);
+const reviewsInGame = (scope: ProductScope) => inGame(csQualityReviews, scope);
 
 async function rubricOf(db: Db, scope: ProductScope, id: number): Promise<RubricRow | undefined> {
   const [row] = await db
     .select()
     .from(csQualityRubrics)
-    .where(and(eq(csQualityRubrics.id, id), inGame(scope)));
+    .where(and(eq(csQualityRubrics.id, id), rubricsInGame(scope)));
   return row;
 }
 
@@ -114,7 +113,7 @@ export async function updateRubric(
       const updated = await updateVersioned(
         tx,
         csQualityRubrics,
-        and(eq(csQualityRubrics.id, id), inGame(scope))!,
+        and(eq(csQualityRubrics.id, id), rubricsInGame(scope))!,
         version,
         changes,
       );
@@ -138,7 +137,7 @@ export async function rubricBatch(db: Db, scope: ProductScope, afterId: number, 
   const rows = await db
     .select()
     .from(csQualityRubrics)
-    .where(and(inGame(scope), gt(csQualityRubrics.id, afterId)))
+    .where(and(rubricsInGame(scope), gt(csQualityRubrics.id, afterId)))
     .orderBy(asc(csQualityRubrics.id))
     .limit(limit);
   return rows.map(toRubric);
@@ -301,7 +300,7 @@ export function csQualityRoutes(fastify: FastifyInstance, db: Db): void {
       const rows = await db
         .select()
         .from(csQualityRubrics)
-        .where(inGame(product(request)))
+        .where(rubricsInGame(product(request)))
         .orderBy(asc(csQualityRubrics.id))
         .limit(200);
       return ok({ list: rows.map(toRubric) });

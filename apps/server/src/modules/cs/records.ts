@@ -22,6 +22,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { toConversation, toMessage } from './service.ts';
 import { csConversations, csMessages } from './tables.ts';
 import { readConversation } from './read-conversation.ts';
+import { inGame } from '../../lib/scope.ts';
 
 /**
  * Session records: every conversation of a game (any state, any agent), searched by player or by
@@ -45,8 +46,7 @@ export async function listRecords(
   query: Query,
 ): Promise<{ list: CsConversation[]; total: number }> {
   const where: (SQL | undefined)[] = [
-    eq(csConversations.cpId, scope.cpId),
-    eq(csConversations.productId, scope.productId),
+    inGame(csConversations, scope),
     query.state ? eq(csConversations.state, query.state) : undefined,
     query.from ? gte(csConversations.createdAt, new Date(query.from)) : undefined,
     query.to ? lt(csConversations.createdAt, new Date(query.to)) : undefined,

@@ -51,6 +51,7 @@ import {
   queuePageStatement,
   unreadCount,
 } from './hot-reads.ts';
+import { rowInGame } from '../../lib/scope.ts';
 
 export type ConversationRow = typeof csConversations.$inferSelect;
 type MessageRow = typeof csMessages.$inferSelect;
@@ -768,13 +769,7 @@ export async function getConversation(db: Db, scope: ProductScope, id: number): 
     .select({ row: csConversations, assigneeName: users.username, unread: unreadCount })
     .from(csConversations)
     .leftJoin(users, eq(users.id, csConversations.assigneeId))
-    .where(
-      and(
-        eq(csConversations.id, id),
-        eq(csConversations.cpId, scope.cpId),
-        eq(csConversations.productId, scope.productId),
-      ),
-    );
+    .where(rowInGame(csConversations, scope, id));
   if (!r) throw new ApiError(ErrorCode.NOT_FOUND);
   return toConversation(r.row, { assigneeName: r.assigneeName, unread: r.unread });
 }

@@ -13,6 +13,7 @@ import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/re
 import { GAME } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { debugParams } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof debugParams.$inferSelect;
 
@@ -29,9 +30,7 @@ function toItem(row: Row): DebugParam {
     expires_at: row.expiresAt.toISOString(),
     expired: row.expiresAt.getTime() <= Date.now(),
     note: row.note,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

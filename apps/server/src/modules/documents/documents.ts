@@ -26,6 +26,7 @@ import { rowInScope } from '../../lib/scope.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import { documentVersions, documents } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof documents.$inferSelect;
 type Resource = typeof documentsResource;
@@ -42,9 +43,7 @@ function toItem(row: Row): DocumentItem {
     attachments: row.attachments,
     revision: row.revision,
     updated_by: row.updatedBy,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   errorCodesResource,
   placeholderMismatches,
@@ -7,12 +7,13 @@ import {
   type OptionalI18nText,
 } from '@rx/contracts';
 import { FieldProblems } from '../../lib/problems.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { dropUndefined } from '../../lib/patch.ts';
 import { liveRelease, missingIn } from './service.ts';
 import { errorCodes } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** The working copy of a product's error-code texts, as a standard resource. */
 
@@ -40,13 +41,11 @@ export const errorCodeImpl: ResourceImpl<typeof errorCodesResource, typeof error
       texts: row.texts,
       action: row.action,
       status: row.status,
-      version: row.version,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
+      ...stamps(row),
     }),
     nameOf: (row) => row.code,
     where: (f) => [
-      f.q ? or(contains(errorCodes.code, f.q), contains(errorCodes.defaultText, f.q)) : undefined,
+      containsAny(f.q, errorCodes.code, errorCodes.defaultText),
       f.module ? eq(errorCodes.module, f.module) : undefined,
       f.action ? eq(errorCodes.action, f.action) : undefined,
       f.status ? eq(errorCodes.status, f.status) : undefined,

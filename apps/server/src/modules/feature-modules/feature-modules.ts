@@ -15,6 +15,7 @@ import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/re
 import { GAME } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { featureModules } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof featureModules.$inferSelect;
 
@@ -33,9 +34,7 @@ function toItem(row: Row): FeatureModule {
     rollout_percent: row.rolloutPercent,
     whitelist: row.whitelist,
     note: row.note,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -12,6 +12,7 @@ import type { CreateInput, Filters, UpdateInput } from '../../lib/resource-route
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { feedbackTypes } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** Feedback types of a product: a tree the player's feedback form and the ticket routing read. */
 
@@ -36,9 +37,7 @@ export function toFeedbackType(row: Row): FeedbackType {
     auto_reply: row.autoReply,
     enabled: row.enabled,
     sort: row.sort,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

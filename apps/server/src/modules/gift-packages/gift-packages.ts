@@ -27,6 +27,7 @@ import { props } from '../props/tables.ts';
 import { giftSheet, type PropCodes } from './io.ts';
 import { giftPackages } from './tables.ts';
 import { containsProp, referToProps } from './usage.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof giftPackages.$inferSelect;
 type GiftInput = z.output<typeof giftCreateBody>;
@@ -43,9 +44,7 @@ export function toGift(row: Row): GiftPackage {
     per_player_limit: row.perPlayerLimit,
     usable_in: row.usableIn,
     status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -21,6 +21,7 @@ import { rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
 import { helpArticles, helpCategories } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /**
  * Help articles: one row per language of an article group. The zh row is the source: a change to
@@ -47,9 +48,7 @@ export function toHelpArticle(row: Row): HelpArticle {
     source_version: row.sourceVersion,
     stale: row.stale,
     published_at: row.publishedAt?.toISOString() ?? null,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -6,6 +6,7 @@ import { anyLanguageContains } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { helpArticles, helpCategories } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** Help-centre categories of a product, per channel (null: all channels), as a standard resource. */
 
@@ -37,9 +38,7 @@ const impl: ResourceImpl<typeof helpCategoriesResource, typeof helpCategories, H
     sort: row.sort,
     enabled: row.enabled,
     articles: 0,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   complete: async (db, items) => {
     const counts = await articleCounts(

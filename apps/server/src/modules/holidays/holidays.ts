@@ -8,6 +8,7 @@ import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/re
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { holidays } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof holidays.$inferSelect;
 
@@ -29,9 +30,7 @@ const impl: ResourceImpl<typeof holidaysResource, typeof holidays, Holiday, null
     name: row.name,
     kind: row.kind,
     note: row.note,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   nameOf: (row) => `${row.region} ${row.day} ${row.name}`,
   where: (f) => [

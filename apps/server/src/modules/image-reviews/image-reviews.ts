@@ -31,10 +31,11 @@ import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
 import { queryRoutes, resourceReads } from '../../lib/resource-routes.ts';
 import { can, GAME, scopeOf } from '../../lib/route-access.ts';
-import { rowInScope } from '../../lib/scope.ts';
+import { inGame, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { googleVision, type ImageVerdict } from '../outside-parties/index.ts';
 import { imagePolicies, imageReviews } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof imageReviews.$inferSelect;
 
@@ -75,9 +76,7 @@ function toItem(row: Row, policy: ImagePolicy): ImageReview {
     scoring: row.scoring,
     scoring_attempts: row.scoringAttempts,
     next_scoring_at: row.nextScoringAt?.toISOString() ?? null,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -402,13 +401,7 @@ export async function imageReviewRoutes(
       const rows = await db
         .select({ id: imageReviews.id, status: imageReviews.status })
         .from(imageReviews)
-        .where(
-          and(
-            inArray(imageReviews.id, ids),
-            eq(imageReviews.cpId, scope.cpId),
-            eq(imageReviews.productId, scope.productId!),
-          ),
-        );
+        .where(and(inArray(imageReviews.id, ids), inGame(imageReviews, scope)));
       const found = new Map(rows.map((r) => [r.id, r.status]));
       const results: { id: number; result: 'ok' | 'not_found' | 'already' }[] = [];
       await inTransaction(db, scope.lang, async (tx) => {

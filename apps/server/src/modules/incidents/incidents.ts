@@ -29,6 +29,7 @@ import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { announcements } from '../announcements/index.ts';
 import { notify } from '../notifications/index.ts';
 import { incidentUpdates, incidents } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof incidents.$inferSelect;
 
@@ -49,9 +50,7 @@ function toItem(row: Row): Incident {
     status: row.status,
     resolved_at: row.resolvedAt?.toISOString() ?? null,
     created_by: row.createdBy,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -25,6 +25,7 @@ import { rowInScope } from '../../lib/scope.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { landingPageVersions, landingPages, type LandingContent } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof landingPages.$inferSelect;
 
@@ -44,9 +45,7 @@ const impl: ResourceImpl<typeof landingPagesResource, typeof landingPages, Landi
     live_version: row.liveVersion,
     versions: row.versions,
     visits: row.visits,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   nameOf: (row) => `${row.slug} ${row.name}`,
   where: (f) => [

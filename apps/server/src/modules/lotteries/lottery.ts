@@ -31,6 +31,7 @@ import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { lotteries, lotteryDraws } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof lotteries.$inferSelect;
 
@@ -54,9 +55,7 @@ const impl: ResourceImpl<typeof lotteriesResource, typeof lotteries, Lottery, nu
     seed: row.status === 'ended' ? row.seed : null,
     given: row.given,
     draws: row.draws,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   nameOf: (row) => row.name,
   where: (f) => [

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { mailsResource, type Mail, type MailAttachment, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
@@ -7,13 +7,14 @@ import type { FieldProblems } from '../../lib/problems.ts';
 import { draftCheck, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { sanitizeEachLanguage } from '../../lib/rich-text.ts';
-import { isoOrNull, queryRows } from '../../lib/rows.ts';
+import { isoOrNull, queryRows, stamps } from '../../lib/rows.ts';
 import { checkWindow, timeInput } from '../../lib/time-window.ts';
 import { checkReferences } from '../../lib/references.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { props } from '../props/index.ts';
 import { checkGroups } from '../user-groups/index.ts';
 import { mails } from './tables.ts';
+import { rowInGame } from '../../lib/scope.ts';
 
 export type MailRow = typeof mails.$inferSelect;
 
@@ -41,9 +42,7 @@ export function toItem(row: MailRow): Mail {
     recalled_at: isoOrNull(row.recalledAt),
     created_by: row.createdBy,
     approval_id: row.approvalId,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -151,5 +150,5 @@ export const mailService = resourceService(mailsResource, mailImpl);
 
 /** The row of `id` in the caller's product. */
 export function rowTarget(scope: { cpId: number; productId: number | null }, id: number) {
-  return and(eq(mails.id, id), eq(mails.cpId, scope.cpId), eq(mails.productId, scope.productId!))!;
+  return rowInGame(mails, scope, id);
 }

@@ -6,6 +6,7 @@ import { outsideCalls } from '../../db/outside.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { listRows, sortOrder, type ListPage } from '../../lib/list.ts';
 import { deleteInBatches } from '../../lib/rows.ts';
+import { inGame } from '../../lib/scope.ts';
 
 type Row = typeof outsideCalls.$inferSelect;
 
@@ -33,7 +34,7 @@ export function listCalls(
   scope: ProductScope,
   query: z.output<typeof outsideCallListQuery>,
 ): Promise<ListPage<OutsideCallItem>> {
-  const conditions: SQL[] = [eq(outsideCalls.cpId, scope.cpId), eq(outsideCalls.productId, scope.productId)];
+  const conditions: SQL[] = [inGame(outsideCalls, scope)];
   if (query.party) conditions.push(eq(outsideCalls.party, query.party));
   if (query.operation) conditions.push(eq(outsideCalls.operation, query.operation));
   if (query.status) conditions.push(eq(outsideCalls.status, query.status));

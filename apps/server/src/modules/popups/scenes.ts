@@ -5,7 +5,7 @@ import { liveReferences, registerReferrer } from '../../lib/references.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { popupScenes, popups } from './tables.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { queryRows, stamps } from '../../lib/rows.ts';
 
 type Row = typeof popupScenes.$inferSelect;
 
@@ -20,9 +20,7 @@ export function sceneItem(row: Row): PopupScene {
     cooldown_seconds: row.cooldownSeconds,
     status: row.status,
     description: row.description,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { productsResource, type Product } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { products } from '../../db/schema.ts';
 import { billingPoints, channels, giftPackages, props } from '../../db/tables.ts';
-import { contains, countWhere } from '../../lib/list.ts';
+import { containsAny, countWhere } from '../../lib/list.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** Products (games) of the caller's CP. The table is a core one (db/schema.ts): everything hangs off it. */
 
@@ -21,9 +22,7 @@ export function toProduct(row: Row): Product {
     platforms: row.platforms as Product['platforms'],
     region: row.region,
     status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -34,7 +33,7 @@ const impl: ResourceImpl<typeof productsResource, typeof products, Product, null
   // The operation log files a product's own entries under the product.
   logScope: (scope, id) => ({ ...scope, productId: id }),
   where: (f) => [
-    f.q ? or(contains(products.code, f.q), contains(products.name, f.q)) : undefined,
+    containsAny(f.q, products.code, products.name),
     f.region ? eq(products.region, f.region) : undefined,
     f.status ? eq(products.status, f.status) : undefined,
     f.platform ? sql`${products.platforms} @> ${JSON.stringify([f.platform])}::jsonb` : undefined,

@@ -19,6 +19,8 @@ import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { players } from '../players/tables.ts';
 import { playerTagValues, profileTags } from './tables.ts';
+import { rowInGame } from '../../lib/scope.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof profileTags.$inferSelect;
 type ValueColumns = Pick<
@@ -40,9 +42,7 @@ export const toTag = (row: Row, playerCount = 0): ProfileTag => ({
   description: row.description,
   player_count: playerCount,
   created_by: row.createdBy,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 /** Players holding a value of each tag, in one grouped read. */
@@ -219,13 +219,7 @@ export async function tagInScope(db: Db, scope: Scope, id: number): Promise<Row>
   const [row] = await db
     .select()
     .from(profileTags)
-    .where(
-      and(
-        eq(profileTags.id, id),
-        eq(profileTags.cpId, scope.cpId),
-        eq(profileTags.productId, scope.productId!),
-      ),
-    );
+    .where(rowInGame(profileTags, scope, id));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }

@@ -7,6 +7,7 @@ import { liveReferences } from '../../lib/references.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { props } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof props.$inferSelect;
 
@@ -25,9 +26,7 @@ const impl: ResourceImpl<typeof propsResource, typeof props, Prop, null> = {
     unit_value: row.unitValue,
     tags: row.tags,
     status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   // The CP is the scope's; the search text only serves the keyword filter.
   internal: ['cpId', 'searchText'],

@@ -12,6 +12,7 @@ import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { pushTasks } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
 
 type PushTaskRowKind = (typeof pushTasks.$inferSelect)['kind'];
 
@@ -23,8 +24,7 @@ export async function taskOf(db: Db, scope: Scope, id: number) {
     .where(
       and(
         eq(pushTasks.id, id),
-        eq(pushTasks.cpId, scope.cpId),
-        eq(pushTasks.productId, scope.productId!),
+        inGame(pushTasks, scope),
         // The page's kind (`?kind=`): a mini-program task is not read with app push's permission.
         eq(pushTasks.kind, (scope.dimension?.value ?? 'app') as PushTaskRowKind),
       ),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ErrorCode,
@@ -24,6 +24,7 @@ import { can, GAME, scopeOf, type AccessResource } from '../../lib/route-access.
 import type { Outside } from '../../lib/outside/index.ts';
 import { templateFields, wechatSubscribe } from '../outside-parties/index.ts';
 import { pushTemplates } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 /**
  * Mini-game subscription (`/newrxlaunch/mini-game/subscription`): the templates synced from WeChat
@@ -56,7 +57,7 @@ async function listTemplates(db: Db, scope: Scope): Promise<PushTemplate[]> {
   const rows = await db
     .select()
     .from(pushTemplates)
-    .where(and(eq(pushTemplates.cpId, scope.cpId), eq(pushTemplates.productId, scope.productId!)))
+    .where(inGame(pushTemplates, scope))
     .orderBy(asc(pushTemplates.status), asc(pushTemplates.id));
   return rows.map(toTemplate);
 }
@@ -70,11 +71,7 @@ async function syncTemplates(db: Db, outside: Outside, scope: Scope) {
   const wechat = await outside.open(db, wechatSubscribe, scope.productId!);
   const fresh = await wechat.templates();
   return db.transaction(async (tx) => {
-    const known = await tx
-      .select()
-      .from(pushTemplates)
-      .where(and(eq(pushTemplates.cpId, scope.cpId), eq(pushTemplates.productId, scope.productId!)))
-      .for('update');
+    const known = await tx.select().from(pushTemplates).where(inGame(pushTemplates, scope)).for('update');
     const byId = new Map(known.map((row) => [row.templateId, row]));
     const counts = { added: 0, updated: 0, removed: 0 };
     for (const template of fresh) {
@@ -169,13 +166,7 @@ async function updateMapping(
     const [before] = await tx
       .select()
       .from(pushTemplates)
-      .where(
-        and(
-          eq(pushTemplates.id, id),
-          eq(pushTemplates.cpId, scope.cpId),
-          eq(pushTemplates.productId, scope.productId!),
-        ),
-      )
+      .where(rowInGame(pushTemplates, scope, id))
       .for('update');
     if (!before) throw new ApiError(ErrorCode.NOT_FOUND);
     const problems = new FieldProblems(scope.lang);

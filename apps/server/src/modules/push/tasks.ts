@@ -3,7 +3,7 @@ import { compareVersions, pushTasksResource, type PushTask } from '@rx/contracts
 import { contains } from '../../lib/list.ts';
 import { draftCheck, onlyDraftsDeleted } from '../../lib/define-lifecycle.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { isoOrNull } from '../../lib/rows.ts';
+import { isoOrNull, stamps } from '../../lib/rows.ts';
 import { pushTasks, pushTemplates } from './tables.ts';
 import { firstZoneMoment } from './local-time.ts';
 import { checkGroupLayers, checkTags } from './audience.ts';
@@ -56,9 +56,7 @@ export function toItem(row: PushTaskRow): PushTask {
     finished_at: isoOrNull(row.finishedAt),
     created_by: row.createdBy,
     approval_id: row.approvalId,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

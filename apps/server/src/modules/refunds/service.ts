@@ -1,5 +1,6 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
+  refundsResource,
   ErrorCode,
   REFUND_REASONS,
   REFUND_SOURCES,
@@ -8,7 +9,6 @@ import {
   type RefundDetail,
   type RefundEventKind,
   type RefundItem,
-  type RefundListQuery,
   type RefundNoticeResult,
   type RefundReason,
   type RefundRowSource,
@@ -19,7 +19,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { dayRange, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
+import { dayRange } from '../../lib/list.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { ingestPlayerEvents } from '../players/index.ts';
@@ -377,41 +378,19 @@ export async function logRefund(
   });
 }
 
-function refundConditions(scope: ProductScope, query: Partial<RefundListQuery>): SQL | undefined {
-  const conditions: SQL[] = [eq(refunds.productId, scope.productId)];
-  if (query.state) conditions.push(eq(refunds.state, query.state));
-  if (query.store) conditions.push(eq(refunds.store, query.store));
-  if (query.openid) conditions.push(eq(refunds.openid, query.openid));
-  if (query.order_no) conditions.push(eq(refunds.orderNo, query.order_no));
-  conditions.push(...dayRange(refunds.voidedAt, query.from, query.to));
-  return and(...conditions);
-}
-
-export async function listRefunds(
-  db: Db,
-  scope: ProductScope,
-  query: RefundListQuery,
-): Promise<ListPage<RefundItem>> {
-  const order = sortOrder(
-    query.sort,
-    { voided_at: refunds.voidedAt, amount: refunds.amount, id: refunds.id },
-    '-voided_at',
-    refunds.id,
-    scope.lang,
-  );
-  return listRows(db, refunds, refundConditions(scope, query), order, query, (rows) => rows.map(toItem));
-}
-
-/** The refunds the filters find with `id > afterId`, by id (the export). */
-export async function refundBatch(
-  db: Db,
-  scope: ProductScope,
-  filters: Partial<RefundListQuery>,
-  afterId: number,
-  limit: number,
-): Promise<RefundItem[]> {
-  return (await rowsAfter(db, refunds, refundConditions(scope, filters), afterId, limit)).map(toItem);
-}
+/** The list and the export's batches (the filters within the game; newest voided first). */
+export const { list: listRefunds, batch: refundBatch } = resourceReads(refundsResource, {
+  table: refunds,
+  items: (_db, rows) => rows.map(toItem),
+  where: (f) => [
+    f.state ? eq(refunds.state, f.state) : undefined,
+    f.store ? eq(refunds.store, f.store) : undefined,
+    f.openid ? eq(refunds.openid, f.openid) : undefined,
+    f.order_no ? eq(refunds.orderNo, f.order_no) : undefined,
+    ...dayRange(refunds.voidedAt, f.from, f.to),
+  ],
+  defaultSort: '-voided_at',
+});
 
 /** Refunds per day (UTC) and store, with the refunded amount per currency. */
 export async function refundTotals(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   BUG_TRANSITIONS,
   FALLBACK_LANGUAGE,
@@ -20,7 +20,7 @@ import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -33,6 +33,7 @@ import { notify } from '../notifications/index.ts';
 import { assignees } from '../tickets/index.ts';
 import { nameOf as releaseName } from './releases.ts';
 import { appReleases, bugComments, bugs } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof bugs.$inferSelect;
 
@@ -62,9 +63,7 @@ export function toBug(row: Row): Bug {
     created_by: row.createdBy,
     resolved_at: iso(row.resolvedAt),
     closed_at: iso(row.closedAt),
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -131,7 +130,7 @@ export const bugImpl: ResourceImpl<typeof bugsResource, typeof bugs, Bug, null> 
   complete,
   nameOf: (row) => `#${row.id} ${row.title}`,
   where: (f) => [
-    f.q ? or(contains(bugs.title, f.q), contains(bugs.steps, f.q)) : undefined,
+    containsAny(f.q, bugs.title, bugs.steps),
     f.status ? eq(bugs.status, f.status) : undefined,
     f.severity ? eq(bugs.severity, f.severity) : undefined,
     f.priority ? eq(bugs.priority, f.priority) : undefined,

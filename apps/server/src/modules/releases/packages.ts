@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray, max, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ErrorCode,
@@ -20,7 +20,7 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -32,6 +32,7 @@ import type { FileStorage } from '../files/index.ts';
 import { files } from '../files/tables.ts';
 import { kindOfName, PackageRefusal, readPackage } from './package-file.ts';
 import { appPackages } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof appPackages.$inferSelect;
 
@@ -57,9 +58,7 @@ export function toPackage(row: Row): AppPackage {
     url: urlOf(row),
     status: row.status,
     note: row.note,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -86,13 +85,7 @@ export function packageImplOf(storage: FileStorage) {
     toItem: toPackage,
     nameOf,
     where: (f) => [
-      f.q
-        ? or(
-            contains(appPackages.versionName, f.q),
-            contains(appPackages.fileName, f.q),
-            contains(appPackages.note, f.q),
-          )
-        : undefined,
+      containsAny(f.q, appPackages.versionName, appPackages.fileName, appPackages.note),
       f.platform ? eq(appPackages.platform, f.platform) : undefined,
       f.channel !== undefined ? eq(appPackages.channel, f.channel) : undefined,
       f.status ? eq(appPackages.status, f.status) : undefined,

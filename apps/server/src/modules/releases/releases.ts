@@ -1,12 +1,13 @@
 import { and, eq, max, or } from 'drizzle-orm';
 import { appReleasesResource, type AppRelease } from '@rx/contracts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { inScope } from '../../lib/scope.ts';
 import { appReleasePublishes, appReleases, bugs, testPlans } from './tables.ts';
 import { checkFieldValues } from './version-fields.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof appReleases.$inferSelect;
 
@@ -37,9 +38,7 @@ export function toItem(row: Row): AppRelease {
     status: row.status,
     rollout_percent: row.rolloutPercent,
     published_number: row.publishedNumber,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -51,7 +50,7 @@ export const releaseImpl: ResourceImpl<typeof appReleasesResource, typeof appRel
   toItem,
   nameOf,
   where: (f) => [
-    f.q ? or(contains(appReleases.versionName, f.q), contains(appReleases.note, f.q)) : undefined,
+    containsAny(f.q, appReleases.versionName, appReleases.note),
     f.platform ? eq(appReleases.platform, f.platform) : undefined,
     f.channel !== undefined ? eq(appReleases.channel, f.channel) : undefined,
     f.status ? eq(appReleases.status, f.status) : undefined,

@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
@@ -31,6 +31,7 @@ import { rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { openBug, tellAssignee } from './bugs.ts';
 import { appReleases, testAccounts, testCases, testPlans, testRuns } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type PlanRow = typeof testPlans.$inferSelect;
 type CaseRow = typeof testCases.$inferSelect;
@@ -76,9 +77,7 @@ function toPlan(row: PlanRow): TestPlan {
     version_name: '',
     version_code: 0,
     progress: { ...EMPTY },
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -115,7 +114,7 @@ export const testPlanImpl: ResourceImpl<typeof testPlansResource, typeof testPla
   complete: completePlans,
   nameOf: (row) => row.name,
   where: (f) => [
-    f.q ? or(contains(testPlans.name, f.q), contains(testPlans.description, f.q)) : undefined,
+    containsAny(f.q, testPlans.name, testPlans.description),
     f.release_id ? eq(testPlans.releaseId, f.release_id) : undefined,
   ],
   sortBy: { id: testPlans.id, name: testPlans.name, updated_at: testPlans.updatedAt },
@@ -141,9 +140,7 @@ const toAccount = (row: typeof testAccounts.$inferSelect): TestAccount => ({
   kind: row.kind,
   value: row.value,
   note: row.note,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 export const testAccountImpl: ResourceImpl<
@@ -156,7 +153,7 @@ export const testAccountImpl: ResourceImpl<
   toItem: toAccount,
   nameOf: (row) => `${row.kind}:${row.value}`,
   where: (f) => [
-    f.q ? or(contains(testAccounts.value, f.q), contains(testAccounts.note, f.q)) : undefined,
+    containsAny(f.q, testAccounts.value, testAccounts.note),
     f.kind ? eq(testAccounts.kind, f.kind) : undefined,
   ],
   sortBy: {
@@ -212,9 +209,7 @@ async function casesOf(db: Db, rows: CaseRow[]): Promise<TestCase[]> {
       last_result: run?.result ?? null,
       last_run_at: run ? run.createdAt.toISOString() : null,
       last_run_by: run?.createdBy ?? '',
-      version: row.version,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
+      ...stamps(row),
     };
   });
 }

@@ -14,6 +14,7 @@ import { operationLogs as log } from '../../db/schema.ts';
 import { contains } from '../../lib/list.ts';
 import { listRoute, tableList } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
+import { inGame } from '../../lib/scope.ts';
 
 /**
  * The audit of a game's versions, in the version log: the operation log's entries on versions
@@ -95,8 +96,7 @@ export function auditRoute(app: FastifyInstance, db: Db): void {
     list: (request, query) => {
       const scope = scopeOf(request);
       const where: (SQL | undefined)[] = [
-        eq(log.cpId, scope.cpId),
-        eq(log.productId, scope.productId!),
+        inGame(log, scope),
         eq(log.targetType, 'app_release'),
         query.action ? eq(log.action, query.action) : inArray(log.action, [...VERSION_AUDIT_ACTIONS]),
         query.release_id ? eq(log.targetId, String(query.release_id)) : undefined,

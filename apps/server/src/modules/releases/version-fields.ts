@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   fieldValueOf,
   schemaOf,
@@ -9,12 +9,13 @@ import {
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { inScope } from '../../lib/scope.ts';
 import { appReleases, versionFields } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof versionFields.$inferSelect;
 
@@ -31,9 +32,7 @@ export function toField(row: Row): VersionField {
     json_schema: row.jsonSchema,
     description: row.description,
     enabled: row.enabled,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
@@ -109,13 +108,7 @@ export const fieldImpl: ResourceImpl<typeof versionFieldsResource, typeof versio
     toItem: toField,
     nameOf: (row) => `${row.name} (${row.key})`,
     where: (f) => [
-      f.q
-        ? or(
-            contains(versionFields.key, f.q),
-            contains(versionFields.name, f.q),
-            contains(versionFields.description, f.q),
-          )
-        : undefined,
+      containsAny(f.q, versionFields.key, versionFields.name, versionFields.description),
       f.type ? eq(versionFields.type, f.type) : undefined,
     ],
     sortBy: {

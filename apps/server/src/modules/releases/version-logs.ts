@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   VERSION_LOG_FILTERS,
   VERSION_LOG_SORTS,
@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { ok } from '../../lib/request.ts';
 import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -40,9 +40,7 @@ export async function versionLog(
 ): Promise<{ list: VersionLogItem[]; total: number }> {
   const where = and(
     inScope(p, scope),
-    query.q
-      ? or(contains(sql`${p.snapshot} ->> 'version_name'`, query.q), contains(p.note, query.q))
-      : undefined,
+    containsAny(query.q, sql`${p.snapshot} ->> 'version_name'`, p.note),
     query.platform ? eq(p.platform, query.platform) : undefined,
     query.channel !== undefined ? eq(p.channel, query.channel) : undefined,
     query.action ? eq(p.action, query.action) : undefined,

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  sanctionsResource,
   ErrorCode,
   type GamePlayerStatus,
   type SanctionCreateBody,
@@ -11,7 +12,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { dayRange, listRows, rowsAfter, sortOrder, type ListPage } from '../../lib/list.ts';
+import { dayRange } from '../../lib/list.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { fieldError, ruleError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -304,47 +306,27 @@ export async function playerSanctions(db: Db, productId: number, openid: string)
   return itemsOf(db, rows);
 }
 
-/** The list across players, with filters. */
-function sanctionConditions(scope: ProductScope, query: Partial<SanctionListQuery>): SQL | undefined {
-  const conditions: SQL[] = [eq(sanctions.productId, scope.productId)];
-  if (query.openid) conditions.push(eq(sanctions.openid, query.openid));
-  if (query.kind) conditions.push(eq(sanctions.kind, query.kind));
-  if (query.feature) conditions.push(eq(sanctions.feature, query.feature));
-  if (query.status === 'active') conditions.push(inForceSql);
-  else if (query.status === 'expired')
-    conditions.push(
-      sql`(${sanctions.status} = 'expired' or (${sanctions.status} = 'active' and ${sanctions.endsAt} <= now()))`,
-    );
-  else if (query.status) conditions.push(eq(sanctions.status, query.status));
-  conditions.push(...dayRange(sanctions.createdAt, query.from, query.to));
-  return and(...conditions);
+/** A status filter: `active` and `expired` as the player sees them (an end passed expires it). */
+function statusIs(status: SanctionListQuery['status']): SQL | undefined {
+  if (status === 'active') return inForceSql;
+  if (status === 'expired')
+    return sql`(${sanctions.status} = 'expired' or (${sanctions.status} = 'active' and ${sanctions.endsAt} <= now()))`;
+  return status ? eq(sanctions.status, status) : undefined;
 }
 
-export async function listSanctions(
-  db: Db,
-  scope: ProductScope,
-  query: SanctionListQuery,
-): Promise<ListPage<SanctionItem>> {
-  const order = sortOrder(
-    query.sort,
-    { created_at: sanctions.createdAt, ends_at: sanctions.endsAt, id: sanctions.id },
-    '-created_at',
-    sanctions.id,
-    scope.lang,
-  );
-  return listRows(db, sanctions, sanctionConditions(scope, query), order, query, (rows) => itemsOf(db, rows));
-}
-
-/** The sanctions the filters find with `id > afterId`, by id (the export). */
-export async function sanctionBatch(
-  db: Db,
-  scope: ProductScope,
-  filters: Partial<SanctionListQuery>,
-  afterId: number,
-  limit: number,
-): Promise<SanctionItem[]> {
-  return itemsOf(db, await rowsAfter(db, sanctions, sanctionConditions(scope, filters), afterId, limit));
-}
+/** The list across players and the export's batches, with filters (newest first). */
+export const { list: listSanctions, batch: sanctionBatch } = resourceReads(sanctionsResource, {
+  table: sanctions,
+  items: itemsOf,
+  where: (f) => [
+    f.openid ? eq(sanctions.openid, f.openid) : undefined,
+    f.kind ? eq(sanctions.kind, f.kind) : undefined,
+    f.feature ? eq(sanctions.feature, f.feature) : undefined,
+    statusIs(f.status),
+    ...dayRange(sanctions.createdAt, f.from, f.to),
+  ],
+  defaultSort: '-created_at',
+});
 
 /** What the game reads: the player's bans and mutes in force now (ends compared with now here). */
 export async function gameStatus(db: Db, productId: number, openid: string): Promise<GamePlayerStatus> {

@@ -1,13 +1,13 @@
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { sharePlatformsResource, type SharePlatformSetup } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { contains } from '../../lib/list.ts';
+import { containsAny } from '../../lib/list.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { FastifyInstance } from 'fastify';
 import { sharePlatformSetups } from './tables.ts';
 import { exportedShareRoutes } from './exported.ts';
-import { stamps } from '../../lib/share/rows.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof sharePlatformSetups.$inferSelect;
 
@@ -37,9 +37,7 @@ export function sharePlatformImpl(
     toItem,
     nameOf: (row) => row.platform,
     where: (f) => [
-      f.q
-        ? or(contains(sharePlatformSetups.appId, f.q), contains(sharePlatformSetups.remark, f.q))
-        : undefined,
+      containsAny(f.q, sharePlatformSetups.appId, sharePlatformSetups.remark),
       f.platform ? eq(sharePlatformSetups.platform, f.platform) : undefined,
     ],
     sortBy: {

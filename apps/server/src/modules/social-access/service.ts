@@ -22,6 +22,7 @@ import { inScope, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
 import { channelIs, checkChannel } from '../../lib/channel-ref.ts';
 import { socialAccessPolicies, socialKillSwitches } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** Chat and friend access policies of a product, and each region's kill switch. */
 
@@ -46,9 +47,7 @@ export function toSocialPolicy(row: Row): SocialPolicy {
     start_at: row.startAt?.toISOString() ?? null,
     end_at: row.endAt?.toISOString() ?? null,
     enabled: row.enabled,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

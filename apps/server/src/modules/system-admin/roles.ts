@@ -1,15 +1,16 @@
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { ADMIN_ROLE, allPermissions, rolesResource, type Role } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
 import type { Scope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
-import { contains, countWhere } from '../../lib/list.ts';
+import { containsAny, countWhere } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { resourceReads } from '../../lib/resource-routes.ts';
 import type { CreateInput, Filters, UpdateInput } from '../../lib/resource-routes.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Resource = typeof rolesResource;
 type Row = typeof roles.$inferSelect;
@@ -43,9 +44,7 @@ async function withDetails(db: Db, rows: Row[]): Promise<Role[]> {
     // The admin role holds everything by its identifier, not by a list.
     permissions: grants.filter((g) => g.roleId === row.id).map((g) => g.resource),
     user_count: holders.find((h) => h.roleId === row.id)?.n ?? 0,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }));
 }
 
@@ -57,7 +56,7 @@ export const {
   table: roles,
   items: withDetails,
   where: (f) => [
-    f.q ? or(contains(roles.identifier, f.q), contains(roles.name, f.q)) : undefined,
+    containsAny(f.q, roles.identifier, roles.name),
     f.disabled === undefined ? undefined : eq(roles.disabled, f.disabled),
   ],
 });

@@ -8,6 +8,7 @@ import { contains, countWhere } from '../../lib/list.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceReads } from '../../lib/resource-routes.ts';
 import type { CreateInput, Filters, UpdateInput } from '../../lib/resource-routes.ts';
+import { stamps } from '../../lib/rows.ts';
 
 /** Reading staff: the CP's staff members with their roles. Writes are in staff-writes.ts. */
 
@@ -39,9 +40,7 @@ async function withRoles(db: Db, rows: Row[]): Promise<Staff[]> {
     roles: held
       .filter((h) => h.userId === row.id)
       .map(({ id, identifier, name }) => ({ id, identifier, name })),
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }));
 }
 

@@ -37,6 +37,7 @@ import { autoReplyRules } from '../auto-replies/tables.ts';
 import { feedbackTypes } from '../feedback-types/tables.ts';
 import { gameLanguage } from '../game-api/index.ts';
 import { ticketReplies, tickets } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 type ReplyRow = typeof ticketReplies.$inferSelect;
@@ -241,16 +242,14 @@ export async function ticketOf(db: Db, scope: ProductScope, id: number, lock = f
   const query = db
     .select()
     .from(tickets)
-    .where(and(eq(tickets.id, id), eq(tickets.cpId, scope.cpId), eq(tickets.productId, scope.productId)));
+    .where(rowInGame(tickets, scope, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }
 
 export async function ticketItemOf(db: Db, scope: ProductScope, id: number): Promise<TicketItem> {
-  const [row] = await joined(db).where(
-    and(eq(tickets.id, id), eq(tickets.cpId, scope.cpId), eq(tickets.productId, scope.productId)),
-  );
+  const [row] = await joined(db).where(rowInGame(tickets, scope, id));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return fromJoined(row as Joined);
 }
@@ -540,7 +539,7 @@ export async function typeOptions(db: Db, scope: ProductScope): Promise<TicketTy
       name: feedbackTypes.name,
     })
     .from(feedbackTypes)
-    .where(and(eq(feedbackTypes.cpId, scope.cpId), eq(feedbackTypes.productId, scope.productId)))
+    .where(inGame(feedbackTypes, scope))
     .orderBy(asc(feedbackTypes.sort), asc(feedbackTypes.id))
     .limit(1000);
   const children = new Map<number | null, typeof rows>();
@@ -568,13 +567,7 @@ export async function cannedReplies(db: Db, scope: ProductScope, ticketId?: numb
   const rules = await db
     .select({ id: autoReplyRules.id, name: autoReplyRules.name, replies: autoReplyRules.replies })
     .from(autoReplyRules)
-    .where(
-      and(
-        eq(autoReplyRules.cpId, scope.cpId),
-        eq(autoReplyRules.productId, scope.productId),
-        eq(autoReplyRules.enabled, true),
-      ),
-    )
+    .where(and(inGame(autoReplyRules, scope), eq(autoReplyRules.enabled, true)))
     .orderBy(desc(autoReplyRules.priority), asc(autoReplyRules.id))
     .limit(200);
   return rules.flatMap((rule) => {

@@ -17,10 +17,11 @@ import { contains, runList, sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems } from '../../lib/problems.ts';
 import { resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { queryRows, stamps } from '../../lib/rows.ts';
 import { playerMatchSql } from '../../lib/player-rules.ts';
 import { checkRuleTags } from '../profile-tags/index.ts';
 import { userGroups } from './tables.ts';
+import { inGame, rowInGame } from '../../lib/scope.ts';
 
 type Row = typeof userGroups.$inferSelect;
 const resource = userGroupsResource;
@@ -43,9 +44,7 @@ export const toGroup = (row: Row): UserGroup => ({
   job_id: row.jobId,
   layers: row.layers,
   layer_salt: row.layerSalt,
-  version: row.version,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  ...stamps(row),
 });
 
 async function checkFile(db: Db, scope: Scope, fileId: string): Promise<void> {
@@ -105,9 +104,7 @@ export async function groupInScope(db: Db, scope: Scope, id: number): Promise<Ro
   const [row] = await db
     .select()
     .from(userGroups)
-    .where(
-      and(eq(userGroups.id, id), eq(userGroups.cpId, scope.cpId), eq(userGroups.productId, scope.productId!)),
-    );
+    .where(rowInGame(userGroups, scope, id));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }
@@ -117,13 +114,7 @@ export async function groupByKey(db: Db, scope: Scope, key: string): Promise<Use
   const [row] = await db
     .select()
     .from(userGroups)
-    .where(
-      and(
-        eq(userGroups.cpId, scope.cpId),
-        eq(userGroups.productId, scope.productId!),
-        sql`(${userGroups.name} = ${key} or ${userGroups.uuid} = ${key})`,
-      ),
-    );
+    .where(and(inGame(userGroups, scope), sql`(${userGroups.name} = ${key} or ${userGroups.uuid} = ${key})`));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return toGroup(row);
 }

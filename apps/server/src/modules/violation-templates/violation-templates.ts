@@ -15,7 +15,7 @@ import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { contains } from '../../lib/list.ts';
 import { fieldError, isUniqueViolation, ruleError } from '../../lib/problems.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { queryRows, stamps } from '../../lib/rows.ts';
 import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -28,6 +28,7 @@ import {
   type SanctionRow,
 } from '../sanctions/index.ts';
 import { violationOffences, violationTemplates } from './tables.ts';
+import { rowInGame } from '../../lib/scope.ts';
 
 type Row = typeof violationTemplates.$inferSelect;
 const resource = violationTemplatesResource;
@@ -44,9 +45,7 @@ const impl: ResourceImpl<typeof resource, typeof violationTemplates, ViolationTe
     message: row.message,
     appealable: row.appealable,
     status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   }),
   nameOf: (row) => `${row.code} ${row.name}`,
   where: (f) => [
@@ -113,13 +112,7 @@ async function applyTemplate(
       const [template] = await tx
         .select()
         .from(violationTemplates)
-        .where(
-          and(
-            eq(violationTemplates.id, templateId),
-            eq(violationTemplates.cpId, scope.cpId),
-            eq(violationTemplates.productId, scope.productId),
-          ),
-        );
+        .where(rowInGame(violationTemplates, scope, templateId));
       if (!template) throw new ApiError(ErrorCode.NOT_FOUND);
       if (template.status !== 'active') throw ruleError(scope.lang, 'not_in_this_state');
       const player = await playerOf(tx, scope.productId, body.openid);

@@ -25,6 +25,7 @@ import { toItem as sanctionItem } from '../sanctions/index.ts';
 import { sanctions } from '../sanctions/tables.ts';
 import { violationOffences, violationTemplates } from '../violation-templates/tables.ts';
 import { violationEvents, violators } from './tables.ts';
+import { inGame } from '../../lib/scope.ts';
 
 export type ViolatorRow = typeof violators.$inferSelect;
 
@@ -429,13 +430,7 @@ export async function templateOptions(
   const rows = await db
     .select()
     .from(violationTemplates)
-    .where(
-      and(
-        eq(violationTemplates.cpId, scope.cpId),
-        eq(violationTemplates.productId, scope.productId),
-        eq(violationTemplates.status, 'active'),
-      ),
-    )
+    .where(and(inGame(violationTemplates, scope), eq(violationTemplates.status, 'active')))
     .orderBy(violationTemplates.code);
   const counts = new Map<number, number>();
   if (openid) {

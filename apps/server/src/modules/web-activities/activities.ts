@@ -30,6 +30,7 @@ import { giftPackages } from '../gift-packages/tables.ts';
 import { overseasProductsOnly } from '../../lib/region.ts';
 import { grantStats } from './service.ts';
 import { webActivities, webActivityGrants } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof webActivities.$inferSelect;
 type ActivityInput = z.output<typeof webActivityCreateBody>;
@@ -47,9 +48,7 @@ export function toActivity(row: Row): WebActivity {
     status: row.status,
     stats: [],
     overlaps: [],
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

@@ -21,6 +21,7 @@ import { inScope } from '../../lib/scope.ts';
 import { giftPackages } from '../gift-packages/tables.ts';
 import { goodsSheet } from './io.ts';
 import { webGoods, webOrders } from './tables.ts';
+import { stamps } from '../../lib/rows.ts';
 
 type Row = typeof webGoods.$inferSelect;
 type GoodInput = z.output<typeof webGoodCreateBody>;
@@ -74,9 +75,7 @@ export function toGood(row: Row): WebGood {
     sale_end: row.saleEnd?.toISOString() ?? null,
     sort_order: row.sortOrder,
     status: row.status,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 

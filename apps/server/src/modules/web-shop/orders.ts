@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  webOrdersResource,
   ErrorCode,
   webPayNotice,
   type WebActivityReward,
@@ -10,7 +11,6 @@ import {
   type WebOrderCreated,
   type WebOrderDetail,
   type WebOrderEventKind,
-  type WebOrderListQuery,
   type WebOrderRefusal,
   type WebOrderState,
   type WebOrderTotalRow,
@@ -20,7 +20,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { dayRange, listRows, sortOrder, type ListPage } from '../../lib/list.ts';
+import { dayRange } from '../../lib/list.ts';
+import { resourceReads } from '../../lib/resource-routes.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { emitCallback } from '../callbacks/index.ts';
@@ -459,56 +460,21 @@ export async function logOrder(tx: Db, scope: ProductScope, before: OrderRow, af
   });
 }
 
-function conditions(scope: ProductScope, query: Partial<WebOrderListQuery>): SQL {
-  const c: SQL[] = [eq(webOrders.productId, scope.productId)];
-  if (query.order_no) c.push(eq(webOrders.orderNo, query.order_no));
-  if (query.openid) c.push(eq(webOrders.openid, query.openid));
-  if (query.state) c.push(eq(webOrders.state, query.state));
-  if (query.sku) c.push(eq(webOrders.sku, query.sku));
-  if (query.country) c.push(eq(webOrders.country, query.country));
-  if (query.payment_method) c.push(eq(webOrders.paymentMethod, query.payment_method));
-  c.push(...dayRange(webOrders.createdAt, query.from, query.to));
-  return and(...c)!;
-}
-
-export async function listOrders(
-  db: Db,
-  scope: ProductScope,
-  query: WebOrderListQuery,
-): Promise<ListPage<WebOrder>> {
-  const where = conditions(scope, query);
-  const order = sortOrder(
-    query.sort,
-    {
-      created_at: webOrders.createdAt,
-      amount: webOrders.amount,
-      paid_at: webOrders.paidAt,
-      id: webOrders.id,
-    },
-    '-created_at',
-    webOrders.id,
-    scope.lang,
-  );
-  return listRows(db, webOrders, where, order, query, (rows) => rows.map(toOrder));
-}
-
-/** Rows of the export, by id in batches. */
-export async function orderBatch(
-  db: Db,
-  scope: ProductScope,
-  query: Partial<WebOrderListQuery>,
-  afterId: number,
-  limit: number,
-): Promise<WebOrder[]> {
-  return (
-    await db
-      .select()
-      .from(webOrders)
-      .where(and(conditions(scope, query), sql`${webOrders.id} > ${afterId}`))
-      .orderBy(asc(webOrders.id))
-      .limit(limit)
-  ).map(toOrder);
-}
+/** The list and the export's batches (the filters within the game; newest first). */
+export const { list: listOrders, batch: orderBatch } = resourceReads(webOrdersResource, {
+  table: webOrders,
+  items: (_db, rows) => rows.map(toOrder),
+  where: (f) => [
+    f.order_no ? eq(webOrders.orderNo, f.order_no) : undefined,
+    f.openid ? eq(webOrders.openid, f.openid) : undefined,
+    f.state ? eq(webOrders.state, f.state) : undefined,
+    f.sku ? eq(webOrders.sku, f.sku) : undefined,
+    f.country ? eq(webOrders.country, f.country) : undefined,
+    f.payment_method ? eq(webOrders.paymentMethod, f.payment_method) : undefined,
+    ...dayRange(webOrders.createdAt, f.from, f.to),
+  ],
+  defaultSort: '-created_at',
+});
 
 /** Paid orders per UTC day (of payment) and currency; refunded ones are left out. */
 export async function orderTotals(

@@ -19,7 +19,7 @@ import {
 } from '../../lib/resource-routes.ts';
 import type { ExportSpec } from '../../lib/table-io.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { queryRows } from '../../lib/rows.ts';
+import { queryRows, stamps } from '../../lib/rows.ts';
 import { wechatServiceRules } from './tables.ts';
 
 type Row = typeof wechatServiceRules.$inferSelect;
@@ -34,9 +34,7 @@ function toItem(row: Row): WechatRule {
     messages: row.messages,
     priority: row.priority,
     enabled: row.enabled,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...stamps(row),
   };
 }
 
