@@ -8,12 +8,13 @@ import {
   createDatabase,
   dropDatabase,
   instancesUnavailable,
+  staffHeaders,
   startInstance,
   stopInstances,
   testDatabaseName,
   type Instance,
 } from '../../test/two-instances.ts';
-import { listChanges, products } from '../db/schema.ts';
+import { listChanges } from '../db/schema.ts';
 import {
   COMPACT_AFTER,
   PageLru,
@@ -283,19 +284,10 @@ describe.skipIf(skipReason !== null)(
 
     it("sees a write made through one instance on the other's next list", async () => {
       const [a, b] = instances as [Instance, Instance];
-      const [product] = await a.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.code, 'xianxia'));
       const as = async (instance: Instance) => {
-        const token = (await signInAs(instance.app, 'admin')).user.access_token;
+        const headers = await staffHeaders(instance);
         return (method: 'GET' | 'POST', url: string, payload?: object) =>
-          instance.app.inject({
-            method,
-            url,
-            payload,
-            headers: { authorization: `Bearer ${token}`, 'x-product-id': String(product!.id) },
-          });
+          instance.app.inject({ method, url, payload, headers });
       };
       const onA = await as(a);
       const onB = await as(b);

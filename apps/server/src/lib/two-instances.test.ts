@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { GameApiKeyCreated } from '@rx/contracts';
-import { products } from '../db/schema.ts';
 import { errorCodeReleases } from '../modules/error-codes/tables.ts';
 import { LIVE_PROTOCOL } from '../modules/live/index.ts';
 import { deploymentPrefix, redisNames } from './redis-namespace.ts';
@@ -12,13 +10,16 @@ import { TEST_RATE_LIMITS, signInAs } from '../../test/helpers.ts';
 import { signGameRequest } from '../../test/game.ts';
 import {
   REDIS_URL,
+  WebSocket,
   createDatabase,
   dropDatabase,
   instancesUnavailable,
+  staffHeaders,
   startInstance,
   stopInstances,
   testDatabaseName,
   type Instance,
+  type WsClient,
 } from '../../test/two-instances.ts';
 
 /**
@@ -29,16 +30,6 @@ import {
  */
 
 const skipReason = await instancesUnavailable({ redis: true });
-
-/** The part of a `ws` client used here (the package the server's WebSocket plugin is built on). */
-interface WsClient {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'open', listener: () => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-}
-const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocols: string[]) => WsClient;
 
 let dbName = '';
 let otherDbName = '';
@@ -75,17 +66,13 @@ describe.skipIf(skipReason !== null)(
 
     it("drops B's cached game-API answer at once when the console writes through A", async () => {
       const [a, b] = instances as [Instance, Instance];
-      const { user } = await signInAs(a.app, 'admin');
-      const [product] = await a.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.code, 'xianxia'));
+      const headers = await staffHeaders(a);
+      const productId = Number(headers['x-product-id']);
       const staff = (path: string, init: { method?: string; body?: unknown } = {}) =>
         fetch(`${a.base}${path}`, {
           method: init.method ?? 'GET',
           headers: {
-            authorization: `Bearer ${user.access_token}`,
-            'x-product-id': String(product!.id),
+            ...headers,
             ...(init.body ? { 'content-type': 'application/json' } : {}),
           },
           body: init.body ? JSON.stringify(init.body) : undefined,
@@ -98,7 +85,7 @@ describe.skipIf(skipReason !== null)(
       const before = (await game()).headers.get('etag');
       expect(before).toBeTruthy();
       // Behind the console's back: B keeps serving its cached answer…
-      await a.database.db.delete(errorCodeReleases).where(eq(errorCodeReleases.productId, product!.id));
+      await a.database.db.delete(errorCodeReleases).where(eq(errorCodeReleases.productId, productId));
       expect((await game()).headers.get('etag')).toBe(before);
       // …until a console write through A: B hears of it through Redis (within moments, not its TTL).
       const list = (await staff('/api/v1/error-codes?q=1001')).data as {

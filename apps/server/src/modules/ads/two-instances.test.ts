@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdAccount, AdAuthorizeAnswer, AdSyncAnswer } from '@rx/contracts';
 import { outsideTokens } from '../../db/outside.ts';
-import { products } from '../../db/schema.ts';
 import { setPartyPolicy } from '../../lib/outside/index.ts';
-import { body, signInAs } from '../../../test/helpers.ts';
+import { body } from '../../../test/helpers.ts';
 import {
   createDatabase,
   dropDatabase,
   instancesUnavailable,
   lockWaiterSeen,
+  staffHeaders,
   startInstance,
   stopInstances,
   testDatabaseName,
@@ -50,12 +50,7 @@ describe.skipIf(skipReason !== null)(
 
     it('renews once; the other instance waits on the lock and syncs with the renewed token', async () => {
       const [a, b] = instances as [Instance, Instance];
-      const { user } = await signInAs(a.app, 'admin');
-      const [game] = await a.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.code, 'xianxia'));
-      const headers = { authorization: `Bearer ${user.access_token}`, 'x-product-id': String(game!.id) };
+      const headers = await staffHeaders(a);
       const post = (instance: Instance, url: string, payload?: unknown) =>
         instance.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
