@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -187,3 +188,50 @@ export const WebSocket = createRequire(import.meta.url)('ws') as new (
   protocols: string[],
   options?: { headers?: Record<string, string> },
 ) => WsClient;
+
+/** The instances of a `useInstances` block and their database. */
+export interface InstancesInUse {
+  /** The database's name. */
+  readonly name: string;
+  /** The instances, once the block's `beforeAll` has run. */
+  readonly instances: Instance[];
+  /** The first and the second instance. */
+  readonly a: Instance;
+  readonly b: Instance;
+}
+
+/**
+ * Registers, in the describe block it is called in, a new database `console_<prefix>_…` with
+ * `count` instances on it before the block's tests (the first seeds the demo data; `options` is
+ * read then, after the hooks registered before this call), and stops them and drops the database
+ * after them.
+ */
+export function useInstances(prefix: string, options: () => InstanceOptions, count = 2): InstancesInUse {
+  const name = testDatabaseName(prefix);
+  const instances: Instance[] = [];
+  beforeAll(async () => {
+    await createDatabase(name);
+    const common = options();
+    instances.push(await startInstance(name, { ...common, seed: true }));
+    while (instances.length < count) instances.push(await startInstance(name, common));
+  }, 120_000);
+  afterAll(async () => {
+    await stopInstances(instances);
+    await dropDatabase(name);
+  });
+  const at = (i: number): Instance => {
+    const instance = instances[i];
+    if (!instance) throw new Error('the instances are there once the beforeAll of useInstances has run');
+    return instance;
+  };
+  return {
+    name,
+    instances,
+    get a() {
+      return at(0);
+    },
+    get b() {
+      return at(1);
+    },
+  };
+}

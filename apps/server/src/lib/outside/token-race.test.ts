@@ -5,15 +5,10 @@ import { outsideTokens } from '../../db/outside.ts';
 import { body } from '../../../test/helpers.ts';
 import { startGoogle, type GoogleStandIn } from '../../../test/stand-ins/index.ts';
 import {
-  createDatabase,
-  dropDatabase,
   instancesUnavailable,
   lockWaiterSeen,
   staffHeaders,
-  startInstance,
-  stopInstances,
-  testDatabaseName,
-  type Instance,
+  useInstances,
 } from '../../../test/two-instances.ts';
 import { ANDROID_PUBLISHER } from '../../modules/outside-parties/google-play/real.ts';
 import { setPartyPolicy } from './index.ts';
@@ -30,31 +25,24 @@ const skipReason = await instancesUnavailable();
 describe.skipIf(skipReason !== null)(
   `a token refresh raced by two instances${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    const dbName = testDatabaseName('race');
     let google: GoogleStandIn;
-    let instances: Instance[] = [];
-
     beforeAll(async () => {
       google = await startGoogle();
-      await createDatabase(dbName);
-      const options = {
-        listen: false,
-        outside: { unset: 'off' as const, endpoints: { [ANDROID_PUBLISHER]: google.url } },
-      };
-      const first = await startInstance(dbName, { ...options, seed: true });
-      instances = [first, await startInstance(dbName, options)];
+    });
+    afterAll(async () => {
+      await google?.close();
+    });
+    const race = useInstances('race', () => ({
+      listen: false,
+      outside: { unset: 'off', endpoints: { [ANDROID_PUBLISHER]: google.url } },
+    }));
+    beforeAll(() => {
       // The held grant below must not count as a timeout on a busy machine.
       setPartyPolicy('google_play', 'token', { timeoutMs: 60_000 });
-    }, 120_000);
-
-    afterAll(async () => {
-      await stopInstances(instances);
-      await google?.close();
-      await dropDatabase(dbName);
     });
 
     it('obtains the token once; the other instance waits on the lock and uses the same token', async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = race;
       const headers = await staffHeaders(a);
       const productId = Number(headers['x-product-id']);
       const pkg = `com.example.race${Date.now().toString(36)}`;
@@ -85,7 +73,7 @@ describe.skipIf(skipReason !== null)(
       let held = 0;
       google.beforeGrant = async () => {
         held += 1;
-        await lockWaiterSeen(dbName);
+        await lockWaiterSeen(race.name);
       };
       const polls = await Promise.all(
         [a, b].map((instance) =>

@@ -5,14 +5,10 @@ import { outsideTokens } from '../../db/outside.ts';
 import { setPartyPolicy } from '../../lib/outside/index.ts';
 import { body } from '../../../test/helpers.ts';
 import {
-  createDatabase,
-  dropDatabase,
   instancesUnavailable,
   lockWaiterSeen,
   staffHeaders,
-  startInstance,
-  stopInstances,
-  testDatabaseName,
+  useInstances,
   type Instance,
 } from '../../../test/two-instances.ts';
 import { fakeMedia } from './media/fake.ts';
@@ -30,26 +26,17 @@ const skipReason = await instancesUnavailable();
 describe.skipIf(skipReason !== null)(
   `an ad token renewal raced by two instances${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    const dbName = testDatabaseName('ads_race');
-    let instances: Instance[] = [];
-
-    beforeAll(async () => {
-      await createDatabase(dbName);
-      const options = { listen: false, outside: { unset: 'fake' as const } };
-      const first = await startInstance(dbName, { ...options, seed: true });
-      instances = [first, await startInstance(dbName, options)];
+    const race = useInstances('ads_race', () => ({ listen: false, outside: { unset: 'fake' } }));
+    beforeAll(() => {
       // The held renewal below must not count as a timeout on a busy machine.
       setPartyPolicy('ad_oppo', 'refresh', { timeoutMs: 60_000 });
-    }, 120_000);
-
-    afterAll(async () => {
+    });
+    afterAll(() => {
       fakeMedia().beforeRefresh = null;
-      await stopInstances(instances);
-      await dropDatabase(dbName);
     });
 
     it('renews once; the other instance waits on the lock and syncs with the renewed token', async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = race;
       const headers = await staffHeaders(a);
       const post = (instance: Instance, url: string, payload?: unknown) =>
         instance.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
@@ -71,7 +58,7 @@ describe.skipIf(skipReason !== null)(
       let held = 0;
       fakeMedia().beforeRefresh = async () => {
         held += 1;
-        if (held === 1) await lockWaiterSeen(dbName);
+        if (held === 1) await lockWaiterSeen(race.name);
       };
       const syncs = await Promise.all(
         [a, b].map((instance) => post(instance, '/api/v1/ad-accounts/sync?media=oppo')),
