@@ -202,9 +202,9 @@ export interface InstancesInUse {
 
 /**
  * Registers, in the describe block it is called in, a new database `console_<prefix>_…` with
- * `count` instances on it before the block's tests (the first seeds the demo data; `options` is
- * read then, after the hooks registered before this call), and stops them and drops the database
- * after them.
+ * `count` instances on it before the block's tests (the first seeds the demo data unless `options`
+ * say `seed: false`; `options` is read then, after the hooks registered before this call), and stops
+ * them and drops the database after them.
  */
 export function useInstances(prefix: string, options: () => InstanceOptions, count = 2): InstancesInUse {
   const name = testDatabaseName(prefix);
@@ -212,8 +212,8 @@ export function useInstances(prefix: string, options: () => InstanceOptions, cou
   beforeAll(async () => {
     await createDatabase(name);
     const common = options();
-    instances.push(await startInstance(name, { ...common, seed: true }));
-    while (instances.length < count) instances.push(await startInstance(name, common));
+    instances.push(await startInstance(name, { seed: true, ...common }));
+    while (instances.length < count) instances.push(await startInstance(name, { ...common, seed: false }));
   }, 120_000);
   afterAll(async () => {
     await stopInstances(instances);

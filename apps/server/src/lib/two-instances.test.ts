@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -11,13 +11,9 @@ import { signGameRequest } from '../../test/game.ts';
 import {
   REDIS_URL,
   WebSocket,
-  createDatabase,
-  dropDatabase,
   instancesUnavailable,
   staffHeaders,
-  startInstance,
-  stopInstances,
-  testDatabaseName,
+  useInstances,
   type Instance,
   type WsClient,
 } from '../../test/two-instances.ts';
@@ -31,41 +27,27 @@ import {
 
 const skipReason = await instancesUnavailable({ redis: true });
 
-let dbName = '';
-let otherDbName = '';
-let instances: Instance[] = [];
-/** The instance of the other deployment. */
-let other: Instance;
 const sockets: WsClient[] = [];
+// No channel or prefix given: each deployment's is derived from its database, so this run's
+// instances share theirs and never meet other runs (or the other deployment) on this Redis.
+const options = {
+  redisUrl: REDIS_URL,
+  // Refused game calls low enough to reach.
+  rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3 },
+};
 
 describe.skipIf(skipReason !== null)(
   `two instances on one PostgreSQL and one Redis${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    beforeAll(async () => {
-      dbName = testDatabaseName('two');
-      otherDbName = testDatabaseName('other');
-      await createDatabase(dbName);
-      await createDatabase(otherDbName);
-      // No channel or prefix given: each deployment's is derived from its database, so this run's
-      // instances share theirs and never meet other runs (or the other deployment) on this Redis.
-      const options = {
-        redisUrl: REDIS_URL,
-        // Refused game calls low enough to reach.
-        rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3 },
-      };
-      const first = await startInstance(dbName, { ...options, seed: true });
-      instances = [first, await startInstance(dbName, options)];
-      other = await startInstance(otherDbName, options);
-    }, 120_000);
-
-    afterAll(async () => {
+    const two = useInstances('two', () => options);
+    /** The instance of the other deployment. */
+    const other = useInstances('other', () => ({ ...options, seed: false }), 1);
+    afterAll(() => {
       for (const socket of sockets) socket.close();
-      await stopInstances([...instances, other]);
-      for (const name of [dbName, otherDbName]) if (name) await dropDatabase(name);
     });
 
     it("drops B's cached game-API answer at once when the console writes through A", async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = two;
       const headers = await staffHeaders(a);
       const productId = Number(headers['x-product-id']);
       const staff = (path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -101,7 +83,7 @@ describe.skipIf(skipReason !== null)(
     });
 
     it('counts rate limits across instances: calls to A and to B share one budget', async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = two;
       const unsigned = (instance: Instance) =>
         fetch(`${instance.base}/api/game/v1/error-codes`).then(async (res) => ({
           status: res.status,
@@ -118,15 +100,15 @@ describe.skipIf(skipReason !== null)(
         expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
       }
       // Another deployment on the same Redis counts on its own: the same address is not refused there.
-      expect((await unsigned(other)).status).toBe(401);
+      expect((await unsigned(other.a)).status).toBe(401);
     });
 
     it("keeps another deployment's events apart: B hears A, the other deployment hears nothing", async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = two;
       const heard = { b: [] as string[], other: [] as string[] };
       const stops = [
         b.app.events.subscribe((e) => heard.b.push(e.topic === 'notification' ? e.data.title : e.topic)),
-        other.app.events.subscribe((e) =>
+        other.a.app.events.subscribe((e) =>
           heard.other.push(e.topic === 'notification' ? e.data.title : e.topic),
         ),
       ];
@@ -141,7 +123,7 @@ describe.skipIf(skipReason !== null)(
       // Then a message on the other deployment's own channel, through Redis: its subscriber reads
       // its socket in order, so once this arrives anything A's publish had sent it would have too.
       const own = `own-${randomBytes(4).toString('hex')}`;
-      const channel = redisNames(await deploymentPrefix(other.database.db)).events;
+      const channel = redisNames(await deploymentPrefix(other.a.database.db)).events;
       const probe = new Redis(REDIS_URL);
       try {
         const event = {
@@ -162,7 +144,7 @@ describe.skipIf(skipReason !== null)(
     });
 
     it('delivers a notification published on A to the console connected to B', async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = two;
       const { user } = await signInAs(a.app, 'admin');
       const socket = new WebSocket(`${b.base.replace(/^http/, 'ws')}/api/v1/live`, [LIVE_PROTOCOL]);
       sockets.push(socket);
