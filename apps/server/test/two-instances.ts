@@ -1,10 +1,14 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
+import { products } from '../src/db/schema.ts';
 import { seed } from '../src/seed/index.ts';
-import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, testServerUrl } from './helpers.ts';
+import { JWT_SECRET, SSO_SECRET, TEST_RATE_LIMITS, signInAs, testServerUrl } from './helpers.ts';
 
 /**
  * Several server instances of one deployment in one test process: each has its own app and its
@@ -140,4 +144,94 @@ export async function lockWaiterSeen(name: string, timeoutMs = 30_000): Promise<
   } finally {
     await watcher.end();
   }
+}
+
+/** The id of the demo game `code` in the instance's database. */
+export async function demoProductId(instance: Instance, code = 'xianxia'): Promise<number> {
+  const [product] = await instance.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.code, code));
+  if (!product) throw new Error(`no game ${code} in the instance's database`);
+  return product.id;
+}
+
+/** What console calls to `instance` carry: `username` signed in there, working in the demo game `code`. */
+export async function staffHeaders(
+  instance: Instance,
+  username = 'admin',
+  code = 'xianxia',
+): Promise<{ authorization: string; 'x-product-id': string }> {
+  const { user } = await signInAs(instance.app, username);
+  return {
+    authorization: `Bearer ${user.access_token}`,
+    'x-product-id': String(await demoProductId(instance, code)),
+  };
+}
+
+/** The part of a `ws` client these tests use (the package the server's WebSocket plugin is built on). */
+export interface WsClient {
+  send(data: string): void;
+  close(): void;
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  on(event: 'open', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  on(event: 'close', listener: (code: number) => void): void;
+  on(
+    event: 'unexpected-response',
+    listener: (request: unknown, response: { statusCode: number }) => void,
+  ): void;
+}
+/** A `ws` client to an instance's WebSocket address. */
+export const WebSocket = createRequire(import.meta.url)('ws') as new (
+  url: string,
+  protocols: string[],
+  options?: { headers?: Record<string, string> },
+) => WsClient;
+
+/** The instances of a `useInstances` block and their database. */
+export interface InstancesInUse {
+  /** The database's name. */
+  readonly name: string;
+  /** The instances, once the block's `beforeAll` has run. */
+  readonly instances: Instance[];
+  /** The first and the second instance. */
+  readonly a: Instance;
+  readonly b: Instance;
+}
+
+/**
+ * Registers, in the describe block it is called in, a new database `console_<prefix>_…` with
+ * `count` instances on it before the block's tests (the first seeds the demo data unless `options`
+ * say `seed: false`; `options` is read then, after the hooks registered before this call), and stops
+ * them and drops the database after them.
+ */
+export function useInstances(prefix: string, options: () => InstanceOptions, count = 2): InstancesInUse {
+  const name = testDatabaseName(prefix);
+  const instances: Instance[] = [];
+  beforeAll(async () => {
+    await createDatabase(name);
+    const common = options();
+    instances.push(await startInstance(name, { seed: true, ...common }));
+    while (instances.length < count) instances.push(await startInstance(name, { ...common, seed: false }));
+  }, 120_000);
+  afterAll(async () => {
+    await stopInstances(instances);
+    await dropDatabase(name);
+  });
+  const at = (i: number): Instance => {
+    const instance = instances[i];
+    if (!instance) throw new Error('the instances are there once the beforeAll of useInstances has run');
+    return instance;
+  };
+  return {
+    name,
+    instances,
+    get a() {
+      return at(0);
+    },
+    get b() {
+      return at(1);
+    },
+  };
 }

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
 import type { Prop } from '@rx/contracts';
 import { body, signInAs, useTestApp } from '../../test/index.ts';
 import { importProps, propRow, propsCsv } from '../../test/prop-sheets.ts';
-import {
-  createDatabase,
-  dropDatabase,
-  instancesUnavailable,
-  startInstance,
-  stopInstances,
-  testDatabaseName,
-  type Instance,
-} from '../../test/two-instances.ts';
-import { listChanges, products } from '../db/schema.ts';
+import { instancesUnavailable, staffHeaders, useInstances, type Instance } from '../../test/two-instances.ts';
+import { listChanges } from '../db/schema.ts';
 import {
   COMPACT_AFTER,
   PageLru,
@@ -268,34 +260,14 @@ const skipReason = await instancesUnavailable();
 describe.skipIf(skipReason !== null)(
   `the props list cache on two instances of one database${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    let name = '';
-    let instances: Instance[] = [];
-    beforeAll(async () => {
-      name = testDatabaseName('lcache');
-      await createDatabase(name);
-      instances = [await startInstance(name, { seed: true, listen: false })];
-      instances.push(await startInstance(name, { listen: false }));
-    }, 120_000);
-    afterAll(async () => {
-      await stopInstances(instances);
-      if (name) await dropDatabase(name);
-    });
+    const two = useInstances('lcache', () => ({ listen: false }));
 
     it("sees a write made through one instance on the other's next list", async () => {
-      const [a, b] = instances as [Instance, Instance];
-      const [product] = await a.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.code, 'xianxia'));
+      const { a, b } = two;
       const as = async (instance: Instance) => {
-        const token = (await signInAs(instance.app, 'admin')).user.access_token;
+        const headers = await staffHeaders(instance);
         return (method: 'GET' | 'POST', url: string, payload?: object) =>
-          instance.app.inject({
-            method,
-            url,
-            payload,
-            headers: { authorization: `Bearer ${token}`, 'x-product-id': String(product!.id) },
-          });
+          instance.app.inject({ method, url, payload, headers });
       };
       const onA = await as(a);
       const onB = await as(b);

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
+import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { GameApiKeyCreated } from '@rx/contracts';
-import { products } from '../db/schema.ts';
 import { errorCodeReleases } from '../modules/error-codes/tables.ts';
 import { LIVE_PROTOCOL } from '../modules/live/index.ts';
 import { deploymentPrefix, redisNames } from './redis-namespace.ts';
@@ -12,13 +10,12 @@ import { TEST_RATE_LIMITS, signInAs } from '../../test/helpers.ts';
 import { signGameRequest } from '../../test/game.ts';
 import {
   REDIS_URL,
-  createDatabase,
-  dropDatabase,
+  WebSocket,
   instancesUnavailable,
-  startInstance,
-  stopInstances,
-  testDatabaseName,
+  staffHeaders,
+  useInstances,
   type Instance,
+  type WsClient,
 } from '../../test/two-instances.ts';
 
 /**
@@ -30,62 +27,34 @@ import {
 
 const skipReason = await instancesUnavailable({ redis: true });
 
-/** The part of a `ws` client used here (the package the server's WebSocket plugin is built on). */
-interface WsClient {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'open', listener: () => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-}
-const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocols: string[]) => WsClient;
-
-let dbName = '';
-let otherDbName = '';
-let instances: Instance[] = [];
-/** The instance of the other deployment. */
-let other: Instance;
 const sockets: WsClient[] = [];
+// No channel or prefix given: each deployment's is derived from its database, so this run's
+// instances share theirs and never meet other runs (or the other deployment) on this Redis.
+const options = {
+  redisUrl: REDIS_URL,
+  // Refused game calls low enough to reach.
+  rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3 },
+};
 
 describe.skipIf(skipReason !== null)(
   `two instances on one PostgreSQL and one Redis${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    beforeAll(async () => {
-      dbName = testDatabaseName('two');
-      otherDbName = testDatabaseName('other');
-      await createDatabase(dbName);
-      await createDatabase(otherDbName);
-      // No channel or prefix given: each deployment's is derived from its database, so this run's
-      // instances share theirs and never meet other runs (or the other deployment) on this Redis.
-      const options = {
-        redisUrl: REDIS_URL,
-        // Refused game calls low enough to reach.
-        rateLimits: { ...TEST_RATE_LIMITS, gameUnsigned: 3 },
-      };
-      const first = await startInstance(dbName, { ...options, seed: true });
-      instances = [first, await startInstance(dbName, options)];
-      other = await startInstance(otherDbName, options);
-    }, 120_000);
-
-    afterAll(async () => {
+    const two = useInstances('two', () => options);
+    /** The instance of the other deployment. */
+    const other = useInstances('other', () => ({ ...options, seed: false }), 1);
+    afterAll(() => {
       for (const socket of sockets) socket.close();
-      await stopInstances([...instances, other]);
-      for (const name of [dbName, otherDbName]) if (name) await dropDatabase(name);
     });
 
     it("drops B's cached game-API answer at once when the console writes through A", async () => {
-      const [a, b] = instances as [Instance, Instance];
-      const { user } = await signInAs(a.app, 'admin');
-      const [product] = await a.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.code, 'xianxia'));
+      const { a, b } = two;
+      const headers = await staffHeaders(a);
+      const productId = Number(headers['x-product-id']);
       const staff = (path: string, init: { method?: string; body?: unknown } = {}) =>
         fetch(`${a.base}${path}`, {
           method: init.method ?? 'GET',
           headers: {
-            authorization: `Bearer ${user.access_token}`,
-            'x-product-id': String(product!.id),
+            ...headers,
             ...(init.body ? { 'content-type': 'application/json' } : {}),
           },
           body: init.body ? JSON.stringify(init.body) : undefined,
@@ -98,7 +67,7 @@ describe.skipIf(skipReason !== null)(
       const before = (await game()).headers.get('etag');
       expect(before).toBeTruthy();
       // Behind the console's back: B keeps serving its cached answer…
-      await a.database.db.delete(errorCodeReleases).where(eq(errorCodeReleases.productId, product!.id));
+      await a.database.db.delete(errorCodeReleases).where(eq(errorCodeReleases.productId, productId));
       expect((await game()).headers.get('etag')).toBe(before);
       // …until a console write through A: B hears of it through Redis (within moments, not its TTL).
       const list = (await staff('/api/v1/error-codes?q=1001')).data as {
@@ -114,7 +83,7 @@ describe.skipIf(skipReason !== null)(
     });
 
     it('counts rate limits across instances: calls to A and to B share one budget', async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = two;
       const unsigned = (instance: Instance) =>
         fetch(`${instance.base}/api/game/v1/error-codes`).then(async (res) => ({
           status: res.status,
@@ -131,15 +100,15 @@ describe.skipIf(skipReason !== null)(
         expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
       }
       // Another deployment on the same Redis counts on its own: the same address is not refused there.
-      expect((await unsigned(other)).status).toBe(401);
+      expect((await unsigned(other.a)).status).toBe(401);
     });
 
     it("keeps another deployment's events apart: B hears A, the other deployment hears nothing", async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = two;
       const heard = { b: [] as string[], other: [] as string[] };
       const stops = [
         b.app.events.subscribe((e) => heard.b.push(e.topic === 'notification' ? e.data.title : e.topic)),
-        other.app.events.subscribe((e) =>
+        other.a.app.events.subscribe((e) =>
           heard.other.push(e.topic === 'notification' ? e.data.title : e.topic),
         ),
       ];
@@ -154,7 +123,7 @@ describe.skipIf(skipReason !== null)(
       // Then a message on the other deployment's own channel, through Redis: its subscriber reads
       // its socket in order, so once this arrives anything A's publish had sent it would have too.
       const own = `own-${randomBytes(4).toString('hex')}`;
-      const channel = redisNames(await deploymentPrefix(other.database.db)).events;
+      const channel = redisNames(await deploymentPrefix(other.a.database.db)).events;
       const probe = new Redis(REDIS_URL);
       try {
         const event = {
@@ -175,7 +144,7 @@ describe.skipIf(skipReason !== null)(
     });
 
     it('delivers a notification published on A to the console connected to B', async () => {
-      const [a, b] = instances as [Instance, Instance];
+      const { a, b } = two;
       const { user } = await signInAs(a.app, 'admin');
       const socket = new WebSocket(`${b.base.replace(/^http/, 'ws')}/api/v1/live`, [LIVE_PROTOCOL]);
       sockets.push(socket);

@@ -2,17 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdAccount, AdAuthorizeAnswer, AdSyncAnswer } from '@rx/contracts';
 import { outsideTokens } from '../../db/outside.ts';
-import { products } from '../../db/schema.ts';
 import { setPartyPolicy } from '../../lib/outside/index.ts';
-import { body, signInAs } from '../../../test/helpers.ts';
+import { body } from '../../../test/helpers.ts';
 import {
-  createDatabase,
-  dropDatabase,
   instancesUnavailable,
   lockWaiterSeen,
-  startInstance,
-  stopInstances,
-  testDatabaseName,
+  staffHeaders,
+  useInstances,
   type Instance,
 } from '../../../test/two-instances.ts';
 import { fakeMedia } from './media/fake.ts';
@@ -30,32 +26,18 @@ const skipReason = await instancesUnavailable();
 describe.skipIf(skipReason !== null)(
   `an ad token renewal raced by two instances${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    const dbName = testDatabaseName('ads_race');
-    let instances: Instance[] = [];
-
-    beforeAll(async () => {
-      await createDatabase(dbName);
-      const options = { listen: false, outside: { unset: 'fake' as const } };
-      const first = await startInstance(dbName, { ...options, seed: true });
-      instances = [first, await startInstance(dbName, options)];
+    const race = useInstances('ads_race', () => ({ listen: false, outside: { unset: 'fake' } }));
+    beforeAll(() => {
       // The held renewal below must not count as a timeout on a busy machine.
       setPartyPolicy('ad_oppo', 'refresh', { timeoutMs: 60_000 });
-    }, 120_000);
-
-    afterAll(async () => {
+    });
+    afterAll(() => {
       fakeMedia().beforeRefresh = null;
-      await stopInstances(instances);
-      await dropDatabase(dbName);
     });
 
     it('renews once; the other instance waits on the lock and syncs with the renewed token', async () => {
-      const [a, b] = instances as [Instance, Instance];
-      const { user } = await signInAs(a.app, 'admin');
-      const [game] = await a.database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.code, 'xianxia'));
-      const headers = { authorization: `Bearer ${user.access_token}`, 'x-product-id': String(game!.id) };
+      const { a, b } = race;
+      const headers = await staffHeaders(a);
       const post = (instance: Instance, url: string, payload?: unknown) =>
         instance.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
@@ -76,7 +58,7 @@ describe.skipIf(skipReason !== null)(
       let held = 0;
       fakeMedia().beforeRefresh = async () => {
         held += 1;
-        if (held === 1) await lockWaiterSeen(dbName);
+        if (held === 1) await lockWaiterSeen(race.name);
       };
       const syncs = await Promise.all(
         [a, b].map((instance) => post(instance, '/api/v1/ad-accounts/sync?media=oppo')),

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   GAME_CS_LIVE_CLOSE,
   type CsConversation,
@@ -10,17 +8,19 @@ import {
   type GameCsConversation,
   type GameCsLiveMessage,
 } from '@rx/contracts';
-import { products } from '../../db/schema.ts';
 import { LIVE_PROTOCOL } from '../live/index.ts';
 import { signInAs } from '../../../test/helpers.ts';
 import {
   REDIS_URL,
+  WebSocket,
   createDatabase,
+  demoProductId,
   dropDatabase,
   instancesUnavailable,
   startInstance,
   testDatabaseName,
   type Instance,
+  type WsClient,
 } from '../../../test/two-instances.ts';
 import { signGameRequest } from '../../../test/game.ts';
 
@@ -32,24 +32,6 @@ import { signGameRequest } from '../../../test/game.ts';
  */
 
 const skipReason = await instancesUnavailable({ redis: true });
-
-interface WsClient {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'open', listener: () => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  on(event: 'close', listener: (code: number) => void): void;
-  on(
-    event: 'unexpected-response',
-    listener: (request: unknown, response: { statusCode: number }) => void,
-  ): void;
-}
-const WebSocket = createRequire(import.meta.url)('ws') as new (
-  url: string,
-  protocols: string[],
-  options?: { headers?: Record<string, string> },
-) => WsClient;
 
 let dbName = '';
 let instances: Instance[] = [];
@@ -67,16 +49,13 @@ type Pushed = GameCsLiveMessage & { list?: Listed[] };
  */
 async function agentAndGame(keyOn: Instance, b: Instance, note: string) {
   const { user } = await signInAs(b.app, 'cs_agent');
-  const [product] = await b.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.code, 'xianxia'));
+  const product = { id: await demoProductId(b) };
   const call = (instance: Instance, token: string, path: string, body?: unknown) =>
     fetch(`${instance.base}${path}`, {
       method: body === undefined ? 'GET' : path.endsWith('/status') ? 'PUT' : 'POST',
       headers: {
         authorization: `Bearer ${token}`,
-        'x-product-id': String(product!.id),
+        'x-product-id': String(product.id),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -109,7 +88,7 @@ async function agentAndGame(keyOn: Instance, b: Instance, note: string) {
     socket.on('error', () => undefined);
     return { socket, got, ended };
   };
-  return { user, product: product!, staff, game, connect };
+  return { user, product, staff, game, connect };
 }
 
 describe.skipIf(skipReason !== null)(
