@@ -15,7 +15,7 @@ import Table, { type TableProps } from 'antd/es/table';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
 import { ActionsCell } from './ActionsCell.tsx';
-import { OverflowTip } from './OverflowTip.tsx';
+import { OverflowTip, OverflowTipHost } from './OverflowTip.tsx';
 import { usePagerDefaults, type PagerProps } from './Pager.tsx';
 import { scrollWidth, withColumnDefaults, type OverflowWrappers } from './table-columns.ts';
 import { UI_DEFAULTS } from './defaults.ts';
@@ -115,9 +115,10 @@ export function DataTable<T extends object>({
 
   // Rows that arrive are rendered in the background, in slices the browser can interleave with
   // input and painting: a page of rows rendered at once was the longest task of a list's first
-  // load. Until they are ready, the table shows its loading state rather than an empty table.
+  // load. Meanwhile the rows shown stay (a page's rows while the next renders); a table that had
+  // none shows its loading state, not its empty text.
   const rows = useDeferredValue(props.dataSource);
-  const rowsBehind = rows !== props.dataSource;
+  const rowsBehind = rows !== props.dataSource && !rows?.length;
 
   const tableRef = useRef<{ nativeElement?: HTMLElement } | null>(null);
   useScrollRegionsFocusable(tableRef);
@@ -158,7 +159,14 @@ export function DataTable<T extends object>({
       loading={rowsBehind || props.loading}
     />
   );
-  if (!tools) return table;
+  const tip = <OverflowTipHost within={tableRef} />;
+  if (!tools)
+    return (
+      <>
+        {table}
+        {tip}
+      </>
+    );
   return (
     <>
       <Flex justify="space-between" align="center" gap={8} wrap className="rx-data-table__tools">
@@ -185,6 +193,7 @@ export function DataTable<T extends object>({
         </Flex>
       </Flex>
       {table}
+      {tip}
     </>
   );
 }
