@@ -18,6 +18,7 @@ import {
   resourceRoutes,
   resourceService,
   resourceTableRoutes,
+  rowReadRoute,
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -194,34 +195,30 @@ export async function landingPageRoutes(fastify: FastifyInstance, options: { db:
     },
   );
 
-  app.get(
-    '/landing-pages/:id/versions',
-    {
-      schema: { tags, summary: 'The published versions of a landing page, newest first', params: idParam },
-      config: can(landingPagesResource, 'read'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      const page = await findOr404(db, landingPages, rowInScope(landingPages, scope, request.params.id));
+  rowReadRoute(app, db, {
+    path: '/landing-pages/:id/versions',
+    tags,
+    summary: 'The published versions of a landing page, newest first',
+    resource: landingPagesResource,
+    table: landingPages,
+    read: async (page) => {
       const rows = await db
         .select()
         .from(landingPageVersions)
         .where(eq(landingPageVersions.pageId, page.id))
         .orderBy(desc(landingPageVersions.number))
         .limit(500);
-      return ok(
-        landingVersionsAnswer.parse({
-          list: rows.map((v) => ({
-            number: v.number,
-            published_at: v.publishedAt.toISOString(),
-            published_by: v.publishedBy,
-            title:
-              (v.content.variants.find((x) => x.lang === v.content.defaultLang) ?? v.content.variants[0])
-                ?.title ?? '',
-            live: v.number === page.liveVersion,
-          })),
-        }),
-      );
+      return landingVersionsAnswer.parse({
+        list: rows.map((v) => ({
+          number: v.number,
+          published_at: v.publishedAt.toISOString(),
+          published_by: v.publishedBy,
+          title:
+            (v.content.variants.find((x) => x.lang === v.content.defaultLang) ?? v.content.variants[0])
+              ?.title ?? '',
+          live: v.number === page.liveVersion,
+        })),
+      });
     },
-  );
+  });
 }

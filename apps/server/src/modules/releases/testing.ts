@@ -24,7 +24,13 @@ import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { listRoute, resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import {
+  listRoute,
+  resourceRoutes,
+  resourceService,
+  rowReadRoute,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { rowInScope } from '../../lib/scope.ts';
@@ -252,15 +258,13 @@ export function testingRoutes(fastify: FastifyInstance, db: Db): void {
       ...change,
     });
 
-  app.get(
-    '/test-plans/:id/cases',
-    {
-      schema: { tags, summary: "A plan's cases with their latest run, in order", params: idParam },
-      config: can(testPlansResource, 'read'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      const plan = await planOf(db, scope, request.params.id);
+  rowReadRoute(app, db, {
+    path: '/test-plans/:id/cases',
+    tags,
+    summary: "A plan's cases with their latest run, in order",
+    resource: testPlansResource,
+    table: testPlans,
+    read: async (plan) => {
       const rows = await db
         .select()
         .from(testCases)
@@ -268,9 +272,9 @@ export function testingRoutes(fastify: FastifyInstance, db: Db): void {
         .orderBy(asc(testCases.id))
         .limit(MAX_CASES_PER_PLAN);
       const list = await casesOf(db, rows);
-      return ok({ list, total: list.length });
+      return { list, total: list.length };
     },
-  );
+  });
   app.post(
     '/test-plans/:id/cases',
     {
