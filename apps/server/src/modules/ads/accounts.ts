@@ -351,6 +351,10 @@ async function alert(
   (await notify(ctx.db, ctx.events, list))();
 }
 
+/** The game's advertiser accounts on a medium (enabled or not). */
+export const advertisersOn = (productId: number, media: string): SQL =>
+  and(eq(adAccounts.productId, productId), eq(adAccounts.media, media), eq(adAccounts.role, 'advertiser'))!;
+
 /** The enabled accounts of the game on the medium that one grant (an authorisation) reaches. */
 export function grantedAccounts(productId: number, media: string, grantAccount: string): SQL[] {
   return [

@@ -20,7 +20,7 @@ import { ok } from '../../lib/request.ts';
 import { queryRoutes, resourceReads } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
-import { mediumError, type AdsContext } from './accounts.ts';
+import { advertisersOn, mediumError, type AdsContext } from './accounts.ts';
 import type { MediumObject, ObjectChange } from './media/adapter.ts';
 import { adPartyOf } from './media/parties.ts';
 import { adAccounts, adObjects } from './tables.ts';
@@ -106,9 +106,7 @@ export async function syncObjects(
     .from(adAccounts)
     .where(
       and(
-        eq(adAccounts.productId, scope.productId),
-        eq(adAccounts.media, media),
-        eq(adAccounts.role, 'advertiser'),
+        advertisersOn(scope.productId, media),
         eq(adAccounts.enabled, true),
         adAccountId ? eq(adAccounts.id, adAccountId) : undefined,
       ),
