@@ -61,8 +61,11 @@ export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item 
   logScope?(scope: Scope, id: number): Scope;
   /** The list's filters as conditions (the CP and product scope is added for you). */
   where(filters: Filters<R>, scope: Scope): (SQL | undefined)[];
-  /** The column or expression of each field in `sorts`. */
-  sortBy: SortColumns<R>;
+  /**
+   * The column or expression of each field in `sorts` (default the table's column of the field's
+   * name, `sortColumns`).
+   */
+  sortBy?: SortColumns<R>;
   /**
    * A create or update body as table columns (undefined columns are left alone); `before` is the
    * row being updated (undefined on create), for a change that merges into what the row holds.

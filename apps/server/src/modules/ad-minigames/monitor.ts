@@ -160,13 +160,6 @@ export const monitorReads = resourceReads(resource, {
   table: adMinigameDays,
   items: itemsOf,
   where,
-  sortBy: {
-    day: adMinigameDays.day,
-    cost: adMinigameDays.cost,
-    registrations: adMinigameDays.registrations,
-    pay_amount: adMinigameDays.payAmount,
-    id: adMinigameDays.id,
-  },
 });
 
 /** The filtered days' totals, how many break a threshold, and the mini-games and accounts seen. */

@@ -101,7 +101,6 @@ const impl: ResourceImpl<typeof resource, typeof adRules, AdRule, null> = {
     f.media ? eq(adRules.media, f.media) : undefined,
     f.enabled === undefined ? undefined : eq(adRules.enabled, f.enabled),
   ],
-  sortBy: { id: adRules.id, name: adRules.name, updated_at: adRules.updatedAt },
   columns: (input) => ({
     name: input.name,
     media: input.media,

@@ -119,12 +119,6 @@ export function accountReads(outside: Outside) {
     table: adAccounts,
     items: (db, rows) => itemsOf(db, rows, outside),
     where,
-    sortBy: {
-      id: adAccounts.id,
-      name: adAccounts.name,
-      balance: adAccounts.balance,
-      synced_at: adAccounts.syncedAt,
-    },
   });
 }
 

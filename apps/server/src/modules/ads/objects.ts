@@ -69,12 +69,6 @@ export const objectReads = resourceReads(resource, {
     f.ad_account_id ? eq(adObjects.adAccountId, f.ad_account_id) : undefined,
     f.parent_object_id ? eq(adObjects.parentObjectId, f.parent_object_id) : undefined,
   ],
-  sortBy: {
-    id: adObjects.id,
-    name: adObjects.name,
-    budget: adObjects.budget,
-    spend_today: adObjects.spendToday,
-  },
 });
 
 const columnsOf = (o: MediumObject, now: Date) => ({

@@ -58,12 +58,6 @@ const impl: ResourceImpl<Resource, typeof documents, DocumentItem, null> = {
       .map((word) => or(ilike(documents.title, likeText(word)), ilike(documents.body, likeText(word)))),
     f.category ? eq(documents.category, f.category) : undefined,
   ],
-  sortBy: {
-    updated_at: documents.updatedAt,
-    id: documents.id,
-    title: documents.title,
-    category: documents.category,
-  },
   columns: (input, before) => ({
     title: input.title,
     category: input.category,

@@ -53,13 +53,6 @@ const impl: ResourceImpl<typeof landingPagesResource, typeof landingPages, Landi
     f.q ? sql`(${contains(landingPages.name, f.q)} or ${contains(landingPages.slug, f.q)})` : undefined,
     f.template ? eq(landingPages.template, f.template) : undefined,
   ],
-  sortBy: {
-    id: landingPages.id,
-    slug: landingPages.slug,
-    name: landingPages.name,
-    visits: landingPages.visits,
-    updated_at: landingPages.updatedAt,
-  },
   columns: (input) => ({
     slug: input.slug,
     name: input.name,

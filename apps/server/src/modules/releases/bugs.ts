@@ -142,14 +142,6 @@ export const bugImpl: ResourceImpl<typeof bugsResource, typeof bugs, Bug, null> 
     f.assignee_id ? eq(bugs.assigneeId, f.assignee_id) : undefined,
     f.found_release_id ? eq(bugs.foundReleaseId, f.found_release_id) : undefined,
   ],
-  sortBy: {
-    id: bugs.id,
-    severity: bugs.severity,
-    priority: bugs.priority,
-    status: bugs.status,
-    reopen_count: bugs.reopenCount,
-    updated_at: bugs.updatedAt,
-  },
   columns: (input) => ({
     title: input.title,
     severity: input.severity,

@@ -123,7 +123,6 @@ export const testPlanImpl: ResourceImpl<typeof testPlansResource, typeof testPla
     containsAny(f.q, testPlans.name, testPlans.description),
     f.release_id ? eq(testPlans.releaseId, f.release_id) : undefined,
   ],
-  sortBy: { id: testPlans.id, name: testPlans.name, updated_at: testPlans.updatedAt },
   columns: (input) => ({ name: input.name, releaseId: input.release_id, description: input.description }),
   immutable: ['release_id'],
   async check(db, scope, input) {
@@ -162,12 +161,6 @@ export const testAccountImpl: ResourceImpl<
     containsAny(f.q, testAccounts.value, testAccounts.note),
     f.kind ? eq(testAccounts.kind, f.kind) : undefined,
   ],
-  sortBy: {
-    id: testAccounts.id,
-    value: testAccounts.value,
-    kind: testAccounts.kind,
-    updated_at: testAccounts.updatedAt,
-  },
   columns: (input) => ({ kind: input.kind, value: input.value, note: input.note }),
   unique: { test_accounts_product_value: 'value' },
   sheet: autoSheet<TestAccount>(testAccountsResource),
