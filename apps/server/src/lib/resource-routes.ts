@@ -16,7 +16,7 @@ import { checkListDeclaration, resourceRead, type ListDeclaration } from './list
 import { logChange, logChanges } from './operation-log.ts';
 import { FieldProblems, inTransaction, type Usage } from './problems.ts';
 import { ok } from './request.ts';
-import { can, resourceScope, scopeOf } from './route-access.ts';
+import { can, resourceScope, scopeOf, type AccessResource } from './route-access.ts';
 import { documentProductHeader, inScope, rowInScope } from './scope.ts';
 import { tableRoutes, type ExportSpec } from './table-io.ts';
 import { findOr404, updateVersioned } from './versioned.ts';
@@ -61,8 +61,11 @@ export interface ResourceImpl<R extends Resource, T extends ResourceTable, Item 
   logScope?(scope: Scope, id: number): Scope;
   /** The list's filters as conditions (the CP and product scope is added for you). */
   where(filters: Filters<R>, scope: Scope): (SQL | undefined)[];
-  /** The column or expression of each field in `sorts`. */
-  sortBy: SortColumns<R>;
+  /**
+   * The column or expression of each field in `sorts` (default the table's column of the field's
+   * name, `sortColumns`).
+   */
+  sortBy?: SortColumns<R>;
   /**
    * A create or update body as table columns (undefined columns are left alone); `before` is the
    * row being updated (undefined on create), for a change that merges into what the row holds.
@@ -664,5 +667,37 @@ export function listRoute<Q extends z.ZodType, P extends z.ZodType | undefined =
           request.params as P extends z.ZodType ? z.output<P> : undefined,
         ),
       ),
+  );
+}
+
+/**
+ * `GET <path>` of what belongs to one row (a bug's thread, a page's versions, a material's ads): the
+ * row `:id` must be the caller's (404 otherwise), then `read` gives the answer's data.
+ */
+export function rowReadRoute<T extends ScopedTable>(
+  fastify: FastifyInstance,
+  db: Db,
+  spec: {
+    /** The route's path under /api/v1, with `:id` the row's (`/bugs/:id/comments`). */
+    path: string;
+    tags: string[];
+    summary: string;
+    /** The resource whose read permission the route needs. */
+    resource: AccessResource;
+    table: T;
+    read(row: T['$inferSelect'], scope: Scope): Promise<unknown>;
+  },
+): void {
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    spec.path,
+    {
+      schema: { tags: spec.tags, summary: spec.summary, params: idParam },
+      config: can(spec.resource, 'read'),
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const row = await findOr404(db, spec.table, rowInScope(spec.table, scope, request.params.id));
+      return ok(await spec.read(row, scope));
+    },
   );
 }

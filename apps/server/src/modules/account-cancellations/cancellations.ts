@@ -87,12 +87,6 @@ const impl: ResourceImpl<
     f.openid ? eq(accountCancellations.openid, f.openid) : undefined,
     f.legal_hold ? eq(accountCancellations.legalHold, f.legal_hold === 'true') : undefined,
   ],
-  sortBy: {
-    id: accountCancellations.id,
-    requested_at: accountCancellations.requestedAt,
-    erase_at: accountCancellations.eraseAt,
-    updated_at: accountCancellations.updatedAt,
-  },
   columns: (input, before) => {
     const changes = input as {
       openid?: string;

@@ -84,7 +84,6 @@ export const costReads = resourceReads(resource, {
     f.from ? gte(adCostRows.day, f.from) : undefined,
     f.to ? lte(adCostRows.day, f.to) : undefined,
   ],
-  sortBy: { day: adCostRows.day, id: adCostRows.id, cost: adCostRows.cost, media: adCostRows.media },
 });
 
 /** A page of the game's uploaded batches, newest first (their numbers rise with their ids). */

@@ -104,7 +104,6 @@ const impl: ResourceImpl<typeof resource, typeof adMappings, AdMapping, null> = 
     f.ad_account_id ? eq(adMappings.adAccountId, f.ad_account_id) : undefined,
     f.enabled === undefined ? undefined : eq(adMappings.enabled, f.enabled),
   ],
-  sortBy: { id: adMappings.id, media: adMappings.media, updated_at: adMappings.updatedAt },
   columns: (input) => ({
     subChannelId: input.sub_channel_id,
     media: input.media,

@@ -20,7 +20,12 @@ import { contains } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { inTransaction } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import {
+  resourceRoutes,
+  resourceService,
+  rowReadRoute,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope, rowInScope } from '../../lib/scope.ts';
 import { autoSheet } from '../../lib/sheet.ts';
@@ -315,18 +320,14 @@ export function materialRoutes(fastify: FastifyInstance, db: Db): void {
     },
   );
 
-  app.get(
-    '/ad-materials/:id/ads',
-    {
-      schema: { tags, summary: 'The ad groups that use a material', params: idParam },
-      config: can(resource, 'read'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      await findOr404(db, adMaterials, rowInScope(adMaterials, scope, request.params.id));
-      return ok({ list: await linkedAds(db, scope, request.params.id) });
-    },
-  );
+  rowReadRoute(app, db, {
+    path: '/ad-materials/:id/ads',
+    tags,
+    summary: 'The ad groups that use a material',
+    resource,
+    table: adMaterials,
+    read: async (material, scope) => ({ list: await linkedAds(db, scope, material.id) }),
+  });
 
   app.put(
     '/ad-materials/:id/ads',

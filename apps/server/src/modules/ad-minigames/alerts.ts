@@ -72,7 +72,6 @@ const impl: ResourceImpl<typeof resource, typeof adMinigameAlerts, AdMinigameAle
     f.metric ? eq(adMinigameAlerts.metric, f.metric) : undefined,
     f.enabled === undefined ? undefined : eq(adMinigameAlerts.enabled, f.enabled),
   ],
-  sortBy: { id: adMinigameAlerts.id, name: adMinigameAlerts.name, updated_at: adMinigameAlerts.updatedAt },
   columns: (input) => ({
     name: input.name,
     metric: input.metric,

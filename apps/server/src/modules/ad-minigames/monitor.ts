@@ -22,7 +22,15 @@ import { queryRoutes, resourceReads, type Filters } from '../../lib/resource-rou
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
 import { users } from '../../db/schema.ts';
-import { adAccounts, adPartyOf, addDays, dayIn, replacePulledDays, type PullItem } from '../ads/index.ts';
+import {
+  adAccounts,
+  adPartyOf,
+  addDays,
+  advertisersOn,
+  dayIn,
+  replacePulledDays,
+  type PullItem,
+} from '../ads/index.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
 import { alertingMessage } from './messages.ts';
 import { adMinigameAlerts, adMinigameDays } from './tables.ts';
@@ -152,13 +160,6 @@ export const monitorReads = resourceReads(resource, {
   table: adMinigameDays,
   items: itemsOf,
   where,
-  sortBy: {
-    day: adMinigameDays.day,
-    cost: adMinigameDays.cost,
-    registrations: adMinigameDays.registrations,
-    pay_amount: adMinigameDays.payAmount,
-    id: adMinigameDays.id,
-  },
 });
 
 /** The filtered days' totals, how many break a threshold, and the mini-games and accounts seen. */
@@ -256,10 +257,8 @@ export async function runMinigamePull(ctx: MinigameContext, job: WholeContext): 
     .from(adAccounts)
     .where(
       and(
-        eq(adAccounts.productId, params.productId),
-        eq(adAccounts.media, MEDIA),
+        advertisersOn(params.productId, MEDIA),
         eq(adAccounts.enabled, true),
-        eq(adAccounts.role, 'advertiser'),
         params.adAccountId ? eq(adAccounts.id, params.adAccountId) : undefined,
       ),
     )

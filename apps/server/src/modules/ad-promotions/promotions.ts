@@ -177,14 +177,6 @@ const impl: ResourceImpl<typeof resource, typeof adPromotions, AdPromotion, null
     f.day ? and(lte(adPromotions.startDay, f.day), gte(adPromotions.endDay, f.day)) : undefined,
     f.ad_account_id ? sql`${f.ad_account_id}::int = any(${adPromotions.adAccountIds})` : undefined,
   ],
-  sortBy: {
-    id: adPromotions.id,
-    name: adPromotions.name,
-    start_day: adPromotions.startDay,
-    end_day: adPromotions.endDay,
-    budget: adPromotions.budget,
-    updated_at: adPromotions.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     media: input.media,

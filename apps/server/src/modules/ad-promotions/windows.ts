@@ -117,7 +117,6 @@ const impl: ResourceImpl<typeof resource, typeof adWindows, AdWindow, null> = {
     f.kind ? eq(adWindows.kind, f.kind) : undefined,
     f.enabled === undefined ? undefined : eq(adWindows.enabled, f.enabled),
   ],
-  sortBy: { id: adWindows.id, name: adWindows.name, media: adWindows.media, updated_at: adWindows.updatedAt },
   columns: (input) => ({
     name: input.name,
     media: input.media,

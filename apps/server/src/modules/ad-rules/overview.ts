@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { ok } from '../../lib/request.ts';
 import { listRoute } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { adAccounts, adObjects } from '../ads/index.ts';
+import { adAccounts, adObjects, advertisersOn } from '../ads/index.ts';
 import { adRuleActions, adRules } from './tables.ts';
 import { inGame, rowInGame } from '../../lib/scope.ts';
 
@@ -26,11 +26,9 @@ const OVERVIEW_RULES = 200;
 const RECENT = 20;
 
 /** The advertisers a rule watches: those it names, or every advertiser of its medium in the game. */
-const watchedBy = (rule: Rule): SQL =>
+export const watchedBy = (rule: Pick<Rule, 'productId' | 'media' | 'adAccountIds'>): SQL =>
   and(
-    eq(adAccounts.productId, rule.productId),
-    eq(adAccounts.media, rule.media),
-    eq(adAccounts.role, 'advertiser'),
+    advertisersOn(rule.productId, rule.media),
     rule.adAccountIds.length ? inArray(adAccounts.id, rule.adAccountIds) : undefined,
   )!;
 

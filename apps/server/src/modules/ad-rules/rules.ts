@@ -29,8 +29,9 @@ import { listRoute, resourceRoutes, resourceService, type ResourceImpl } from '.
 import { can, scopeOf } from '../../lib/route-access.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { autoSheet } from '../../lib/sheet.ts';
-import { REPORT_ZONE, adAccounts, adObjects, adReportDays, editObject } from '../ads/index.ts';
+import { REPORT_ZONE, adAccounts, adObjects, adReportDays, advertisersOn, editObject } from '../ads/index.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
+import { watchedBy } from './overview.ts';
 import { adRuleActions, adRuleRuns, adRules } from './tables.ts';
 import { inGame } from '../../lib/scope.ts';
 import { stamps } from '../../lib/rows.ts';
@@ -100,7 +101,6 @@ const impl: ResourceImpl<typeof resource, typeof adRules, AdRule, null> = {
     f.media ? eq(adRules.media, f.media) : undefined,
     f.enabled === undefined ? undefined : eq(adRules.enabled, f.enabled),
   ],
-  sortBy: { id: adRules.id, name: adRules.name, updated_at: adRules.updatedAt },
   columns: (input) => ({
     name: input.name,
     media: input.media,
@@ -121,14 +121,7 @@ const impl: ResourceImpl<typeof resource, typeof adRules, AdRule, null> = {
     const [found] = await db
       .select({ n: count() })
       .from(adAccounts)
-      .where(
-        and(
-          inArray(adAccounts.id, ids),
-          eq(adAccounts.productId, scope.productId),
-          eq(adAccounts.media, media),
-          eq(adAccounts.role, 'advertiser'),
-        ),
-      );
+      .where(and(inArray(adAccounts.id, ids), advertisersOn(scope.productId, media)));
     if ((found?.n ?? 0) !== ids.length) throw fieldError(scope.lang, 'ad_account_ids', 'unknown_ref');
   },
   sheet: ruleSheet(),
@@ -208,17 +201,7 @@ export async function runRule(
       )
       .for('update');
     if (!rule) throw new ApiError(ErrorCode.NOT_FOUND);
-    const accounts = await tx
-      .select()
-      .from(adAccounts)
-      .where(
-        and(
-          eq(adAccounts.productId, rule.productId),
-          eq(adAccounts.media, rule.media),
-          eq(adAccounts.role, 'advertiser'),
-          rule.adAccountIds.length ? inArray(adAccounts.id, rule.adAccountIds) : undefined,
-        ),
-      );
+    const accounts = await tx.select().from(adAccounts).where(watchedBy(rule));
     const from = dayInZone(rule.windowDays - 1);
     const to = dayInZone(0);
     const sums = accounts.length

@@ -119,12 +119,6 @@ export function accountReads(outside: Outside) {
     table: adAccounts,
     items: (db, rows) => itemsOf(db, rows, outside),
     where,
-    sortBy: {
-      id: adAccounts.id,
-      name: adAccounts.name,
-      balance: adAccounts.balance,
-      synced_at: adAccounts.syncedAt,
-    },
   });
 }
 
@@ -350,6 +344,10 @@ async function alert(
     );
   (await notify(ctx.db, ctx.events, list))();
 }
+
+/** The game's advertiser accounts on a medium (enabled or not). */
+export const advertisersOn = (productId: number, media: string): SQL =>
+  and(eq(adAccounts.productId, productId), eq(adAccounts.media, media), eq(adAccounts.role, 'advertiser'))!;
 
 /** The enabled accounts of the game on the medium that one grant (an authorisation) reaches. */
 export function grantedAccounts(productId: number, media: string, grantAccount: string): SQL[] {

@@ -99,7 +99,6 @@ export const batchReads = resourceReads(adBatchesResource, {
   table: adBatches,
   items: async (_db, rows: BatchRow[]) => rows.map(toItem),
   where,
-  sortBy: { id: adBatches.id, name: adBatches.name },
 });
 
 /** The batches of every medium as tasks (`?media=` keeps to one). */
@@ -107,7 +106,6 @@ export const taskReads = resourceReads(adBatchTasksResource, {
   table: adBatches,
   items: async (_db, rows: BatchRow[]) => rows.map(toItem),
   where: (filters) => [...where(filters), filters.media ? eq(adBatches.media, filters.media) : undefined],
-  sortBy: { id: adBatches.id, name: adBatches.name },
 });
 
 /** A page of a batch's ads, in order (`sort=-seq`: the last first), with their accounts' medium ids. */

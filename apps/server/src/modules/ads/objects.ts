@@ -20,7 +20,7 @@ import { ok } from '../../lib/request.ts';
 import { queryRoutes, resourceReads } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
-import { mediumError, type AdsContext } from './accounts.ts';
+import { advertisersOn, mediumError, type AdsContext } from './accounts.ts';
 import type { MediumObject, ObjectChange } from './media/adapter.ts';
 import { adPartyOf } from './media/parties.ts';
 import { adAccounts, adObjects } from './tables.ts';
@@ -69,12 +69,6 @@ export const objectReads = resourceReads(resource, {
     f.ad_account_id ? eq(adObjects.adAccountId, f.ad_account_id) : undefined,
     f.parent_object_id ? eq(adObjects.parentObjectId, f.parent_object_id) : undefined,
   ],
-  sortBy: {
-    id: adObjects.id,
-    name: adObjects.name,
-    budget: adObjects.budget,
-    spend_today: adObjects.spendToday,
-  },
 });
 
 const columnsOf = (o: MediumObject, now: Date) => ({
@@ -106,9 +100,7 @@ export async function syncObjects(
     .from(adAccounts)
     .where(
       and(
-        eq(adAccounts.productId, scope.productId),
-        eq(adAccounts.media, media),
-        eq(adAccounts.role, 'advertiser'),
+        advertisersOn(scope.productId, media),
         eq(adAccounts.enabled, true),
         adAccountId ? eq(adAccounts.id, adAccountId) : undefined,
       ),

@@ -294,14 +294,6 @@ export const reportReads = resourceReads(adReportsResource, {
   table: adReportDays,
   items: itemsOf,
   where,
-  sortBy: {
-    day: adReportDays.day,
-    cost: adReportDays.cost,
-    impressions: adReportDays.impressions,
-    clicks: adReportDays.clicks,
-    conversions: adReportDays.conversions,
-    id: adReportDays.id,
-  },
 });
 
 /** The filtered rows' totals and their sums per day (the page's chart), with attributed revenue and ROI. */

@@ -102,7 +102,6 @@ const impl: ResourceImpl<typeof resource, typeof adBatchTemplates, AdBatchTempla
     f.q ? contains(adBatchTemplates.name, f.q) : undefined,
     f.layout ? eq(adBatchTemplates.layout, f.layout) : undefined,
   ],
-  sortBy: { id: adBatchTemplates.id, name: adBatchTemplates.name, updated_at: adBatchTemplates.updatedAt },
   columns: (input) => ({
     name: input.name,
     budget: input.budget,

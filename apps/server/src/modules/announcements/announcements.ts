@@ -52,14 +52,6 @@ export const announcementImpl: ResourceImpl<
       ? sql`(${announcements.channels} = '[]'::jsonb or ${announcements.channels} @> ${JSON.stringify([f.channel])}::jsonb)`
       : undefined,
   ],
-  sortBy: {
-    priority: announcements.priority,
-    id: announcements.id,
-    start_at: announcements.startAt,
-    end_at: announcements.endAt,
-    status: announcements.status,
-    updated_at: announcements.updatedAt,
-  },
   columns: (input) => ({
     type: input.type,
     title: input.title,

@@ -96,13 +96,6 @@ const impl: ResourceImpl<typeof autoRepliesResource, typeof autoReplyRules, Auto
     f.platform ? eq(autoReplyRules.platform, f.platform) : undefined,
     f.enabled !== undefined ? eq(autoReplyRules.enabled, f.enabled) : undefined,
   ],
-  sortBy: {
-    id: autoReplyRules.id,
-    name: autoReplyRules.name,
-    priority: autoReplyRules.priority,
-    created_at: autoReplyRules.createdAt,
-    updated_at: autoReplyRules.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     channelId: input.channel_id,

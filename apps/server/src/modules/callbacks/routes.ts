@@ -71,12 +71,6 @@ function callbackImpl(
       f.status ? eq(callbackEndpoints.status, f.status) : undefined,
       f.event ? sql`${callbackEndpoints.events} @> ${JSON.stringify([f.event])}::jsonb` : undefined,
     ],
-    sortBy: {
-      id: callbackEndpoints.id,
-      name: callbackEndpoints.name,
-      status: callbackEndpoints.status,
-      updated_at: callbackEndpoints.updatedAt,
-    },
     columns: (input, before) => {
       const enabling = input.status === 'active' && before?.status === 'disabled';
       const disabling = input.status === 'disabled' && before?.status !== 'disabled' && before !== undefined;

@@ -65,15 +65,6 @@ export const subChannelImpl: ResourceImpl<typeof subChannelsResource, typeof sub
       f.media ? eq(subChannels.media, f.media) : undefined,
       f.status ? eq(subChannels.status, f.status) : undefined,
     ],
-    sortBy: {
-      id: subChannels.id,
-      code: subChannels.code,
-      name: subChannels.name,
-      channel_id: subChannels.channelId,
-      media: subChannels.media,
-      status: subChannels.status,
-      created_at: subChannels.createdAt,
-    },
     columns: (input) => ({
       channelId: input.channel_id,
       code: input.code,

@@ -109,15 +109,6 @@ export const batchImpl: ResourceImpl<typeof codeBatchResource, typeof codeBatche
     f.kind ? eq(codeBatches.kind, f.kind) : undefined,
     f.gift_package_id ? eq(codeBatches.giftPackageId, f.gift_package_id) : undefined,
   ],
-  sortBy: {
-    id: codeBatches.id,
-    name: codeBatches.name,
-    status: codeBatches.status,
-    start_at: codeBatches.startAt,
-    end_at: codeBatches.endAt,
-    created_at: codeBatches.createdAt,
-    updated_at: codeBatches.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     kind: input.kind,

@@ -39,12 +39,6 @@ const impl: ResourceImpl<typeof csBlacklistResource, typeof csBlacklist, CsBlack
         ? and(isNotNull(csBlacklist.expiresAt), lte(csBlacklist.expiresAt, sql`now()`))
         : undefined,
   ],
-  sortBy: {
-    id: csBlacklist.id,
-    openid: csBlacklist.openid,
-    expires_at: csBlacklist.expiresAt,
-    updated_at: csBlacklist.updatedAt,
-  },
   columns: (input) => ({
     openid: input.openid,
     reason: input.reason,

@@ -332,6 +332,27 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
   const tags = ['cs'];
   const scope = (request: Parameters<typeof scopeOf>[0]) => scopeOf(request) as ProductScope;
   const base = '/cs/users';
+  /**
+   * Changes a live note in a transaction, its text before the change kept in its history; answers
+   * the note as the player's notes list it.
+   */
+  const changeNote = async (
+    s: ProductScope,
+    openid: string,
+    id: number,
+    change: (tx: Db, before: NoteRow) => Promise<'delete' | 'edit' | undefined>,
+  ) => {
+    await db.transaction(async (tx) => {
+      const before = await noteOf(tx, s, openid, id);
+      const action = await change(tx, before);
+      if (!action) return;
+      await tx
+        .insert(csPlayerNoteRevisions)
+        .values({ noteId: id, body: before.body, editedBy: s.username, action });
+    });
+    const [note] = (await csUserNotes(db, s, openid)).filter((n) => n.id === id);
+    return ok(note!);
+  };
 
   listRoute(app, {
     name: 'cs-users',
@@ -408,16 +429,12 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
     async (request) => {
       const s = scope(request);
       const { openid, id } = request.params;
-      await db.transaction(async (tx) => {
-        const before = await noteOf(tx, s, openid, id);
-        if (before.body === request.body.body && before.version === request.body.version) return;
+      return changeNote(s, openid, id, async (tx, before) => {
+        if (before.body === request.body.body && before.version === request.body.version) return undefined;
         await updateVersioned(tx, csPlayerNotes, noteTarget(s, openid, id), request.body.version, {
           body: request.body.body,
           updatedBy: s.username,
         });
-        await tx
-          .insert(csPlayerNoteRevisions)
-          .values({ noteId: id, body: before.body, editedBy: s.username });
         await logChange(tx, s, {
           action: 'update',
           targetType: 'cs_player_note',
@@ -426,9 +443,8 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
           before: { body: before.body },
           after: { body: request.body.body },
         });
+        return 'edit';
       });
-      const [note] = (await csUserNotes(db, s, openid)).filter((n) => n.id === id);
-      return ok(note!);
     },
   );
   app.delete(
@@ -446,8 +462,7 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
     async (request) => {
       const s = scope(request);
       const { openid, id } = request.params;
-      await db.transaction(async (tx) => {
-        const before = await noteOf(tx, s, openid, id);
+      return changeNote(s, openid, id, async (tx, before) => {
         // Another agent's note: only for those who may delete on the page (the service admins).
         if (before.createdBy !== s.username)
           await requirePermission(tx, request, csUsersAccess.permissions.delete);
@@ -457,9 +472,6 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
           deletedAt: new Date(),
           updatedBy: s.username,
         });
-        await tx
-          .insert(csPlayerNoteRevisions)
-          .values({ noteId: id, body: before.body, editedBy: s.username, action: 'delete' });
         await logChange(tx, s, {
           action: 'delete',
           targetType: 'cs_player_note',
@@ -467,9 +479,8 @@ export function csUserRoutes(fastify: FastifyInstance, db: Db): void {
           targetName: openid,
           before: { openid, body: before.body, created_by: before.createdBy },
         });
+        return 'delete';
       });
-      const [note] = (await csUserNotes(db, s, openid)).filter((n) => n.id === id);
-      return ok(note!);
     },
   );
 }

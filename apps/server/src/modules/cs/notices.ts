@@ -53,13 +53,6 @@ const impl: ResourceImpl<typeof csNoticesResource, typeof csNotices, CsNotice, n
     f.status ? eq(csNotices.status, f.status) : undefined,
     f.lang ? sql`coalesce(${csNotices.text}->>${f.lang}::text, '') <> ''` : undefined,
   ],
-  sortBy: {
-    id: csNotices.id,
-    start_at: csNotices.startAt,
-    end_at: csNotices.endAt,
-    status: csNotices.status,
-    updated_at: csNotices.updatedAt,
-  },
   columns: (input) => ({
     text: input.text,
     startAt: timeInput(input.start_at),

@@ -51,13 +51,6 @@ const impl: ResourceImpl<typeof debugParamsResource, typeof debugParams, DebugPa
     f.state === 'active' ? gt(debugParams.expiresAt, sql`now()`) : undefined,
     f.state === 'expired' ? lte(debugParams.expiresAt, sql`now()`) : undefined,
   ],
-  sortBy: {
-    id: debugParams.id,
-    expires_at: debugParams.expiresAt,
-    key: debugParams.key,
-    target: debugParams.target,
-    updated_at: debugParams.updatedAt,
-  },
   columns: (input) => ({
     targetKind: input.target_kind,
     target: input.target,

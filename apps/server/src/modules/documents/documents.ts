@@ -5,7 +5,6 @@ import {
   documentCategoriesAnswer,
   documentsResource,
   documentVersionsAnswer,
-  idParam,
   type DocumentItem,
   type DocumentVersion,
 } from '@rx/contracts';
@@ -15,6 +14,7 @@ import { ok } from '../../lib/request.ts';
 import {
   resourceRoutes,
   resourceService,
+  rowReadRoute,
   type CreateInput,
   type ResourceImpl,
   type ResourceService,
@@ -22,9 +22,7 @@ import {
 } from '../../lib/resource-routes.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { rowInScope } from '../../lib/scope.ts';
 import { autoSheet } from '../../lib/sheet.ts';
-import { findOr404 } from '../../lib/versioned.ts';
 import { documentVersions, documents } from './tables.ts';
 import { stamps } from '../../lib/rows.ts';
 
@@ -60,12 +58,6 @@ const impl: ResourceImpl<Resource, typeof documents, DocumentItem, null> = {
       .map((word) => or(ilike(documents.title, likeText(word)), ilike(documents.body, likeText(word)))),
     f.category ? eq(documents.category, f.category) : undefined,
   ],
-  sortBy: {
-    updated_at: documents.updatedAt,
-    id: documents.id,
-    title: documents.title,
-    category: documents.category,
-  },
   columns: (input, before) => ({
     title: input.title,
     category: input.category,
@@ -158,22 +150,20 @@ export async function documentRoutes(fastify: FastifyInstance, { db }: { db: Db 
     },
   );
   resourceRoutes(fastify, db, documentsResource, documentService, impl);
-  app.get(
-    '/documents/:id/versions',
-    {
-      schema: { tags: ['documents'], summary: "A document's saved versions, newest first", params: idParam },
-      config: can(documentsResource, 'read'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      await findOr404(db, documents, rowInScope(documents, scope, request.params.id));
+  rowReadRoute(app, db, {
+    path: '/documents/:id/versions',
+    tags: ['documents'],
+    summary: "A document's saved versions, newest first",
+    resource: documentsResource,
+    table: documents,
+    read: async (document) => {
       const rows = await db
         .select()
         .from(documentVersions)
-        .where(and(eq(documentVersions.documentId, request.params.id)))
+        .where(and(eq(documentVersions.documentId, document.id)))
         .orderBy(desc(documentVersions.revision))
         .limit(200);
-      return ok(documentVersionsAnswer.parse({ list: rows.map(versionOf) }));
+      return documentVersionsAnswer.parse({ list: rows.map(versionOf) });
     },
-  );
+  });
 }

@@ -51,15 +51,6 @@ export const errorCodeImpl: ResourceImpl<typeof errorCodesResource, typeof error
       f.status ? eq(errorCodes.status, f.status) : undefined,
       f.missing_lang ? missingIn(f.missing_lang) : undefined,
     ],
-    sortBy: {
-      id: errorCodes.id,
-      code: errorCodes.code,
-      module: errorCodes.module,
-      action: errorCodes.action,
-      status: errorCodes.status,
-      created_at: errorCodes.createdAt,
-      updated_at: errorCodes.updatedAt,
-    },
     columns: (input, before) => ({
       module: input.module,
       defaultText: input.default_text,

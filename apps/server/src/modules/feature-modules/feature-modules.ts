@@ -53,13 +53,6 @@ const impl: ResourceImpl<typeof featureModulesResource, typeof featureModules, F
     f.channel !== undefined && f.channel !== '' ? eq(featureModules.channel, f.channel) : undefined,
     f.enabled !== undefined ? eq(featureModules.enabled, f.enabled) : undefined,
   ],
-  sortBy: {
-    code: featureModules.code,
-    id: featureModules.id,
-    channel: featureModules.channel,
-    rollout_percent: featureModules.rolloutPercent,
-    updated_at: featureModules.updatedAt,
-  },
   columns: (input) => ({
     code: input.code,
     name: input.name,

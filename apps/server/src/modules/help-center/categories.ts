@@ -53,12 +53,6 @@ const impl: ResourceImpl<typeof helpCategoriesResource, typeof helpCategories, H
     channelIs(helpCategories.channelId, f.channel_id),
     f.enabled !== undefined ? eq(helpCategories.enabled, f.enabled) : undefined,
   ],
-  sortBy: {
-    id: helpCategories.id,
-    sort: helpCategories.sort,
-    created_at: helpCategories.createdAt,
-    updated_at: helpCategories.updatedAt,
-  },
   columns: (input) => ({
     channelId: input.channel_id,
     name: input.name,

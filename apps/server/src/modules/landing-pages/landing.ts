@@ -18,6 +18,7 @@ import {
   resourceRoutes,
   resourceService,
   resourceTableRoutes,
+  rowReadRoute,
   type ResourceImpl,
 } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
@@ -52,13 +53,6 @@ const impl: ResourceImpl<typeof landingPagesResource, typeof landingPages, Landi
     f.q ? sql`(${contains(landingPages.name, f.q)} or ${contains(landingPages.slug, f.q)})` : undefined,
     f.template ? eq(landingPages.template, f.template) : undefined,
   ],
-  sortBy: {
-    id: landingPages.id,
-    slug: landingPages.slug,
-    name: landingPages.name,
-    visits: landingPages.visits,
-    updated_at: landingPages.updatedAt,
-  },
   columns: (input) => ({
     slug: input.slug,
     name: input.name,
@@ -194,34 +188,30 @@ export async function landingPageRoutes(fastify: FastifyInstance, options: { db:
     },
   );
 
-  app.get(
-    '/landing-pages/:id/versions',
-    {
-      schema: { tags, summary: 'The published versions of a landing page, newest first', params: idParam },
-      config: can(landingPagesResource, 'read'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      const page = await findOr404(db, landingPages, rowInScope(landingPages, scope, request.params.id));
+  rowReadRoute(app, db, {
+    path: '/landing-pages/:id/versions',
+    tags,
+    summary: 'The published versions of a landing page, newest first',
+    resource: landingPagesResource,
+    table: landingPages,
+    read: async (page) => {
       const rows = await db
         .select()
         .from(landingPageVersions)
         .where(eq(landingPageVersions.pageId, page.id))
         .orderBy(desc(landingPageVersions.number))
         .limit(500);
-      return ok(
-        landingVersionsAnswer.parse({
-          list: rows.map((v) => ({
-            number: v.number,
-            published_at: v.publishedAt.toISOString(),
-            published_by: v.publishedBy,
-            title:
-              (v.content.variants.find((x) => x.lang === v.content.defaultLang) ?? v.content.variants[0])
-                ?.title ?? '',
-            live: v.number === page.liveVersion,
-          })),
-        }),
-      );
+      return landingVersionsAnswer.parse({
+        list: rows.map((v) => ({
+          number: v.number,
+          published_at: v.publishedAt.toISOString(),
+          published_by: v.publishedBy,
+          title:
+            (v.content.variants.find((x) => x.lang === v.content.defaultLang) ?? v.content.variants[0])
+              ?.title ?? '',
+          live: v.number === page.liveVersion,
+        })),
+      });
     },
-  );
+  });
 }

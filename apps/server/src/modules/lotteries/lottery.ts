@@ -62,12 +62,6 @@ const impl: ResourceImpl<typeof lotteriesResource, typeof lotteries, Lottery, nu
     f.q ? contains(lotteries.name, f.q) : undefined,
     f.status ? eq(lotteries.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: lotteries.id,
-    name: lotteries.name,
-    status: lotteries.status,
-    updated_at: lotteries.updatedAt,
-  },
   /** Once started, what players draw from is fixed (the seed hash promises it). */
   async check(db, scope, input, before) {
     if (before && before.status !== 'draft') throw ruleError(scope.lang, 'lottery_not_draft');

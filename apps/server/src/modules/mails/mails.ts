@@ -109,13 +109,6 @@ export const mailImpl: ResourceImpl<typeof mailsResource, typeof mails, Mail, nu
     f.status ? eq(mails.status, f.status) : undefined,
     f.target ? eq(mails.target, f.target) : undefined,
   ],
-  sortBy: {
-    id: mails.id,
-    send_at: mails.sendAt,
-    expire_at: mails.expireAt,
-    status: mails.status,
-    updated_at: mails.updatedAt,
-  },
   columns: (input) => ({
     title: input.title,
     body: input.body === undefined ? undefined : sanitizeEachLanguage(input.body),

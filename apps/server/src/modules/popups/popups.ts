@@ -45,14 +45,6 @@ export const popupImpl: ResourceImpl<typeof popupsResource, typeof popups, Popup
     f.status ? eq(popups.status, f.status) : undefined,
     f.scene_id ? sql`${popups.sceneIds} @> ${JSON.stringify([f.scene_id])}::jsonb` : undefined,
   ],
-  sortBy: {
-    priority: popups.priority,
-    id: popups.id,
-    start_at: popups.startAt,
-    end_at: popups.endAt,
-    status: popups.status,
-    updated_at: popups.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     images: input.images,

@@ -35,13 +35,6 @@ export const sceneImpl: ResourceImpl<typeof popupScenesResource, typeof popupSce
     f.trigger ? eq(popupScenes.trigger, f.trigger) : undefined,
     f.status ? eq(popupScenes.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: popupScenes.id,
-    code: popupScenes.code,
-    max_popups: popupScenes.maxPopups,
-    cooldown_seconds: popupScenes.cooldownSeconds,
-    updated_at: popupScenes.updatedAt,
-  },
   columns: (input) => ({
     code: input.code,
     name: input.name,

@@ -38,15 +38,6 @@ const impl: ResourceImpl<typeof productsResource, typeof products, Product, null
     f.status ? eq(products.status, f.status) : undefined,
     f.platform ? sql`${products.platforms} @> ${JSON.stringify([f.platform])}::jsonb` : undefined,
   ],
-  sortBy: {
-    id: products.id,
-    code: products.code,
-    name: products.name,
-    region: products.region,
-    status: products.status,
-    created_at: products.createdAt,
-    updated_at: products.updatedAt,
-  },
   columns: (input) => ({
     code: input.code,
     name: input.name,

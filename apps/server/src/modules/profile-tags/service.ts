@@ -117,14 +117,6 @@ export const tagImpl: ResourceImpl<typeof profileTagsResource, typeof profileTag
     f.type ? eq(profileTags.type, f.type) : undefined,
     f.source ? eq(profileTags.source, f.source) : undefined,
   ],
-  sortBy: {
-    id: profileTags.id,
-    name: profileTags.name,
-    label: profileTags.label,
-    type: profileTags.type,
-    source: profileTags.source,
-    updated_at: profileTags.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     label: input.label,

@@ -74,13 +74,6 @@ export const pushTaskImpl: ResourceImpl<typeof pushTasksResource, typeof pushTas
     f.status ? eq(pushTasks.status, f.status) : undefined,
     f.target ? eq(pushTasks.target, f.target) : undefined,
   ],
-  sortBy: {
-    id: pushTasks.id,
-    send_at: pushTasks.sendAt,
-    status: pushTasks.status,
-    targeted: pushTasks.targeted,
-    updated_at: pushTasks.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     title: input.title,

@@ -24,7 +24,12 @@ import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import {
+  resourceRoutes,
+  resourceService,
+  rowReadRoute,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { rowInScope } from '../../lib/scope.ts';
@@ -137,14 +142,6 @@ export const bugImpl: ResourceImpl<typeof bugsResource, typeof bugs, Bug, null> 
     f.assignee_id ? eq(bugs.assigneeId, f.assignee_id) : undefined,
     f.found_release_id ? eq(bugs.foundReleaseId, f.found_release_id) : undefined,
   ],
-  sortBy: {
-    id: bugs.id,
-    severity: bugs.severity,
-    priority: bugs.priority,
-    status: bugs.status,
-    reopen_count: bugs.reopenCount,
-    updated_at: bugs.updatedAt,
-  },
   columns: (input) => ({
     title: input.title,
     severity: input.severity,
@@ -383,24 +380,22 @@ export function bugRoutes(fastify: FastifyInstance, db: Db): void {
     );
   }
 
-  app.get(
-    '/bugs/:id/comments',
-    {
-      schema: { tags, summary: "A bug's thread: comments and moves, oldest first", params: idParam },
-      config: can(bugsResource, 'read'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      await findOr404(db, bugs, rowInScope(bugs, scope, request.params.id));
+  rowReadRoute(app, db, {
+    path: '/bugs/:id/comments',
+    tags,
+    summary: "A bug's thread: comments and moves, oldest first",
+    resource: bugsResource,
+    table: bugs,
+    read: async (bug, scope) => {
       const rows = await db
         .select()
         .from(bugComments)
-        .where(and(eq(bugComments.bugId, request.params.id), eq(bugComments.cpId, scope.cpId)))
+        .where(and(eq(bugComments.bugId, bug.id), eq(bugComments.cpId, scope.cpId)))
         .orderBy(asc(bugComments.id))
         .limit(500);
-      return ok({ list: rows.map(toComment), total: rows.length });
+      return { list: rows.map(toComment), total: rows.length };
     },
-  );
+  });
   app.post(
     '/bugs/:id/comments',
     {

@@ -90,15 +90,6 @@ export function packageImplOf(storage: FileStorage) {
       f.channel !== undefined ? eq(appPackages.channel, f.channel) : undefined,
       f.status ? eq(appPackages.status, f.status) : undefined,
     ],
-    sortBy: {
-      version_code: appPackages.versionCode,
-      id: appPackages.id,
-      platform: appPackages.platform,
-      channel: appPackages.channel,
-      status: appPackages.status,
-      file_size: appPackages.fileSize,
-      updated_at: appPackages.updatedAt,
-    },
     columns: (input) => {
       const file = facts.get(input);
       return {

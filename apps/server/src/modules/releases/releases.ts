@@ -55,14 +55,6 @@ export const releaseImpl: ResourceImpl<typeof appReleasesResource, typeof appRel
     f.channel !== undefined ? eq(appReleases.channel, f.channel) : undefined,
     f.status ? eq(appReleases.status, f.status) : undefined,
   ],
-  sortBy: {
-    version_code: appReleases.versionCode,
-    id: appReleases.id,
-    platform: appReleases.platform,
-    channel: appReleases.channel,
-    status: appReleases.status,
-    updated_at: appReleases.updatedAt,
-  },
   columns: (input) => ({
     platform: input.platform,
     channel: input.channel,

@@ -24,7 +24,13 @@ import { containsAny } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
-import { listRoute, resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
+import {
+  listRoute,
+  resourceRoutes,
+  resourceService,
+  rowReadRoute,
+  type ResourceImpl,
+} from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
 import { rowInScope } from '../../lib/scope.ts';
@@ -117,7 +123,6 @@ export const testPlanImpl: ResourceImpl<typeof testPlansResource, typeof testPla
     containsAny(f.q, testPlans.name, testPlans.description),
     f.release_id ? eq(testPlans.releaseId, f.release_id) : undefined,
   ],
-  sortBy: { id: testPlans.id, name: testPlans.name, updated_at: testPlans.updatedAt },
   columns: (input) => ({ name: input.name, releaseId: input.release_id, description: input.description }),
   immutable: ['release_id'],
   async check(db, scope, input) {
@@ -156,12 +161,6 @@ export const testAccountImpl: ResourceImpl<
     containsAny(f.q, testAccounts.value, testAccounts.note),
     f.kind ? eq(testAccounts.kind, f.kind) : undefined,
   ],
-  sortBy: {
-    id: testAccounts.id,
-    value: testAccounts.value,
-    kind: testAccounts.kind,
-    updated_at: testAccounts.updatedAt,
-  },
   columns: (input) => ({ kind: input.kind, value: input.value, note: input.note }),
   unique: { test_accounts_product_value: 'value' },
   sheet: autoSheet<TestAccount>(testAccountsResource),
@@ -252,15 +251,13 @@ export function testingRoutes(fastify: FastifyInstance, db: Db): void {
       ...change,
     });
 
-  app.get(
-    '/test-plans/:id/cases',
-    {
-      schema: { tags, summary: "A plan's cases with their latest run, in order", params: idParam },
-      config: can(testPlansResource, 'read'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      const plan = await planOf(db, scope, request.params.id);
+  rowReadRoute(app, db, {
+    path: '/test-plans/:id/cases',
+    tags,
+    summary: "A plan's cases with their latest run, in order",
+    resource: testPlansResource,
+    table: testPlans,
+    read: async (plan) => {
       const rows = await db
         .select()
         .from(testCases)
@@ -268,9 +265,9 @@ export function testingRoutes(fastify: FastifyInstance, db: Db): void {
         .orderBy(asc(testCases.id))
         .limit(MAX_CASES_PER_PLAN);
       const list = await casesOf(db, rows);
-      return ok({ list, total: list.length });
+      return { list, total: list.length };
     },
-  );
+  });
   app.post(
     '/test-plans/:id/cases',
     {

@@ -111,13 +111,6 @@ export const fieldImpl: ResourceImpl<typeof versionFieldsResource, typeof versio
       containsAny(f.q, versionFields.key, versionFields.name, versionFields.description),
       f.type ? eq(versionFields.type, f.type) : undefined,
     ],
-    sortBy: {
-      key: versionFields.key,
-      id: versionFields.id,
-      name: versionFields.name,
-      type: versionFields.type,
-      updated_at: versionFields.updatedAt,
-    },
     columns: (input) => ({
       key: input.key,
       name: input.name,

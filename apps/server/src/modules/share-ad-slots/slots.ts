@@ -87,13 +87,6 @@ const impl: ResourceImpl<typeof shareAdSlotsResource, typeof shareAdSlots, Share
     f.to ? lt(shareAdSlots.startsAt, new Date(f.to)) : undefined,
     f.status ? eq(shareAdSlots.status, f.status) : undefined,
   ],
-  sortBy: {
-    starts_at: shareAdSlots.startsAt,
-    id: shareAdSlots.id,
-    name: shareAdSlots.name,
-    placement: shareAdSlots.placement,
-    updated_at: shareAdSlots.updatedAt,
-  },
   check: (db, scope, input, before) => checkConflicts(db, scope, input as Partial<ShareAdSlot>, before),
   columns: (input) => ({
     name: input.name,

@@ -64,7 +64,6 @@ const impl: ResourceImpl<typeof shareMaterialsResource, typeof table, ShareMater
     f.platform ? sql`${table.platforms} @> ${JSON.stringify([f.platform])}::jsonb` : undefined,
     f.status ? eq(table.status, f.status) : undefined,
   ],
-  sortBy: { id: table.id, name: table.name, status: table.status, updated_at: table.updatedAt },
   /**
    * The kind's rules (its registry entry): its required fields filled, none of another kind's; the
    * platforms among those that can share it; the title and description within every chosen

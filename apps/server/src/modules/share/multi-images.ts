@@ -32,12 +32,6 @@ const impl: ResourceImpl<typeof shareMultiImagesResource, typeof shareMultiImage
     f.q ? contains(shareMultiImages.name, f.q) : undefined,
     f.status ? eq(shareMultiImages.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: shareMultiImages.id,
-    name: shareMultiImages.name,
-    status: shareMultiImages.status,
-    updated_at: shareMultiImages.updatedAt,
-  },
   /**
    * The platform's rules: no more images than one share takes, the caption within its description
    * limit, every image an upload of the CP that fits the platform's ratio and smallest sides.

@@ -40,11 +40,6 @@ export function sharePlatformImpl(
       containsAny(f.q, sharePlatformSetups.appId, sharePlatformSetups.remark),
       f.platform ? eq(sharePlatformSetups.platform, f.platform) : undefined,
     ],
-    sortBy: {
-      platform: sharePlatformSetups.platform,
-      id: sharePlatformSetups.id,
-      updated_at: sharePlatformSetups.updatedAt,
-    },
     columns: (input) => {
       const update = input as { app_secret?: string; clear_app_secret?: boolean };
       return {

@@ -63,12 +63,6 @@ const imageImpl: ResourceImpl<typeof shareImagesResource, typeof shareImages, Sh
     f.q ? contains(shareImages.name, f.q) : undefined,
     f.status ? eq(shareImages.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: shareImages.id,
-    name: shareImages.name,
-    status: shareImages.status,
-    updated_at: shareImages.updatedAt,
-  },
   async check(db, scope, input) {
     if (input.image_url !== undefined)
       sides.set(input, await checkedImage(db, scope, 'image_url', input.image_url));
@@ -103,12 +97,6 @@ const cardImpl: ResourceImpl<typeof shareCardsResource, typeof shareCards, Share
     f.q ? contains(shareCards.title, f.q) : undefined,
     f.status ? eq(shareCards.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: shareCards.id,
-    title: shareCards.title,
-    status: shareCards.status,
-    updated_at: shareCards.updatedAt,
-  },
   async check(db, scope, input) {
     checkTexts(scope, [
       { field: 'title', value: input.title, max: 'title' },
@@ -169,13 +157,6 @@ const strategyImpl: ResourceImpl<
     f.scene ? eq(shareStrategies.scene, f.scene) : undefined,
     f.status ? eq(shareStrategies.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: shareStrategies.id,
-    name: shareStrategies.name,
-    scene: shareStrategies.scene,
-    status: shareStrategies.status,
-    updated_at: shareStrategies.updatedAt,
-  },
   async check(db, scope, input, before) {
     const startsAt =
       input.starts_at === undefined ? before?.startsAt : input.starts_at && new Date(input.starts_at);
@@ -269,14 +250,6 @@ const linkImpl: ResourceImpl<typeof shareLinksResource, typeof shareLinks, Share
     f.scene ? eq(shareLinks.scene, f.scene) : undefined,
     f.status ? eq(shareLinks.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: shareLinks.id,
-    name: shareLinks.name,
-    clicks: shareLinks.clicks,
-    registers: shareLinks.registers,
-    status: shareLinks.status,
-    updated_at: shareLinks.updatedAt,
-  },
   columns: (input, before) => ({
     ...(before ? {} : { code: newShareCode() }),
     name: input.name,

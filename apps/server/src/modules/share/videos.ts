@@ -61,13 +61,6 @@ const impl: ResourceImpl<typeof shareVideosResource, typeof shareVideos, ShareVi
     f.scene ? eq(shareVideos.scene, f.scene) : undefined,
     f.status ? eq(shareVideos.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: shareVideos.id,
-    name: shareVideos.name,
-    scene: shareVideos.scene,
-    status: shareVideos.status,
-    updated_at: shareVideos.updatedAt,
-  },
   /** The words with their hashtags within the platform's title limit; the video an upload; the cover fits the platform. */
   async check(db, scope, input, before) {
     if (input.title !== undefined || input.hashtags !== undefined) {

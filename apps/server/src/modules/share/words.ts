@@ -28,12 +28,6 @@ const impl: ResourceImpl<typeof shareWordsResource, typeof shareWords, ShareWord
     f.scene ? eq(shareWords.scene, f.scene) : undefined,
     f.status ? eq(shareWords.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: shareWords.id,
-    scene: shareWords.scene,
-    status: shareWords.status,
-    updated_at: shareWords.updatedAt,
-  },
   /** The words with their hashtags (`#tag`, a space each) within the platform's title limit. */
   async check(_db, scope, input, before) {
     if (input.text === undefined && input.hashtags === undefined) return;

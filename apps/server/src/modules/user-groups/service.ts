@@ -68,13 +68,6 @@ export const groupImpl: ResourceImpl<typeof resource, typeof userGroups, UserGro
     f.kind ? eq(userGroups.kind, f.kind) : undefined,
     f.state ? eq(userGroups.state, f.state) : undefined,
   ],
-  sortBy: {
-    id: userGroups.id,
-    name: userGroups.name,
-    member_count: userGroups.memberCount,
-    materialized_at: userGroups.materializedAt,
-    updated_at: userGroups.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     label: input.label,

@@ -58,12 +58,6 @@ const impl: ResourceImpl<typeof resource, typeof violationTemplates, ViolationTe
     f.category ? eq(violationTemplates.category, f.category) : undefined,
     f.status ? eq(violationTemplates.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: violationTemplates.id,
-    code: violationTemplates.code,
-    category: violationTemplates.category,
-    updated_at: violationTemplates.updatedAt,
-  },
   columns: (input, before) => ({
     code: input.code,
     name: input.name,

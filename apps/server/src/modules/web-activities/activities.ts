@@ -154,13 +154,6 @@ const impl: ResourceImpl<typeof webActivitiesResource, typeof webActivities, Web
     f.kind ? eq(webActivities.kind, f.kind) : undefined,
     f.status ? eq(webActivities.status, f.status) : undefined,
   ],
-  sortBy: {
-    id: webActivities.id,
-    starts_at: webActivities.startsAt,
-    ends_at: webActivities.endsAt,
-    status: webActivities.status,
-    updated_at: webActivities.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     kind: input.kind,

@@ -131,14 +131,6 @@ export const goodsImpl: ResourceImpl<typeof webGoodsResource, typeof webGoods, W
       ? or(eq(webGoods.giftPackageId, f.gift_package_id), eq(webGoods.bonusGiftId, f.gift_package_id))
       : undefined,
   ],
-  sortBy: {
-    sort_order: webGoods.sortOrder,
-    id: webGoods.id,
-    sku: webGoods.sku,
-    status: webGoods.status,
-    sale_start: webGoods.saleStart,
-    updated_at: webGoods.updatedAt,
-  },
   columns: (input) => ({
     sku: input.sku,
     name: input.name,

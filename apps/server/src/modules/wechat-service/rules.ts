@@ -52,11 +52,6 @@ const impl: ResourceImpl<typeof wechatServiceRulesResource, typeof wechatService
     f.trigger ? eq(wechatServiceRules.trigger, f.trigger) : undefined,
     f.enabled !== undefined ? eq(wechatServiceRules.enabled, f.enabled) : undefined,
   ],
-  sortBy: {
-    id: wechatServiceRules.id,
-    priority: wechatServiceRules.priority,
-    updated_at: wechatServiceRules.updatedAt,
-  },
   columns: (input) => ({
     name: input.name,
     trigger: input.trigger,
