@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Input, Modal, type InputRef } from 'antd';
-import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_CATALOGUE } from '@rx/contracts/pages';
 import { FALLBACK_LANGUAGE } from '@rx/contracts/languages';
 import { BASENAME } from '../guard.ts';
 import { useAccess } from '../permission/Permission.tsx';
 import { buildMenu } from './build.ts';
-import { matchItems, moveHighlight, searchItems, SEARCH_SKIPS_TOP_LEVEL, type PinyinOf } from './search.ts';
+import { matchItems, searchItems, SEARCH_SKIPS_TOP_LEVEL, type PinyinOf } from './search.ts';
+import { SearchDialog } from './SearchDialog.tsx';
 import { useOpenEntry } from './useMenu.ts';
 
 async function loadPinyin(): Promise<PinyinOf> {
@@ -87,45 +87,24 @@ export default function SearchPanel({ open: shown, onClose }: { open: boolean; o
     if (item)
       open({ key: item.key, title: item.title, ...(item.newWindow ? { newWindow: item.newWindow } : {}) });
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setHighlight(moveHighlight(current, event.key === 'ArrowDown' ? 1 : -1, results.length));
-    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      choose(current);
-    }
-  };
-
   return (
-    <Modal
+    <SearchDialog
       open={shown}
-      onCancel={onClose}
-      afterOpenChange={(visible) => visible && input.current?.focus()}
-      footer={null}
-      closable={false}
+      onClose={onClose}
       title={t('search.open')}
-      destroyOnHidden
+      input={input}
+      query={query}
+      onQuery={(next) => {
+        setQuery(next);
+        setHighlight(0);
+      }}
+      count={results.length}
+      current={current}
+      onHighlight={setHighlight}
+      onChoose={choose}
+      idPrefix="rx-menu-search"
+      field={{ className: 'rx-menu-search-input', placeholder: t('search.placeholder') }}
     >
-      <Input
-        ref={input}
-        autoFocus
-        allowClear
-        size="large"
-        className="rx-menu-search-input"
-        prefix={<SearchOutlined aria-hidden />}
-        placeholder={t('search.placeholder')}
-        value={query}
-        role="combobox"
-        aria-expanded={results.length > 0}
-        aria-controls="rx-menu-search-results"
-        aria-activedescendant={results.length ? `rx-menu-search-${current}` : undefined}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setHighlight(0);
-        }}
-        onKeyDown={onKeyDown}
-      />
       {query.trim() && (
         <ul id="rx-menu-search-results" role="listbox" className="rx-menu-search-results">
           {results.length === 0 && <li aria-disabled>{t('search.empty')}</li>}
@@ -147,6 +126,6 @@ export default function SearchPanel({ open: shown, onClose }: { open: boolean; o
         </ul>
       )}
       <div className="rx-menu-search-hint">{t('search.hint')}</div>
-    </Modal>
+    </SearchDialog>
   );
 }

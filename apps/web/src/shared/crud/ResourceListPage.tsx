@@ -16,6 +16,7 @@ import { ListToolbar } from './ListParts.tsx';
 import { SearchForm, type SearchField } from './SearchForm.tsx';
 import { tablePaging } from './table-paging.ts';
 import { useResource } from './use-resource.ts';
+import { newRowValues } from './zod-form.ts';
 
 await loadNamespace('table');
 
@@ -40,11 +41,17 @@ export interface ResourceListPageProps<T extends Row> {
   search: SearchField[];
   /** The create/edit form's fields (inside the drawer's form). */
   form: (editing: T | 'new') => ReactNode;
-  /** What a new row's form starts from. */
-  newItem: Record<string, unknown>;
+  /**
+   * What a new row's form starts from: the create schema's own defaults (`schemaDefaults`) with the
+   * page's values over them (each field the schema has no default for), or exactly `newItem`.
+   */
+  newFields?: Record<string, unknown>;
+  /** What a new row's form starts from, instead of the create schema's defaults and `newFields`. */
+  newItem?: Record<string, unknown>;
   /** A row's name in confirmations. */
   nameOf: (row: T) => string;
-  formTitle: { create: ReactNode; edit: ReactNode };
+  /** The drawer's titles (default `createTitle` and `editTitle` of the resource's namespace). */
+  formTitle?: { create: ReactNode; edit: ReactNode };
   /** Actions shown between edit and delete (clone, used by…). */
   rowActions?: (row: T) => ReactNode;
   /** The actions column's width (default 170): wider for pages with more row actions. */
@@ -227,14 +234,18 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
     },
   };
   const shown = [...columns, actions];
-  const { newItem, editValues } = props;
+  const { newItem, newFields, editValues } = props;
+  const start = useMemo(
+    () => newItem ?? newRowValues(resource.create, newFields),
+    [newItem, newFields, resource.create],
+  );
   // The drawer resets its form when these change: keep them stable while it is open.
   const initial = useMemo(
     () =>
       editing === 'new' || editing === null
-        ? { ...newItem, ...opened.values }
+        ? { ...start, ...opened.values }
         : (editValues?.(editing) ?? (editing as unknown as Record<string, unknown>)),
-    [editing, opened.values, newItem, editValues],
+    [editing, opened.values, start, editValues],
   );
 
   if (resource.scope === 'product' && !productId)
@@ -327,7 +338,11 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
       />
       <FormDrawer
         open={editing !== null}
-        title={editing === 'new' ? props.formTitle.create : props.formTitle.edit}
+        title={
+          editing === 'new'
+            ? (props.formTitle?.create ?? t(`${resource.namespace}:createTitle`))
+            : (props.formTitle?.edit ?? t(`${resource.namespace}:editTitle`))
+        }
         initialValues={initial}
         schema={(editing === 'new' ? resource.create : resource.update) as ZodType<unknown>}
         onSubmit={save}

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   clearChangedErrors,
   markedLanguages,
+  newRowValues,
   schemaDefaults,
   showFieldErrors,
   validateWith,
@@ -181,5 +182,31 @@ describe('schemaDefaults', () => {
       tags: z.array(z.string()).default([]),
     });
     expect(schemaDefaults(schema)).toEqual({ tags: [] });
+  });
+});
+
+describe('newRowValues', () => {
+  const schema = z.object({
+    code: z.string(),
+    enabled: z.boolean().default(true),
+    tags: z.array(z.string()).default([]),
+  });
+
+  it("starts a new row from the schema's defaults with the page's values over them", () => {
+    expect(newRowValues(schema, { code: '', enabled: false })).toEqual({
+      code: '',
+      enabled: false,
+      tags: [],
+    });
+    expect(newRowValues(schema)).toEqual({ enabled: true, tags: [] });
+  });
+
+  it('takes only the given values from a schema that is not an object', () => {
+    expect(
+      newRowValues(
+        schema.transform((v) => v),
+        { code: 'x' },
+      ),
+    ).toEqual({ code: 'x' });
   });
 });

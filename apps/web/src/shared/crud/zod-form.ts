@@ -154,3 +154,13 @@ export function schemaDefaults<T extends object>(schema: { shape: Record<string,
   }
   return values as Partial<T>;
 }
+
+/**
+ * A new row's starting values: what the create schema fills in by itself (when it is an object
+ * schema) with the page's own values over them.
+ */
+export function newRowValues(create: ZodType, fields?: Record<string, unknown>): Record<string, unknown> {
+  const defaults =
+    'shape' in create ? schemaDefaults(create as unknown as { shape: Record<string, ZodType> }) : {};
+  return { ...defaults, ...fields };
+}

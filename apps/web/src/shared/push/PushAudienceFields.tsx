@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Typography,
+  type SelectProps,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -32,6 +43,23 @@ const AUDIENCE_FIELDS = [
   'active_days',
   'template_id',
 ] as const;
+
+/**
+ * Up to 50 typed values (versions, country codes), split at commas and spaces: a form control with
+ * no list to pick from.
+ */
+export function ListedValues(props: SelectProps<string[]>) {
+  return (
+    <Select
+      mode="tags"
+      style={{ minWidth: 220 }}
+      tokenSeparators={[',', '，', ' ']}
+      maxCount={50}
+      open={false}
+      {...props}
+    />
+  );
+}
 
 interface Tag {
   id: number;
@@ -183,14 +211,7 @@ export function PushAudienceFields({ kind }: { kind: PushKind }) {
           <Input maxLength={32} placeholder="2.0" style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="app_versions" label={t('audience.versions')} extra={t('audience.versionsHint')}>
-          <Select
-            mode="tags"
-            style={{ minWidth: 220 }}
-            tokenSeparators={[',', '，', ' ']}
-            maxCount={50}
-            open={false}
-            placeholder="1.4.2, 1.5.0"
-          />
+          <ListedValues placeholder="1.4.2, 1.5.0" />
         </Form.Item>
       </Flex>
       <Form.Item label={t('audience.count')}>

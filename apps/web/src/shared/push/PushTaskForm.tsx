@@ -12,7 +12,7 @@ import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { GroupSelect } from '@/shared/rules/GroupSelect.tsx';
 import { UploadField } from '@/shared/upload/index.ts';
 import { PushTimingFields } from './PushTimingFields.tsx';
-import { PushAudienceFields } from './PushAudienceFields.tsx';
+import { ListedValues, PushAudienceFields } from './PushAudienceFields.tsx';
 import { PushGroupLayers } from './PushGroupLayers.tsx';
 
 /** App push providers (a WeChat subscribe message is its own kind of task). */
@@ -139,14 +139,7 @@ export function PushTaskForm({ kind = 'app' }: { kind?: PushKind }) {
           </Form.Item>
         )}
         <Form.Item name="countries" label={t('task.countries')} extra={t('task.countriesHint')}>
-          <Select
-            mode="tags"
-            style={{ minWidth: 220 }}
-            tokenSeparators={[',', '，', ' ']}
-            maxCount={50}
-            open={false}
-            placeholder="CN, JP"
-          />
+          <ListedValues placeholder="CN, JP" />
         </Form.Item>
       </Space>
       <PushAudienceFields kind={kind} />

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Input, Modal, type InputRef } from 'antd';
-import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { useEffect, useRef, useState } from 'react';
+import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { GlobalSearchAnswer, SearchHit } from '@rx/contracts/search';
 import { http } from '@/shared/http.ts';
 import { useProduct } from '../../product/store.ts';
+import { SearchDialog } from '../../menu/SearchDialog.tsx';
 import '../../menu/menu.css';
 
 /** The typed text settles this long before it is searched (one request per pause, not per key). */
@@ -59,47 +59,29 @@ export default function GlobalSearchDialog({ open, onClose }: { open: boolean; o
     onClose();
     void navigate(hit.path);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (hits.length)
-        setHighlight((index + (event.key === 'ArrowDown' ? 1 : -1) + hits.length) % hits.length);
-    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      choose(hits[index]);
-    }
-  };
   const waiting = !!q && (!found || found.q !== q);
 
   return (
-    <Modal
+    <SearchDialog
       open={open}
-      onCancel={onClose}
-      afterOpenChange={(visible) => visible && input.current?.focus()}
-      footer={null}
-      closable={false}
+      onClose={onClose}
       title={t('title')}
-      destroyOnHidden
+      input={input}
+      query={query}
+      onQuery={setQuery}
+      count={hits.length}
+      current={index}
+      onHighlight={setHighlight}
+      onChoose={(i) => choose(hits[i])}
+      idPrefix="rx-global-search"
+      field={{
+        maxLength: 64,
+        className: 'rx-global-search-input',
+        placeholder: t(productId ? 'placeholder' : 'placeholderNoGame'),
+        'aria-label': t('title'),
+        'aria-autocomplete': 'list',
+      }}
     >
-      <Input
-        ref={input}
-        autoFocus
-        allowClear
-        size="large"
-        maxLength={64}
-        className="rx-global-search-input"
-        prefix={<SearchOutlined aria-hidden />}
-        placeholder={t(productId ? 'placeholder' : 'placeholderNoGame')}
-        aria-label={t('title')}
-        value={query}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={hits.length > 0}
-        aria-controls="rx-global-search-results"
-        aria-activedescendant={hits.length ? `rx-global-search-${index}` : undefined}
-        onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
       <div aria-live="polite" aria-busy={waiting} className="rx-menu-search-hint">
         {found && found.q === q && 'failed' in found && t('failed')}
         {current && hits.length === 0 && t('empty')}
@@ -135,6 +117,6 @@ export default function GlobalSearchDialog({ open, onClose }: { open: boolean; o
         </ul>
       )}
       <div className="rx-menu-search-hint">{t('hint')}</div>
-    </Modal>
+    </SearchDialog>
   );
 }

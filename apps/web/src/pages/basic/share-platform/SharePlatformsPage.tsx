@@ -3,14 +3,13 @@ import { Checkbox, Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { SHARE_PLATFORMS, sharePlatformOf, type SharePlatform } from '@rx/contracts/dimensions';
-import { MAX_SHARE_LINK_DOMAINS, sharePlatformCreateBody, sharePlatformsResource } from '@rx/contracts/share';
+import { MAX_SHARE_LINK_DOMAINS, sharePlatformsResource } from '@rx/contracts/share';
 import type { SharePlatformCreate, SharePlatformSetup } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { ratioText } from '../../share/app-share-manage/_platform/platform.tsx';
 
-const NEW_SETUP: SharePlatformCreate = {
-  ...crud.schemaDefaults<SharePlatformCreate>(sharePlatformCreateBody),
+const NEW_SETUP: Partial<SharePlatformCreate> = {
   platform: 'wechat',
 };
 const PLATFORMS = SHARE_PLATFORMS as readonly SharePlatform[];
@@ -90,7 +89,7 @@ export function SharePlatformsPage() {
         { name: 'q', label: t('crud:field.keyword') },
         { name: 'platform', label: t('platforms.platform'), kind: 'select', options },
       ]}
-      newItem={NEW_SETUP}
+      newFields={NEW_SETUP}
       nameOf={(row) => platformName(nameOf(row))}
       editValues={(row) => ({ ...row, app_secret: '', clear_app_secret: false })}
       formTitle={{ create: t('platforms.createTitle'), edit: t('platforms.editTitle') }}

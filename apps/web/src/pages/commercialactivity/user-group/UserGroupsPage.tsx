@@ -114,7 +114,6 @@ export function UserGroupsPage() {
         ]}
         newItem={NEW_GROUP}
         nameOf={(group) => group.label}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={(editing) => <UserGroupForm editing={editing !== 'new'} />}
         rowActions={(group) => (
           <>

@@ -101,7 +101,6 @@ export function ProfileTagsPage() {
         ]}
         newItem={NEW_TAG}
         nameOf={(tag) => tag.label}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={(editing) => <TagForm editing={editing !== 'new'} />}
         rowActions={(tag) => (
           <>

@@ -156,7 +156,6 @@ export function IncidentsPage() {
         ]}
         newItem={{ ...NEW_INCIDENT, started_at: new Date().toISOString() }}
         nameOf={(row) => row.title}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <IncidentForm />}
         rowActions={(row) => (
           <Button type="link" size="small" onClick={() => setTimelineOf(row)}>

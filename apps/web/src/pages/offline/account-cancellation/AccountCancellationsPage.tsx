@@ -154,7 +154,6 @@ export function AccountCancellationsPage() {
       newItem={NEW_REQUEST}
       editValues={holdValues}
       nameOf={(row) => row.openid}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={(editing) => (editing === 'new' ? <NewRequestForm /> : <HoldForm />)}
       rowRule={(row) =>
         row.status === 'cooling_off' ? {} : { edit: false, note: t(`closed.${row.status}`) }

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import {
   CALLBACK_EVENTS,
   CALLBACK_STATUSES,
-  callbackCreateBody,
   callbacksResource,
   type Callback,
   type CallbackCreate,
@@ -16,8 +15,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { OfflineTitle } from '../shared/GoingOffline.tsx';
 import { DeliveriesDrawer } from './DeliveriesDrawer.tsx';
 
-const NEW_CALLBACK: CallbackCreate = {
-  ...crud.schemaDefaults<CallbackCreate>(callbackCreateBody),
+const NEW_CALLBACK: Partial<CallbackCreate> = {
   name: '',
   url: '',
   events: [],
@@ -175,10 +173,9 @@ export function CallbacksPage() {
           crud.enumSearch(t, 'status', t('crud:field.status'), CALLBACK_STATUSES, 'crud:status'),
           crud.enumSearch(t, 'event', t('event'), CALLBACK_EVENTS, 'eventNames'),
         ]}
-        newItem={NEW_CALLBACK}
+        newFields={NEW_CALLBACK}
         editValues={(row) => ({ ...row, secret: undefined })}
         nameOf={(row) => row.name}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={(editing) => <CallbackForm editing={editing === 'new' ? null : editing} />}
         rowActions={(row) => (
           <Button type="link" size="small" onClick={() => setLogOf(row)}>

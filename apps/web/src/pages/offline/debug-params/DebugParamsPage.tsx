@@ -118,7 +118,6 @@ export function DebugParamsPage() {
       ]}
       newItem={{ ...NEW_PARAM, expires_at: tomorrow() }}
       nameOf={(row) => `${row.target} · ${row.key}`}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={() => <DebugParamForm />}
     />
   );

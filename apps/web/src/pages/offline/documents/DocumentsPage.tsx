@@ -2,12 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  documentCreateBody,
-  documentsResource,
-  type DocumentCreate,
-  type DocumentItem,
-} from '@rx/contracts/documents';
+import { documentsResource, type DocumentCreate, type DocumentItem } from '@rx/contracts/documents';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { OfflineTitle } from '../shared/GoingOffline.tsx';
@@ -62,9 +57,8 @@ export function DocumentsPage() {
             (categories.data?.categories ?? []).map((c) => [c, c]),
           ),
         ]}
-        newItem={NEW_DOCUMENT}
+        newFields={NEW_DOCUMENT}
         nameOf={(row) => row.title}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <DocumentForm />}
         rowActions={(row) => (
           <Button type="link" size="small" onClick={() => setVersionsOf(row)}>
@@ -77,8 +71,7 @@ export function DocumentsPage() {
   );
 }
 
-const NEW_DOCUMENT: DocumentCreate = {
-  ...crud.schemaDefaults<DocumentCreate>(documentCreateBody),
+const NEW_DOCUMENT: Partial<DocumentCreate> = {
   title: '',
   category: '',
   body: '',

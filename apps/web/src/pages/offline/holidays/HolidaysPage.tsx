@@ -2,15 +2,14 @@ import { useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HOLIDAY_KINDS, holidayCreateBody, holidaysResource } from '@rx/contracts/holidays';
+import { HOLIDAY_KINDS, holidaysResource } from '@rx/contracts/holidays';
 import type { Holiday, HolidayCreate } from '@rx/contracts/holidays';
 import * as crud from '@/shared/crud/index.ts';
 import { DayInput } from '@/shared/crud/PickerInputs.tsx';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { OfflineTitle } from '../shared/GoingOffline.tsx';
 
-const NEW_HOLIDAY: HolidayCreate = {
-  ...crud.schemaDefaults<HolidayCreate>(holidayCreateBody),
+const NEW_HOLIDAY: Partial<HolidayCreate> = {
   region: '',
   date: '',
   name: '',
@@ -76,9 +75,8 @@ export function HolidaysPage() {
         { name: 'from', label: t('from'), kind: 'date' },
         { name: 'to', label: t('to'), kind: 'date' },
       ]}
-      newItem={NEW_HOLIDAY}
+      newFields={NEW_HOLIDAY}
       nameOf={(day) => `${day.date} ${day.name}`}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={() => <HolidayForm />}
     />
   );

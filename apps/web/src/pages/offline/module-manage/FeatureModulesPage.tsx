@@ -3,7 +3,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { Form, Input, InputNumber, Select, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  featureModuleCreateBody,
   featureModulesResource,
   type FeatureModule,
   type FeatureModuleCreate,
@@ -12,8 +11,7 @@ import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { OfflineTitle } from '../shared/GoingOffline.tsx';
 
-const NEW_MODULE: FeatureModuleCreate = {
-  ...crud.schemaDefaults<FeatureModuleCreate>(featureModuleCreateBody),
+const NEW_MODULE: Partial<FeatureModuleCreate> = {
   code: '',
   name: '',
   channel: '',
@@ -134,9 +132,8 @@ export function FeatureModulesPage() {
         { name: 'channel', label: t('channel'), width: 140 },
         crud.enabledSearch(t),
       ]}
-      newItem={NEW_MODULE}
+      newFields={NEW_MODULE}
       nameOf={(row) => (row.channel ? `${row.code} (${row.channel})` : row.code)}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={(editing) => <FeatureModuleForm editing={editing !== 'new'} />}
     />
   );

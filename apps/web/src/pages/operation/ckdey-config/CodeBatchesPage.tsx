@@ -186,7 +186,6 @@ export function CodeBatchesPage() {
         ]}
         newItem={newBatch()}
         nameOf={(b) => b.name}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <CodeBatchForm />}
         rowRule={(b) => ({ edit: b.status === 'draft', delete: b.status === 'draft' })}
         rowActions={(b) => (

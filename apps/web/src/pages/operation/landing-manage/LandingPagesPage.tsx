@@ -3,12 +3,7 @@ import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  LANDING_PREFIX,
-  LANDING_TEMPLATES,
-  landingPageCreateBody,
-  landingPagesResource,
-} from '@rx/contracts/landing-pages';
+import { LANDING_PREFIX, LANDING_TEMPLATES, landingPagesResource } from '@rx/contracts/landing-pages';
 import type { LandingPage, LandingPageCreate } from '@rx/contracts/landing-pages';
 import { usePermission } from '@/app/permission/index.ts';
 import * as crud from '@/shared/crud/index.ts';
@@ -18,8 +13,7 @@ import { http } from '@/shared/http.ts';
 import { LandingForm, NEW_VARIANT } from './LandingForm.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
 
-const NEW_PAGE: LandingPageCreate = {
-  ...crud.schemaDefaults<LandingPageCreate>(landingPageCreateBody),
+const NEW_PAGE: Partial<LandingPageCreate> = {
   slug: '',
   name: '',
   template: 'download',
@@ -122,9 +116,8 @@ export function LandingPagesPage() {
             </Button>
           </>
         )}
-        newItem={NEW_PAGE}
+        newFields={NEW_PAGE}
         nameOf={(row) => row.name}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <LandingForm />}
       />
       {versionsOf && (

@@ -3,7 +3,7 @@ import { Button, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LOTTERY_STATUSES, lotteriesResource, lotteryCreateBody } from '@rx/contracts/lotteries';
+import { LOTTERY_STATUSES, lotteriesResource } from '@rx/contracts/lotteries';
 import type { Lottery, LotteryCreate, LotteryStatus } from '@rx/contracts/lotteries';
 import { usePermission } from '@/app/permission/index.ts';
 import * as crud from '@/shared/crud/index.ts';
@@ -13,8 +13,7 @@ import { http } from '@/shared/http.ts';
 import { DrawsDrawer } from './DrawsDrawer.tsx';
 import { LotteryForm, NEW_PRIZE } from './LotteryForm.tsx';
 
-const NEW_LOTTERY: LotteryCreate = {
-  ...crud.schemaDefaults<LotteryCreate>(lotteryCreateBody),
+const NEW_LOTTERY: Partial<LotteryCreate> = {
   name: '',
   prizes: [NEW_PRIZE],
   fallback: { name: '', weight: 0, attachments: [] },
@@ -124,9 +123,8 @@ export function LotteriesPage() {
             )}
           </>
         )}
-        newItem={NEW_LOTTERY}
+        newFields={NEW_LOTTERY}
         nameOf={(row) => row.name}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <LotteryForm />}
       />
       {drawsOf && <DrawsDrawer lottery={drawsOf} onClose={() => setDrawsOf(null)} />}

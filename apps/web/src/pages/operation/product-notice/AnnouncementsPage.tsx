@@ -100,7 +100,6 @@ export function AnnouncementsPage() {
         ]}
         newItem={NEW_NOTICE}
         nameOf={(notice) => titleIn(notice.title, lang)}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <AnnouncementForm />}
         lockedNote={t('recallToEdit')}
         bulk={['end']}

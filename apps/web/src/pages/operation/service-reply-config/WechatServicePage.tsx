@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import {
   WECHAT_MESSAGE_TYPES,
   WECHAT_TRIGGERS,
-  wechatRuleCreateBody,
   wechatServiceRulesResource,
   type WechatLogItem,
   type WechatRule,
@@ -20,8 +19,7 @@ import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
 
-const NEW_RULE: WechatRuleCreate = {
-  ...crud.schemaDefaults<WechatRuleCreate>(wechatRuleCreateBody),
+const NEW_RULE: Partial<WechatRuleCreate> = {
   name: '',
   trigger: 'keyword',
   keywords: [],
@@ -227,9 +225,8 @@ export function WechatServicePage() {
           crud.enumSearch(t, 'trigger', t('trigger'), WECHAT_TRIGGERS, 'triggers'),
           crud.enabledSearch(t),
         ]}
-        newItem={NEW_RULE}
+        newFields={NEW_RULE}
         nameOf={(rule) => rule.name}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <RuleForm />}
       />
       <LogCard />

@@ -4,7 +4,6 @@ import { Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CS_BLACKLIST_STATES,
-  csBlacklistCreateBody,
   csBlacklistResource,
   type CsBlacklistCreate,
   type CsBlacklistEntry,
@@ -13,8 +12,7 @@ import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { TimeField } from '@/shared/crud/TimeField.tsx';
 
-const NEW_ENTRY: CsBlacklistCreate = {
-  ...crud.schemaDefaults<CsBlacklistCreate>(csBlacklistCreateBody),
+const NEW_ENTRY: Partial<CsBlacklistCreate> = {
   openid: '',
   reason: '',
   expires_at: null,
@@ -83,9 +81,8 @@ export function BlacklistPage() {
         { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'state', t('state'), CS_BLACKLIST_STATES, 'states'),
       ]}
-      newItem={NEW_ENTRY}
+      newFields={NEW_ENTRY}
       nameOf={(entry) => entry.openid}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={(editing) => <BlacklistForm editing={editing !== 'new'} />}
     />
   );

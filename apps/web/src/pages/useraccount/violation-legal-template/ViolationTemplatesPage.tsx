@@ -131,7 +131,6 @@ export function ViolationTemplatesPage() {
         ]}
         newItem={NEW_TEMPLATE}
         nameOf={(row) => `${row.code} ${row.name}`}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={(editing) => <TemplateForm editing={editing !== 'new'} />}
         rowActions={(row) =>
           canApply && row.status === 'active' ? (

@@ -2,12 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import {
-  SHARE_AD_PLACEMENTS,
-  SHARE_AD_PLATFORMS,
-  shareAdSlotCreateBody,
-  shareAdSlotsResource,
-} from '@rx/contracts/share-ad-slots';
+import { SHARE_AD_PLACEMENTS, SHARE_AD_PLATFORMS, shareAdSlotsResource } from '@rx/contracts/share-ad-slots';
 import type { ShareAdSlot, ShareAdSlotCreate } from '@rx/contracts/share-ad-slots';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
@@ -15,8 +10,7 @@ import { TimeField } from '@/shared/crud/TimeField.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { SlotCalendar } from './SlotCalendar.tsx';
 
-const NEW_SLOT: ShareAdSlotCreate = {
-  ...crud.schemaDefaults<ShareAdSlotCreate>(shareAdSlotCreateBody),
+const NEW_SLOT: Partial<ShareAdSlotCreate> = {
   name: '',
   placement: 'share_panel',
   platform: 'all',
@@ -78,9 +72,8 @@ export function ShareAdSlotsPage() {
           crud.enumSearch(t, 'placement', t('placement'), SHARE_AD_PLACEMENTS, 'placements'),
           crud.statusSearch(t),
         ]}
-        newItem={NEW_SLOT}
+        newFields={NEW_SLOT}
         nameOf={(row) => row.name}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => (
           <>
             <Form.Item name="name" label={t('crud:field.name')} required>

@@ -7,7 +7,6 @@ import { APP_PLATFORMS } from '@rx/contracts/releases';
 import {
   PACKAGE_STATUSES,
   appPackagesResource,
-  packageCreateBody,
   type AppPackage,
   type PackageCreate,
   type PackageStatus,
@@ -18,8 +17,7 @@ import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { formatNumber } from '@/shared/format.ts';
 import { PackageForm } from './PackageForm.tsx';
 
-const NEW_PACKAGE: PackageCreate = {
-  ...crud.schemaDefaults<PackageCreate>(packageCreateBody),
+const NEW_PACKAGE: Partial<PackageCreate> = {
   platform: 'android',
   channel: '',
   sub_channel: '',
@@ -112,9 +110,8 @@ export function PackagesPage() {
         { name: 'channel', label: t('channel'), width: 120 },
         crud.enumSearch(t, 'status', t('status'), PACKAGE_STATUSES, 'statuses'),
       ]}
-      newItem={NEW_PACKAGE}
+      newFields={NEW_PACKAGE}
       nameOf={(row) => `${row.file_name} · ${row.version_name} (${row.version_code})`}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={(editing) => <PackageForm editing={editing !== 'new'} />}
       rowRule={(row) => ({ delete: row.status === 'testing' })}
       rowActions={(row) => (

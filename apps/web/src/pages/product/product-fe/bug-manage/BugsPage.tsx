@@ -8,7 +8,6 @@ import {
   BUG_SEVERITIES,
   BUG_STATUSES,
   bugActionsOf,
-  bugCreateBody,
   bugsResource,
   type Bug,
   type BugAction,
@@ -24,8 +23,7 @@ import { BugForm } from './BugForm.tsx';
 import { PRIORITY_COLORS, SEVERITY_COLORS, STATUS_COLORS } from './BugTags.tsx';
 import { MoveBugModal } from './MoveBugModal.tsx';
 
-const NEW_BUG: BugCreate = {
-  ...crud.schemaDefaults<BugCreate>(bugCreateBody),
+const NEW_BUG: Partial<BugCreate> = {
   title: '',
   severity: 'major',
 };
@@ -124,10 +122,9 @@ export function BugsPage() {
           crud.enumSearch(t, 'severity', t('severity'), BUG_SEVERITIES, 'severities'),
           crud.enumSearch(t, 'priority', t('priority'), BUG_PRIORITIES, 'priorities'),
         ]}
-        newItem={NEW_BUG}
+        newFields={NEW_BUG}
         editValues={editValues}
         nameOf={(row) => `#${row.id} ${row.title}`}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <BugForm />}
         rowActions={(row) => (
           <Space size={0} wrap>

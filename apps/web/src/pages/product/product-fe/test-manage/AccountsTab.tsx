@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
   TEST_ACCOUNT_KINDS,
-  testAccountCreateBody,
   testAccountsResource,
   type TestAccount,
   type TestAccountCreate,
@@ -12,8 +11,7 @@ import {
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 
-const NEW_ACCOUNT: TestAccountCreate = {
-  ...crud.schemaDefaults<TestAccountCreate>(testAccountCreateBody),
+const NEW_ACCOUNT: Partial<TestAccountCreate> = {
   kind: 'openid',
   value: '',
 };
@@ -44,7 +42,7 @@ export function AccountsTab() {
         { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'kind', t('accountKind'), TEST_ACCOUNT_KINDS, 'kinds'),
       ]}
-      newItem={NEW_ACCOUNT}
+      newFields={NEW_ACCOUNT}
       nameOf={(row) => row.value}
       formTitle={{ create: t('createAccount'), edit: t('editAccount') }}
       form={() => (

@@ -2,19 +2,13 @@ import { useMemo, useState } from 'react';
 import { Button, Form, Input, Progress, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import {
-  testPlanCreateBody,
-  testPlansResource,
-  type TestPlan,
-  type TestPlanCreate,
-} from '@rx/contracts/testing';
+import { testPlansResource, type TestPlan, type TestPlanCreate } from '@rx/contracts/testing';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { VersionSelect, useVersionLabel } from '@/shared/release/pickers.tsx';
 import { CasesDrawer } from './CasesDrawer.tsx';
 
-const NEW_PLAN: TestPlanCreate = {
-  ...crud.schemaDefaults<TestPlanCreate>(testPlanCreateBody),
+const NEW_PLAN: Partial<TestPlanCreate> = {
   name: '',
   release_id: 0,
 };
@@ -94,7 +88,7 @@ export function PlansTab() {
         columns={columns}
         defaultSort="-id"
         search={[{ name: 'q', label: t('crud:field.keyword') }]}
-        newItem={NEW_PLAN}
+        newFields={NEW_PLAN}
         nameOf={(row) => row.name}
         formTitle={{ create: t('createPlan'), edit: t('editPlan') }}
         form={(editing) => <PlanForm editing={editing !== 'new'} />}

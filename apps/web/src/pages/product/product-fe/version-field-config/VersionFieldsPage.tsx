@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
   VERSION_FIELD_TYPES,
-  versionFieldCreateBody,
   versionFieldsResource,
   type VersionField,
   type VersionFieldCreate,
@@ -15,8 +14,7 @@ import { enumOptions } from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { FieldValueInput } from '@/shared/version-fields/FieldValueInput.tsx';
 
-const NEW_FIELD: VersionFieldCreate = {
-  ...crud.schemaDefaults<VersionFieldCreate>(versionFieldCreateBody),
+const NEW_FIELD: Partial<VersionFieldCreate> = {
   key: '',
   name: '',
   type: 'text',
@@ -120,9 +118,8 @@ export function VersionFieldsPage() {
         { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'type', t('type'), VERSION_FIELD_TYPES, 'types'),
       ]}
-      newItem={NEW_FIELD}
+      newFields={NEW_FIELD}
       nameOf={(row) => `${row.name} (${row.key})`}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={(editing) => <FieldForm editing={editing !== 'new'} />}
     />
   );

@@ -6,7 +6,6 @@ import {
   APP_PLATFORMS,
   RELEASE_STATUSES,
   appReleasesResource,
-  releaseCreateBody,
   type AppRelease,
   type ReleaseCreate,
   type ReleaseStatus,
@@ -18,8 +17,7 @@ import { MoveModal, type Move } from './MoveModal.tsx';
 import { PublishesDrawer } from './PublishesDrawer.tsx';
 import { ReleaseForm } from './ReleaseForm.tsx';
 
-const NEW_RELEASE: ReleaseCreate = {
-  ...crud.schemaDefaults<ReleaseCreate>(releaseCreateBody),
+const NEW_RELEASE: Partial<ReleaseCreate> = {
   platform: 'android',
   channel: '',
   version_name: '',
@@ -112,9 +110,8 @@ export function ReleasesPage() {
           { name: 'channel', label: t('channel'), width: 120 },
           crud.enumSearch(t, 'status', t('status'), RELEASE_STATUSES, 'statuses'),
         ]}
-        newItem={NEW_RELEASE}
+        newFields={NEW_RELEASE}
         nameOf={(row) => `${row.version_name} (${row.version_code})`}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={(editing) => <ReleaseForm editing={editing !== 'new'} />}
         rowRule={(row) => ({ delete: row.status === 'draft' })}
         rowActions={(row) => (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { PROP_RARITIES, PROP_TYPES, propCreateBody, propsResource } from '@rx/contracts/props';
+import { PROP_RARITIES, PROP_TYPES, propsResource } from '@rx/contracts/props';
 import type { Prop, PropCreate } from '@rx/contracts/props';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
@@ -9,8 +9,7 @@ import { useLocale } from '@/shared/i18n.ts';
 import { PropForm } from './PropForm.tsx';
 
 // What the create schema does not fill in by itself; a new prop stacks to 999 unless changed.
-const NEW_PROP: PropCreate = {
-  ...crud.schemaDefaults<PropCreate>(propCreateBody),
+const NEW_PROP: Partial<PropCreate> = {
   code: '',
   name: crud.emptyText(),
   type: 'consumable',
@@ -55,9 +54,8 @@ export function PropsPage() {
         crud.statusSearch(t),
         { name: 'tag', label: t('tags'), width: 140 },
       ]}
-      newItem={NEW_PROP}
+      newFields={NEW_PROP}
       nameOf={(prop) => crud.textIn(prop.name, lang)}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={(editing) => <PropForm editing={editing !== 'new'} />}
     />
   );

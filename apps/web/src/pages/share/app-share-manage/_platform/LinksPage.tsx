@@ -2,20 +2,14 @@ import { useMemo } from 'react';
 import { Form, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import {
-  SHARE_LINK_PREFIX,
-  SHARE_SCENES,
-  shareLinkCreateBody,
-  shareLinksResource,
-} from '@rx/contracts/share';
+import { SHARE_LINK_PREFIX, SHARE_SCENES, shareLinksResource } from '@rx/contracts/share';
 import type { ShareLink, ShareLinkCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
 import { DetailLink, usePlatformPage } from './platform.tsx';
 import { sceneSearch } from './share-words.tsx';
 
-const NEW_LINK: ShareLinkCreate = {
-  ...crud.schemaDefaults<ShareLinkCreate>(shareLinkCreateBody),
+const NEW_LINK: Partial<ShareLinkCreate> = {
   name: '',
   target_url: 'https://',
 };
@@ -59,7 +53,7 @@ export function LinksPage() {
       defaultSort="-id"
       search={[{ name: 'q', label: t('crud:field.keyword') }, sceneSearch(t), crud.statusSearch(t)]}
       rowActions={(row) => <DetailLink kind={platform.kind} id={row.id} testId="share-link-detail" />}
-      newItem={NEW_LINK}
+      newFields={NEW_LINK}
       nameOf={(row) => row.name}
       formTitle={{ create: t('links.createTitle'), edit: t('links.editTitle') }}
       form={() => (

@@ -72,7 +72,6 @@ export function MappingsPage() {
       search={[{ name: 'q', label: t('crud:field.keyword') }, mediumSearch(t), crud.enabledSearch(t)]}
       newItem={NEW_MAPPING}
       nameOf={mappingName}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={() => <MappingForm />}
     />
   );

@@ -305,7 +305,6 @@ export function MaterialsPage() {
         ]}
         newItem={NEW_MATERIAL}
         nameOf={(m) => m.name}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={(editing) => <MaterialForm editing={editing} />}
         rowActions={(m) => (
           <Button type="link" size="small" onClick={() => setShowing(m)}>

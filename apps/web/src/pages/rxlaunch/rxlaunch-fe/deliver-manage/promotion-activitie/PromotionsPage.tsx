@@ -252,7 +252,6 @@ export function PromotionsPage() {
       ]}
       newItem={NEW_PROMOTION}
       nameOf={(p) => p.name}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={() => <PromotionForm />}
       rowRule={(p) => (p.status === 'ended' ? { edit: false, note: t('endedNote') } : {})}
       rowActions={(p) =>

@@ -149,7 +149,6 @@ export function RulesPage() {
         search={[{ name: 'q', label: t('crud:field.keyword') }, crud.enabledSearch(t)]}
         newItem={NEW_RULE}
         nameOf={(rule) => rule.name}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <RuleForm />}
         rowActions={(rule) => (
           <>

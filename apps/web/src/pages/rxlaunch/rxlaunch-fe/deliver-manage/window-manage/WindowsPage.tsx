@@ -171,7 +171,6 @@ export function WindowsPage() {
       ]}
       newItem={NEW_WINDOW}
       nameOf={(w) => w.name}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={() => <WindowForm />}
     />
   );

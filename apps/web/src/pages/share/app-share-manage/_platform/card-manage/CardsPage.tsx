@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { shareCardCreateBody, shareCardsResource } from '@rx/contracts/share';
+import { shareCardsResource } from '@rx/contracts/share';
 import type { ShareCard, ShareCardCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
@@ -10,8 +10,7 @@ import { CropField } from '../CropField.tsx';
 import { ConstraintsNote } from '../platform.tsx';
 import { usePlatformResource } from '../usePlatformResource.tsx';
 
-const NEW_CARD: ShareCardCreate = {
-  ...crud.schemaDefaults<ShareCardCreate>(shareCardCreateBody),
+const NEW_CARD: Partial<ShareCardCreate> = {
   title: '',
   image_url: '',
 };
@@ -42,7 +41,7 @@ export function CardsPage() {
         {...listProps}
         resource={shareCardsResource}
         columns={columns}
-        newItem={NEW_CARD}
+        newFields={NEW_CARD}
         formTitle={{ create: t('cards.createTitle'), edit: t('cards.editTitle') }}
         form={() => (
           <>

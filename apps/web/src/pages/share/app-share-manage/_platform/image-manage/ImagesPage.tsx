@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { shareImageCreateBody, shareImagesResource } from '@rx/contracts/share';
+import { shareImagesResource } from '@rx/contracts/share';
 import type { ShareImage, ShareImageCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
@@ -10,8 +10,7 @@ import { ConstraintsNote } from '../platform.tsx';
 import { usePlatformResource } from '../usePlatformResource.tsx';
 import { CropField } from '../CropField.tsx';
 
-const NEW_IMAGE: ShareImageCreate = {
-  ...crud.schemaDefaults<ShareImageCreate>(shareImageCreateBody),
+const NEW_IMAGE: Partial<ShareImageCreate> = {
   name: '',
   image_url: '',
 };
@@ -46,7 +45,7 @@ export function ImagesPage() {
         {...listProps}
         resource={shareImagesResource}
         columns={columns}
-        newItem={NEW_IMAGE}
+        newFields={NEW_IMAGE}
         formTitle={{ create: t('images.createTitle'), edit: t('images.editTitle') }}
         form={() => (
           <>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Avatar, Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { shareMultiImageCreateBody, shareMultiImagesResource } from '@rx/contracts/share';
+import { shareMultiImagesResource } from '@rx/contracts/share';
 import type { ShareMultiImage, ShareMultiImageCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
@@ -10,8 +10,7 @@ import { UploadField } from '@/shared/upload/index.ts';
 import { ConstraintsNote } from '../platform.tsx';
 import { usePlatformResource } from '../usePlatformResource.tsx';
 
-const NEW_POST: ShareMultiImageCreate = {
-  ...crud.schemaDefaults<ShareMultiImageCreate>(shareMultiImageCreateBody),
+const NEW_POST: Partial<ShareMultiImageCreate> = {
   name: '',
   images: [{ url: '' }, { url: '' }],
 };
@@ -61,7 +60,7 @@ export function MultiImagesPage() {
         {...listProps}
         resource={shareMultiImagesResource}
         columns={columns}
-        newItem={NEW_POST}
+        newFields={NEW_POST}
         drawerWidth={640}
         formTitle={{ create: t('multiImages.createTitle'), edit: t('multiImages.editTitle') }}
         form={() => (

@@ -2,12 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input, InputNumber, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import {
-  MAX_SHARE_VARIANTS,
-  SHARE_SCENES,
-  shareStrategiesResource,
-  shareStrategyCreateBody,
-} from '@rx/contracts/share';
+import { MAX_SHARE_VARIANTS, SHARE_SCENES, shareStrategiesResource } from '@rx/contracts/share';
 import type { ShareStrategy, ShareStrategyCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
@@ -25,8 +20,7 @@ const NEW_VARIANT = {
   card_id: null,
   link_id: null,
 };
-const NEW_STRATEGY: ShareStrategyCreate = {
-  ...crud.schemaDefaults<ShareStrategyCreate>(shareStrategyCreateBody),
+const NEW_STRATEGY: Partial<ShareStrategyCreate> = {
   name: '',
   scene: 'invite',
   variants: [NEW_VARIANT],
@@ -77,7 +71,7 @@ export function StrategiesPage() {
         drawerWidth={760}
         search={[{ name: 'q', label: t('crud:field.keyword') }, sceneSearch(t), crud.statusSearch(t)]}
         rowActions={(row) => <DetailLink kind="strategy-manage" id={row.id} testId="share-strategy-detail" />}
-        newItem={NEW_STRATEGY}
+        newFields={NEW_STRATEGY}
         nameOf={(row) => row.name}
         formTitle={{ create: t('strategies.createTitle'), edit: t('strategies.editTitle') }}
         form={() => (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { VIDEO_LIMITS } from '@rx/contracts/files';
-import { shareVideoCreateBody, shareVideosResource } from '@rx/contracts/share';
+import { shareVideosResource } from '@rx/contracts/share';
 import type { ShareVideo, ShareVideoCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
@@ -11,8 +11,7 @@ import { ConstraintsNote } from '../platform.tsx';
 import { usePlatformResource } from '../usePlatformResource.tsx';
 import { WordsFields, sceneSearch, wordsColumns } from '../share-words.tsx';
 
-const NEW_VIDEO: ShareVideoCreate = {
-  ...crud.schemaDefaults<ShareVideoCreate>(shareVideoCreateBody),
+const NEW_VIDEO: Partial<ShareVideoCreate> = {
   name: '',
   video_url: '',
   title: '',
@@ -55,7 +54,7 @@ export function VideosPage() {
         search={[...listProps.search, sceneSearch(t)]}
         resource={shareVideosResource}
         columns={columns}
-        newItem={NEW_VIDEO}
+        newFields={NEW_VIDEO}
         formTitle={{ create: t('videos.createTitle'), edit: t('videos.editTitle') }}
         form={() => (
           <>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
-import { shareWordsCreateBody, shareWordsResource } from '@rx/contracts/share';
+import { shareWordsResource } from '@rx/contracts/share';
 import type { ShareWords, ShareWordsCreate } from '@rx/contracts/share';
 import * as crud from '@/shared/crud/index.ts';
 import { ResourceListPage } from '@/shared/crud/ResourceListPage.tsx';
@@ -8,8 +8,7 @@ import { ConstraintsNote } from '../platform.tsx';
 import { usePlatformResource } from '../usePlatformResource.tsx';
 import { WordsFields, sceneSearch, wordsColumns } from '../share-words.tsx';
 
-const NEW_WORDS: ShareWordsCreate = {
-  ...crud.schemaDefaults<ShareWordsCreate>(shareWordsCreateBody),
+const NEW_WORDS: Partial<ShareWordsCreate> = {
   text: '',
 };
 const nameOf = (row: ShareWords) => row.text;
@@ -38,7 +37,7 @@ export function WordsPage() {
         search={[...listProps.search, sceneSearch(t)]}
         resource={shareWordsResource}
         columns={columns}
-        newItem={NEW_WORDS}
+        newFields={NEW_WORDS}
         formTitle={{ create: t('words.createTitle'), edit: t('words.editTitle') }}
         form={() => (
           <>

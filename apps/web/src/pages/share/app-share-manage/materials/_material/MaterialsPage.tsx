@@ -146,7 +146,6 @@ export function MaterialsPage() {
         nameOf={nameOf}
         columns={columns}
         newItem={newItem}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => (
           <>
             <Form.Item name="name" label={t('fields.name')} required>

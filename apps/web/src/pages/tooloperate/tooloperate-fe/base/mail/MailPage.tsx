@@ -95,7 +95,6 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
         ]}
         newItem={NEW_MAIL}
         nameOf={(mail) => titleIn(mail.title, lang)}
-        formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
         form={() => <MailForm />}
         lockedNote={t('draftOnly')}
         bulk={['recall']}

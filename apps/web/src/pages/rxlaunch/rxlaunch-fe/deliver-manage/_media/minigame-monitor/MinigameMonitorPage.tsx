@@ -323,7 +323,6 @@ function AlertList() {
       ]}
       newItem={{ name: '', metric: 'roi_d1', op: 'lt', value: 10, ad_account_id: null, enabled: true }}
       nameOf={(a) => a.name}
-      formTitle={{ create: t('createTitle'), edit: t('editTitle') }}
       form={() => <AlertForm />}
     />
   );
