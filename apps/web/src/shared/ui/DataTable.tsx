@@ -116,9 +116,9 @@ export function DataTable<T extends object>({
   // Rows that arrive are rendered in the background, in slices the browser can interleave with
   // input and painting: a page of rows rendered at once was the longest task of a list's first
   // load. Meanwhile the rows shown stay (a page's rows while the next renders); a table that had
-  // none shows its loading state, not its empty text.
+  // none shows its loading state while rows are coming, not its empty text.
   const rows = useDeferredValue(props.dataSource);
-  const rowsBehind = rows !== props.dataSource && !rows?.length;
+  const rowsBehind = rows !== props.dataSource && !rows?.length && !!props.dataSource?.length;
 
   const tableRef = useRef<{ nativeElement?: HTMLElement } | null>(null);
   useScrollRegionsFocusable(tableRef);
