@@ -13,7 +13,8 @@
 // Lighthouse is not a dependency of the project (large, and only this bench needs it): its node API
 // is loaded from a temporary install of lighthouse@12.8.2 (engines: Node >= 18.16), made with npm on
 // first use under $TMPDIR/lighthouse-12.8.2 (LIGHTHOUSE_DIR to choose the folder).
-// Usage: npm run build && npm run bench:lighthouse [-- RUNS] [--json=DIR]
+// Usage: npm run build && npm run bench:lighthouse [-- RUNS] [--json=DIR] [--pages=ckdey,userManage]
+// (WEB_DIST=DIR serves another build of the web, for a before/after check in the same run).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,17 +26,21 @@ import { percentile, startServer } from './support.ts';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const { values: flags, positionals } = parseArgs({
-  options: { json: { type: 'string' } },
+  options: { json: { type: 'string' }, pages: { type: 'string' } },
   allowPositionals: true,
 });
 const RUNS = Number(positionals[0] ?? 3);
 /** The issue's pages. */
-const PAGES = [
+const ALL_PAGES = [
   '/main/homepage/index',
   '/main/projectbase/projectbase-fe/game-prop-config',
   '/main/operation/ckdey-config',
   '/main/useraccount/userManage',
 ];
+// `--pages=<part>,<part>`: only the pages whose address contains one of them (a before/after check).
+const PAGES = flags.pages
+  ? ALL_PAGES.filter((page) => flags.pages.split(',').some((part) => page.includes(part)))
+  : ALL_PAGES;
 const GOALS = { score: 95, tbt: 100, cls: 0.05 };
 
 /** Lighthouse's node API from its temporary install, installed first when missing. */
