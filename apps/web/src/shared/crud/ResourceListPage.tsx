@@ -63,8 +63,11 @@ export interface ResourceListPageProps<T extends Row> {
    * a prefilled new row, its title naming the original); by default the list page holds it.
    */
   opening?: [Opening<T>, (next: Opening<T>) => void];
-  /** The sort when the address has none, e.g. `'-id'`: newest first, so a new row is on page 1. */
-  defaultSort?: string;
+  /**
+   * The sort when the address has none (default `'-id'`: newest first, so a new row is on page 1);
+   * `null` for none, the server's own order (the resource's first sort).
+   */
+  defaultSort?: string | null;
   /** Column keys whose API sort field is named differently (e.g. `{ validity: 'valid_to' }`). */
   sortFields?: Record<string, string>;
   /** The drawer's width on wide screens (default 640); phones still get the full width. */
@@ -132,7 +135,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   const message = useMessage();
   const productId = useProduct((s) => s.productId);
   const { params, setParams, list, can, create, update, refresh } = useResource<T>(resource, {
-    defaultSort: props.defaultSort,
+    defaultSort: props.defaultSort === null ? undefined : (props.defaultSort ?? '-id'),
     query: props.query,
   });
   const [selected, setSelected] = useState<Key[]>([]);

@@ -62,7 +62,6 @@ export function ChannelsPage() {
       formTitle={{ create: t('channel.createTitle'), edit: t('channel.editTitle') }}
       form={() => <ChannelForm />}
       // Newest first unless a column is sorted: a channel just created shows on page 1.
-      defaultSort="-id"
       expandable={expandable}
     />
   );

@@ -92,8 +92,6 @@ export function GiftsPage() {
           </>
         )}
         actionsWidth={240}
-        // Newest first unless a column is sorted: a gift just created or cloned shows on page 1.
-        defaultSort="-id"
         sortFields={{ validity: 'valid_to' }}
         drawerWidth={720}
       />

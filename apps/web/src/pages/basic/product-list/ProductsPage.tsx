@@ -65,6 +65,7 @@ export function ProductsPage() {
       resource={productsResource}
       title={t('menu:page.products')}
       columns={columns}
+      defaultSort={null}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         enumSearch(t, 'region', t('region'), PUBLISH_AREAS, 'regions'),

@@ -46,7 +46,6 @@ export function ScenesPage() {
       resource={popupScenesResource}
       title={t('menu:page.sceneConfig')}
       columns={columns}
-      defaultSort="-id"
       opening={opening}
       search={[
         { name: 'q', label: t('crud:field.keyword') },

@@ -104,7 +104,6 @@ export function UserGroupsPage() {
         resource={RESOURCE}
         title={t('menu:page.userGroups')}
         columns={columns}
-        defaultSort="-id"
         actionsWidth={260}
         drawerWidth={760}
         search={[

@@ -147,7 +147,6 @@ export function IncidentsPage() {
         resource={incidentsResource}
         title={<OfflineTitle title={t('menu:page.accidents')} />}
         columns={columns}
-        defaultSort="-id"
         actionsWidth={200}
         search={[
           { name: 'q', label: t('crud:field.keyword') },

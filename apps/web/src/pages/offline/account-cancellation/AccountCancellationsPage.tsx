@@ -144,7 +144,6 @@ export function AccountCancellationsPage() {
       resource={accountCancellationsResource}
       title={<OfflineTitle title={t('menu:page.accountCancellation')} />}
       columns={columns}
-      defaultSort="-id"
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'status', t('state'), CANCELLATION_STATES, 'states'),

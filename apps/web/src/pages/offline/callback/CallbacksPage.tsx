@@ -166,7 +166,6 @@ export function CallbacksPage() {
         resource={callbacksResource}
         title={<OfflineTitle title={t('menu:page.callback')} />}
         columns={columns}
-        defaultSort="-id"
         actionsWidth={200}
         search={[
           { name: 'q', label: t('crud:field.keyword') },

@@ -67,6 +67,7 @@ export function HolidaysPage() {
       resource={holidaysResource}
       title={<OfflineTitle title={t('menu:page.holidays')} />}
       columns={columns}
+      defaultSort={null}
       actionsWidth={120}
       search={[
         { name: 'q', label: t('crud:field.keyword') },

@@ -127,6 +127,7 @@ export function FeatureModulesPage() {
       resource={featureModulesResource}
       title={<OfflineTitle title={t('menu:page.moduleManage')} />}
       columns={columns}
+      defaultSort={null}
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         { name: 'channel', label: t('channel'), width: 140 },

@@ -244,7 +244,6 @@ export function CodeBatchesPage() {
           </>
         )}
         actionsWidth={220}
-        defaultSort="-id"
         drawerWidth={720}
       />
       <AppModal

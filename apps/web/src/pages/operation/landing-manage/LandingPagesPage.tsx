@@ -87,7 +87,6 @@ export function LandingPagesPage() {
         resource={landingPagesResource}
         title={t('menu:page.landingPages')}
         columns={columns}
-        defaultSort="-id"
         drawerWidth={820}
         actionsWidth={260}
         search={[

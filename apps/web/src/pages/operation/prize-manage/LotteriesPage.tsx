@@ -86,7 +86,6 @@ export function LotteriesPage() {
         resource={lotteriesResource}
         title={t('menu:page.lottery')}
         columns={columns}
-        defaultSort="-id"
         drawerWidth={820}
         actionsWidth={260}
         search={[

@@ -218,7 +218,6 @@ export function WechatServicePage() {
         resource={wechatServiceRulesResource}
         title={t('menu:page.wechatServicePush')}
         columns={columns}
-        defaultSort="-id"
         drawerWidth={720}
         search={[
           { name: 'q', label: t('crud:field.keyword') },

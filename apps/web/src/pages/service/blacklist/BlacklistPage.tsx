@@ -75,7 +75,6 @@ export function BlacklistPage() {
         </>
       }
       columns={columns}
-      defaultSort="-id"
       actionsWidth={120}
       search={[
         { name: 'q', label: t('crud:field.keyword') },

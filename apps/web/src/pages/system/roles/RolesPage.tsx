@@ -46,6 +46,7 @@ export function RolesPage() {
       resource={rolesResource}
       title={t('menu:page.roles')}
       columns={columns}
+      defaultSort={null}
       search={[{ name: 'q', label: t('crud:field.keyword') }, disabledSearch(t)]}
       newItem={NEW_ROLE}
       nameOf={(role) => role.name}

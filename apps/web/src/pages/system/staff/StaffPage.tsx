@@ -91,6 +91,7 @@ export function StaffPage() {
         resource={RESOURCE}
         title={t('menu:page.staff')}
         columns={columns}
+        defaultSort={null}
         search={[
           { name: 'q', label: t('crud:field.keyword') },
           {

@@ -123,6 +123,7 @@ export function ViolationTemplatesPage() {
         resource={RESOURCE}
         title={t('menu:page.violationTemplates')}
         columns={columns}
+        defaultSort={null}
         actionsWidth={200}
         search={[
           { name: 'q', label: t('crud:field.keyword') },

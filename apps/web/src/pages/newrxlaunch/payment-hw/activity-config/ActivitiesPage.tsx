@@ -128,7 +128,6 @@ export function ActivitiesPage() {
       nameOf={(a) => textIn(a.name, lang)}
       formTitle={{ create: t('activity.createTitle'), edit: t('activity.editTitle') }}
       form={(editing) => <ActivityForm draft={editing === 'new' || editing.status === 'draft'} />}
-      defaultSort="-id"
       sortFields={{ starts_at: 'starts_at' }}
       drawerWidth={720}
       actionsWidth={260}

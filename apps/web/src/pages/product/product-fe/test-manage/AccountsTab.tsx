@@ -37,7 +37,6 @@ export function AccountsTab() {
       resource={testAccountsResource}
       title={t('tabs.accounts')}
       columns={columns}
-      defaultSort="-id"
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'kind', t('accountKind'), TEST_ACCOUNT_KINDS, 'kinds'),

@@ -45,6 +45,7 @@ export function PropsPage() {
       resource={propsResource}
       title={t('menu:page.gameProps')}
       columns={columns}
+      defaultSort={null}
       // Every column fits 1440 px beside the menu; the actions widen by themselves for longer labels.
       actionsWidth={120}
       search={[

@@ -34,7 +34,6 @@ export function usePlatformResource<T extends Row>(pageKey: string, nameOf: (row
       query: platform.query,
       title: `${t(`menu:${platform.titleKey}`)} · ${t(`menu:${pageKey}`)}`,
       actionsWidth: 120,
-      defaultSort: '-id',
       search: [{ name: 'q', label: t('crud:field.keyword') }, crud.statusSearch(t)],
       nameOf,
     }),

@@ -143,7 +143,6 @@ export function AdLibraryPage({ resource }: { resource: AdLibraryResource }) {
       title={t(TITLES[kind])}
       columns={columns}
       actionsWidth={120}
-      defaultSort="-id"
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         ...(spec.media !== 'none'

@@ -294,7 +294,6 @@ export function MaterialsPage() {
         title={t('menu:page.materialLibrary')}
         columns={columns}
         actionsWidth={150}
-        defaultSort="-id"
         search={[
           { name: 'q', label: t('crud:field.keyword') },
           { ...crud.enumSearch(t, 'kind', t('kind'), AD_MATERIAL_KINDS, 'kinds'), width: 110 },

@@ -238,7 +238,6 @@ export function PromotionsPage() {
       resource={RESOURCE}
       title={t('menu:page.promotionActivities')}
       columns={columns}
-      defaultSort="-id"
       sortFields={{ start_day: 'start_day', budget: 'budget' }}
       drawerWidth={620}
       actionsWidth={240}

@@ -143,7 +143,6 @@ export function RulesPage() {
         resource={RESOURCE}
         title={t('menu:page.trustshipRules')}
         columns={columns}
-        defaultSort="-id"
         actionsWidth={300}
         drawerWidth={620}
         search={[{ name: 'q', label: t('crud:field.keyword') }, crud.enabledSearch(t)]}

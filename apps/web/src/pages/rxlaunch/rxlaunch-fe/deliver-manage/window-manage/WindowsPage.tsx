@@ -162,7 +162,6 @@ export function WindowsPage() {
       resource={adWindowsResource}
       title={t('menu:page.windowManage')}
       columns={columns}
-      defaultSort="-id"
       search={[
         { name: 'q', label: t('crud:field.keyword') },
         mediumSearch(t),

@@ -67,7 +67,6 @@ export function StrategiesPage() {
         title={`${t(`menu:${platform.titleKey}`)} · ${t('menu:page.shareStrategy')}`}
         columns={columns}
         actionsWidth={170}
-        defaultSort="-id"
         drawerWidth={760}
         search={[{ name: 'q', label: t('crud:field.keyword') }, sceneSearch(t), crud.statusSearch(t)]}
         rowActions={(row) => <DetailLink kind="strategy-manage" id={row.id} testId="share-strategy-detail" />}

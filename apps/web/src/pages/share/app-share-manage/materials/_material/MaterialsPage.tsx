@@ -132,7 +132,6 @@ export function MaterialsPage() {
         query={query}
         title={t(`menu:${kind.titleKey}`)}
         actionsWidth={120}
-        defaultSort="-id"
         search={[
           { name: 'q', label: t('crud:field.keyword') },
           crud.choiceSearch(
