@@ -37,8 +37,11 @@ export interface ResourceListPageProps<T extends Row> {
   title: ReactNode;
   /** The data columns (each with a `key` or `dataIndex`); the actions column is added. */
   columns: ColumnsType<T>;
-  /** The search form's fields, named as the resource's filters. */
-  search: SearchField[];
+  /**
+   * The search form's fields, named as the resource's filters. A resource filtering on `q` has the
+   * keyword field first, unless the page names its own `q` field.
+   */
+  search?: SearchField[];
   /** The create/edit form's fields (inside the drawer's form). */
   form: (editing: T | 'new') => ReactNode;
   /**
@@ -237,6 +240,11 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
     },
   };
   const shown = [...columns, actions];
+  const fields = props.search ?? [];
+  const search =
+    resource.filters.includes('q') && !fields.some((field) => field.name === 'q')
+      ? [{ name: 'q', label: t('crud:field.keyword') }, ...fields]
+      : fields;
   const { newItem, newFields, editValues } = props;
   const start = useMemo(
     () => newItem ?? newRowValues(resource.create, newFields),
@@ -268,7 +276,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
       <SearchForm
         values={params.filters}
         onSearch={(filters) => setParams({ filters })}
-        fields={props.search}
+        fields={search}
         extra={
           <ListToolbar
             resource={resource.name}

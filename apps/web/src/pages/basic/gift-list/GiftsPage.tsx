@@ -56,7 +56,6 @@ export function GiftsPage() {
         title={t('menu:page.giftList')}
         columns={columns}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'usable_in', t('usableIn'), GIFT_USES, 'uses'),
           {
             name: 'prop_id',

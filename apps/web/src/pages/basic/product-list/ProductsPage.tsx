@@ -67,7 +67,6 @@ export function ProductsPage() {
       columns={columns}
       defaultSort={null}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         enumSearch(t, 'region', t('region'), PUBLISH_AREAS, 'regions'),
         enumSearch(t, 'platform', t('product.platforms'), GAME_PLATFORMS, 'platforms'),
         statusSearch(t),

@@ -89,7 +89,6 @@ export function ProfileTagsPage() {
         columns={columns}
         actionsWidth={220}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           { name: 'type', label: t('type'), kind: 'select', options: options(PROFILE_TAG_TYPES, 'types') },
           {
             name: 'source',

@@ -149,7 +149,6 @@ export function IncidentsPage() {
         columns={columns}
         actionsWidth={200}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'severity', t('severity'), INCIDENT_SEVERITIES, 'severities'),
           crud.enumSearch(t, 'status', t('state'), INCIDENT_STATES, 'states'),
         ]}

@@ -145,7 +145,6 @@ export function AccountCancellationsPage() {
       title={<OfflineTitle title={t('menu:page.accountCancellation')} />}
       columns={columns}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'status', t('state'), CANCELLATION_STATES, 'states'),
         { name: 'openid', label: t('openid') },
         crud.enumSearch(t, 'legal_hold', t('legalHold'), ['true', 'false'], 'holdChoices'),

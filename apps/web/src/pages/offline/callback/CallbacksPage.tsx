@@ -168,7 +168,6 @@ export function CallbacksPage() {
         columns={columns}
         actionsWidth={200}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'status', t('crud:field.status'), CALLBACK_STATUSES, 'crud:status'),
           crud.enumSearch(t, 'event', t('event'), CALLBACK_EVENTS, 'eventNames'),
         ]}

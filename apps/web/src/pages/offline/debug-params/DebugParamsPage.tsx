@@ -110,7 +110,6 @@ export function DebugParamsPage() {
       title={<OfflineTitle title={t('menu:page.debugParams')} />}
       columns={columns}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'target_kind', t('targetKind'), DEBUG_TARGET_KINDS, 'targetKinds'),
         { name: 'target', label: t('target') },
         crud.enumSearch(t, 'state', t('state'), DEBUG_PARAM_STATES, 'states'),

@@ -128,11 +128,7 @@ export function FeatureModulesPage() {
       title={<OfflineTitle title={t('menu:page.moduleManage')} />}
       columns={columns}
       defaultSort={null}
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        { name: 'channel', label: t('channel'), width: 140 },
-        crud.enabledSearch(t),
-      ]}
+      search={[{ name: 'channel', label: t('channel'), width: 140 }, crud.enabledSearch(t)]}
       newFields={NEW_MODULE}
       nameOf={(row) => (row.channel ? `${row.code} (${row.channel})` : row.code)}
       form={(editing) => <FeatureModuleForm editing={editing !== 'new'} />}

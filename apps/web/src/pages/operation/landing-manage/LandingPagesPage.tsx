@@ -89,10 +89,7 @@ export function LandingPagesPage() {
         columns={columns}
         drawerWidth={820}
         actionsWidth={260}
-        search={[
-          { name: 'q', label: t('crud:field.keyword') },
-          crud.enumSearch(t, 'template', t('template'), LANDING_TEMPLATES, 'templates'),
-        ]}
+        search={[crud.enumSearch(t, 'template', t('template'), LANDING_TEMPLATES, 'templates')]}
         rowActions={(row) => (
           <>
             {canEdit && (

@@ -220,7 +220,6 @@ export function WechatServicePage() {
         columns={columns}
         drawerWidth={720}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'trigger', t('trigger'), WECHAT_TRIGGERS, 'triggers'),
           crud.enabledSearch(t),
         ]}

@@ -47,7 +47,7 @@ export function RolesPage() {
       title={t('menu:page.roles')}
       columns={columns}
       defaultSort={null}
-      search={[{ name: 'q', label: t('crud:field.keyword') }, disabledSearch(t)]}
+      search={[disabledSearch(t)]}
       newItem={NEW_ROLE}
       nameOf={(role) => role.name}
       formTitle={{ create: t('role.createTitle'), edit: t('role.editTitle') }}

@@ -93,7 +93,6 @@ export function StaffPage() {
         columns={columns}
         defaultSort={null}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           {
             name: 'role_id',
             label: t('staff.roles'),

@@ -126,7 +126,6 @@ export function ViolationTemplatesPage() {
         defaultSort={null}
         actionsWidth={200}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'category', t('category'), VIOLATION_CATEGORIES, 'categories'),
           statusSearch(t),
         ]}

@@ -67,7 +67,6 @@ export function ShareAdSlotsPage() {
         title={t('menu:page.shareAdSchedule')}
         columns={columns}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'placement', t('placement'), SHARE_AD_PLACEMENTS, 'placements'),
           crud.statusSearch(t),
         ]}

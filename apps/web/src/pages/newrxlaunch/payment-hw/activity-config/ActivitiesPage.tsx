@@ -120,7 +120,6 @@ export function ActivitiesPage() {
       title={t('menu:page.webActivities')}
       columns={columns}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         enumSearch(t, 'kind', t('activity.kind'), WEB_ACTIVITY_KINDS, 'kinds'),
         enumSearch(t, 'status', t('crud:field.status'), WEB_ACTIVITY_STATUSES, 'statuses'),
       ]}

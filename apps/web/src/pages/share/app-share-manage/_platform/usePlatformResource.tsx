@@ -34,7 +34,7 @@ export function usePlatformResource<T extends Row>(pageKey: string, nameOf: (row
       query: platform.query,
       title: `${t(`menu:${platform.titleKey}`)} · ${t(`menu:${pageKey}`)}`,
       actionsWidth: 120,
-      search: [{ name: 'q', label: t('crud:field.keyword') }, crud.statusSearch(t)],
+      search: [crud.statusSearch(t)],
       nameOf,
     }),
     [t, platform.query, platform.titleKey, pageKey, nameOf],

@@ -144,7 +144,6 @@ export function AdLibraryPage({ resource }: { resource: AdLibraryResource }) {
       columns={columns}
       actionsWidth={120}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         ...(spec.media !== 'none'
           ? [
               crud.choiceSearch(

@@ -295,7 +295,6 @@ export function MaterialsPage() {
         columns={columns}
         actionsWidth={150}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           { ...crud.enumSearch(t, 'kind', t('kind'), AD_MATERIAL_KINDS, 'kinds'), width: 110 },
           crud.choiceSearch('label_id', t('labels'), 150, choices(options.data?.labels)),
           crud.choiceSearch('source_id', t('source'), 150, choices(options.data?.sources)),

@@ -242,7 +242,6 @@ export function PromotionsPage() {
       drawerWidth={620}
       actionsWidth={240}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         {
           ...crud.enumSearch(t, 'status', t('columns.status'), AD_PROMOTION_STATUSES, 'statuses'),
           width: 120,

@@ -145,7 +145,7 @@ export function RulesPage() {
         columns={columns}
         actionsWidth={300}
         drawerWidth={620}
-        search={[{ name: 'q', label: t('crud:field.keyword') }, crud.enabledSearch(t)]}
+        search={[crud.enabledSearch(t)]}
         newItem={NEW_RULE}
         nameOf={(rule) => rule.name}
         form={() => <RuleForm />}

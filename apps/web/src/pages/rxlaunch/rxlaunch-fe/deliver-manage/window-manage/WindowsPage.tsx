@@ -163,7 +163,6 @@ export function WindowsPage() {
       title={t('menu:page.windowManage')}
       columns={columns}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         mediumSearch(t),
         { ...crud.enumSearch(t, 'kind', t('columns.kind'), AD_WINDOW_KINDS, 'kinds'), width: 140 },
         crud.enabledSearch(t),

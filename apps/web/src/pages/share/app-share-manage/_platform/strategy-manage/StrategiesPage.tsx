@@ -68,7 +68,7 @@ export function StrategiesPage() {
         columns={columns}
         actionsWidth={170}
         drawerWidth={760}
-        search={[{ name: 'q', label: t('crud:field.keyword') }, sceneSearch(t), crud.statusSearch(t)]}
+        search={[sceneSearch(t), crud.statusSearch(t)]}
         rowActions={(row) => <DetailLink kind="strategy-manage" id={row.id} testId="share-strategy-detail" />}
         newFields={NEW_STRATEGY}
         nameOf={(row) => row.name}

@@ -133,7 +133,6 @@ export function MaterialsPage() {
         title={t(`menu:${kind.titleKey}`)}
         actionsWidth={120}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.choiceSearch(
             'platform',
             t('fields.platforms'),

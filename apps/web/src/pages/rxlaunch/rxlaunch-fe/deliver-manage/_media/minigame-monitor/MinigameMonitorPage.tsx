@@ -316,7 +316,6 @@ function AlertList() {
       title={t('alertsTitle')}
       columns={columns}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         { ...crud.enumSearch(t, 'metric', t('columns.metric'), AD_MINIGAME_METRICS, 'metrics'), width: 160 },
         crud.enabledSearch(t),
       ]}
