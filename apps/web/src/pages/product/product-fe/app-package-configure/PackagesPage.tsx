@@ -103,7 +103,6 @@ export function PackagesPage() {
       title={t('menu:page.packages')}
       columns={columns}
       defaultSort="-version_code"
-      drawerWidth={640}
       search={[
         crud.enumSearch(t, 'platform', t('platform'), APP_PLATFORMS, 'platforms'),
         { name: 'channel', label: t('channel'), width: 120 },

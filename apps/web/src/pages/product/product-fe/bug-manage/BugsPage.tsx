@@ -113,7 +113,6 @@ export function BugsPage() {
         resource={bugsResource}
         title={t('menu:page.bugManage')}
         columns={columns}
-        drawerWidth={640}
         actionsWidth={240}
         search={[
           crud.enumSearch(t, 'status', t('status'), BUG_STATUSES, 'statuses'),

@@ -113,7 +113,6 @@ export function VersionFieldsPage() {
       title={t('menu:page.versionFields')}
       columns={columns}
       defaultSort="key"
-      drawerWidth={640}
       search={[crud.enumSearch(t, 'type', t('type'), VERSION_FIELD_TYPES, 'types')]}
       newFields={NEW_FIELD}
       nameOf={(row) => `${row.name} (${row.key})`}

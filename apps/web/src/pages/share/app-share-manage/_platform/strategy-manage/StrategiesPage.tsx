@@ -66,7 +66,6 @@ export function StrategiesPage() {
         query={platform.query}
         title={`${t(`menu:${platform.titleKey}`)} · ${t('menu:page.shareStrategy')}`}
         columns={columns}
-        actionsWidth={170}
         drawerWidth={760}
         search={[sceneSearch(t), crud.statusSearch(t)]}
         rowActions={(row) => <DetailLink kind="strategy-manage" id={row.id} testId="share-strategy-detail" />}
