@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isAdmin, useGrants } from '@/app/permission/index.ts';
 import { apiQuery, useListParams } from '@/shared/crud/list-params.ts';
+import { actionsColumn } from '@/shared/crud/ListParts.tsx';
 import { PagedTable } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import {
@@ -99,17 +100,11 @@ export function ApprovalsPage() {
         width: 130,
         render: (_, r) => r.checker?.username ?? t('detail.none'),
       },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 100,
-        fixed: 'right',
-        render: (_, r) => (
-          <Button type="link" size="small" onClick={() => setAddress({ id: String(r.id) })}>
-            {t('details')}
-          </Button>
-        ),
-      },
+      actionsColumn(t, 100, (r) => (
+        <Button type="link" size="small" onClick={() => setAddress({ id: String(r.id) })}>
+          {t('details')}
+        </Button>
+      )),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setAddress reads the current address
     [t, search],

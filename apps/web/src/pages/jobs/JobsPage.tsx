@@ -3,6 +3,7 @@ import { Button, Flex, Progress, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { apiQuery, useListParams } from '@/shared/crud/list-params.ts';
+import { actionsColumn } from '@/shared/crud/ListParts.tsx';
 import { QueryList } from '@/shared/crud/QueryListPage.tsx';
 import type { SearchField } from '@/shared/crud/SearchForm.tsx';
 import { formatDateTime } from '@/shared/format.ts';
@@ -69,17 +70,11 @@ export function JobsPage() {
         sorter: true,
         render: (v: string | null) => (v ? formatDateTime(v) : '—'),
       },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 100,
-        fixed: 'right',
-        render: (_, job) => (
-          <Button type="link" size="small" onClick={() => setOpen(job.id)}>
-            {t('details')}
-          </Button>
-        ),
-      },
+      actionsColumn(t, 100, (job) => (
+        <Button type="link" size="small" onClick={() => setOpen(job.id)}>
+          {t('details')}
+        </Button>
+      )),
     ],
     [t],
   );

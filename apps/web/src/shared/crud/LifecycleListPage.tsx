@@ -60,8 +60,6 @@ export interface LifecycleListPageProps<T extends Row> extends Omit<
   columns: (lifecycle: LifecycleColumns<T>) => ColumnsType<T>;
   /** The window column's header, and what it shows without a start or an end. */
   windowLabels: { title: ReactNode; atOnce: ReactNode; noEnd: ReactNode };
-  /** Newest first unless the page says otherwise. */
-  defaultSort?: string;
   /** Colours of the resource's own statuses (e.g. mail's `sending`), over the state's. */
   colors?: Record<string, string>;
   /** Actions offered on the selected rows too (each row the action applies to). */
@@ -141,7 +139,6 @@ export function LifecycleListPage<T extends Row>(props: LifecycleListPageProps<T
     <ResourceListPage<T>
       drawerWidth={760}
       {...props}
-      defaultSort={props.defaultSort ?? '-id'}
       columns={shown}
       sortFields={{ ...(start ? { [start]: start } : {}), ...props.sortFields }}
       rowRule={(row) =>

@@ -48,6 +48,17 @@ export function disabledSearch(t: Translate): SearchField {
   };
 }
 
+/** The row actions column, pinned to the right edge: `width` fits the page's actions. */
+export function actionsColumn<T>(t: Translate, width: number, render: (row: T) => ReactNode): ColumnType<T> {
+  return {
+    title: t('crud:action.actions'),
+    key: 'actions',
+    width,
+    fixed: 'right',
+    render: (_, row) => render(row),
+  };
+}
+
 /** The `updated_at` column, sortable, in the interface language. */
 export function updatedAtColumn<T>(t: Translate): ColumnType<T> {
   return {

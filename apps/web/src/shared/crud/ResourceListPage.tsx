@@ -37,8 +37,11 @@ export interface ResourceListPageProps<T extends Row> {
   title: ReactNode;
   /** The data columns (each with a `key` or `dataIndex`); the actions column is added. */
   columns: ColumnsType<T>;
-  /** The search form's fields, named as the resource's filters. */
-  search: SearchField[];
+  /**
+   * The search form's fields, named as the resource's filters. A resource filtering on `q` has the
+   * keyword field first, unless the page names its own `q` field.
+   */
+  search?: SearchField[];
   /** The create/edit form's fields (inside the drawer's form). */
   form: (editing: T | 'new') => ReactNode;
   /**
@@ -63,8 +66,11 @@ export interface ResourceListPageProps<T extends Row> {
    * a prefilled new row, its title naming the original); by default the list page holds it.
    */
   opening?: [Opening<T>, (next: Opening<T>) => void];
-  /** The sort when the address has none, e.g. `'-id'`: newest first, so a new row is on page 1. */
-  defaultSort?: string;
+  /**
+   * The sort when the address has none (default `'-id'`: newest first, so a new row is on page 1);
+   * `null` for none, the server's own order (the resource's first sort).
+   */
+  defaultSort?: string | null;
   /** Column keys whose API sort field is named differently (e.g. `{ validity: 'valid_to' }`). */
   sortFields?: Record<string, string>;
   /** The drawer's width on wide screens (default 640); phones still get the full width. */
@@ -132,7 +138,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   const message = useMessage();
   const productId = useProduct((s) => s.productId);
   const { params, setParams, list, can, create, update, refresh } = useResource<T>(resource, {
-    defaultSort: props.defaultSort,
+    defaultSort: props.defaultSort === null ? undefined : (props.defaultSort ?? '-id'),
     query: props.query,
   });
   const [selected, setSelected] = useState<Key[]>([]);
@@ -234,6 +240,11 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
     },
   };
   const shown = [...columns, actions];
+  const fields = props.search ?? [];
+  const search =
+    resource.filters.includes('q') && !fields.some((field) => field.name === 'q')
+      ? [{ name: 'q', label: t('crud:field.keyword') }, ...fields]
+      : fields;
   const { newItem, newFields, editValues } = props;
   const start = useMemo(
     () => newItem ?? newRowValues(resource.create, newFields),
@@ -265,7 +276,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
       <SearchForm
         values={params.filters}
         onSearch={(filters) => setParams({ filters })}
-        fields={props.search}
+        fields={search}
         extra={
           <ListToolbar
             resource={resource.name}

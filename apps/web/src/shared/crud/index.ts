@@ -24,6 +24,7 @@ export { tablePaging, sortOf } from './table-paging.ts';
 export {
   ListToolbar,
   RowEditDelete,
+  actionsColumn,
   enabledColumn,
   statusColumn,
   updatedAtColumn,

@@ -119,7 +119,6 @@ export function PushTasksPage({ kind = 'app' }: { kind?: PushKind }) {
         windowLabels={{ title: t('task.sendAt'), atOnce: t('task.onSend'), noEnd: '' }}
         actionsWidth={300}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'status', t('task.status'), PUSH_TASK_STATES, 'states'),
           enumSearch(t, 'target', t('task.target'), PUSH_TARGETS, 'targets'),
         ]}

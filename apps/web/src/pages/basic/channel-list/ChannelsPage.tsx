@@ -52,17 +52,12 @@ export function ChannelsPage() {
       resource={channelsResource}
       title={t('menu:page.channels')}
       columns={columns}
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        enumSearch(t, 'kind', t('channel.kind'), CHANNEL_KINDS, 'kinds'),
-        statusSearch(t),
-      ]}
+      search={[enumSearch(t, 'kind', t('channel.kind'), CHANNEL_KINDS, 'kinds'), statusSearch(t)]}
       newItem={NEW_CHANNEL}
       nameOf={(channel) => channel.name}
       formTitle={{ create: t('channel.createTitle'), edit: t('channel.editTitle') }}
       form={() => <ChannelForm />}
       // Newest first unless a column is sorted: a channel just created shows on page 1.
-      defaultSort="-id"
       expandable={expandable}
     />
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Flex, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Flex, Popconfirm, Space, Tooltip } from 'antd';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import {
   useResourceList,
   useResourceMutations,
   useDeleteRow,
+  statusColumn,
 } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { SubChannelFields } from '../sub-channel/SubChannelFields.tsx';
@@ -66,14 +67,7 @@ export function SubChannels({ channel }: { channel: Channel }) {
     { title: t('sub.packageId'), dataIndex: 'package_id', width: 200 },
     { title: t('sub.media'), dataIndex: 'media', width: 120 },
     { title: t('sub.campaign'), dataIndex: 'campaign', width: 140 },
-    {
-      title: t('crud:field.status'),
-      dataIndex: 'status',
-      width: 90,
-      render: (v: string) => (
-        <Tag color={v === 'active' ? 'success' : 'default'}>{t(`crud:status.${v}`)}</Tag>
-      ),
-    },
+    statusColumn(t, false),
     {
       title: t('crud:action.actions'),
       key: 'actions',

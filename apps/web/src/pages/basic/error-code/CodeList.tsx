@@ -24,6 +24,7 @@ import {
   type ListParams,
   statusColumn,
   updatedAtColumn,
+  actionsColumn,
 } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ErrorCodeForm } from './ErrorCodeForm.tsx';
@@ -100,31 +101,22 @@ export function CodeList({ params, setParams, can }: CodeListProps) {
       },
       statusColumn(t),
       updatedAtColumn(t),
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 140,
-        fixed: 'right',
-        render: (_, code) => (
-          <Space>
-            {can.edit && (
-              <Button type="link" size="small" onClick={() => setEditing(code)}>
-                {t('crud:action.edit')}
+      actionsColumn(t, 140, (code) => (
+        <Space>
+          {can.edit && (
+            <Button type="link" size="small" onClick={() => setEditing(code)}>
+              {t('crud:action.edit')}
+            </Button>
+          )}
+          {can.remove && (
+            <Popconfirm title={t('confirmDelete', { code: code.code })} onConfirm={() => deleteRow(code.id)}>
+              <Button type="link" size="small" danger>
+                {t('crud:action.delete')}
               </Button>
-            )}
-            {can.remove && (
-              <Popconfirm
-                title={t('confirmDelete', { code: code.code })}
-                onConfirm={() => deleteRow(code.id)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
+            </Popconfirm>
+          )}
+        </Space>
+      )),
     ],
     [t, can, deleteRow],
   );

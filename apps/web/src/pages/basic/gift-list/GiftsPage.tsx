@@ -56,7 +56,6 @@ export function GiftsPage() {
         title={t('menu:page.giftList')}
         columns={columns}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'usable_in', t('usableIn'), GIFT_USES, 'uses'),
           {
             name: 'prop_id',
@@ -92,8 +91,6 @@ export function GiftsPage() {
           </>
         )}
         actionsWidth={240}
-        // Newest first unless a column is sorted: a gift just created or cloned shows on page 1.
-        defaultSort="-id"
         sortFields={{ validity: 'valid_to' }}
         drawerWidth={720}
       />

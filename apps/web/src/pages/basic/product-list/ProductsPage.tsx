@@ -65,8 +65,8 @@ export function ProductsPage() {
       resource={productsResource}
       title={t('menu:page.products')}
       columns={columns}
+      defaultSort={null}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         enumSearch(t, 'region', t('region'), PUBLISH_AREAS, 'regions'),
         enumSearch(t, 'platform', t('product.platforms'), GAME_PLATFORMS, 'platforms'),
         statusSearch(t),

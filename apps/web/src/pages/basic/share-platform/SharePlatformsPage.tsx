@@ -85,10 +85,7 @@ export function SharePlatformsPage() {
       title={t('menu:page.shareChannels')}
       columns={columns}
       defaultSort="platform"
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        { name: 'platform', label: t('platforms.platform'), kind: 'select', options },
-      ]}
+      search={[{ name: 'platform', label: t('platforms.platform'), kind: 'select', options }]}
       newFields={NEW_SETUP}
       nameOf={(row) => platformName(nameOf(row))}
       editValues={(row) => ({ ...row, app_secret: '', clear_app_secret: false })}

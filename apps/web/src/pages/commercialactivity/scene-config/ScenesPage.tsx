@@ -46,13 +46,8 @@ export function ScenesPage() {
       resource={popupScenesResource}
       title={t('menu:page.sceneConfig')}
       columns={columns}
-      defaultSort="-id"
       opening={opening}
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        enumSearch(t, 'trigger', t('scene.trigger'), SCENE_TRIGGERS, 'triggers'),
-        statusSearch(t),
-      ]}
+      search={[enumSearch(t, 'trigger', t('scene.trigger'), SCENE_TRIGGERS, 'triggers'), statusSearch(t)]}
       newItem={NEW_SCENE}
       nameOf={(scene) => scene.name}
       formTitle={{ create: t('scene.createTitle'), edit: t('scene.editTitle') }}

@@ -104,11 +104,9 @@ export function UserGroupsPage() {
         resource={RESOURCE}
         title={t('menu:page.userGroups')}
         columns={columns}
-        defaultSort="-id"
         actionsWidth={260}
         drawerWidth={760}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'kind', t('kind'), USER_GROUP_KINDS, 'kinds'),
           enumSearch(t, 'state', t('state'), USER_GROUP_STATES, 'states'),
         ]}

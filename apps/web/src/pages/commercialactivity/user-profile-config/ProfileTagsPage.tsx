@@ -88,9 +88,7 @@ export function ProfileTagsPage() {
         title={t('menu:page.userProfiles')}
         columns={columns}
         actionsWidth={220}
-        defaultSort="-id"
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           { name: 'type', label: t('type'), kind: 'select', options: options(PROFILE_TAG_TYPES, 'types') },
           {
             name: 'source',

@@ -69,10 +69,7 @@ export function PopupsPage() {
       columns={columns}
       windowLabels={{ title: t('popup.window'), atOnce: t('popup.onPublish'), noEnd: t('popup.untilEnded') }}
       actionsWidth={300}
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        enumSearch(t, 'status', t('popup.status'), POPUP_STATES, 'states'),
-      ]}
+      search={[enumSearch(t, 'status', t('popup.status'), POPUP_STATES, 'states')]}
       newItem={NEW_POPUP}
       nameOf={(popup) => popup.name}
       formTitle={{ create: t('popup.createTitle'), edit: t('popup.editTitle') }}

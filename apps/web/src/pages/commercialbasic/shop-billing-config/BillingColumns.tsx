@@ -6,7 +6,7 @@ import type { BillingPoint } from '@rx/contracts/billing-points';
 import { refName } from '@/shared/crud/ref-names.ts';
 import { priceSummary } from './billing-helpers.ts';
 import { STATUS_COLORS } from './VersionsDrawer.tsx';
-import { updatedAtColumn } from '@/shared/crud/index.ts';
+import { updatedAtColumn, actionsColumn } from '@/shared/crud/index.ts';
 
 export interface BillingActions {
   canEdit: boolean;
@@ -87,34 +87,28 @@ export function useBillingColumns(actions: BillingActions): ColumnsType<BillingP
         ),
       },
       updatedAtColumn(t),
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 190,
-        fixed: 'right',
-        render: (_, p) => (
-          <Space size={0}>
-            {actions.canEdit && p.current && (
-              <Button type="link" size="small" onClick={() => actions.onEdit(p)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            <Button type="link" size="small" onClick={() => actions.onVersions(p)}>
-              {t('versions.button')}
+      actionsColumn(t, 190, (p) => (
+        <Space size={0}>
+          {actions.canEdit && p.current && (
+            <Button type="link" size="small" onClick={() => actions.onEdit(p)}>
+              {t('crud:action.edit')}
             </Button>
-            {actions.canDelete && p.current && (
-              <Popconfirm
-                title={t('crud:action.confirmDelete', { name: p.name })}
-                onConfirm={() => actions.onDelete(p)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
+          )}
+          <Button type="link" size="small" onClick={() => actions.onVersions(p)}>
+            {t('versions.button')}
+          </Button>
+          {actions.canDelete && p.current && (
+            <Popconfirm
+              title={t('crud:action.confirmDelete', { name: p.name })}
+              onConfirm={() => actions.onDelete(p)}
+            >
+              <Button type="link" size="small" danger>
+                {t('crud:action.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )),
     ],
     [t, actions],
   );

@@ -147,10 +147,8 @@ export function IncidentsPage() {
         resource={incidentsResource}
         title={<OfflineTitle title={t('menu:page.accidents')} />}
         columns={columns}
-        defaultSort="-id"
         actionsWidth={200}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'severity', t('severity'), INCIDENT_SEVERITIES, 'severities'),
           crud.enumSearch(t, 'status', t('state'), INCIDENT_STATES, 'states'),
         ]}

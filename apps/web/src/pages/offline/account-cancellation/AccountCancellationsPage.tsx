@@ -144,9 +144,7 @@ export function AccountCancellationsPage() {
       resource={accountCancellationsResource}
       title={<OfflineTitle title={t('menu:page.accountCancellation')} />}
       columns={columns}
-      defaultSort="-id"
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'status', t('state'), CANCELLATION_STATES, 'states'),
         { name: 'openid', label: t('openid') },
         crud.enumSearch(t, 'legal_hold', t('legalHold'), ['true', 'false'], 'holdChoices'),

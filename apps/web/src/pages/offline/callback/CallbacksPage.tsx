@@ -166,10 +166,8 @@ export function CallbacksPage() {
         resource={callbacksResource}
         title={<OfflineTitle title={t('menu:page.callback')} />}
         columns={columns}
-        defaultSort="-id"
         actionsWidth={200}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'status', t('crud:field.status'), CALLBACK_STATUSES, 'crud:status'),
           crud.enumSearch(t, 'event', t('event'), CALLBACK_EVENTS, 'eventNames'),
         ]}

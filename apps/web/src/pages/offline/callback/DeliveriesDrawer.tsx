@@ -13,7 +13,7 @@ import {
   type DeliveryStatus,
 } from '@rx/contracts/callbacks';
 import { usePermission } from '@/app/permission/index.ts';
-import { enumOptions, resourceKey, type ListAnswer } from '@/shared/crud/index.ts';
+import { enumOptions, resourceKey, type ListAnswer, actionsColumn } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
@@ -202,24 +202,19 @@ export function DeliveriesDrawer({ endpoint, onClose }: Props) {
             width: 170,
             render: (at: string) => formatDateTime(at),
           },
-          {
-            title: t('crud:action.actions'),
-            key: 'actions',
-            width: 100,
-            fixed: 'right',
-            render: (_, row) =>
-              canReplay && row.status !== 'pending' && endpoint?.status === 'active' ? (
-                <Popconfirm
-                  title={t('replayConfirm', { id: row.event_id })}
-                  onConfirm={() => replay(row)}
-                  okText={t('replay')}
-                >
-                  <Button type="link" size="small" loading={replaying === row.id}>
-                    {t('replay')}
-                  </Button>
-                </Popconfirm>
-              ) : null,
-          },
+          actionsColumn(t, 100, (row) =>
+            canReplay && row.status !== 'pending' && endpoint?.status === 'active' ? (
+              <Popconfirm
+                title={t('replayConfirm', { id: row.event_id })}
+                onConfirm={() => replay(row)}
+                okText={t('replay')}
+              >
+                <Button type="link" size="small" loading={replaying === row.id}>
+                  {t('replay')}
+                </Button>
+              </Popconfirm>
+            ) : null,
+          ),
         ]}
         pagination={{
           current: paging.page,

@@ -109,9 +109,7 @@ export function DebugParamsPage() {
       resource={debugParamsResource}
       title={<OfflineTitle title={t('menu:page.debugParams')} />}
       columns={columns}
-      defaultSort="-id"
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'target_kind', t('targetKind'), DEBUG_TARGET_KINDS, 'targetKinds'),
         { name: 'target', label: t('target') },
         crud.enumSearch(t, 'state', t('state'), DEBUG_PARAM_STATES, 'states'),

@@ -49,7 +49,6 @@ export function DocumentsPage() {
         drawerWidth={860}
         actionsWidth={200}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.choiceSearch(
             'category',
             t('category'),

@@ -67,9 +67,9 @@ export function HolidaysPage() {
       resource={holidaysResource}
       title={<OfflineTitle title={t('menu:page.holidays')} />}
       columns={columns}
+      defaultSort={null}
       actionsWidth={120}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         { name: 'region', label: t('region'), width: 120 },
         crud.enumSearch(t, 'kind', t('kind'), HOLIDAY_KINDS, 'kinds'),
         { name: 'from', label: t('from'), kind: 'date' },

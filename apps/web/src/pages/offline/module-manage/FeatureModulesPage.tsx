@@ -127,11 +127,8 @@ export function FeatureModulesPage() {
       resource={featureModulesResource}
       title={<OfflineTitle title={t('menu:page.moduleManage')} />}
       columns={columns}
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        { name: 'channel', label: t('channel'), width: 140 },
-        crud.enabledSearch(t),
-      ]}
+      defaultSort={null}
+      search={[{ name: 'channel', label: t('channel'), width: 140 }, crud.enabledSearch(t)]}
       newFields={NEW_MODULE}
       nameOf={(row) => (row.channel ? `${row.code} (${row.channel})` : row.code)}
       form={(editing) => <FeatureModuleForm editing={editing !== 'new'} />}

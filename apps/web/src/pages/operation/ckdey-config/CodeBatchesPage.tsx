@@ -180,7 +180,6 @@ export function CodeBatchesPage() {
         title={t('menu:page.exchangeCodes')}
         columns={columns}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'status', t('statusTitle'), CODE_BATCH_STATUSES, 'status'),
           enumSearch(t, 'kind', t('kind'), CODE_BATCH_KINDS, 'kinds'),
         ]}
@@ -244,7 +243,6 @@ export function CodeBatchesPage() {
           </>
         )}
         actionsWidth={220}
-        defaultSort="-id"
         drawerWidth={720}
       />
       <AppModal

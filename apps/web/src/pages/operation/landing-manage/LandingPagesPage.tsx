@@ -87,13 +87,9 @@ export function LandingPagesPage() {
         resource={landingPagesResource}
         title={t('menu:page.landingPages')}
         columns={columns}
-        defaultSort="-id"
         drawerWidth={820}
         actionsWidth={260}
-        search={[
-          { name: 'q', label: t('crud:field.keyword') },
-          crud.enumSearch(t, 'template', t('template'), LANDING_TEMPLATES, 'templates'),
-        ]}
+        search={[crud.enumSearch(t, 'template', t('template'), LANDING_TEMPLATES, 'templates')]}
         rowActions={(row) => (
           <>
             {canEdit && (

@@ -86,13 +86,9 @@ export function LotteriesPage() {
         resource={lotteriesResource}
         title={t('menu:page.lottery')}
         columns={columns}
-        defaultSort="-id"
         drawerWidth={820}
         actionsWidth={260}
-        search={[
-          { name: 'q', label: t('crud:field.keyword') },
-          crud.enumSearch(t, 'status', t('crud:field.status'), LOTTERY_STATUSES, 'statuses'),
-        ]}
+        search={[crud.enumSearch(t, 'status', t('crud:field.status'), LOTTERY_STATUSES, 'statuses')]}
         rowRule={(row) => ({ edit: row.status === 'draft', delete: row.status === 'draft' })}
         rowActions={(row) => (
           <>

@@ -93,7 +93,6 @@ export function AnnouncementsPage() {
         windowLabels={{ title: t('window'), atOnce: t('onPublish'), noEnd: t('untilEnded') }}
         actionsWidth={300}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'type', t('type'), ANNOUNCEMENT_TYPES, 'types'),
           enumSearch(t, 'status', t('status'), ANNOUNCEMENT_STATES, 'states'),
           { name: 'channel', label: t('channel'), width: 140 },

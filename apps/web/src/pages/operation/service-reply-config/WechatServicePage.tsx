@@ -218,10 +218,8 @@ export function WechatServicePage() {
         resource={wechatServiceRulesResource}
         title={t('menu:page.wechatServicePush')}
         columns={columns}
-        defaultSort="-id"
         drawerWidth={720}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'trigger', t('trigger'), WECHAT_TRIGGERS, 'triggers'),
           crud.enabledSearch(t),
         ]}

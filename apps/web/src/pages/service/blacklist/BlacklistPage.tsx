@@ -75,12 +75,8 @@ export function BlacklistPage() {
         </>
       }
       columns={columns}
-      defaultSort="-id"
       actionsWidth={120}
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        crud.enumSearch(t, 'state', t('state'), CS_BLACKLIST_STATES, 'states'),
-      ]}
+      search={[crud.enumSearch(t, 'state', t('state'), CS_BLACKLIST_STATES, 'states')]}
       newFields={NEW_ENTRY}
       nameOf={(entry) => entry.openid}
       form={(editing) => <BlacklistForm editing={editing !== 'new'} />}

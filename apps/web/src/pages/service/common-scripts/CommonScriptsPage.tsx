@@ -15,7 +15,7 @@ import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@rx/contracts/language
 import { usePermission } from '@/app/permission/index.ts';
 import { useProduct } from '@/app/product/index.ts';
 import { FormDrawer } from '@/shared/crud/FormDrawer.tsx';
-import { RowEditDelete } from '@/shared/crud/ListParts.tsx';
+import { RowEditDelete, actionsColumn } from '@/shared/crud/ListParts.tsx';
 import { DataTable } from '@/shared/ui/index.ts';
 import { useWholeList } from '@/shared/cs/use-whole-list.ts';
 
@@ -123,21 +123,15 @@ export function CommonScriptsPage() {
       sorter: (a, b) => a.updated_at.localeCompare(b.updated_at),
       render: (at: string) => new Date(at).toLocaleString(),
     },
-    {
-      title: t('crud:action.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_, row) => (
-        <RowEditDelete
-          canEdit={canEdit}
-          canDelete={canDelete}
-          onEdit={() => setEditing(row)}
-          onDelete={() => void remove(row)}
-          confirm={t('crud:action.confirmDelete', { name: row.title })}
-        />
-      ),
-    },
+    actionsColumn(t, 130, (row) => (
+      <RowEditDelete
+        canEdit={canEdit}
+        canDelete={canDelete}
+        onEdit={() => setEditing(row)}
+        onDelete={() => void remove(row)}
+        confirm={t('crud:action.confirmDelete', { name: row.title })}
+      />
+    )),
   ];
 
   if (!productId) return <Alert type="info" showIcon title={t('crud:product.required')} />;

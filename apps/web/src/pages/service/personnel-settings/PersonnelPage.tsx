@@ -13,7 +13,7 @@ import {
 } from '@rx/contracts/cs';
 import { usePermission } from '@/app/permission/index.ts';
 import { FormDrawer } from '@/shared/crud/FormDrawer.tsx';
-import { RowEditDelete } from '@/shared/crud/ListParts.tsx';
+import { RowEditDelete, actionsColumn } from '@/shared/crud/ListParts.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError, http } from '@/shared/http.ts';
 import { DataTable } from '@/shared/ui/index.ts';
@@ -79,21 +79,15 @@ export function PersonnelPage() {
       width: 110,
       sorter: (a, b) => a.active - b.active,
     },
-    {
-      title: t('crud:action.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_, agent) => (
-        <RowEditDelete
-          canEdit={canEdit}
-          canDelete={canDelete}
-          onEdit={() => setEditing(agent)}
-          onDelete={() => void remove(agent)}
-          confirm={t('confirmRemove', { name: agent.username })}
-        />
-      ),
-    },
+    actionsColumn(t, 130, (agent) => (
+      <RowEditDelete
+        canEdit={canEdit}
+        canDelete={canDelete}
+        onEdit={() => setEditing(agent)}
+        onDelete={() => void remove(agent)}
+        confirm={t('confirmRemove', { name: agent.username })}
+      />
+    )),
   ];
 
   return (

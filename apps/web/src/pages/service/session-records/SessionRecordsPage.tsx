@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { CS_STATES, csRecordAccess, type CsConversation, type CsMessage } from '@rx/contracts/cs';
 import { usePermission } from '@/app/permission/index.ts';
-import { enumSearch, saveBlob, useListParams, useResourceList } from '@/shared/crud/index.ts';
+import { enumSearch, saveBlob, useListParams, useResourceList, actionsColumn } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime } from '@/shared/format.ts';
 import { ApiError, http } from '@/shared/http.ts';
@@ -130,17 +130,11 @@ export function SessionRecordsPage() {
         sorter: true,
         render: (v: string) => formatDateTime(v),
       },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 100,
-        fixed: 'right',
-        render: (_, c) => (
-          <Button type="link" size="small" onClick={() => setOpen(c)} data-testid={`cs-record-${c.id}`}>
-            {t('view')}
-          </Button>
-        ),
-      },
+      actionsColumn(t, 100, (c) => (
+        <Button type="link" size="small" onClick={() => setOpen(c)} data-testid={`cs-record-${c.id}`}>
+          {t('view')}
+        </Button>
+      )),
     ],
     [t],
   );

@@ -83,7 +83,6 @@ export function NoticesPage() {
       drawerWidth={640}
       actionsWidth={260}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         enumSearch(t, 'status', t('crud:field.status'), CS_NOTICE_STATES, 'states'),
         {
           name: 'lang',

@@ -4,7 +4,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CS_USER_SEARCH_BY, type CsUser } from '@rx/contracts/cs-desk';
-import { choiceSearch, enumSearch, useListParams, useResourceList } from '@/shared/crud/index.ts';
+import {
+  choiceSearch,
+  enumSearch,
+  useListParams,
+  useResourceList,
+  actionsColumn,
+} from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { formatDateTime, formatNumber } from '@/shared/format.ts';
 import { UserDrawer } from './UserDrawer.tsx';
@@ -66,17 +72,11 @@ export function UserManagePage() {
         sorter: true,
         render: (v: string | null) => formatDateTime(v),
       },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 90,
-        fixed: 'right',
-        render: (_, u) => (
-          <Button type="link" size="small" onClick={() => open(u.openid)} data-testid={`cs-user-${u.openid}`}>
-            {t('view')}
-          </Button>
-        ),
-      },
+      actionsColumn(t, 90, (u) => (
+        <Button type="link" size="small" onClick={() => open(u.openid)} data-testid={`cs-user-${u.openid}`}>
+          {t('view')}
+        </Button>
+      )),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `open` only writes the address
     [t],

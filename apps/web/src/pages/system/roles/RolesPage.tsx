@@ -46,7 +46,8 @@ export function RolesPage() {
       resource={rolesResource}
       title={t('menu:page.roles')}
       columns={columns}
-      search={[{ name: 'q', label: t('crud:field.keyword') }, disabledSearch(t)]}
+      defaultSort={null}
+      search={[disabledSearch(t)]}
       newItem={NEW_ROLE}
       nameOf={(role) => role.name}
       formTitle={{ create: t('role.createTitle'), edit: t('role.editTitle') }}

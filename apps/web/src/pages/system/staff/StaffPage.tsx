@@ -91,8 +91,8 @@ export function StaffPage() {
         resource={RESOURCE}
         title={t('menu:page.staff')}
         columns={columns}
+        defaultSort={null}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           {
             name: 'role_id',
             label: t('staff.roles'),

@@ -123,9 +123,9 @@ export function ViolationTemplatesPage() {
         resource={RESOURCE}
         title={t('menu:page.violationTemplates')}
         columns={columns}
+        defaultSort={null}
         actionsWidth={200}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'category', t('category'), VIOLATION_CATEGORIES, 'categories'),
           statusSearch(t),
         ]}

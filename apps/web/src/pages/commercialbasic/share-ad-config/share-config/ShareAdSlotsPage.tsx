@@ -66,9 +66,7 @@ export function ShareAdSlotsPage() {
         resource={shareAdSlotsResource}
         title={t('menu:page.shareAdSchedule')}
         columns={columns}
-        defaultSort="-id"
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'placement', t('placement'), SHARE_AD_PLACEMENTS, 'placements'),
           crud.statusSearch(t),
         ]}

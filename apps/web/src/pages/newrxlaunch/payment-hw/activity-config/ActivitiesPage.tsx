@@ -120,7 +120,6 @@ export function ActivitiesPage() {
       title={t('menu:page.webActivities')}
       columns={columns}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         enumSearch(t, 'kind', t('activity.kind'), WEB_ACTIVITY_KINDS, 'kinds'),
         enumSearch(t, 'status', t('crud:field.status'), WEB_ACTIVITY_STATUSES, 'statuses'),
       ]}
@@ -128,7 +127,6 @@ export function ActivitiesPage() {
       nameOf={(a) => textIn(a.name, lang)}
       formTitle={{ create: t('activity.createTitle'), edit: t('activity.editTitle') }}
       form={(editing) => <ActivityForm draft={editing === 'new' || editing.status === 'draft'} />}
-      defaultSort="-id"
       sortFields={{ starts_at: 'starts_at' }}
       drawerWidth={720}
       actionsWidth={260}

@@ -131,7 +131,6 @@ export function GoodsPage() {
       title={t('menu:page.webGoods')}
       columns={columns}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         { name: 'country', label: t('goods.country'), width: 120 },
         {
           name: 'status',

@@ -103,9 +103,7 @@ export function PackagesPage() {
       title={t('menu:page.packages')}
       columns={columns}
       defaultSort="-version_code"
-      drawerWidth={640}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'platform', t('platform'), APP_PLATFORMS, 'platforms'),
         { name: 'channel', label: t('channel'), width: 120 },
         crud.enumSearch(t, 'status', t('status'), PACKAGE_STATUSES, 'statuses'),

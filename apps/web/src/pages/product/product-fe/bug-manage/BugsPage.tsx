@@ -113,11 +113,8 @@ export function BugsPage() {
         resource={bugsResource}
         title={t('menu:page.bugManage')}
         columns={columns}
-        defaultSort="-id"
-        drawerWidth={640}
         actionsWidth={240}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'status', t('status'), BUG_STATUSES, 'statuses'),
           crud.enumSearch(t, 'severity', t('severity'), BUG_SEVERITIES, 'severities'),
           crud.enumSearch(t, 'priority', t('priority'), BUG_PRIORITIES, 'priorities'),

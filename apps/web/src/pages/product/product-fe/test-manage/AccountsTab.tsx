@@ -37,11 +37,7 @@ export function AccountsTab() {
       resource={testAccountsResource}
       title={t('tabs.accounts')}
       columns={columns}
-      defaultSort="-id"
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        crud.enumSearch(t, 'kind', t('accountKind'), TEST_ACCOUNT_KINDS, 'kinds'),
-      ]}
+      search={[crud.enumSearch(t, 'kind', t('accountKind'), TEST_ACCOUNT_KINDS, 'kinds')]}
       newFields={NEW_ACCOUNT}
       nameOf={(row) => row.value}
       formTitle={{ create: t('createAccount'), edit: t('editAccount') }}

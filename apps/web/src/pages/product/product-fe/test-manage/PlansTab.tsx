@@ -86,8 +86,6 @@ export function PlansTab() {
         resource={testPlansResource}
         title={t('menu:page.testManage')}
         columns={columns}
-        defaultSort="-id"
-        search={[{ name: 'q', label: t('crud:field.keyword') }]}
         newFields={NEW_PLAN}
         nameOf={(row) => row.name}
         formTitle={{ create: t('createPlan'), edit: t('editPlan') }}

@@ -113,11 +113,7 @@ export function VersionFieldsPage() {
       title={t('menu:page.versionFields')}
       columns={columns}
       defaultSort="key"
-      drawerWidth={640}
-      search={[
-        { name: 'q', label: t('crud:field.keyword') },
-        crud.enumSearch(t, 'type', t('type'), VERSION_FIELD_TYPES, 'types'),
-      ]}
+      search={[crud.enumSearch(t, 'type', t('type'), VERSION_FIELD_TYPES, 'types')]}
       newFields={NEW_FIELD}
       nameOf={(row) => `${row.name} (${row.key})`}
       form={(editing) => <FieldForm editing={editing !== 'new'} />}

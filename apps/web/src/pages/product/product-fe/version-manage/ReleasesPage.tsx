@@ -105,7 +105,6 @@ export function ReleasesPage() {
         actionsWidth={260}
         drawerWidth={720}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.enumSearch(t, 'platform', t('platform'), APP_PLATFORMS, 'platforms'),
           { name: 'channel', label: t('channel'), width: 120 },
           crud.enumSearch(t, 'status', t('status'), RELEASE_STATUSES, 'statuses'),

@@ -21,6 +21,7 @@ import {
   useResourceMutations,
   useDeleteRow,
   type ListParams,
+  actionsColumn,
 } from '@/shared/crud/index.ts';
 import { usePermission } from '@/app/permission/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
@@ -149,22 +150,16 @@ export function RulesPanel({ productId, params, setParams, scope, can, filters }
         },
       },
       enabledColumn<AutoReplyRule>(t, t('enabled'), 80),
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 130,
-        fixed: 'right',
-        render: (_, rule) => (
-          <RowEditDelete
-            size={0}
-            canEdit={can.edit}
-            canDelete={can.remove}
-            onEdit={() => setEditing(rule)}
-            onDelete={() => deleteRow(rule.id)}
-            confirm={t('confirmDelete', { name: rule.name })}
-          />
-        ),
-      },
+      actionsColumn(t, 130, (rule) => (
+        <RowEditDelete
+          size={0}
+          canEdit={can.edit}
+          canDelete={can.remove}
+          onEdit={() => setEditing(rule)}
+          onDelete={() => deleteRow(rule.id)}
+          confirm={t('confirmDelete', { name: rule.name })}
+        />
+      )),
     ],
     [t, can, deleteRow, navigate, productId, channelLabel, now],
   );

@@ -45,10 +45,10 @@ export function PropsPage() {
       resource={propsResource}
       title={t('menu:page.gameProps')}
       columns={columns}
+      defaultSort={null}
       // Every column fits 1440 px beside the menu; the actions widen by themselves for longer labels.
       actionsWidth={120}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         crud.enumSearch(t, 'type', t('type'), PROP_TYPES, 'types'),
         crud.enumSearch(t, 'rarity', t('rarity'), PROP_RARITIES, 'rarities'),
         crud.statusSearch(t),

@@ -14,6 +14,7 @@ import {
   useResourceList,
   type ListParams,
   updatedAtColumn,
+  actionsColumn,
 } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { http } from '@/shared/http.ts';
@@ -107,52 +108,46 @@ export function ArticleList({ productId, params, setParams, can }: ArticleListPr
         ),
       },
       updatedAtColumn(t),
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 300,
-        fixed: 'right',
-        render: (_, a) => (
-          <Space size={0}>
-            {can.edit && (
-              <Button type="link" size="small" onClick={() => edit(a)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            {can.edit && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void setState(a, a.status === 'published' ? 'unpublish' : 'publish')}
-              >
-                {t(a.status === 'published' ? 'unpublish' : 'publish')}
-              </Button>
-            )}
-            {can.edit && (
-              <Button type="link" size="small" onClick={() => setCopying(a)}>
-                {t('copy')}
-              </Button>
-            )}
+      actionsColumn(t, 300, (a) => (
+        <Space size={0}>
+          {can.edit && (
+            <Button type="link" size="small" onClick={() => edit(a)}>
+              {t('crud:action.edit')}
+            </Button>
+          )}
+          {can.edit && (
             <Button
               type="link"
               size="small"
-              onClick={() => navigate(previewPath(productId, a.channel_id, a.language))}
+              onClick={() => void setState(a, a.status === 'published' ? 'unpublish' : 'publish')}
             >
-              {t('preview')}
+              {t(a.status === 'published' ? 'unpublish' : 'publish')}
             </Button>
-            {can.remove && a.status === 'draft' && (
-              <Popconfirm
-                title={t('confirmDeleteArticle', { title: a.title })}
-                onConfirm={() => deleteRow(a.id)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
+          )}
+          {can.edit && (
+            <Button type="link" size="small" onClick={() => setCopying(a)}>
+              {t('copy')}
+            </Button>
+          )}
+          <Button
+            type="link"
+            size="small"
+            onClick={() => navigate(previewPath(productId, a.channel_id, a.language))}
+          >
+            {t('preview')}
+          </Button>
+          {can.remove && a.status === 'draft' && (
+            <Popconfirm
+              title={t('confirmDeleteArticle', { title: a.title })}
+              onConfirm={() => deleteRow(a.id)}
+            >
+              <Button type="link" size="small" danger>
+                {t('crud:action.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )),
     ];
   }, [t, can, client, message, navigate, productId, categoryNames, channelLabel, deleteRow]);
 

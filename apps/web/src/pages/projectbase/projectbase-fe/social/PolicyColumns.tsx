@@ -8,7 +8,7 @@ import {
   type SocialPolicy,
   type SocialPolicyCreate,
 } from '@rx/contracts/social-access';
-import { RowEditDelete, useDeleteRow, useResourceMutations } from '@/shared/crud/index.ts';
+import { RowEditDelete, useDeleteRow, useResourceMutations, actionsColumn } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError } from '@/shared/http.ts';
 import { useChannelLabel } from '../shared/channels.tsx';
@@ -147,22 +147,16 @@ export function usePolicyColumns({ kind, canEdit, canDelete, onEdit }: PolicyCol
           );
         },
       },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 130,
-        fixed: 'right',
-        render: (_, p) => (
-          <RowEditDelete
-            size={0}
-            canEdit={canEdit}
-            canDelete={canDelete}
-            onEdit={() => onEdit(p)}
-            onDelete={() => deleteRow(p.id)}
-            confirm={t('confirmDelete', { scope: scopeName(p) })}
-          />
-        ),
-      },
+      actionsColumn(t, 130, (p) => (
+        <RowEditDelete
+          size={0}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onEdit={() => onEdit(p)}
+          onDelete={() => deleteRow(p.id)}
+          confirm={t('confirmDelete', { scope: scopeName(p) })}
+        />
+      )),
     ];
   }, [t, kind, canEdit, canDelete, update, deleteRow, message, channelLabel, onEdit]);
 }

@@ -11,6 +11,7 @@ import {
   missingLanguages,
   useDeleteRow,
   useResourceMutations,
+  actionsColumn,
 } from '@/shared/crud/index.ts';
 import { useMessage } from '@/shared/feedback.tsx';
 import { ApiError } from '@/shared/http.ts';
@@ -131,41 +132,35 @@ export function useTypeColumns({
             </Tag>
           ),
       },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 250,
-        fixed: 'right',
-        render: (_, row) => (
-          <Space size={0}>
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => onAddChild(row)}>
-                {t('addChild')}
+      actionsColumn(t, 250, (row) => (
+        <Space size={0}>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => onAddChild(row)}>
+              {t('addChild')}
+            </Button>
+          )}
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => onEdit(row)}>
+              {t('crud:action.edit')}
+            </Button>
+          )}
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => onMove(row)}>
+              {t('move')}
+            </Button>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={t('confirmDelete', { name: typeName(row, lang) })}
+              onConfirm={() => remove(row)}
+            >
+              <Button type="link" size="small" danger>
+                {t('crud:action.delete')}
               </Button>
-            )}
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => onEdit(row)}>
-                {t('crud:action.edit')}
-              </Button>
-            )}
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => onMove(row)}>
-                {t('move')}
-              </Button>
-            )}
-            {canDelete && (
-              <Popconfirm
-                title={t('confirmDelete', { name: typeName(row, lang) })}
-                onConfirm={() => remove(row)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('crud:action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
+            </Popconfirm>
+          )}
+        </Space>
+      )),
     ];
   }, [t, lang, canEdit, canDelete, update, deleteRow, message, onAddChild, onEdit, onMove, onRefused]);
 }

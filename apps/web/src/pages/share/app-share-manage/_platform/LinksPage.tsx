@@ -49,9 +49,7 @@ export function LinksPage() {
       query={platform.query}
       title={`${t(`menu:${platform.titleKey}`)} · ${t(platform.kind === 'linkhw-manage' ? 'menu:page.shareLinksHw' : 'menu:page.shareLinks')}`}
       columns={columns}
-      actionsWidth={170}
-      defaultSort="-id"
-      search={[{ name: 'q', label: t('crud:field.keyword') }, sceneSearch(t), crud.statusSearch(t)]}
+      search={[sceneSearch(t), crud.statusSearch(t)]}
       rowActions={(row) => <DetailLink kind={platform.kind} id={row.id} testId="share-link-detail" />}
       newFields={NEW_LINK}
       nameOf={(row) => row.name}

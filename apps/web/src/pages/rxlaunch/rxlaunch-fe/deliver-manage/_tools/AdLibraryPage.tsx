@@ -143,9 +143,7 @@ export function AdLibraryPage({ resource }: { resource: AdLibraryResource }) {
       title={t(TITLES[kind])}
       columns={columns}
       actionsWidth={120}
-      defaultSort="-id"
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         ...(spec.media !== 'none'
           ? [
               crud.choiceSearch(

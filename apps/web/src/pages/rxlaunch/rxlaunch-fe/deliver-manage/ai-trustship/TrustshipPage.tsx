@@ -1,4 +1,4 @@
-import { Card, Flex, Tag, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import type {
   AdRuleRecentAction,
 } from '@rx/contracts/ad-rules';
 import { adMediumOf } from '@rx/contracts/dimensions';
+import { enabledColumn } from '@/shared/crud/ListParts.tsx';
 import { usePagedRows } from '@/shared/crud/use-paged-rows.ts';
 import { formatDateTime } from '@/shared/format.ts';
 import { http } from '@/shared/http.ts';
@@ -128,16 +129,7 @@ export function TrustshipPage() {
             width: 110,
             render: (v: string) => t(`menu:${adMediumOf(v)?.titleKey ?? 'group.adPlacement'}`),
           },
-          {
-            title: t('columns.enabled'),
-            dataIndex: 'enabled',
-            width: 90,
-            render: (v: boolean) => (
-              <Tag color={v ? 'success' : 'default'}>
-                {t(v ? 'crud:status.active' : 'crud:status.disabled')}
-              </Tag>
-            ),
-          },
+          enabledColumn<AdRuleOverviewItem>(t, t('columns.enabled'), 90),
           {
             title: t('columns.action'),
             dataIndex: 'action',

@@ -68,8 +68,7 @@ export function MappingsPage() {
       resource={adMappingsResource}
       title={t('menu:page.mappings')}
       columns={columns}
-      defaultSort="-id"
-      search={[{ name: 'q', label: t('crud:field.keyword') }, mediumSearch(t), crud.enabledSearch(t)]}
+      search={[mediumSearch(t), crud.enabledSearch(t)]}
       newItem={NEW_MAPPING}
       nameOf={mappingName}
       form={() => <MappingForm />}

@@ -294,9 +294,7 @@ export function MaterialsPage() {
         title={t('menu:page.materialLibrary')}
         columns={columns}
         actionsWidth={150}
-        defaultSort="-id"
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           { ...crud.enumSearch(t, 'kind', t('kind'), AD_MATERIAL_KINDS, 'kinds'), width: 110 },
           crud.choiceSearch('label_id', t('labels'), 150, choices(options.data?.labels)),
           crud.choiceSearch('source_id', t('source'), 150, choices(options.data?.sources)),

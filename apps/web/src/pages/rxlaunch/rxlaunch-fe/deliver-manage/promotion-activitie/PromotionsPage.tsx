@@ -238,12 +238,10 @@ export function PromotionsPage() {
       resource={RESOURCE}
       title={t('menu:page.promotionActivities')}
       columns={columns}
-      defaultSort="-id"
       sortFields={{ start_day: 'start_day', budget: 'budget' }}
       drawerWidth={620}
       actionsWidth={240}
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         {
           ...crud.enumSearch(t, 'status', t('columns.status'), AD_PROMOTION_STATUSES, 'statuses'),
           width: 120,

@@ -143,10 +143,9 @@ export function RulesPage() {
         resource={RESOURCE}
         title={t('menu:page.trustshipRules')}
         columns={columns}
-        defaultSort="-id"
         actionsWidth={300}
         drawerWidth={620}
-        search={[{ name: 'q', label: t('crud:field.keyword') }, crud.enabledSearch(t)]}
+        search={[crud.enabledSearch(t)]}
         newItem={NEW_RULE}
         nameOf={(rule) => rule.name}
         form={() => <RuleForm />}

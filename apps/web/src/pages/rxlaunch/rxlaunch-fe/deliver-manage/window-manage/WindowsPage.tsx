@@ -162,9 +162,7 @@ export function WindowsPage() {
       resource={adWindowsResource}
       title={t('menu:page.windowManage')}
       columns={columns}
-      defaultSort="-id"
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         mediumSearch(t),
         { ...crud.enumSearch(t, 'kind', t('columns.kind'), AD_WINDOW_KINDS, 'kinds'), width: 140 },
         crud.enabledSearch(t),

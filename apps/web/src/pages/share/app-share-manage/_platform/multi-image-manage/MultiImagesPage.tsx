@@ -61,7 +61,6 @@ export function MultiImagesPage() {
         resource={shareMultiImagesResource}
         columns={columns}
         newFields={NEW_POST}
-        drawerWidth={640}
         formTitle={{ create: t('multiImages.createTitle'), edit: t('multiImages.editTitle') }}
         form={() => (
           <>

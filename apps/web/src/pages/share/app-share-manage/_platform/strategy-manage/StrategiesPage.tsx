@@ -66,10 +66,8 @@ export function StrategiesPage() {
         query={platform.query}
         title={`${t(`menu:${platform.titleKey}`)} · ${t('menu:page.shareStrategy')}`}
         columns={columns}
-        actionsWidth={170}
-        defaultSort="-id"
         drawerWidth={760}
-        search={[{ name: 'q', label: t('crud:field.keyword') }, sceneSearch(t), crud.statusSearch(t)]}
+        search={[sceneSearch(t), crud.statusSearch(t)]}
         rowActions={(row) => <DetailLink kind="strategy-manage" id={row.id} testId="share-strategy-detail" />}
         newFields={NEW_STRATEGY}
         nameOf={(row) => row.name}

@@ -132,9 +132,7 @@ export function MaterialsPage() {
         query={query}
         title={t(`menu:${kind.titleKey}`)}
         actionsWidth={120}
-        defaultSort="-id"
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           crud.choiceSearch(
             'platform',
             t('fields.platforms'),

@@ -89,7 +89,6 @@ export function MailPage({ compose = false }: { compose?: boolean }) {
         actionsWidth={260}
         opening={opening}
         search={[
-          { name: 'q', label: t('crud:field.keyword') },
           enumSearch(t, 'status', t('status'), MAIL_STATES, 'states'),
           enumSearch(t, 'target', t('target'), MAIL_TARGETS, 'targets'),
         ]}

@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { AdBatch } from '@rx/contracts/ad-batches';
+import { actionsColumn } from '@/shared/crud/ListParts.tsx';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
 import { currentLanguage } from '@/shared/i18n.ts';
 
@@ -55,13 +56,7 @@ export function batchColumns(
       width: 170,
       render: (v: string) => formatDateTime(v),
     },
-    {
-      title: t('crud:action.actions'),
-      key: 'actions',
-      width: 180,
-      fixed: 'right',
-      render: (_, row) => actions(row),
-    },
+    actionsColumn(t, 180, actions),
   ];
 }
 

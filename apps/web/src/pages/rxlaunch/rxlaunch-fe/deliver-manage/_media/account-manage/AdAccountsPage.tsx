@@ -15,7 +15,7 @@ import {
 } from '@rx/contracts/ads';
 import { adMediumOf } from '@rx/contracts/dimensions';
 import { usePermission } from '@/app/permission/index.ts';
-import { enumSearch, serverFieldErrors, validateWith } from '@/shared/crud/index.ts';
+import { enumSearch, serverFieldErrors, validateWith, actionsColumn } from '@/shared/crud/index.ts';
 import { QueryListPage } from '@/shared/crud/QueryListPage.tsx';
 import { useMessage } from '@/shared/feedback.tsx';
 import { formatDateTime, formatMoney } from '@/shared/format.ts';
@@ -166,32 +166,26 @@ export function AdAccountsPage() {
         render: (on: boolean) => (on ? t('yes') : t('no')),
       },
       { title: t('columns.remark'), dataIndex: 'remark', width: 180, render: (v: string) => v || '—' },
-      {
-        title: t('crud:action.actions'),
-        key: 'actions',
-        width: 150,
-        fixed: 'right',
-        render: (_, row) => (
-          <Space size="small">
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => setEditing(row)}>
-                {t('crud:action.edit')}
+      actionsColumn(t, 150, (row) => (
+        <Space size="small">
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setEditing(row)}>
+              {t('crud:action.edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={t('unbindConfirm', { account: row.account_id })}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => unbind.mutate(row)}
+            >
+              <Button type="link" size="small" danger>
+                {t('unbind')}
               </Button>
-            )}
-            {canDelete && (
-              <Popconfirm
-                title={t('unbindConfirm', { account: row.account_id })}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => unbind.mutate(row)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('unbind')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
+            </Popconfirm>
+          )}
+        </Space>
+      )),
     ],
     [t, rows, canEdit, canDelete, unbind],
   );

@@ -60,7 +60,6 @@ export function TemplatesPage() {
       query={{ media }}
       title={t('templates.title', { media: t(`media.${media}`) })}
       columns={columns}
-      defaultSort="-id"
       search={[
         { name: 'q', label: t('templates.name') },
         crud.enumSearch(t, 'layout', t('setup.layout'), AD_CREATIVE_LAYOUTS, 'setup.layouts'),

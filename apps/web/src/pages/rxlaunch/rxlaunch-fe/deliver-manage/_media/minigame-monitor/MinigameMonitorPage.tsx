@@ -315,9 +315,7 @@ function AlertList() {
       resource={ALERTS}
       title={t('alertsTitle')}
       columns={columns}
-      defaultSort="-id"
       search={[
-        { name: 'q', label: t('crud:field.keyword') },
         { ...crud.enumSearch(t, 'metric', t('columns.metric'), AD_MINIGAME_METRICS, 'metrics'), width: 160 },
         crud.enabledSearch(t),
       ]}
