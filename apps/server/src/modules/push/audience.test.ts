@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   pushTasksResource,
   type FileItem,
-  type GameApiKeyCreated,
   type GamePushTokenBody,
   type PushAudience,
   type PushAudienceAnswer,
@@ -19,11 +18,10 @@ import { queryRows } from '../../lib/rows.ts';
 // list; a device's own, else its player's last sign-in's) and last sign-in. The count the form shows
 // before sending and the send itself name exactly the same devices.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'push audiences' });
 const admin = t.admin;
 const tag = Math.random().toString(36).slice(2, 8);
 const day = 86_400_000;
-let key: GameApiKeyCreated;
 let vip: number;
 let tester: number;
 
@@ -56,7 +54,6 @@ async function insertTag(cpId: number, name: string, type: string, options: stri
 }
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'push audiences');
   const db = t.database.db;
   const [product] = await queryRows<{ cp_id: number }>(
     db,
@@ -81,7 +78,7 @@ beforeAll(async () => {
     if (p.tester !== null)
       await db.execute(sql`insert into player_tag_values (product_id, tag_id, player_id, value_bool, source)
         values (${t.productId}::int, ${tester}::int, ${player!.id}, ${p.tester}, 'manual')`);
-    const res = await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
+    const res = await t.signedCall(t.key, 'POST', '/api/game/v1/push/tokens', {
       openid: id(p.name),
       platform: p.platform,
       provider: p.provider,
