@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   pushTasksResource,
-  type FileItem,
   type GamePushTokenBody,
   type PushAudience,
   type PushAudienceAnswer,
@@ -10,7 +9,7 @@ import {
   type PushTaskCreate,
 } from '@rx/contracts';
 import { bearer, body, useTestApp } from '../../../test/index.ts';
-import { fileBody, postFile } from '../../../test/multipart.ts';
+import { openidList } from '../../../test/multipart.ts';
 import { queryRows } from '../../lib/rows.ts';
 
 // Push audiences through HTTP: profile tags (any value or one), an uploaded openid file (duplicates,
@@ -126,16 +125,7 @@ async function expectAudience(audience: Partial<PushTaskCreate>, names: string[]
   expect(await sendTo(await draft(audience))).toEqual(names.map(id).sort());
 }
 
-async function upload(text: string): Promise<string> {
-  const res = await postFile(
-    t.app,
-    t.user.access_token,
-    'openid_list',
-    fileBody('ids.txt', text, 'text/plain'),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return body<FileItem>(res).data.id;
-}
+const upload = (text: string) => openidList(t.app, t.user.access_token, text);
 
 /** A user group of the game (or of `product`, another CP's game) with these layers, ready. */
 async function group(

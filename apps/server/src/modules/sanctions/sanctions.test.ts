@@ -2,14 +2,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   sanctionsResource,
-  type FileItem,
   type GamePlayerStatus,
   type JobItemStatusName,
   type PlayerEventResult,
   type SanctionItem,
 } from '@rx/contracts';
 import { bearer, body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody, postFile } from '../../../test/multipart.ts';
+import { openidList } from '../../../test/multipart.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { FakeGameAdapter } from './index.ts';
 import { expireSanctions, gameAdapter, setKickTimeout } from './index.ts';
@@ -54,16 +53,8 @@ async function created(api: Client, id: string, payload: object): Promise<Sancti
   expect(res.statusCode, res.body).toBe(200);
   return body<SanctionItem>(res).data;
 }
-async function uploadList(lines: string[], token = t.user.access_token): Promise<string> {
-  const res = await postFile(
-    t.app,
-    token,
-    'openid_list',
-    fileBody('ids.txt', `${lines.join('\n')}\n`, 'text/plain'),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return body<FileItem>(res).data.id;
-}
+const uploadList = (lines: string[], token = t.user.access_token) =>
+  openidList(t.app, token, `${lines.join('\n')}\n`);
 async function itemsOf(jobId: number) {
   return t.database.db
     .select({
