@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLE } from '@rx/contracts';
 import { cps, operationLogs, products, rolePermissions, roles, userRoles, users } from '../src/db/schema.ts';
 import { channels } from '../src/db/tables.ts';
+import { giftPackages } from '../src/modules/gift-packages/tables.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { parseCsv } from '../src/lib/csv.ts';
 import { readXlsx } from '../src/lib/xlsx-read.ts';
@@ -184,4 +185,12 @@ export async function checkRoundTrip(
   const again = await api.upload(`${path}/import?dry_run=1`, csv);
   expect(body(again).data).toMatchObject({ update: [], unchanged: rows.length });
   return { id };
+}
+
+/** The gift package of the file's game named `zh` in Chinese (a demo one, e.g. 维护补偿). */
+export async function giftPackageNamed(t: TestContext & { productId: number }, zh: string) {
+  const rows = await t.database.db.select().from(giftPackages).where(eq(giftPackages.productId, t.productId));
+  const gift = rows.find((g) => g.name.zh === zh);
+  if (!gift) throw new Error(`no gift package ${zh}`);
+  return gift;
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { bearer } from './helpers.ts';
+import { expect } from 'vitest';
+import type { FileItem } from '@rx/contracts';
+import { bearer, body } from './helpers.ts';
 
 /** One part of a multipart/form-data body: a file (with a name and type) or a plain field. */
 export interface Part {
@@ -47,4 +49,11 @@ export function postFile(
     headers: { ...bearer(token), 'content-type': file.contentType },
     payload: file.payload,
   });
+}
+
+/** Uploads a list of openids (`text`, one a line) for `openid_list`, as the holder of `token`; answers the file's id. */
+export async function openidList(app: FastifyInstance, token: string, text: string): Promise<string> {
+  const res = await postFile(app, token, 'openid_list', fileBody('ids.txt', text, 'text/plain'));
+  expect(res.statusCode, res.body).toBe(200);
+  return body<FileItem>(res).data.id;
 }

@@ -22,6 +22,10 @@ export interface TestAppOptions {
   as?: string | null;
   /** The game `admin` works in (default the domestic demo game `xianxia`); null: none (CP-wide resources). */
   product?: string | null;
+  /** A game API key of that game, `t.key`, made once `admin` has signed in, with this note (true: `test`). */
+  gameKey?: string | true;
+  /** With `gameKey`: `admin` in the demo game tankwar too, `t.tank`, and a key of that game, `t.tankKey`. */
+  tankwar?: boolean;
 }
 
 /**
@@ -36,6 +40,11 @@ export interface TestApp extends TestContext {
   readonly user: UserInfoLike;
   /** The id of the game `admin` works in. */
   readonly productId: number;
+  /** The file's game API key (the option `gameKey`). */
+  readonly key: GameApiKeyCreated;
+  /** `admin` in tankwar, and a game API key of tankwar (the option `tankwar`). */
+  readonly tank: Client;
+  readonly tankKey: GameApiKeyCreated;
   signIn(username: string, productCode?: string): Promise<Client>;
   /** Calls with a token, in the game `productId` (none: no game). */
   client(token: string, productId?: number): Client;
@@ -65,6 +74,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   const productCode = options.product === undefined ? 'xianxia' : options.product;
   let context: TestContext | undefined;
   let signedIn: { admin: Client; user: UserInfoLike; productId: number } | undefined;
+  let games: { key?: GameApiKeyCreated; tank?: Client; tankKey?: GameApiKeyCreated } = {};
   const started = () => {
     if (!context) throw new Error('the test app starts in beforeAll');
     return context;
@@ -72,6 +82,10 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   const admin = () => {
     if (!signedIn) throw new Error(`no one signed in (as: ${String(username)})`);
     return signedIn;
+  };
+  const made = <T>(value: T | undefined, option: string): T => {
+    if (value === undefined) throw new Error(`no ${option} (an option of useTestApp), or before beforeAll`);
+    return value;
   };
   const t: TestApp = {
     get app() {
@@ -88,6 +102,15 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     get productId() {
       if (!productCode) throw new Error('the file works in no game');
       return admin().productId;
+    },
+    get key() {
+      return made(games.key, 'gameKey');
+    },
+    get tank() {
+      return made(games.tank, 'tankwar');
+    },
+    get tankKey() {
+      return made(games.tankKey, 'tankwar');
     },
     signIn: (name, code) => signIn(t, name, code),
     client: (token, productId) => client(t, token, productId),
@@ -111,6 +134,16 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     const { user } = await signInAs(context.app, username);
     const productId = productCode ? await productIdOf(context, productCode) : 0;
     signedIn = { admin: client(context, user.access_token, productId || undefined), user, productId };
+    if (options.gameKey === undefined) return;
+    const note = options.gameKey === true ? undefined : options.gameKey;
+    const tank = options.tankwar
+      ? client(context, user.access_token, await productIdOf(context, 'tankwar'))
+      : undefined;
+    games = {
+      key: await newGameKey(signedIn.admin, note),
+      tank,
+      tankKey: tank && (await newGameKey(tank, note)),
+    };
   });
   afterAll(async () => {
     await context?.app.close();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdReportRow, AdReportSummary } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
-import { adReportDays } from './tables.ts';
 import { roiFixture } from './roi-test-kit.ts';
 
 // Day-1/3/7 cohort ROI: the players registered on a report day (Beijing time) through a sub-channel
@@ -18,13 +17,11 @@ async function seed() {
     ['a', 'x'],
     ['b', 'y'],
   ]);
-  await f.db
-    .insert(adReportDays)
-    .values([
-      f.day('x', '2025-05-01', 10_000),
-      f.day('x', '2025-05-02', 4_000),
-      f.day('y', '2025-05-01', 20_000),
-    ]);
+  await f.days([
+    ['x', '2025-05-01', 10_000],
+    ['x', '2025-05-02', 4_000],
+    ['y', '2025-05-01', 20_000],
+  ]);
   for (const [openid, sub, createdAt] of [
     // Beijing 1 May 09:00 and 01:00 (UTC 30 April): X's 1 May cohort.
     ['co-p1', 'a', '2025-05-01T01:00:00Z'],

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { channels, products, subChannels } from '../../db/tables.ts';
 import type { useTestApp } from '../../../test/index.ts';
-import { adAccounts } from './tables.ts';
+import { adAccounts, adReportDays } from './tables.ts';
 
 type TestApp = ReturnType<typeof useTestApp>;
 
@@ -79,6 +79,10 @@ export async function roiFixture(
       conversions,
       pulledAt: new Date(),
     }),
+    /** Inserts report days (each `day`'s arguments). */
+    async days(rows: [account: string, day: string, cost: number, conversions?: number][]) {
+      await db.insert(adReportDays).values(rows.map((row) => this.day(...row)));
+    },
     /** A player of the game on a sub-channel (its key; '' for none), registered at a time if given. */
     async player(openid: string, subKey: string, createdAt?: string): Promise<number> {
       const code = subKey ? `${prefix}-${subKey}` : '';

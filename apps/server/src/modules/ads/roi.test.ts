@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdReportRow, AdReportSummary } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
-import { adReportDays } from './tables.ts';
 import { roiFixture } from './roi-test-kit.ts';
 
 // ROI in the reports through the channel mapping: the revenue of players whose sub-channel maps to
@@ -27,14 +26,12 @@ async function seed() {
     ['c', 'y'],
     ['d', 'z', { enabled: false }],
   ]);
-  await f.db
-    .insert(adReportDays)
-    .values([
-      f.day('x', '2025-03-01', 10_000),
-      f.day('x', '2025-03-02', 5_000),
-      f.day('y', '2025-03-01', 20_000),
-      f.day('z', '2025-03-01', 7_000),
-    ]);
+  await f.days([
+    ['x', '2025-03-01', 10_000],
+    ['x', '2025-03-02', 5_000],
+    ['y', '2025-03-01', 20_000],
+    ['z', '2025-03-01', 7_000],
+  ]);
   for (const [openid, sub] of [
     ['roi-p1', 'a'],
     ['roi-p2', 'a'],

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import {
@@ -6,7 +6,6 @@ import {
   type Announcement,
   type AnnouncementCreate,
   type ApprovalPending,
-  type GameApiKeyCreated,
   type GameNotice,
 } from '@rx/contracts';
 import { schedules } from '../../db/jobs.ts';
@@ -19,14 +18,9 @@ import { players } from '../players/tables.ts';
 // The scheduler's moves, called directly.
 const { startDue: publishDue, endDue } = noticeLifecycle;
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'notices' });
 const admin = t.admin;
-let key: GameApiKeyCreated;
 const perms = announcementsResource.permissions;
-
-beforeAll(async () => {
-  key = await t.gameKey(admin, 'notices');
-});
 
 const hour = 3600_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -50,7 +44,7 @@ async function act(notice: Announcement, action: string, api = admin, reason = '
 /** What the game API answers a player (signed as a game server signs). */
 async function notices(query: string, headers: Record<string, string> = {}) {
   const url = `/api/game/v1/notices?${query}`;
-  return t.app.inject({ method: 'GET', url, headers: { ...signGameRequest(key, { url }), ...headers } });
+  return t.app.inject({ method: 'GET', url, headers: { ...signGameRequest(t.key, { url }), ...headers } });
 }
 const noticeIds = async (query: string) =>
   body<{ notices: GameNotice[] }>(await notices(query)).data.notices.map((n) => n.id);

@@ -8,9 +8,8 @@ import {
   type ApprovalRequest,
   type CodeBatch,
 } from '@rx/contracts';
-import { body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
+import { body, type Client, giftPackageNamed, signInAs, useTestApp } from '../../../test/index.ts';
 import { fileBody, postFile } from '../../../test/multipart.ts';
-import { giftPackages } from '../gift-packages/tables.ts';
 import { players } from '../players/tables.ts';
 import { sanctions } from '../sanctions/tables.ts';
 
@@ -27,11 +26,7 @@ let compensation: number;
 let openids: string[];
 
 beforeAll(async () => {
-  const gifts = await t.database.db
-    .select()
-    .from(giftPackages)
-    .where(eq(giftPackages.productId, t.productId));
-  compensation = gifts.find((g) => g.name.zh === '维护补偿')!.id;
+  compensation = (await giftPackageNamed(t, '维护补偿')).id;
   const tag = Math.random().toString(36).slice(2, 8);
   openids = ['a', 'b', 'c'].map((n) => `split_${tag}_${n}`);
   await t.database.db.insert(players).values(openids.map((openid) => ({ productId: t.productId, openid })));

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { billingResource, type BillingPoint } from '@rx/contracts';
-import { body, checkRoundTrip, describeResource, useTestApp } from '../../../test/index.ts';
-import { giftPackages } from '../gift-packages/tables.ts';
+import { body, checkRoundTrip, describeResource, giftPackageNamed, useTestApp } from '../../../test/index.ts';
 import { billingPoints } from './tables.ts';
 
 const t = useTestApp();
@@ -16,10 +15,7 @@ beforeAll(async () => {
 });
 
 type List = { list: BillingPoint[]; total: number };
-const gift = async (zh: string) =>
-  (await t.database.db.select().from(giftPackages).where(eq(giftPackages.productId, t.productId))).find(
-    (g) => g.name.zh === zh,
-  )!.id;
+const gift = async (zh: string) => (await giftPackageNamed(t, zh)).id;
 const point = async (store: string, sku: string) =>
   (
     await t.database.db

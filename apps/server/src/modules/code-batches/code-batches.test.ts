@@ -7,7 +7,6 @@ import {
   type ApprovalSubject,
   type CodeBatch,
   type CodeLookup,
-  type GameApiKeyCreated,
   type RedeemAnswer,
 } from '@rx/contracts';
 import { body, type Client, sheetOf, signGameRequest, useTestApp } from '../../../test/index.ts';
@@ -15,9 +14,8 @@ import { giftPackages } from '../gift-packages/tables.ts';
 import { generateChunk, insertCodes, randomCodes } from './generate.ts';
 import { codeBatches, codes } from './tables.ts';
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'codes' });
 const admin = t.admin;
-let key: GameApiKeyCreated;
 let compensation: number;
 let starter: number;
 const perms = codeBatchResource.permissions;
@@ -31,7 +29,6 @@ beforeAll(async () => {
     .where(eq(giftPackages.productId, t.productId));
   compensation = gifts.find((g) => g.name.zh === '维护补偿')!.id;
   starter = gifts.find((g) => g.name.zh === '新手礼包')!.id;
-  key = await t.gameKey(admin, 'codes');
 });
 
 const newBatch = (extra: object = {}) => ({
@@ -80,7 +77,7 @@ function redeem(payload: { openid: string; role_id?: string; code: string }) {
   return t.app.inject({
     method: 'POST',
     url,
-    headers: signGameRequest(key, { method: 'POST', url, body: raw }),
+    headers: signGameRequest(t.key, { method: 'POST', url, body: raw }),
     payload: raw,
   });
 }

@@ -7,7 +7,6 @@ import {
   type CsScript,
   type CsConversation,
   type CsMessage,
-  type GameApiKeyCreated,
   type GameCsConversation,
   type GameCsMessage,
 } from '@rx/contracts';
@@ -18,14 +17,13 @@ import { csAgents, csBlacklist, csConversations } from './tables.ts';
 
 // Service conversations: a player through the signed game API, the bot, the agents' queues.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'cs' });
 const admin = t.admin;
 const perms = csConversationAccess.permissions;
-let key: GameApiKeyCreated;
 const tag = Date.now().toString(36);
 const openid = (n: number | string) => `cs${tag}_${n}`;
 
-async function open(player: string, k = key): Promise<GameCsConversation> {
+async function open(player: string, k = t.key): Promise<GameCsConversation> {
   const res = await t.signedCall(k, 'POST', '/api/game/v1/cs/conversations', {
     openid: player,
     nickname: `N${player}`,
@@ -34,7 +32,7 @@ async function open(player: string, k = key): Promise<GameCsConversation> {
   return body<GameCsConversation>(res).data;
 }
 async function say(id: number, player: string, text: string): Promise<GameCsMessage[]> {
-  const res = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
+  const res = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
     openid: player,
     text,
   });
@@ -43,7 +41,7 @@ async function say(id: number, player: string, text: string): Promise<GameCsMess
 }
 async function read(id: number, player: string, after = 0) {
   const res = await t.signedCall(
-    key,
+    t.key,
     'GET',
     `/api/game/v1/cs/conversations/${id}/messages?openid=${player}&after=${after}`,
   );
@@ -80,7 +78,6 @@ async function cpOf(userId: number) {
 }
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'cs');
   const rule = await admin.post('/api/v1/auto-replies', {
     name: `kw${tag}`,
     keywords: [{ text: `kw${tag}`, match: 'contains' }],
@@ -155,17 +152,17 @@ describe('conversations', () => {
   it('refuses bad input with a translated error and changes nothing', async () => {
     const player = openid('bad');
     const c = await open(player);
-    const empty = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${c.id}/messages`, {
+    const empty = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${c.id}/messages`, {
       openid: player,
       text: '',
     });
     expect(body(empty).code).toBe(400001);
-    const nul = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${c.id}/messages`, {
+    const nul = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${c.id}/messages`, {
       openid: player,
       text: 'a\u0000b',
     });
     expect(body(nul).code).toBe(400001);
-    const other = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${c.id}/messages`, {
+    const other = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${c.id}/messages`, {
       openid: openid('stranger'),
       text: 'hi',
     });
@@ -194,7 +191,7 @@ describe('conversations', () => {
         reason: 'abuse',
       })
       .returning();
-    const refused = await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', { openid: player });
+    const refused = await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', { openid: player });
     expect(body(refused)).toMatchObject({ code: 422001, msg: expect.stringContaining('黑名单') });
     expect(
       (await t.database.db.select().from(csConversations).where(eq(csConversations.openid, player))).length,
@@ -244,11 +241,14 @@ describe('conversations', () => {
     // The player rates once, only when resolved.
     const p0 = players[assignees.indexOf(firstId)]!;
     const rate = (score: number) =>
-      t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${firstOwn}/rating`, { openid: p0, score });
+      t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${firstOwn}/rating`, {
+        openid: p0,
+        score,
+      });
     expect(body(await rate(6)).code).toBe(400001);
     expect(body<GameCsConversation>(await rate(5)).data.rating).toBe(5);
     expect(body(await rate(4)).code).toBe(422001);
-    const unresolved = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${ids[2]}/rating`, {
+    const unresolved = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${ids[2]}/rating`, {
       openid: players[2],
       score: 3,
     });

@@ -9,7 +9,6 @@ import {
   type CsUser,
   type CsUserNote,
   type CsUserProfile,
-  type GameApiKeyCreated,
   type GameTicket,
   type TicketDetail,
   type TicketItem,
@@ -23,15 +22,14 @@ import { webOrders } from '../web-shop/tables.ts';
 
 // The service desk's pages: the feedback queue (both ticket kinds), user management, user orders.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'desk' });
 const admin = t.admin;
 const tag = Date.now().toString(36);
 const openid = (n: string) => `desk${tag}_${n}`;
-let key: GameApiKeyCreated;
 type List<T> = { list: T[]; total: number };
 
 async function submit(payload: object): Promise<GameTicket> {
-  const res = await t.signedCall(key, 'POST', '/api/game/v1/tickets', payload);
+  const res = await t.signedCall(t.key, 'POST', '/api/game/v1/tickets', payload);
   expect(res.statusCode, res.body).toBe(200);
   return body<GameTicket>(res).data;
 }
@@ -42,7 +40,6 @@ const listOf = async <T>(api: Client, url: string) => {
 };
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'desk');
   const parent = await admin.post('/api/v1/feedback-types', {
     code: `acct${tag}`,
     name: { zh: '账号', en: 'Account' },

@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  csConversationAccess,
-  type CsLiveData,
-  type GameApiKeyCreated,
-  type GameCsConversation,
-} from '@rx/contracts';
+import { csConversationAccess, type CsLiveData, type GameCsConversation } from '@rx/contracts';
 import { body, signInAs, useTestApp, type Client } from '../../../test/index.ts';
 import { Live } from '../../../test/live.ts';
 import { products, rolePermissions, roles, users } from '../../db/schema.ts';
@@ -16,10 +11,9 @@ import { csAgents } from './tables.ts';
 // the consoles with it open or watching a queue that lists it; never another CP's, never without
 // the workbench's permission.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: true });
 const perms = csConversationAccess.permissions;
 const tag = Date.now().toString(36);
-let key: GameApiKeyCreated;
 const sockets: Live[] = [];
 
 interface Console {
@@ -30,9 +24,6 @@ interface Console {
   live: Live;
 }
 
-beforeAll(async () => {
-  key = await t.gameKey();
-});
 afterAll(() => {
   for (const live of sockets) live.ws.close();
 });
@@ -63,12 +54,12 @@ async function status(agent: Console, value: 'online' | 'away', capacity?: numbe
 }
 
 async function open(player: string): Promise<GameCsConversation> {
-  const res = await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', { openid: player });
+  const res = await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', { openid: player });
   expect(res.statusCode, res.body).toBe(200);
   return body<GameCsConversation>(res).data;
 }
 async function say(id: number, player: string, text: string): Promise<void> {
-  const res = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
+  const res = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
     openid: player,
     text,
   });

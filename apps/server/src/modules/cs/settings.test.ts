@@ -13,7 +13,6 @@ import {
   type CsSla,
   type CsStats,
   type CsTeam,
-  type GameApiKeyCreated,
   type GameCsConversation,
   type GameCsMessage,
 } from '@rx/contracts';
@@ -26,11 +25,10 @@ import { csAgents, csConversations } from './tables.ts';
 // (round robin within a team, capacity respected), the SLA clocks, data statistics, and ratings
 // with their complaint workflow.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'cs-settings' });
 const admin = t.admin;
 const tag = Date.now().toString(36);
 const openid = (n: number | string) => `st${tag}_${n}`;
-let key: GameApiKeyCreated;
 let cpId: number;
 
 const allOpen = Array.from({ length: 7 }, () => ({ open: true, from: '00:00', to: '24:00' }));
@@ -48,13 +46,13 @@ async function save(changes: Partial<CsSettings>): Promise<CsSettings> {
   return body<CsSettings>(res).data;
 }
 async function open(player: string, lang = ''): Promise<number> {
-  const res = await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', { openid: player, lang });
+  const res = await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', { openid: player, lang });
   expect(res.statusCode, res.body).toBe(200);
   return body<GameCsConversation>(res).data.id;
 }
 async function handOff(player: string, lang = ''): Promise<number> {
   const id = await open(player, lang);
-  const res = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
+  const res = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
     openid: player,
     text: '转人工',
   });
@@ -62,7 +60,11 @@ async function handOff(player: string, lang = ''): Promise<number> {
   return id;
 }
 async function read(id: number, player: string): Promise<GameCsMessage[]> {
-  const res = await t.signedCall(key, 'GET', `/api/game/v1/cs/conversations/${id}/messages?openid=${player}`);
+  const res = await t.signedCall(
+    t.key,
+    'GET',
+    `/api/game/v1/cs/conversations/${id}/messages?openid=${player}`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return body<{ list: GameCsMessage[] }>(res).data.list;
 }
@@ -78,7 +80,6 @@ async function agent(capacity: number): Promise<{ id: number; name: string }> {
 }
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'cs-settings');
   const [me] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
   cpId = me!.cpId;
 });
@@ -305,7 +306,7 @@ describe('ratings and complaints', () => {
     const id = await handOff(player);
     await admin.post(`/api/v1/cs/conversations/${id}/messages`, { text: 'done' });
     await admin.post(`/api/v1/cs/conversations/${id}/resolve`, {});
-    const rated = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${id}/rating`, {
+    const rated = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${id}/rating`, {
       openid: player,
       score: 1,
       comment: `slow ${tag}`,
@@ -432,7 +433,7 @@ describe('robot session records', () => {
     expect(rule.statusCode, rule.body).toBe(200);
     const ask = async (player: string, text: string, id?: number) => {
       const c = id ?? (await open(player));
-      const res = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${c}/messages`, {
+      const res = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${c}/messages`, {
         openid: player,
         text,
       });

@@ -4,7 +4,6 @@ import type {
   CsAgentState,
   CsConversation,
   CsMessage,
-  GameApiKeyCreated,
   GameCsConversation,
   GameCsMessage,
 } from '@rx/contracts';
@@ -16,9 +15,8 @@ import { csMessages } from './tables.ts';
 // player's read). The game signature's statements (its key, its nonce) are the game API's and
 // counted apart; background work runs on its own pool and is never counted.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'cs-statements' });
 const admin = t.admin;
-let key: GameApiKeyCreated;
 const tag = Date.now().toString(36);
 
 /** The statements sent on the requests' pool while `recording` is set (the file's tests run one at a time). */
@@ -28,7 +26,6 @@ type Queryable = { query: (...args: unknown[]) => unknown };
 type Checkout = Queryable & { release: (...args: unknown[]) => unknown; held?: boolean; counted?: boolean };
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'cs-statements');
   const pool = t.database.pool as unknown as Queryable & { connect: (...args: unknown[]) => unknown };
   const record = (statement: unknown) => {
     const text = typeof statement === 'string' ? statement : (statement as { text?: string }).text;
@@ -78,12 +75,12 @@ async function statementsOf<T>(run: () => Promise<T>): Promise<{ answer: T; stat
 }
 
 const send = (id: number, openid: string, text: string) =>
-  t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, { openid, text });
+  t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, { openid, text });
 
 describe('statements per player message', () => {
   it('costs one statement to send, one to read (and one to mark read), one to reply, one to list', async () => {
     const openid = `stm${tag}`;
-    const opened = await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', { openid });
+    const opened = await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', { openid });
     const c = body<GameCsConversation>(opened).data;
     expect(body(await send(c.id, openid, '人工')).code).toBe(0);
     // The agent takes it with a first reply (the conversation's changes: a transaction of its own).
@@ -130,7 +127,7 @@ describe('statements per player message', () => {
     // The player's read: the conversation with its messages, then the read mark.
     const seen = await statementsOf(() =>
       t.signedCall(
-        key,
+        t.key,
         'GET',
         `/api/game/v1/cs/conversations/${c.id}/messages?openid=${openid}&after=${after}`,
       ),
@@ -149,7 +146,7 @@ describe('statements per player message', () => {
   it('refuses a blacklisted player in the same one statement, adding nothing', async () => {
     const openid = `stb${tag}`;
     const c = body<GameCsConversation>(
-      await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', { openid }),
+      await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', { openid }),
     ).data;
     expect(body(await send(c.id, openid, 'human')).code).toBe(0);
     const before = await t.database.db.select().from(csMessages).where(eq(csMessages.conversationId, c.id));
@@ -170,7 +167,7 @@ describe("the queues' list statements", () => {
   it('search openid and nickname literally, filter by state, and count past the last page', async () => {
     const openOne = async (suffix: string, nickname: string) =>
       body<GameCsConversation>(
-        await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', {
+        await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', {
           openid: `lq${tag}_${suffix}`,
           nickname,
         }),

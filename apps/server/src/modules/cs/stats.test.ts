@@ -16,7 +16,6 @@ import {
   type CsConversation,
   type FeedbackType,
   type FeedbackTypeNode,
-  type GameApiKeyCreated,
   type GameCsConversation,
 } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
@@ -28,20 +27,19 @@ import { csConversations } from './tables.ts';
 // (rubrics, sampling per agent, scores, averages, each agent's own). Counts are read before and
 // after the conversations this file opens, so that other rows of the day do not matter.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'cs-stats5' });
 const admin = t.admin;
 const tag = Date.now().toString(36);
 const player = (n: number | string) => `ss${tag}_${n}`;
-let key: GameApiKeyCreated;
 let today: string;
 
 async function open(openid: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', { openid, ...extra });
+  const res = await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', { openid, ...extra });
   expect(res.statusCode, res.body).toBe(200);
   return body<GameCsConversation>(res).data.id;
 }
 async function say(id: number, openid: string, text: string): Promise<void> {
-  const res = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
+  const res = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
     openid,
     text,
   });
@@ -58,7 +56,6 @@ async function feedbackType(code: string): Promise<FeedbackType> {
 const window = () => `from=${today}&to=${today}`;
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'cs-stats5');
   const settings = body<CsSettings>(await admin.get('/api/v1/cs/settings')).data;
   today = localDayOf(new Date(), settings.time_zone);
 });
@@ -108,7 +105,7 @@ describe('session classification statistics', () => {
     expect(flat(picker).every((n) => n.enabled)).toBe(true);
 
     // Bad input changes nothing: an unknown type code on opening, an unknown type id, a reversed window.
-    const unknown = await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', {
+    const unknown = await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', {
       openid: player('c5'),
       feedback_type: 'no_such_type',
     });

@@ -6,7 +6,6 @@ import {
   type CsPlayerContext,
   type CsSettings,
   type CsTicketResult,
-  type GameApiKeyCreated,
   type GameCsConversation,
   type GameCsMessage,
 } from '@rx/contracts';
@@ -22,12 +21,11 @@ import { csAgents, csMessages } from './tables.ts';
 // The workbench's three last items: the player's orders and sanctions beside the chat, turning a
 // conversation into a ticket, and reassignment when the agent does not answer in time.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'cs-workbench' });
 const admin = t.admin;
 const tag = Date.now().toString(36);
 const openid = (n: number | string) => `wb${tag}_${n}`;
 const perms = csConversationAccess.permissions;
-let key: GameApiKeyCreated;
 let cpId: number;
 let typeId: number;
 
@@ -41,14 +39,14 @@ async function save(changes: Partial<CsSettings>): Promise<CsSettings> {
   return body<CsSettings>(res).data;
 }
 async function say(id: number, player: string, text: string): Promise<void> {
-  const res = await t.signedCall(key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
+  const res = await t.signedCall(t.key, 'POST', `/api/game/v1/cs/conversations/${id}/messages`, {
     openid: player,
     text,
   });
   expect(res.statusCode, res.body).toBe(200);
 }
 async function handOff(player: string): Promise<number> {
-  const res = await t.signedCall(key, 'POST', '/api/game/v1/cs/conversations', {
+  const res = await t.signedCall(t.key, 'POST', '/api/game/v1/cs/conversations', {
     openid: player,
     nickname: `N${player}`,
   });
@@ -58,7 +56,11 @@ async function handOff(player: string): Promise<number> {
   return id;
 }
 async function events(id: number, player: string): Promise<(string | null)[]> {
-  const res = await t.signedCall(key, 'GET', `/api/game/v1/cs/conversations/${id}/messages?openid=${player}`);
+  const res = await t.signedCall(
+    t.key,
+    'GET',
+    `/api/game/v1/cs/conversations/${id}/messages?openid=${player}`,
+  );
   return body<{ list: GameCsMessage[] }>(res)
     .data.list.filter((m) => m.author === 'system')
     .map((m) => m.event);
@@ -87,7 +89,6 @@ async function age(id: number, minutes: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'cs-workbench');
   const [me] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
   cpId = me!.cpId;
   const type = await admin.post('/api/v1/feedback-types', {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { giftResource, type GiftPackage } from '@rx/contracts';
-import { body, checkRoundTrip, describeResource, useTestApp } from '../../../test/index.ts';
+import { body, checkRoundTrip, describeResource, giftPackageNamed, useTestApp } from '../../../test/index.ts';
 import { props } from '../props/tables.ts';
 import { giftPackages } from './tables.ts';
 
@@ -21,10 +21,6 @@ const propId = async (code: string, product = t.productId) =>
       .from(props)
       .where(and(eq(props.code, code), eq(props.productId, product)))
   )[0]!.id;
-const giftNamed = async (zh: string) =>
-  (await t.database.db.select().from(giftPackages).where(eq(giftPackages.productId, t.productId))).find(
-    (g) => g.name.zh === zh,
-  )!;
 
 describe('gift packages', () => {
   it('creates with contents of the product, lists with filters and sort, and logs', async () => {
@@ -63,7 +59,7 @@ describe('gift packages', () => {
   });
 
   it('updates with versions and checks the window across partial edits', async () => {
-    const gift = await giftNamed('维护补偿');
+    const gift = await giftPackageNamed(t, '维护补偿');
     const res = await gn.put(`/api/v1/gift-packages/${gift.id}`, {
       valid_from: '2025-01-01T00:00:00Z',
       version: 1,
@@ -113,7 +109,7 @@ describe('gift packages', () => {
   });
 
   it('lists what uses a gift, and disables a used one instead of deleting it (422001)', async () => {
-    const gift = await giftNamed('月卡');
+    const gift = await giftPackageNamed(t, '月卡');
     const usedBy = body<{ type: string; name: string }[]>(
       await gn.get(`/api/v1/gift-packages/${gift.id}/used-by`),
     ).data;
@@ -126,12 +122,12 @@ describe('gift packages', () => {
       data: { disabled: true, used_by: [{ type: 'billing_point', count: 1 }] },
     });
     expect(body<GiftPackage>(await gn.get(`/api/v1/gift-packages/${gift.id}`)).data.status).toBe('disabled');
-    const unused = await giftNamed('维护补偿');
+    const unused = await giftPackageNamed(t, '维护补偿');
     expect(body(await gn.get(`/api/v1/gift-packages/${unused.id}/used-by`)).data).toEqual([]);
   });
 
   it('clones, renamed or not', async () => {
-    const source = await giftNamed('新手礼包');
+    const source = await giftPackageNamed(t, '新手礼包');
     const copy = body<GiftPackage>(await gn.post(`/api/v1/gift-packages/${source.id}/clone`)).data;
     expect(copy.id).not.toBe(source.id);
     expect(copy).toMatchObject({
@@ -154,7 +150,7 @@ describe('gift packages', () => {
 
   it('needs the permission per action; other CPs never see the gifts', async () => {
     const viewer = await t.staff(['gift_package/see/gift_package']);
-    const gift = await giftNamed('新手礼包');
+    const gift = await giftPackageNamed(t, '新手礼包');
     expect(body(await viewer.get(`/api/v1/gift-packages/${gift.id}`)).code).toBe(0);
     expect(body(await viewer.post(`/api/v1/gift-packages/${gift.id}/clone`)).code).toBe(403001);
     expect(body(await viewer.get('/api/v1/gift-packages/export')).code).toBe(403001);
@@ -175,7 +171,7 @@ describe('gift packages', () => {
       column: 'contents',
       value: 'yuanbao*120|copper*80000',
     });
-    const gift = await giftNamed('首充加赠');
+    const gift = await giftPackageNamed(t, '首充加赠');
     expect(gift.contents).toEqual([
       { prop_id: await propId('yuanbao'), quantity: 120 },
       { prop_id: await propId('copper'), quantity: 80000 },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameApiKeyCreated, GameImage, ImageReview, OutsideCallItem } from '@rx/contracts';
+import type { GameImage, ImageReview, OutsideCallItem } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
 import { setParty, startVision, type VisionStandIn } from '../../../test/stand-ins/index.ts';
 import { like } from 'drizzle-orm';
@@ -12,17 +12,13 @@ beforeAll(async () => {
   vision = await startVision();
 });
 afterAll(() => vision.close());
-const t = useTestApp({ app: () => ({ outsideEndpoints: { [VISION_API]: vision.url } }) });
+const t = useTestApp({ gameKey: true, app: () => ({ outsideEndpoints: { [VISION_API]: vision.url } }) });
 type List = { list: ImageReview[]; total: number };
 
-let key: GameApiKeyCreated;
 const tag = Date.now().toString(36);
-beforeAll(async () => {
-  key = await t.gameKey();
-});
 const post = async (url: string, kind = 'avatar') =>
   body<GameImage>(
-    await t.signedCall(key, 'POST', '/api/game/v1/images', {
+    await t.signedCall(t.key, 'POST', '/api/game/v1/images', {
       openid: `img_${tag}`,
       kind,
       url,
@@ -30,7 +26,7 @@ const post = async (url: string, kind = 'avatar') =>
     }),
   ).data;
 const verdict = async (id: number) =>
-  body<GameImage>(await t.signedCall(key, 'GET', `/api/game/v1/images/${id}`)).data;
+  body<GameImage>(await t.signedCall(t.key, 'GET', `/api/game/v1/images/${id}`)).data;
 const item = async (id: number) => body<ImageReview>(await t.admin.get(`/api/v1/image-reviews/${id}`)).data;
 /** The image once its scoring settled (scored or given up): retries run as one-offs in the background. */
 async function settled(id: number): Promise<ImageReview> {
@@ -85,7 +81,7 @@ describe('image review with the fake moderation', () => {
       body(await t.admin.post(`/api/v1/image-reviews/${racy.id}/approve`, { version: item.version })).code,
     ).toBe(409001);
     // Bad input and a bad policy: 400001, nothing saved.
-    const bad = await t.signedCall(key, 'POST', '/api/game/v1/images', {
+    const bad = await t.signedCall(t.key, 'POST', '/api/game/v1/images', {
       openid: 'x',
       kind: 'poster',
       url: 'ftp://x',

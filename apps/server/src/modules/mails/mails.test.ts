@@ -15,7 +15,7 @@ import {
 import { products, users } from '../../db/schema.ts';
 import type { Db } from '../../db/index.ts';
 import { body, type Client, signGameRequest, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody, postFile } from '../../../test/multipart.ts';
+import { openidList } from '../../../test/multipart.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { fanoutChunk, type ChunkInput } from './fanout.ts';
 import type { DuePayload } from '../../lib/define-lifecycle.ts';
@@ -246,14 +246,8 @@ describe('mail', () => {
     const grouped = await sent(await draft({ target: 'groups', user_group_ids: [g] }));
     // a_1, a_10 … a_19
     expect(grouped).toMatchObject({ status: 'sent', recipients: 11 });
-    const up = await postFile(
-      t.app,
-      t.user.access_token,
-      'openid_list',
-      fileBody('ids.txt', 'a_1\r\nb_2\n\nnobody_here\na_1\n', 'text/plain'),
-    );
-    expect(up.statusCode, up.body).toBe(200);
-    const listed = await sent(await draft({ target: 'file', file_id: body<{ id: string }>(up).data.id }));
+    const up = await openidList(t.app, t.user.access_token, 'a_1\r\nb_2\n\nnobody_here\na_1\n');
+    const listed = await sent(await draft({ target: 'file', file_id: up }));
     expect(listed).toMatchObject({ status: 'partly_failed', recipients: 2, unknown_openids: 1 });
     expect(await stats(listed.id)).toEqual({ delivered: 2, read: 0, claimed: 0, failed: 1, recalled: 0 });
     // Another product's players never get this product's mail.

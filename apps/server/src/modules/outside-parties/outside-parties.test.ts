@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   outsideCallsResource,
-  type GameApiKeyCreated,
   type OutsideCallItem,
   type OutsidePartyItem,
   type SanctionItem,
@@ -15,12 +14,11 @@ import { gameServerFakes } from './index.ts';
 // The console's page of a game's outside parties: the choice (off, fake, real) with settings and
 // sealed credentials, and the call log — permissions, validation, scope, and no secret ever shown.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'outside' });
 const admin = t.admin;
 const perms = outsideCallsResource.permissions;
 const tag = Date.now().toString(36);
 const SECRET = `s3cret-${tag}-do-not-show`;
-let key: GameApiKeyCreated;
 let echo: StandIn;
 
 const parties = async (api: Client) =>
@@ -30,7 +28,7 @@ const calls = async (api: Client, query = '') =>
   body<{ list: OutsideCallItem[]; total: number }>(await api.get(`/api/v1/outside-calls?${query}`)).data;
 async function kick(reason: string): Promise<SanctionItem> {
   const openid = `op${tag}`;
-  await t.signedCall(key, 'POST', '/api/game/v1/players/events', {
+  await t.signedCall(t.key, 'POST', '/api/game/v1/players/events', {
     events: [{ type: 'login', event_id: `${openid}-${reason}`, openid, at: new Date().toISOString() }],
   });
   const res = await admin.post(`/api/v1/players/${openid}/sanctions`, { kind: 'kick', reason });
@@ -39,7 +37,6 @@ async function kick(reason: string): Promise<SanctionItem> {
 }
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'outside');
   // A game server that answers every call with an error quoting secrets back (a careless one).
   echo = await startStandIn((request) => ({
     status: 500,

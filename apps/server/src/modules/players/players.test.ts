@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GameApiKeyCreated, PlayerEventResult, PlayerItem, PlayerProfile } from '@rx/contracts';
+import type { PlayerEventResult, PlayerItem, PlayerProfile } from '@rx/contracts';
 import { useTestApp } from '../../../test/index.ts';
 import { body, productIdOf, signIn, staffWith, type Client } from '../../../test/api.ts';
 import { newNonce, signGameRequest } from '../../../test/game.ts';
@@ -10,9 +10,8 @@ import { DEFAULT_PLAYER_RETENTION, sweepPlayerData } from './retention.ts';
 
 // Games report players through the signed game API; staff find them and open their profile.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'players' });
 const admin = t.admin;
-let key: GameApiKeyCreated;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `t${tag}_${n}`;
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -24,16 +23,12 @@ function report(events: unknown[], nonce = newNonce()) {
   return t.app.inject({
     method: 'POST',
     url,
-    headers: signGameRequest(key, { method: 'POST', url, body: payload, nonce }),
+    headers: signGameRequest(t.key, { method: 'POST', url, body: payload, nonce }),
     payload,
   });
 }
 const results = (res: Awaited<ReturnType<typeof report>>) =>
   body<{ results: PlayerEventResult[] }>(res).data.results;
-
-beforeAll(async () => {
-  key = body<GameApiKeyCreated>(await admin.post('/api/v1/game-api-keys', { note: 'players' })).data;
-});
 
 describe('game-reported players', () => {
   it('stores a batch of events, each answered on its own, and an event id only once', async () => {

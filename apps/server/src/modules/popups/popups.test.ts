@@ -1,7 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   popupScenesResource,
-  type GameApiKeyCreated,
   type GamePopupEventResult,
   type GamePopupsAnswer,
   type Popup,
@@ -13,13 +12,8 @@ import { body, describeResource, useTestApp } from '../../../test/index.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/rows.ts';
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'popups' });
 const admin = t.admin;
-let key: GameApiKeyCreated;
-
-beforeAll(async () => {
-  key = await t.gameKey(admin, 'popups');
-});
 
 const hour = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -59,14 +53,14 @@ async function live(sceneId: number, fields: Partial<PopupCreate> = {}): Promise
   return body<Popup>(res).data;
 }
 
-async function ask(query: string, as = key) {
+async function ask(query: string, as = t.key) {
   const res = await t.signedCall(as, 'GET', `/api/game/v1/popups?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return body<GamePopupsAnswer>(res).data;
 }
 const shownIds = async (query: string) => (await ask(query)).popups.map((p) => p.id);
 
-async function report(events: unknown[], as = key): Promise<GamePopupEventResult[]> {
+async function report(events: unknown[], as = t.key): Promise<GamePopupEventResult[]> {
   const res = await t.signedCall(as, 'POST', '/api/game/v1/popups/events', { events });
   expect(res.statusCode, res.body).toBe(200);
   return body<{ results: GamePopupEventResult[] }>(res).data.results;
@@ -271,7 +265,7 @@ describe('pop-ups', () => {
       body(await t.signedCall(otherKey, 'GET', `/api/game/v1/popups?scene=${s.code}&openid=evt`)).code,
     ).toBe(404001);
     // An empty batch is refused as a whole.
-    const res = await t.signedCall(key, 'POST', '/api/game/v1/popups/events', { events: [] });
+    const res = await t.signedCall(t.key, 'POST', '/api/game/v1/popups/events', { events: [] });
     expect(res.statusCode).toBe(400);
   });
 
@@ -314,7 +308,7 @@ describe('pop-ups', () => {
     expect(after.status).toBe('disabled');
     // A disabled scene shows nothing; an unknown one is 404001.
     expect((await ask(`scene=${s.code}&openid=z`)).popups).toEqual([]);
-    const unknown = await t.signedCall(key, 'GET', '/api/game/v1/popups?scene=nope_nope&openid=z');
+    const unknown = await t.signedCall(t.key, 'GET', '/api/game/v1/popups?scene=nope_nope&openid=z');
     expect(body(unknown).code).toBe(404001);
   });
 });

@@ -16,7 +16,6 @@ import { players } from '../players/tables.ts';
 
 const t = useTestApp();
 const admin = t.admin;
-let productId: number;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `pt${tag}_${n}`;
 const DAY = 86_400_000;
@@ -64,11 +63,10 @@ async function runJob(res: { statusCode: number; body: string }) {
 }
 
 beforeAll(async () => {
-  productId = t.productId;
   const now = Date.now();
   await t.database.db.insert(players).values(
     Array.from({ length: 6 }, (_, i) => ({
-      productId,
+      productId: t.productId,
       openid: openid(i + 1),
       channel: i < 3 ? `vip_${tag}` : 'other',
       region: 'cn',

@@ -1,11 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  pushTasksResource,
-  type ApprovalRequest,
-  type GameApiKeyCreated,
-  type PushTask,
-  type PushTaskCreate,
-} from '@rx/contracts';
+import { pushTasksResource, type ApprovalRequest, type PushTask, type PushTaskCreate } from '@rx/contracts';
 import { body, type Client, useTestApp } from '../../../test/index.ts';
 import { fakeFcm } from '../outside-parties/index.ts';
 
@@ -13,15 +7,13 @@ import { fakeFcm } from '../outside-parties/index.ts';
 // on the devices a task targets makes a send wait for a second person; below it, the send starts at
 // once. Through HTTP, with tokens registered by the signed game API.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'push approval' });
 const perms = pushTasksResource.permissions;
 const tag = Math.random().toString(36).slice(2, 8);
-let key: GameApiKeyCreated;
 let maker: Client;
 let checker: Client;
 
 beforeAll(async () => {
-  key = await t.gameKey(t.admin, 'push approval');
   // Sending is the page's approve permission; the policy then asks for a second person.
   maker = await t.staff([perms.see, perms.edit, perms.approve]);
   checker = await t.staff([perms.see, perms.approve]);
@@ -29,7 +21,7 @@ beforeAll(async () => {
 
 async function devicesOf(openids: string[]): Promise<void> {
   for (const openid of openids) {
-    const res = await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
+    const res = await t.signedCall(t.key, 'POST', '/api/game/v1/push/tokens', {
       openid,
       platform: 'android',
       provider: 'fcm',

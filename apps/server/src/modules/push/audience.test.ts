@@ -2,8 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   pushTasksResource,
-  type FileItem,
-  type GameApiKeyCreated,
   type GamePushTokenBody,
   type PushAudience,
   type PushAudienceAnswer,
@@ -11,7 +9,7 @@ import {
   type PushTaskCreate,
 } from '@rx/contracts';
 import { bearer, body, useTestApp } from '../../../test/index.ts';
-import { fileBody, postFile } from '../../../test/multipart.ts';
+import { openidList } from '../../../test/multipart.ts';
 import { queryRows } from '../../lib/rows.ts';
 
 // Push audiences through HTTP: profile tags (any value or one), an uploaded openid file (duplicates,
@@ -19,11 +17,10 @@ import { queryRows } from '../../lib/rows.ts';
 // list; a device's own, else its player's last sign-in's) and last sign-in. The count the form shows
 // before sending and the send itself name exactly the same devices.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'push audiences' });
 const admin = t.admin;
 const tag = Math.random().toString(36).slice(2, 8);
 const day = 86_400_000;
-let key: GameApiKeyCreated;
 let vip: number;
 let tester: number;
 
@@ -56,7 +53,6 @@ async function insertTag(cpId: number, name: string, type: string, options: stri
 }
 
 beforeAll(async () => {
-  key = await t.gameKey(admin, 'push audiences');
   const db = t.database.db;
   const [product] = await queryRows<{ cp_id: number }>(
     db,
@@ -81,7 +77,7 @@ beforeAll(async () => {
     if (p.tester !== null)
       await db.execute(sql`insert into player_tag_values (product_id, tag_id, player_id, value_bool, source)
         values (${t.productId}::int, ${tester}::int, ${player!.id}, ${p.tester}, 'manual')`);
-    const res = await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
+    const res = await t.signedCall(t.key, 'POST', '/api/game/v1/push/tokens', {
       openid: id(p.name),
       platform: p.platform,
       provider: p.provider,
@@ -129,16 +125,7 @@ async function expectAudience(audience: Partial<PushTaskCreate>, names: string[]
   expect(await sendTo(await draft(audience))).toEqual(names.map(id).sort());
 }
 
-async function upload(text: string): Promise<string> {
-  const res = await postFile(
-    t.app,
-    t.user.access_token,
-    'openid_list',
-    fileBody('ids.txt', text, 'text/plain'),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return body<FileItem>(res).data.id;
-}
+const upload = (text: string) => openidList(t.app, t.user.access_token, text);
 
 /** A user group of the game (or of `product`, another CP's game) with these layers, ready. */
 async function group(

@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   pushTasksResource,
-  type GameApiKeyCreated,
   type GamePushTokenBody,
   type PushTask,
   type PushTaskCreate,
@@ -17,18 +16,13 @@ import { pushLifecycle } from './lifecycle.ts';
 // App push through HTTP: device tokens from the signed game API, push tasks sent as a job through
 // the fake FCM (the demo game's choice), their stats, invalid tokens retired, a send run again.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'push' });
 const admin = t.admin;
-let key: GameApiKeyCreated;
 const tag = Math.random().toString(36).slice(2, 8);
 const hour = 3600_000;
 
-beforeAll(async () => {
-  key = await t.gameKey(admin, 'push');
-});
-
 const register = (fields: Partial<GamePushTokenBody>) =>
-  t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
+  t.signedCall(t.key, 'POST', '/api/game/v1/push/tokens', {
     openid: `${tag}_p1`,
     platform: 'android',
     provider: 'fcm',
@@ -93,14 +87,14 @@ describe('device tokens (game API)', () => {
       { token: `tok_${tag}_aaaaaaaa`, status: 'retired', retired_reason: 'replaced' },
       { token: `tok_${tag}_bbbbbbbb`, status: 'active', retired_reason: '' },
     ]);
-    const gone = await t.signedCall(key, 'POST', '/api/game/v1/push/tokens/unregister', {
+    const gone = await t.signedCall(t.key, 'POST', '/api/game/v1/push/tokens/unregister', {
       openid,
       provider: 'fcm',
       token: `tok_${tag}_bbbbbbbb`,
     });
     expect(body(gone).data).toEqual({ retired: true });
     // Someone else's token is not theirs to unregister.
-    const notMine = await t.signedCall(key, 'POST', '/api/game/v1/push/tokens/unregister', {
+    const notMine = await t.signedCall(t.key, 'POST', '/api/game/v1/push/tokens/unregister', {
       openid: 'somebody',
       provider: 'fcm',
       token: `tok_${tag}_aaaaaaaa`,
@@ -182,7 +176,7 @@ describe('push tasks', () => {
     expect(messages.find((m) => m.token === b)).toMatchObject({ title: '双倍经验' });
     // The game reports that a opened it (twice: counted once); "none" was sent nothing.
     const opened = (openid: string) =>
-      t.signedCall(key, 'POST', '/api/game/v1/push/opened', { openid, task_id: task.id });
+      t.signedCall(t.key, 'POST', '/api/game/v1/push/opened', { openid, task_id: task.id });
     expect(body(await opened(`${tag}_a`)).data).toEqual({ recorded: true });
     expect(body(await opened(`${tag}_a`)).data).toEqual({ recorded: false });
     expect(body(await opened(`${tag}_none`)).data).toEqual({ recorded: false });

@@ -1,12 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  pushTasksResource,
-  type GameApiKeyCreated,
-  type PushGrant,
-  type PushTask,
-  type PushTemplate,
-} from '@rx/contracts';
+import { pushTasksResource, type PushGrant, type PushTask, type PushTemplate } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { fakeWechatSubscribe } from '../outside-parties/index.ts';
@@ -16,20 +10,15 @@ import { pushLifecycle } from './lifecycle.ts';
 // field mapping, grants reported by the game, and mini-game sends that take one grant each — once,
 // however many sends race for it.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'mini-game subscription' });
 const admin = t.admin;
 const tag = Math.random().toString(36).slice(2, 8);
 const MG = '/api/v1/push-tasks?kind=mini_game';
 const EVENT = 'fake-tmpl-event-reminder';
-let key: GameApiKeyCreated;
-
-beforeAll(async () => {
-  key = await t.gameKey(admin, 'mini-game subscription');
-});
 
 const templates = async () => body<PushTemplate[]>(await admin.get('/api/v1/push-templates')).data;
 const subscribe = (openid: string, templateIds: string[]) =>
-  t.signedCall(key, 'POST', '/api/game/v1/subscriptions', { openid, template_ids: templateIds });
+  t.signedCall(t.key, 'POST', '/api/game/v1/subscriptions', { openid, template_ids: templateIds });
 async function task(fields: object = {}): Promise<PushTask> {
   const res = await admin.post(MG, {
     name: `mg ${Math.random().toString(36).slice(2, 8)}`,

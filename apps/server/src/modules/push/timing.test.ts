@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { GameApiKeyCreated, PushTask, PushTaskCreate, PushTaskStats } from '@rx/contracts';
+import type { PushTask, PushTaskCreate, PushTaskStats } from '@rx/contracts';
 import { body, useTestApp } from '../../../test/index.ts';
 import { setPartyPolicy } from '../../lib/outside/index.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -12,19 +12,14 @@ import { pushBucketOf, pushBucketSalt, queueDeferred, variantOf } from './send.t
 // Push timing and variants through HTTP: a local time in each player's own zone, quiet hours in it
 // (deferred to their end, or dropped), A/B variants on fixed buckets with stats per variant and day.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'push' });
 const admin = t.admin;
-let key: GameApiKeyCreated;
 const tag = Math.random().toString(36).slice(2, 8);
 const minute = 60_000;
 
-beforeAll(async () => {
-  key = await t.gameKey(admin, 'push');
-});
-
 async function tokenOf(openid: string, timeZone = ''): Promise<string> {
   const token = `tok_${openid}_${Math.random().toString(36).slice(2, 10)}`;
-  const res = await t.signedCall(key, 'POST', '/api/game/v1/push/tokens', {
+  const res = await t.signedCall(t.key, 'POST', '/api/game/v1/push/tokens', {
     openid,
     platform: 'android',
     provider: 'fcm',
@@ -312,7 +307,7 @@ describe('A/B variants (HTTP)', () => {
     expect(ofA.length).toBeGreaterThan(1);
     expect(ofB.length).toBeGreaterThan(0);
     const report = (path: string, openid: string) =>
-      t.signedCall(key, 'POST', `/api/game/v1/push/${path}`, { openid, task_id: task.id });
+      t.signedCall(t.key, 'POST', `/api/game/v1/push/${path}`, { openid, task_id: task.id });
     const first = await report('delivered', ofA[0]!);
     expect(first.statusCode, first.body).toBe(200);
     expect(body(first).data).toEqual({ recorded: true });

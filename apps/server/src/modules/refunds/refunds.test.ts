@@ -2,7 +2,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   refundsResource,
-  type GameApiKeyCreated,
   type GamePlayerStatus,
   type RefundDetail,
   type RefundItem,
@@ -10,7 +9,7 @@ import {
   type RefundPollAnswer,
   type RefundTotalRow,
 } from '@rx/contracts';
-import { body, type Client, signGameRequest, useTestApp } from '../../../test/index.ts';
+import { body, signGameRequest, useTestApp } from '../../../test/index.ts';
 import { jobItems } from '../../db/jobs.ts';
 import { queryRows } from '../../lib/rows.ts';
 import type { FakeClawbackGame, FakeStore } from './index.ts';
@@ -20,11 +19,8 @@ import { refundPolls, refunds } from './tables.ts';
 // Refunds: a store's refund notice reaches the console through the signed game API (or the store
 // poll), is matched to its order and the items delivered for it, and is clawed back through the game.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'refunds', tankwar: true });
 const admin = t.admin;
-let tank: Client;
-let key: GameApiKeyCreated;
-let tankKey: GameApiKeyCreated;
 const game = clawbackGame() as FakeClawbackGame;
 const store = storeAdapter() as FakeStore;
 const tag = Date.now().toString(36);
@@ -41,7 +37,7 @@ async function order(amount = 600): Promise<{ orderNo: string; openid: string }>
   const n = ++orderSeq;
   const openid = `r${tag}_${n}`;
   const orderNo = `GPA.${tag}-${n}`;
-  const res = await t.signedCall(key, 'POST', '/api/game/v1/players/events', {
+  const res = await t.signedCall(t.key, 'POST', '/api/game/v1/players/events', {
     events: [
       {
         type: 'payment',
@@ -61,7 +57,7 @@ async function order(amount = 600): Promise<{ orderNo: string; openid: string }>
   expect(body<{ results: { status: string }[] }>(res).data.results[0]!.status).toBe('ok');
   return { orderNo, openid };
 }
-async function notify(notices: object[], k = key) {
+async function notify(notices: object[], k = t.key) {
   return t.signedCall(k, 'POST', '/api/game/v1/refund-notices', { notices });
 }
 function notice(orderNo: string, extra: object = {}) {
@@ -102,9 +98,6 @@ async function paidTotal(openid: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
-  key = await t.gameKey(admin, 'refunds');
-  tankKey = await t.gameKey(tank, 'refunds');
   // What the SKU delivers: 100 gems (a currency prop) and 2 swords.
   const { db } = t.database;
   const [cp] = await queryRows<{ cp_id: number }>(
@@ -194,17 +187,17 @@ describe('refund notices through the game API', () => {
     // More than 100 at once, or no list: 400001.
     const many = Array.from({ length: 101 }, () => notice('x'));
     expect(body(await notify(many)).code).toBe(400001);
-    expect(body(await t.signedCall(key, 'POST', '/api/game/v1/refund-notices', { notices: 'x' })).code).toBe(
-      400001,
-    );
+    expect(
+      body(await t.signedCall(t.key, 'POST', '/api/game/v1/refund-notices', { notices: 'x' })).code,
+    ).toBe(400001);
   });
 
   it("matches only the caller's product: another game's key cannot reach this order", async () => {
     const { orderNo } = await order();
-    const results = body<{ results: RefundNoticeResult[] }>(await notify([notice(orderNo)], tankKey)).data
+    const results = body<{ results: RefundNoticeResult[] }>(await notify([notice(orderNo)], t.tankKey)).data
       .results;
     expect(results[0]!.state).toBe('unmatched');
-    const own = await refundOf(orderNo, tank);
+    const own = await refundOf(orderNo, t.tank);
     expect(
       body<{ list: RefundItem[] }>(await admin.get(`/api/v1/refunds?order_no=${orderNo}`)).data.list,
     ).toHaveLength(0);
@@ -329,7 +322,7 @@ describe('penalty and waiver', () => {
     expect(body<RefundItem>(res).data).toMatchObject({ state: 'penalised' });
     expect(body<RefundItem>(res).data.sanction_id).toBeGreaterThan(0);
     const url = `/api/game/v1/players/${refund.openid}/status`;
-    const status = await t.app.inject({ method: 'GET', url, headers: signGameRequest(key, { url }) });
+    const status = await t.app.inject({ method: 'GET', url, headers: signGameRequest(t.key, { url }) });
     expect(body<GamePlayerStatus>(status).data.bans).toEqual([
       expect.objectContaining({ kind: 'feature', feature: 'payment', reason: 'chargeback abuse' }),
     ]);

@@ -2,15 +2,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   sanctionsResource,
-  type FileItem,
-  type GameApiKeyCreated,
   type GamePlayerStatus,
   type JobItemStatusName,
   type PlayerEventResult,
   type SanctionItem,
 } from '@rx/contracts';
 import { bearer, body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody, postFile } from '../../../test/multipart.ts';
+import { openidList } from '../../../test/multipart.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { FakeGameAdapter } from './index.ts';
 import { expireSanctions, gameAdapter, setKickTimeout } from './index.ts';
@@ -18,11 +16,8 @@ import { sanctions } from './tables.ts';
 
 // Bans, mutes and kicks: staff sanction players; games see it at once through the signed game API.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'sanctions', tankwar: true });
 const admin = t.admin;
-let tank: Client;
-let key: GameApiKeyCreated;
-let tankKey: GameApiKeyCreated;
 const fake = gameAdapter() as FakeGameAdapter;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `s${tag}_${n}`;
@@ -30,7 +25,7 @@ const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).to
 let eventSeq = 0;
 
 /** A sign-in as a game reports it; answers the event's result. */
-async function login(id: string, device = '', k = key): Promise<PlayerEventResult> {
+async function login(id: string, device = '', k = t.key): Promise<PlayerEventResult> {
   const res = await t.signedCall(k, 'POST', '/api/game/v1/players/events', {
     events: [
       {
@@ -45,7 +40,7 @@ async function login(id: string, device = '', k = key): Promise<PlayerEventResul
   expect(res.statusCode, res.body).toBe(200);
   return body<{ results: PlayerEventResult[] }>(res).data.results[0]!;
 }
-async function status(id: string, k = key): Promise<GamePlayerStatus> {
+async function status(id: string, k = t.key): Promise<GamePlayerStatus> {
   const res = await t.signedCall(k, 'GET', `/api/game/v1/players/${id}/status`);
   expect(res.statusCode, res.body).toBe(200);
   return body<GamePlayerStatus>(res).data;
@@ -58,16 +53,8 @@ async function created(api: Client, id: string, payload: object): Promise<Sancti
   expect(res.statusCode, res.body).toBe(200);
   return body<SanctionItem>(res).data;
 }
-async function uploadList(lines: string[], token = t.user.access_token): Promise<string> {
-  const res = await postFile(
-    t.app,
-    token,
-    'openid_list',
-    fileBody('ids.txt', `${lines.join('\n')}\n`, 'text/plain'),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return body<FileItem>(res).data.id;
-}
+const uploadList = (lines: string[], token = t.user.access_token) =>
+  openidList(t.app, token, `${lines.join('\n')}\n`);
 async function itemsOf(jobId: number) {
   return t.database.db
     .select({
@@ -82,9 +69,6 @@ async function itemsOf(jobId: number) {
 }
 
 beforeAll(async () => {
-  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
-  key = await t.gameKey(admin, 'sanctions');
-  tankKey = await t.gameKey(tank, 'sanctions');
   // The players: each signs in once (player 1 from two devices).
   for (let n = 1; n <= 12; n++) expect((await login(openid(n), `dev-${tag}-${n}`)).status).toBe('ok');
   expect((await login(openid(1), `dev-${tag}-1b`)).status).toBe('ok');
@@ -171,7 +155,7 @@ describe('sanctions', () => {
     });
     expect((await login(openid(4), `dev-${tag}-4`)).status).toBe('ok');
     // The same device in another game is not banned there.
-    expect((await login(openid(4), device, tankKey)).status).toBe('ok');
+    expect((await login(openid(4), device, t.tankKey)).status).toBe('ok');
   });
 
   it('feature bans and mutes show in the status; a temporary one ends on time, even before the task runs', async () => {
@@ -334,14 +318,15 @@ describe('sanctions', () => {
 
     // A ban in xianxia is not seen from tankwar (neither the console nor the game API).
     const ban = await created(admin, openid(9), { kind: 'account', permanent: true, reason: 'isolation' });
-    expect(body<SanctionItem[]>(await tank.get(`/api/v1/players/${openid(9)}/sanctions`)).data).toEqual([]);
+    expect(body<SanctionItem[]>(await t.tank.get(`/api/v1/players/${openid(9)}/sanctions`)).data).toEqual([]);
     expect(
-      (await tank.post(`/api/v1/players/${openid(9)}/sanctions/${ban.id}/lift`, { reason: 'x' })).statusCode,
+      (await t.tank.post(`/api/v1/players/${openid(9)}/sanctions/${ban.id}/lift`, { reason: 'x' }))
+        .statusCode,
     ).toBe(404);
     expect(
-      body<{ list: SanctionItem[] }>(await tank.get(`/api/v1/sanctions?openid=${openid(9)}`)).data.list,
+      body<{ list: SanctionItem[] }>(await t.tank.get(`/api/v1/sanctions?openid=${openid(9)}`)).data.list,
     ).toEqual([]);
-    expect((await status(openid(9), tankKey)).bans).toEqual([]);
+    expect((await status(openid(9), t.tankKey)).bans).toEqual([]);
     expect((await status(openid(9))).bans).toHaveLength(1);
     // Another CP's staff cannot reach it either.
     const foreign = t.client((await signInAs(t.app, 'ops_hw')).user.access_token, t.productId);

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { emptyDatabase } from '../../../test/index.ts';
+import { appServing, writeWebBuild } from '../../../test/web-build.ts';
 
 let root: string;
 let dist: string;
@@ -14,20 +13,10 @@ beforeAll(async () => {
   // The build, and beside it a file that exists outside the build.
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'console-files-'));
   dist = path.join(root, 'dist');
-  fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root">console</div>');
-  fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><form>sign in</form>');
-  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+  writeWebBuild(dist, { 'assets/app-abc123.js': 'console.log(1)', 'robots.txt': 'User-agent: *' });
   fs.writeFileSync(path.join(root, 'secret.conf'), 'outside the build');
   fs.symlinkSync(path.join(root, 'secret.conf'), path.join(dist, 'linked.conf'));
-  app = await buildApp({
-    database: await emptyDatabase(),
-    ssoSecret: 's',
-    jwtSecret: 'j',
-    webDist: dist,
-    logLevel: 'silent',
-  });
+  app = await appServing(dist);
   // A route that fails the way Fastify's plugins refuse a request (e.g. @fastify/static's 403).
   app.get('/forbidden-probe', async () => {
     throw Object.assign(new Error('Forbidden'), { statusCode: 403 });

@@ -3,26 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { emptyDatabase } from '../../../test/index.ts';
+import { appServing, writeWebBuild } from '../../../test/web-build.ts';
 
 let dist: string;
 let app: FastifyInstance;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'security-headers-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root">console</div>');
-  fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><form>sign in</form>');
-  fs.writeFileSync(path.join(dist, 'theme-boot.js'), '/* theme */');
-  app = await buildApp({
-    database: await emptyDatabase(),
-    ssoSecret: 's',
-    jwtSecret: 'j',
-    webDist: dist,
-    logLevel: 'silent',
-    // inject() connects from 127.0.0.1: the trusted proxy in these tests.
-    trustProxy: ['127.0.0.1'],
-  });
+  writeWebBuild(dist, { 'theme-boot.js': '/* theme */' });
+  // inject() connects from 127.0.0.1: the trusted proxy in these tests.
+  app = await appServing(dist, { trustProxy: ['127.0.0.1'] });
 });
 afterAll(async () => {
   await app.close();

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../app.ts';
+import type { buildApp } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 import { seed } from '../../seed/index.ts';
 import { emptyDatabase, useTestApp } from '../../../test/index.ts';
+import { appServing, writeWebBuild } from '../../../test/web-build.ts';
 import { body } from '../../../test/helpers.ts';
 
 const t = useTestApp({ as: null });
@@ -52,17 +53,8 @@ describe('serving the console', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-    fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root">console</div>');
-    fs.writeFileSync(path.join(dir, 'login.html'), '<!doctype html><form>sign in</form>');
-    fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    app = await buildApp({
-      database: await emptyDatabase(),
-      ssoSecret: 's',
-      jwtSecret: 'j',
-      webDist: dir,
-      logLevel: 'silent',
-    });
+    writeWebBuild(dir, { 'assets/app-abc123.js': 'console.log(1)' });
+    app = await appServing(dir);
   });
   afterAll(async () => {
     await app.close();

@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  type GameApiKeyCreated,
-  type GameTicket,
-  type TicketCounts,
-  type TicketDetail,
-  type TicketItem,
-} from '@rx/contracts';
+import { type GameTicket, type TicketCounts, type TicketDetail, type TicketItem } from '@rx/contracts';
 import { bearer, body, type Client, sheetOf, signedCall, signInAs, useTestApp } from '../../../test/index.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { autoCloseTickets } from './index.ts';
@@ -14,11 +8,8 @@ import { tickets } from './tables.ts';
 
 // Feedback tickets: a player's submission through the signed game API to a rated resolution.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'tickets', tankwar: true });
 const admin = t.admin;
-let tank: Client;
-let key: GameApiKeyCreated;
-let tankKey: GameApiKeyCreated;
 let adminId: number;
 async function userId(username: string): Promise<number> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
@@ -27,12 +18,12 @@ async function userId(username: string): Promise<number> {
 const tag = Date.now().toString(36);
 const openid = (n: number) => `tk${tag}_${n}`;
 
-async function submit(payload: object, k = key): Promise<GameTicket> {
+async function submit(payload: object, k = t.key): Promise<GameTicket> {
   const res = await t.signedCall(k, 'POST', '/api/game/v1/tickets', payload);
   expect(res.statusCode, res.body).toBe(200);
   return body<GameTicket>(res).data;
 }
-async function mine(id: string, k = key): Promise<GameTicket[]> {
+async function mine(id: string, k = t.key): Promise<GameTicket[]> {
   const res = await t.signedCall(k, 'GET', `/api/game/v1/tickets?openid=${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return body<{ list: GameTicket[] }>(res).data.list;
@@ -59,10 +50,7 @@ const basic = (n: number, extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
   adminId = await userId('admin');
-  key = await t.gameKey(admin, 'tickets');
-  tankKey = await t.gameKey(tank, 'tickets');
   const type = (code: string, extra: object = {}) => ({
     code,
     name: { zh: `类型 ${code}`, en: `Type ${code}` },
@@ -72,7 +60,7 @@ beforeAll(async () => {
     [admin, type(`login${tag}`, { auto_reply: { zh: '我们已收到', en: 'We got your message' } })],
     [admin, type(`pay${tag}`, { require_order_no: true, require_screenshot: true })],
     [admin, type(`report${tag}`, { require_server_role: true })],
-    [tank, type(`login${tag}`)],
+    [t.tank, type(`login${tag}`)],
   ] as const) {
     const res = await api.post('/api/v1/feedback-types', payload);
     expect(res.statusCode, res.body).toBe(200);
@@ -81,22 +69,27 @@ beforeAll(async () => {
 
 describe('tickets', () => {
   it('a submission enforces the type’s required fields and gets the first automatic reply', async () => {
-    const missing = await t.signedCall(key, 'POST', '/api/game/v1/tickets', basic(1, { type: `pay${tag}` }));
+    const missing = await t.signedCall(
+      t.key,
+      'POST',
+      '/api/game/v1/tickets',
+      basic(1, { type: `pay${tag}` }),
+    );
     expect(missing.statusCode).toBe(400);
     const problem = body<{ fields: Record<string, string> }>(missing);
     expect(problem.code).toBe(400001);
     expect(Object.keys(problem.data.fields).sort()).toEqual(['attachments', 'order_no']);
     const badUrl = await signedCall(
       t,
-      key,
+      t.key,
       'POST',
       '/api/game/v1/tickets',
       basic(1, { type: `pay${tag}`, order_no: 'O-1', attachments: ['javascript:alert(1)'] }),
     );
     expect(badUrl.statusCode).toBe(400);
-    const unknown = await t.signedCall(key, 'POST', '/api/game/v1/tickets', basic(1, { type: 'nope' }));
+    const unknown = await t.signedCall(t.key, 'POST', '/api/game/v1/tickets', basic(1, { type: 'nope' }));
     expect(body<{ fields: Record<string, string> }>(unknown).data.fields).toHaveProperty('type');
-    const report = await t.signedCall(key, 'POST', '/api/game/v1/tickets', {
+    const report = await t.signedCall(t.key, 'POST', '/api/game/v1/tickets', {
       ...basic(1, { kind: 'player', type: `report${tag}`, reported_openid: openid(9) }),
     });
     expect(Object.keys(body<{ fields: Record<string, string> }>(report).data.fields).sort()).toEqual([
@@ -144,7 +137,7 @@ describe('tickets', () => {
     expect(seen.replies.map((r) => r.body).join(' ')).not.toContain('secret note');
     // Waiting for the player; the player's reply moves it back to in progress and tells the assignee.
     expect((await move(admin, ticket.id, 'ask_player')).statusCode).toBe(200);
-    const answered = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
+    const answered = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
       openid: openid(2),
       content: 'here it is',
       attachments: ['https://img.example/2.png'],
@@ -155,25 +148,25 @@ describe('tickets', () => {
     expect(told.some((n) => n.title.includes(`#${ticket.id}`))).toBe(true);
     // Another player cannot read or answer it.
     expect((await mine(openid(3))).some((x) => x.id === ticket.id)).toBe(false);
-    const stranger = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
+    const stranger = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
       openid: openid(3),
       content: 'hi',
     });
     expect(stranger.statusCode).toBe(404);
     // Rating only when resolved.
-    const tooSoon = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
+    const tooSoon = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
       openid: openid(2),
       rating: 5,
     });
     expect(body(tooSoon).code).toBe(422001);
     expect((await move(admin, ticket.id, 'resolve')).statusCode).toBe(200);
-    const rated = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
+    const rated = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
       openid: openid(2),
       rating: 4,
       comment: 'quick',
     });
     expect(rated.statusCode, rated.body).toBe(200);
-    const twice = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
+    const twice = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
       openid: openid(2),
       rating: 1,
     });
@@ -183,13 +176,13 @@ describe('tickets', () => {
       rating: 4,
       rating_comment: 'quick',
     });
-    const out6 = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
+    const out6 = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/rating`, {
       openid: openid(2),
       rating: 6,
     });
     expect(out6.statusCode).toBe(400);
     // Reopen within 7 days: back to in progress.
-    const reopened = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
+    const reopened = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
       openid: openid(2),
       reason: 'still broken',
     });
@@ -201,7 +194,7 @@ describe('tickets', () => {
       .update(tickets)
       .set({ resolvedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
       .where(eq(tickets.id, ticket.id));
-    const late = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
+    const late = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
       openid: openid(2),
     });
     expect(late.statusCode).toBe(422);
@@ -279,9 +272,9 @@ describe('tickets', () => {
       400001,
     );
     // Another product of the same CP: not found; its game key does not reach it.
-    expect((await tank.get(`/api/v1/tickets/${ticket.id}`)).statusCode).toBe(404);
-    expect((await mine(openid(5), tankKey)).length).toBe(0);
-    const tankReply = await t.signedCall(tankKey, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
+    expect((await t.tank.get(`/api/v1/tickets/${ticket.id}`)).statusCode).toBe(404);
+    expect((await mine(openid(5), t.tankKey)).length).toBe(0);
+    const tankReply = await t.signedCall(t.tankKey, 'POST', `/api/game/v1/tickets/${ticket.id}/replies`, {
       openid: openid(5),
       content: 'x',
     });
@@ -338,7 +331,11 @@ describe('tickets', () => {
       await admin.put('/api/v1/cp-settings', { default_lang: read.default_lang, version: again.version });
     }
     // A player in English gets the English text (and the image) from the game's auto-reply too.
-    const matched = await t.signedCall(key, 'GET', `/api/game/v1/auto-reply/match?text=langs${tag}&lang=en`);
+    const matched = await t.signedCall(
+      t.key,
+      'GET',
+      `/api/game/v1/auto-reply/match?text=langs${tag}&lang=en`,
+    );
     expect(body<{ replies: object[] }>(matched).data.replies).toEqual([
       { type: 'text', text: `Restart ${tag}`, lang: 'en' },
       { type: 'image', url: '/files/restart.png' },
@@ -401,7 +398,7 @@ describe('tickets', () => {
     });
     expect(note.statusCode, note.body).toBe(200);
     // Closed without a resolution: the player cannot reopen it.
-    const reopen = await t.signedCall(key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
+    const reopen = await t.signedCall(t.key, 'POST', `/api/game/v1/tickets/${ticket.id}/reopen`, {
       openid: openid(6),
     });
     expect(body(reopen).code).toBe(422001);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { FileItem, UserGroup, UserGroupLayerCount, UserGroupMember } from '@rx/contracts';
+import type { UserGroup, UserGroupLayerCount, UserGroupMember } from '@rx/contracts';
 import { body, type Client, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
-import { fileBody, postFile } from '../../../test/multipart.ts';
+import { openidList } from '../../../test/multipart.ts';
 import { jobItems, jobs } from '../../db/jobs.ts';
 import type { ListPage } from '../../lib/list.ts';
 import { queryRows } from '../../lib/rows.ts';
@@ -33,16 +33,6 @@ async function refreshed(api: Client, id: number): Promise<UserGroup> {
   expect(res.statusCode, res.body).toBe(202);
   await t.app.jobs.runJob(body<{ job_id: number }>(res).data.job_id);
   return body<UserGroup>(await api.get(`/api/v1/user-groups/${id}`)).data;
-}
-async function uploadList(text: string): Promise<string> {
-  const res = await postFile(
-    t.app,
-    t.user.access_token,
-    'openid_list',
-    fileBody('ids.txt', text, 'text/plain'),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return body<FileItem>(res).data.id;
 }
 const members = async (api: Client, id: number, query = '') =>
   body<ListPage<UserGroupMember>>(await api.get(`/api/v1/user-groups/${id}/members?${query}`)).data;
@@ -151,7 +141,9 @@ describe('rule groups', () => {
 
 describe('list groups', () => {
   it('materialises an uploaded openid list with per-line errors', async () => {
-    const fileId = await uploadList(
+    const fileId = await openidList(
+      t.app,
+      t.user.access_token,
       ['openid', 'p1', 'p2', 'p2', 'nobody_here', 'bad id!', 'p3', ''].join('\n'),
     );
     const group = await created(admin, {

@@ -1,19 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GameApiKeyCreated, GamePlayerStatus, ViolationApplied, ViolationTemplate } from '@rx/contracts';
+import type { GamePlayerStatus, ViolationApplied, ViolationTemplate } from '@rx/contracts';
 import { body, type Client, signInAs, useTestApp } from '../../../test/index.ts';
 import { stepFor } from './index.ts';
 
 // A violation template escalates by offence count: the n-th application to a player applies rung n.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'violations' });
 const admin = t.admin;
 let tank: Client;
-let key: GameApiKeyCreated;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `v${tag}_${n}`;
 
 async function status(id: string): Promise<GamePlayerStatus> {
-  return body<GamePlayerStatus>(await t.signedCall(key, 'GET', `/api/game/v1/players/${id}/status`)).data;
+  return body<GamePlayerStatus>(await t.signedCall(t.key, 'GET', `/api/game/v1/players/${id}/status`)).data;
 }
 
 const LADDER = [
@@ -45,7 +44,6 @@ async function apply(api: Client, id: number, player: string) {
 
 beforeAll(async () => {
   tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
-  key = await t.gameKey(admin, 'violations');
   const events = [1, 2, 3].map((n) => ({
     type: 'login',
     event_id: `${tag}-l${n}`,
@@ -53,7 +51,7 @@ beforeAll(async () => {
     at: new Date().toISOString(),
     device_id: `vdev-${tag}-${n}`,
   }));
-  expect((await t.signedCall(key, 'POST', '/api/game/v1/players/events', { events })).statusCode).toBe(200);
+  expect((await t.signedCall(t.key, 'POST', '/api/game/v1/players/events', { events })).statusCode).toBe(200);
 });
 
 describe('violation templates', () => {

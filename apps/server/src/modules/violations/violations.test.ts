@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   violationsResource,
-  type GameApiKeyCreated,
   type ViolationReportResult,
   type ViolationTemplate,
   type ViolatorApplied,
@@ -10,7 +9,7 @@ import {
   type ViolatorItem,
   type ViolatorTemplateOption,
 } from '@rx/contracts';
-import { body, type Client, records, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
+import { body, records, sheetOf, signInAs, useTestApp } from '../../../test/index.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { seedDemoViolations } from './index.ts';
 import { violationEvents, violators } from './tables.ts';
@@ -19,18 +18,15 @@ import { violationEvents, violators } from './tables.ts';
 // violators grouped by player, read the detail (timeline, linked accounts, sanctions) and apply a
 // violation template (which escalates), dismiss or reopen.
 
-const t = useTestApp();
+const t = useTestApp({ gameKey: 'violations', tankwar: true });
 const admin = t.admin;
-let tank: Client;
-let key: GameApiKeyCreated;
-let tankKey: GameApiKeyCreated;
 const tag = Date.now().toString(36);
 const openid = (n: number) => `vi${tag}_${n}`;
 const perms = violationsResource.permissions;
 let seq = 0;
 const hourAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
-async function playerEvents(events: object[], k = key) {
+async function playerEvents(events: object[], k = t.key) {
   const res = await t.signedCall(k, 'POST', '/api/game/v1/players/events', { events });
   expect(res.statusCode, res.body).toBe(200);
   for (const r of body<{ results: { status: string; message?: string }[] }>(res).data.results)
@@ -47,7 +43,7 @@ function event(n: number, extra: object = {}) {
     ...extra,
   };
 }
-async function report(events: object[], k = key) {
+async function report(events: object[], k = t.key) {
   const res = await t.signedCall(k, 'POST', '/api/game/v1/violations', { events });
   expect(res.statusCode, res.body).toBe(200);
   return body<{ results: ViolationReportResult[] }>(res).data.results;
@@ -70,9 +66,6 @@ async function detail(n: number, query = '') {
 }
 
 beforeAll(async () => {
-  tank = t.client(t.user.access_token, await t.productIdOf('tankwar'));
-  key = await t.gameKey(admin, 'violations');
-  tankKey = await t.gameKey(tank, 'violations');
   // Players 1–9; 1 and 2 share a device, 1 and 3 an IP; 4 paid for a role of 1.
   await playerEvents(
     Array.from({ length: 9 }, (_, i) => ({
@@ -166,7 +159,7 @@ describe('violation reports through the signed game API', () => {
     expect(stored[0]).toMatchObject({ category: 'speed_hack', evidence: { speed: 3.2 } });
     // One event on its own (no list) is a batch of one; `abnormal_gain` reads as abnormal_gains.
     const single = event(1, { category: 'abnormal_gain', server: 's2' });
-    const res = await t.signedCall(key, 'POST', '/api/game/v1/violations', single);
+    const res = await t.signedCall(t.key, 'POST', '/api/game/v1/violations', single);
     expect(body<{ results: ViolationReportResult[] }>(res).data.results).toEqual([
       { event_id: single.event_id, status: 'stored' },
     ]);
@@ -175,13 +168,13 @@ describe('violation reports through the signed game API', () => {
   it('refuses a whole batch with 400001 when it is too long or not a list, storing nothing', async () => {
     const before = await t.database.db.$count(violationEvents);
     const many = Array.from({ length: 101 }, () => event(5));
-    const tooMany = await t.signedCall(key, 'POST', '/api/game/v1/violations', { events: many });
+    const tooMany = await t.signedCall(t.key, 'POST', '/api/game/v1/violations', { events: many });
     expect(body(tooMany).code).toBe(400001);
-    expect(body(await t.signedCall(key, 'POST', '/api/game/v1/violations', { events: 'x' })).code).toBe(
+    expect(body(await t.signedCall(t.key, 'POST', '/api/game/v1/violations', { events: 'x' })).code).toBe(
       400001,
     );
-    expect(body(await t.signedCall(key, 'POST', '/api/game/v1/violations', [])).code).toBe(400001);
-    expect(body(await t.signedCall(key, 'POST', '/api/game/v1/violations', {})).code).toBe(400001);
+    expect(body(await t.signedCall(t.key, 'POST', '/api/game/v1/violations', [])).code).toBe(400001);
+    expect(body(await t.signedCall(t.key, 'POST', '/api/game/v1/violations', {})).code).toBe(400001);
     expect(await t.database.db.$count(violationEvents)).toBe(before);
     // Unsigned: refused.
     const unsigned = await t.app.inject({
@@ -471,9 +464,9 @@ describe('access', () => {
 
   it("keeps products and CPs apart: another game's key, product and CP see nothing of these", async () => {
     // The other game's key does not know these players.
-    expect((await report([event(1)], tankKey))[0]).toMatchObject({ error: 'unknown_player' });
-    expect((await list(`q=${openid(1)}`, tank)).total).toBe(0);
-    expect(body(await tank.get(`/api/v1/violations/players/${openid(1)}`)).code).toBe(404001);
+    expect((await report([event(1)], t.tankKey))[0]).toMatchObject({ error: 'unknown_player' });
+    expect((await list(`q=${openid(1)}`, t.tank)).total).toBe(0);
+    expect(body(await t.tank.get(`/api/v1/violations/players/${openid(1)}`)).code).toBe(404001);
     const foreign = t.client(
       (await signInAs(t.app, await t.adminOf('ops_hw'))).user.access_token,
       t.productId,
@@ -503,17 +496,17 @@ describe('demo data', () => {
         openid: `demo${tag}_${i}`,
         at: hourAgo(100),
       })),
-      tankKey,
+      t.tankKey,
     );
     const [cp] = await queryRows<{ cp_id: number }>(
       t.database.db,
       sql`select cp_id from products where id = ${tankId}`,
     );
     await seedDemoViolations(t.database.db, { id: tankId, cpId: Number(cp!.cp_id) });
-    const all = await list('page_size=50', tank);
+    const all = await list('page_size=50', t.tank);
     expect(all.total).toBe(4);
     expect(all.list.filter((v) => v.status === 'dismissed')).toHaveLength(1);
-    const options = body<ViolatorTemplateOption[]>(await tank.get('/api/v1/violations/templates')).data;
+    const options = body<ViolatorTemplateOption[]>(await t.tank.get('/api/v1/violations/templates')).data;
     expect(options.map((o) => o.code)).toContain('BOT-01');
   });
 });

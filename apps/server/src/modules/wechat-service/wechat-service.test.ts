@@ -45,15 +45,18 @@ function callback(payload: object, { token = FAKE_CALLBACK_TOKEN, at = Math.floo
   });
 }
 let msgId = Date.now();
+/** A player's text message as WeChat posts it (sent now, a new MsgId), with `fields` over it. */
+const textMessage = (openid: string, content: string, fields: object = {}) => ({
+  ToUserName: 'gh_demo',
+  FromUserName: openid,
+  CreateTime: Math.floor(Date.now() / 1000),
+  MsgType: 'text',
+  Content: content,
+  MsgId: msgId++,
+  ...fields,
+});
 const say = (openid: string, content: string, createTime = Math.floor(Date.now() / 1000)) =>
-  callback({
-    ToUserName: 'gh_demo',
-    FromUserName: openid,
-    CreateTime: createTime,
-    MsgType: 'text',
-    Content: content,
-    MsgId: msgId++,
-  });
+  callback(textMessage(openid, content, { CreateTime: createTime }));
 const event = (openid: string, name: string, createTime = Math.floor(Date.now() / 1000)) =>
   callback({
     ToUserName: 'gh_demo',
@@ -118,26 +121,12 @@ describe('callback', () => {
   it('refuses a bad signature or an old timestamp, and answers nothing', async () => {
     const openid = `o${tag}sig`;
     const forged = await callback(
-      {
-        ToUserName: 'gh',
-        FromUserName: openid,
-        CreateTime: 1,
-        MsgType: 'text',
-        Content: `礼包${tag}`,
-        MsgId: 1,
-      },
+      textMessage(openid, `礼包${tag}`, { ToUserName: 'gh', CreateTime: 1, MsgId: 1 }),
       { token: 'not-the-token' },
     );
     expect(forged.statusCode).toBe(401);
     const old = await callback(
-      {
-        ToUserName: 'gh',
-        FromUserName: openid,
-        CreateTime: 1,
-        MsgType: 'text',
-        Content: `礼包${tag}`,
-        MsgId: 2,
-      },
+      textMessage(openid, `礼包${tag}`, { ToUserName: 'gh', CreateTime: 1, MsgId: 2 }),
       { at: Math.floor(Date.now() / 1000) - 3600 },
     );
     expect(old.statusCode).toBe(401);
@@ -162,14 +151,7 @@ describe('callback', () => {
       expect.objectContaining({ reason: 'window_full', rule_id: keywordRule.id, message_type: 'text' }),
     ]);
     // The same message again (WeChat retries): ignored.
-    const replay = await callback({
-      ToUserName: 'gh_demo',
-      FromUserName: openid,
-      CreateTime: Math.floor(Date.now() / 1000),
-      MsgType: 'text',
-      Content: `礼包${tag}`,
-      MsgId: msgId - 1,
-    });
+    const replay = await callback(textMessage(openid, `礼包${tag}`, { MsgId: msgId - 1 }));
     expect(replay.statusCode).toBe(200);
     expect(sentTo(openid)).toHaveLength(5);
   });
