@@ -25,7 +25,7 @@ import {
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inGame, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import { adAccounts, adObjects, adReportCampaignDays, adReportDays, REPORT_ZONE } from '../ads/index.ts';
+import { adAccounts, adObjects, adReportCampaignDays, adReportDays, dayIn } from '../ads/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
 import { stamps } from '../../lib/rows.ts';
 
@@ -66,13 +66,7 @@ const toItem = (row: Row): AdPromotion => ({
 });
 
 /** Today in the media's calendar. */
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: REPORT_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+const today = () => dayIn(new Date());
 
 /** An advertiser account as a promotion names it (its rollups and the form's choices). */
 const accountColumns = {
