@@ -7,7 +7,7 @@ import { ApiError } from './api-error.ts';
 type Versioned = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 
 /** Updates the rows `where` names with `values`, moving their version on and stamping the time; answers them. */
-function updateNext<T extends Versioned>(
+async function updateNext<T extends Versioned>(
   db: Db,
   table: T,
   where: SQL | undefined,
@@ -18,7 +18,7 @@ function updateNext<T extends Versioned>(
     version: sql`${table.version} + 1`,
     updatedAt: new Date(),
   } as PgUpdateSetSource<T>;
-  return db.update(table).set(set).where(where).returning() as Promise<T['$inferSelect'][]>;
+  return (await db.update(table).set(set).where(where).returning()) as T['$inferSelect'][];
 }
 
 /**
