@@ -4,6 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import { savedSecrets } from './secrets.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limit.ts';
 import { DEFAULT_PLAYER_RETENTION, type PlayerRetention } from './modules/players/index.ts';
+import type { S3Options } from './modules/files/index.ts';
 import { DEFAULT_JOB_RETENTION_DAYS } from './modules/jobs/index.ts';
 import { DEFAULT_CALL_RETENTION_DAYS, PUBLIC_DEMO_PAY_SECRET } from './modules/outside-parties/index.ts';
 
@@ -179,16 +180,8 @@ export function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
 
 // --- Uploads in S3-compatible storage (modules/files) ---
 
-/** Where uploads go instead of DATA_DIR/files. */
-export interface S3Config {
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
-  publicBaseUrl?: string;
-}
+/** Where uploads go instead of DATA_DIR/files: the files module's S3 options. */
+export type S3Config = S3Options;
 
 /**
  * S3_BUCKET turns it on. S3_ENDPOINT (absent: AWS), S3_REGION (us-east-1), S3_ACCESS_KEY_ID and

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickLanguage, type Envelope, type Language } from '@rx/contracts';
 
 /** The language of the answer's messages: `X-Lang`, else `Accept-Language`, else zh. */
@@ -16,4 +17,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
+}
+
+/** Answers `data` with an ETag of its content; 304 when the caller has it. */
+export function sendTagged(request: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
+  const body = JSON.stringify(ok(data));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -5,6 +5,16 @@ import type { FieldProblems } from './problems.ts';
 export const timeInput = (value: string | null | undefined): Date | null | undefined =>
   value === undefined ? undefined : value ? new Date(value) : null;
 
+/** The calendar day of `at` in a time zone, `YYYY-MM-DD`. */
+export function calendarDay(at: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
 /** One side of a window: what the body sends (undefined when unsent) and what the row keeps. */
 type Side = [sent: string | null | undefined, kept: Date | null | undefined];
 

@@ -6,9 +6,19 @@ import { ApiError } from './api-error.ts';
 
 type Versioned = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 
-/** The values of an update, moving the row's version on and stamping the time. */
-function nextVersion<T extends Versioned>(table: T, values: PgUpdateSetSource<T>): PgUpdateSetSource<T> {
-  return { ...values, version: sql`${table.version} + 1`, updatedAt: new Date() } as PgUpdateSetSource<T>;
+/** Updates the rows `where` names with `values`, moving their version on and stamping the time; answers them. */
+async function updateNext<T extends Versioned>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  values: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect'][]> {
+  const set = {
+    ...values,
+    version: sql`${table.version} + 1`,
+    updatedAt: new Date(),
+  } as PgUpdateSetSource<T>;
+  return (await db.update(table).set(set).where(where).returning()) as T['$inferSelect'][];
 }
 
 /**
@@ -23,12 +33,7 @@ export async function updateVersioned<T extends Versioned>(
   version: number,
   values: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect']> {
-  const set = nextVersion(table, values);
-  const rows = (await db
-    .update(table)
-    .set(set)
-    .where(and(target, eq(table.version, version)))
-    .returning()) as T['$inferSelect'][];
+  const rows = await updateNext(db, table, and(target, eq(table.version, version)), values);
   if (rows[0]) return rows[0];
   const [exists] = await db
     .select({ id: table.id })
@@ -58,8 +63,7 @@ export async function bumpVersion<T extends Versioned>(
   target: SQL,
   values: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect']> {
-  const set = nextVersion(table, values);
-  const [row] = (await db.update(table).set(set).where(target).returning()) as T['$inferSelect'][];
+  const [row] = await updateNext(db, table, target, values);
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   return row;
 }

@@ -16,7 +16,7 @@ import { ok } from '../../lib/request.ts';
 import { resourceRoutes, resourceService, type ResourceImpl } from '../../lib/resource-routes.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { autoSheet } from '../../lib/sheet.ts';
-import { adAccounts, adObjects } from '../ads/index.ts';
+import { adAccounts, adObjects, mirroredCampaigns } from '../ads/index.ts';
 import { adMappings } from './tables.ts';
 import { inGame, rowInGame } from '../../lib/scope.ts';
 import { stamps } from '../../lib/rows.ts';
@@ -53,18 +53,7 @@ async function withNames(db: Db, items: AdMapping[]): Promise<AdMapping[]> {
     .from(adAccounts)
     .where(inArray(adAccounts.id, accountIds));
   const campaignIds = [...new Set(items.map((i) => i.campaign_id).filter(Boolean))];
-  const campaigns = campaignIds.length
-    ? await db
-        .select({ adAccountId: adObjects.adAccountId, objectId: adObjects.objectId, name: adObjects.name })
-        .from(adObjects)
-        .where(
-          and(
-            inArray(adObjects.adAccountId, accountIds),
-            eq(adObjects.level, 'campaign'),
-            inArray(adObjects.objectId, campaignIds),
-          ),
-        )
-    : [];
+  const campaigns = campaignIds.length ? await mirroredCampaigns(db, accountIds, campaignIds) : [];
   const sub = new Map(subs.map((s) => [s.id, s]));
   const account = new Map(accounts.map((a) => [a.id, a]));
   const campaign = new Map(campaigns.map((c) => [`${c.adAccountId}|${c.objectId}`, c.name]));
@@ -134,16 +123,7 @@ const impl: ResourceImpl<typeof resource, typeof adMappings, AdMapping, null> = 
       .where(and(eq(adAccounts.id, adAccountId), advertisersOf(scope, media)));
     if (!account) throw fieldError(scope.lang, 'ad_account_id', 'unknown_ref');
     if (!campaignId) return;
-    const [campaign] = await db
-      .select({ id: adObjects.id })
-      .from(adObjects)
-      .where(
-        and(
-          eq(adObjects.adAccountId, adAccountId),
-          eq(adObjects.level, 'campaign'),
-          eq(adObjects.objectId, campaignId),
-        ),
-      );
+    const [campaign] = await mirroredCampaigns(db, [adAccountId], [campaignId]);
     if (!campaign) throw fieldError(scope.lang, 'campaign_id', 'unknown_ref');
   },
   sheet: autoSheet<AdMapping>(resource),

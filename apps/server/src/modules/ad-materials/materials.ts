@@ -215,17 +215,8 @@ const impl: ResourceImpl<typeof resource, typeof adMaterials, AdMaterial, null> 
     const file = probed.get(input);
     return {
       ...(file
-        ? {
-            fileId: input.file_id,
-            kind: file.kind,
-            contentType: file.contentType,
-            size: file.size,
-            md5: file.md5,
-            width: file.width,
-            height: file.height,
-            durationMs: file.durationMs,
-            name: input.name || file.name.slice(0, 100),
-          }
+        ? // The probed file's facts are the material's columns; its name only when none is given.
+          { fileId: input.file_id, ...file, name: input.name || file.name.slice(0, 100) }
         : { name: input.name === '' ? undefined : input.name }),
       labelIds: input.label_ids,
       sourceId: input.source_id,

@@ -25,7 +25,7 @@ import {
 import { can, scopeOf } from '../../lib/route-access.ts';
 import { inGame, rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import { adAccounts, adObjects, adReportCampaignDays, adReportDays, REPORT_ZONE } from '../ads/index.ts';
+import { adAccounts, adReportCampaignDays, adReportDays, dayIn, mirroredCampaigns } from '../ads/index.ts';
 import { adPromotions, adWindows } from './tables.ts';
 import { stamps } from '../../lib/rows.ts';
 
@@ -66,13 +66,7 @@ const toItem = (row: Row): AdPromotion => ({
 });
 
 /** Today in the media's calendar. */
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: REPORT_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+const today = () => dayIn(new Date());
 
 /** An advertiser account as a promotion names it (its rollups and the form's choices). */
 const accountColumns = {
@@ -217,17 +211,8 @@ const impl: ResourceImpl<typeof resource, typeof adPromotions, AdPromotion, null
     }
     const campaigns = input.campaign_ids ?? before?.campaignIds ?? [];
     if (campaigns.length && (input.campaign_ids !== undefined || input.ad_account_ids !== undefined)) {
-      const found = await db
-        .selectDistinct({ objectId: adObjects.objectId })
-        .from(adObjects)
-        .where(
-          and(
-            inArray(adObjects.adAccountId, accountIds),
-            eq(adObjects.level, 'campaign'),
-            inArray(adObjects.objectId, campaigns),
-          ),
-        );
-      if (found.length !== campaigns.length) throw fieldError(scope.lang, 'campaign_ids', 'unknown_ref');
+      const found = new Set((await mirroredCampaigns(db, accountIds, campaigns)).map((c) => c.objectId));
+      if (found.size !== campaigns.length) throw fieldError(scope.lang, 'campaign_ids', 'unknown_ref');
     }
     const windowId = input.window_id !== undefined ? input.window_id : (before?.windowId ?? null);
     if (windowId && (input.window_id !== undefined || input.media !== undefined)) {

@@ -18,7 +18,7 @@ import {
   previewDrafts,
   retryBatch,
 } from './batches.ts';
-import { advertiserAccountsRoute, mediumFile } from './medium-routes.ts';
+import { advertiserAccountsRoute, mediumAction, mediumFile } from './medium-routes.ts';
 import { adBatches } from './tables.ts';
 
 const resource = adBatchesResource;
@@ -79,38 +79,29 @@ export async function adBatchRoutes(
     },
   );
 
-  app.post(
-    '/ad-batches',
+  mediumAction(
+    fastify,
+    resource,
     {
-      schema: {
-        tags,
-        summary: 'Make a batch of ads (its job starts at once)',
-        querystring: mediaQuery,
-        body: resource.create,
-      },
-      config: can(resource, 'create'),
+      path: '/ad-batches',
+      summary: 'Make a batch of ads (its job starts at once)',
+      mediaQuery,
+      action: 'create',
+      body: resource.create,
     },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      return ok(await createBatch(ctx, scope, scope.dimension!.value, request.body));
-    },
+    (scope, medium, body) => createBatch(ctx, scope, medium, body),
   );
-
-  app.post(
-    '/ad-batches/drafts',
+  mediumAction(
+    fastify,
+    resource,
     {
-      schema: {
-        tags,
-        summary: "The drafts of a batch checked against the medium's rules (nothing is made)",
-        querystring: mediaQuery,
-        body: resource.create,
-      },
-      config: can(resource, 'create'),
+      path: '/ad-batches/drafts',
+      summary: "The drafts of a batch checked against the medium's rules (nothing is made)",
+      mediaQuery,
+      action: 'create',
+      body: resource.create,
     },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      return ok(await previewDrafts(ctx, scope, scope.dimension!.value, request.body));
-    },
+    (scope, medium, body) => previewDrafts(ctx, scope, medium, body),
   );
 
   app.get(

@@ -64,6 +64,7 @@ export const adsModule = defineModule({
 export { fakeMedia, type FakeMedia } from './media/fake.ts';
 export { syncAll, RENEW_WITHIN_MS } from './accounts.ts';
 export { advertisersOn } from './accounts.ts';
+export { mirroredCampaigns } from './objects.ts';
 export {
   adBatchAds,
   adBatches,

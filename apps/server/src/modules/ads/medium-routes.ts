@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ResourceAction } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
+import type { ProductScope } from '../../lib/access.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf, type AccessResource } from '../../lib/route-access.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -38,6 +40,39 @@ export function advertiserAccountsRoute(
         .orderBy(asc(adAccounts.name), asc(adAccounts.id))
         .limit(1000);
       return ok({ list: rows });
+    },
+  );
+}
+
+/**
+ * `POST <path>?media=<code>`, with `route.body` when it names one: an action of a medium's page,
+ * allowed under the page's `route.action` permission; `run` gets the caller's game scope, the
+ * medium's code and the body, and its answer is the route's.
+ */
+export function mediumAction<B extends z.ZodType | undefined = undefined>(
+  fastify: FastifyInstance,
+  resource: AccessResource & { name: string },
+  route: { path: string; summary: string; mediaQuery: z.ZodType; action: ResourceAction; body?: B },
+  run: (
+    scope: ProductScope,
+    media: string,
+    body: B extends z.ZodType ? z.output<B> : undefined,
+  ) => Promise<unknown>,
+): void {
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    route.path,
+    {
+      schema: {
+        tags: [resource.name],
+        summary: route.summary,
+        querystring: route.mediaQuery,
+        ...(route.body ? { body: route.body } : {}),
+      },
+      config: can(resource, route.action),
+    },
+    async (request) => {
+      const scope = scopeOf(request) as ProductScope;
+      return ok(await run(scope, scope.dimension!.value, request.body as never));
     },
   );
 }

@@ -83,6 +83,20 @@ const columnsOf = (o: MediumObject, now: Date) => ({
   syncedAt: now,
 });
 
+/** The mirrored campaigns among `campaignIds` of these accounts (the pages that name campaigns check and name them). */
+export function mirroredCampaigns(db: Db, accountIds: number[], campaignIds: string[]) {
+  return db
+    .select({ adAccountId: adObjects.adAccountId, objectId: adObjects.objectId, name: adObjects.name })
+    .from(adObjects)
+    .where(
+      and(
+        inArray(adObjects.adAccountId, accountIds),
+        eq(adObjects.level, 'campaign'),
+        inArray(adObjects.objectId, campaignIds),
+      ),
+    );
+}
+
 /**
  * Pulls the live objects of the game's advertiser accounts on a medium (or of one account) and
  * mirrors them: new ones added, known ones replaced. Accounts are pulled grant by grant; a grant

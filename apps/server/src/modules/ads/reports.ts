@@ -16,6 +16,7 @@ import { resourceReads, type Filters } from '../../lib/resource-routes.ts';
 import type { ProductScope, Scope } from '../../lib/access.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { inScope } from '../../lib/scope.ts';
+import { calendarDay } from '../../lib/time-window.ts';
 import { grantedAccounts, type AdsContext } from './accounts.ts';
 import { adPartyOf } from './media/parties.ts';
 import type { MediumCampaignDay, MediumReportDay } from './media/adapter.ts';
@@ -74,12 +75,7 @@ export interface PullParams {
 
 /** `YYYY-MM-DD` of a moment in a time zone. */
 export function dayIn(at: Date, zone = REPORT_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return calendarDay(at, zone);
 }
 
 /** A `YYYY-MM-DD` moved by whole days. */

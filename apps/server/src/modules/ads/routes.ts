@@ -10,7 +10,6 @@ import {
   idParam,
 } from '@rx/contracts';
 import { outsideTokens } from '../../db/outside.ts';
-import type { ProductScope } from '../../lib/access.ts';
 import { deleteOrDisable } from '../../lib/delete.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { ok } from '../../lib/request.ts';
@@ -25,11 +24,11 @@ import {
   syncMedium,
   type AdsContext,
 } from './accounts.ts';
+import { mediumAction } from './medium-routes.ts';
 import { adAccounts } from './tables.ts';
 
 const resource = adAccountsResource;
 const tags = [resource.name];
-const media = (scope: { dimension?: { value: string } }) => scope.dimension!.value;
 
 /**
  * `/ad-accounts?media=<code>`: the medium's advertiser accounts of the game — list and read, staff's
@@ -45,53 +44,39 @@ export async function adAccountRoutes(fastify: FastifyInstance, ctx: AdsContext)
   // The medium's accounts of the game (the scope names the medium: `?media=`).
   queryRoutes(fastify, db, resource, { list: reads.list }, { summary: 'List advertiser accounts' });
 
-  app.post(
-    '/ad-accounts/authorize',
+  mediumAction(
+    fastify,
+    resource,
     {
-      schema: {
-        tags,
-        summary: "Start an authorisation: the medium's page to open",
-        querystring: adMediaQuery,
-      },
-      config: can(resource, 'create'),
+      path: '/ad-accounts/authorize',
+      summary: "Start an authorisation: the medium's page to open",
+      mediaQuery: adMediaQuery,
+      action: 'create',
     },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      return ok(await startAuthorization(ctx, scope, media(scope)));
-    },
+    (scope, medium) => startAuthorization(ctx, scope, medium),
   );
-
-  app.post(
-    '/ad-accounts/authorize/callback',
+  mediumAction(
+    fastify,
+    resource,
     {
-      schema: {
-        tags,
-        summary: 'Complete an authorisation with the code the medium sent back',
-        querystring: adMediaQuery,
-        body: adAuthorizeCallbackBody,
-      },
-      config: can(resource, 'create'),
+      path: '/ad-accounts/authorize/callback',
+      summary: 'Complete an authorisation with the code the medium sent back',
+      mediaQuery: adMediaQuery,
+      action: 'create',
+      body: adAuthorizeCallbackBody,
     },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      return ok(await completeAuthorization(ctx, scope, media(scope), request.body));
-    },
+    (scope, medium, body) => completeAuthorization(ctx, scope, medium, body),
   );
-
-  app.post(
-    '/ad-accounts/sync',
+  mediumAction(
+    fastify,
+    resource,
     {
-      schema: {
-        tags,
-        summary: "Sync the medium's accounts now (status, balance)",
-        querystring: adMediaQuery,
-      },
-      config: can(resource, 'update'),
+      path: '/ad-accounts/sync',
+      summary: "Sync the medium's accounts now (status, balance)",
+      mediaQuery: adMediaQuery,
+      action: 'update',
     },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      return ok(await syncMedium(ctx, scope, media(scope)));
-    },
+    (scope, medium) => syncMedium(ctx, scope, medium),
   );
 
   app.get(

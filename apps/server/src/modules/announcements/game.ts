@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { compareVersions, gameNoticesQuery, type GameNotice, type Language, textFor } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
-import { ok } from '../../lib/request.ts';
+import { sendTagged } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
 import { gameLanguage } from '../game-api/index.ts';
 import { groupMembersSql } from '../user-groups/index.ts';
@@ -105,13 +104,7 @@ export function announcementGameRoutes(fastify: FastifyInstance, { db }: { db: D
     },
     async (request, reply) => {
       const caller = request.gameCaller!;
-      const body = JSON.stringify(ok({ notices: await liveNotices(db, caller.productId, request.query) }));
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-        return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendTagged(request, reply, { notices: await liveNotices(db, caller.productId, request.query) });
     },
   );
 }

@@ -3,12 +3,11 @@ import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { FieldProblems } from '../../lib/problems.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404 } from '../../lib/versioned.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
 import { checkBillingStatus } from './lifecycle.ts';
-import { checkBilling, toBilling, type BillingChanges } from './service.ts';
+import { checkBilling, checkStoreFrozen, toBilling, type BillingChanges } from './service.ts';
 import { billingPoints } from './tables.ts';
 import { updateBilling } from './writes.ts';
 
@@ -41,11 +40,7 @@ export async function updateOrAsk(
   if (!before.current || before.status !== 'live') return updateBilling(db, scope, id, input);
   // What would be refused anyway is refused now, not after a second person approved it.
   if (input.version !== before.version) throw new ApiError(ErrorCode.CONFLICT);
-  const problems = new FieldProblems(scope.lang);
-  if (input.store !== undefined && input.store !== before.store) problems.add('store', 'frozen');
-  if (input.store_sku !== undefined && input.store_sku !== before.store_sku)
-    problems.add('store_sku', 'frozen');
-  problems.throwIfAny();
+  checkStoreFrozen(scope, input, before);
   checkBillingStatus(scope, before.status, input.status);
   await checkBilling(db, scope, input, before);
   const { version: _version, ...changes } = input;

@@ -62,6 +62,15 @@ export async function billingVersions(db: Db, scope: Scope, id: number): Promise
   return rows.map(toBilling);
 }
 
+/** A live billing point's store and SKU stay as they are (422 `frozen` on either that changes). */
+export function checkStoreFrozen(scope: Scope, input: Partial<BillingInput>, before: BillingPoint): void {
+  const problems = new FieldProblems(scope.lang);
+  if (input.store !== undefined && input.store !== before.store) problems.add('store', 'frozen');
+  if (input.store_sku !== undefined && input.store_sku !== before.store_sku)
+    problems.add('store_sku', 'frozen');
+  problems.throwIfAny();
+}
+
 /**
  * The channel and gifts must be active rows of the product (gifts usable in billing points);
  * references left as they were may stay even if disabled since. (store, SKU) is unique among

@@ -3,10 +3,17 @@ import { billingResource, type BillingPoint } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Scope } from '../../lib/access.ts';
 import { logChange } from '../../lib/operation-log.ts';
-import { FieldProblems, inTransaction, ruleError } from '../../lib/problems.ts';
+import { inTransaction, ruleError } from '../../lib/problems.ts';
 import { rowInScope } from '../../lib/scope.ts';
 import { findOr404, updateVersioned } from '../../lib/versioned.ts';
-import { BILLING_UNIQUE, billingColumns, checkBilling, toBilling, type BillingChanges } from './service.ts';
+import {
+  BILLING_UNIQUE,
+  billingColumns,
+  checkBilling,
+  checkStoreFrozen,
+  toBilling,
+  type BillingChanges,
+} from './service.ts';
 import { checkBillingStatus } from './lifecycle.ts';
 import { billingPoints } from './tables.ts';
 
@@ -29,13 +36,7 @@ export function updateBilling(
       const before = toBilling(await findOr404(tx, billingPoints, target));
       if (!before.current) throw ruleError(scope.lang, 'old_version', { current: false });
       const live = before.status === 'live';
-      if (live) {
-        const problems = new FieldProblems(scope.lang);
-        if (input.store !== undefined && input.store !== before.store) problems.add('store', 'frozen');
-        if (input.store_sku !== undefined && input.store_sku !== before.store_sku)
-          problems.add('store_sku', 'frozen');
-        problems.throwIfAny();
-      }
+      if (live) checkStoreFrozen(scope, input, before);
       // Status edits follow the shared lifecycle (lifecycle.ts): e.g. a disabled SKU never goes live again.
       checkBillingStatus(scope, before.status, input.status);
       await checkBilling(tx, scope, input, before);

@@ -265,45 +265,36 @@ export async function cheatFlagRoutes(fastify: FastifyInstance, options: { db: D
     },
   );
 
-  app.post(
-    `${path}/:id/start-review`,
+  // The two moves of one flag that only change its state (the bulk route makes the same ones).
+  for (const move of [
     {
-      schema: {
-        tags,
-        summary: 'Take a flag in review (flagged → under_review); the caller becomes its assignee',
-        params: cheatFlagParam,
-        body: cheatFlagReviewBody,
-      },
-      config: can(resource, 'update'),
+      action: 'start_review',
+      path: 'start-review',
+      summary: 'Take a flag in review (flagged → under_review); the caller becomes its assignee',
+      body: cheatFlagReviewBody,
     },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      return ok(
-        toItem(
-          await db.transaction((tx) => moveFlag(tx, scope, request.params.id, 'start_review', request.body)),
-        ),
-      );
-    },
-  );
-
-  app.post(
-    `${path}/:id/dismiss`,
     {
-      schema: {
-        tags,
-        summary: 'A false positive: closes the flag and whitelists the player and rule',
-        params: cheatFlagParam,
-        body: cheatFlagDismissBody,
+      action: 'dismiss',
+      path: 'dismiss',
+      summary: 'A false positive: closes the flag and whitelists the player and rule',
+      body: cheatFlagDismissBody,
+    },
+  ] as const)
+    app.post(
+      `${path}/:id/${move.path}`,
+      {
+        schema: { tags, summary: move.summary, params: cheatFlagParam, body: move.body },
+        config: can(resource, 'update'),
       },
-      config: can(resource, 'update'),
-    },
-    async (request) => {
-      const scope = scopeOf(request) as ProductScope;
-      return ok(
-        toItem(await db.transaction((tx) => moveFlag(tx, scope, request.params.id, 'dismiss', request.body))),
-      );
-    },
-  );
+      async (request) => {
+        const scope = scopeOf(request) as ProductScope;
+        return ok(
+          toItem(
+            await db.transaction((tx) => moveFlag(tx, scope, request.params.id, move.action, request.body)),
+          ),
+        );
+      },
+    );
 
   app.post(
     `${path}/:id/confirm`,

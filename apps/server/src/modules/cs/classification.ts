@@ -22,7 +22,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { fieldError } from '../../lib/problems.ts';
 import { ok } from '../../lib/request.ts';
 import { can, scopeOf } from '../../lib/route-access.ts';
-import { feedbackTypeTree } from '../feedback-types/index.ts';
+import { enabledFeedbackType, feedbackTypeTree } from '../feedback-types/index.ts';
 import { feedbackTypes } from '../feedback-types/tables.ts';
 import { settingsOf } from './settings.ts';
 import { localDaySql, statsWindow } from './stats-window.ts';
@@ -36,17 +36,7 @@ import { inGame, rowInGame } from '../../lib/scope.ts';
 
 /** The id of the game's enabled feedback type of this code; undefined: none. */
 export async function feedbackTypeIdOf(db: Db, productId: number, code: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: feedbackTypes.id })
-    .from(feedbackTypes)
-    .where(
-      and(
-        eq(feedbackTypes.productId, productId),
-        eq(feedbackTypes.code, code),
-        eq(feedbackTypes.enabled, true),
-      ),
-    );
-  return row?.id;
+  return (await enabledFeedbackType(db, productId, code))?.id;
 }
 
 export async function classificationStats(

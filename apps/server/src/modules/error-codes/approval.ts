@@ -4,7 +4,7 @@ import type { ProductScope, Scope } from '../../lib/access.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { ruleError } from '../../lib/problems.ts';
 import { registerApprovalAction, submitChange } from '../approvals/index.ts';
-import { appendReleaseOf, diffWithLive, publishCodes, releaseOf, workingCodes } from './service.ts';
+import { appendRelease, diffWithLive, publishCodes, releaseOf, workingCodes } from './service.ts';
 
 /**
  * Publishing and rolling back error codes go through two-person approval when the CP's policy for
@@ -31,7 +31,7 @@ export function registerErrorCodeApprovals(changed: (maker: Scope) => void): voi
   registerApprovalAction<RollbackPayload>('error_codes.rollback', {
     apply: async (tx, maker, p) => {
       const source = await releaseOf(tx, maker as ProductScope, p.n);
-      return appendReleaseOf(tx, maker as ProductScope, source.codes, p.note, p.n);
+      return appendRelease(tx, maker as ProductScope, source.codes, p.note, p.n);
     },
     afterApply: changed,
   });

@@ -137,8 +137,11 @@ export async function getRelease(db: Db, scope: ProductScope, n: number) {
   return { ...toRelease(row, live), codes: row.codes };
 }
 
-/** Appends a release with these codes; one publisher at a time per product numbers them. */
-async function appendRelease(
+/**
+ * Appends a release with these codes (a publish, or the approved rollback's apply); one publisher
+ * at a time per product numbers them.
+ */
+export async function appendRelease(
   tx: Db,
   scope: ProductScope,
   codes: ReleasedErrorCode[],
@@ -235,17 +238,6 @@ export async function publishCodes(
 ): Promise<ErrorCodeRelease> {
   if (codes.length === 0) throw ruleError(scope.lang, 'nothing_to_publish');
   return appendRelease(tx, scope, codes, note, null);
-}
-
-/** Appends a release with these codes (the approved rollback's apply). */
-export function appendReleaseOf(
-  tx: Db,
-  scope: ProductScope,
-  codes: ReleasedErrorCode[],
-  note: string,
-  rollbackOf: number | null,
-): Promise<ErrorCodeRelease> {
-  return appendRelease(tx, scope, codes, note, rollbackOf);
 }
 
 /** Release n (404001 when the product has none). */

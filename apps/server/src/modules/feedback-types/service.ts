@@ -57,6 +57,21 @@ export const {
   ],
 });
 
+/** The game's enabled feedback type of this code; undefined: none. */
+export async function enabledFeedbackType(db: Db, productId: number, code: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(feedbackTypes)
+    .where(
+      and(
+        eq(feedbackTypes.productId, productId),
+        eq(feedbackTypes.code, code),
+        eq(feedbackTypes.enabled, true),
+      ),
+    );
+  return row;
+}
+
 /** Every type of the product, nested, siblings by `sort` then id. */
 export async function feedbackTypeTree(db: Db, scope: ProductScope): Promise<FeedbackTypeNode[]> {
   const rows = await db

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   idParam,
   landingPagesResource,
@@ -10,6 +11,7 @@ import {
   type LandingPage,
 } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
+import type { Scope } from '../../lib/access.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { contains } from '../../lib/list.ts';
 import { ruleError } from '../../lib/problems.ts';
@@ -109,82 +111,79 @@ export async function landingPageRoutes(fastify: FastifyInstance, options: { db:
   });
   resourceRoutes(fastify, db, landingPagesResource, landingPageService, impl);
 
-  app.post(
-    '/landing-pages/:id/publish',
-    {
-      schema: {
-        tags,
-        summary: 'Publish the draft as the next version',
-        params: idParam,
-        body: landingPublishBody,
+  /**
+   * `POST /landing-pages/:id/<action>`: `move` changes which version is live in one transaction
+   * (answering the saved row and, on a rollback, the live version it replaced); logged as `action`,
+   * answered with the page.
+   */
+  const liveVersionRoute = <B extends z.ZodType>(
+    action: 'publish' | 'rollback',
+    summary: string,
+    body: B,
+    move: (
+      tx: Db,
+      scope: Scope,
+      target: SQL,
+      body: z.output<B>,
+    ) => Promise<{ saved: Row; before?: { live_version: number | null } }>,
+  ) =>
+    app.post(
+      `/landing-pages/:id/${action}`,
+      { schema: { tags, summary, params: idParam, body }, config: can(landingPagesResource, 'update') },
+      async (request) => {
+        const scope = scopeOf(request);
+        const target = rowInScope(landingPages, scope, request.params.id);
+        const row = await db.transaction(async (tx) => {
+          const { saved, before } = await move(tx, scope, target, request.body as z.output<B>);
+          await logChange(tx, scope, {
+            action,
+            targetType: 'landing_page',
+            targetId: saved.id,
+            targetName: impl.nameOf(saved),
+            before,
+            after: { live_version: saved.liveVersion },
+          });
+          return saved;
+        });
+        return ok(impl.toItem(row));
       },
-      config: can(landingPagesResource, 'update'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      const target = rowInScope(landingPages, scope, request.params.id);
-      const row = await db.transaction(async (tx) => {
-        const next = sql`${landingPages.versions} + 1`;
-        const saved = await updateVersioned(tx, landingPages, target, request.body.version, {
-          versions: next,
-          liveVersion: next,
-        });
-        await tx.insert(landingPageVersions).values({
-          pageId: saved.id,
-          number: saved.versions,
-          content: contentOf(saved),
-          publishedBy: scope.username,
-        });
-        await logChange(tx, scope, {
-          action: 'publish',
-          targetType: 'landing_page',
-          targetId: saved.id,
-          targetName: impl.nameOf(saved),
-          after: { live_version: saved.liveVersion },
-        });
-        return saved;
+    );
+
+  liveVersionRoute(
+    'publish',
+    'Publish the draft as the next version',
+    landingPublishBody,
+    async (tx, scope, target, body) => {
+      const next = sql`${landingPages.versions} + 1`;
+      const saved = await updateVersioned(tx, landingPages, target, body.version, {
+        versions: next,
+        liveVersion: next,
       });
-      return ok(impl.toItem(row));
+      await tx.insert(landingPageVersions).values({
+        pageId: saved.id,
+        number: saved.versions,
+        content: contentOf(saved),
+        publishedBy: scope.username,
+      });
+      return { saved };
     },
   );
 
-  app.post(
-    '/landing-pages/:id/rollback',
-    {
-      schema: {
-        tags,
-        summary: 'Serve an earlier published version',
-        params: idParam,
-        body: landingRollbackBody,
-      },
-      config: can(landingPagesResource, 'update'),
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      const target = rowInScope(landingPages, scope, request.params.id);
-      const row = await db.transaction(async (tx) => {
-        const page = await findOr404(tx, landingPages, target);
-        const [version] = await tx
-          .select({ number: landingPageVersions.number })
-          .from(landingPageVersions)
-          .where(
-            and(eq(landingPageVersions.pageId, page.id), eq(landingPageVersions.number, request.body.to)),
-          );
-        if (!version) throw ruleError(scope.lang, 'landing_version_unknown');
-        const saved = await updateVersioned(tx, landingPages, target, request.body.version, {
-          liveVersion: version.number,
-        });
-        await logChange(tx, scope, {
-          action: 'rollback',
-          targetType: 'landing_page',
-          targetId: saved.id,
-          targetName: impl.nameOf(saved),
-          before: { live_version: page.liveVersion },
-          after: { live_version: saved.liveVersion },
-        });
-        return saved;
+  liveVersionRoute(
+    'rollback',
+    'Serve an earlier published version',
+    landingRollbackBody,
+    async (tx, scope, target, body) => {
+      const page = await findOr404(tx, landingPages, target);
+      const [version] = await tx
+        .select({ number: landingPageVersions.number })
+        .from(landingPageVersions)
+        .where(and(eq(landingPageVersions.pageId, page.id), eq(landingPageVersions.number, body.to)));
+      if (!version) throw ruleError(scope.lang, 'landing_version_unknown');
+      const saved = await updateVersioned(tx, landingPages, target, body.version, {
+        liveVersion: version.number,
       });
-      return ok(impl.toItem(row));
+      return { saved, before: { live_version: page.liveVersion } };
     },
   );
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/index.ts';
 import { products } from '../../db/schema.ts';
 import type { JobRunner } from '../../lib/jobs/index.ts';
 import type { ModuleWork } from '../../lib/server-module.ts';
-import { computeTiers, COMPUTE_JOB, dayIn, readSettings } from './service.ts';
+import { calendarDay } from '../../lib/time-window.ts';
+import { computeTiers, COMPUTE_JOB, readSettings } from './service.ts';
 import { jobs as jobRows } from '../../db/jobs.ts';
 import { playerTierDaily } from './tables.ts';
 
@@ -39,7 +40,7 @@ export function tierWork({ db, jobs }: { db: Db; jobs: JobRunner }): ModuleWork 
             }).format(now),
           );
           if (hour !== DAILY_HOUR) continue;
-          const day = dayIn(now, settings.time_zone);
+          const day = calendarDay(now, settings.time_zone);
           const [done] = await db
             .select({ day: playerTierDaily.day })
             .from(playerTierDaily)

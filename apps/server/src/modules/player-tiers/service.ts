@@ -19,6 +19,7 @@ import { sortOrder, type ListPage } from '../../lib/list.ts';
 import { logChange } from '../../lib/operation-log.ts';
 import { players } from '../players/tables.ts';
 import { playerTierDaily, playerTierHistory, playerTiers, playerTierSettings } from './tables.ts';
+import { calendarDay } from '../../lib/time-window.ts';
 
 /** Lets other callbacks run between two ranges. */
 const nextLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -120,16 +121,6 @@ export async function saveSettings(
   });
 }
 
-/** The calendar day of `at` in a time zone (YYYY-MM-DD). */
-export function dayIn(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
 /**
  * The tier job for one product (see packages/contracts `player-tiers.ts` for the definitions):
  * set-based SQL over ranges of player ids, one short transaction per range, so a 200,000-player game
@@ -148,7 +139,7 @@ export async function computeTiers(
 ): Promise<{ players: number; changed: number; day: string; ms: number; at: string }> {
   const started = performance.now();
   const settings = await readSettings(db, productId);
-  const day = dayIn(now, settings.time_zone);
+  const day = calendarDay(now, settings.time_zone);
   const at = now.toISOString();
   const [range] = rowsOf<{ lo: number | null; hi: number | null }>(
     await db.execute(

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { gameVersionCheckQuery, type GameVersionCheck, type Language, textFor } from '@rx/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { ok } from '../../lib/request.ts';
+import { sendTagged } from '../../lib/request.ts';
 import { GAME } from '../../lib/route-access.ts';
 import { liveNotices } from '../announcements/index.ts';
 import { gameLanguage } from '../game-api/index.ts';
@@ -154,13 +153,7 @@ export function releaseGameRoutes(fastify: FastifyInstance, { db }: { db: Db }):
     async (request, reply) => {
       const caller = request.gameCaller!;
       const origin = `${request.protocol}://${request.host}`;
-      const body = JSON.stringify(ok(await versionCheck(db, caller.productId, request.query, origin)));
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-        return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendTagged(request, reply, await versionCheck(db, caller.productId, request.query, origin));
     },
   );
 }

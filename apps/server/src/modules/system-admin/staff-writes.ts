@@ -26,6 +26,26 @@ async function setRoles(db: Db, userId: number, roleIds: number[]): Promise<void
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
 }
 
+/** The staff member as the write left them, logged as `action` (with how they were `before`, if any). */
+async function loggedStaff(
+  tx: Db,
+  scope: Scope,
+  action: 'create' | 'update' | 'disable' | 'enable',
+  id: number,
+  before?: Staff,
+): Promise<Staff> {
+  const item = await getStaff(tx, scope, id);
+  await logChange(tx, scope, {
+    action,
+    targetType: 'staff',
+    targetId: id,
+    targetName: item.username,
+    before,
+    after: item,
+  });
+  return item;
+}
+
 /** A new staff member with an initial password (by policy) they must change at first sign-in. */
 export async function createStaff(db: Db, scope: Scope, input: StaffInput): Promise<Staff> {
   checkPassword(scope, input.password, input.username);
@@ -54,15 +74,7 @@ export async function createStaff(db: Db, scope: Scope, input: StaffInput): Prom
         })
         .returning();
       await setRoles(tx, row!.id, input.role_ids);
-      const item = await getStaff(tx, scope, row!.id);
-      await logChange(tx, scope, {
-        action: 'create',
-        targetType: 'staff',
-        targetId: row!.id,
-        targetName: row!.username,
-        after: item,
-      });
-      return item;
+      return loggedStaff(tx, scope, 'create', row!.id);
     },
     UNIQUE,
   );
@@ -85,22 +97,13 @@ export function updateStaff(db: Db, scope: Scope, id: number, input: StaffChange
       // Nobody takes away their own admin role: the CP would be left without one.
       if (id === scope.userId && !admin) throw ruleError(scope.lang, 'not_yourself');
     }
-    const row = await updateVersioned(tx, users, staffOf(scope, id), input.version, {
+    await updateVersioned(tx, users, staffOf(scope, id), input.version, {
       defaultLang: input.default_lang,
       usertype: input.usertype,
       ...(rolesChange ? { permChangedAt: Date.now() } : {}),
     });
     if (rolesChange) await setRoles(tx, id, roleIds!);
-    const item = await getStaff(tx, scope, id);
-    await logChange(tx, scope, {
-      action: 'update',
-      targetType: 'staff',
-      targetId: id,
-      targetName: row.username,
-      before,
-      after: item,
-    });
-    return item;
+    return loggedStaff(tx, scope, 'update', id, before);
   });
 }
 
@@ -109,18 +112,9 @@ export function setStaffDisabled(db: Db, scope: Scope, id: number, disabled: boo
   if (id === scope.userId) throw ruleError(scope.lang, 'not_yourself');
   return db.transaction(async (tx) => {
     const before = await getStaff(tx, scope, id);
-    const row = await bumpVersion(tx, users, staffOf(scope, id), { disabled });
+    await bumpVersion(tx, users, staffOf(scope, id), { disabled });
     if (disabled) await endSessions(tx, id, 'disabled');
-    const item = await getStaff(tx, scope, id);
-    await logChange(tx, scope, {
-      action: disabled ? 'disable' : 'enable',
-      targetType: 'staff',
-      targetId: id,
-      targetName: row.username,
-      before,
-      after: item,
-    });
-    return item;
+    return loggedStaff(tx, scope, disabled ? 'disable' : 'enable', id, before);
   });
 }
 

@@ -34,6 +34,7 @@ import { logChange } from '../../lib/operation-log.ts';
 import { FieldProblems, ruleError } from '../../lib/problems.ts';
 import { queryRows } from '../../lib/rows.ts';
 import { autoReplyRules } from '../auto-replies/tables.ts';
+import { enabledFeedbackType } from '../feedback-types/index.ts';
 import { feedbackTypes } from '../feedback-types/tables.ts';
 import { gameLanguage } from '../game-api/index.ts';
 import { ticketReplies, tickets } from './tables.ts';
@@ -321,16 +322,7 @@ export async function moveTicket(
 
 /** A feedback type of the product by code (enabled), or 400001 on `type`. */
 export async function typeByCode(db: Db, productId: number, code: string, lang: Language) {
-  const [type] = await db
-    .select()
-    .from(feedbackTypes)
-    .where(
-      and(
-        eq(feedbackTypes.productId, productId),
-        eq(feedbackTypes.code, code),
-        eq(feedbackTypes.enabled, true),
-      ),
-    );
+  const type = await enabledFeedbackType(db, productId, code);
   if (!type) new FieldProblems(lang).add('type', 'unknown_ref').throwIfAny();
   return type!;
 }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorCode,
@@ -20,7 +19,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { ProductScope } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { ok } from '../../lib/request.ts';
+import { ok, sendTagged } from '../../lib/request.ts';
 import { GAME, can, scopeOf } from '../../lib/route-access.ts';
 import { documentProductHeader } from '../../lib/scope.ts';
 import { gameLanguage } from '../game-api/index.ts';
@@ -149,17 +148,6 @@ export async function webSiteRoutes(fastify: FastifyInstance, options: { db: Db 
     async (request) =>
       ok(await compareVersions(db, productScope(request), request.params, request.query.a, request.query.b)),
   );
-}
-
-/** Answers `data` with an ETag of its content; 304 when the caller has it. */
-function sendTagged(request: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
-  const body = JSON.stringify(ok(data));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', etag).header('cache-control', 'private, no-cache');
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-    return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /**
