@@ -1,6 +1,6 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
-import type { ColumnsType, ColumnType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import type { ExpandableConfig } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
@@ -12,7 +12,7 @@ import { ApiError, http } from '../http.ts';
 import { loadNamespace } from '../i18n.ts';
 import { DataTable } from '../ui/index.ts';
 import { FormDrawer } from './FormDrawer.tsx';
-import { ListToolbar } from './ListParts.tsx';
+import { actionsColumn, ListToolbar } from './ListParts.tsx';
 import { SearchForm, type SearchField } from './SearchForm.tsx';
 import { tablePaging } from './table-paging.ts';
 import { useResource } from './use-resource.ts';
@@ -206,39 +206,33 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   const bulkActions = props.bulkActions ?? [];
   const selectable = can.delete || bulkActions.length > 0;
 
-  const actions: ColumnType<T> = {
-    title: t('crud:action.actions'),
-    key: 'actions',
-    width: props.actionsWidth ?? 170,
-    fixed: 'right',
-    render: (_, row) => {
-      const rule = props.rowRule?.(row) ?? {};
-      const canEdit = can.edit && rule.edit !== false;
-      const canDelete = can.delete && rule.delete !== false;
-      const more = props.rowActions?.(row);
-      if (!canEdit && !canDelete && !more && rule.note) return rule.note;
-      return (
-        <Space size={0} wrap={false}>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => open(row)}>
-              {t('crud:action.edit')}
+  const actions = actionsColumn<T>(t, props.actionsWidth ?? 170, (row) => {
+    const rule = props.rowRule?.(row) ?? {};
+    const canEdit = can.edit && rule.edit !== false;
+    const canDelete = can.delete && rule.delete !== false;
+    const more = props.rowActions?.(row);
+    if (!canEdit && !canDelete && !more && rule.note) return rule.note;
+    return (
+      <Space size={0} wrap={false}>
+        {canEdit && (
+          <Button type="link" size="small" onClick={() => open(row)}>
+            {t('crud:action.edit')}
+          </Button>
+        )}
+        {more}
+        {canDelete && (
+          <Popconfirm
+            title={t('crud:action.confirmDelete', { name: nameOf(row) })}
+            onConfirm={() => remove(row)}
+          >
+            <Button type="link" size="small" danger>
+              {t('crud:action.delete')}
             </Button>
-          )}
-          {more}
-          {canDelete && (
-            <Popconfirm
-              title={t('crud:action.confirmDelete', { name: nameOf(row) })}
-              onConfirm={() => remove(row)}
-            >
-              <Button type="link" size="small" danger>
-                {t('crud:action.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      );
-    },
-  };
+          </Popconfirm>
+        )}
+      </Space>
+    );
+  });
   const shown = [...columns, actions];
   const fields = props.search ?? [];
   const search =
