@@ -29,7 +29,7 @@ import { listRoute, resourceRoutes, resourceService, type ResourceImpl } from '.
 import { can, scopeOf } from '../../lib/route-access.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { autoSheet } from '../../lib/sheet.ts';
-import { REPORT_ZONE, adAccounts, adObjects, adReportDays, advertisersOn, editObject } from '../ads/index.ts';
+import { adAccounts, adObjects, adReportDays, advertisersOn, dayIn, editObject } from '../ads/index.ts';
 import { notify, type NewNotification } from '../notifications/index.ts';
 import { watchedBy } from './overview.ts';
 import { adRuleActions, adRuleRuns, adRules } from './tables.ts';
@@ -131,8 +131,7 @@ export const ruleService = resourceService(resource, impl);
 
 /** The day `daysAgo` days before today in the media's calendar, `YYYY-MM-DD`. */
 function dayInZone(daysAgo: number, now = new Date()): string {
-  const at = new Date(now.getTime() - daysAgo * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_ZONE }).format(at);
+  return dayIn(new Date(now.getTime() - daysAgo * 86_400_000));
 }
 
 type Figures = Record<AdRuleMetric, number | null>;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AD_MEDIA } from '@rx/contracts';
 import { OutsideError, type FailureKind, type PartyContext } from '../../../lib/outside/index.ts';
+import { calendarDay } from '../../../lib/time-window.ts';
 import type {
   AdMediumAdapter,
   MediumAccount,
@@ -409,9 +410,7 @@ export function realTencent(ctx: PartyContext<MediumAppSettings>): AdMediumAdapt
                   adgroup_name: adgroupName,
                   marketing_goal: 'MARKETING_GOAL_USER_GROWTH',
                   ...landing.adgroup,
-                  begin_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
-                    new Date(),
-                  ),
+                  begin_date: calendarDay(new Date(), 'Asia/Shanghai'),
                   automatic_site_enabled: true,
                   bid_mode: 'BID_MODE_OCPM',
                   // Both in cents, as v3 takes them.
