@@ -19,10 +19,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** A strong ETag of an answer's bytes. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
 /** Answers `data` with an ETag of its content; 304 when the caller has it. */
 export function sendTagged(request: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
   const body = JSON.stringify(ok(data));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOf(body);
   reply.header('etag', etag).header('cache-control', 'private, no-cache');
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_HEADER } from '@rx/contracts';
 import type { Db } from '../../db/index.ts';
+import { etagOf } from '../../lib/request.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 
@@ -58,11 +58,6 @@ export class GameAnswerCache {
     this.generations.set(productId, this.generation(productId) + 1);
     this.products.delete(productId);
   }
-}
-
-/** A strong ETag of an answer's bytes. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
 /** Options of the console routes whose data the game API serves (and of the game API itself). */
