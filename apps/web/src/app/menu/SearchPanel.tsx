@@ -29,6 +29,10 @@ export default function SearchPanel({ open: shown, onClose }: { open: boolean; o
   const open = useOpenEntry(onClose);
   const input = useRef<InputRef>(null);
   const [wasShown, setWasShown] = useState(shown);
+  // The titles are gathered when the search first opens, not when it mounts (closed, once the shell
+  // is idle): translating every page's title and trail is a long task a page's load need not carry.
+  const [used, setUsed] = useState(shown);
+  if (shown && !used) setUsed(true);
   if (wasShown !== shown) {
     // Each opening starts with an empty query.
     setWasShown(shown);
@@ -70,6 +74,7 @@ export default function SearchPanel({ open: shown, onClose }: { open: boolean; o
   // A new `inMenu` after a language switch: the titles are translated again.
   const { t: inMenu } = useTranslation('menu');
   const items = useMemo(() => {
+    if (!used) return [];
     const menu = buildMenu(PAGE_CATALOGUE.slice(SEARCH_SKIPS_TOP_LEVEL), access, BASENAME);
     const chinese = i18n.getFixedT(FALLBACK_LANGUAGE, 'menu');
     return searchItems(
@@ -78,7 +83,7 @@ export default function SearchPanel({ open: shown, onClose }: { open: boolean; o
       (key) => chinese(key),
       pinyinOf,
     );
-  }, [access, i18n, inMenu, pinyinOf]);
+  }, [used, access, i18n, inMenu, pinyinOf]);
   const results = useMemo(() => matchItems(items, query), [items, query]);
   const current = Math.min(highlight, Math.max(results.length - 1, 0));
 
