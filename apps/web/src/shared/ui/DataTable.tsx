@@ -1,7 +1,9 @@
 import {
   lazy,
+  startTransition,
   Suspense,
   useDeferredValue,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -120,11 +122,20 @@ export function DataTable<T extends object>({
   const rows = useDeferredValue(props.dataSource);
   const rowsBehind = rows !== props.dataSource && !rows?.length && !!props.dataSource?.length;
 
+  // The table itself mounts in a transition after the page around it has committed: antd's table
+  // measures its columns in a layout effect on mount, which lays out the whole page at once and then
+  // renders the table again, all in the page's first commit (its longest task). Mounted after, it
+  // measures the table alone, in a task of its own. Meanwhile its place is held at its empty height.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+
   const tableRef = useRef<{ nativeElement?: HTMLElement } | null>(null);
-  useScrollRegionsFocusable(tableRef);
+  useScrollRegionsFocusable(tableRef, mounted);
 
   const style = { '--rx-table-current-row': token.controlItemBgActive } as CSSProperties;
-  const table = (
+  const table = !mounted ? (
+    <div className="rx-data-table-placeholder" aria-busy="true" />
+  ) : (
     <Table<T>
       ref={tableRef as never}
       className="rx-data-table"

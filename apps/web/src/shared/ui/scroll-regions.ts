@@ -11,7 +11,11 @@ const BOXES = '.ant-table-content, .ant-table-body';
  * page out anyway (before it paints), never while rendering: reading a box's size in a layout
  * effect made the browser lay the whole table out again after every render.
  */
-export function useScrollRegionsFocusable(ref: { current: { nativeElement?: HTMLElement } | null }): void {
+export function useScrollRegionsFocusable(
+  ref: { current: { nativeElement?: HTMLElement } | null },
+  /** False while the table is not mounted yet (DataTable mounts it after the page): watched once it is. */
+  mounted = true,
+): void {
   const watcher = useRef<ResizeObserver | null>(null);
 
   useLayoutEffect(() => {
@@ -35,7 +39,7 @@ export function useScrollRegionsFocusable(ref: { current: { nativeElement?: HTML
       observer.disconnect();
       watcher.current = null;
     };
-  }, [ref]);
+  }, [ref, mounted]);
 
   // After each render, the boxes and what they hold (rows arriving or columns widening change the
   // overflow without changing the table's own size): watching an element already watched does
