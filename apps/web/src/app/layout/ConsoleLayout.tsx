@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useMenu } from '../menu/useMenu.ts';
 import { AppMain, TagsView } from '../tabs/index.ts';
@@ -9,6 +9,7 @@ import { Breadcrumbs } from './shell-parts.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useIsMobile, useLayoutUi } from './ui-store.ts';
 import { preloadable } from '@/shared/preloadable.tsx';
+import { useOpenedOnce } from '@/shared/use-opened-once.ts';
 
 // Loaded when first needed: they stay out of the shell's first download.
 const SettingsDrawer = lazy(() => import('./settings/SettingsDrawer.tsx'));
@@ -19,13 +20,6 @@ export const ContentWatermark = preloadable(() => import('./ContentWatermark.tsx
 /** Class names of the layout's root: the mode and states styles/layout.css reads. */
 function layoutClass(parts: Record<string, boolean>): string {
   return ['rx-layout', ...Object.keys(parts).filter((name) => parts[name])].join(' ');
-}
-
-/** True from the first time `value` is true on: a drawer mounts when first opened, then stays to animate closing. */
-function useOpenedOnce(value: boolean): boolean {
-  const [opened, setOpened] = useState(value);
-  if (value && !opened) setOpened(true);
-  return opened || value;
 }
 
 /** In mode left-top the sidebar holds the active top-level entry's children: none, no sidebar. */

@@ -3,6 +3,7 @@ import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_CATALOGUE } from '@rx/contracts/pages';
 import { FALLBACK_LANGUAGE } from '@rx/contracts/languages';
+import { useOpenedOnce } from '@/shared/use-opened-once.ts';
 import { BASENAME } from '../guard.ts';
 import { useAccess } from '../permission/Permission.tsx';
 import { buildMenu } from './build.ts';
@@ -31,8 +32,7 @@ export default function SearchPanel({ open: shown, onClose }: { open: boolean; o
   const [wasShown, setWasShown] = useState(shown);
   // The titles are gathered when the search first opens, not when it mounts (closed, once the shell
   // is idle): translating every page's title and trail is a long task a page's load need not carry.
-  const [used, setUsed] = useState(shown);
-  if (shown && !used) setUsed(true);
+  const used = useOpenedOnce(shown);
   if (wasShown !== shown) {
     // Each opening starts with an empty query.
     setWasShown(shown);
