@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { builtPages, openPage, routeValues, switchLanguage } from './support/built-pages.ts';
 import { signIn } from './support/sign-in.ts';
 
 // The demo admin works in Chinese: the tests read the interface's own strings.
@@ -265,4 +266,35 @@ test.describe('tab caching', () => {
     await signIn(page);
     await expectTabs(page, [HOME]);
   });
+});
+
+test.describe('a full tab bar', () => {
+  const languages = [
+    { html: 'zh-CN', dir: 'ltr', name: '简体中文' },
+    { html: 'ar', dir: 'rtl', name: 'العربية' },
+  ] as const;
+  for (const { html, dir, name } of languages) {
+    test(`the tab on screen is wholly in view, its × too, however many tabs are open (${html})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await signIn(page, 'admin', 'zh');
+      if (dir === 'rtl') await switchLanguage(page, name, html, dir);
+      const pages = builtPages(await routeValues(page))
+        .filter((path) => path !== '/set-password')
+        .slice(0, 16);
+      const bar = page.locator('.rx-tags__scroll');
+      for (const path of pages) {
+        await openPage(page, path);
+        const active = bar.locator('.rx-tag--active');
+        await expect(async () => {
+          const [tag, within] = await Promise.all([active.boundingBox(), bar.boundingBox()]);
+          expect(tag!.x).toBeGreaterThanOrEqual(within!.x);
+          expect(tag!.x + tag!.width).toBeLessThanOrEqual(within!.x + within!.width);
+        }, `the tab of ${path}`).toPass({ timeout: 5_000 });
+      }
+      // The bar did overflow: the test is about a full bar.
+      expect(await bar.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    });
+  }
 });

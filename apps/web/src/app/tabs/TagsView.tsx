@@ -46,7 +46,9 @@ export function TagsView(): ReactNode {
   const barRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const active = barRef.current?.querySelector('[aria-current="page"]');
+    // The whole tab, its × included (not only its link), and the bar's padding beside it
+    // (scroll-padding in tags-view.css).
+    const active = barRef.current?.querySelector('.rx-tag--active');
     active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [pathname, visited.length]);
 
