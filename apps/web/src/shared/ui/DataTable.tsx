@@ -19,7 +19,12 @@ import { useTranslation } from 'react-i18next';
 import { ActionsCell } from './ActionsCell.tsx';
 import { OverflowTip, OverflowTipHost } from './OverflowTip.tsx';
 import { usePagerDefaults, type PagerProps } from './Pager.tsx';
-import { scrollWidth, withColumnDefaults, type OverflowWrappers } from './table-columns.ts';
+import {
+  placeholderHeight,
+  scrollWidth,
+  withColumnDefaults,
+  type OverflowWrappers,
+} from './table-columns.ts';
 import { UI_DEFAULTS } from './defaults.ts';
 import { useScrollRegionsFocusable } from './scroll-regions.ts';
 import { arrange, useTableSetup } from '../crud/column-settings.ts';
@@ -133,8 +138,19 @@ export function DataTable<T extends object>({
   useScrollRegionsFocusable(tableRef, mounted);
 
   const style = { '--rx-table-current-row': token.controlItemBgActive } as CSSProperties;
+  const density = tools ? setup.density : (size ?? DEFAULTS.size);
   const table = !mounted ? (
-    <div className="rx-data-table-placeholder" aria-busy="true" />
+    <div
+      className="rx-data-table-placeholder"
+      aria-busy="true"
+      style={{
+        minBlockSize: placeholderHeight(
+          density,
+          Math.min(props.dataSource?.length ?? 0, pagerProps.pageSize ?? pager.defaultPageSize ?? Infinity),
+          pagination !== false,
+        ),
+      }}
+    />
   ) : (
     <Table<T>
       ref={tableRef as never}
@@ -142,7 +158,7 @@ export function DataTable<T extends object>({
       style={style}
       showHeader={DEFAULTS.showHeader}
       bordered={DEFAULTS.bordered}
-      size={tools ? setup.density : (size ?? DEFAULTS.size)}
+      size={density}
       // Fills the container as it resizes; scrolls sideways once the columns need more room.
       scroll={DEFAULTS.autoResize ? { x: scrollWidth(merged) } : undefined}
       tableLayout="fixed"

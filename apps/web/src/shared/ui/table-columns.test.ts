@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMN_WIDTH, scrollWidth, withColumnDefaults, type ColumnLike } from './table-columns.ts';
+import {
+  DEFAULT_COLUMN_WIDTH,
+  placeholderHeight,
+  scrollWidth,
+  withColumnDefaults,
+  type ColumnLike,
+} from './table-columns.ts';
 
 const wrap = {
   header: (title: unknown) => ({ header: title }),
@@ -61,5 +67,22 @@ describe('table column defaults', () => {
   it('scrolls sideways only below the sum of the column widths', () => {
     const columns = [{ width: 200 }, { width: '30%' }, { children: [{ width: 80 }, {}] }];
     expect(scrollWidth(columns)).toBe(200 + DEFAULT_COLUMN_WIDTH + 80 + DEFAULT_COLUMN_WIDTH);
+  });
+});
+
+describe('the placeholder of a table that has not mounted yet', () => {
+  it('holds the header and the empty row of a table without rows, with no pager', () => {
+    expect(placeholderHeight('middle', 0, true)).toBe(1 + 47 + 55);
+  });
+
+  it('holds the header, the rows and the pager of a table with rows', () => {
+    expect(placeholderHeight('middle', 3, true)).toBe(1 + 47 + 3 * 47 + 56);
+    // A card's table without a pager ends after its rows.
+    expect(placeholderHeight('middle', 3, false)).toBe(1 + 47 + 3 * 47);
+  });
+
+  it('follows the row density (antd tables are large by default)', () => {
+    expect(placeholderHeight('small', 2, false)).toBe(1 + 3 * 39);
+    expect(placeholderHeight(undefined, 2, false)).toBe(1 + 3 * 55);
   });
 });

@@ -100,3 +100,22 @@ export function scrollWidth(columns: readonly ColumnLike[]): number {
     0,
   );
 }
+
+/** A row's height at each density (antd's cell padding, a line of text and the border). */
+const ROW_HEIGHT = { large: 55, medium: 47, middle: 47, small: 39 } as const;
+/** The pager's height with its margins. */
+const PAGER_HEIGHT = 56;
+
+/**
+ * The height the table will take once mounted, for its placeholder: the table's top border, the
+ * header, then its rows and pager, or the empty row (a little taller than a row; antd shows no pager
+ * without rows).
+ */
+export function placeholderHeight(
+  density: keyof typeof ROW_HEIGHT | undefined,
+  rows: number,
+  paged: boolean,
+): number {
+  const row = ROW_HEIGHT[density ?? 'large'];
+  return 1 + row + (rows > 0 ? rows * row + (paged ? PAGER_HEIGHT : 0) : row + 8);
+}
