@@ -77,3 +77,46 @@ test('in Arabic: find a player by openid and read the profile right to left', as
   await page.getByRole('tab', { name: new RegExp(ar.tabs.logins) }).click();
   await expect(page.getByRole('tabpanel').locator('tbody tr.ant-table-row').first()).toBeVisible();
 });
+
+test('a nickname read in the list finds its player, by nickname in the list and in the header search', async ({
+  page,
+}) => {
+  // Issue 27, defect 11: a nickname staff read in the list missed when they searched for it.
+  const search = localeStrings('search') as Record<string, any>;
+  await signIn(page, 'admin', 'zh', '/main/useraccount/userManage');
+  await expect(rows(page)).toHaveCount(10, { timeout: 30_000 });
+  // The third row as staff read it: its openid, then its nickname.
+  const row = rows(page).nth(2);
+  const openid = (await row.locator('td').nth(0).innerText()).trim();
+  const nickname = (await row.locator('td').nth(1).innerText()).trim();
+  expect(nickname).not.toBe('');
+
+  await page.locator('form[role=search] #by').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: players.by.nickname })
+    .click();
+  await page.locator('form[role=search] #q').fill(nickname);
+  await page.locator('form[role=search] button[type=submit]').click();
+  await expect(page).toHaveURL(/by=nickname/);
+  // Every row shown has that nickname (a prefix search: none shorter), once the rows found replace
+  // the page's (the table keeps showing the old rows while it renders the new).
+  await expect(async () => {
+    const cells = await rows(page).locator('td:nth-child(2)').allInnerTexts();
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) expect(cell.trim().startsWith(nickname)).toBe(true);
+  }).toPass();
+  await expect(rows(page).filter({ hasText: openid })).toHaveCount(1);
+
+  // The header's search (Ctrl+K) finds the player by the same nickname and opens the profile.
+  const dialog = page.getByRole('dialog').filter({ has: page.locator('.rx-global-search-input') });
+  await expect(async () => {
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 90_000 });
+  await dialog.getByRole('combobox').fill(nickname);
+  const option = dialog.getByRole('option').filter({ hasText: openid });
+  await expect(option).toContainText(search.kind.player);
+  await option.click();
+  await expect(page).toHaveURL(new RegExp(`/userOption/${openid}$`));
+});

@@ -222,4 +222,33 @@ for (const variant of LANGS) {
       await expect(errors).toHaveCount(0);
     }
   });
+
+  test(`11. a failed export says why in words and leaves no error behind in the console (${variant.lang})`, async ({
+    page,
+  }) => {
+    const thrown: string[] = [];
+    page.on('pageerror', (error) => thrown.push(error.message));
+    // What the console logs itself: the browser's own line for a failed request is not the page's.
+    page.on('console', (line) => {
+      if (line.type() === 'error' && !line.text().startsWith('Failed to load resource'))
+        thrown.push(line.text());
+    });
+    await signInAs(page, 'admin', variant);
+    await openPage(page, '/tooloperate/tooloperate-fe/base/mail-manage');
+    // The server is down for a moment: the export's request answers 503.
+    await page.route('**/api/v1/mails/export**', (route) => route.fulfill({ status: 503, body: '' }));
+    const item = page.getByRole('menuitem', { name: 'CSV' });
+    await expect(async () => {
+      if (!(await item.isVisible()))
+        await page.getByRole('button', { name: s.crud.export.button }).filter({ visible: true }).click();
+      await expect(item).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 60_000 });
+    await item.click();
+    await expect(page.locator('.ant-message-notice-error')).toContainText(s.common.http['503']);
+    // The button is ready for another try.
+    await expect(
+      page.getByRole('button', { name: s.crud.export.button }).filter({ visible: true }),
+    ).toBeEnabled();
+    expect(thrown).toEqual([]);
+  });
 }
