@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ExpandableConfig } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ApiError, http } from '../http.ts';
 import { loadNamespace } from '../i18n.ts';
 import { DataTable } from '../ui/index.ts';
 import { FormDrawer } from './FormDrawer.tsx';
+import { keptOffPage, useKeptInView } from './kept-in-view.ts';
 import { actionsColumn, ListToolbar } from './ListParts.tsx';
 import { SearchForm, type SearchField } from './SearchForm.tsx';
 import { tablePaging } from './table-paging.ts';
@@ -141,6 +142,9 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
     defaultSort: props.defaultSort === null ? undefined : (props.defaultSort ?? '-id'),
     query: props.query,
   });
+  // A row created here stays in view however the list is sorted, paged or filtered (kept-in-view.ts).
+  const kept = useKeptInView<T>(JSON.stringify([productId, params]));
+  const offPage = keptOffPage(kept.rows, list.data?.list);
   const [selected, setSelected] = useState<Key[]>([]);
   const [own, setOwn] = useState<Opening<T>>({ editing: null });
   const [opened, setOpened] = props.opening ?? [own, setOwn];
@@ -152,6 +156,7 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   };
 
   const remove = async (row: T) => {
+    kept.gone([row.id]);
     try {
       await http.delete(`/${resource.name}/${row.id}`, { silent: true, query: props.query });
       void message.success(t('crud:action.deleted'));
@@ -167,9 +172,10 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   };
 
   const removeSelected = async () => {
-    const rows = (list.data?.list ?? []).filter((row) => selected.includes(row.id));
+    const chosen = (list.data?.list ?? []).filter((row) => selected.includes(row.id));
+    kept.gone(chosen.map((row) => row.id));
     const tally = { deleted: 0, disabled: 0, failed: 0 };
-    for (const row of rows) {
+    for (const row of chosen) {
       try {
         await http.delete(`/${resource.name}/${row.id}`, { silent: true, query: props.query });
         tally.deleted++;
@@ -184,9 +190,10 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   };
 
   const runBulk = async (action: BulkAction<T>) => {
-    const rows = (list.data?.list ?? []).filter((row) => selected.includes(row.id));
+    const chosen = (list.data?.list ?? []).filter((row) => selected.includes(row.id));
+    kept.gone(chosen.map((row) => row.id));
     const tally = { done: 0, skipped: 0, failed: 0 };
-    for (const row of rows) {
+    for (const row of chosen) {
       if (action.applies && !action.applies(row)) {
         tally.skipped++;
         continue;
@@ -256,8 +263,9 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
   if (resource.scope === 'product' && !productId)
     return <Alert type="info" showIcon title={t('crud:product.required')} />;
   const save = async (data: unknown) => {
-    if (editing === 'new') await create.mutateAsync(data);
-    else if (editing) await update.mutateAsync({ id: editing.id, body: data as { version: number } });
+    if (editing === 'new') kept.created(await create.mutateAsync(data));
+    else if (editing)
+      kept.updated(await update.mutateAsync({ id: editing.id, body: data as { version: number } }));
     props.onChanged?.();
     void message.success(props.savedMessage?.(editing!) ?? t('crud:action.saved'));
   };
@@ -283,6 +291,21 @@ export function ResourceListPage<T extends Row>(props: ResourceListPageProps<T>)
           />
         }
       />
+      {offPage.length > 0 && (
+        <Flex
+          vertical
+          gap={8}
+          component="section"
+          aria-labelledby={`${resource.name}-kept`}
+          className="rx-kept-rows"
+          style={{ marginBlockEnd: 16 }}
+        >
+          <Typography.Text type="secondary" id={`${resource.name}-kept`}>
+            {t('crud:kept.title')}
+          </Typography.Text>
+          <DataTable<T> rowKey="id" columns={shown} dataSource={offPage} pagination={false} />
+        </Flex>
+      )}
       <DataTable<T>
         rowKey="id"
         tools={{
