@@ -118,6 +118,7 @@ test.describe('forms (zh)', () => {
     await page.keyboard.press('Escape');
     await expect(confirmDialog(page)).toBeVisible();
     await button(confirmDialog(page), s.crud.form.keepEditing).click();
+    await expect(confirmDialog(page)).toHaveCount(0);
     await drawer.locator('.ant-drawer-close').click();
     await button(confirmDialog(page), s.crud.form.discard).click();
     await expect(drawer).toBeHidden();
