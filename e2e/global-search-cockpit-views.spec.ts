@@ -5,6 +5,7 @@ import { switchLanguage } from './support/built-pages.ts';
 import { gameCall, newGameKey } from './support/game.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
+import { globalSearch, searchDialog } from './support/ui.ts';
 
 // Beyond the anchors (issue 27): the home cockpit, the header's global search (Ctrl+K) and saved
 // views of a list, walked as admin and as customer service, in Chinese and Arabic, and on a phone.
@@ -34,19 +35,6 @@ const tile = (page: Page, label: string) =>
   cockpit(page)
     .locator('.rx-cockpit__tile')
     .filter({ has: page.getByRole('term').getByText(label, { exact: true }) });
-const searchDialog = (page: Page) =>
-  page.getByRole('dialog').filter({ has: page.locator('.rx-global-search-input') });
-
-/** Opens the global search with its shortcut (the dialog loads on first use) and types `text`. */
-async function globalSearch(page: Page, text: string) {
-  // Pressed again until the header's actions listen (they load beside the page) and the dialog,
-  // loaded on first use, shows: on a busy machine both can take a while.
-  await expect(async () => {
-    await page.keyboard.press('ControlOrMeta+k');
-    await expect(searchDialog(page)).toBeVisible({ timeout: 15_000 });
-  }).toPass({ timeout: 90_000 });
-  await searchDialog(page).getByRole('combobox').fill(text);
-}
 
 /** A new ticket of player feedback, submitted through the signed game API by the admin's game key. */
 async function newTicket(browser: Browser, tag: string): Promise<number> {

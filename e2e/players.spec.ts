@@ -3,6 +3,7 @@ import { api } from './support/api.ts';
 import { localeStrings } from './support/layout.ts';
 import { signIn } from './support/sign-in.ts';
 import { switchLanguage } from './support/built-pages.ts';
+import { globalSearch, searchDialog } from './support/ui.ts';
 
 // Staff find a player the way customer service does: page through the game's players, search by a
 // role's name, open the profile and read its sign-ins and orders.
@@ -10,6 +11,18 @@ import { switchLanguage } from './support/built-pages.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any -- the locale files are read as plain JSON */
 const players = localeStrings('players') as Record<string, any>;
 const rows = (page: Page) => page.locator('.rx-data-table tbody tr.ant-table-row');
+
+/** Searches the players list as staff do: the kind of value (`players.by`), the value, then Search. */
+async function searchPlayers(page: Page, by: string, text: string) {
+  await page.locator('form[role=search] #by').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: players.by[by] })
+    .click();
+  await page.locator('form[role=search] #q').fill(text);
+  await page.locator('form[role=search] button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`by=${by}`));
+}
 
 test('find a player by role name, open the profile, read sign-ins and orders', async ({ page }) => {
   await signIn(page, 'admin', 'zh', '/main/useraccount/userManage');
@@ -33,14 +46,7 @@ test('find a player by role name, open the profile, read sign-ins and orders', a
   const role = profile.roles[0]!.name;
 
   await page.goto('/main/useraccount/userManage');
-  await page.locator('form[role=search] #by').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: players.by.role_name })
-    .click();
-  await page.locator('form[role=search] #q').fill(role);
-  await page.locator('form[role=search] button[type=submit]').click();
-  await expect(page).toHaveURL(/by=role_name/);
+  await searchPlayers(page, 'role_name', role);
   const found = rows(page).filter({ hasText: openid });
   await expect(found).toHaveCount(1);
   await expect(found).toContainText(role);
@@ -91,14 +97,7 @@ test('a nickname read in the list finds its player, by nickname in the list and 
   const nickname = (await row.locator('td').nth(1).innerText()).trim();
   expect(nickname).not.toBe('');
 
-  await page.locator('form[role=search] #by').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: players.by.nickname })
-    .click();
-  await page.locator('form[role=search] #q').fill(nickname);
-  await page.locator('form[role=search] button[type=submit]').click();
-  await expect(page).toHaveURL(/by=nickname/);
+  await searchPlayers(page, 'nickname', nickname);
   // Every row shown has that nickname (a prefix search: none shorter), once the rows found replace
   // the page's (the table keeps showing the old rows while it renders the new).
   await expect(async () => {
@@ -109,13 +108,8 @@ test('a nickname read in the list finds its player, by nickname in the list and 
   await expect(rows(page).filter({ hasText: openid })).toHaveCount(1);
 
   // The header's search (Ctrl+K) finds the player by the same nickname and opens the profile.
-  const dialog = page.getByRole('dialog').filter({ has: page.locator('.rx-global-search-input') });
-  await expect(async () => {
-    await page.keyboard.press('ControlOrMeta+k');
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
-  }).toPass({ timeout: 90_000 });
-  await dialog.getByRole('combobox').fill(nickname);
-  const option = dialog.getByRole('option').filter({ hasText: openid });
+  await globalSearch(page, nickname);
+  const option = searchDialog(page).getByRole('option').filter({ hasText: openid });
   await expect(option).toContainText(search.kind.player);
   await option.click();
   await expect(page).toHaveURL(new RegExp(`/userOption/${openid}$`));

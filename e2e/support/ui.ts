@@ -66,12 +66,12 @@ export const languageBox = (scope: Page | Locator, field: string, language: stri
   });
 
 /**
- * Exports the list on screen through its export menu (the shown page's button: lists kept alive in
- * other tabs stay in the page, hidden) and answers the download. A click that lands while the list's
+ * Opens the export menu of the list on screen (the shown page's button: lists kept alive in other
+ * tabs stay in the page, hidden) and answers its `format` item. A click that lands while the list's
  * toolbar renders again (its rows arriving, on a busy machine) can open nothing: the menu is opened
  * again until its item shows, as staff would click again.
  */
-export async function exportList(page: Page, exportButton: string, format = 'CSV'): Promise<Download> {
+export async function openExportMenu(page: Page, exportButton: string, format = 'CSV'): Promise<Locator> {
   const item = page.getByRole('menuitem', { name: format });
   await expect(async () => {
     if (!(await item.isVisible()))
@@ -81,6 +81,27 @@ export async function exportList(page: Page, exportButton: string, format = 'CSV
         .click({ timeout: 5_000 });
     await expect(item).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 60_000 });
+  return item;
+}
+
+/** Exports the list on screen through its export menu (`openExportMenu`) and answers the download. */
+export async function exportList(page: Page, exportButton: string, format = 'CSV'): Promise<Download> {
+  const item = await openExportMenu(page, exportButton, format);
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), item.click()]);
   return download;
+}
+
+/** The header's global search dialog (Ctrl+K). */
+export const searchDialog = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.locator('.rx-global-search-input') });
+
+/** Opens the global search with its shortcut (the dialog loads on first use) and types `text`. */
+export async function globalSearch(page: Page, text: string) {
+  // Pressed again until the header's actions listen (they load beside the page) and the dialog,
+  // loaded on first use, shows: on a busy machine both can take a while.
+  await expect(async () => {
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(searchDialog(page)).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 90_000 });
+  await searchDialog(page).getByRole('combobox').fill(text);
 }
